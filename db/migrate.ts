@@ -1,0 +1,16 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as accounts from './migrations/2026_11_22_0001_accounts.ts';
+
+/** Listed by hand so the same list works under tsx, vitest and any bundler; names sort by date. */
+const migrations: Record<string, Migration> = {
+  '2026_11_22_0001_accounts': accounts,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

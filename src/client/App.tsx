@@ -1,0 +1,91 @@
+/** The route table of accounts-and-people §2; unknown paths go to /. */
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { Layout, MemberPage } from './components/Layout.tsx';
+import BuildingPage from './pages/BuildingPage.tsx';
+import LandingPage from './pages/LandingPage.tsx';
+
+const page = (load: () => Promise<{ default: ComponentType<any> }>) => lazy(load);
+const LoginPage = page(() => import('./pages/LoginPage.tsx'));
+const ForgotPasswordPage = page(() => import('./pages/ForgotPasswordPage.tsx'));
+const AboutPage = page(() => import('./pages/AboutPage.tsx'));
+const AboutHunterPage = page(() => import('./pages/AboutHunterPage.tsx'));
+const VisionPage = page(() => import('./pages/VisionPage.tsx'));
+const UserAgreementPage = page(() => import('./pages/UserAgreementPage.tsx'));
+const PrivacyPolicyPage = page(() => import('./pages/PrivacyPolicyPage.tsx'));
+const TestDbPage = page(() => import('./pages/TestDbPage.tsx'));
+const StagewiseTestPage = page(() => import('./pages/StagewiseTestPage.tsx'));
+
+function Loading() {
+  return (
+    <p className="page-loading" role="status">
+      加载中…
+    </p>
+  );
+}
+
+const withLayout = (node: ReactNode) => <Layout>{node}</Layout>;
+const building = (title: string) => <BuildingPage title={title} />;
+
+export function App() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <Switch>
+        <Route path="/">{withLayoutless(<LandingPage />)}</Route>
+        <Route path="/login">{withLayoutless(<LoginPage />)}</Route>
+        <Route path="/forgot-password">{withLayoutless(<ForgotPasswordPage />)}</Route>
+        <Route path="/guest-marketplace">{withLayout(building('创意市场（游客）'))}</Route>
+        <Route path="/about">{withLayout(<AboutPage />)}</Route>
+        <Route path="/about-hunter">{withLayout(<AboutHunterPage />)}</Route>
+        <Route path="/vision">{withLayout(<VisionPage />)}</Route>
+        <Route path="/user-agreement">{withLayout(<UserAgreementPage />)}</Route>
+        <Route path="/privacy-policy">{withLayout(<PrivacyPolicyPage />)}</Route>
+        <Route path="/test-db">{withLayout(<TestDbPage />)}</Route>
+        <Route path="/stagewise-test">{withLayout(<StagewiseTestPage />)}</Route>
+
+        <Route path="/marketplace">
+          <MemberPage>{building('创意市场')}</MemberPage>
+        </Route>
+        <Route path="/create-pin">
+          <MemberPage>{building('发布创意')}</MemberPage>
+        </Route>
+        <Route path="/inspiration-library">
+          <MemberPage>{building('我的灵感库')}</MemberPage>
+        </Route>
+        <Route path="/updates">{withLayout(building('关注动态'))}</Route>
+        <Route path="/messages">
+          <MemberPage>{building('消息')}</MemberPage>
+        </Route>
+        <Route path="/feedback">
+          <MemberPage>{building('意见反馈')}</MemberPage>
+        </Route>
+        <Route path="/admin">
+          <MemberPage admin>{building('管理后台')}</MemberPage>
+        </Route>
+
+        <Route path="/idea/:id">{withLayout(building('创意详情'))}</Route>
+        <Route path="/user/:registrationNumber">{withLayout(building('用户主页'))}</Route>
+        <Route path="/hunter/:registrationNumber">{withLayout(building('猎人主页'))}</Route>
+        <Route path="/publish-success/:id?">{withLayout(building('发布成功'))}</Route>
+
+        <Route path="/profile">
+          <Redirect to="/inspiration-library" replace />
+        </Route>
+        <Route path="/user-profile">
+          <Redirect to="/inspiration-library" replace />
+        </Route>
+        <Route path="/my-ideas">
+          <Redirect to="/inspiration-library" replace />
+        </Route>
+        <Route>
+          <Redirect to="/" replace />
+        </Route>
+      </Switch>
+    </Suspense>
+  );
+}
+
+/** Landing and auth pages carry their own header; they still get the footer rule. */
+function withLayoutless(node: ReactNode) {
+  return <Layout nav={false}>{node}</Layout>;
+}

@@ -1,0 +1,269 @@
+import { useState, type FormEvent } from 'react';
+import { checkPasswordChange, MSG } from '../../shared/account-schemas.ts';
+import { DEACTIVATION_CONFIRM_WORD, DEACTIVATION_REASONS, SMS_RESEND_SECONDS } from '../../shared/constants.ts';
+import { isPhone, maskPhone } from '../../shared/patterns.ts';
+import { useCountdown } from '../hooks/useCountdown.ts';
+import { useSession } from '../hooks/useSession.ts';
+import { errorMessage, isNetworkError } from '../lib/api-errors.ts';
+import { clearSession, saveUserInfo } from '../lib/storage.ts';
+import { trpc } from '../lib/trpc.ts';
+import { FormField } from './FormField.tsx';
+import { Modal, Tabs } from './Modal.tsx';
+
+type Tab = 'password' | 'phone' | 'email' | 'deactivate';
+
+export const SECURITY_MSG = {
+  passwordChanged: '密码修改成功！',
+  passwordChangeFailed: '密码修改失败',
+  passwordChangeNetwork: '修改密码失败，请稍后重试',
+  codeSent: '验证码已发送到您的手机',
+  sendFailed: '发送验证码失败',
+  sendNetwork: '发送验证码失败，请稍后重试',
+  verifyFailed: '验证码验证失败',
+  updateFailed: '修改失败',
+  updateNetwork: '修改失败，请稍后重试',
+  phoneChanged: '手机号修改成功',
+  deactivateFailed: '注销失败，请稍后重试',
+  deactivateCallFailed: '账号注销失败',
+  deactivated: '账号注销成功，感谢您的使用',
+  emailClosed: '邮箱绑定功能暂时关闭，敬请期待',
+} as const;
+
+export default function SecurityModal({ onClose }: { onClose: () => void }) {
+  const [tab, setTab] = useState<Tab>('password');
+  return (
+    <Modal title="安全设置" onClose={onClose} wide>
+      <Tabs<Tab>
+        label="安全设置"
+        active={tab}
+        onChange={setTab}
+        tabs={[
+          { id: 'password', label: '修改密码' },
+          { id: 'phone', label: '手机号' },
+          { id: 'email', label: '邮箱', disabled: true },
+          { id: 'deactivate', label: '注销账号' },
+        ]}
+      />
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
+        {tab === 'password' && <PasswordTab />}
+        {tab === 'phone' && <PhoneTab />}
+        {tab === 'email' && <p className="notice">{SECURITY_MSG.emailClosed}</p>}
+        {tab === 'deactivate' && <DeactivateTab onClose={onClose} />}
+      </div>
+    </Modal>
+  );
+}
+
+function PasswordTab() {
+  const [values, setValues] = useState({ current: '', next: '', confirm: '' });
+  const [errors, setErrors] = useState<Partial<Record<'current' | 'next' | 'confirm', string>>>({});
+  const [done, setDone] = useState('');
+  const change = trpc.auth.changePassword.useMutation();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setDone('');
+    const problem = checkPasswordChange(values.current, values.next, values.confirm);
+    if (problem) return setErrors({ [problem.field]: problem.message });
+    setErrors({});
+    try {
+      await change.mutateAsync({ currentPassword: values.current, newPassword: values.next });
+      setValues({ current: '', next: '', confirm: '' });
+      setDone(SECURITY_MSG.passwordChanged);
+    } catch (err) {
+      setErrors({ current: isNetworkError(err) ? SECURITY_MSG.passwordChangeNetwork : errorMessage(err, SECURITY_MSG.passwordChangeFailed) });
+    }
+  };
+  const set = (key: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [key]: e.target.value }));
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <FormField label="当前密码" type="password" autoComplete="current-password" value={values.current} onChange={set('current')} error={errors.current} />
+      <FormField label="新密码" type="password" autoComplete="new-password" value={values.next} onChange={set('next')} error={errors.next} hint="至少 6 位" />
+      <FormField label="确认新密码" type="password" autoComplete="new-password" value={values.confirm} onChange={set('confirm')} error={errors.confirm} />
+      {done && (
+        <p className="success" role="status">
+          {done}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary" disabled={change.isPending}>
+        {change.isPending ? '提交中...' : '修改密码'}
+      </button>
+    </form>
+  );
+}
+
+function PhoneTab() {
+  const { user } = useSession();
+  const [editing, setEditing] = useState(false);
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<{ phone?: string; code?: string; form?: string }>({});
+  const [notice, setNotice] = useState('');
+  const [secondsLeft, startCountdown] = useCountdown();
+  const send = trpc.auth.sendSmsCode.useMutation();
+  const verify = trpc.auth.verifySmsCode.useMutation();
+  const update = trpc.auth.updatePhone.useMutation();
+
+  const sendCode = async () => {
+    setNotice('');
+    if (!isPhone(phone)) return setErrors({ phone: MSG.phoneInvalid });
+    setErrors({});
+    try {
+      const res = await send.mutateAsync({ phone, purpose: 'change_phone' });
+      startCountdown(SMS_RESEND_SECONDS);
+      setNotice((res.message || SECURITY_MSG.codeSent) + (res.debugCode ? `（开发环境验证码：${res.debugCode}）` : ''));
+    } catch (err) {
+      setErrors({ phone: isNetworkError(err) ? SECURITY_MSG.sendNetwork : errorMessage(err, SECURITY_MSG.sendFailed) });
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setNotice('');
+    if (!isPhone(phone)) return setErrors({ phone: MSG.phoneInvalid });
+    if (!code.trim()) return setErrors({ code: MSG.codeRequired });
+    setErrors({});
+    try {
+      await verify.mutateAsync({ phone, code: code.trim(), purpose: 'change_phone' });
+    } catch (err) {
+      return setErrors({ code: isNetworkError(err) ? SECURITY_MSG.updateNetwork : errorMessage(err, SECURITY_MSG.verifyFailed) });
+    }
+    try {
+      const res = await update.mutateAsync({ phone });
+      saveUserInfo({ ...user, ...res.user });
+      setPhone('');
+      setCode('');
+      setEditing(false);
+      setNotice(SECURITY_MSG.phoneChanged);
+    } catch (err) {
+      setErrors({ form: isNetworkError(err) ? SECURITY_MSG.updateNetwork : errorMessage(err, SECURITY_MSG.updateFailed) });
+    }
+  };
+
+  return (
+    <div>
+      <p>
+        当前绑定手机号：<strong>{user?.phone ? maskPhone(user.phone) : '未绑定'}</strong>
+      </p>
+      <button type="button" className="btn" aria-expanded={editing} onClick={() => (setEditing((v) => !v), setErrors({}))}>
+        {editing ? '取消' : '更换手机号'}
+      </button>
+      {notice && (
+        <p className="success" role="status">
+          {notice}
+        </p>
+      )}
+      {editing && (
+        <form onSubmit={submit} noValidate className="stack">
+          <FormField
+            label="新手机号"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel"
+            maxLength={11}
+            value={phone}
+            onChange={(e) => setPhone(e.target.value.replace(/\D/g, ''))}
+            error={errors.phone}
+            after={
+              <button type="button" className="btn" onClick={sendCode} disabled={secondsLeft > 0 || send.isPending}>
+                {secondsLeft > 0 ? `${secondsLeft}秒后重发` : '发送验证码'}
+              </button>
+            }
+          />
+          <FormField label="验证码" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} error={errors.code} />
+          {errors.form && (
+            <p className="field-error" role="alert">
+              {errors.form}
+            </p>
+          )}
+          <button type="submit" className="btn btn-primary" disabled={verify.isPending || update.isPending}>
+            验证并更换
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function DeactivateTab({ onClose }: { onClose: () => void }) {
+  const [reason, setReason] = useState('');
+  const [word, setWord] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState('');
+  const stats = trpc.users.deactivationStats.useQuery(undefined, { retry: false });
+  const deactivate = trpc.users.deactivate.useMutation();
+  const counts = stats.data ?? { ideas: 0, comments: 0, favorites: 0, following: 0, followers: 0 };
+  const valid = !!reason && word === DEACTIVATION_CONFIRM_WORD;
+
+  const finish = async () => {
+    setError('');
+    try {
+      await deactivate.mutateAsync({ reason: reason as (typeof DEACTIVATION_REASONS)[number], confirmation: DEACTIVATION_CONFIRM_WORD, password: null });
+      clearSession();
+      window.alert(SECURITY_MSG.deactivated);
+      onClose();
+      window.location.assign('/');
+    } catch (err) {
+      setConfirming(false);
+      setError(isNetworkError(err) ? SECURITY_MSG.deactivateCallFailed : errorMessage(err, SECURITY_MSG.deactivateFailed));
+    }
+  };
+
+  return (
+    <div className="stack">
+      <p className="notice notice-warn">注销后，您的个人信息将被删除，已发布的创意将从平台下架，手机号可重新注册。此操作无法撤销。</p>
+      <ul className="stats-row" aria-label="账户数据">
+        <li>创意 {counts.ideas}</li>
+        <li>评论 {counts.comments}</li>
+        <li>收藏 {counts.favorites}</li>
+        <li>关注 {counts.following}</li>
+        <li>粉丝 {counts.followers}</li>
+      </ul>
+      <fieldset>
+        <legend>注销原因</legend>
+        <div className="radio-list">
+          {DEACTIVATION_REASONS.map((r) => (
+            <label key={r}>
+              <input type="radio" name="deactivate-reason" value={r} checked={reason === r} onChange={() => setReason(r)} /> {r}
+            </label>
+          ))}
+        </div>
+        {!reason && word && <p className="field-error">{MSG.reasonRequired}</p>}
+      </fieldset>
+      <FormField
+        label={`请输入“${DEACTIVATION_CONFIRM_WORD}”以确认`}
+        value={word}
+        onChange={(e) => setWord(e.target.value)}
+        error={word && word !== DEACTIVATION_CONFIRM_WORD ? MSG.confirmWordMismatch : null}
+      />
+      {error && (
+        <div className="error-box" role="alert">
+          {error}
+        </div>
+      )}
+      <button type="button" className="btn btn-danger" disabled={!valid} onClick={() => setConfirming(true)}>
+        确认注销
+      </button>
+      {confirming && (
+        <Modal title="最后确认" onClose={() => setConfirming(false)}>
+          <p>您确定要注销账号吗？</p>
+          <p>
+            注销原因：<strong>{reason}</strong>
+          </p>
+          <p>
+            确认文字：<strong>{word}</strong>
+          </p>
+          <div className="modal-actions">
+            <button type="button" className="btn" onClick={() => setConfirming(false)}>
+              取消
+            </button>
+            <button type="button" className="btn btn-danger" onClick={finish} disabled={deactivate.isPending}>
+              {deactivate.isPending ? '注销中...' : '确认注销'}
+            </button>
+          </div>
+        </Modal>
+      )}
+    </div>
+  );
+}

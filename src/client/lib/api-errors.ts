@@ -1,0 +1,51 @@
+/** Turning any failed call into the Chinese sentence a person should read. */
+import { TRPCClientError } from '@trpc/client';
+
+export const NETWORK_ERROR = '网络连接失败，请检查网络后重试';
+export const TIMEOUT_ERROR = '请求超时，请稍后重试';
+export const UNPARSABLE_RESPONSE = '服务器返回的数据无法解析，请稍后重试';
+export const statusError = (status: number) => `服务器错误（状态码 ${status}），请稍后重试`;
+
+/** Thrown by the fetch wrapper; kept as the cause of the tRPC client error. */
+export class ApiTransportError extends Error {
+  constructor(message: string, readonly status?: number) {
+    super(message);
+    this.name = 'ApiTransportError';
+  }
+}
+
+export function httpStatusOf(err: unknown): number | undefined {
+  if (err instanceof TRPCClientError) {
+    const data = err.data as { httpStatus?: number } | undefined;
+    if (data?.httpStatus) return data.httpStatus;
+    if (err.cause instanceof ApiTransportError) return err.cause.status;
+  }
+  return undefined;
+}
+
+export function isNetworkError(err: unknown): boolean {
+  return err instanceof TRPCClientError && !err.data && (!(err.cause instanceof ApiTransportError) || err.cause.status === undefined);
+}
+
+/** The server's Chinese message for a 4xx; the given fallback for a 5xx or a network failure. */
+export function errorMessage(err: unknown, fallback: string): string {
+  if (err instanceof TRPCClientError) {
+    const status = httpStatusOf(err);
+    if (err.cause instanceof ApiTransportError) return err.cause.message;
+    if (status && status < 500 && err.message) return err.message;
+    if (!err.data) return fallback;
+  }
+  return fallback;
+}
+
+/** Extra fields the server attached to a failure (errorType, duplicateInfo, moderationResult…). */
+export function errorExtra(err: unknown): Record<string, unknown> {
+  if (err instanceof TRPCClientError) return ((err.data as { extra?: Record<string, unknown> } | undefined)?.extra) ?? {};
+  return {};
+}
+
+/** Per-field messages from a zod validation failure on the server. */
+export function fieldErrors(err: unknown): Record<string, string[] | undefined> {
+  if (err instanceof TRPCClientError) return ((err.data as { zodError?: { fieldErrors?: Record<string, string[]> } } | undefined)?.zodError?.fieldErrors) ?? {};
+  return {};
+}

@@ -1,0 +1,67 @@
+/** Local storage keys of the spec and the one rule for "logged in" (DESIGN §10). */
+import type { AuthUser } from '../../shared/account-schemas.ts';
+import { RECENT_PHONES_MAX } from '../../shared/constants.ts';
+
+export const STORAGE_KEYS = {
+  authToken: 'authToken',
+  userInfo: 'userInfo',
+  recentPhones: 'recentLoginPhones',
+  followUpdatesViewed: 'follow_updates_viewed_users',
+  followUpdatesAll: 'followUpdatesAll',
+} as const;
+
+export const USER_INFO_UPDATED_EVENT = 'user-info-updated';
+
+export type StoredUser = Partial<AuthUser> & { id?: number | string };
+
+function readJson<T>(key: string): T | null {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function getToken(): string | null {
+  return localStorage.getItem(STORAGE_KEYS.authToken);
+}
+
+export function getUserInfo(): StoredUser | null {
+  return readJson<StoredUser>(STORAGE_KEYS.userInfo);
+}
+
+/** Logged in = a token and user info with an id, phone or email, both present. */
+export function isLoggedIn(token = getToken(), user = getUserInfo()): boolean {
+  return !!token && !!user && !!(user.id || user.phone || user.email);
+}
+
+function broadcast(user: StoredUser | null) {
+  window.dispatchEvent(new CustomEvent(USER_INFO_UPDATED_EVENT, { detail: user }));
+}
+
+export function saveUserInfo(user: StoredUser): void {
+  localStorage.setItem(STORAGE_KEYS.userInfo, JSON.stringify(user));
+  broadcast(user);
+}
+
+export function saveSession(token: string, user: StoredUser): void {
+  localStorage.setItem(STORAGE_KEYS.authToken, token);
+  saveUserInfo(user);
+}
+
+export function clearSession(): void {
+  localStorage.removeItem(STORAGE_KEYS.authToken);
+  localStorage.removeItem(STORAGE_KEYS.userInfo);
+  broadcast(null);
+}
+
+export function getRecentPhones(): string[] {
+  const list = readJson<unknown>(STORAGE_KEYS.recentPhones);
+  return Array.isArray(list) ? list.filter((p): p is string => typeof p === 'string').slice(0, RECENT_PHONES_MAX) : [];
+}
+
+export function rememberPhone(phone: string): void {
+  const list = [phone, ...getRecentPhones().filter((p) => p !== phone)].slice(0, RECENT_PHONES_MAX);
+  localStorage.setItem(STORAGE_KEYS.recentPhones, JSON.stringify(list));
+}

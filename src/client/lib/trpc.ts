@@ -1,0 +1,78 @@
+/**
+ * The client's API layer: tRPC over fetch with a 20 s timeout, the bearer token, clear errors for
+ * unparsable or failed responses, read retries after 2, 4 and 8 s, and the 401 rule of DESIGN §10.
+ */
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { httpLink } from '@trpc/client';
+import { createTRPCReact } from '@trpc/react-query';
+import { navigate } from 'wouter/use-browser-location';
+import type { AppRouter } from '../../server/trpc/routers/index.ts';
+import { HTTP_TIMEOUT_MS, READ_RETRY_DELAYS_MS } from '../../shared/constants.ts';
+import { ApiTransportError, httpStatusOf, statusError, TIMEOUT_ERROR, UNPARSABLE_RESPONSE } from './api-errors.ts';
+import { clearSession, getToken } from './storage.ts';
+
+export const trpc = createTRPCReact<AppRouter>();
+
+async function apiFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const timeout = AbortSignal.timeout(HTTP_TIMEOUT_MS);
+  const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+  let res: Response;
+  try {
+    res = await fetch(input, { ...init, signal });
+  } catch (err) {
+    if (timeout.aborted) throw new ApiTransportError(TIMEOUT_ERROR);
+    throw err;
+  }
+  const text = await res.text();
+  try {
+    JSON.parse(text);
+  } catch {
+    throw new ApiTransportError(res.ok ? UNPARSABLE_RESPONSE : statusError(res.status), res.status);
+  }
+  return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
+}
+
+export function createTrpcClient() {
+  return trpc.createClient({
+    links: [
+      httpLink({
+        url: '/trpc',
+        fetch: apiFetch,
+        headers() {
+          const token = getToken();
+          return token ? { authorization: `Bearer ${token}` } : {};
+        },
+      }),
+    ],
+  });
+}
+
+/** A 401 on a call made with a token means the session is gone: forget it and go to /login. */
+function onApiError(err: unknown) {
+  if (httpStatusOf(err) === 401 && getToken()) {
+    clearSession();
+    navigate('/login', { replace: true });
+  }
+}
+
+export function createQueryClient() {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: onApiError }),
+    mutationCache: new MutationCache({ onError: onApiError }),
+    defaultOptions: {
+      queries: {
+        retry(failureCount, err) {
+          const status = httpStatusOf(err);
+          // A 4xx will not change on retry; network failures and 5xx may.
+          if (status && status < 500) return false;
+          return failureCount < READ_RETRY_DELAYS_MS.length;
+        },
+        retryDelay: (attempt) => READ_RETRY_DELAYS_MS[Math.min(attempt, READ_RETRY_DELAYS_MS.length - 1)],
+        refetchOnWindowFocus: false,
+        staleTime: 10_000,
+      },
+      // Writes are never retried: a retried publish would hit 409.
+      mutations: { retry: false },
+    },
+  });
+}

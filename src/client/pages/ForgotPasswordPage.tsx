@@ -1,0 +1,132 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { MSG } from '../../shared/account-schemas.ts';
+import { FORGOT_PASSWORD_REDIRECT_MS, PASSWORD_MIN_LENGTH, SMS_RESEND_SECONDS } from '../../shared/constants.ts';
+import { isPhone } from '../../shared/patterns.ts';
+import { FormField } from '../components/FormField.tsx';
+import { useCountdown } from '../hooks/useCountdown.ts';
+import { errorMessage, isNetworkError } from '../lib/api-errors.ts';
+import { trpc } from '../lib/trpc.ts';
+
+export const RESET_MSG = {
+  sendFailed: '发送验证码失败',
+  resetFailed: '密码重置失败',
+  resetNetwork: '密码重置失败，请稍后重试',
+  done: '密码重置成功，2 秒后前往登录页',
+} as const;
+
+export default function ForgotPasswordPage() {
+  const [step, setStep] = useState<1 | 2>(1);
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<'phone' | 'code' | 'password' | 'confirm' | 'form', string>>>({});
+  const [sent, setSent] = useState<{ message: string; debugCode?: string } | null>(null);
+  const [done, setDone] = useState(false);
+  const [secondsLeft, startCountdown] = useCountdown();
+  const [, navigate] = useLocation();
+  const send = trpc.auth.sendPhoneCode.useMutation();
+  const reset = trpc.auth.resetPassword.useMutation();
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate('/login'), FORGOT_PASSWORD_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  const sendCode = async (e?: FormEvent) => {
+    e?.preventDefault();
+    if (!isPhone(phone)) return setErrors({ phone: MSG.phoneInvalid });
+    setErrors({});
+    try {
+      const res = await send.mutateAsync({ phone });
+      setSent({ message: res.message, debugCode: res.debugCode });
+      startCountdown(SMS_RESEND_SECONDS);
+      setStep(2);
+    } catch (err) {
+      setErrors({ phone: errorMessage(err, RESET_MSG.sendFailed) });
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const problem: typeof errors = {};
+    if (code.length !== 6) problem.code = MSG.codeInvalid;
+    else if (password.length < PASSWORD_MIN_LENGTH) problem.password = MSG.passwordTooShort;
+    else if (password !== confirm) problem.confirm = MSG.passwordMismatch;
+    setErrors(problem);
+    if (Object.keys(problem).length) return;
+    try {
+      await reset.mutateAsync({ phone, code, newPassword: password });
+      setDone(true);
+    } catch (err) {
+      setErrors({ form: isNetworkError(err) ? RESET_MSG.resetNetwork : errorMessage(err, RESET_MSG.resetFailed) });
+    }
+  };
+
+  return (
+    <main className="auth-page">
+      <div className="auth-card">
+        <Link href="/" className="auth-logo">
+          <img src="/logo.svg" alt="猎人创意社区首页" width={120} height={32} />
+        </Link>
+        <h1>找回密码</h1>
+        <ol className="steps" aria-label="步骤">
+          <li aria-current={step === 1 ? 'step' : undefined}>1 验证手机号</li>
+          <li aria-current={step === 2 ? 'step' : undefined}>2 设置新密码</li>
+        </ol>
+        {done ? (
+          <p className="success" role="status">
+            {RESET_MSG.done}
+          </p>
+        ) : step === 1 ? (
+          <form onSubmit={sendCode} noValidate className="stack">
+            <FormField label="手机号" type="tel" inputMode="numeric" autoComplete="tel" maxLength={11} value={phone} onChange={(e) => setPhone(e.target.value.replace(/\D/g, ''))} error={errors.phone} />
+            <button type="submit" className="btn btn-primary btn-block" disabled={send.isPending}>
+              {send.isPending ? '发送中...' : '获取验证码'}
+            </button>
+          </form>
+        ) : (
+          <form onSubmit={submit} noValidate className="stack">
+            <p>
+              验证码已发送至 <strong>{phone}</strong>
+              <button type="button" className="btn btn-link" onClick={() => (setStep(1), setCode(''), setErrors({}))}>
+                更换手机号
+              </button>
+            </p>
+            {sent?.debugCode && <p className="debug-code">开发环境验证码：{sent.debugCode}</p>}
+            <FormField
+              label="验证码"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={code}
+              // Digits only while typing (spec §5).
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+              error={errors.code}
+              after={
+                <button type="button" className="btn" onClick={() => sendCode()} disabled={secondsLeft > 0 || send.isPending}>
+                  {secondsLeft > 0 ? `${secondsLeft}秒后重发` : '重新发送'}
+                </button>
+              }
+            />
+            <FormField label="新密码" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} hint="至少 6 位" />
+            <FormField label="确认新密码" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={errors.confirm} />
+            {errors.form && (
+              <p className="field-error" role="alert">
+                {errors.form}
+              </p>
+            )}
+            <button type="submit" className="btn btn-primary btn-block" disabled={reset.isPending}>
+              {reset.isPending ? '提交中...' : '重置密码'}
+            </button>
+          </form>
+        )}
+        <p className="auth-links">
+          <Link href="/login">返回登录</Link>
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { Avatar } from '../components/Avatar.tsx';
+import { useSession } from '../hooks/useSession.ts';
+
+/** Today's doodle, one per weekday; the default logo when it fails to load. */
+function DailyDoodle() {
+  const [failed, setFailed] = useState(false);
+  const src = failed ? '/logo.svg' : `/doodles/day-${new Date().getDay()}.svg`;
+  return <img className="landing-doodle" src={src} alt="猎人创意社区" width={480} height={128} onError={() => setFailed(true)} />;
+}
+
+export default function LandingPage() {
+  const { user, loggedIn } = useSession();
+  return (
+    <div className="landing">
+      <header className="landing-nav">
+        <Link href="/" className="top-nav-logo">
+          <img src="/logo.svg" alt="猎人创意社区首页" width={96} height={26} />
+        </Link>
+        <nav aria-label="品牌" className="landing-links">
+          <Link href="/about-hunter">猎人的由来</Link>
+          <Link href="/vision">我们的愿景</Link>
+        </nav>
+        {loggedIn && user ? (
+          <Link href="/marketplace" className="landing-user">
+            <Avatar src={user.avatarUrl ?? user.avatar} alt="" size={32} />
+            <span>{user.nickname}</span>
+          </Link>
+        ) : (
+          <Link href="/login" className="btn btn-primary btn-small">
+            登录 / 注册
+          </Link>
+        )}
+      </header>
+      <main className="landing-hero" id="main">
+        <h1 className="visually-hidden">猎人创意社区</h1>
+        <DailyDoodle />
+        <p className="landing-tagline">谁先捕捉并实现灵感，谁就拥有命名权。</p>
+        <p className="landing-sub">发现、记录、分享好点子——每一张创意卡片都经过平台审核后公开。</p>
+        <div className="landing-actions">
+          <Link href="/guest-marketplace" className="btn btn-primary btn-large">
+            创意库
+          </Link>
+          <Link href="/about" className="btn btn-large">
+            关于我们
+          </Link>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,232 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { MSG } from '../../shared/account-schemas.ts';
+import { PASSWORD_MIN_LENGTH, SMS_RESEND_SECONDS, TEST_SMS_CODE } from '../../shared/constants.ts';
+import { isPhone } from '../../shared/patterns.ts';
+import { FormField } from '../components/FormField.tsx';
+import { Tabs } from '../components/Modal.tsx';
+import { useCountdown } from '../hooks/useCountdown.ts';
+import { useSiteIdentity } from '../hooks/useSiteIdentity.ts';
+import { errorMessage } from '../lib/api-errors.ts';
+import { getRecentPhones, rememberPhone, saveSession } from '../lib/storage.ts';
+import { trpc } from '../lib/trpc.ts';
+
+type Mode = 'login' | 'register' | 'email';
+
+export const LOGIN_MSG = {
+  loginFailed: '登录失败，请重试',
+  registerFailed: '注册失败，请重试',
+  sendFailed: '发送验证码失败，请稍后重试',
+  comingSoon: '该登录方式即将开放，敬请期待',
+  registered: '注册成功，请登录',
+  emailClosed: '邮箱登录暂未开放，请使用手机号登录',
+} as const;
+
+const OTHER_METHODS = ['微信', '支付宝', '抖音', '小红书', '今日头条', '微博'];
+
+/** Register-form code check: 6 characters first, then digits only (spec §5's two messages). */
+export function codeProblem(code: string, production: boolean): string | null {
+  if (code.length !== 6) return MSG.codeInvalid;
+  if (!/^\d{6}$/.test(code)) return MSG.codeDigitsOnly;
+  if (production && code === TEST_SMS_CODE) return '生产环境不允许使用测试验证码，请使用真实验证码';
+  return null;
+}
+
+export default function LoginPage() {
+  const [mode, setMode] = useState<Mode>('login');
+  const [prefill, setPrefill] = useState('');
+  const [notice, setNotice] = useState('');
+  return (
+    <main className="auth-page">
+      <div className="auth-card">
+        <Link href="/" className="auth-logo">
+          <img src="/logo.svg" alt="猎人创意社区首页" width={120} height={32} />
+        </Link>
+        <h1>{mode === 'register' ? '注册猎人账号' : '欢迎回来，猎人'}</h1>
+        <Tabs<Mode>
+          label="登录方式"
+          active={mode}
+          onChange={(m) => (setMode(m), setNotice(''))}
+          tabs={[
+            { id: 'login', label: '手机号登录' },
+            { id: 'register', label: '注册' },
+            { id: 'email', label: '邮箱登录', disabled: true },
+          ]}
+        />
+        <div role="tabpanel" id={`panel-${mode}`} aria-labelledby={`tab-${mode}`}>
+          {notice && (
+            <p className="success" role="status">
+              {notice}
+            </p>
+          )}
+          {mode === 'login' && <LoginForm initialPhone={prefill} />}
+          {mode === 'register' && (
+            <RegisterForm
+              onRegistered={(phone) => {
+                setPrefill(phone);
+                setMode('login');
+                setNotice(LOGIN_MSG.registered);
+              }}
+            />
+          )}
+          {mode === 'email' && <p className="notice">{LOGIN_MSG.emailClosed}</p>}
+        </div>
+        <div className="auth-other">
+          <p className="muted">其他登录方式</p>
+          <div className="auth-other-list">
+            {OTHER_METHODS.map((m) => (
+              <button key={m} type="button" className="btn btn-ghost btn-small" onClick={() => window.alert(`${m}登录即将开放，敬请期待`)}>
+                {m}
+              </button>
+            ))}
+          </div>
+        </div>
+        <p className="auth-links">
+          <Link href="/forgot-password">忘记密码？</Link>
+          <Link href="/guest-marketplace">先去创意市场逛逛 →</Link>
+        </p>
+      </div>
+    </main>
+  );
+}
+
+function LoginForm({ initialPhone }: { initialPhone: string }) {
+  const recent = getRecentPhones();
+  const [phone, setPhone] = useState(initialPhone || recent[0] || '');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ phone?: string; password?: string; form?: string }>({});
+  const [, navigate] = useLocation();
+  const login = trpc.auth.login.useMutation();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!isPhone(phone)) return setErrors({ phone: MSG.phoneInvalid });
+    if (!password) return setErrors({ password: MSG.passwordRequired });
+    setErrors({});
+    try {
+      const res = await login.mutateAsync({ loginType: 'phone', phone, password });
+      saveSession(res.token, res.user);
+      rememberPhone(phone);
+      navigate('/marketplace');
+    } catch (err) {
+      setErrors({ form: errorMessage(err, LOGIN_MSG.loginFailed) });
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="stack">
+      <FormField label="手机号" type="tel" inputMode="numeric" autoComplete="username" maxLength={11} list="recent-phones" value={phone} onChange={(e) => setPhone(e.target.value.replace(/\D/g, ''))} error={errors.phone} />
+      <datalist id="recent-phones">
+        {recent.map((p) => (
+          <option key={p} value={p} />
+        ))}
+      </datalist>
+      <FormField label="密码" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
+      {errors.form && (
+        <p className="field-error" role="alert">
+          {errors.form}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary btn-block" disabled={login.isPending}>
+        {login.isPending ? '登录中...' : '登录'}
+      </button>
+    </form>
+  );
+}
+
+function RegisterForm({ onRegistered }: { onRegistered: (phone: string) => void }) {
+  const site = useSiteIdentity();
+  const [values, setValues] = useState({ phone: '', code: '', password: '', confirm: '' });
+  const [agreed, setAgreed] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<'phone' | 'code' | 'password' | 'confirm' | 'agreement' | 'form', string>>>({});
+  const [debugCode, setDebugCode] = useState('');
+  const [sentNotice, setSentNotice] = useState('');
+  const [secondsLeft, startCountdown] = useCountdown();
+  const send = trpc.auth.sendSmsCode.useMutation();
+  const register = trpc.auth.register.useMutation();
+  const set = (key: keyof typeof values, digits = false) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setValues((v) => ({ ...v, [key]: digits ? e.target.value.replace(/\D/g, '') : e.target.value }));
+
+  const sendCode = async () => {
+    if (!isPhone(values.phone)) return setErrors({ phone: MSG.phoneInvalid });
+    setErrors({});
+    setSentNotice('');
+    // The countdown starts after any send attempt, so a failing server is not hammered.
+    startCountdown(SMS_RESEND_SECONDS);
+    try {
+      const res = await send.mutateAsync({ phone: values.phone, purpose: 'register' });
+      setDebugCode(res.debugCode ?? '');
+      setSentNotice(res.message);
+    } catch (err) {
+      setErrors({ phone: errorMessage(err, LOGIN_MSG.sendFailed) });
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const problem: typeof errors = {};
+    if (!isPhone(values.phone)) problem.phone = MSG.phoneInvalid;
+    else if (codeProblem(values.code, !!site?.production)) problem.code = codeProblem(values.code, !!site?.production)!;
+    else if (!values.password) problem.password = MSG.passwordRequired;
+    else if (values.password.length < PASSWORD_MIN_LENGTH) problem.password = MSG.passwordTooShort;
+    else if (values.password !== values.confirm) problem.confirm = MSG.passwordMismatch;
+    else if (!agreed) problem.agreement = MSG.agreementRequired;
+    setErrors(problem);
+    if (Object.keys(problem).length) return;
+    try {
+      await register.mutateAsync({ phone: values.phone, password: values.password, verifyCode: values.code, agreement: true });
+      onRegistered(values.phone);
+    } catch (err) {
+      setErrors({ form: errorMessage(err, LOGIN_MSG.registerFailed) });
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="stack">
+      <FormField
+        label="手机号"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel"
+        maxLength={11}
+        value={values.phone}
+        onChange={set('phone', true)}
+        error={errors.phone}
+        after={
+          <button type="button" className="btn" onClick={sendCode} disabled={secondsLeft > 0 || send.isPending}>
+            {secondsLeft > 0 ? `${secondsLeft}秒后重发` : '获取验证码'}
+          </button>
+        }
+      />
+      {sentNotice && (
+        <p className="success" role="status">
+          {sentNotice}
+          {debugCode && <span className="debug-code">（开发环境验证码：{debugCode}）</span>}
+        </p>
+      )}
+      <FormField label="验证码" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={values.code} onChange={set('code')} error={errors.code} />
+      <FormField label="设置密码" type="password" autoComplete="new-password" value={values.password} onChange={set('password')} error={errors.password} hint="至少 6 位" />
+      <FormField label="确认密码" type="password" autoComplete="new-password" value={values.confirm} onChange={set('confirm')} error={errors.confirm} />
+      <div className="field">
+        <label className="checkbox">
+          <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} aria-invalid={!!errors.agreement} />
+          我已阅读并同意
+          <Link href="/user-agreement">《用户协议》</Link>和<Link href="/privacy-policy">《隐私政策》</Link>
+        </label>
+        {errors.agreement && (
+          <p className="field-error" role="alert">
+            {errors.agreement}
+          </p>
+        )}
+      </div>
+      {errors.form && (
+        <p className="field-error" role="alert">
+          {errors.form}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary btn-block" disabled={register.isPending}>
+        {register.isPending ? '注册中...' : '注册'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+import { trpc } from '../lib/trpc.ts';
+
+export const TEST_CONNECTION_FAILED = 'test connection failed';
+
+/** A developer's check that the server reaches its database. */
+export default function TestDbPage() {
+  const result = trpc.site.testConnection.useQuery(undefined, { retry: false });
+  return (
+    <main className="page page-narrow">
+      <h1>数据库连接测试</h1>
+      {result.isLoading && <p role="status">正在测试数据库连接…</p>}
+      {result.isError && (
+        <p className="error-box" role="alert">
+          {TEST_CONNECTION_FAILED}（数据库连接测试失败）
+        </p>
+      )}
+      {result.data && (
+        <p className={result.data.ok ? 'success' : 'error-box'} role="status">
+          {result.data.ok ? `${result.data.message}（${result.data.dialect === 'mysql' ? 'MySQL/MariaDB' : 'SQLite'}）` : `${TEST_CONNECTION_FAILED}（${result.data.message}）`}
+        </p>
+      )}
+      <button type="button" className="btn" onClick={() => result.refetch()}>
+        重新测试
+      </button>
+    </main>
+  );
+}

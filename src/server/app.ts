@@ -1,0 +1,94 @@
+/** Express wiring: security headers, body limits, /trpc, /api, /uploads, the client and JSON errors. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import helmet from 'helmet';
+import type { Deps } from './deps.ts';
+import { AppError, INTERNAL_MESSAGE } from './errors.ts';
+import { createRestRouter } from './rest/index.ts';
+import { sendError } from './rest/route.ts';
+import { createContextFromRequest } from './trpc/context.ts';
+import { appRouter } from './trpc/routers/index.ts';
+
+export const JSON_BODY_LIMIT = '2mb';
+
+export interface AppOptions {
+  /** Built client (dist/). Absent in API tests. */
+  clientDir?: string;
+  /** Vite's dev middleware (npm run dev); relaxes the CSP for hot reload. */
+  devMiddleware?: RequestHandler;
+}
+
+function securityHeaders(dev: boolean): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        // No inline or foreign script: the session token lives in localStorage (DESIGN §3).
+        'script-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
+const jsonErrors: ErrorRequestHandler = (err, _req, res, _next) => {
+  // body-parser's own errors carry a status; give them Chinese messages.
+  const type = (err as { type?: string }).type;
+  if (type === 'entity.too.large') return sendError(res, new AppError('PAYLOAD_TOO_LARGE', '请求内容过大'));
+  if (type === 'entity.parse.failed') return sendError(res, new AppError('BAD_REQUEST', '请求内容不是有效的 JSON'));
+  if (err instanceof AppError) return sendError(res, err);
+  console.error('[express]', err);
+  res.status(500).json({ success: false, message: INTERNAL_MESSAGE });
+};
+
+export function createApp(deps: Deps, options: AppOptions = {}): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.config.trustProxy ? (/^\d+$/.test(deps.config.trustProxy) ? Number(deps.config.trustProxy) : deps.config.trustProxy) : false);
+  app.use(securityHeaders(!!options.devMiddleware));
+
+  app.use('/api', express.json({ limit: JSON_BODY_LIMIT }), createRestRouter(deps));
+  app.use(
+    '/trpc',
+    express.json({ limit: JSON_BODY_LIMIT }),
+    createExpressMiddleware({
+      router: appRouter,
+      createContext: ({ req }) => createContextFromRequest(deps, req),
+      responseMeta({ errors }) {
+        const retryAfter = errors.map((e) => (e.cause instanceof AppError ? e.cause.retryAfter : undefined)).find(Boolean);
+        return retryAfter ? { headers: new Headers({ 'Retry-After': String(retryAfter) }) } : {};
+      },
+      onError({ error }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof AppError)) console.error('[trpc]', error.cause ?? error);
+      },
+    }),
+  );
+
+  if (options.devMiddleware) {
+    app.use(options.devMiddleware);
+  } else if (options.clientDir && fs.existsSync(path.join(options.clientDir, 'index.html'))) {
+    const clientDir = options.clientDir;
+    const indexHtml = path.join(clientDir, 'index.html');
+    app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
+    app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
+    // Every other GET is a client route; the client's router sends unknown paths to /.
+    app.get('/{*splat}', (_req, res) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(indexHtml);
+    });
+  }
+
+  app.use(jsonErrors);
+  return app;
+}

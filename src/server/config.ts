@@ -1,0 +1,92 @@
+/** Every environment variable the server reads, with its default; README "Configuration" lists them. */
+
+function int(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`环境变量 ${name} 需要一个非负整数，收到：${raw}`);
+  return n;
+}
+
+function str(name: string, fallback: string): string {
+  const raw = process.env[name];
+  return raw === undefined || raw === '' ? fallback : raw;
+}
+
+export interface RateLimitSettings {
+  smsPerPhoneIntervalSeconds: number;
+  smsPerPhonePerDay: number;
+  smsPerIpPerHour: number;
+  loginPerIpPerMinute: number;
+  loginPerIpPerHour: number;
+  loginFailuresPerPhonePerHour: number;
+  uploadsPer30Minutes: number;
+}
+
+export interface SiteIdentity {
+  platformName: string;
+  companyName: string;
+  officeAddress: string;
+  contactEmail: string;
+  contactPhone: string;
+  copyright: string;
+  icpNumber: string;
+  publicSecurityNumber: string;
+}
+
+export interface Config {
+  port: number;
+  databaseUrl: string | undefined;
+  production: boolean;
+  trustProxy: string | false;
+  smsProvider: 'console';
+  moderation: 'auto' | 'manual';
+  /** Seed demo data into an empty embedded database at start. */
+  seedDemo: boolean;
+  sessionInactivityDays: number;
+  sessionMaxAgeDays: number;
+  rateLimits: RateLimitSettings;
+  site: SiteIdentity;
+}
+
+export function loadConfig(): Config {
+  const production = process.env.NODE_ENV === 'production';
+  const moderation = str('MODERATION', 'auto');
+  if (moderation !== 'auto' && moderation !== 'manual') throw new Error('MODERATION 只能是 auto 或 manual');
+  const smsProvider = str('SMS_PROVIDER', 'console');
+  if (smsProvider !== 'console') throw new Error(`未知的短信服务：${smsProvider}（目前支持 console）`);
+  const trustProxy = process.env.TRUST_PROXY;
+  const year = new Date().getUTCFullYear();
+  const platformName = str('SITE_PLATFORM_NAME', '猎人创意社区');
+  const companyName = str('SITE_COMPANY_NAME', '星猎科技有限公司');
+  return {
+    port: int('PORT', 3000),
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    production,
+    trustProxy: trustProxy ? trustProxy : false,
+    smsProvider,
+    moderation,
+    seedDemo: str('SEED_DEMO', '1') !== '0',
+    sessionInactivityDays: int('SESSION_INACTIVITY_DAYS', 30),
+    sessionMaxAgeDays: int('SESSION_MAX_AGE_DAYS', 90),
+    rateLimits: {
+      smsPerPhoneIntervalSeconds: int('RATE_SMS_PHONE_INTERVAL_SECONDS', 60),
+      smsPerPhonePerDay: int('RATE_SMS_PHONE_PER_DAY', 10),
+      smsPerIpPerHour: int('RATE_SMS_IP_PER_HOUR', 15),
+      loginPerIpPerMinute: int('RATE_LOGIN_IP_PER_MINUTE', 6),
+      loginPerIpPerHour: int('RATE_LOGIN_IP_PER_HOUR', 30),
+      loginFailuresPerPhonePerHour: int('RATE_LOGIN_FAILURES_PHONE_PER_HOUR', 25),
+      uploadsPer30Minutes: int('RATE_UPLOADS_PER_30_MINUTES', 30),
+    },
+    site: {
+      platformName,
+      companyName,
+      officeAddress: str('SITE_OFFICE_ADDRESS', '北京市海淀区中关村大街 1 号'),
+      contactEmail: str('SITE_CONTACT_EMAIL', 'hello@example.com'),
+      contactPhone: str('SITE_CONTACT_PHONE', '010-00000000'),
+      copyright: str('SITE_COPYRIGHT', `© ${year} ${companyName} 版权所有`),
+      icpNumber: str('SITE_ICP_NUMBER', '京ICP备00000000号-1'),
+      publicSecurityNumber: str('SITE_PUBLIC_SECURITY_NUMBER', '京公网安备11010800000000号'),
+    },
+  };
+}

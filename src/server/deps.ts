@@ -1,0 +1,29 @@
+/** What every service call needs, built once per process (and once per test database). */
+import type { Kysely } from 'kysely';
+import { openDatabase, type DatabaseHandle } from '../../db/connection.ts';
+import type { Database } from '../../db/types.ts';
+import type { Config } from './config.ts';
+import { createRateLimits, type RateLimits } from './services/rate-limit.ts';
+import { ConsoleSmsProvider, type SmsProvider } from './services/sms.ts';
+
+export interface Deps {
+  handle: DatabaseHandle;
+  db: Kysely<Database>;
+  config: Config;
+  sms: SmsProvider;
+  limits: RateLimits;
+}
+
+export function createDeps(handle: DatabaseHandle, config: Config, sms?: SmsProvider): Deps {
+  return {
+    handle,
+    db: handle.db,
+    config,
+    sms: sms ?? new ConsoleSmsProvider(),
+    limits: createRateLimits(handle, config.rateLimits),
+  };
+}
+
+export async function openDeps(config: Config): Promise<Deps> {
+  return createDeps(await openDatabase(config.databaseUrl), config);
+}

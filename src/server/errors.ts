@@ -1,0 +1,71 @@
+/**
+ * One error model for the whole server: services throw AppError; the tRPC error formatter and the
+ * REST error handler both read the same table, so status codes and Chinese messages come from one place.
+ */
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
+
+export type AppErrorCode =
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'GONE'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'TOO_MANY_REQUESTS'
+  | 'INTERNAL';
+
+export const ERROR_TABLE: Record<AppErrorCode, { status: number; trpc: TRPC_ERROR_CODE_KEY }> = {
+  BAD_REQUEST: { status: 400, trpc: 'BAD_REQUEST' },
+  UNAUTHORIZED: { status: 401, trpc: 'UNAUTHORIZED' },
+  FORBIDDEN: { status: 403, trpc: 'FORBIDDEN' },
+  NOT_FOUND: { status: 404, trpc: 'NOT_FOUND' },
+  CONFLICT: { status: 409, trpc: 'CONFLICT' },
+  // tRPC has no 410; PRECONDITION_FAILED carries it and `data.httpStatus` says 410.
+  GONE: { status: 410, trpc: 'PRECONDITION_FAILED' },
+  PAYLOAD_TOO_LARGE: { status: 413, trpc: 'PAYLOAD_TOO_LARGE' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, trpc: 'UNSUPPORTED_MEDIA_TYPE' },
+  TOO_MANY_REQUESTS: { status: 429, trpc: 'TOO_MANY_REQUESTS' },
+  INTERNAL: { status: 500, trpc: 'INTERNAL_SERVER_ERROR' },
+};
+
+export const INTERNAL_MESSAGE = '服务器开小差了，请稍后重试';
+export const NOT_LOGGED_IN_MESSAGE = '请先登录';
+export const SESSION_EXPIRED_MESSAGE = '登录已过期，请重新登录';
+
+/** Fields a failure may carry beside `message` (errorType, duplicateInfo, moderationResult…). */
+export type ErrorExtra = Record<string, unknown>;
+
+export class AppError extends Error {
+  readonly code: AppErrorCode;
+  readonly extra: ErrorExtra;
+  /** Seconds, sent as the Retry-After header on 429. */
+  readonly retryAfter?: number;
+
+  constructor(code: AppErrorCode, message: string, options: { extra?: ErrorExtra; retryAfter?: number } = {}) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.extra = options.extra ?? {};
+    this.retryAfter = options.retryAfter;
+  }
+
+  get status(): number {
+    return ERROR_TABLE[this.code].status;
+  }
+}
+
+export const badRequest = (message: string, extra?: ErrorExtra) => new AppError('BAD_REQUEST', message, { extra });
+export const unauthorized = (message = NOT_LOGGED_IN_MESSAGE) => new AppError('UNAUTHORIZED', message);
+export const forbidden = (message: string, extra?: ErrorExtra) => new AppError('FORBIDDEN', message, { extra });
+export const notFound = (message: string) => new AppError('NOT_FOUND', message);
+export const conflict = (message: string, extra?: ErrorExtra) => new AppError('CONFLICT', message, { extra });
+export const gone = (message: string) => new AppError('GONE', message);
+export const tooManyRequests = (message: string, retryAfter: number) => new AppError('TOO_MANY_REQUESTS', message, { retryAfter });
+
+/** Whatever was thrown, as what a client may see: an AppError keeps its message, anything else is a 500. */
+export function toPublicError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  return new AppError('INTERNAL', INTERNAL_MESSAGE);
+}

@@ -1,0 +1,24 @@
+/** Periodic housekeeping. Every job is idempotent, so every server process may run it (DESIGN §9). */
+import { dbTimeAgo } from '../../../db/time.ts';
+import type { Deps } from '../deps.ts';
+import { purgeExpiredSessions } from '../services/sessions.ts';
+
+const HOUR_MS = 3600 * 1000;
+
+export async function runHousekeeping(deps: Deps): Promise<void> {
+  await purgeExpiredSessions(deps.db, { inactivityDays: deps.config.sessionInactivityDays, maxAgeDays: deps.config.sessionMaxAgeDays });
+  await deps.db.deleteFrom('sms_codes').where('created_at', '<', dbTimeAgo(2 * 24 * HOUR_MS)).execute();
+  await deps.db.deleteFrom('rate_limits').where('expire', '<', Date.now() - HOUR_MS).execute();
+}
+
+export function startJobs(deps: Deps): () => void {
+  const run = () => runHousekeeping(deps).catch((err) => console.error('[jobs]', err));
+  const first = setTimeout(run, 10_000);
+  const timer = setInterval(run, HOUR_MS);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}

@@ -1,0 +1,20 @@
+import { Router } from 'express';
+import type { Deps } from '../deps.ts';
+import { notFound } from '../errors.ts';
+import { authRoutes } from './auth.ts';
+import { buildOpenApi } from './openapi.ts';
+import { mountRoutes, sendError, type AnyRoute } from './route.ts';
+
+/** Every REST path; each issue adds its module's list here. */
+export const restRoutes: AnyRoute[] = [...authRoutes];
+
+export function createRestRouter(deps: Deps): Router {
+  const router = Router();
+  const openapi = buildOpenApi(restRoutes);
+  router.get('/openapi.json', (_req, res) => {
+    res.json(openapi);
+  });
+  mountRoutes(router, deps, restRoutes);
+  router.use((_req, res) => sendError(res, notFound('接口不存在')));
+  return router;
+}

@@ -1,0 +1,260 @@
+/** Accounts: registration, login, passwords, phone, profile and deactivation (accounts-and-people). */
+import { randomInt } from 'node:crypto';
+import { isUniqueViolation } from '../../../db/portable.ts';
+import { fromDbTime, nowDb } from '../../../db/time.ts';
+import type { SessionRow, UserRow } from '../../../db/types.ts';
+import {
+  MSG,
+  type TDeactivateRequest,
+  type TLoginRequest,
+  type TRegisterRequest,
+} from '../../shared/account-schemas.ts';
+import { DEACTIVATED_NICKNAME, DEFAULT_AVATAR, isPresetAvatar, type SmsPurpose } from '../../shared/constants.ts';
+import { formatRegistrationNumber, nicknameForPhone } from '../../shared/patterns.ts';
+import type { Deps } from '../deps.ts';
+import { badRequest, forbidden, unauthorized } from '../errors.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { createSession, invalidateSession, invalidateUserSessions, validateSessionToken } from './sessions.ts';
+import { consumeCode, consumeVerifiedCode, generateCode, storeCode, verifyCode } from './sms.ts';
+import { findActiveUserByPhone, findUserById, requireUserByRef, toAuthUser } from './users.ts';
+
+export const ACCOUNT_MSG = {
+  phoneRegistered: '该手机号已注册，请直接登录',
+  phoneNotRegistered: '该手机号未注册',
+  phoneTaken: '该手机号已被其他账号绑定',
+  samePhone: '新手机号与当前绑定的手机号相同',
+  wrongCredentials: '手机号或密码错误',
+  wrongCurrentPassword: '当前密码不正确',
+  samePassword: '新密码不能与当前密码相同',
+  smsTooFrequent: '验证码发送过于频繁，请稍后再试',
+  smsDailyCap: '今日验证码发送次数已达上限，请明天再试',
+  smsIpCap: '当前网络请求验证码过于频繁，请稍后再试',
+  loginTooFrequent: '登录尝试过于频繁，请稍后再试',
+  loginPhoneLocked: '该手机号登录失败次数过多，请稍后再试或找回密码',
+  codeSent: '验证码已发送到您的手机',
+  codeVerified: '验证码验证成功',
+  registered: '注册成功，请登录',
+  loggedIn: '登录成功',
+  loggedOut: '已退出登录',
+  passwordReset: '密码重置成功，请使用新密码登录',
+  passwordChanged: '密码修改成功！',
+  phoneChanged: '手机号修改成功',
+  profileUpdated: '头像已更新',
+  deactivated: '账号注销成功，感谢您的使用',
+  statsForbidden: '只能查看自己的账户统计',
+} as const;
+
+export interface Authenticated {
+  user: UserRow;
+  session: SessionRow;
+}
+
+/** The user behind a bearer token, or null. Deactivated accounts have no sessions, but check anyway. */
+export async function authenticate(deps: Deps, token: string | undefined): Promise<Authenticated | null> {
+  if (!token) return null;
+  const policy = { inactivityDays: deps.config.sessionInactivityDays, maxAgeDays: deps.config.sessionMaxAgeDays };
+  const session = await validateSessionToken(deps.db, token, policy);
+  if (!session) return null;
+  const user = await findUserById(deps.db, session.user_id);
+  if (!user || user.status !== 'active') return null;
+  return { user, session };
+}
+
+// ---------------------------------------------------------------- SMS
+
+export async function sendSmsCode(
+  deps: Deps,
+  input: { phone: string; purpose: SmsPurpose },
+  requester: { ip: string; user?: UserRow },
+): Promise<{ debugCode?: string }> {
+  const { phone, purpose } = input;
+  const owner = await findActiveUserByPhone(deps.db, phone);
+  if (purpose === 'register' && owner) throw badRequest(ACCOUNT_MSG.phoneRegistered);
+  if (purpose === 'reset' && !owner) throw badRequest(ACCOUNT_MSG.phoneNotRegistered);
+  if (purpose === 'change_phone') {
+    if (!requester.user) throw unauthorized();
+    if (requester.user.phone === phone) throw badRequest(ACCOUNT_MSG.samePhone);
+    if (owner) throw badRequest(ACCOUNT_MSG.phoneTaken);
+  }
+  // Counted before anything is issued, so a flood gets 429s and no codes.
+  await deps.limits.smsIp.consume(requester.ip, ACCOUNT_MSG.smsIpCap);
+  await deps.limits.smsPhoneInterval.consume(phone, ACCOUNT_MSG.smsTooFrequent);
+  await deps.limits.smsPhoneDaily.consume(phone, ACCOUNT_MSG.smsDailyCap);
+
+  const code = generateCode(deps.config.production);
+  await storeCode(deps.db, phone, purpose, code);
+  await deps.sms.send(phone, code, purpose);
+  return deps.config.production ? {} : { debugCode: code };
+}
+
+export async function verifySmsCode(deps: Deps, input: { phone: string; code: string; purpose: SmsPurpose }): Promise<void> {
+  await verifyCode(deps.db, input.phone, input.purpose, input.code, deps.config.production);
+}
+
+// ---------------------------------------------------------------- register and login
+
+async function insertUser(deps: Deps, phone: string, passwordHash: string): Promise<UserRow> {
+  // Registration numbers are random, not derived from ids (ids need not be contiguous, DESIGN §9);
+  // a collision on the unique key just draws again.
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const registrationNumber = formatRegistrationNumber(randomInt(1, 1_000_000));
+    const now = nowDb();
+    try {
+      const result = await deps.db
+        .insertInto('users')
+        .values({
+          registration_number: registrationNumber,
+          phone,
+          email: null,
+          password_hash: passwordHash,
+          nickname: nicknameForPhone(phone),
+          avatar_url: DEFAULT_AVATAR,
+          bio: null,
+          role: 'member',
+          status: 'active',
+          created_at: now,
+          updated_at: now,
+        })
+        .executeTakeFirstOrThrow();
+      const user = await findUserById(deps.db, Number(result.insertId));
+      if (user) return user;
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      if (await findActiveUserByPhone(deps.db, phone)) throw badRequest(ACCOUNT_MSG.phoneRegistered);
+    }
+  }
+  throw new Error('could not draw a free registration number');
+}
+
+export async function register(deps: Deps, input: TRegisterRequest): Promise<UserRow> {
+  if (await findActiveUserByPhone(deps.db, input.phone)) throw badRequest(ACCOUNT_MSG.phoneRegistered);
+  await consumeCode(deps.db, input.phone, 'register', input.verifyCode, deps.config.production);
+  return insertUser(deps, input.phone, await hashPassword(input.password));
+}
+
+export async function login(deps: Deps, input: TLoginRequest, ip: string): Promise<{ token: string; user: UserRow }> {
+  if (input.loginType !== 'phone') throw badRequest(MSG.emailNotOpen);
+  await deps.limits.loginIpMinute.consume(ip, ACCOUNT_MSG.loginTooFrequent);
+  await deps.limits.loginIpHour.consume(ip, ACCOUNT_MSG.loginTooFrequent);
+  await deps.limits.loginPhoneFailures.check(input.phone, ACCOUNT_MSG.loginPhoneLocked);
+
+  const user = await findActiveUserByPhone(deps.db, input.phone);
+  // Hash even when the phone is unknown, so timing does not tell which phones exist.
+  const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), input.password);
+  if (!user || !ok) {
+    await deps.limits.loginPhoneFailures.consume(input.phone, ACCOUNT_MSG.loginPhoneLocked);
+    throw badRequest(ACCOUNT_MSG.wrongCredentials);
+  }
+  await deps.limits.loginPhoneFailures.reset(input.phone);
+  const { token } = await createSession(deps.db, user.id);
+  return { token, user };
+}
+let dummyHashPromise: Promise<string> | undefined;
+const dummyHash = () => (dummyHashPromise ??= hashPassword('no-such-account-password'));
+
+export async function logout(deps: Deps, session: SessionRow): Promise<void> {
+  await invalidateSession(deps.db, session.id);
+}
+
+// ---------------------------------------------------------------- passwords and phone
+
+export async function resetPassword(deps: Deps, input: { phone: string; code: string; newPassword: string }): Promise<void> {
+  const user = await findActiveUserByPhone(deps.db, input.phone);
+  if (!user) throw badRequest(ACCOUNT_MSG.phoneNotRegistered);
+  await consumeCode(deps.db, input.phone, 'reset', input.code, deps.config.production);
+  await deps.db.updateTable('users').set({ password_hash: await hashPassword(input.newPassword), updated_at: nowDb() }).where('id', '=', user.id).execute();
+  await invalidateUserSessions(deps.db, user.id);
+  await deps.limits.loginPhoneFailures.reset(input.phone);
+}
+
+export async function changePassword(deps: Deps, auth: Authenticated, input: { currentPassword: string; newPassword: string }): Promise<void> {
+  if (!(await verifyPassword(auth.user.password_hash, input.currentPassword))) throw badRequest(ACCOUNT_MSG.wrongCurrentPassword, { field: 'currentPassword' });
+  if (input.currentPassword === input.newPassword) throw badRequest(ACCOUNT_MSG.samePassword, { field: 'newPassword' });
+  await deps.db.updateTable('users').set({ password_hash: await hashPassword(input.newPassword), updated_at: nowDb() }).where('id', '=', auth.user.id).execute();
+  await invalidateUserSessions(deps.db, auth.user.id, auth.session.id);
+}
+
+export async function updatePhone(deps: Deps, auth: Authenticated, phone: string): Promise<UserRow> {
+  if (auth.user.phone === phone) throw badRequest(ACCOUNT_MSG.samePhone);
+  if (await findActiveUserByPhone(deps.db, phone)) throw badRequest(ACCOUNT_MSG.phoneTaken);
+  await consumeVerifiedCode(deps.db, phone, 'change_phone');
+  try {
+    await deps.db.updateTable('users').set({ phone, updated_at: nowDb() }).where('id', '=', auth.user.id).execute();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw badRequest(ACCOUNT_MSG.phoneTaken);
+    throw err;
+  }
+  await invalidateUserSessions(deps.db, auth.user.id, auth.session.id);
+  return (await findUserById(deps.db, auth.user.id))!;
+}
+
+// ---------------------------------------------------------------- profile and stats
+
+export async function updateAvatar(deps: Deps, user: UserRow, avatarUrl: string): Promise<UserRow> {
+  if (!isPresetAvatar(avatarUrl)) throw badRequest(MSG.avatarInvalid);
+  await deps.db.updateTable('users').set({ avatar_url: avatarUrl, updated_at: nowDb() }).where('id', '=', user.id).execute();
+  return (await findUserById(deps.db, user.id))!;
+}
+
+export interface UserStats {
+  totalIdeas: number;
+  totalEarnings: number;
+  totalTransactions: number;
+  joinDays: number;
+}
+
+/** Counts of what the account owns; each content issue adds its table here. */
+async function contentCounts(deps: Deps, userId: number) {
+  void deps;
+  void userId;
+  // Ideas, comments, favourites and follows arrive with their issues; until then an account has none.
+  return { ideas: 0, comments: 0, favorites: 0, following: 0, followers: 0 };
+}
+
+export async function userStats(deps: Deps, viewer: UserRow, ref: string): Promise<UserStats> {
+  const target = await requireUserByRef(deps.db, ref);
+  if (target.id !== viewer.id && viewer.role !== 'admin') throw forbidden(ACCOUNT_MSG.statsForbidden);
+  const counts = await contentCounts(deps, target.id);
+  const joinedMs = fromDbTime(target.created_at).getTime();
+  return {
+    totalIdeas: counts.ideas,
+    // The platform has no trading (about page), so nothing is ever earned or transacted.
+    totalEarnings: 0,
+    totalTransactions: 0,
+    joinDays: Math.max(1, Math.ceil((Date.now() - joinedMs) / (24 * 3600 * 1000))),
+  };
+}
+
+export async function deactivationStats(deps: Deps, user: UserRow) {
+  return contentCounts(deps, user.id);
+}
+
+/**
+ * Deactivation (DESIGN §10): personal data is removed, the phone freed, every session ended.
+ * The registration number stays reserved so it never names a second person.
+ */
+export async function deactivate(deps: Deps, user: UserRow, input: TDeactivateRequest): Promise<void> {
+  if (input.password && !(await verifyPassword(user.password_hash, input.password))) throw badRequest(ACCOUNT_MSG.wrongCurrentPassword);
+  const now = nowDb();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({
+        phone: null,
+        email: null,
+        password_hash: null,
+        nickname: DEACTIVATED_NICKNAME,
+        avatar_url: DEFAULT_AVATAR,
+        bio: null,
+        status: 'deactivated',
+        deactivated_at: now,
+        deactivation_reason: input.reason,
+        updated_at: now,
+      })
+      .where('id', '=', user.id)
+      .execute();
+    await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+  });
+}
+
+export { toAuthUser };

@@ -1,0 +1,71 @@
+/**
+ * Rate limits through rate-limiter-flexible, its counters in our `rate_limits` table so a restart
+ * or a second server does not reset them (DESIGN §3). Every refusal is a 429 with Retry-After.
+ */
+import { RateLimiterMySQL, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { DatabaseHandle } from '../../../db/connection.ts';
+import type { RateLimitSettings } from '../config.ts';
+import { tooManyRequests } from '../errors.ts';
+
+export interface Limiter {
+  /** Counts one event for `key`; throws a 429 AppError with `message` once the limit is passed. */
+  consume(key: string, message: string): Promise<void>;
+  /** Throws like consume when the limit is already reached, without counting. */
+  check(key: string, message: string): Promise<void>;
+  /** Forgets `key` (a successful login clears its failures). */
+  reset(key: string): Promise<void>;
+}
+
+const NO_LIMIT: Limiter = { consume: async () => {}, check: async () => {}, reset: async () => {} };
+
+function retryAfterSeconds(res: RateLimiterRes): number {
+  return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+}
+
+function createLimiter(handle: DatabaseHandle, name: string, points: number, durationSeconds: number): Limiter {
+  // 0 turns a limit off (tests and trusted installations may want that).
+  if (points <= 0) return NO_LIMIT;
+  const common = { keyPrefix: name, points, duration: durationSeconds, tableName: 'rate_limits', tableCreated: true, clearExpiredByTimeout: false };
+  const limiter: RateLimiterAbstract =
+    handle.dialect === 'mysql'
+      ? new RateLimiterMySQL({ ...common, storeClient: handle.mysqlPool, storeType: 'pool', dbName: handle.mysqlDatabase })
+      : new RateLimiterSQLite({ ...common, storeClient: handle.sqlite, storeType: 'better-sqlite3' });
+  const refuse = (res: unknown, message: string): never => {
+    if (res instanceof RateLimiterRes) throw tooManyRequests(message, retryAfterSeconds(res));
+    throw res;
+  };
+  return {
+    async consume(key, message) {
+      await limiter.consume(key).catch((res) => refuse(res, message));
+    },
+    async check(key, message) {
+      const res = await limiter.get(key);
+      if (res && res.consumedPoints >= points) refuse(res, message);
+    },
+    async reset(key) {
+      await limiter.delete(key);
+    },
+  };
+}
+
+export interface RateLimits {
+  smsPhoneInterval: Limiter;
+  smsPhoneDaily: Limiter;
+  smsIp: Limiter;
+  loginIpMinute: Limiter;
+  loginIpHour: Limiter;
+  loginPhoneFailures: Limiter;
+  uploads: Limiter;
+}
+
+export function createRateLimits(handle: DatabaseHandle, s: RateLimitSettings): RateLimits {
+  return {
+    smsPhoneInterval: createLimiter(handle, 'sms_phone_interval', s.smsPerPhoneIntervalSeconds > 0 ? 1 : 0, s.smsPerPhoneIntervalSeconds),
+    smsPhoneDaily: createLimiter(handle, 'sms_phone_day', s.smsPerPhonePerDay, 24 * 3600),
+    smsIp: createLimiter(handle, 'sms_ip', s.smsPerIpPerHour, 3600),
+    loginIpMinute: createLimiter(handle, 'login_ip_min', s.loginPerIpPerMinute, 60),
+    loginIpHour: createLimiter(handle, 'login_ip_hour', s.loginPerIpPerHour, 3600),
+    loginPhoneFailures: createLimiter(handle, 'login_fail_phone', s.loginFailuresPerPhonePerHour, 3600),
+    uploads: createLimiter(handle, 'uploads_user', s.uploadsPer30Minutes, 30 * 60),
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * Sessions after the Lucia guide: token `id.secret` from a CSPRNG, only SHA-256(secret) stored,
+ * constant-time comparison, an inactivity timeout and an absolute lifetime.
+ */
+import { sha256 } from '@oslojs/crypto/sha2';
+import { constantTimeEqual } from '@oslojs/crypto/subtle';
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import type { Kysely } from 'kysely';
+import { dbTimeAgo, fromDbTime, nowDb } from '../../../db/time.ts';
+import type { Database, SessionRow } from '../../../db/types.ts';
+
+const DAY_MS = 24 * 3600 * 1000;
+/** Writing last_active_at on every request would make every read a write. */
+const ACTIVITY_WRITE_INTERVAL_MS = 3600 * 1000;
+
+export interface SessionPolicy {
+  inactivityDays: number;
+  maxAgeDays: number;
+}
+
+function randomString(): string {
+  const bytes = new Uint8Array(24);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+function hashSecret(secret: string): Uint8Array {
+  return sha256(new TextEncoder().encode(secret));
+}
+
+export async function createSession(db: Kysely<Database>, userId: number): Promise<{ token: string; session: SessionRow }> {
+  const id = randomString();
+  const secret = randomString();
+  const now = nowDb();
+  const session: SessionRow = { id, secret_hash: encodeHexLowerCase(hashSecret(secret)), user_id: userId, created_at: now, last_active_at: now };
+  await db.insertInto('sessions').values(session).execute();
+  return { token: `${id}.${secret}`, session };
+}
+
+function isExpired(session: SessionRow, policy: SessionPolicy, now: number): boolean {
+  return (
+    now - fromDbTime(session.last_active_at).getTime() >= policy.inactivityDays * DAY_MS ||
+    now - fromDbTime(session.created_at).getTime() >= policy.maxAgeDays * DAY_MS
+  );
+}
+
+/** The session a token names, or null when it is malformed, unknown, wrong or expired. */
+export async function validateSessionToken(db: Kysely<Database>, token: string, policy: SessionPolicy): Promise<SessionRow | null> {
+  const parts = token.split('.');
+  if (parts.length !== 2 || !parts[0] || !parts[1] || parts[0].length > 64) return null;
+  const [id, secret] = parts;
+  const session = await db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!session) return null;
+  const stored = new Uint8Array(Buffer.from(session.secret_hash, 'hex'));
+  if (!constantTimeEqual(hashSecret(secret), stored)) return null;
+  const now = Date.now();
+  if (isExpired(session, policy, now)) {
+    await db.deleteFrom('sessions').where('id', '=', id).execute();
+    return null;
+  }
+  if (now - fromDbTime(session.last_active_at).getTime() >= ACTIVITY_WRITE_INTERVAL_MS) {
+    session.last_active_at = nowDb();
+    await db.updateTable('sessions').set({ last_active_at: session.last_active_at }).where('id', '=', id).execute();
+  }
+  return session;
+}
+
+export async function invalidateSession(db: Kysely<Database>, sessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+/** Ends every session of a user except `keepSessionId` (password change keeps the current one). */
+export async function invalidateUserSessions(db: Kysely<Database>, userId: number, keepSessionId?: string): Promise<void> {
+  let q = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepSessionId) q = q.where('id', '!=', keepSessionId);
+  await q.execute();
+}
+
+/** Removes sessions past their absolute lifetime; the periodic job calls it. */
+export async function purgeExpiredSessions(db: Kysely<Database>, policy: SessionPolicy): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('created_at', '<', dbTimeAgo(policy.maxAgeDays * DAY_MS)), eb('last_active_at', '<', dbTimeAgo(policy.inactivityDays * DAY_MS))]))
+    .execute();
+}

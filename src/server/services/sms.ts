@@ -1,0 +1,109 @@
+/**
+ * SMS verification codes: issued through a provider, stored only as a hash, bound to phone and
+ * purpose, 10 minutes long, single use, dead after 5 wrong tries (DESIGN §3).
+ */
+import { randomInt } from 'node:crypto';
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeHexLowerCase } from '@oslojs/encoding';
+import type { Kysely } from 'kysely';
+import { dbTimeAgo, dbTimeAhead, nowDb } from '../../../db/time.ts';
+import type { Database, SmsCodeRow } from '../../../db/types.ts';
+import { SMS_CODE_MAX_FAILED_ATTEMPTS, SMS_CODE_TTL_MINUTES, TEST_SMS_CODE, type SmsPurpose } from '../../shared/constants.ts';
+import { badRequest } from '../errors.ts';
+
+export interface SmsProvider {
+  readonly name: string;
+  send(phone: string, code: string, purpose: SmsPurpose): Promise<void>;
+}
+
+/** Prints the code; for development and tests (the code also comes back as debugCode outside production). */
+export class ConsoleSmsProvider implements SmsProvider {
+  readonly name = 'console';
+  constructor(private readonly quiet = false) {}
+  async send(phone: string, code: string, purpose: SmsPurpose): Promise<void> {
+    if (!this.quiet) console.log(`[短信] ${phone} 的${purpose}验证码：${code}（${SMS_CODE_TTL_MINUTES} 分钟内有效）`);
+  }
+}
+
+export const SMS_MSG = {
+  wrongOrExpired: '验证码错误或已过期',
+  tooManyWrong: '验证码错误次数过多，请重新获取',
+  notVerified: '请先验证新手机号的验证码',
+  testCodeInProduction: '生产环境不允许使用测试验证码，请使用真实验证码',
+} as const;
+
+const TTL_MS = SMS_CODE_TTL_MINUTES * 60 * 1000;
+
+function hashCode(phone: string, purpose: string, code: string): string {
+  // Phone and purpose are part of the hash so a code is worthless for any other pair.
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(`${phone}:${purpose}:${code}`)));
+}
+
+export function generateCode(production: boolean): string {
+  for (;;) {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    if (!(production && code === TEST_SMS_CODE)) return code;
+  }
+}
+
+export async function storeCode(db: Kysely<Database>, phone: string, purpose: SmsPurpose, code: string): Promise<void> {
+  await db
+    .insertInto('sms_codes')
+    .values({ phone, purpose, code_hash: hashCode(phone, purpose, code), created_at: nowDb(), expires_at: dbTimeAhead(TTL_MS), failed_attempts: 0 })
+    .execute();
+}
+
+/** Only the newest unexpired, unconsumed code of a phone and purpose is valid. */
+async function latestLiveCode(db: Kysely<Database>, phone: string, purpose: SmsPurpose): Promise<SmsCodeRow | undefined> {
+  return db
+    .selectFrom('sms_codes')
+    .selectAll()
+    .where('phone', '=', phone)
+    .where('purpose', '=', purpose)
+    .where('created_at', '>', dbTimeAgo(TTL_MS))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+    .then((row) => (row && !row.consumed_at && row.expires_at > nowDb() ? row : undefined));
+}
+
+async function checkCode(db: Kysely<Database>, phone: string, purpose: SmsPurpose, code: string, production: boolean): Promise<SmsCodeRow> {
+  if (production && code === TEST_SMS_CODE) throw badRequest(SMS_MSG.testCodeInProduction);
+  const row = await latestLiveCode(db, phone, purpose);
+  if (!row) throw badRequest(SMS_MSG.wrongOrExpired);
+  if (row.failed_attempts >= SMS_CODE_MAX_FAILED_ATTEMPTS) throw badRequest(SMS_MSG.tooManyWrong);
+  if (row.code_hash !== hashCode(phone, purpose, code)) {
+    await db
+      .updateTable('sms_codes')
+      .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+      .where('id', '=', row.id)
+      .execute();
+    throw badRequest(row.failed_attempts + 1 >= SMS_CODE_MAX_FAILED_ATTEMPTS ? SMS_MSG.tooManyWrong : SMS_MSG.wrongOrExpired);
+  }
+  return row;
+}
+
+/** Checks a code and marks it verified without using it up (the phone-change flow verifies first). */
+export async function verifyCode(db: Kysely<Database>, phone: string, purpose: SmsPurpose, code: string, production: boolean): Promise<void> {
+  const row = await checkCode(db, phone, purpose, code, production);
+  await db.updateTable('sms_codes').set({ verified_at: nowDb() }).where('id', '=', row.id).execute();
+}
+
+/** Marks a code used; only one caller can win, so a code never serves twice. */
+async function consume(db: Kysely<Database>, row: SmsCodeRow): Promise<void> {
+  const result = await db.updateTable('sms_codes').set({ consumed_at: nowDb() }).where('id', '=', row.id).where('consumed_at', 'is', null).executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw badRequest(SMS_MSG.wrongOrExpired);
+}
+
+/** Checks and uses up a code in one step (register, reset). */
+export async function consumeCode(db: Kysely<Database>, phone: string, purpose: SmsPurpose, code: string, production: boolean): Promise<void> {
+  await consume(db, await checkCode(db, phone, purpose, code, production));
+}
+
+/** Uses up a code that was verified in the last 10 minutes (update-phone). */
+export async function consumeVerifiedCode(db: Kysely<Database>, phone: string, purpose: SmsPurpose): Promise<void> {
+  const row = await latestLiveCode(db, phone, purpose);
+  if (!row || !row.verified_at || row.verified_at < dbTimeAgo(TTL_MS)) throw badRequest(SMS_MSG.notVerified);
+  await consume(db, row);
+}

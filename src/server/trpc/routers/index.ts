@@ -1,0 +1,16 @@
+import { siteIdentity, testConnection } from '../../services/site.ts';
+import { publicProcedure, router } from '../init.ts';
+import { authRouter, usersRouter } from './auth.ts';
+
+const siteRouter = router({
+  identity: publicProcedure.query(({ ctx }) => siteIdentity(ctx.deps)),
+  testConnection: publicProcedure.query(({ ctx }) => testConnection(ctx.deps)),
+});
+
+export const appRouter = router({
+  site: siteRouter,
+  auth: authRouter,
+  users: usersRouter,
+});
+
+export type AppRouter = typeof appRouter;

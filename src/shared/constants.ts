@@ -1,0 +1,62 @@
+/** The spec's constants (accounts-and-people §9, publishing-and-browsing §9), named once. */
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 64;
+export const SMS_CODE_LENGTH = 6;
+export const SMS_RESEND_SECONDS = 60;
+export const SMS_CODE_TTL_MINUTES = 10;
+export const SMS_CODE_MAX_FAILED_ATTEMPTS = 5;
+/** Refused in production (accounts §5). */
+export const TEST_SMS_CODE = '123456';
+
+export const RECENT_PHONES_MAX = 8;
+export const FORGOT_PASSWORD_REDIRECT_MS = 2000;
+export const PUBLISH_SUCCESS_REDIRECT_MS = 5000;
+export const COPIED_NOTICE_MS = 2000;
+
+export const HTTP_TIMEOUT_MS = 20_000;
+/** Reads are retried up to 3 times after these delays; writes never are. */
+export const READ_RETRY_DELAYS_MS = [2000, 4000, 8000] as const;
+
+export const BADGE_CAP = 99;
+export const NAV_SEARCH_MAX_WIDTH_PX = 705;
+
+export const DEFAULT_BIO = '这个猎人很懒，还没有写简介';
+export const REGISTRATION_NUMBER_PLACEHOLDER = 'bx000000';
+export const NICKNAME_PLACEHOLDER = 'user0000';
+export const DEACTIVATED_NICKNAME = '已注销用户';
+
+/** The five preset avatars in public/avatars; an image that fails falls back to the first. */
+export const PRESET_AVATARS = [
+  '/avatars/avatar-1.svg',
+  '/avatars/avatar-2.svg',
+  '/avatars/avatar-3.svg',
+  '/avatars/avatar-4.svg',
+  '/avatars/avatar-5.svg',
+] as const;
+export const DEFAULT_AVATAR = PRESET_AVATARS[0];
+
+export function isPresetAvatar(url: string | null | undefined): boolean {
+  return !!url && (PRESET_AVATARS as readonly string[]).includes(url);
+}
+
+/** A stable default avatar chosen by user id (publishing §3 fallbacks). */
+export function avatarForUserId(id: number): string {
+  return PRESET_AVATARS[Math.abs(id) % PRESET_AVATARS.length];
+}
+
+export const DEACTIVATION_REASONS = [
+  '不再使用该平台',
+  '产品体验不佳',
+  '功能不能满足需求',
+  '隐私和安全顾虑',
+  '个人原因',
+  '其他',
+] as const;
+export const DEACTIVATION_CONFIRM_WORD = '注销';
+
+export const SMS_PURPOSES = ['register', 'reset', 'change_phone'] as const;
+export type SmsPurpose = (typeof SMS_PURPOSES)[number];
+
+export const USER_ROLES = ['member', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];

@@ -1,0 +1,231 @@
+/** A person's whole account life in Chromium, at phone and desktop width. */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { expectAccessible, newPage, shot, startE2E, uniquePhone, VIEWPORTS, type E2E } from './harness.ts';
+
+let e2e: E2E;
+before(async () => {
+  e2e = await startE2E();
+});
+after(async () => {
+  await e2e?.close();
+});
+
+async function debugCodeFrom(page: Page, scope = page.locator('body')): Promise<string> {
+  const text = await scope.getByText(/开发环境验证码：\d{6}/).first().textContent();
+  const code = /(\d{6})/.exec(text ?? '')?.[1];
+  assert.ok(code, 'the page shows the development code');
+  return code;
+}
+
+async function apiLogin(phone: string, password: string): Promise<string> {
+  const res = await fetch(`${e2e.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginType: 'phone', phone, password }) });
+  const body = await res.json();
+  assert.equal(res.status, 200, JSON.stringify(body));
+  return body.data.token;
+}
+
+async function meStatus(token: string): Promise<number> {
+  return (await fetch(`${e2e.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })).status;
+}
+
+async function openAccountMenu(page: Page) {
+  await page.locator('.account-chip').click();
+  await page.getByRole('menu', { name: '账户菜单' }).waitFor();
+}
+
+for (const viewport of VIEWPORTS) {
+  describe(`accounts at ${viewport.width}px`, () => {
+    it('public pages render and pass axe', async () => {
+      const { context, page } = await newPage(e2e, viewport);
+      for (const [path, heading] of [
+        ['/', null],
+        ['/about', null],
+        ['/about-hunter', null],
+        ['/vision', null],
+        ['/user-agreement', null],
+        ['/privacy-policy', null],
+        ['/test-db', '数据库连接测试'],
+        ['/stagewise-test', '开发工具测试页'],
+        ['/guest-marketplace', null],
+      ] as const) {
+        await page.goto(path);
+        await page.locator('h1').first().waitFor();
+        if (heading) assert.equal(await page.locator('h1').first().textContent(), heading);
+        await page.waitForLoadState('networkidle');
+        await expectAccessible(page, `${path} at ${viewport.width}px`);
+        await shot(page, `${viewport.name}${path === '/' ? '-landing' : path.replaceAll('/', '-')}`);
+      }
+      await page.goto('/test-db');
+      await page.getByText('数据库连接正常').waitFor();
+      // The footer shows the filing numbers on guest pages.
+      await page.goto('/about');
+      await page.getByText(/ICP备/).waitFor();
+      // Member pages send a guest to /login; unknown paths go to /.
+      await page.goto('/inspiration-library');
+      await page.waitForURL('**/login');
+      await page.goto('/no/such/page');
+      await page.waitForURL((url) => url.pathname === '/');
+      // GO without a session leads to the guest marketplace.
+      await page.goto('/vision');
+      await page.getByRole('link', { name: 'GO' }).click();
+      await page.waitForURL('**/guest-marketplace');
+      await page.goto('/stagewise-test');
+      await page.getByRole('button', { name: '打开收款方式弹窗' }).click();
+      await page.getByRole('dialog', { name: '绑定收款方式' }).waitFor();
+      await expectAccessible(page, 'payment modal');
+      await page.keyboard.press('Escape');
+      await context.close();
+    });
+
+    it('register, log in, avatar, password, phone, log out, reset, deactivate', async () => {
+      const { context, page } = await newPage(e2e, viewport);
+      const phone = uniquePhone();
+      const password = 'first-pass1';
+
+      // Register.
+      await page.goto('/login');
+      await expectAccessible(page, 'login');
+      await page.getByRole('tab', { name: '注册' }).click();
+      await page.getByLabel('手机号', { exact: true }).fill(phone);
+      await page.getByRole('button', { name: '获取验证码' }).click();
+      const code = await debugCodeFrom(page);
+      await page.getByRole('button', { name: /\d+秒后重发/ }).waitFor();
+      await page.getByLabel('验证码', { exact: true }).fill(code);
+      await page.getByLabel('设置密码').fill(password);
+      await page.getByLabel('确认密码').fill('mismatch-1');
+      await page.getByRole('button', { name: '注册', exact: true }).click();
+      await page.getByText('两次输入的密码不一致').waitFor();
+      await page.getByLabel('确认密码').fill(password);
+      await page.getByRole('button', { name: '注册', exact: true }).click();
+      await page.getByText('请阅读并同意用户协议和隐私政策').waitFor();
+      await page.getByRole('checkbox').check();
+      await expectAccessible(page, 'register form');
+      await shot(page, `${viewport.name}-register`);
+      await page.getByRole('button', { name: '注册', exact: true }).click();
+      await page.getByText('注册成功，请登录').waitFor();
+      assert.equal(await page.getByLabel('手机号', { exact: true }).inputValue(), phone, 'login form is prefilled');
+
+      // Log in.
+      await page.getByLabel('密码', { exact: true }).fill('wrong-pass');
+      await page.getByRole('button', { name: '登录', exact: true }).click();
+      await page.getByText('手机号或密码错误').waitFor();
+      await page.getByLabel('密码', { exact: true }).fill(password);
+      await page.getByRole('button', { name: '登录', exact: true }).click();
+      await page.waitForURL('**/marketplace');
+      const chip = page.locator('.account-chip');
+      await chip.waitFor();
+      assert.match((await chip.textContent()) ?? '', new RegExp(`bx\\d{6}user${phone.slice(-4)}`));
+      await expectAccessible(page, 'member page');
+      await openAccountMenu(page);
+      await page.getByText(`${phone.slice(0, 3)}****${phone.slice(-4)}`).waitFor();
+      await shot(page, `${viewport.name}-account-menu`);
+      // Clicking outside closes the dropdown.
+      await page.locator('h1').click();
+      await page.getByRole('menu').waitFor({ state: 'detached' });
+
+      // Avatar: the chip updates at once.
+      await openAccountMenu(page);
+      await page.getByRole('menuitem', { name: '编辑资料' }).click();
+      const profile = page.getByRole('dialog', { name: '编辑资料' });
+      await profile.getByText('头像 1/5').waitFor();
+      await profile.locator('label.avatar-option').nth(2).click();
+      await profile.getByText('头像 3/5').waitFor();
+      await expectAccessible(page, 'profile modal');
+      await shot(page, `${viewport.name}-profile-modal`);
+      await profile.getByRole('button', { name: '保存' }).click();
+      await profile.waitFor({ state: 'detached' });
+      assert.equal(await chip.locator('img').getAttribute('src'), '/avatars/avatar-3.svg');
+
+      // Password: other sessions stop working.
+      const otherSession = await apiLogin(phone, password);
+      const newPassword = 'second-pass2';
+      await openAccountMenu(page);
+      await page.getByRole('menuitem', { name: '安全设置' }).click();
+      const security = page.getByRole('dialog', { name: '安全设置' });
+      await security.getByLabel('当前密码').fill('not-my-password');
+      await security.getByLabel('新密码', { exact: true }).fill(newPassword);
+      await security.getByLabel('确认新密码').fill(newPassword);
+      await security.getByRole('button', { name: '修改密码' }).click();
+      await security.getByText('当前密码不正确').waitFor();
+      await security.getByLabel('当前密码').fill(password);
+      await security.getByRole('button', { name: '修改密码' }).click();
+      await security.getByText('密码修改成功！').waitFor();
+      assert.equal(await meStatus(otherSession), 401);
+      await expectAccessible(page, 'security modal');
+
+      // Phone.
+      const newPhone = uniquePhone();
+      await security.getByRole('tab', { name: '手机号' }).click();
+      await security.getByRole('button', { name: '更换手机号' }).click();
+      await security.getByLabel('新手机号').fill('12345');
+      await security.getByRole('button', { name: '发送验证码' }).click();
+      await security.getByText('请输入正确的手机号码').waitFor();
+      await security.getByLabel('新手机号').fill(newPhone);
+      await security.getByRole('button', { name: '发送验证码' }).click();
+      const phoneCode = await debugCodeFrom(page, security);
+      await security.getByRole('button', { name: /\d+秒后重发/ }).waitFor();
+      await security.getByRole('button', { name: '验证并更换' }).click();
+      await security.getByText('请输入验证码').waitFor();
+      await security.getByLabel('验证码', { exact: true }).fill(phoneCode);
+      await shot(page, `${viewport.name}-security-phone`);
+      await security.getByRole('button', { name: '验证并更换' }).click();
+      await security.getByText('手机号修改成功').waitFor();
+      await security.getByText(`${newPhone.slice(0, 3)}****${newPhone.slice(-4)}`).waitFor();
+      await security.getByRole('tab', { name: '邮箱' }).click();
+      await security.getByText('邮箱绑定功能暂时关闭，敬请期待').waitFor();
+      await page.keyboard.press('Escape');
+
+      // Log out.
+      await openAccountMenu(page);
+      await page.getByRole('menuitem', { name: '退出登录' }).click();
+      await page.waitForURL('**/guest-marketplace');
+      await page.getByRole('link', { name: '登录 / 注册' }).waitFor();
+      assert.equal(await page.evaluate(() => localStorage.getItem('authToken')), null);
+
+      // Reset the password.
+      await page.goto('/forgot-password');
+      await expectAccessible(page, 'forgot password');
+      await page.getByLabel('手机号', { exact: true }).fill(newPhone);
+      await page.getByRole('button', { name: '获取验证码' }).click();
+      const resetCode = await debugCodeFrom(page);
+      await page.getByLabel('验证码', { exact: true }).pressSequentially(`a${resetCode.slice(0, 3)}-${resetCode.slice(3)}`);
+      assert.equal(await page.getByLabel('验证码', { exact: true }).inputValue(), resetCode, 'digits only');
+      await page.getByLabel('新密码', { exact: true }).fill('third-pass3');
+      await page.getByLabel('确认新密码').fill('third-pass3');
+      await expectAccessible(page, 'forgot password step 2');
+      await page.getByRole('button', { name: '重置密码' }).click();
+      await page.getByText(/密码重置成功/).waitFor();
+      await page.waitForURL('**/login', { timeout: 5000 });
+
+      // Log in again with the new password and phone, then deactivate.
+      await page.getByLabel('手机号', { exact: true }).fill(newPhone);
+      await page.getByLabel('密码', { exact: true }).fill('third-pass3');
+      await page.getByRole('button', { name: '登录', exact: true }).click();
+      await page.waitForURL('**/marketplace');
+      await openAccountMenu(page);
+      await page.getByRole('menuitem', { name: '安全设置' }).click();
+      await security.getByRole('tab', { name: '注销账号' }).click();
+      const confirmButton = security.getByRole('button', { name: '确认注销' });
+      assert.equal(await confirmButton.isDisabled(), true);
+      await security.getByLabel('个人原因').check();
+      await security.getByLabel('请输入“注销”以确认').fill('注');
+      assert.equal(await confirmButton.isDisabled(), true);
+      await security.getByLabel('请输入“注销”以确认').fill('注销');
+      await expectAccessible(page, 'deactivate tab');
+      await shot(page, `${viewport.name}-deactivate`);
+      await confirmButton.click();
+      const final = page.getByRole('dialog', { name: '最后确认' });
+      await final.getByText('个人原因').waitFor();
+      const dialogText = new Promise<string>((resolve) => page.once('dialog', (d) => (resolve(d.message()), void d.accept())));
+      await final.getByRole('button', { name: '确认注销' }).click();
+      assert.equal(await dialogText, '账号注销成功，感谢您的使用');
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByRole('link', { name: '登录 / 注册' }).waitFor();
+      const relogin = await fetch(`${e2e.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginType: 'phone', phone: newPhone, password: 'third-pass3' }) });
+      assert.equal(relogin.status, 400);
+      await context.close();
+    });
+  });
+}

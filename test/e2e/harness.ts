@@ -1,0 +1,80 @@
+/**
+ * Browser tests: the real app (built client, real server, fresh SQLite database) driven by Debian's
+ * Chromium through playwright-core, with axe-core on every page.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { loadConfig } from '../../src/server/config.ts';
+import { startServer, type RunningServer } from '../../src/server/server.ts';
+import { buildClientIfNeeded, DIST_DIR } from '../../scripts/build-client.ts';
+
+export const VIEWPORTS = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+] as const;
+export type Viewport = (typeof VIEWPORTS)[number];
+
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results');
+
+export interface E2E {
+  server: RunningServer;
+  browser: Browser;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startE2E(extraEnv: Record<string, string> = {}): Promise<E2E> {
+  Object.assign(process.env, extraEnv);
+  await buildClientIfNeeded();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hunter-e2e-'));
+  const base = loadConfig();
+  // Rate limits have their own API tests; here one address registers many people quickly.
+  const rateLimits = Object.fromEntries(Object.keys(base.rateLimits).map((k) => [k, 0])) as unknown as typeof base.rateLimits;
+  const server = await startServer({ ...base, port: 0, databaseUrl: `sqlite:${path.join(dir, 'e2e.db')}`, seedDemo: false, rateLimits }, { clientDir: DIST_DIR });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+  });
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  return {
+    server,
+    browser,
+    baseUrl: server.url,
+    async close() {
+      await browser.close();
+      await server.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function newPage(e2e: E2E, viewport: Viewport): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, viewport: { width: viewport.width, height: viewport.height }, locale: 'zh-CN' });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => console.error(`[browser ${viewport.name}]`, err.message));
+  return { context, page };
+}
+
+/** axe-core on what the page shows now: no serious or critical violation. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (bad.length) {
+    const detail = bad.map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`).join('\n');
+    throw new Error(`axe found ${bad.length} serious/critical violation(s) on ${label}:\n${detail}`);
+  }
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+let phoneSeq = 0;
+export function uniquePhone(): string {
+  phoneSeq += 1;
+  return `137${String(process.pid % 10000).padStart(4, '0')}${String(phoneSeq).padStart(4, '0')}`;
+}

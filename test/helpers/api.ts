@@ -1,0 +1,84 @@
+/** A real server on a free port over a fresh database, and small fetch helpers for the REST shim. */
+import type { Server } from 'node:http';
+import type { DialectName } from '../../db/connection.ts';
+import { createApp } from '../../src/server/app.ts';
+import { loadConfig, type Config, type RateLimitSettings } from '../../src/server/config.ts';
+import { createDeps, type Deps } from '../../src/server/deps.ts';
+import { ConsoleSmsProvider } from '../../src/server/services/sms.ts';
+import { createTestDatabase, type TestDatabase } from './dialects.ts';
+
+export interface TestApp {
+  deps: Deps;
+  db: TestDatabase;
+  url: string;
+  api<T = any>(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: T; headers: Headers }>;
+  close(): Promise<void>;
+}
+
+/** Limits off unless a test turns one on, so fixtures can register many users from one address. */
+export const NO_LIMITS: RateLimitSettings = {
+  smsPerPhoneIntervalSeconds: 0,
+  smsPerPhonePerDay: 0,
+  smsPerIpPerHour: 0,
+  loginPerIpPerMinute: 0,
+  loginPerIpPerHour: 0,
+  loginFailuresPerPhonePerHour: 0,
+  uploadsPer30Minutes: 0,
+};
+
+export async function startTestApp(dialect: DialectName, overrides: Partial<Omit<Config, "rateLimits">> & { rateLimits?: Partial<RateLimitSettings> } = {}): Promise<TestApp> {
+  const db = await createTestDatabase(dialect);
+  const base = loadConfig();
+  const config: Config = { ...base, ...overrides, databaseUrl: db.url, rateLimits: { ...NO_LIMITS, ...overrides.rateLimits } };
+  const deps = createDeps(db.handle, config, new ConsoleSmsProvider(true));
+  const app = createApp(deps);
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const address = server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return {
+    deps,
+    db,
+    url,
+    async api(method, path, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.body !== undefined) headers['content-type'] = 'application/json';
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      const res = await fetch(url + path, { method, headers, body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body) });
+      const text = await res.text();
+      let body: any;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = text;
+      }
+      return { status: res.status, body, headers: res.headers };
+    },
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await db.drop();
+    },
+  };
+}
+
+let phoneCounter = 0;
+/** A phone number no other test in this process uses. */
+export function freshPhone(): string {
+  phoneCounter += 1;
+  return `139${String(process.pid % 10000).padStart(4, '0')}${String(phoneCounter).padStart(4, '0')}`;
+}
+
+/** Registers through the REST paths a person's browser would use, then logs in. */
+export async function registerAndLogin(app: TestApp, phone = freshPhone(), password = 'secret123') {
+  const sent = await app.api('POST', '/api/auth/send-sms-code', { body: { phone, purpose: 'register' } });
+  if (sent.status !== 200) throw new Error(`send-sms-code ${sent.status} ${JSON.stringify(sent.body)}`);
+  const reg = await app.api('POST', '/api/auth/register', { body: { phone, password, verifyCode: sent.body.data.debugCode } });
+  if (reg.status !== 201) throw new Error(`register ${reg.status} ${JSON.stringify(reg.body)}`);
+  const login = await app.api('POST', '/api/auth/login', { body: { loginType: 'phone', phone, password } });
+  if (login.status !== 200) throw new Error(`login ${login.status} ${JSON.stringify(login.body)}`);
+  return { phone, password, token: login.body.data.token as string, user: login.body.data.user };
+}
