@@ -1,9 +1,11 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as accounts from './migrations/2026_11_22_0001_accounts.ts';
+import * as ideas from './migrations/2026_11_22_0002_ideas.ts';
 
 /** Listed by hand so the same list works under tsx, vitest and any bundler; names sort by date. */
 const migrations: Record<string, Migration> = {
   '2026_11_22_0001_accounts': accounts,
+  '2026_11_22_0002_ideas': ideas,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -47,12 +47,97 @@ export interface RateLimitTable {
   expire: number | null;
 }
 
+export type IdeaStatus = 'draft' | 'published';
+export type ModerationStatus = 'none' | 'review' | 'approved' | 'rejected';
+
+export interface IdeaTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  description: string;
+  /** Sanitized HTML (src/server/services/rich-text.ts). */
+  detailed_analysis: string;
+  market_identifier: string;
+  price: number;
+  status: IdeaStatus;
+  moderation_status: ModerationStatus;
+  rejection_reason: string | null;
+  allow_comments: number;
+  show_similar: number;
+  view_count: number;
+  favorite_count: number;
+  comment_count: number;
+  is_deleted: number;
+  deleted_at: Timestamp | null;
+  content_hash: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  published_at: Timestamp | null;
+  reviewed_at: Timestamp | null;
+}
+
+export interface IdeaTagTable {
+  idea_id: number;
+  position: number;
+  tag: string;
+}
+
+export interface IdeaExpansionTable {
+  id: Generated<number>;
+  idea_id: number;
+  position: number;
+  content: string;
+  created_at: Timestamp;
+}
+
+export interface IdeaImageTable {
+  id: Generated<number>;
+  idea_id: number;
+  user_id: number;
+  file_name: string;
+  url: string;
+  bytes: number;
+  width: number;
+  height: number;
+  created_at: Timestamp;
+}
+
+export interface IdeaPurchaseTable {
+  user_id: number;
+  idea_id: number;
+  price: number;
+  created_at: Timestamp;
+}
+
+export interface MessageTable {
+  id: Generated<number>;
+  user_id: number;
+  type: 'feedback_reply' | 'announcement' | 'system';
+  title: string;
+  content: string;
+  priority: 'high' | 'normal' | 'low';
+  sender: 'system' | 'admin' | 'other';
+  is_read: number;
+  read_at: Timestamp | null;
+  original_feedback: string | null;
+  idea_id: number | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UserTable;
   sessions: SessionTable;
   sms_codes: SmsCodeTable;
   rate_limits: RateLimitTable;
+  ideas: IdeaTable;
+  idea_tags: IdeaTagTable;
+  idea_expansions: IdeaExpansionTable;
+  idea_images: IdeaImageTable;
+  idea_purchases: IdeaPurchaseTable;
+  messages: MessageTable;
 }
+
+export type IdeaRow = Selectable<IdeaTable>;
 
 export type UserRow = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;

@@ -15,6 +15,10 @@ const UserAgreementPage = page(() => import('./pages/UserAgreementPage.tsx'));
 const PrivacyPolicyPage = page(() => import('./pages/PrivacyPolicyPage.tsx'));
 const TestDbPage = page(() => import('./pages/TestDbPage.tsx'));
 const StagewiseTestPage = page(() => import('./pages/StagewiseTestPage.tsx'));
+const CreatePinPage = page(() => import('./pages/CreatePinPage.tsx'));
+const InspirationLibraryPage = page(() => import('./pages/InspirationLibraryPage.tsx'));
+const PublishSuccessPage = page(() => import('./pages/PublishSuccessPage.tsx'));
+const AdminPage = page(() => import('./pages/AdminPage.tsx'));
 
 function Loading() {
   return (
@@ -47,10 +51,14 @@ export function App() {
           <MemberPage>{building('创意市场')}</MemberPage>
         </Route>
         <Route path="/create-pin">
-          <MemberPage>{building('发布创意')}</MemberPage>
+          <MemberPage>
+            <CreatePinPage />
+          </MemberPage>
         </Route>
         <Route path="/inspiration-library">
-          <MemberPage>{building('我的灵感库')}</MemberPage>
+          <MemberPage>
+            <InspirationLibraryPage />
+          </MemberPage>
         </Route>
         <Route path="/updates">{withLayout(building('关注动态'))}</Route>
         <Route path="/messages">
@@ -60,13 +68,19 @@ export function App() {
           <MemberPage>{building('意见反馈')}</MemberPage>
         </Route>
         <Route path="/admin">
-          <MemberPage admin>{building('管理后台')}</MemberPage>
+          <MemberPage admin>
+            <AdminPage />
+          </MemberPage>
         </Route>
 
         <Route path="/idea/:id">{withLayout(building('创意详情'))}</Route>
         <Route path="/user/:registrationNumber">{withLayout(building('用户主页'))}</Route>
         <Route path="/hunter/:registrationNumber">{withLayout(building('猎人主页'))}</Route>
-        <Route path="/publish-success/:id?">{withLayout(building('发布成功'))}</Route>
+        <Route path="/publish-success/:id?">
+          <MemberPage>
+            <PublishSuccessPage />
+          </MemberPage>
+        </Route>
 
         <Route path="/profile">
           <Redirect to="/inspiration-library" replace />

@@ -5,6 +5,7 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Deps } from './deps.ts';
+import { IDEA_MSG } from '../shared/idea-rules.ts';
 import { AppError, INTERNAL_MESSAGE } from './errors.ts';
 import { createRestRouter } from './rest/index.ts';
 import { sendError } from './rest/route.ts';
@@ -48,6 +49,11 @@ const jsonErrors: ErrorRequestHandler = (err, _req, res, _next) => {
   if (type === 'entity.too.large') return sendError(res, new AppError('PAYLOAD_TOO_LARGE', '请求内容过大'));
   if (type === 'entity.parse.failed') return sendError(res, new AppError('BAD_REQUEST', '请求内容不是有效的 JSON'));
   if (err instanceof AppError) return sendError(res, err);
+  // multer's limits (uploads): a file over 10 MB is a 413 before it is read whole.
+  const code = (err as { code?: string }).code;
+  if (code === 'LIMIT_FILE_SIZE') return sendError(res, new AppError('PAYLOAD_TOO_LARGE', IDEA_MSG.imageTooLarge));
+  if (typeof code === 'string' && code.startsWith('LIMIT_')) return sendError(res, new AppError('BAD_REQUEST', '上传内容不符合要求'));
+  if ((err as { status?: number }).status === 404) return sendError(res, new AppError('NOT_FOUND', '文件不存在'));
   console.error('[express]', err);
   res.status(500).json({ success: false, message: INTERNAL_MESSAGE });
 };
@@ -74,6 +80,9 @@ export function createApp(deps: Deps, options: AppOptions = {}): Express {
       },
     }),
   );
+
+  // Uploaded images: names are random, content never changes, and nothing there may run as a page.
+  app.use('/uploads', express.static(path.resolve(deps.config.uploadsDir), { immutable: true, maxAge: '30d', fallthrough: false, index: false }));
 
   if (options.devMiddleware) {
     app.use(options.devMiddleware);

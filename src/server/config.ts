@@ -21,6 +21,7 @@ export interface RateLimitSettings {
   loginPerIpPerHour: number;
   loginFailuresPerPhonePerHour: number;
   uploadsPer30Minutes: number;
+  publishesPer10Minutes: number;
 }
 
 export interface SiteIdentity {
@@ -47,6 +48,8 @@ export interface Config {
   sessionMaxAgeDays: number;
   rateLimits: RateLimitSettings;
   site: SiteIdentity;
+  /** Where uploaded images are kept (served at /uploads/). */
+  uploadsDir: string;
 }
 
 export function loadConfig(): Config {
@@ -77,7 +80,9 @@ export function loadConfig(): Config {
       loginPerIpPerHour: int('RATE_LOGIN_IP_PER_HOUR', 30),
       loginFailuresPerPhonePerHour: int('RATE_LOGIN_FAILURES_PHONE_PER_HOUR', 25),
       uploadsPer30Minutes: int('RATE_UPLOADS_PER_30_MINUTES', 30),
+      publishesPer10Minutes: int('RATE_PUBLISH_PER_10_MINUTES', 5),
     },
+    uploadsDir: str('UPLOADS_DIR', './uploads'),
     site: {
       platformName,
       companyName,

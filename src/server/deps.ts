@@ -5,6 +5,7 @@ import type { Database } from '../../db/types.ts';
 import type { Config } from './config.ts';
 import { createRateLimits, type RateLimits } from './services/rate-limit.ts';
 import { ConsoleSmsProvider, type SmsProvider } from './services/sms.ts';
+import { LocalFileStorage, type FileStorage } from './services/storage.ts';
 
 export interface Deps {
   handle: DatabaseHandle;
@@ -12,6 +13,7 @@ export interface Deps {
   config: Config;
   sms: SmsProvider;
   limits: RateLimits;
+  storage: FileStorage;
 }
 
 export function createDeps(handle: DatabaseHandle, config: Config, sms?: SmsProvider): Deps {
@@ -21,6 +23,7 @@ export function createDeps(handle: DatabaseHandle, config: Config, sms?: SmsProv
     config,
     sms: sms ?? new ConsoleSmsProvider(),
     limits: createRateLimits(handle, config.rateLimits),
+    storage: new LocalFileStorage(config.uploadsDir),
   };
 }
 

@@ -24,6 +24,7 @@ export const NO_LIMITS: RateLimitSettings = {
   loginPerIpPerHour: 0,
   loginFailuresPerPhonePerHour: 0,
   uploadsPer30Minutes: 0,
+  publishesPer10Minutes: 0,
 };
 
 export async function startTestApp(dialect: DialectName, overrides: Partial<Omit<Config, "rateLimits">> & { rateLimits?: Partial<RateLimitSettings> } = {}): Promise<TestApp> {

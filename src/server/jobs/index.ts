@@ -1,6 +1,7 @@
 /** Periodic housekeeping. Every job is idempotent, so every server process may run it (DESIGN §9). */
 import { dbTimeAgo } from '../../../db/time.ts';
 import type { Deps } from '../deps.ts';
+import { purgeRecycleBin } from '../services/ideas.ts';
 import { purgeExpiredSessions } from '../services/sessions.ts';
 
 const HOUR_MS = 3600 * 1000;
@@ -9,6 +10,8 @@ export async function runHousekeeping(deps: Deps): Promise<void> {
   await purgeExpiredSessions(deps.db, { inactivityDays: deps.config.sessionInactivityDays, maxAgeDays: deps.config.sessionMaxAgeDays });
   await deps.db.deleteFrom('sms_codes').where('created_at', '<', dbTimeAgo(2 * 24 * HOUR_MS)).execute();
   await deps.db.deleteFrom('rate_limits').where('expire', '<', Date.now() - HOUR_MS).execute();
+  // Batches of 500 until the bin holds nothing expired.
+  while ((await purgeRecycleBin(deps)) > 0);
 }
 
 export function startJobs(deps: Deps): () => void {

@@ -2,11 +2,12 @@ import { Router } from 'express';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
 import { authRoutes } from './auth.ts';
+import { ideaRoutes } from './ideas.ts';
 import { buildOpenApi } from './openapi.ts';
 import { mountRoutes, sendError, type AnyRoute } from './route.ts';
 
 /** Every REST path; each issue adds its module's list here. */
-export const restRoutes: AnyRoute[] = [...authRoutes];
+export const restRoutes: AnyRoute[] = [...authRoutes, ...ideaRoutes];
 
 export function createRestRouter(deps: Deps): Router {
   const router = Router();

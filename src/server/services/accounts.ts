@@ -205,10 +205,14 @@ export interface UserStats {
 
 /** Counts of what the account owns; each content issue adds its table here. */
 async function contentCounts(deps: Deps, userId: number) {
-  void deps;
-  void userId;
-  // Ideas, comments, favourites and follows arrive with their issues; until then an account has none.
-  return { ideas: 0, comments: 0, favorites: 0, following: 0, followers: 0 };
+  const ideas = await deps.db
+    .selectFrom('ideas')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirstOrThrow();
+  // Comments, favourites and follows arrive with their issues; until then an account has none.
+  return { ideas: Number(ideas.n), comments: 0, favorites: 0, following: 0, followers: 0 };
 }
 
 export async function userStats(deps: Deps, viewer: UserRow, ref: string): Promise<UserStats> {
@@ -254,6 +258,8 @@ export async function deactivate(deps: Deps, user: UserRow, input: TDeactivateRe
       .where('id', '=', user.id)
       .execute();
     await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+    // Its ideas leave every public place now and go with the recycle-bin purge.
+    await trx.updateTable('ideas').set({ is_deleted: 1, deleted_at: now, updated_at: now }).where('user_id', '=', user.id).where('is_deleted', '=', 0).execute();
   });
 }
 

@@ -56,6 +56,7 @@ export interface RateLimits {
   loginIpHour: Limiter;
   loginPhoneFailures: Limiter;
   uploads: Limiter;
+  publishes: Limiter;
 }
 
 export function createRateLimits(handle: DatabaseHandle, s: RateLimitSettings): RateLimits {
@@ -67,5 +68,6 @@ export function createRateLimits(handle: DatabaseHandle, s: RateLimitSettings): 
     loginIpHour: createLimiter(handle, 'login_ip_hour', s.loginPerIpPerHour, 3600),
     loginPhoneFailures: createLimiter(handle, 'login_fail_phone', s.loginFailuresPerPhonePerHour, 3600),
     uploads: createLimiter(handle, 'uploads_user', s.uploadsPer30Minutes, 30 * 60),
+    publishes: createLimiter(handle, 'publish_user', s.publishesPer10Minutes, 10 * 60),
   };
 }

@@ -1,0 +1,106 @@
+/** Shaping idea rows for the API, with the locked analysis rule in one place (DESIGN §4). */
+import type { Kysely } from 'kysely';
+import { dbTimeToIso, fromDbTime } from '../../../db/time.ts';
+import type { Database, IdeaRow, UserRow } from '../../../db/types.ts';
+import { avatarForUserId, isPresetAvatar } from '../../shared/constants.ts';
+import { NEW_IDEA_DAYS } from '../../shared/idea-rules.ts';
+import type { IdeaDto } from '../../shared/idea-schemas.ts';
+
+type Author = Pick<UserRow, 'id' | 'registration_number' | 'nickname' | 'avatar_url' | 'status'>;
+
+export interface IdeaExtras {
+  tags: Map<number, string[]>;
+  images: Map<number, string[]>;
+  expansions: Map<number, { id: number; content: string; createdAt: string }[]>;
+  authors: Map<number, Author>;
+  unlocked: Set<number>;
+}
+
+/** Loads tags, images, expansions, authors and unlocks for a page of ideas in five queries. */
+export async function loadExtras(db: Kysely<Database>, rows: IdeaRow[], viewer: UserRow | null): Promise<IdeaExtras> {
+  const ids = rows.map((r) => r.id);
+  const extras: IdeaExtras = { tags: new Map(), images: new Map(), expansions: new Map(), authors: new Map(), unlocked: new Set() };
+  if (!ids.length) return extras;
+  const [tags, images, expansions, authors, unlocked] = await Promise.all([
+    db.selectFrom('idea_tags').select(['idea_id', 'tag']).where('idea_id', 'in', ids).orderBy('idea_id').orderBy('position').execute(),
+    db.selectFrom('idea_images').select(['idea_id', 'url']).where('idea_id', 'in', ids).orderBy('id').execute(),
+    db.selectFrom('idea_expansions').select(['id', 'idea_id', 'content', 'created_at']).where('idea_id', 'in', ids).orderBy('idea_id').orderBy('position').execute(),
+    db.selectFrom('users').select(['id', 'registration_number', 'nickname', 'avatar_url', 'status']).where('id', 'in', [...new Set(rows.map((r) => r.user_id))]).execute(),
+    viewer ? db.selectFrom('idea_purchases').select('idea_id').where('user_id', '=', viewer.id).where('idea_id', 'in', ids).execute() : Promise.resolve([]),
+  ]);
+  for (const t of tags) extras.tags.set(t.idea_id, [...(extras.tags.get(t.idea_id) ?? []), t.tag]);
+  for (const i of images) extras.images.set(i.idea_id, [...(extras.images.get(i.idea_id) ?? []), i.url]);
+  for (const e of expansions) extras.expansions.set(e.idea_id, [...(extras.expansions.get(e.idea_id) ?? []), { id: e.id, content: e.content, createdAt: dbTimeToIso(e.created_at)! }]);
+  for (const a of authors) extras.authors.set(a.id, a);
+  for (const u of unlocked) extras.unlocked.add(u.idea_id);
+  return extras;
+}
+
+/** Whether a viewer may read an idea's detailed analysis: its author, an admin, or who unlocked it. */
+export function canReadAnalysis(row: IdeaRow, viewer: UserRow | null, unlocked: boolean): boolean {
+  return !!viewer && (viewer.id === row.user_id || viewer.role === 'admin' || unlocked);
+}
+
+export function toIdeaDto(row: IdeaRow, extras: IdeaExtras, viewer: UserRow | null): IdeaDto {
+  const author = extras.authors.get(row.user_id);
+  const isOwner = !!viewer && viewer.id === row.user_id;
+  const readable = canReadAnalysis(row, viewer, extras.unlocked.has(row.id));
+  const images = extras.images.get(row.id) ?? [];
+  const created = dbTimeToIso(row.created_at)!;
+  const updated = dbTimeToIso(row.updated_at)!;
+  const nickname = author?.status === 'deactivated' ? '已注销用户' : author?.nickname || `user${author?.registration_number.slice(2) ?? ''}`;
+  const avatar = author && isPresetAvatar(author.avatar_url) ? author.avatar_url : avatarForUserId(row.user_id);
+  const dto: IdeaDto = {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    isLocked: !readable,
+    tags: extras.tags.get(row.id) ?? [],
+    price: row.price,
+    status: row.status,
+    moderation_status: row.moderation_status,
+    moderationStatus: row.moderation_status,
+    is_deleted: row.is_deleted ? 1 : 0,
+    isDeleted: !!row.is_deleted,
+    deleted_at: dbTimeToIso(row.deleted_at),
+    created_at: created,
+    createdAt: created,
+    updated_at: updated,
+    updatedAt: updated,
+    publishedAt: dbTimeToIso(row.published_at),
+    allowComments: !!row.allow_comments,
+    allow_comments: row.allow_comments ? 1 : 0,
+    showSimilar: !!row.show_similar,
+    show_similar: row.show_similar ? 1 : 0,
+    marketIdentifier: row.market_identifier,
+    market_identifier: row.market_identifier,
+    favoriteCount: row.favorite_count,
+    favorite_count: row.favorite_count,
+    viewCount: row.view_count,
+    commentCount: row.comment_count,
+    user_id: row.user_id,
+    authorId: row.user_id,
+    user_registration_number: author?.registration_number ?? '',
+    user_nickname: nickname,
+    user_avatar: avatar,
+    authorName: nickname,
+    image: images[0] ?? null,
+    images,
+    isNew: Date.now() - fromDbTime(row.published_at ?? row.created_at).getTime() < NEW_IDEA_DAYS * 24 * 3600 * 1000,
+    isOwner,
+  };
+  if (readable) {
+    dto.detailedAnalysis = row.detailed_analysis;
+    dto.detailed_analysis = row.detailed_analysis;
+  }
+  if (isOwner) {
+    dto.expansions = extras.expansions.get(row.id) ?? [];
+    dto.rejectionReason = row.rejection_reason;
+  }
+  return dto;
+}
+
+export async function toIdeaDtos(db: Kysely<Database>, rows: IdeaRow[], viewer: UserRow | null): Promise<IdeaDto[]> {
+  const extras = await loadExtras(db, rows, viewer);
+  return rows.map((r) => toIdeaDto(r, extras, viewer));
+}

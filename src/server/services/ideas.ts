@@ -1,0 +1,358 @@
+/** Ideas: drafts, publishing with review, the recycle bin, lists and unlocking (publishing §2–§8). */
+import type { Kysely, Transaction } from 'kysely';
+import { dbTimeAgo, fromDbTime, nowDb } from '../../../db/time.ts';
+import type { Database, IdeaRow, UserRow } from '../../../db/types.ts';
+import { DEFAULT_IDEA_TITLE, HOT_IDEAS_DEFAULT, IDEA_MSG, IDEA_PRICE, RECYCLE_BIN_DAYS, USER_LATEST_DEFAULT } from '../../shared/idea-rules.ts';
+import type { IdeaDto, TCreateIdeaRequest } from '../../shared/idea-schemas.ts';
+import type { Deps } from '../deps.ts';
+import { badRequest, forbidden, gone, notFound } from '../errors.ts';
+import { removeStoredImages } from './images.ts';
+import { assertNoSensitiveWords, assertNotDuplicate, contentHash, countPublish } from './moderation.ts';
+import { htmlToText, sanitizeRichText } from './rich-text.ts';
+import { requireUserByRef } from './users.ts';
+import { toIdeaDto, toIdeaDtos, loadExtras } from './idea-view.ts';
+
+export const IDEA_OK = {
+  draftSaved: '草稿已保存',
+  published: '发布成功！待审核中...',
+  updated: '创意已更新',
+  expansionsSaved: '扩展内容已保存',
+  softDeleted: `已移入回收站，${RECYCLE_BIN_DAYS}天内可恢复`,
+  permanentlyDeleted: '已永久删除',
+  restored: '创意已恢复',
+  unlocked: '已解锁详细分析',
+} as const;
+
+export const NOT_OWNER_MESSAGE = '无权操作该创意';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Approved, published and not deleted: the only ideas anyone but the author (and admins) may see. */
+export function publicIdeas(db: Db) {
+  return db.selectFrom('ideas').selectAll().where('status', '=', 'published').where('moderation_status', '=', 'approved').where('is_deleted', '=', 0);
+}
+
+function isPublic(row: IdeaRow): boolean {
+  return row.status === 'published' && row.moderation_status === 'approved' && !row.is_deleted;
+}
+
+async function findIdea(db: Db, id: number): Promise<IdeaRow | undefined> {
+  return db.selectFrom('ideas').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The idea if `user` owns it. Others get 403 when they could see it anyway, else 404 (no leak). */
+export async function requireOwnIdea(db: Db, user: UserRow, id: number, missingMessage: string = IDEA_MSG.notFoundOrForbidden): Promise<IdeaRow> {
+  const row = await findIdea(db, id);
+  if (!row) throw notFound(missingMessage);
+  if (row.user_id !== user.id) {
+    if (isPublic(row)) throw forbidden(NOT_OWNER_MESSAGE);
+    throw notFound(missingMessage);
+  }
+  return row;
+}
+
+interface CleanFields {
+  title: string;
+  description: string;
+  detailedAnalysis: string;
+  analysisText: string;
+  marketIdentifier: string;
+  tags: string[];
+  allowComments: boolean;
+  showSimilar: boolean;
+}
+
+function clean(input: TCreateIdeaRequest): CleanFields {
+  const detailedAnalysis = sanitizeRichText(input.detailedAnalysis);
+  return {
+    title: input.title.trim(),
+    description: input.description.trim(),
+    detailedAnalysis,
+    analysisText: htmlToText(detailedAnalysis),
+    marketIdentifier: input.marketIdentifier,
+    tags: input.tags ?? [],
+    allowComments: input.allowComments,
+    showSimilar: input.showSimilar,
+  };
+}
+
+/** The checks of publishing §8, in order; a failure throws 400, 403 or 409. */
+async function checkForPublish(deps: Deps, user: UserRow, ideaId: number | null, f: CleanFields): Promise<void> {
+  if (!f.title) throw badRequest(IDEA_MSG.titleRequired);
+  assertNoSensitiveWords({ title: f.title, description: f.description, detailedAnalysis: f.analysisText, tags: f.tags.join(' ') });
+  await assertNotDuplicate(deps, { ideaId, userId: user.id, title: f.title, description: f.description, analysisText: f.analysisText });
+}
+
+function reviewState(deps: Deps): Pick<IdeaRow, 'moderation_status' | 'reviewed_at'> {
+  return deps.config.moderation === 'auto' ? { moderation_status: 'approved', reviewed_at: nowDb() } : { moderation_status: 'review', reviewed_at: null };
+}
+
+async function writeTags(trx: Transaction<Database>, ideaId: number, tags: string[]): Promise<void> {
+  await trx.deleteFrom('idea_tags').where('idea_id', '=', ideaId).execute();
+  if (tags.length) await trx.insertInto('idea_tags').values(tags.map((tag, position) => ({ idea_id: ideaId, position, tag }))).execute();
+}
+
+function columnsFor(f: CleanFields, status: 'draft' | 'published') {
+  return {
+    title: f.title || DEFAULT_IDEA_TITLE,
+    description: f.description,
+    detailed_analysis: f.detailedAnalysis,
+    market_identifier: f.marketIdentifier,
+    price: IDEA_PRICE,
+    status,
+    allow_comments: f.allowComments ? 1 : 0,
+    show_similar: f.showSimilar ? 1 : 0,
+    content_hash: status === 'published' ? contentHash(f.title, f.description, f.analysisText) : null,
+    rejection_reason: null,
+  };
+}
+
+async function dtoFor(deps: Deps, id: number, viewer: UserRow): Promise<IdeaDto> {
+  const row = (await findIdea(deps.db, id))!;
+  return toIdeaDto(row, await loadExtras(deps.db, [row], viewer), viewer);
+}
+
+export async function createIdea(deps: Deps, user: UserRow, input: TCreateIdeaRequest): Promise<IdeaDto> {
+  const f = clean(input);
+  const publishing = input.status === 'published';
+  if (publishing) await checkForPublish(deps, user, null, f);
+  const now = nowDb();
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .insertInto('ideas')
+      .values({
+        user_id: user.id,
+        ...columnsFor(f, input.status),
+        ...(publishing ? { ...reviewState(deps), published_at: now } : { moderation_status: 'none' as const, reviewed_at: null, published_at: null }),
+        view_count: 0,
+        favorite_count: 0,
+        comment_count: 0,
+        is_deleted: 0,
+        deleted_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .executeTakeFirstOrThrow();
+    const ideaId = Number(result.insertId);
+    await writeTags(trx, ideaId, f.tags);
+    return ideaId;
+  });
+  if (publishing) await countPublish(deps, user.id);
+  return dtoFor(deps, id, user);
+}
+
+/**
+ * Saves an existing idea. Saving as published runs the checks again and sends it back to review
+ * (DESIGN §10); saving a published or rejected idea as a draft takes it out of the market.
+ */
+export async function updateIdea(deps: Deps, user: UserRow, id: number, input: TCreateIdeaRequest): Promise<IdeaDto> {
+  const row = await requireOwnIdea(deps.db, user, id);
+  if (row.is_deleted) throw notFound(IDEA_MSG.notFoundOrForbidden);
+  const f = clean(input);
+  const publishing = input.status === 'published';
+  if (publishing) await checkForPublish(deps, user, id, f);
+  const now = nowDb();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('ideas')
+      .set({
+        ...columnsFor(f, input.status),
+        ...(publishing ? { ...reviewState(deps), published_at: now } : { moderation_status: 'none', reviewed_at: null }),
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .execute();
+    await writeTags(trx, id, f.tags);
+  });
+  if (publishing) await countPublish(deps, user.id);
+  return dtoFor(deps, id, user);
+}
+
+/** Publishes a saved draft as it is stored. */
+export async function publishDraft(deps: Deps, user: UserRow, id: number): Promise<IdeaDto> {
+  const row = await requireOwnIdea(deps.db, user, id);
+  if (row.is_deleted) throw notFound(IDEA_MSG.notFoundOrForbidden);
+  const tags = (await deps.db.selectFrom('idea_tags').select('tag').where('idea_id', '=', id).orderBy('position').execute()).map((t) => t.tag);
+  const title = row.title === DEFAULT_IDEA_TITLE ? '' : row.title;
+  const f: CleanFields = {
+    title,
+    description: row.description,
+    detailedAnalysis: row.detailed_analysis,
+    analysisText: htmlToText(row.detailed_analysis),
+    marketIdentifier: row.market_identifier,
+    tags,
+    allowComments: !!row.allow_comments,
+    showSimilar: !!row.show_similar,
+  };
+  await checkForPublish(deps, user, id, f);
+  const now = nowDb();
+  await deps.db
+    .updateTable('ideas')
+    .set({ status: 'published', ...reviewState(deps), published_at: now, updated_at: now, rejection_reason: null, content_hash: contentHash(f.title, f.description, f.analysisText) })
+    .where('id', '=', id)
+    .execute();
+  await countPublish(deps, user.id);
+  return dtoFor(deps, id, user);
+}
+
+export async function replaceExpansions(deps: Deps, user: UserRow, id: number, contents: string[]): Promise<IdeaDto> {
+  const row = await requireOwnIdea(deps.db, user, id);
+  if (row.is_deleted) throw notFound(IDEA_MSG.notFoundOrForbidden);
+  assertNoSensitiveWords(Object.fromEntries(contents.map((c, i) => [`expansions[${i}]`, c])));
+  const existing = await deps.db.selectFrom('idea_expansions').select(['content', 'created_at']).where('idea_id', '=', id).execute();
+  const createdAt = new Map(existing.map((e) => [e.content, e.created_at]));
+  const now = nowDb();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('idea_expansions').where('idea_id', '=', id).execute();
+    if (contents.length) {
+      await trx
+        .insertInto('idea_expansions')
+        .values(contents.map((content, position) => ({ idea_id: id, position, content, created_at: createdAt.get(content) ?? now })))
+        .execute();
+    }
+    await trx.updateTable('ideas').set({ updated_at: now }).where('id', '=', id).execute();
+  });
+  return dtoFor(deps, id, user);
+}
+
+export async function deleteIdea(deps: Deps, user: UserRow, id: number, force: boolean): Promise<{ deletionType: 'soft' | 'permanent' }> {
+  const row = await requireOwnIdea(deps.db, user, id);
+  if (force) {
+    await purgeIdeas(deps, [row.id]);
+    return { deletionType: 'permanent' };
+  }
+  if (row.is_deleted) throw notFound(IDEA_MSG.notFoundOrForbidden);
+  await deps.db.updateTable('ideas').set({ is_deleted: 1, deleted_at: nowDb(), updated_at: nowDb() }).where('id', '=', id).execute();
+  return { deletionType: 'soft' };
+}
+
+export function restoreExpired(deletedAt: string, now = Date.now()): boolean {
+  return now - fromDbTime(deletedAt).getTime() > RECYCLE_BIN_DAYS * 24 * 3600 * 1000;
+}
+
+export async function restoreIdea(deps: Deps, user: UserRow, id: number): Promise<IdeaDto> {
+  const row = await requireOwnIdea(deps.db, user, id, IDEA_MSG.restoreGone);
+  if (!row.is_deleted || !row.deleted_at) throw notFound(IDEA_MSG.restoreGone);
+  if (restoreExpired(row.deleted_at)) throw gone(IDEA_MSG.restoreExpired);
+  await deps.db.updateTable('ideas').set({ is_deleted: 0, deleted_at: null, updated_at: nowDb() }).where('id', '=', id).execute();
+  return dtoFor(deps, id, user);
+}
+
+/** Removes ideas for good, with their image files. Safe to call twice or from two servers. */
+export async function purgeIdeas(deps: Deps, ids: number[]): Promise<number> {
+  if (!ids.length) return 0;
+  const images = await deps.db.selectFrom('idea_images').select('file_name').where('idea_id', 'in', ids).execute();
+  const result = await deps.db.deleteFrom('ideas').where('id', 'in', ids).executeTakeFirst();
+  await removeStoredImages(deps, images.map((i) => i.file_name));
+  return Number(result.numDeletedRows);
+}
+
+/** The recycle-bin purge job: ideas deleted more than 7 days ago. */
+export async function purgeRecycleBin(deps: Deps): Promise<number> {
+  const expired = await deps.db
+    .selectFrom('ideas')
+    .select('id')
+    .where('is_deleted', '=', 1)
+    .where('deleted_at', '<', dbTimeAgo(RECYCLE_BIN_DAYS * 24 * 3600 * 1000))
+    .limit(500)
+    .execute();
+  return purgeIdeas(deps, expired.map((r) => r.id));
+}
+
+// ------------------------------------------------------------------ reads
+
+/** One idea. Anyone but the author (and admins) gets 404 for what is not public (DESIGN §10). */
+export async function getIdea(deps: Deps, viewer: UserRow | null, id: number): Promise<IdeaDto> {
+  const row = await findIdea(deps.db, id);
+  const mayView = row && (isPublic(row) || (viewer && (viewer.id === row.user_id || viewer.role === 'admin')));
+  if (!row || !mayView) throw notFound(IDEA_MSG.notFound);
+  return toIdeaDto(row, await loadExtras(deps.db, [row], viewer), viewer);
+}
+
+export type LibraryStatus = 'published' | 'draft' | 'deleted' | 'all';
+
+/** The author's own ideas for the library tabs; in review and rejected count as published. */
+export async function myIdeas(deps: Deps, user: UserRow, status: LibraryStatus): Promise<IdeaDto[]> {
+  let q = deps.db.selectFrom('ideas').selectAll().where('user_id', '=', user.id);
+  if (status === 'deleted') q = q.where('is_deleted', '=', 1).orderBy('deleted_at', 'desc');
+  else {
+    q = q.where('is_deleted', '=', 0);
+    if (status !== 'all') q = q.where('status', '=', status);
+    q = q.orderBy('updated_at', 'desc');
+  }
+  return toIdeaDtos(deps.db, await q.orderBy('id', 'desc').limit(500).execute(), user);
+}
+
+export interface PageCursor {
+  publishedAt: string;
+  id: number;
+}
+
+export function encodeCursor(c: PageCursor): string {
+  return Buffer.from(`${c.publishedAt}|${c.id}`).toString('base64url');
+}
+
+export function decodeCursor(text: string | undefined): PageCursor | null {
+  if (!text) return null;
+  const [publishedAt, id] = Buffer.from(text, 'base64url').toString().split('|');
+  if (!publishedAt || !/^\d+$/.test(id ?? '')) throw badRequest('分页参数无效');
+  return { publishedAt, id: Number(id) };
+}
+
+/** Public ideas, newest first, in keyset pages (STACK-NOTES trap 10's range form). */
+export async function publicIdeasPage(deps: Deps, viewer: UserRow | null, limit: number, cursor: string | undefined): Promise<{ items: IdeaDto[]; nextCursor: string | null }> {
+  const after = decodeCursor(cursor);
+  let q = publicIdeas(deps.db);
+  if (after) {
+    q = q.where('published_at', '<=', after.publishedAt).where((eb) => eb.or([eb('published_at', '<', after.publishedAt), eb('id', '<', after.id)]));
+  }
+  const rows = await q.orderBy('published_at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute();
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    items: await toIdeaDtos(deps.db, page, viewer),
+    nextCursor: rows.length > limit && last?.published_at ? encodeCursor({ publishedAt: last.published_at, id: last.id }) : null,
+  };
+}
+
+export async function recentIdeas(deps: Deps, viewer: UserRow | null, limit: number): Promise<IdeaDto[]> {
+  return toIdeaDtos(deps.db, await publicIdeas(deps.db).orderBy('published_at', 'desc').orderBy('id', 'desc').limit(limit).execute(), viewer);
+}
+
+/** Favourites first, then newest (DESIGN §10; price is always 0, so the spec's fallback is this order). */
+export async function hotIdeas(deps: Deps, viewer: UserRow | null, limit = HOT_IDEAS_DEFAULT): Promise<IdeaDto[]> {
+  const rows = await publicIdeas(deps.db).orderBy('favorite_count', 'desc').orderBy('published_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return toIdeaDtos(deps.db, rows, viewer);
+}
+
+/** The signed-in author's latest live ideas. */
+export async function latestOwnIdeas(deps: Deps, user: UserRow, limit = USER_LATEST_DEFAULT): Promise<IdeaDto[]> {
+  const rows = await deps.db.selectFrom('ideas').selectAll().where('user_id', '=', user.id).where('is_deleted', '=', 0).orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return toIdeaDtos(deps.db, rows, user);
+}
+
+/** A user's public ideas, by registration number or id. */
+export async function userPublicIdeas(deps: Deps, viewer: UserRow | null, ref: string, limit: number): Promise<IdeaDto[]> {
+  const owner = await requireUserByRef(deps.db, ref);
+  const rows = await publicIdeas(deps.db).where('user_id', '=', owner.id).orderBy('published_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return toIdeaDtos(deps.db, rows, viewer);
+}
+
+/** Unlocks the analysis at price 0. True when the viewer may now read it. */
+export async function purchaseIdea(deps: Deps, user: UserRow, id: number): Promise<boolean> {
+  const row = await findIdea(deps.db, id);
+  if (!row || !(isPublic(row) || row.user_id === user.id)) throw notFound(IDEA_MSG.notFound);
+  if (row.user_id === user.id) return true;
+  await deps.db.insertInto('idea_purchases').ignore().values({ user_id: user.id, idea_id: id, price: IDEA_PRICE, created_at: nowDb() }).execute();
+  return true;
+}
+
+/** Ideas the user unlocked that are still public. */
+export async function purchasedIdeas(deps: Deps, user: UserRow): Promise<IdeaDto[]> {
+  const rows = await publicIdeas(deps.db)
+    .where('id', 'in', deps.db.selectFrom('idea_purchases').select('idea_id').where('user_id', '=', user.id))
+    .orderBy('published_at', 'desc')
+    .limit(200)
+    .execute();
+  return toIdeaDtos(deps.db, rows, user);
+}

@@ -1,0 +1,198 @@
+/**
+ * The automatic checks a publish passes through, in the order of publishing §8:
+ * sensitive words (403 moderationResult), then duplicates (409 duplicateInfo): exact,
+ * similar_title, highly_similar, rate_limit.
+ *
+ * Measures (documented here, tested in test/ideas.api.test.ts):
+ * - exact: SHA-256 of the normalised title, description and analysis text (lower case, no
+ *   whitespace or punctuation) equals that of another live published idea.
+ * - similar_title: the same author published, within 24 hours, another live idea whose
+ *   normalised title is equal or has a character-bigram Jaccard similarity of at least 0.8.
+ * - highly_similar: the normalised full text (at least 30 characters) has a character-bigram
+ *   Jaccard similarity of at least 0.85 with one of the 500 most recently published live ideas.
+ * - rate_limit: more than 5 publishes by one user in 10 minutes (RATE_PUBLISH_PER_10_MINUTES).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeHexLowerCase } from '@oslojs/encoding';
+import type { Kysely } from 'kysely';
+import { dbTimeAgo } from '../../../db/time.ts';
+import type { Database } from '../../../db/types.ts';
+import type { Deps } from '../deps.ts';
+import { AppError, conflict, forbidden } from '../errors.ts';
+import { htmlToText } from './rich-text.ts';
+
+export const SIMILAR_TITLE_THRESHOLD = 0.8;
+export const HIGHLY_SIMILAR_THRESHOLD = 0.85;
+export const HIGHLY_SIMILAR_MIN_LENGTH = 30;
+export const HIGHLY_SIMILAR_CANDIDATES = 500;
+export const SIMILAR_TITLE_WINDOW_MS = 24 * 3600 * 1000;
+
+export const MODERATION_MSG = {
+  sensitive: '内容包含敏感词，未能通过审核，请修改后重新提交',
+  exact: '已存在内容完全相同的创意',
+  similarTitle: '您在24小时内已发布过标题相同或相近的创意',
+  highlySimilar: '该创意与平台上已有的创意高度相似',
+  rateLimit: '发布过于频繁，请稍后再试',
+} as const;
+
+// ------------------------------------------------------------------ sensitive words
+
+const BUILT_IN_LIST = path.join(import.meta.dirname, '../moderation/sensitive-words.txt');
+
+function readWordFile(file: string): string[] {
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
+}
+
+let cachedWords: { key: string; words: string[] } | undefined;
+
+export function sensitiveWords(extraFile = process.env.SENSITIVE_WORDS_FILE): string[] {
+  const key = extraFile ?? '';
+  if (cachedWords?.key !== key) {
+    const words = [...readWordFile(BUILT_IN_LIST), ...(extraFile ? readWordFile(extraFile) : [])];
+    cachedWords = { key, words: [...new Set(words.map(normalizeForMatch).filter(Boolean))] };
+  }
+  return cachedWords.words;
+}
+
+function normalizeForMatch(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, '');
+}
+
+export interface ModerationResult {
+  passed: false;
+  reason: 'sensitive_words';
+  matchedWords: string[];
+  fields: string[];
+}
+
+/** Throws 403 with moderationResult when any field holds a listed word. */
+export function assertNoSensitiveWords(fields: Record<string, string>): void {
+  const words = sensitiveWords();
+  const matched = new Set<string>();
+  const where: string[] = [];
+  for (const [field, text] of Object.entries(fields)) {
+    const haystack = normalizeForMatch(text);
+    const hits = words.filter((w) => haystack.includes(w));
+    if (hits.length) {
+      hits.forEach((h) => matched.add(h));
+      where.push(field);
+    }
+  }
+  if (matched.size) {
+    const moderationResult: ModerationResult = { passed: false, reason: 'sensitive_words', matchedWords: [...matched], fields: where };
+    throw forbidden(MODERATION_MSG.sensitive, { errorType: 'content_moderation', moderationResult });
+  }
+}
+
+// ------------------------------------------------------------------ duplicates
+
+/** Lower case, no whitespace, no punctuation: what two texts share when only formatting differs. */
+export function normalizeText(text: string): string {
+  return text.toLowerCase().replace(/[\s\p{P}\p{S}]+/gu, '');
+}
+
+export function contentHash(title: string, description: string, analysisText: string): string {
+  const joined = [title, description, analysisText].map(normalizeText).join('\n');
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(joined)));
+}
+
+function bigrams(text: string): Set<string> {
+  const chars = [...text];
+  const grams = new Set<string>();
+  if (chars.length === 1) grams.add(chars[0]);
+  for (let i = 0; i < chars.length - 1; i++) grams.add(chars[i] + chars[i + 1]);
+  return grams;
+}
+
+/** Character-bigram Jaccard similarity, 0..1. */
+export function similarity(a: string, b: string): number {
+  const x = bigrams(a);
+  const y = bigrams(b);
+  if (!x.size && !y.size) return 1;
+  let shared = 0;
+  for (const g of x) if (y.has(g)) shared++;
+  return shared / (x.size + y.size - shared);
+}
+
+export interface DuplicateInfo {
+  type: 'exact' | 'similar_title' | 'highly_similar' | 'rate_limit';
+  existingIdeaId?: number;
+  existingTitle?: string;
+  similarity?: number;
+  retryAfter?: number;
+}
+
+function duplicate(message: string, duplicateInfo: DuplicateInfo, retryAfter?: number): AppError {
+  const err = conflict(message, { errorType: 'duplicate_content', duplicateInfo });
+  return retryAfter ? new AppError('CONFLICT', err.message, { extra: err.extra, retryAfter }) : err;
+}
+
+export interface Candidate {
+  ideaId: number | null;
+  userId: number;
+  title: string;
+  description: string;
+  analysisText: string;
+}
+
+/** Live published ideas other than this one: the set a new publish is compared with. */
+function livePublished(db: Kysely<Database>, excludeId: number | null) {
+  let q = db.selectFrom('ideas').where('status', '=', 'published').where('is_deleted', '=', 0).where('moderation_status', '!=', 'rejected');
+  if (excludeId) q = q.where('id', '!=', excludeId);
+  return q;
+}
+
+export async function assertNotDuplicate(deps: Deps, c: Candidate): Promise<void> {
+  const hash = contentHash(c.title, c.description, c.analysisText);
+  const exact = await livePublished(deps.db, c.ideaId).select(['id', 'title']).where('content_hash', '=', hash).limit(1).executeTakeFirst();
+  if (exact) throw duplicate(MODERATION_MSG.exact, { type: 'exact', existingIdeaId: exact.id, existingTitle: exact.title });
+
+  const title = normalizeText(c.title);
+  const recentOwn = await livePublished(deps.db, c.ideaId)
+    .select(['id', 'title'])
+    .where('user_id', '=', c.userId)
+    .where('published_at', '>', dbTimeAgo(SIMILAR_TITLE_WINDOW_MS))
+    .execute();
+  for (const own of recentOwn) {
+    const score = similarity(title, normalizeText(own.title));
+    if (score >= SIMILAR_TITLE_THRESHOLD) {
+      throw duplicate(MODERATION_MSG.similarTitle, { type: 'similar_title', existingIdeaId: own.id, existingTitle: own.title, similarity: Math.round(score * 100) / 100 });
+    }
+  }
+
+  const full = normalizeText(`${c.title}${c.description}${c.analysisText}`);
+  if ([...full].length >= HIGHLY_SIMILAR_MIN_LENGTH) {
+    const candidates = await livePublished(deps.db, c.ideaId)
+      .select(['id', 'title', 'description', 'detailed_analysis'])
+      .orderBy('published_at', 'desc')
+      .limit(HIGHLY_SIMILAR_CANDIDATES)
+      .execute();
+    for (const other of candidates) {
+      const score = similarity(full, normalizeText(`${other.title}${other.description}${htmlToText(other.detailed_analysis)}`));
+      if (score >= HIGHLY_SIMILAR_THRESHOLD) {
+        throw duplicate(MODERATION_MSG.highlySimilar, { type: 'highly_similar', existingIdeaId: other.id, existingTitle: other.title, similarity: Math.round(score * 100) / 100 });
+      }
+    }
+  }
+
+  try {
+    await deps.limits.publishes.check(String(c.userId), MODERATION_MSG.rateLimit);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'TOO_MANY_REQUESTS') {
+      throw duplicate(MODERATION_MSG.rateLimit, { type: 'rate_limit', retryAfter: err.retryAfter }, err.retryAfter);
+    }
+    throw err;
+  }
+}
+
+/** Counts a publish that passed, toward the rate_limit check. */
+export async function countPublish(deps: Deps, userId: number): Promise<void> {
+  await deps.limits.publishes.consume(String(userId), MODERATION_MSG.rateLimit).catch(() => undefined);
+}
+

@@ -1,0 +1,59 @@
+/** The admin review queue: approve, or reject with a reason; the author gets a system message. */
+import { nowDb } from '../../../db/time.ts';
+import type { UserRow } from '../../../db/types.ts';
+import type { IdeaDto } from '../../shared/idea-schemas.ts';
+import type { Deps } from '../deps.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { toIdeaDtos } from './idea-view.ts';
+import { sendMessage } from './messages.ts';
+
+export const REVIEW_MSG = {
+  notInReview: '该创意不在审核队列中',
+  notFound: '创意不存在',
+  approved: '已通过审核',
+  rejected: '已驳回',
+} as const;
+
+export async function reviewQueue(deps: Deps, admin: UserRow): Promise<IdeaDto[]> {
+  const rows = await deps.db
+    .selectFrom('ideas')
+    .selectAll()
+    .where('status', '=', 'published')
+    .where('moderation_status', '=', 'review')
+    .where('is_deleted', '=', 0)
+    .orderBy('published_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(200)
+    .execute();
+  return toIdeaDtos(deps.db, rows, admin);
+}
+
+async function decide(deps: Deps, id: number, decision: 'approved' | 'rejected', reason: string | null): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const idea = await trx.selectFrom('ideas').select(['id', 'user_id', 'title', 'moderation_status', 'status', 'is_deleted']).where('id', '=', id).executeTakeFirst();
+    if (!idea) throw notFound(REVIEW_MSG.notFound);
+    if (idea.status !== 'published' || idea.moderation_status !== 'review' || idea.is_deleted) throw badRequest(REVIEW_MSG.notInReview);
+    // The status condition makes a second reviewer's click a no-op instead of a double decision.
+    const result = await trx
+      .updateTable('ideas')
+      .set({ moderation_status: decision, rejection_reason: reason, reviewed_at: nowDb() })
+      .where('id', '=', id)
+      .where('moderation_status', '=', 'review')
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw badRequest(REVIEW_MSG.notInReview);
+    await sendMessage(trx, {
+      userId: idea.user_id,
+      ideaId: idea.id,
+      title: decision === 'approved' ? '创意审核通过' : '创意未通过审核',
+      content:
+        decision === 'approved'
+          ? `您的创意「${idea.title}」已通过审核，现已在创意市场展示。`
+          : `您的创意「${idea.title}」未通过审核。原因：${reason}。您可以在灵感库中修改后重新发布。`,
+      priority: decision === 'approved' ? 'normal' : 'high',
+      sender: 'admin',
+    });
+  });
+}
+
+export const approveIdea = (deps: Deps, id: number) => decide(deps, id, 'approved', null);
+export const rejectIdea = (deps: Deps, id: number, reason: string) => decide(deps, id, 'rejected', reason);

@@ -1,0 +1,47 @@
+/**
+ * The detailed analysis is Tiptap HTML from the browser: it is sanitized with an allowlist before it
+ * is stored, so nothing that comes back can run script (DESIGN §4).
+ */
+import sanitizeHtml from 'sanitize-html';
+
+/** Images may only point at our own uploads. */
+export const UPLOADS_PREFIX = '/uploads/';
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'h2', 'h3', 'h4', 'blockquote', 'ul', 'ol', 'li', 'code', 'pre', 'a', 'img', 'hr'],
+  allowedAttributes: {
+    a: ['href', 'rel', 'target'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: [] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  exclusiveFilter: (frame) => frame.tag === 'img' && !String(frame.attribs.src ?? '').startsWith(UPLOADS_PREFIX),
+  transformTags: {
+    // Links from users are not endorsements and must not reach back into the page (window.opener).
+    a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: 'nofollow ugc noopener', target: '_blank' } }),
+  },
+};
+
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html ?? '', OPTIONS).trim();
+}
+
+/** The words of a piece of HTML, for moderation and duplicate checks. */
+export function htmlToText(html: string): string {
+  return sanitizeHtml(html ?? '', { allowedTags: [], allowedAttributes: {} })
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
+/** The upload file names an analysis refers to. */
+export function uploadedImageNames(html: string): string[] {
+  const names: string[] = [];
+  for (const match of html.matchAll(/<img[^>]+src="\/uploads\/([^"/]+)"/g)) names.push(match[1]);
+  return names;
+}

@@ -1,0 +1,107 @@
+/** Idea rules shared by the editor and the server (publishing §5, §9). Pure: no zod, no I/O. */
+
+export const DEFAULT_IDEA_TITLE = '未命名创意';
+export const IDEA_TITLE_MAX = 60;
+export const IDEA_DESCRIPTION_MAX = 300;
+/** Sanitized HTML; generous, since images are links, not data. */
+export const IDEA_ANALYSIS_MAX = 60_000;
+export const EXPANSION_MAX = 1000;
+export const EXPANSIONS_PER_IDEA_MAX = 50;
+
+export const TAGS_MAX = 5;
+export const TAG_MAX_CJK = 6;
+export const TAG_MAX_OTHER = 12;
+export const CARD_TAGS_SHOWN = 3;
+
+export const IMAGES_PER_IDEA = 3;
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const IMAGE_COMPRESS_THRESHOLD_BYTES = 1024 * 1024;
+
+export const RECYCLE_BIN_DAYS = 7;
+export const NEW_CARD_HOURS = 24;
+export const NEW_IDEA_DAYS = 7;
+export const HOT_IDEAS_DEFAULT = 3;
+export const USER_LATEST_DEFAULT = 6;
+export const IDEA_PRICE = 0;
+
+export const MARKET_IDENTIFIERS = ['market_exists', 'market_not_exists'] as const;
+export type MarketIdentifier = (typeof MARKET_IDENTIFIERS)[number];
+export const DEFAULT_MARKET_IDENTIFIER: MarketIdentifier = 'market_exists';
+export const MARKET_LABELS: Record<MarketIdentifier, string> = {
+  market_exists: '市场已有',
+  market_not_exists: '市场暂无',
+};
+
+export const IDEA_MSG = {
+  titleRequired: '请填写创意标题',
+  titleTooLong: `标题不能超过${IDEA_TITLE_MAX}个字`,
+  descriptionTooLong: `简介不能超过${IDEA_DESCRIPTION_MAX}个字`,
+  analysisTooLong: '详细分析内容过长，请精简后再提交',
+  tooManyTags: `标签数量超过${TAGS_MAX}个，仅保留前${TAGS_MAX}个`,
+  tagTooLongCjk: (tag: string) => `标签「${tag}」超过${TAG_MAX_CJK}个字符限制`,
+  tagTooLongOther: (tag: string) => `标签「${tag}」超过${TAG_MAX_OTHER}个字符限制`,
+  fixTags: '请修正标签错误',
+  expansionRequired: '请输入扩展内容',
+  expansionTooLong: `扩展内容不能超过${EXPANSION_MAX}个字`,
+  loginToPublish: '请先登录后再发布创意',
+  loginToSaveDraft: '请先登录后再保存草稿',
+  loginToFavorite: '请先登录后再收藏',
+  publishFailed: '发布创意失败，请重试',
+  networkFailed: '网络连接失败，请检查网络后重试',
+  createFailed: '创建创意失败',
+  publishDraftFailed: '发布草稿失败',
+  expansionsFailed: '更新创意扩展失败',
+  deleteFailed: '删除创意失败',
+  restoreFailed: '恢复创意失败',
+  notFound: '创意不存在或已被删除',
+  notFoundOrForbidden: '创意不存在或无权操作',
+  restoreExpired: `已超过${RECYCLE_BIN_DAYS}天恢复期限，无法恢复`,
+  restoreGone: '创意不存在或已被永久删除',
+  notEditable: '审核中的创意暂时不能修改',
+  imagesOnly: '只能插入图片文件',
+  tooManyImages: `最多只能插入${IMAGES_PER_IDEA}张图片`,
+  imageTooLarge: '图片大小不能超过10MB',
+  uploadNetwork: '图片上传失败：网络连接异常，请检查网络后重试',
+  uploadTooLarge: '图片上传失败：文件过大（最大10MB）',
+  uploadUnsupported: '图片上传失败：不支持的图片格式',
+  uploadFailed: '图片上传失败，请重试',
+} as const;
+
+export const CJK_PATTERN = /[\u3400-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af]/;
+
+export interface TagParse {
+  tags: string[];
+  /** Set when more than 5 were given and the rest dropped. */
+  notice: string | null;
+  /** Any of these blocks save and publish. */
+  errors: string[];
+}
+
+/** Splits on whitespace, keeps the first 5 distinct tags, and checks each one's length. */
+export function parseTags(input: string | readonly string[] | null | undefined): TagParse {
+  const text: string = typeof input === 'string' ? input : (input ?? []).join(' ');
+  const raw = text.split(/\s+/).filter(Boolean);
+  const distinct = [...new Set(raw.map((t) => t.replace(/^#/, '')).filter(Boolean))];
+  const tags = distinct.slice(0, TAGS_MAX);
+  const errors: string[] = [];
+  for (const tag of tags) {
+    const length = [...tag].length;
+    if (CJK_PATTERN.test(tag)) {
+      if (length > TAG_MAX_CJK) errors.push(IDEA_MSG.tagTooLongCjk(tag));
+    } else if (length > TAG_MAX_OTHER) {
+      errors.push(IDEA_MSG.tagTooLongOther(tag));
+    }
+  }
+  return { tags, notice: distinct.length > TAGS_MAX ? IDEA_MSG.tooManyTags : null, errors };
+}
+
+/** Cards show New for 24 hours. */
+export function isNewCard(createdAt: string | Date, now = Date.now()): boolean {
+  return now - new Date(createdAt).getTime() < NEW_CARD_HOURS * 3600 * 1000;
+}
+
+/** Days left before a soft-deleted idea is purged (0 when expired). */
+export function recycleDaysLeft(deletedAt: string | Date, now = Date.now()): number {
+  const left = RECYCLE_BIN_DAYS * 24 * 3600 * 1000 - (now - new Date(deletedAt).getTime());
+  return Math.max(0, Math.ceil(left / (24 * 3600 * 1000)));
+}

@@ -1,0 +1,118 @@
+/** Idea inputs, one zod definition each, for tRPC, REST (and OpenAPI) and the editor. */
+import { z } from 'zod';
+import {
+  EXPANSION_MAX,
+  EXPANSIONS_PER_IDEA_MAX,
+  IDEA_ANALYSIS_MAX,
+  IDEA_DESCRIPTION_MAX,
+  IDEA_MSG,
+  IDEA_TITLE_MAX,
+  MARKET_IDENTIFIERS,
+  parseTags,
+} from './idea-rules.ts';
+
+const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1);
+
+/** Tags arrive as a whitespace-separated string or an array; both become a checked list. */
+export const ZTags = z
+  .union([z.string().max(500), z.array(z.string().max(100)).max(50)])
+  .optional()
+  .transform((value, ctx) => {
+    const parsed = parseTags(value ?? '');
+    if (parsed.errors.length) {
+      ctx.addIssue({ code: 'custom', message: `${IDEA_MSG.fixTags}：${parsed.errors.join('；')}` });
+      return z.NEVER;
+    }
+    return parsed.tags;
+  });
+
+export const ZIdeaFields = z.object({
+  title: z.string().trim().max(IDEA_TITLE_MAX, IDEA_MSG.titleTooLong).optional().default(''),
+  description: z.string().trim().max(IDEA_DESCRIPTION_MAX, IDEA_MSG.descriptionTooLong).optional().default(''),
+  detailedAnalysis: z.string().max(IDEA_ANALYSIS_MAX, IDEA_MSG.analysisTooLong).optional().default(''),
+  marketIdentifier: z.enum(MARKET_IDENTIFIERS).optional().default('market_exists'),
+  tags: ZTags,
+  allowComments: flag.optional().default(true),
+  showSimilar: flag.optional().default(true),
+  /** Always 0 (publishing §5); accepted and ignored. */
+  price: z.unknown().optional(),
+});
+
+export const ZIdeaStatusInput = z.enum(['draft', 'published'], { error: '状态只能是 draft 或 published' });
+
+export const ZCreateIdeaRequest = ZIdeaFields.extend({ status: ZIdeaStatusInput.optional().default('draft') });
+export type TCreateIdeaRequest = z.infer<typeof ZCreateIdeaRequest>;
+export type TIdeaFields = z.infer<typeof ZIdeaFields>;
+
+export const ZUpdateIdeaRequest = ZCreateIdeaRequest;
+
+export const ZIdeaId = z.coerce.number({ error: '创意ID无效' }).int('创意ID无效').positive('创意ID无效');
+
+export const ZExpansionsRequest = z.object({
+  expansions: z
+    .array(
+      z.union([
+        z.string(),
+        z.object({ id: z.union([z.string(), z.number()]).optional(), content: z.string(), createdAt: z.string().optional() }),
+      ]),
+    )
+    .max(EXPANSIONS_PER_IDEA_MAX, `扩展最多${EXPANSIONS_PER_IDEA_MAX}条`)
+    .transform((items, ctx) => {
+      const contents = items.map((item) => (typeof item === 'string' ? item : item.content).trim());
+      if (contents.some((c) => !c)) ctx.addIssue({ code: 'custom', message: IDEA_MSG.expansionRequired });
+      if (contents.some((c) => [...c].length > EXPANSION_MAX)) ctx.addIssue({ code: 'custom', message: IDEA_MSG.expansionTooLong });
+      return contents;
+    }),
+});
+
+export const IDEA_LIBRARY_STATUSES = ['published', 'draft', 'deleted', 'all'] as const;
+export const ZMyIdeasQuery = z.object({ status: z.enum(IDEA_LIBRARY_STATUSES).optional().default('all') });
+
+export const ZRejectRequest = z.object({ reason: z.string().trim().min(1, '请填写驳回原因').max(200, '驳回原因不能超过200个字') });
+
+export const ZListLimit = (fallback: number) => z.coerce.number().int().min(1).max(100).optional().default(fallback);
+
+/** What the API returns for an idea; `detailedAnalysis` only for the author and those who unlocked it. */
+export interface IdeaDto {
+  id: number;
+  title: string;
+  description: string;
+  detailedAnalysis?: string;
+  detailed_analysis?: string;
+  isLocked: boolean;
+  tags: string[];
+  expansions?: { id: number; content: string; createdAt: string }[];
+  price: number;
+  status: 'draft' | 'published';
+  moderation_status: 'none' | 'review' | 'approved' | 'rejected';
+  moderationStatus: 'none' | 'review' | 'approved' | 'rejected';
+  rejectionReason?: string | null;
+  is_deleted: 0 | 1;
+  isDeleted: boolean;
+  deleted_at: string | null;
+  created_at: string;
+  createdAt: string;
+  updated_at: string;
+  updatedAt: string;
+  publishedAt: string | null;
+  allowComments: boolean;
+  allow_comments: 0 | 1;
+  showSimilar: boolean;
+  show_similar: 0 | 1;
+  marketIdentifier: string;
+  market_identifier: string;
+  favoriteCount: number;
+  favorite_count: number;
+  viewCount: number;
+  commentCount: number;
+  user_id: number;
+  authorId: number;
+  user_registration_number: string;
+  user_nickname: string;
+  user_avatar: string;
+  authorName: string;
+  image: string | null;
+  images: string[];
+  isNew: boolean;
+  isOwner: boolean;
+}
