@@ -1,5 +1,8 @@
 /** A real server on a free port over a fresh database, and small fetch helpers for the REST shim. */
+import fs from 'node:fs';
 import type { Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import type { DialectName } from '../../db/connection.ts';
 import { createApp } from '../../src/server/app.ts';
 import { loadConfig, type Config, type RateLimitSettings } from '../../src/server/config.ts';
@@ -12,6 +15,8 @@ export interface TestApp {
   db: TestDatabase;
   url: string;
   api<T = any>(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: T; headers: Headers }>;
+  /** Makes a registered user an admin, as `npm run create-admin` does. */
+  makeAdmin(userId: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -30,7 +35,8 @@ export const NO_LIMITS: RateLimitSettings = {
 export async function startTestApp(dialect: DialectName, overrides: Partial<Omit<Config, "rateLimits">> & { rateLimits?: Partial<RateLimitSettings> } = {}): Promise<TestApp> {
   const db = await createTestDatabase(dialect);
   const base = loadConfig();
-  const config: Config = { ...base, ...overrides, databaseUrl: db.url, rateLimits: { ...NO_LIMITS, ...overrides.rateLimits } };
+  const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hunter-uploads-'));
+  const config: Config = { ...base, uploadsDir, ...overrides, databaseUrl: db.url, rateLimits: { ...NO_LIMITS, ...overrides.rateLimits } };
   const deps = createDeps(db.handle, config, new ConsoleSmsProvider(true));
   const app = createApp(deps);
   const server = await new Promise<Server>((resolve) => {
@@ -46,7 +52,10 @@ export async function startTestApp(dialect: DialectName, overrides: Partial<Omit
       const headers: Record<string, string> = { ...options.headers };
       if (options.body !== undefined) headers['content-type'] = 'application/json';
       if (options.token) headers.authorization = `Bearer ${options.token}`;
-      const res = await fetch(url + path, { method, headers, body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body) });
+      const isForm = options.body instanceof FormData;
+      if (isForm) delete headers['content-type'];
+      const requestBody = options.body === undefined ? undefined : isForm || typeof options.body === 'string' ? (options.body as BodyInit) : JSON.stringify(options.body);
+      const res = await fetch(url + path, { method, headers, body: requestBody });
       const text = await res.text();
       let body: any;
       try {
@@ -56,12 +65,16 @@ export async function startTestApp(dialect: DialectName, overrides: Partial<Omit
       }
       return { status: res.status, body, headers: res.headers };
     },
+    async makeAdmin(userId) {
+      await deps.db.updateTable('users').set({ role: 'admin' }).where('id', '=', userId).execute();
+    },
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
       await db.drop();
+      fs.rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
 }

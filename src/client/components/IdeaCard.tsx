@@ -1,0 +1,190 @@
+/**
+ * One idea card (publishing §2 "Marketplace card rules"), shared by the library and, later, the
+ * marketplace. The whole card is a single link (or button) whose name is the title: its hit area is
+ * stretched over the card, so nothing inside the clickable area is a second control. Actions such
+ * as 删除 / 恢复 sit in a separate footer above that area.
+ */
+import { useId, useState, type MouseEvent, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { avatarForUserId } from '../../shared/constants.ts';
+import { CARD_TAGS_SHOWN, DEFAULT_IDEA_TITLE, isNewCard } from '../../shared/idea-rules.ts';
+import type { IdeaDto } from '../../shared/idea-schemas.ts';
+import { formatDateTime, relativeTime } from '../lib/relative-time.ts';
+import { Avatar } from './Avatar.tsx';
+import '../styles/ideas.css';
+
+/** A full idea, or the bare `{ id, title, isDeleted }` a deleted favourite comes back as (DESIGN §10). */
+export type IdeaCardData = Pick<IdeaDto, 'id'> & Partial<Omit<IdeaDto, 'tags' | 'is_deleted'>> & {
+  /** An array, or a JSON / whitespace-separated string (publishing §3). */
+  tags?: readonly string[] | string | null;
+  is_deleted?: 0 | 1 | boolean;
+  /** Some lists name the author's avatar this way (publishing §3). */
+  avatar_url?: string | null;
+};
+
+export interface IdeaCardProps {
+  idea: IdeaCardData;
+  /** Where the card leads. With it the card is one link; without it (and without onOpen) it is not clickable. */
+  href?: string;
+  /** Runs on a plain click instead of following href (e.g. to navigate with state). Without href the card is a button. */
+  onOpen?: () => void;
+  /** Buttons in the card's footer, outside the clickable area. */
+  actions?: ReactNode;
+  /** Extra non-interactive lines under the tags, such as the days left in the recycle bin. */
+  children?: ReactNode;
+  /** Marks the card the visitor just came back from. */
+  highlighted?: boolean;
+  /** The title's heading level; pick the one that fits the page's outline. */
+  headingLevel?: 2 | 3 | 4;
+}
+
+/** Tags as a list, whatever shape they arrived in. */
+export function cardTags(tags: IdeaCardData['tags']): string[] {
+  if (Array.isArray(tags)) return tags.filter((t): t is string => typeof t === 'string' && t.trim() !== '');
+  if (typeof tags === 'string' && tags.trim()) {
+    try {
+      const parsed: unknown = JSON.parse(tags);
+      if (Array.isArray(parsed)) return parsed.filter((t): t is string => typeof t === 'string' && t.trim() !== '');
+    } catch {
+      // Not JSON: whitespace-separated.
+    }
+    return tags.split(/\s+/).filter(Boolean);
+  }
+  return [];
+}
+
+/** A card counts as deleted when is_deleted is 1 or true (publishing §2). */
+export function isDeletedIdea(idea: IdeaCardData): boolean {
+  return idea.isDeleted === true || idea.is_deleted === 1 || idea.is_deleted === true;
+}
+
+/** The nickname, or 'user' plus the digits of the registration number (publishing §3 fallbacks). */
+export function authorName(idea: IdeaCardData): string {
+  const nickname = idea.user_nickname?.trim() || idea.authorName?.trim();
+  if (nickname) return nickname;
+  return `user${(idea.user_registration_number ?? '').replace(/\D/g, '')}`;
+}
+
+const isPlainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
+
+export function IdeaCard({ idea, href, onOpen, actions, children, highlighted = false, headingLevel = 3 }: IdeaCardProps) {
+  const titleId = useId();
+  const statusId = useId();
+  const [, navigate] = useLocation();
+  const [imageFailed, setImageFailed] = useState(false);
+
+  const title = idea.title?.trim() || DEFAULT_IDEA_TITLE;
+  const deleted = isDeletedIdea(idea);
+  const moderation = idea.moderationStatus ?? idea.moderation_status;
+  const inReview = moderation === 'review';
+  const rejected = moderation === 'rejected';
+  const created = idea.createdAt ?? idea.created_at;
+  const isNew = !!created && !deleted && isNewCard(created);
+  const tags = cardTags(idea.tags);
+  const shownTags = tags.slice(0, CARD_TAGS_SHOWN);
+  const hiddenTags = tags.length - shownTags.length;
+  const hasAuthor = !!(idea.user_nickname || idea.authorName || idea.user_registration_number);
+  const userId = idea.user_id ?? idea.authorId;
+  const hasStatus = inReview || rejected || deleted;
+  const Heading = `h${headingLevel}` as const;
+
+  const onLinkClick = (e: MouseEvent<HTMLAnchorElement>) => {
+    if (!href || !isPlainClick(e)) return; // New tab, new window: let the browser follow href.
+    e.preventDefault();
+    if (onOpen) onOpen();
+    else navigate(href);
+  };
+
+  const describedBy = hasStatus ? statusId : undefined;
+  let titleNode: ReactNode = title;
+  if (href) {
+    titleNode = (
+      <a href={href} className="idea-card-open" onClick={onLinkClick} aria-describedby={describedBy}>
+        {title}
+      </a>
+    );
+  } else if (onOpen) {
+    titleNode = (
+      <button type="button" className="idea-card-open" onClick={onOpen} aria-describedby={describedBy}>
+        {title}
+      </button>
+    );
+  }
+
+  const classes = ['idea-card', deleted && 'idea-card-deleted', highlighted && 'idea-card-highlighted', (href || onOpen) && 'idea-card-clickable'].filter(Boolean).join(' ');
+
+  return (
+    <article className={classes} data-testid="idea-card" data-idea-id={idea.id} aria-labelledby={titleId}>
+      {idea.image && !imageFailed && (
+        <div className="idea-card-image">
+          <img src={idea.image} alt="" loading="lazy" decoding="async" onError={() => setImageFailed(true)} />
+        </div>
+      )}
+      <div className="idea-card-body">
+        {(isNew || hasStatus) && (
+          <p className="idea-card-badges">
+            {isNew && <span className="idea-badge idea-badge-new">新</span>}
+            <span id={statusId} className="idea-card-status">
+              {inReview && (
+                <span className="idea-badge idea-badge-review">
+                  <span aria-hidden="true">⏳ </span>审核中
+                </span>
+              )}
+              {rejected && (
+                <span className="idea-badge idea-badge-rejected">
+                  <span aria-hidden="true">✕ </span>未通过
+                </span>
+              )}
+              {deleted && <span className="idea-badge idea-badge-deleted">已删除</span>}
+            </span>
+          </p>
+        )}
+        <Heading id={titleId} className="idea-card-title">
+          {titleNode}
+        </Heading>
+        {idea.description?.trim() && <p className="idea-card-desc">{idea.description}</p>}
+        {rejected && (
+          <p className="idea-card-reason">
+            <strong>未通过原因：</strong>
+            {idea.rejectionReason?.trim() || '未说明原因'}
+          </p>
+        )}
+        {shownTags.length > 0 && (
+          <ul className="idea-card-tags" aria-label="标签">
+            {shownTags.map((tag) => (
+              <li key={tag} className="idea-tag">
+                #{tag}
+              </li>
+            ))}
+            {hiddenTags > 0 && (
+              <li className="idea-tag idea-tag-more">
+                <span aria-hidden="true">+{hiddenTags}</span>
+                <span className="visually-hidden">还有{hiddenTags}个标签</span>
+              </li>
+            )}
+          </ul>
+        )}
+        {children && <div className="idea-card-extra">{children}</div>}
+        {(hasAuthor || created || typeof idea.viewCount === 'number') && (
+          <div className="idea-card-meta">
+            {hasAuthor && (
+              <span className="idea-card-author">
+                <Avatar src={idea.user_avatar || idea.avatar_url || (userId ? avatarForUserId(userId) : null)} alt="" size={24} />
+                <span className="idea-card-author-name">{authorName(idea)}</span>
+              </span>
+            )}
+            <span className="idea-card-stats">
+              {typeof idea.viewCount === 'number' && <span>浏览 {idea.viewCount}</span>}
+              {created && (
+                <time dateTime={created} title={formatDateTime(created)}>
+                  {relativeTime(created)}
+                </time>
+              )}
+            </span>
+          </div>
+        )}
+      </div>
+      {actions && <div className="idea-card-actions">{actions}</div>}
+    </article>
+  );
+}
