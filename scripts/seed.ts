@@ -7,7 +7,7 @@ const handle = await openDatabase(loadConfig().databaseUrl);
 try {
   await migrateToLatest(handle.db);
   const seeded = await seedDemoData(handle.db);
-  console.log(`演示数据：新增 ${seeded.users} 个用户（密码 ${DEMO_PASSWORD}）`);
+  console.log(`演示数据：新增 ${seeded.users} 个用户、${seeded.ideas} 个创意（密码 ${DEMO_PASSWORD}）`);
 } finally {
   await handle.close();
 }

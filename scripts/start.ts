@@ -12,7 +12,7 @@ const running = await startServer(config, {
   async beforeListen(deps) {
     if (config.seedDemo && dialectOf(config.databaseUrl) === 'sqlite' && (await isEmpty(deps.db))) {
       const seeded = await seedDemoData(deps.db);
-      console.log(`已写入演示数据：${seeded.users} 个用户`);
+      console.log(`已写入演示数据：${seeded.users} 个用户，${seeded.ideas} 个创意`);
     }
   },
 });

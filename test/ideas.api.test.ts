@@ -355,7 +355,7 @@ describe.each(DIALECTS)('idea images on %s', (dialect) => {
   });
 
   it('re-encodes a 4000×4000 photo under 1 MB with no EXIF, serves it, and lets only the owner delete it', async () => {
-    const photo = await sharp({ create: { width: 4000, height: 4000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 20 } } })
+    const photo = await sharp({ create: { width: 4000, height: 4000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 20 } } })
       .jpeg({ quality: 75 })
       .withExif({ IFD0: { Copyright: 'secret-owner', Artist: 'gps-and-name' } })
       .toBuffer();

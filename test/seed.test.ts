@@ -1,0 +1,26 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_IDEAS, DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '../db/seed.ts';
+import { DIALECTS } from './helpers/dialects.ts';
+import { startTestApp, type TestApp } from './helpers/api.ts';
+
+describe.each(DIALECTS)('demo data on %s', (dialect) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp(dialect);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('seeds users who can log in and a living library, once', async () => {
+    const first = await seedDemoData(app.deps.db);
+    expect(first).toEqual({ users: DEMO_USERS.length, ideas: DEMO_IDEAS.length });
+    expect(await seedDemoData(app.deps.db)).toEqual({ users: 0, ideas: 0 });
+    const login = await app.api('POST', '/api/auth/login', { body: { loginType: 'phone', phone: DEMO_USERS[0].phone, password: DEMO_PASSWORD } });
+    expect(login.status).toBe(200);
+    const publicIdeas = (await app.api('GET', '/api/ideas/all?limit=50')).body.data;
+    expect(publicIdeas.length).toBe(DEMO_IDEAS.filter((i) => i.state === 'approved').length);
+    const mine = (await app.api('GET', '/api/ideas/my?status=all', { token: login.body.data.token })).body.data;
+    expect(mine.some((i: { moderationStatus: string }) => i.moderationStatus === 'review')).toBe(true);
+  });
+});
