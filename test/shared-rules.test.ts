@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPasswordChange, MSG } from '../src/shared/account-schemas.ts';
+import { checkPasswordChange, MSG } from '../src/shared/account-rules.ts';
 import { formatRegistrationNumber, isEmail, isPhone, isUserId, maskPhone, nicknameForPhone } from '../src/shared/patterns.ts';
 import { footerVisible } from '../src/client/lib/routes.ts';
 

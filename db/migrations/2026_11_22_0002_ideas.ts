@@ -32,6 +32,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('ideas_user_idx').on('ideas').columns(['user_id', 'is_deleted', 'status']).execute();
   await db.schema.createIndex('ideas_public_idx').on('ideas').columns(['moderation_status', 'is_deleted', 'published_at']).execute();
+  await db.schema.createIndex('ideas_hot_idx').on('ideas').columns(['moderation_status', 'is_deleted', 'favorite_count']).execute();
   await db.schema.createIndex('ideas_hash_idx').on('ideas').column('content_hash').execute();
   await db.schema.createIndex('ideas_deleted_idx').on('ideas').columns(['is_deleted', 'deleted_at']).execute();
 

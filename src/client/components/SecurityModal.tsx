@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { checkPasswordChange, MSG } from '../../shared/account-schemas.ts';
+import { checkPasswordChange, MSG } from '../../shared/account-rules.ts';
 import { DEACTIVATION_CONFIRM_WORD, DEACTIVATION_REASONS, SMS_RESEND_SECONDS } from '../../shared/constants.ts';
 import { isPhone, maskPhone } from '../../shared/patterns.ts';
 import { useCountdown } from '../hooks/useCountdown.ts';

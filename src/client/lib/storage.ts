@@ -1,5 +1,5 @@
 /** Local storage keys of the spec and the one rule for "logged in" (DESIGN §10). */
-import type { AuthUser } from '../../shared/account-schemas.ts';
+import type { AuthUser } from '../../shared/account-rules.ts';
 import { RECENT_PHONES_MAX } from '../../shared/constants.ts';
 
 export const STORAGE_KEYS = {

@@ -1,5 +1,255 @@
-import BuildingPage from './BuildingPage.tsx';
+/**
+ * 审核后台 (/admin, admins only; DESIGN §4, §10): the ideas waiting for review, oldest first, each
+ * approved or rejected with a reason. The server refuses non-admins with 403 as well.
+ */
+import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { DEFAULT_IDEA_TITLE } from '../../shared/idea-rules.ts';
+import type { IdeaDto } from '../../shared/idea-schemas.ts';
+import { authorName, cardTags } from '../components/IdeaCard.tsx';
+import { Modal } from '../components/Modal.tsx';
+import { errorMessage, fieldErrors, httpStatusOf } from '../lib/api-errors.ts';
+import { formatDateTime, relativeTime } from '../lib/relative-time.ts';
+import { trpc } from '../lib/trpc.ts';
+import '../styles/ideas.css';
+
+/** Mirrors ZRejectRequest (shared/idea-schemas.ts). */
+const REASON_MAX = 200;
+
+export const ADMIN_MSG = {
+  loadFailed: '加载审核队列失败，请稍后重试',
+  forbidden: '只有管理员可以访问审核后台',
+  approveFailed: '操作失败，请稍后重试',
+  rejectFailed: '驳回失败，请稍后重试',
+  reasonRequired: '请填写驳回原因',
+  reasonTooLong: `驳回原因不能超过${REASON_MAX}个字`,
+  approved: (title: string) => `已通过「${title}」，该创意现已在创意市场展示`,
+  rejected: (title: string) => `已驳回「${title}」，作者会收到包含原因的系统消息`,
+} as const;
+
+type Feedback = { kind: 'success' | 'error'; text: string } | null;
 
 export default function AdminPage() {
-  return <BuildingPage title="建设中" />;
+  const utils = trpc.useUtils();
+  const queue = trpc.admin.reviewQueue.useQuery();
+  const approve = trpc.admin.approve.useMutation();
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const [rejecting, setRejecting] = useState<IdeaDto | null>(null);
+  // Stable, so the dialog does not re-run its focus handling on every keystroke.
+  const closeReject = useCallback(() => setRejecting(null), []);
+
+  const refresh = () => Promise.all([utils.admin.reviewQueue.invalidate(), utils.ideas.invalidate()]);
+
+  const onApprove = async (idea: IdeaDto) => {
+    setBusyId(idea.id);
+    setFeedback(null);
+    try {
+      await approve.mutateAsync({ id: idea.id });
+      setFeedback({ kind: 'success', text: ADMIN_MSG.approved(titleOf(idea)) });
+    } catch (err) {
+      setFeedback({ kind: 'error', text: errorMessage(err, ADMIN_MSG.approveFailed) });
+    } finally {
+      setBusyId(null);
+      await refresh();
+    }
+  };
+
+  const items = queue.data ?? [];
+  const forbidden = httpStatusOf(queue.error) === 403;
+
+  return (
+    <main className="page admin-page">
+      <div className="admin-header">
+        <h1>审核后台</h1>
+        {queue.isSuccess && <p className="muted">待审核 {items.length} 条</p>}
+      </div>
+      <div role="status" className="library-feedback">
+        {feedback?.kind === 'success' && <p className="success">{feedback.text}</p>}
+      </div>
+      <div role="alert" className="library-feedback">
+        {feedback?.kind === 'error' && <p className="error-box">{feedback.text}</p>}
+      </div>
+
+      {queue.isPending ? (
+        <p className="page-loading" role="status">
+          加载中…
+        </p>
+      ) : queue.isError ? (
+        <div className="retry-line error-box" role="alert">
+          <span>{forbidden ? ADMIN_MSG.forbidden : errorMessage(queue.error, ADMIN_MSG.loadFailed)}</span>
+          {!forbidden && (
+            <button type="button" className="btn btn-small" onClick={() => void queue.refetch()} disabled={queue.isFetching}>
+              {queue.isFetching ? '重试中…' : '重试'}
+            </button>
+          )}
+        </div>
+      ) : items.length === 0 ? (
+        <div className="empty-state">
+          <p className="empty-state-icon" aria-hidden="true">
+            ✓
+          </p>
+          <p className="empty-state-title">暂无待审核的创意</p>
+          <button type="button" className="btn" onClick={() => void queue.refetch()} disabled={queue.isFetching}>
+            {queue.isFetching ? '刷新中…' : '刷新'}
+          </button>
+        </div>
+      ) : (
+        <ul className="review-list">
+          {items.map((idea) => (
+            <li key={idea.id}>
+              <ReviewItem idea={idea} busy={busyId === idea.id} onApprove={() => void onApprove(idea)} onReject={() => setRejecting(idea)} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {rejecting && (
+        <RejectDialog
+          idea={rejecting}
+          onClose={closeReject}
+          onRejected={async () => {
+            setFeedback({ kind: 'success', text: ADMIN_MSG.rejected(titleOf(rejecting)) });
+            setRejecting(null);
+            await refresh();
+          }}
+        />
+      )}
+    </main>
+  );
+}
+
+const titleOf = (idea: IdeaDto) => idea.title?.trim() || DEFAULT_IDEA_TITLE;
+
+function ReviewItem({ idea, busy, onApprove, onReject }: { idea: IdeaDto; busy: boolean; onApprove: () => void; onReject: () => void }) {
+  const titleId = useId();
+  const submitted = idea.publishedAt ?? idea.updatedAt ?? idea.createdAt;
+  const analysis = idea.detailedAnalysis ?? idea.detailed_analysis ?? '';
+  const tags = cardTags(idea.tags);
+  return (
+    <article className="review-item" data-testid="review-item" data-idea-id={idea.id} aria-labelledby={titleId}>
+      <h2 id={titleId}>{titleOf(idea)}</h2>
+      <dl className="review-meta">
+        <div>
+          <dt>作者：</dt>
+          <dd>
+            {authorName(idea)}（ID：{idea.user_registration_number || '未知'}）
+          </dd>
+        </div>
+        <div>
+          <dt>提交时间：</dt>
+          <dd>
+            <time dateTime={submitted}>{formatDateTime(submitted)}</time>（{relativeTime(submitted)}）
+          </dd>
+        </div>
+      </dl>
+      {idea.description?.trim() ? <p className="review-desc">{idea.description}</p> : <p className="review-desc muted">（没有填写简介）</p>}
+      {tags.length > 0 && (
+        <ul className="idea-card-tags" aria-label="标签">
+          {tags.map((tag) => (
+            <li key={tag} className="idea-tag">
+              #{tag}
+            </li>
+          ))}
+        </ul>
+      )}
+      <section aria-label="详细分析">
+        <h3>详细分析</h3>
+        {analysis.trim() ? (
+          // Sanitized on the server with an allowlist before it was stored (DESIGN §4).
+          <div className="review-analysis" dangerouslySetInnerHTML={{ __html: analysis }} />
+        ) : (
+          <div className="review-analysis">
+            <p className="review-empty-analysis">（没有填写详细分析）</p>
+          </div>
+        )}
+      </section>
+      <div className="review-actions">
+        <button type="button" className="btn btn-danger" onClick={onReject} disabled={busy}>
+          驳回
+        </button>
+        <button type="button" className="btn btn-primary" onClick={onApprove} disabled={busy}>
+          {busy ? '处理中…' : '通过'}
+        </button>
+      </div>
+    </article>
+  );
+}
+
+function RejectDialog({ idea, onClose, onRejected }: { idea: IdeaDto; onClose: () => void; onRejected: () => Promise<void> }) {
+  const reject = trpc.admin.reject.useMutation();
+  const [reason, setReason] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const fieldId = useId();
+  const errorId = `${fieldId}-error`;
+  const hintId = `${fieldId}-hint`;
+  const pending = useRef(false);
+  pending.current = reject.isPending;
+  const close = useCallback(() => {
+    if (!pending.current) onClose();
+  }, [onClose]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const text = reason.trim();
+    if (!text) return setFieldError(ADMIN_MSG.reasonRequired);
+    if ([...text].length > REASON_MAX) return setFieldError(ADMIN_MSG.reasonTooLong);
+    setFieldError(null);
+    setFormError(null);
+    try {
+      await reject.mutateAsync({ id: idea.id, reason: text });
+      await onRejected();
+    } catch (err) {
+      const reasonErrors = fieldErrors(err).reason;
+      if (reasonErrors?.length) setFieldError(reasonErrors[0]!);
+      else setFormError(errorMessage(err, ADMIN_MSG.rejectFailed));
+    }
+  };
+
+  return (
+    <Modal title="驳回创意" onClose={close}>
+      <form onSubmit={submit} noValidate className="stack reject-form">
+        <p className="muted">
+          驳回「{titleOf(idea)}」。原因会通过系统消息发给作者，作者可以修改后重新发布。
+        </p>
+        <div className="field">
+          <label htmlFor={fieldId}>驳回原因</label>
+          <textarea
+            id={fieldId}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            required
+            aria-required="true"
+            maxLength={REASON_MAX}
+            rows={4}
+            placeholder="例如：内容与已有创意高度相似，请补充原创部分后再提交"
+            aria-invalid={!!fieldError}
+            aria-describedby={fieldError ? errorId : hintId}
+          />
+          {fieldError ? (
+            <p id={errorId} className="field-error" role="alert">
+              {fieldError}
+            </p>
+          ) : (
+            <p id={hintId} className="field-hint">
+              必填，最多{REASON_MAX}个字（{[...reason].length}/{REASON_MAX}）
+            </p>
+          )}
+        </div>
+        {formError && (
+          <p className="error-box" role="alert">
+            {formError}
+          </p>
+        )}
+        <div className="modal-actions">
+          <button type="button" className="btn" onClick={onClose} disabled={reject.isPending}>
+            取消
+          </button>
+          <button type="submit" className="btn btn-danger" disabled={reject.isPending}>
+            {reject.isPending ? '提交中…' : '确认驳回'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { MSG } from '../../shared/account-schemas.ts';
+import { MSG } from '../../shared/account-rules.ts';
 import { FORGOT_PASSWORD_REDIRECT_MS, PASSWORD_MIN_LENGTH, SMS_RESEND_SECONDS } from '../../shared/constants.ts';
 import { isPhone } from '../../shared/patterns.ts';
 import { FormField } from '../components/FormField.tsx';

@@ -1,5 +1,277 @@
-import BuildingPage from './BuildingPage.tsx';
+/**
+ * 我的灵感库 (/inspiration-library?tab=published|drafts|deleted), publishing §2 "Inspiration library":
+ * the author's published (including in review and rejected), draft and deleted ideas, with delete,
+ * restore and permanent delete. The favourites tab arrives with its own issue.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { IDEA_MSG, RECYCLE_BIN_DAYS, recycleDaysLeft } from '../../shared/idea-rules.ts';
+import type { IdeaDto } from '../../shared/idea-schemas.ts';
+import { IdeaCard } from '../components/IdeaCard.tsx';
+import { Tabs } from '../components/Modal.tsx';
+import { errorMessage, httpStatusOf } from '../lib/api-errors.ts';
+import { trpc } from '../lib/trpc.ts';
+import '../styles/ideas.css';
+
+export const LIBRARY_TABS = ['published', 'drafts', 'deleted'] as const;
+export type LibraryTab = (typeof LIBRARY_TABS)[number];
+
+const STATUS_OF: Record<LibraryTab, 'published' | 'draft' | 'deleted'> = { published: 'published', drafts: 'draft', deleted: 'deleted' };
+
+export const LIBRARY_MSG = {
+  loadFailed: '加载创意失败，请稍后重试',
+  recycleNotice: `已删除的创意会保留${RECYCLE_BIN_DAYS}天，期间可以恢复，之后将被永久删除`,
+  confirmDelete: (title: string) => `确定删除「${title}」吗？\n删除后可在回收站保留${RECYCLE_BIN_DAYS}天，期间可以恢复。`,
+  confirmPurge: (title: string) => `确定永久删除「${title}」吗？\n永久删除后无法恢复。`,
+  deleted: `已移入回收站，${RECYCLE_BIN_DAYS}天内可以恢复`,
+  purged: '已永久删除',
+  restored: (toDrafts: boolean) => `已恢复，可在「${toDrafts ? '草稿' : '已发布'}」中查看`,
+} as const;
+
+const PANEL_TITLE: Record<LibraryTab, string> = { published: '已发布的创意', drafts: '草稿', deleted: '回收站中的创意' };
+
+/** Navigation state handed to the detail page, so it can lead back here (publishing §2). */
+export interface FromLibraryState {
+  fromInspirationLibrary: true;
+  activeTab: LibraryTab;
+  scrollPosition: number;
+}
+
+export function tabFromSearch(search: string): LibraryTab {
+  const tab = new URLSearchParams(search).get('tab');
+  return (LIBRARY_TABS as readonly string[]).includes(tab ?? '') ? (tab as LibraryTab) : 'published';
+}
+
+type Feedback = { kind: 'success' | 'error'; text: string } | null;
 
 export default function InspirationLibraryPage() {
-  return <BuildingPage title="建设中" />;
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const tab = tabFromSearch(search);
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const panelHeading = useRef<HTMLHeadingElement>(null);
+
+  const utils = trpc.useUtils();
+  const list = trpc.ideas.my.useQuery({ status: STATUS_OF[tab] });
+  // The recycle bin's count shows on its tab whichever tab is open (shared cache with that tab's list).
+  const deletedList = trpc.ideas.my.useQuery({ status: 'deleted' });
+  const remove = trpc.ideas.remove.useMutation();
+  const restore = trpc.ideas.restore.useMutation();
+
+  // ?tab= always names the open tab.
+  useEffect(() => {
+    if (new URLSearchParams(search).get('tab') !== tab) navigate(`/inspiration-library?tab=${tab}`, { replace: true });
+  }, [search, tab, navigate]);
+
+  const selectTab = (next: LibraryTab) => {
+    setFeedback(null);
+    if (next !== tab) navigate(`/inspiration-library?tab=${next}`, { replace: true });
+  };
+
+  const finish = async (result: Feedback) => {
+    setFeedback(result);
+    setBusyId(null);
+    await utils.ideas.my.invalidate();
+    // The card acted on has left the list; keep keyboard focus in the panel instead of losing it.
+    if (result?.kind === 'success') panelHeading.current?.focus();
+  };
+
+  const deleteIdea = async (idea: IdeaDto, force: boolean) => {
+    const title = idea.title || '这个创意';
+    if (!window.confirm(force ? LIBRARY_MSG.confirmPurge(title) : LIBRARY_MSG.confirmDelete(title))) return;
+    setBusyId(idea.id);
+    setFeedback(null);
+    try {
+      await remove.mutateAsync({ id: idea.id, force });
+      await finish({ kind: 'success', text: force ? LIBRARY_MSG.purged : LIBRARY_MSG.deleted });
+    } catch (err) {
+      const text = httpStatusOf(err) === 404 ? IDEA_MSG.notFoundOrForbidden : errorMessage(err, IDEA_MSG.deleteFailed);
+      await finish({ kind: 'error', text });
+    }
+  };
+
+  const restoreIdea = async (idea: IdeaDto) => {
+    setBusyId(idea.id);
+    setFeedback(null);
+    try {
+      const restored = await restore.mutateAsync({ id: idea.id });
+      await finish({ kind: 'success', text: LIBRARY_MSG.restored(restored.status === 'draft') });
+    } catch (err) {
+      const status = httpStatusOf(err);
+      const text = status === 410 ? IDEA_MSG.restoreExpired : status === 404 ? IDEA_MSG.restoreGone : errorMessage(err, IDEA_MSG.restoreFailed);
+      await finish({ kind: 'error', text });
+    }
+  };
+
+  const openDetail = (idea: IdeaDto) => {
+    const state: FromLibraryState = { fromInspirationLibrary: true, activeTab: tab, scrollPosition: window.scrollY };
+    navigate(`/idea/${idea.id}`, { state });
+  };
+
+  const deletedCount = deletedList.data?.length;
+  const ideas = list.data ?? [];
+
+  return (
+    <main className="page library-page">
+      <div className="library-header">
+        <h1>我的灵感库</h1>
+        <Link href="/create-pin" className="btn btn-primary btn-small">
+          <span aria-hidden="true">＋</span>写新创意
+        </Link>
+      </div>
+      <Tabs<LibraryTab>
+        label="灵感库分类"
+        active={tab}
+        onChange={selectTab}
+        tabs={[
+          { id: 'published', label: '已发布' },
+          { id: 'drafts', label: '草稿' },
+          { id: 'deleted', label: deletedCount === undefined ? '回收站' : `回收站 (${deletedCount})` },
+        ]}
+      />
+      <div role="status" className="library-feedback">
+        {feedback?.kind === 'success' && <p className="success">{feedback.text}</p>}
+      </div>
+      <div role="alert" className="library-feedback">
+        {feedback?.kind === 'error' && <p className="error-box">{feedback.text}</p>}
+      </div>
+
+      <section role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="library-panel">
+        <h2 className="visually-hidden" tabIndex={-1} ref={panelHeading}>
+          {PANEL_TITLE[tab]}
+        </h2>
+        {tab === 'deleted' && <p className="notice notice-warn">{LIBRARY_MSG.recycleNotice}</p>}
+
+        {list.isPending ? (
+          <p className="page-loading" role="status">
+            加载中…
+          </p>
+        ) : list.isError ? (
+          <div className="retry-line error-box" role="alert">
+            <span>{errorMessage(list.error, LIBRARY_MSG.loadFailed)}</span>
+            <button type="button" className="btn btn-small" onClick={() => void list.refetch()} disabled={list.isFetching}>
+              {list.isFetching ? '重试中…' : '重试'}
+            </button>
+          </div>
+        ) : ideas.length === 0 ? (
+          <EmptyState tab={tab} onBackToPublished={() => selectTab('published')} />
+        ) : (
+          <ul className="idea-grid">
+            {ideas.map((idea) => (
+              <li key={idea.id}>
+                <LibraryCard
+                  idea={idea}
+                  tab={tab}
+                  busy={busyId === idea.id}
+                  onOpenDetail={() => openDetail(idea)}
+                  onDelete={(force) => void deleteIdea(idea, force)}
+                  onRestore={() => void restoreIdea(idea)}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </main>
+  );
+}
+
+function LibraryCard({
+  idea,
+  tab,
+  busy,
+  onOpenDetail,
+  onDelete,
+  onRestore,
+}: {
+  idea: IdeaDto;
+  tab: LibraryTab;
+  busy: boolean;
+  onOpenDetail: () => void;
+  onDelete: (force: boolean) => void;
+  onRestore: () => void;
+}) {
+  if (tab === 'deleted') {
+    const daysLeft = idea.deleted_at ? recycleDaysLeft(idea.deleted_at) : null;
+    return (
+      <IdeaCard
+        idea={idea}
+        actions={
+          <>
+            <button type="button" className="btn btn-small btn-primary" onClick={onRestore} disabled={busy}>
+              恢复
+            </button>
+            <button type="button" className="btn btn-small btn-danger" onClick={() => onDelete(true)} disabled={busy}>
+              永久删除
+            </button>
+          </>
+        }
+      >
+        {daysLeft !== null && (
+          <p className={`library-days-left ${daysLeft <= 1 ? 'library-days-left-urgent' : ''}`}>
+            <span aria-hidden="true">⏱</span>
+            {daysLeft > 0 ? `还剩 ${daysLeft} 天，之后将被永久删除` : '已过恢复期限，即将被永久删除'}
+          </p>
+        )}
+      </IdeaCard>
+    );
+  }
+
+  const inReview = idea.moderationStatus === 'review';
+  const rejected = idea.moderationStatus === 'rejected';
+  // Published ideas (and anything in review) open the detail page; other drafts open the editor.
+  const opensDetail = tab === 'published' || inReview;
+  const deleteButton = (
+    <button type="button" className="btn btn-small" onClick={() => onDelete(false)} disabled={busy}>
+      删除
+    </button>
+  );
+  return (
+    <IdeaCard
+      idea={idea}
+      href={opensDetail ? `/idea/${idea.id}` : `/create-pin?edit=${idea.id}`}
+      onOpen={opensDetail ? onOpenDetail : undefined}
+      actions={
+        <>
+          {rejected && (
+            <Link href={`/create-pin?edit=${idea.id}`} className="btn btn-small btn-primary">
+              修改后重新发布
+            </Link>
+          )}
+          {deleteButton}
+        </>
+      }
+    >
+      {inReview && <p>{IDEA_MSG.notEditable}</p>}
+    </IdeaCard>
+  );
+}
+
+function EmptyState({ tab, onBackToPublished }: { tab: LibraryTab; onBackToPublished: () => void }) {
+  if (tab === 'deleted') {
+    return (
+      <div className="empty-state">
+        <p className="empty-state-icon" aria-hidden="true">
+          🗑
+        </p>
+        <p className="empty-state-title">回收站是空的</p>
+        <button type="button" className="btn btn-primary" onClick={onBackToPublished}>
+          返回已发布
+        </button>
+      </div>
+    );
+  }
+  const published = tab === 'published';
+  return (
+    <div className="empty-state">
+      <p className="empty-state-icon" aria-hidden="true">
+        {published ? '💡' : '📝'}
+      </p>
+      <p className="empty-state-title">{published ? '还没有发布过创意' : '暂无草稿'}</p>
+      <Link href="/create-pin" className="btn btn-primary">
+        {published ? '去发布' : '写一个新创意'}
+      </Link>
+    </div>
+  );
 }

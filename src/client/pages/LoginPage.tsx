@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { MSG } from '../../shared/account-schemas.ts';
+import { MSG } from '../../shared/account-rules.ts';
 import { PASSWORD_MIN_LENGTH, SMS_RESEND_SECONDS, TEST_SMS_CODE } from '../../shared/constants.ts';
 import { isPhone } from '../../shared/patterns.ts';
 import { FormField } from '../components/FormField.tsx';
