@@ -277,6 +277,9 @@ describe.each(DIALECTS)('review and rate limits on %s (MODERATION=manual)', (dia
     const published = await app.api('PUT', `/api/ideas/${draft.id}/publish`, { token: author.token });
     expect(published.status).toBe(200);
     expect(published.body.data).toMatchObject({ status: 'published', moderation_status: 'review' });
+    const edit = await app.api('PUT', `/api/ideas/${draft.id}`, { token: author.token, body: uniqueIdea({ status: 'draft' }) });
+    expect(edit.status).toBe(400);
+    expect(edit.body.message).toBe('审核中的创意暂时不能修改');
     expect((await app.api('GET', `/api/ideas/${draft.id}`, { token: reader.token })).status).toBe(404);
     expect((await app.api('GET', `/api/ideas/${draft.id}`, { token: author.token })).status).toBe(200);
     expect((await app.api('GET', '/api/ideas/all')).body.data.map((i: { id: number }) => i.id)).not.toContain(draft.id);
@@ -390,5 +393,13 @@ describe.each(DIALECTS)('idea images on %s', (dialect) => {
     expect((await upload(owner.token, small, 'x.png', 999999)).status).toBe(404);
     const idea = await app.api('GET', `/api/ideas/${ideaId}`, { token: owner.token });
     expect(idea.body.data.images).toHaveLength(3);
+
+    // Saving an analysis that shows only one of them releases the other two.
+    const keep = idea.body.data.images[0] as string;
+    const saved = await app.api('PUT', `/api/ideas/${ideaId}`, { token: owner.token, body: { title: '带图的草稿', detailedAnalysis: `<p>图：</p><img src="${keep}" alt="示意图">`, status: 'draft' } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.images).toEqual([keep]);
+    expect(saved.body.data.detailedAnalysis).toContain(keep);
+    expect((await upload(owner.token, small, 'again.png')).status).toBe(201);
   });
 });

@@ -65,6 +65,26 @@ export function authorName(idea: IdeaCardData): string {
   return `user${(idea.user_registration_number ?? '').replace(/\D/g, '')}`;
 }
 
+/** An hourglass drawn inline, so it shows even where no emoji font is installed. */
+export function HourglassIcon() {
+  return (
+    <svg className="idea-icon" viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false">
+      <path d="M3.5 1.5h9M3.5 14.5h9M4.5 1.5c0 3.5 3.5 4.5 3.5 6.5S4.5 11 4.5 14.5M11.5 1.5c0 3.5-3.5 4.5-3.5 6.5s3.5 3 3.5 6.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+      <path d="M6 13.2c.6-1.3 1.4-1.8 2-2.2.6.4 1.4.9 2 2.2z" fill="currentColor" />
+    </svg>
+  );
+}
+
+/** A clock face for time limits such as the recycle bin's days left. */
+export function ClockIcon() {
+  return (
+    <svg className="idea-icon" viewBox="0 0 16 16" width="13" height="13" aria-hidden="true" focusable="false">
+      <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+      <path d="M8 4.2V8l2.6 1.6" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+    </svg>
+  );
+}
+
 const isPlainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 
 export function IdeaCard({ idea, href, onOpen, actions, children, highlighted = false, headingLevel = 3 }: IdeaCardProps) {
@@ -127,7 +147,8 @@ export function IdeaCard({ idea, href, onOpen, actions, children, highlighted = 
             <span id={statusId} className="idea-card-status">
               {inReview && (
                 <span className="idea-badge idea-badge-review">
-                  <span aria-hidden="true">⏳ </span>审核中
+                  <HourglassIcon />
+                  审核中
                 </span>
               )}
               {rejected && (

@@ -2,7 +2,7 @@
  * 审核后台 (/admin, admins only; DESIGN §4, §10): the ideas waiting for review, oldest first, each
  * approved or rejected with a reason. The server refuses non-admins with 403 as well.
  */
-import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { DEFAULT_IDEA_TITLE } from '../../shared/idea-rules.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { authorName, cardTags } from '../components/IdeaCard.tsx';
@@ -26,6 +26,24 @@ export const ADMIN_MSG = {
   rejected: (title: string) => `已驳回「${title}」，作者会收到包含原因的系统消息`,
 } as const;
 
+/**
+ * The editor allows h2–h4 in the analysis; shown under an item's h2 and its 详细分析 h3 they would
+ * break the page's heading outline, so they move down two levels (capped at h6). The HTML is parsed
+ * in an inert document (nothing runs or loads there); it was sanitized by the server already.
+ */
+export function nestHeadings(html: string, shift = 2): string {
+  if (!html || typeof DOMParser === 'undefined' || !/<h[1-6]/i.test(html)) return html;
+  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
+  for (const heading of Array.from(doc.body.querySelectorAll('h1, h2, h3, h4, h5, h6'))) {
+    const level = Math.min(6, Number(heading.tagName[1]) + shift);
+    const replacement = doc.createElement(`h${level}`);
+    for (const attr of Array.from(heading.attributes)) replacement.setAttribute(attr.name, attr.value);
+    replacement.append(...Array.from(heading.childNodes));
+    heading.replaceWith(replacement);
+  }
+  return doc.body.innerHTML;
+}
+
 type Feedback = { kind: 'success' | 'error'; text: string } | null;
 
 export default function AdminPage() {
@@ -38,19 +56,26 @@ export default function AdminPage() {
   // Stable, so the dialog does not re-run its focus handling on every keystroke.
   const closeReject = useCallback(() => setRejecting(null), []);
 
-  const refresh = () => Promise.all([utils.admin.reviewQueue.invalidate(), utils.ideas.invalidate()]);
+  const heading = useRef<HTMLHeadingElement>(null);
+  /** Reloads the queue; the decided item leaves it, so focus goes back to the top of the page. */
+  const refresh = async (moveFocus: boolean) => {
+    await Promise.all([utils.admin.reviewQueue.invalidate(), utils.ideas.invalidate()]);
+    if (moveFocus) heading.current?.focus();
+  };
 
   const onApprove = async (idea: IdeaDto) => {
     setBusyId(idea.id);
     setFeedback(null);
+    let ok = false;
     try {
       await approve.mutateAsync({ id: idea.id });
+      ok = true;
       setFeedback({ kind: 'success', text: ADMIN_MSG.approved(titleOf(idea)) });
     } catch (err) {
       setFeedback({ kind: 'error', text: errorMessage(err, ADMIN_MSG.approveFailed) });
     } finally {
       setBusyId(null);
-      await refresh();
+      await refresh(ok);
     }
   };
 
@@ -60,7 +85,9 @@ export default function AdminPage() {
   return (
     <main className="page admin-page">
       <div className="admin-header">
-        <h1>审核后台</h1>
+        <h1 ref={heading} tabIndex={-1}>
+          审核后台
+        </h1>
         {queue.isSuccess && <p className="muted">待审核 {items.length} 条</p>}
       </div>
       <div role="status" className="library-feedback">
@@ -85,9 +112,6 @@ export default function AdminPage() {
         </div>
       ) : items.length === 0 ? (
         <div className="empty-state">
-          <p className="empty-state-icon" aria-hidden="true">
-            ✓
-          </p>
           <p className="empty-state-title">暂无待审核的创意</p>
           <button type="button" className="btn" onClick={() => void queue.refetch()} disabled={queue.isFetching}>
             {queue.isFetching ? '刷新中…' : '刷新'}
@@ -110,7 +134,7 @@ export default function AdminPage() {
           onRejected={async () => {
             setFeedback({ kind: 'success', text: ADMIN_MSG.rejected(titleOf(rejecting)) });
             setRejecting(null);
-            await refresh();
+            await refresh(true);
           }}
         />
       )}
@@ -123,7 +147,7 @@ const titleOf = (idea: IdeaDto) => idea.title?.trim() || DEFAULT_IDEA_TITLE;
 function ReviewItem({ idea, busy, onApprove, onReject }: { idea: IdeaDto; busy: boolean; onApprove: () => void; onReject: () => void }) {
   const titleId = useId();
   const submitted = idea.publishedAt ?? idea.updatedAt ?? idea.createdAt;
-  const analysis = idea.detailedAnalysis ?? idea.detailed_analysis ?? '';
+  const analysis = useMemo(() => nestHeadings(idea.detailedAnalysis ?? idea.detailed_analysis ?? ''), [idea.detailedAnalysis, idea.detailed_analysis]);
   const tags = cardTags(idea.tags);
   return (
     <article className="review-item" data-testid="review-item" data-idea-id={idea.id} aria-labelledby={titleId}>
@@ -156,7 +180,8 @@ function ReviewItem({ idea, busy, onApprove, onReject }: { idea: IdeaDto; busy: 
         <h3>详细分析</h3>
         {analysis.trim() ? (
           // Sanitized on the server with an allowlist before it was stored (DESIGN §4).
-          <div className="review-analysis" dangerouslySetInnerHTML={{ __html: analysis }} />
+          // tabIndex: a long analysis scrolls inside the box, so keyboard users must be able to reach it.
+          <div className="review-analysis" tabIndex={0} role="region" aria-label={`${titleOf(idea)}的详细分析`} dangerouslySetInnerHTML={{ __html: analysis }} />
         ) : (
           <div className="review-analysis">
             <p className="review-empty-analysis">（没有填写详细分析）</p>

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { IDEA_MSG, RECYCLE_BIN_DAYS, recycleDaysLeft } from '../../shared/idea-rules.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
-import { IdeaCard } from '../components/IdeaCard.tsx';
+import { ClockIcon, IdeaCard } from '../components/IdeaCard.tsx';
 import { Tabs } from '../components/Modal.tsx';
 import { errorMessage, httpStatusOf } from '../lib/api-errors.ts';
 import { trpc } from '../lib/trpc.ts';
@@ -210,7 +210,7 @@ function LibraryCard({
       >
         {daysLeft !== null && (
           <p className={`library-days-left ${daysLeft <= 1 ? 'library-days-left-urgent' : ''}`}>
-            <span aria-hidden="true">⏱</span>
+            <ClockIcon />
             {daysLeft > 0 ? `还剩 ${daysLeft} 天，之后将被永久删除` : '已过恢复期限，即将被永久删除'}
           </p>
         )}
@@ -252,9 +252,6 @@ function EmptyState({ tab, onBackToPublished }: { tab: LibraryTab; onBackToPubli
   if (tab === 'deleted') {
     return (
       <div className="empty-state">
-        <p className="empty-state-icon" aria-hidden="true">
-          🗑
-        </p>
         <p className="empty-state-title">回收站是空的</p>
         <button type="button" className="btn btn-primary" onClick={onBackToPublished}>
           返回已发布
@@ -265,9 +262,6 @@ function EmptyState({ tab, onBackToPublished }: { tab: LibraryTab; onBackToPubli
   const published = tab === 'published';
   return (
     <div className="empty-state">
-      <p className="empty-state-icon" aria-hidden="true">
-        {published ? '💡' : '📝'}
-      </p>
       <p className="empty-state-title">{published ? '还没有发布过创意' : '暂无草稿'}</p>
       <Link href="/create-pin" className="btn btn-primary">
         {published ? '去发布' : '写一个新创意'}

@@ -8,7 +8,7 @@ import type { Deps } from '../deps.ts';
 import { badRequest, forbidden, gone, notFound } from '../errors.ts';
 import { removeStoredImages } from './images.ts';
 import { assertNoSensitiveWords, assertNotDuplicate, contentHash, countPublish } from './moderation.ts';
-import { htmlToText, sanitizeRichText } from './rich-text.ts';
+import { htmlToText, sanitizeRichText, uploadedImageNames } from './rich-text.ts';
 import { requireUserByRef } from './users.ts';
 import { toIdeaDto, toIdeaDtos, loadExtras } from './idea-view.ts';
 
@@ -148,6 +148,8 @@ export async function createIdea(deps: Deps, user: UserRow, input: TCreateIdeaRe
 export async function updateIdea(deps: Deps, user: UserRow, id: number, input: TCreateIdeaRequest): Promise<IdeaDto> {
   const row = await requireOwnIdea(deps.db, user, id);
   if (row.is_deleted) throw notFound(IDEA_MSG.notFoundOrForbidden);
+  // An idea waiting for a reviewer stays as the reviewer sees it (publishing §4).
+  if (row.status === 'published' && row.moderation_status === 'review') throw badRequest(IDEA_MSG.notEditable);
   const f = clean(input);
   const publishing = input.status === 'published';
   if (publishing) await checkForPublish(deps, user, id, f);
@@ -164,8 +166,18 @@ export async function updateIdea(deps: Deps, user: UserRow, id: number, input: T
       .execute();
     await writeTags(trx, id, f.tags);
   });
+  await dropUnreferencedImages(deps, id, f.detailedAnalysis);
   if (publishing) await countPublish(deps, user.id);
   return dtoFor(deps, id, user);
+}
+
+/** Images the saved analysis no longer shows stop counting toward the 3 and leave storage. */
+async function dropUnreferencedImages(deps: Deps, ideaId: number, analysis: string): Promise<void> {
+  const kept = new Set(uploadedImageNames(analysis));
+  const stale = (await deps.db.selectFrom('idea_images').select('file_name').where('idea_id', '=', ideaId).execute()).map((i) => i.file_name).filter((name) => !kept.has(name));
+  if (!stale.length) return;
+  await deps.db.deleteFrom('idea_images').where('idea_id', '=', ideaId).where('file_name', 'in', stale).execute();
+  await removeStoredImages(deps, stale);
 }
 
 /** Publishes a saved draft as it is stored. */

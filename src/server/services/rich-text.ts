@@ -42,6 +42,6 @@ export function htmlToText(html: string): string {
 /** The upload file names an analysis refers to. */
 export function uploadedImageNames(html: string): string[] {
   const names: string[] = [];
-  for (const match of html.matchAll(/<img[^>]+src="\/uploads\/([^"/]+)"/g)) names.push(match[1]);
+  for (const match of html.matchAll(/<img[^>]+src="\/uploads\/([^"/]+)"/g)) names.push(decodeURIComponent(match[1]));
   return names;
 }

@@ -1,5 +1,4 @@
 /** The author's preview of an idea before it is saved (publishing §2 "Create idea"). */
-import { useId } from 'react';
 import { DEFAULT_IDEA_TITLE, MARKET_LABELS, type MarketIdentifier } from '../../../shared/idea-rules.ts';
 import { Avatar } from '../Avatar.tsx';
 
@@ -22,12 +21,11 @@ export interface IdeaPreviewProps {
 }
 
 export function IdeaPreview({ title, description, marketIdentifier, analysisHtml, tags, allowComments, showSimilar, author }: IdeaPreviewProps) {
-  const titleId = useId();
   return (
-    <article className="idea-preview" aria-labelledby={titleId}>
+    <article className="idea-preview">
       <p className="idea-preview-badge">预览效果，尚未保存</p>
       <header className="idea-preview-header">
-        <h2 id={titleId} className={title.trim() ? '' : 'idea-preview-untitled'}>
+        <h2 className={title.trim() ? '' : 'idea-preview-untitled'}>
           {title.trim() || DEFAULT_IDEA_TITLE}
         </h2>
         <p className={`market-marker market-marker-${marketIdentifier}`}>{MARKET_LABELS[marketIdentifier]}</p>
@@ -44,7 +42,7 @@ export function IdeaPreview({ title, description, marketIdentifier, analysisHtml
       {description.trim() ? <p className="idea-preview-description">{description.trim()}</p> : <p className="muted">还没有填写简介</p>}
 
       {tags.length > 0 && (
-        <ul className="idea-tags" aria-label="标签列表">
+        <ul className="idea-tags">
           {tags.map((tag) => (
             <li key={tag} className="idea-tag">
               #{tag}

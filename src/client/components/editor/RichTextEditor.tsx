@@ -7,6 +7,7 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import Image from '@tiptap/extension-image';
 import StarterKit from '@tiptap/starter-kit';
 import type { Node as PmNode } from '@tiptap/pm/model';
+import { NodeSelection, TextSelection } from '@tiptap/pm/state';
 import { useEffect, useId, useImperativeHandle, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode, type Ref } from 'react';
 import { IDEA_MSG, IMAGES_PER_IDEA } from '../../../shared/idea-rules.ts';
 import { deleteIdeaImage, imageFileProblem, UploadError, uploadFileName, uploadIdeaImage, UPLOADS_URL_PREFIX } from '../../lib/upload.ts';
@@ -78,6 +79,19 @@ function updateImage(editor: Editor, src: string, attrs: Record<string, unknown>
     tr = attrs ? tr.setNodeMarkup(pos, undefined, { ...node.attrs, ...attrs }) : tr.delete(pos, pos + node.nodeSize);
   }
   editor.view.dispatch(tr.setMeta('addToHistory', false));
+}
+
+/**
+ * A selected node (such as a just-inserted image) would be replaced by typing or by the next insert:
+ * put a text cursor right below it instead, adding an empty paragraph when none follows.
+ */
+function placeCursorAfterImage(editor: Editor): void {
+  const { state } = editor;
+  if (!(state.selection instanceof NodeSelection)) return;
+  const pos = state.selection.to;
+  let tr = state.tr;
+  if (!state.doc.resolve(pos).nodeAfter?.isTextblock) tr = tr.insert(pos, state.schema.nodes.paragraph.create());
+  editor.view.dispatch(tr.setSelection(TextSelection.create(tr.doc, pos + 1)).scrollIntoView());
 }
 
 /** Pasted HTML may carry foreign images: the page's CSP would block them and the server drops them. */
@@ -164,7 +178,13 @@ export function RichTextEditor({ initialContent, onChange, ensureIdeaId, onPendi
       return;
     }
     const localUrl = URL.createObjectURL(file);
-    editor.chain().focus().setImage({ src: localUrl, alt: EDITOR_MSG.imageAlt }).run();
+    // Inserting never replaces selected text or a selected picture (a failed upload would lose them).
+    editor.commands.focus();
+    const { selection } = editor.state;
+    if (!selection.empty && !(selection instanceof NodeSelection)) editor.commands.setTextSelection(selection.to);
+    placeCursorAfterImage(editor);
+    editor.commands.setImage({ src: localUrl, alt: EDITOR_MSG.imageAlt });
+    placeCursorAfterImage(editor);
     setPending((n) => n + 1);
     try {
       const ideaId = await callbacks.current.ensureIdeaId();
@@ -214,6 +234,14 @@ export function RichTextEditor({ initialContent, onChange, ensureIdeaId, onPendi
         </p>
       )}
     </div>
+  );
+}
+
+function Icon({ d }: { d: string }) {
+  return (
+    <svg className="editor-icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d={d} />
+    </svg>
   );
 }
 
@@ -267,19 +295,20 @@ function Toolbar({ editor, onInsertImage, onToggleLink, linkOpen, uploading }: {
         H
       </ToolButton>
       <ToolButton label="无序列表" active={!!state?.bulletList} disabled={off} onClick={run((e) => e.chain().focus().toggleBulletList().run())}>
-        •≡
+        <Icon d="M9 6h11M9 12h11M9 18h11M4.5 6h.01M4.5 12h.01M4.5 18h.01" />
       </ToolButton>
       <ToolButton label="有序列表" active={!!state?.orderedList} disabled={off} onClick={run((e) => e.chain().focus().toggleOrderedList().run())}>
-        1≡
+        <Icon d="M10 6h10M10 12h10M10 18h10M4 5l1.5-1v5M3.5 14.5a1.5 1.5 0 1 1 2.5 1.2L3.5 19H6.5" />
       </ToolButton>
       <ToolButton label="引用" active={!!state?.blockquote} disabled={off} onClick={run((e) => e.chain().focus().toggleBlockquote().run())}>
-        ❝
+        <Icon d="M5 4v16M9 8h11M9 12h11M9 16h7" />
       </ToolButton>
       <ToolButton label="链接" active={!!state?.link || linkOpen} disabled={off} onClick={onToggleLink}>
-        🔗
+        <Icon d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />
       </ToolButton>
       <button type="button" className="btn btn-small editor-insert-image" disabled={off || uploading} onClick={onInsertImage}>
-        <span aria-hidden="true">🖼</span>插入图片
+        <Icon d="M4 5h16v14H4zM4 16l5-5 4 4 2-2 5 5M15.5 9.5h.01" />
+        插入图片
       </button>
     </div>
   );
