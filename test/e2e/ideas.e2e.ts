@@ -137,6 +137,19 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('tab', { name: '已发布' }).click();
       await page.locator('[data-testid="idea-card"]', { hasText: title }).waitFor();
       assert.equal((await fetch(`${e2e.baseUrl}/api/ideas/${ideaId}`)).status, 200);
+
+      // The landing page features it; a member's click opens the idea, a guest's goes to /login.
+      await page.goto('/');
+      const featured = page.locator('.landing-featured [data-testid="idea-card"]', { hasText: title });
+      await featured.waitFor();
+      await expectAccessible(page, `landing with ideas at ${viewport.width}px`);
+      await shot(page, `${viewport.name}-landing-ideas`);
+      await featured.getByRole('link').click();
+      await page.waitForURL(`**/idea/${ideaId}`);
+      await page.evaluate(() => localStorage.clear());
+      await page.goto('/');
+      await page.locator('.landing-featured [data-testid="idea-card"]', { hasText: title }).getByRole('link').click();
+      await page.waitForURL('**/login');
       await context.close();
     });
   });

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Avatar } from '../components/Avatar.tsx';
+import { IdeaCard } from '../components/IdeaCard.tsx';
+import { trpc } from '../lib/trpc.ts';
 import { useSession } from '../hooks/useSession.ts';
 
 /** Today's doodle, one per weekday; the default logo when it fails to load. */
@@ -8,6 +10,28 @@ function DailyDoodle() {
   const [failed, setFailed] = useState(false);
   const src = failed ? '/logo.svg' : `/doodles/day-${new Date().getDay()}.svg`;
   return <img className="landing-doodle" src={src} alt="猎人创意社区" width={480} height={128} onError={() => setFailed(true)} />;
+}
+
+export const LANDING_CARDS = 6;
+export const LANDING_MSG = { empty: '暂无创意数据，请稍后重试', failed: '获取创意列表失败，请稍后重试' } as const;
+
+/** Up to 6 approved ideas in rows of 3; a click opens the idea for members and /login for guests. */
+function FeaturedIdeas({ loggedIn }: { loggedIn: boolean }) {
+  const list = trpc.ideas.publicPage.useQuery({ limit: LANDING_CARDS });
+  const ideas = list.data?.items ?? [];
+  return (
+    <section className="landing-featured" aria-labelledby="featured-title">
+      <h2 id="featured-title">精选创意</h2>
+      {list.isLoading && <p role="status">加载中…</p>}
+      {list.isError && <p className="error-box">{LANDING_MSG.failed}</p>}
+      {list.isSuccess && ideas.length === 0 && <p className="muted">{LANDING_MSG.empty}</p>}
+      <div className="landing-grid">
+        {ideas.map((idea) => (
+          <IdeaCard key={idea.id} idea={idea} href={loggedIn ? `/idea/${idea.id}` : '/login'} headingLevel={3} />
+        ))}
+      </div>
+    </section>
+  );
 }
 
 export default function LandingPage() {
@@ -46,6 +70,7 @@ export default function LandingPage() {
             关于我们
           </Link>
         </div>
+        <FeaturedIdeas loggedIn={loggedIn} />
       </main>
     </div>
   );
