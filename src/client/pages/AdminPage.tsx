@@ -2,6 +2,7 @@
  * 审核后台 (/admin, admins only; DESIGN §4, §10): the ideas waiting for review, oldest first, each
  * approved or rejected with a reason. The server refuses non-admins with 403 as well.
  */
+import { Feedback, type FeedbackState } from '../components/Feedback.tsx';
 import { useCallback, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { DEFAULT_IDEA_TITLE } from '../../shared/idea-rules.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
@@ -44,13 +45,12 @@ export function nestHeadings(html: string, shift = 2): string {
   return doc.body.innerHTML;
 }
 
-type Feedback = { kind: 'success' | 'error'; text: string } | null;
 
 export default function AdminPage() {
   const utils = trpc.useUtils();
   const queue = trpc.admin.reviewQueue.useQuery();
   const approve = trpc.admin.approve.useMutation();
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [feedback, setFeedback] = useState<FeedbackState>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [rejecting, setRejecting] = useState<IdeaDto | null>(null);
   // Stable, so the dialog does not re-run its focus handling on every keystroke.
@@ -90,12 +90,7 @@ export default function AdminPage() {
         </h1>
         {queue.isSuccess && <p className="muted">待审核 {items.length} 条</p>}
       </div>
-      <div role="status" className="library-feedback">
-        {feedback?.kind === 'success' && <p className="success">{feedback.text}</p>}
-      </div>
-      <div role="alert" className="library-feedback">
-        {feedback?.kind === 'error' && <p className="error-box">{feedback.text}</p>}
-      </div>
+      <Feedback feedback={feedback} />
 
       {queue.isPending ? (
         <p className="page-loading" role="status">

@@ -3,6 +3,7 @@
  * the author's published (including in review and rejected), draft and deleted ideas, with delete,
  * restore and permanent delete. The favourites tab arrives with its own issue.
  */
+import { Feedback, type FeedbackState } from '../components/Feedback.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { IDEA_MSG, RECYCLE_BIN_DAYS, recycleDaysLeft } from '../../shared/idea-rules.ts';
@@ -42,13 +43,12 @@ export function tabFromSearch(search: string): LibraryTab {
   return (LIBRARY_TABS as readonly string[]).includes(tab ?? '') ? (tab as LibraryTab) : 'published';
 }
 
-type Feedback = { kind: 'success' | 'error'; text: string } | null;
 
 export default function InspirationLibraryPage() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const tab = tabFromSearch(search);
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [feedback, setFeedback] = useState<FeedbackState>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
   const panelHeading = useRef<HTMLHeadingElement>(null);
 
@@ -69,7 +69,7 @@ export default function InspirationLibraryPage() {
     if (next !== tab) navigate(`/inspiration-library?tab=${next}`, { replace: true });
   };
 
-  const finish = async (result: Feedback) => {
+  const finish = async (result: FeedbackState) => {
     setFeedback(result);
     setBusyId(null);
     await utils.ideas.my.invalidate();
@@ -130,12 +130,7 @@ export default function InspirationLibraryPage() {
           { id: 'deleted', label: deletedCount === undefined ? '回收站' : `回收站 (${deletedCount})` },
         ]}
       />
-      <div role="status" className="library-feedback">
-        {feedback?.kind === 'success' && <p className="success">{feedback.text}</p>}
-      </div>
-      <div role="alert" className="library-feedback">
-        {feedback?.kind === 'error' && <p className="error-box">{feedback.text}</p>}
-      </div>
+      <Feedback feedback={feedback} />
 
       <section role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="library-panel">
         <h2 className="visually-hidden" tabIndex={-1} ref={panelHeading}>

@@ -6,12 +6,20 @@ import { ZCreateIdeaRequest, ZExpansionsRequest, ZIdeaId, ZListLimit, ZMyIdeasQu
 import * as ideas from '../services/ideas.ts';
 import { deleteIdeaImage, IMAGE_MSG, uploadIdeaImage } from '../services/images.ts';
 import * as review from '../services/review.ts';
-import { defineRoute, member, reply } from './route.ts';
+import { defineRoute, member, reply, type RestCall } from './route.ts';
 
 const TAG = '创意';
 const ById = z.object({ id: ZIdeaId });
 const PageQuery = z.object({ limit: ZListLimit(20), cursor: z.string().optional() });
 const LimitQuery = (fallback: number) => z.object({ limit: ZListLimit(fallback) });
+
+/** Public ideas in keyset pages: `data` is the page, `nextCursor` is null at the end (DESIGN §6). */
+function publicPage({ asGuest }: { asGuest: boolean }) {
+  return async ({ deps, auth, query }: RestCall<unknown, z.infer<typeof PageQuery>, unknown>) => {
+    const page = await ideas.publicIdeasPage(deps, asGuest ? null : (auth?.user ?? null), query.limit, query.cursor);
+    return reply(page.items, { extra: { nextCursor: page.nextCursor } });
+  };
+}
 
 /** Multipart parsing by multer; the size limit makes a 12 MB file a 413 before it is read whole. */
 const imageUpload = multer({ storage: multer.memoryStorage(), limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5 } }).single('file');
@@ -28,18 +36,12 @@ export const ideaRoutes = [
   defineRoute({
     method: 'get', path: '/ideas', tag: TAG, access: 'public', summary: '已公开的创意（分页，status=published）',
     query: PageQuery.extend({ status: z.literal('published').optional() }),
-    handler: async ({ deps, auth, query }) => {
-      const page = await ideas.publicIdeasPage(deps, auth?.user ?? null, query.limit, query.cursor);
-      return reply(page.items, { extra: { nextCursor: page.nextCursor } });
-    },
+    handler: publicPage({ asGuest: false }),
   }),
   defineRoute({
     method: 'get', path: '/ideas/all', tag: TAG, access: 'public', summary: '全部已公开的创意（分页）',
     query: PageQuery,
-    handler: async ({ deps, auth, query }) => {
-      const page = await ideas.publicIdeasPage(deps, auth?.user ?? null, query.limit, query.cursor);
-      return reply(page.items, { extra: { nextCursor: page.nextCursor } });
-    },
+    handler: publicPage({ asGuest: false }),
   }),
   defineRoute({
     method: 'get', path: '/ideas/recent', tag: TAG, access: 'public', summary: '最新公开的创意',
@@ -49,10 +51,7 @@ export const ideaRoutes = [
   defineRoute({
     method: 'get', path: '/ideas/guest', tag: TAG, access: 'public', summary: '游客可见的创意（分析锁定）',
     query: PageQuery,
-    handler: async ({ deps, query }) => {
-      const page = await ideas.publicIdeasPage(deps, null, query.limit, query.cursor);
-      return reply(page.items, { extra: { nextCursor: page.nextCursor } });
-    },
+    handler: publicPage({ asGuest: true }),
   }),
   defineRoute({
     method: 'get', path: '/ideas/hot', tag: TAG, access: 'public', summary: '热门创意（收藏数优先，其次最新）',
