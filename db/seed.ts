@@ -3,7 +3,7 @@
  * its part (users now). Runs only into an empty database; `npm run seed` runs it by hand.
  */
 import type { Kysely } from 'kysely';
-import { contentHash } from '../src/server/services/moderation.ts';
+import { contentHash, matchText } from '../src/server/services/moderation.ts';
 import { hashPassword } from '../src/server/services/passwords.ts';
 import { htmlToText } from '../src/server/services/rich-text.ts';
 import { PRESET_AVATARS } from '../src/shared/constants.ts';
@@ -109,6 +109,7 @@ async function seedDemoIdeas(db: Kysely<Database>): Promise<number> {
         is_deleted: idea.state === 'deleted' ? 1 : 0,
         deleted_at: idea.state === 'deleted' ? dbTimeAgo(2 * 24 * 3600 * 1000) : null,
         content_hash: published ? contentHash(idea.title, idea.description, htmlToText(idea.analysis)) : null,
+        match_text: published ? matchText(idea.title, idea.description, htmlToText(idea.analysis)) : null,
         created_at: at,
         updated_at: at,
         published_at: published ? at : null,

@@ -36,6 +36,7 @@ export interface SmsCodeTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   failed_attempts: number;
+  requested_by: number | null;
   verified_at: Timestamp | null;
   consumed_at: Timestamp | null;
 }
@@ -70,6 +71,7 @@ export interface IdeaTable {
   is_deleted: number;
   deleted_at: Timestamp | null;
   content_hash: string | null;
+  match_text: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
   published_at: Timestamp | null;

@@ -41,6 +41,7 @@ for (let start = 0; start < IDEAS; start += 500) {
     is_deleted: 0,
     deleted_at: null,
     content_hash: null,
+    match_text: null,
     created_at: now,
     updated_at: now,
     published_at: now,

@@ -67,6 +67,27 @@ describe.each(DIALECTS)('accounts over REST on %s', (dialect) => {
     expect(right.body.message).toBe('验证码错误次数过多，请重新获取');
   });
 
+  it('counts parallel wrong guesses: never more than 5 tries at one code', async () => {
+    const phone = freshPhone();
+    const code = (await app.api('POST', '/api/auth/send-sms-code', { body: { phone } })).body.debugCode;
+    const wrong = code === '000000' ? '111111' : '000000';
+    await Promise.all(Array.from({ length: 20 }, () => app.api('POST', '/api/auth/register', { body: { phone, password: 'secret123', verifyCode: wrong } })));
+    const row = await app.deps.db.selectFrom('sms_codes').select('failed_attempts').where('phone', '=', phone).executeTakeFirstOrThrow();
+    expect(row.failed_attempts).toBe(5);
+    expect((await app.api('POST', '/api/auth/register', { body: { phone, password: 'secret123', verifyCode: code } })).status).toBe(400);
+  });
+
+  it('binds a verified change_phone code to the member who asked for it', async () => {
+    const asker = await registerAndLogin(app);
+    const thief = await registerAndLogin(app);
+    const phone = freshPhone();
+    const code = (await app.api('POST', '/api/auth/send-sms-code', { token: asker.token, body: { phone, purpose: 'change_phone' } })).body.debugCode;
+    expect((await app.api('POST', '/api/auth/verify-sms-code', { body: { phone, code, purpose: 'change_phone' } })).status).toBe(200);
+    const stolen = await app.api('POST', '/api/auth/update-phone', { token: thief.token, body: { phone } });
+    expect(stolen.status).toBe(400);
+    expect((await app.api('POST', '/api/auth/update-phone', { token: asker.token, body: { phone } })).status).toBe(200);
+  });
+
   it('answers bad input with 400 and the spec’s Chinese message', async () => {
     const cases: [string, unknown, string][] = [
       ['/api/auth/send-sms-code', { phone: '12345678901' }, '请输入正确的手机号码'],
@@ -239,7 +260,7 @@ describe.each(DIALECTS)('rate limits on %s', (dialect) => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp(dialect, {
-      rateLimits: { smsPerPhoneIntervalSeconds: 60, smsPerPhonePerDay: 10, smsPerIpPerHour: 15, loginPerIpPerMinute: 6, loginPerIpPerHour: 30, loginFailuresPerPhonePerHour: 25 },
+      rateLimits: { smsPerPhoneIntervalSeconds: 60, smsPerPhonePerDay: 10, smsPerIpPerHour: 15, loginPerIpPerMinute: 6, loginPerIpPerHour: 30, loginFailuresPerPhonePerHour: 25, codeChecksPerIpPerHour: 5 },
     });
   });
   afterAll(async () => {
@@ -263,6 +284,16 @@ describe.each(DIALECTS)('rate limits on %s', (dialect) => {
     for (let i = 0; i < 12; i++) statuses.push((await app.api('POST', '/api/auth/send-sms-code', { body: { phone: freshPhone() } })).status);
     expect(statuses.filter((s) => s === 200).length).toBe(10);
     expect(statuses.slice(-2)).toEqual([429, 429]);
+  });
+
+  it('does not let an address probe registered phones or guess codes without limit', async () => {
+    // The address already used its 15 SMS requests above; registered or not, the answer is 429 now.
+    const probe = await app.api('POST', '/api/auth/send-sms-code', { body: { phone: freshPhone(), purpose: 'reset' } });
+    expect(probe.status).toBe(429);
+    const statuses = [];
+    for (let i = 0; i < 7; i++) statuses.push((await app.api('POST', '/api/auth/verify-sms-code', { body: { phone: freshPhone(), code: '000000' } })).status);
+    expect(statuses.slice(0, 5).every((s) => s === 400)).toBe(true);
+    expect(statuses.slice(5)).toEqual([429, 429]);
   });
 
   it('throttles login attempts from one address', async () => {

@@ -195,15 +195,16 @@ describe.each(DIALECTS)('ideas over REST on %s (MODERATION=auto)', (dialect) => 
       token: alice.token,
       body: uniqueIdea({
         detailedAnalysis:
-          '<p onclick="alert(1)">正文<script>alert(1)</script></p><img src="x" onerror="alert(1)"><img src="/uploads/ok.jpg" alt="图"><a href="javascript:alert(1)">坏链接</a><a href="https://example.com/a">好链接</a><iframe src="https://evil.example"></iframe><svg><script>alert(2)</script></svg>',
+          '<p onclick="alert(1)">正文<script>alert(1)</script></p><img src="x" onerror="alert(1)"><img src="/uploads/someone-elses.jpg" alt="图"><img src="/uploads/../api/auth/me"><a href="javascript:alert(1)">坏链接</a><a href="https://example.com/a">好链接</a><iframe src="https://evil.example"></iframe><svg><script>alert(2)</script></svg>',
       }),
     });
     expect(res.status).toBe(201);
     const stored = (await app.api('GET', `/api/ideas/${res.body.data.id}`, { token: alice.token })).body.data.detailedAnalysis as string;
     expect(stored).not.toMatch(/script|onerror|onclick|javascript:|iframe|svg/i);
     expect(stored).toContain('<a href="https://example.com/a" rel="nofollow ugc noopener" target="_blank">好链接</a>');
-    expect(stored).toContain('<img src="/uploads/ok.jpg" alt="图" />');
-    expect(stored).not.toContain('src="x"');
+    // Only the idea's own uploads may appear; this new idea has none.
+    expect(stored).not.toContain('<img');
+    expect(stored).toContain('<p>正文</p>');
   });
 
   it('serves the list reads of §7', async () => {
@@ -247,6 +248,32 @@ describe.each(DIALECTS)('ideas over REST on %s (MODERATION=auto)', (dialect) => 
     await app.api('POST', '/api/users/deactivate', { token: dave.token, body: { reason: '其他', confirmation: '注销' } });
     expect((await app.api('GET', `/api/ideas/${idea.id}`)).status).toBe(404);
     expect((await app.api('GET', `/api/ideas/user/${dave.user.registrationNumber}`)).body.data).toEqual([]);
+  });
+
+  it('updates only the fields sent, keeping status, text and tags', async () => {
+    const idea = await publish(app, alice);
+    const res = await app.api('PUT', `/api/ideas/${idea.id}`, { token: alice.token, body: { marketIdentifier: 'market_not_exists' } });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ status: 'published', title: idea.title, description: idea.description, tags: idea.tags, marketIdentifier: 'market_not_exists' });
+    expect(res.body.data.detailedAnalysis).toBe(idea.detailedAnalysis);
+  });
+
+  it('answers odd requests with a Chinese 4xx, never a 500', async () => {
+    const badLimit = await app.api('GET', '/api/ideas?limit=abc');
+    expect(badLimit.status).toBe(400);
+    expect(badLimit.body.message).toMatch(/[\u4e00-\u9fff]/);
+    expect((await app.api('GET', '/uploads/%E0%A4%A')).status).toBe(400);
+    expect((await app.api('GET', '/uploads/nothing-here.jpg')).status).toBe(404);
+    const unknownCharset = await app.api('POST', '/api/auth/login', { body: '{}', headers: { 'content-type': 'application/json; charset=klingon' } });
+    expect(unknownCharset.status).toBe(415);
+    expect(unknownCharset.body.success).toBe(false);
+    const noProcedure = await fetch(`${app.url}/trpc/nope.nothing`);
+    expect(noProcedure.status).toBe(404);
+    expect((await noProcedure.json()).error.message).toBe('接口不存在');
+    const anonymousUpload = await app.api('POST', '/api/upload/idea-image', { body: new FormData() });
+    expect(anonymousUpload.status).toBe(401);
+    const malformed = await app.api('POST', '/api/upload/idea-image', { token: alice.token, body: '--x\r\nbroken', headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+    expect(malformed.status).toBe(400);
   });
 
   it('describes the idea paths in /api/openapi.json', async () => {
@@ -312,6 +339,29 @@ describe.each(DIALECTS)('review and rate limits on %s (MODERATION=manual)', (dia
     const again = await app.api('PUT', `/api/ideas/${idea.id}`, { token: author.token, body: { ...uniqueIdea(), status: 'published' } });
     expect(again.status).toBe(200);
     expect(again.body.data).toMatchObject({ moderation_status: 'review', rejectionReason: null });
+  });
+
+  it('never names another member’s unreviewed idea in duplicateInfo', async () => {
+    const [first, second] = [await registerAndLogin(app), await registerAndLogin(app)];
+    const body = uniqueIdea();
+    await publish(app, first, body);
+    const copy = await app.api('POST', '/api/ideas', { token: second.token, body: { ...body, title: `${body.title}！` } });
+    expect(copy.status).toBe(409);
+    expect(copy.body.duplicateInfo.type).toBe('exact');
+    expect(copy.body.duplicateInfo).not.toHaveProperty('existingIdeaId');
+    expect(copy.body.duplicateInfo).not.toHaveProperty('existingTitle');
+  });
+
+  it('keeps an idea in review as the reviewer sees it: no edits, no new images', async () => {
+    const writer = await registerAndLogin(app);
+    const idea = await publish(app, writer);
+    const form = new FormData();
+    form.append('ideaId', String(idea.id));
+    form.append('file', new Blob([new Uint8Array(await sharp({ create: { width: 20, height: 20, channels: 3, background: '#369' } }).png().toBuffer())]), 'a.png');
+    const upload = await app.api('POST', '/api/upload/idea-image', { token: writer.token, body: form });
+    expect(upload.status).toBe(400);
+    expect(upload.body.message).toBe('审核中的创意暂时不能修改');
+    expect((await app.api('PUT', `/api/ideas/${idea.id}/publish`, { token: writer.token })).status).toBe(400);
   });
 
   it('answers too many publishes with 409 rate_limit and Retry-After', async () => {
@@ -391,15 +441,38 @@ describe.each(DIALECTS)('idea images on %s', (dialect) => {
     expect(fourth.body.message).toBe('最多只能插入3张图片');
     expect((await upload(other.token, small, 'x.png')).status).toBe(404);
     expect((await upload(owner.token, small, 'x.png', 999999)).status).toBe(404);
-    const idea = await app.api('GET', `/api/ideas/${ideaId}`, { token: owner.token });
-    expect(idea.body.data.images).toHaveLength(3);
+    // Uploads show once the saved analysis shows them (so a public cover never skips review).
+    const rows = await app.deps.db.selectFrom('idea_images').select('url').where('idea_id', '=', ideaId).orderBy('id').execute();
+    expect(rows).toHaveLength(3);
+    expect((await app.api('GET', `/api/ideas/${ideaId}`, { token: owner.token })).body.data.images).toEqual([]);
+    const all = await app.api('PUT', `/api/ideas/${ideaId}`, { token: owner.token, body: { detailedAnalysis: rows.map((r) => `<img src="${r.url}">`).join('') } });
+    expect(all.body.data.images).toEqual(rows.map((r) => r.url));
 
     // Saving an analysis that shows only one of them releases the other two.
-    const keep = idea.body.data.images[0] as string;
+    const keep = rows[0].url;
     const saved = await app.api('PUT', `/api/ideas/${ideaId}`, { token: owner.token, body: { title: '带图的草稿', detailedAnalysis: `<p>图：</p><img src="${keep}" alt="示意图">`, status: 'draft' } });
     expect(saved.status).toBe(200);
     expect(saved.body.data.images).toEqual([keep]);
     expect(saved.body.data.detailedAnalysis).toContain(keep);
     expect((await upload(owner.token, small, 'again.png')).status).toBe(201);
+  });
+});
+
+describe.each(DIALECTS)('publish attempts on %s', (dialect) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp(dialect, { rateLimits: { publishAttemptsPer10Minutes: 3 } });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('counts failed attempts too, so the checks cannot be hammered', async () => {
+    const member = await registerAndLogin(app);
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await app.api('POST', '/api/ideas', { token: member.token, body: uniqueIdea({ title: `赌博${i}` }) })).status);
+    expect(statuses).toEqual([403, 403, 403, 429]);
+    // Drafts are not publish attempts.
+    expect((await app.api('POST', '/api/ideas', { token: member.token, body: uniqueIdea({ status: 'draft' }) })).status).toBe(201);
   });
 });

@@ -42,6 +42,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .addColumn('expires_at', t.timestamp, (c) => c.notNull())
     .addColumn('failed_attempts', 'integer', (c) => c.notNull().defaultTo(0))
+    // The signed-in user who asked for a change_phone code: only they can use it.
+    .addColumn('requested_by', 'integer')
     .addColumn('verified_at', t.timestamp)
     .addColumn('consumed_at', t.timestamp)
     .execute();

@@ -25,6 +25,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('deleted_at', t.timestamp)
     // SHA-256 of the normalised text, for the exact-duplicate check.
     .addColumn('content_hash', 'varchar(64)')
+    // The normalised text's first 1000 characters, for the highly_similar check without re-parsing HTML.
+    .addColumn('match_text', 'varchar(1000)')
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .addColumn('updated_at', t.timestamp, (c) => c.notNull())
     .addColumn('published_at', t.timestamp)

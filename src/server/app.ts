@@ -5,7 +5,6 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Deps } from './deps.ts';
-import { IDEA_MSG } from '../shared/idea-rules.ts';
 import { AppError, INTERNAL_MESSAGE } from './errors.ts';
 import { createRestRouter } from './rest/index.ts';
 import { sendError } from './rest/route.ts';
@@ -43,17 +42,26 @@ function securityHeaders(dev: boolean): RequestHandler {
   });
 }
 
+const CLIENT_ERROR_MESSAGES: Record<number, string> = {
+  400: '请求格式不正确',
+  403: '禁止访问',
+  404: '文件不存在',
+  413: '请求内容过大',
+  415: '不支持的请求内容格式',
+};
+
 const jsonErrors: ErrorRequestHandler = (err, _req, res, _next) => {
   // body-parser's own errors carry a status; give them Chinese messages.
   const type = (err as { type?: string }).type;
   if (type === 'entity.too.large') return sendError(res, new AppError('PAYLOAD_TOO_LARGE', '请求内容过大'));
   if (type === 'entity.parse.failed') return sendError(res, new AppError('BAD_REQUEST', '请求内容不是有效的 JSON'));
   if (err instanceof AppError) return sendError(res, err);
-  // multer's limits (uploads): a file over 10 MB is a 413 before it is read whole.
-  const code = (err as { code?: string }).code;
-  if (code === 'LIMIT_FILE_SIZE') return sendError(res, new AppError('PAYLOAD_TOO_LARGE', IDEA_MSG.imageTooLarge));
-  if (typeof code === 'string' && code.startsWith('LIMIT_')) return sendError(res, new AppError('BAD_REQUEST', '上传内容不符合要求'));
-  if ((err as { status?: number }).status === 404) return sendError(res, new AppError('NOT_FOUND', '文件不存在'));
+  // Errors from Express's own parts (static files, body parsers) carry a 4xx status: keep it.
+  const status = Number((err as { status?: number; statusCode?: number }).status ?? (err as { statusCode?: number }).statusCode);
+  if (status >= 400 && status < 500) {
+    res.status(status).json({ success: false, message: CLIENT_ERROR_MESSAGES[status] ?? '请求无法处理' });
+    return;
+  }
   console.error('[express]', err);
   res.status(500).json({ success: false, message: INTERNAL_MESSAGE });
 };

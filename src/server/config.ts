@@ -22,6 +22,8 @@ export interface RateLimitSettings {
   loginFailuresPerPhonePerHour: number;
   uploadsPer30Minutes: number;
   publishesPer10Minutes: number;
+  publishAttemptsPer10Minutes: number;
+  codeChecksPerIpPerHour: number;
 }
 
 export interface SiteIdentity {
@@ -69,7 +71,8 @@ export function loadConfig(): Config {
     trustProxy: trustProxy ? trustProxy : false,
     smsProvider,
     moderation,
-    seedDemo: str('SEED_DEMO', '1') !== '0',
+    // Demo accounts have a published password: never in production unless asked for.
+    seedDemo: str('SEED_DEMO', production ? '0' : '1') !== '0',
     sessionInactivityDays: int('SESSION_INACTIVITY_DAYS', 30),
     sessionMaxAgeDays: int('SESSION_MAX_AGE_DAYS', 90),
     rateLimits: {
@@ -81,6 +84,8 @@ export function loadConfig(): Config {
       loginFailuresPerPhonePerHour: int('RATE_LOGIN_FAILURES_PHONE_PER_HOUR', 25),
       uploadsPer30Minutes: int('RATE_UPLOADS_PER_30_MINUTES', 30),
       publishesPer10Minutes: int('RATE_PUBLISH_PER_10_MINUTES', 5),
+      publishAttemptsPer10Minutes: int('RATE_PUBLISH_ATTEMPTS_PER_10_MINUTES', 30),
+      codeChecksPerIpPerHour: int('RATE_CODE_CHECKS_IP_PER_HOUR', 60),
     },
     uploadsDir: str('UPLOADS_DIR', './uploads'),
     site: {

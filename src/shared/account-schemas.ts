@@ -3,6 +3,7 @@
  * OpenAPI document). Messages are the spec's (accounts-and-people §5) and live in account-rules.ts.
  */
 import { z } from 'zod';
+import './zod-locale.ts';
 import { MSG } from './account-rules.ts';
 import {
   DEACTIVATION_CONFIRM_WORD,

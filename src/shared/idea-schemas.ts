@@ -1,5 +1,6 @@
 /** Idea inputs, one zod definition each, for tRPC, REST (and OpenAPI) and the editor. */
 import { z } from 'zod';
+import './zod-locale.ts';
 import {
   EXPANSION_MAX,
   EXPANSIONS_PER_IDEA_MAX,
@@ -18,7 +19,8 @@ export const ZTags = z
   .union([z.string().max(500), z.array(z.string().max(100)).max(50)])
   .optional()
   .transform((value, ctx) => {
-    const parsed = parseTags(value ?? '');
+    if (value === undefined) return undefined;
+    const parsed = parseTags(value);
     if (parsed.errors.length) {
       ctx.addIssue({ code: 'custom', message: `${IDEA_MSG.fixTags}：${parsed.errors.join('；')}` });
       return z.NEVER;
@@ -26,14 +28,15 @@ export const ZTags = z
     return parsed.tags;
   });
 
+/** Every field may be left out: a new idea takes the defaults, an update keeps what is stored. */
 export const ZIdeaFields = z.object({
-  title: z.string().trim().max(IDEA_TITLE_MAX, IDEA_MSG.titleTooLong).optional().default(''),
-  description: z.string().trim().max(IDEA_DESCRIPTION_MAX, IDEA_MSG.descriptionTooLong).optional().default(''),
-  detailedAnalysis: z.string().max(IDEA_ANALYSIS_MAX, IDEA_MSG.analysisTooLong).optional().default(''),
-  marketIdentifier: z.enum(MARKET_IDENTIFIERS).optional().default('market_exists'),
+  title: z.string().trim().max(IDEA_TITLE_MAX, IDEA_MSG.titleTooLong).optional(),
+  description: z.string().trim().max(IDEA_DESCRIPTION_MAX, IDEA_MSG.descriptionTooLong).optional(),
+  detailedAnalysis: z.string().max(IDEA_ANALYSIS_MAX, IDEA_MSG.analysisTooLong).optional(),
+  marketIdentifier: z.enum(MARKET_IDENTIFIERS, { error: '市场标识只能是 market_exists 或 market_not_exists' }).optional(),
   tags: ZTags,
-  allowComments: flag.optional().default(true),
-  showSimilar: flag.optional().default(true),
+  allowComments: flag.optional(),
+  showSimilar: flag.optional(),
   /** Always 0 (publishing §5); accepted and ignored. */
   price: z.unknown().optional(),
 });
@@ -42,9 +45,10 @@ export const ZIdeaStatusInput = z.enum(['draft', 'published'], { error: '状态�
 
 export const ZCreateIdeaRequest = ZIdeaFields.extend({ status: ZIdeaStatusInput.optional().default('draft') });
 export type TCreateIdeaRequest = z.infer<typeof ZCreateIdeaRequest>;
-export type TIdeaFields = z.infer<typeof ZIdeaFields>;
 
-export const ZUpdateIdeaRequest = ZCreateIdeaRequest;
+/** Without status an update keeps the idea's status. */
+export const ZUpdateIdeaRequest = ZIdeaFields.extend({ status: ZIdeaStatusInput.optional() });
+export type TUpdateIdeaRequest = z.infer<typeof ZUpdateIdeaRequest>;
 
 export const ZIdeaId = z.coerce.number({ error: '创意ID无效' }).int('创意ID无效').positive('创意ID无效');
 

@@ -30,6 +30,8 @@ export const NO_LIMITS: RateLimitSettings = {
   loginFailuresPerPhonePerHour: 0,
   uploadsPer30Minutes: 0,
   publishesPer10Minutes: 0,
+  publishAttemptsPer10Minutes: 0,
+  codeChecksPerIpPerHour: 0,
 };
 
 export async function startTestApp(dialect: DialectName, overrides: Partial<Omit<Config, "rateLimits">> & { rateLimits?: Partial<RateLimitSettings> } = {}): Promise<TestApp> {
@@ -50,7 +52,7 @@ export async function startTestApp(dialect: DialectName, overrides: Partial<Omit
     url,
     async api(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
-      if (options.body !== undefined) headers['content-type'] = 'application/json';
+      if (options.body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       const isForm = options.body instanceof FormData;
       if (isForm) delete headers['content-type'];

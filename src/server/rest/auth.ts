@@ -48,15 +48,15 @@ export const authRoutes = [
   defineRoute({
     method: 'post', path: '/auth/verify-sms-code', tag: TAG, access: 'public', summary: '校验短信验证码',
     body: ZVerifySmsCodeRequest,
-    handler: async ({ deps, body }) => {
-      await accounts.verifySmsCode(deps, body);
+    handler: async ({ deps, body, ip }) => {
+      await accounts.verifySmsCode(deps, body, ip);
       return reply(null, { message: M.codeVerified });
     },
   }),
   defineRoute({
     method: 'post', path: '/auth/register', tag: TAG, access: 'public', summary: '手机号注册（需要短信验证码）',
     body: ZRegisterRequest,
-    handler: async ({ deps, body }) => reply({ user: toAuthUser(await accounts.register(deps, body)) }, { message: M.registered, status: 201 }),
+    handler: async ({ deps, body, ip }) => reply({ user: toAuthUser(await accounts.register(deps, body, ip)) }, { message: M.registered, status: 201 }),
   }),
   defineRoute({
     method: 'post', path: '/auth/login', tag: TAG, access: 'public', summary: '手机号密码登录',
@@ -80,8 +80,8 @@ export const authRoutes = [
   defineRoute({
     method: 'post', path: '/auth/reset-password', tag: TAG, access: 'public', summary: '用短信验证码重置密码（结束所有会话）',
     body: ZResetPasswordRequest,
-    handler: async ({ deps, body }) => {
-      await accounts.resetPassword(deps, body);
+    handler: async ({ deps, body, ip }) => {
+      await accounts.resetPassword(deps, body, ip);
       return reply(null, { message: M.passwordReset });
     },
   }),

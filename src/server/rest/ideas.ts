@@ -1,12 +1,14 @@
 /** Idea, upload and review paths of publishing §7 and DESIGN §6/§10. Order matters: fixed paths before /ideas/:id. */
+import type { RequestHandler } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
 import { HOT_IDEAS_DEFAULT, IMAGE_MAX_BYTES, USER_LATEST_DEFAULT } from '../../shared/idea-rules.ts';
-import { ZCreateIdeaRequest, ZExpansionsRequest, ZIdeaId, ZListLimit, ZMyIdeasQuery, ZRejectRequest } from '../../shared/idea-schemas.ts';
+import { ZCreateIdeaRequest, ZUpdateIdeaRequest, ZExpansionsRequest, ZIdeaId, ZListLimit, ZMyIdeasQuery, ZRejectRequest } from '../../shared/idea-schemas.ts';
 import * as ideas from '../services/ideas.ts';
 import { deleteIdeaImage, IMAGE_MSG, uploadIdeaImage } from '../services/images.ts';
 import * as review from '../services/review.ts';
-import { defineRoute, member, reply, type RestCall } from './route.ts';
+import { AppError, badRequest } from '../errors.ts';
+import { defineRoute, member, reply, sendError, type RestCall } from './route.ts';
 
 const TAG = '创意';
 const ById = z.object({ id: ZIdeaId });
@@ -22,7 +24,16 @@ function publicPage({ asGuest }: { asGuest: boolean }) {
 }
 
 /** Multipart parsing by multer; the size limit makes a 12 MB file a 413 before it is read whole. */
-const imageUpload = multer({ storage: multer.memoryStorage(), limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5 } }).single('file');
+const parseImageUpload = multer({ storage: multer.memoryStorage(), limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5 } }).single('file');
+
+const imageUpload: RequestHandler = (req, res, next) => {
+  parseImageUpload(req, res, (err: unknown) => {
+    if (!err) return next();
+    const code = (err as { code?: string }).code;
+    sendError(res, code === 'LIMIT_FILE_SIZE' ? new AppError('PAYLOAD_TOO_LARGE', IMAGE_MSG.tooLarge) : badRequest(UPLOAD_MALFORMED));
+  });
+};
+export const UPLOAD_MALFORMED = '上传内容格式不正确，请用 multipart/form-data 提交 file 和 ideaId';
 
 export const ideaRoutes = [
   defineRoute({
@@ -89,7 +100,7 @@ export const ideaRoutes = [
   }),
   defineRoute({
     method: 'put', path: '/ideas/:id', tag: TAG, access: 'member', summary: '修改创意（作者；以 published 保存会重新审核）',
-    params: ById, body: ZCreateIdeaRequest, responses: { 403: '不是作者，或含敏感词', 404: '不存在', 409: '重复内容' },
+    params: ById, body: ZUpdateIdeaRequest, responses: { 403: '不是作者，或含敏感词', 404: '不存在', 409: '重复内容' },
     handler: async (call) => reply(await ideas.updateIdea(call.deps, member(call).user, call.params.id, call.body), { message: ideas.IDEA_OK.updated }),
   }),
   defineRoute({

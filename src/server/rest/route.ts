@@ -80,20 +80,32 @@ export function member(call: { auth: Authenticated | null }): Authenticated {
   return call.auth;
 }
 
+/** Who is calling, checked before anything else runs, so an anonymous upload is refused unread. */
+function authenticateFor(route: AnyRoute, deps: Deps): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const token = bearerToken(req);
+      const auth = await authenticate(deps, token);
+      if (route.access !== 'public' && !auth) throw unauthorized(token ? SESSION_EXPIRED_MESSAGE : NOT_LOGGED_IN_MESSAGE);
+      if (route.access === 'admin' && auth!.user.role !== 'admin') throw forbidden(ADMIN_ONLY_MESSAGE);
+      res.locals.auth = auth;
+      next();
+    } catch (err) {
+      sendError(res, err);
+    }
+  };
+}
+
 export function mountRoutes(router: Router, deps: Deps, routes: AnyRoute[]): void {
   for (const route of routes) {
     const handler: RequestHandler = async (req, res) => {
       try {
-        const token = bearerToken(req);
-        const auth = await authenticate(deps, token);
-        if (route.access !== 'public' && !auth) throw unauthorized(token ? SESSION_EXPIRED_MESSAGE : NOT_LOGGED_IN_MESSAGE);
-        if (route.access === 'admin' && auth!.user.role !== 'admin') throw forbidden(ADMIN_ONLY_MESSAGE);
         const call = {
           body: parse(route.body, req.body),
           query: parse(route.query, req.query),
           params: parse(route.params, req.params),
           deps,
-          auth,
+          auth: (res.locals.auth as Authenticated | null) ?? null,
           ip: clientIp(req),
           req,
         };
@@ -107,6 +119,6 @@ export function mountRoutes(router: Router, deps: Deps, routes: AnyRoute[]): voi
         sendError(res, err);
       }
     };
-    router[route.method](route.path, ...(route.before ?? []), handler);
+    router[route.method](route.path, authenticateFor(route, deps), ...(route.before ?? []), handler);
   }
 }

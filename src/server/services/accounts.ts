@@ -31,6 +31,7 @@ export const ACCOUNT_MSG = {
   smsIpCap: '当前网络请求验证码过于频繁，请稍后再试',
   loginTooFrequent: '登录尝试过于频繁，请稍后再试',
   loginPhoneLocked: '该手机号登录失败次数过多，请稍后再试或找回密码',
+  codeChecksTooFrequent: '验证码校验过于频繁，请稍后再试',
   codeSent: '验证码已发送到您的手机',
   codeVerified: '验证码验证成功',
   registered: '注册成功，请登录',
@@ -68,6 +69,8 @@ export async function sendSmsCode(
   requester: { ip: string; user?: UserRow },
 ): Promise<{ debugCode?: string }> {
   const { phone, purpose } = input;
+  // Counted first, so the answers below cannot be used to probe which phones are registered.
+  await deps.limits.smsIp.consume(requester.ip, ACCOUNT_MSG.smsIpCap);
   const owner = await findActiveUserByPhone(deps.db, phone);
   if (purpose === 'register' && owner) throw badRequest(ACCOUNT_MSG.phoneRegistered);
   if (purpose === 'reset' && !owner) throw badRequest(ACCOUNT_MSG.phoneNotRegistered);
@@ -77,17 +80,22 @@ export async function sendSmsCode(
     if (owner) throw badRequest(ACCOUNT_MSG.phoneTaken);
   }
   // Counted before anything is issued, so a flood gets 429s and no codes.
-  await deps.limits.smsIp.consume(requester.ip, ACCOUNT_MSG.smsIpCap);
   await deps.limits.smsPhoneInterval.consume(phone, ACCOUNT_MSG.smsTooFrequent);
   await deps.limits.smsPhoneDaily.consume(phone, ACCOUNT_MSG.smsDailyCap);
 
   const code = generateCode(deps.config.production);
-  await storeCode(deps.db, phone, purpose, code);
+  await storeCode(deps.db, phone, purpose, code, purpose === 'change_phone' ? requester.user!.id : null);
   await deps.sms.send(phone, code, purpose);
   return deps.config.production ? {} : { debugCode: code };
 }
 
-export async function verifySmsCode(deps: Deps, input: { phone: string; code: string; purpose: SmsPurpose }): Promise<void> {
+/** Every call that checks a code counts against the caller's address, so guessing is slow everywhere. */
+async function countCodeCheck(deps: Deps, ip: string): Promise<void> {
+  await deps.limits.codeChecksIp.consume(ip, ACCOUNT_MSG.codeChecksTooFrequent);
+}
+
+export async function verifySmsCode(deps: Deps, input: { phone: string; code: string; purpose: SmsPurpose }, ip: string): Promise<void> {
+  await countCodeCheck(deps, ip);
   await verifyCode(deps.db, input.phone, input.purpose, input.code, deps.config.production);
 }
 
@@ -126,7 +134,8 @@ async function insertUser(deps: Deps, phone: string, passwordHash: string): Prom
   throw new Error('could not draw a free registration number');
 }
 
-export async function register(deps: Deps, input: TRegisterRequest): Promise<UserRow> {
+export async function register(deps: Deps, input: TRegisterRequest, ip: string): Promise<UserRow> {
+  await countCodeCheck(deps, ip);
   if (await findActiveUserByPhone(deps.db, input.phone)) throw badRequest(ACCOUNT_MSG.phoneRegistered);
   await consumeCode(deps.db, input.phone, 'register', input.verifyCode, deps.config.production);
   return insertUser(deps, input.phone, await hashPassword(input.password));
@@ -158,7 +167,8 @@ export async function logout(deps: Deps, session: SessionRow): Promise<void> {
 
 // ---------------------------------------------------------------- passwords and phone
 
-export async function resetPassword(deps: Deps, input: { phone: string; code: string; newPassword: string }): Promise<void> {
+export async function resetPassword(deps: Deps, input: { phone: string; code: string; newPassword: string }, ip: string): Promise<void> {
+  await countCodeCheck(deps, ip);
   const user = await findActiveUserByPhone(deps.db, input.phone);
   if (!user) throw badRequest(ACCOUNT_MSG.phoneNotRegistered);
   await consumeCode(deps.db, input.phone, 'reset', input.code, deps.config.production);
@@ -177,7 +187,7 @@ export async function changePassword(deps: Deps, auth: Authenticated, input: { c
 export async function updatePhone(deps: Deps, auth: Authenticated, phone: string): Promise<UserRow> {
   if (auth.user.phone === phone) throw badRequest(ACCOUNT_MSG.samePhone);
   if (await findActiveUserByPhone(deps.db, phone)) throw badRequest(ACCOUNT_MSG.phoneTaken);
-  await consumeVerifiedCode(deps.db, phone, 'change_phone');
+  await consumeVerifiedCode(deps.db, phone, 'change_phone', auth.user.id);
   try {
     await deps.db.updateTable('users').set({ phone, updated_at: nowDb() }).where('id', '=', auth.user.id).execute();
   } catch (err) {

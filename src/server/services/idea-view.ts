@@ -5,12 +5,14 @@ import type { Database, IdeaRow, UserRow } from '../../../db/types.ts';
 import { avatarForUserId, isPresetAvatar } from '../../shared/constants.ts';
 import { NEW_IDEA_DAYS } from '../../shared/idea-rules.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
+import { uploadedImageNames } from './rich-text.ts';
 
 type Author = Pick<UserRow, 'id' | 'registration_number' | 'nickname' | 'avatar_url' | 'status'>;
 
 export interface IdeaExtras {
   tags: Map<number, string[]>;
-  images: Map<number, string[]>;
+  /** Per idea: upload file name → URL. */
+  images: Map<number, Map<string, string>>;
   expansions: Map<number, { id: number; content: string; createdAt: string }[]>;
   authors: Map<number, Author>;
   unlocked: Set<number>;
@@ -23,13 +25,13 @@ export async function loadExtras(db: Kysely<Database>, rows: IdeaRow[], viewer: 
   if (!ids.length) return extras;
   const [tags, images, expansions, authors, unlocked] = await Promise.all([
     db.selectFrom('idea_tags').select(['idea_id', 'tag']).where('idea_id', 'in', ids).orderBy('idea_id').orderBy('position').execute(),
-    db.selectFrom('idea_images').select(['idea_id', 'url']).where('idea_id', 'in', ids).orderBy('id').execute(),
+    db.selectFrom('idea_images').select(['idea_id', 'file_name', 'url']).where('idea_id', 'in', ids).orderBy('id').execute(),
     db.selectFrom('idea_expansions').select(['id', 'idea_id', 'content', 'created_at']).where('idea_id', 'in', ids).orderBy('idea_id').orderBy('position').execute(),
     db.selectFrom('users').select(['id', 'registration_number', 'nickname', 'avatar_url', 'status']).where('id', 'in', [...new Set(rows.map((r) => r.user_id))]).execute(),
     viewer ? db.selectFrom('idea_purchases').select('idea_id').where('user_id', '=', viewer.id).where('idea_id', 'in', ids).execute() : Promise.resolve([]),
   ]);
   for (const t of tags) extras.tags.set(t.idea_id, [...(extras.tags.get(t.idea_id) ?? []), t.tag]);
-  for (const i of images) extras.images.set(i.idea_id, [...(extras.images.get(i.idea_id) ?? []), i.url]);
+  for (const i of images) extras.images.set(i.idea_id, (extras.images.get(i.idea_id) ?? new Map()).set(i.file_name, i.url));
   for (const e of expansions) extras.expansions.set(e.idea_id, [...(extras.expansions.get(e.idea_id) ?? []), { id: e.id, content: e.content, createdAt: dbTimeToIso(e.created_at)! }]);
   for (const a of authors) extras.authors.set(a.id, a);
   for (const u of unlocked) extras.unlocked.add(u.idea_id);
@@ -45,7 +47,10 @@ export function toIdeaDto(row: IdeaRow, extras: IdeaExtras, viewer: UserRow | nu
   const author = extras.authors.get(row.user_id);
   const isOwner = !!viewer && viewer.id === row.user_id;
   const readable = canReadAnalysis(row, viewer, extras.unlocked.has(row.id));
-  const images = extras.images.get(row.id) ?? [];
+  // Images are what the stored (reviewed) analysis shows, in its order: an upload not saved into
+  // the text yet, or removed from it, never becomes a public cover.
+  const uploads = extras.images.get(row.id);
+  const images = uploads ? uploadedImageNames(row.detailed_analysis).flatMap((name) => (uploads.has(name) ? [uploads.get(name)!] : [])) : [];
   const created = dbTimeToIso(row.created_at)!;
   const updated = dbTimeToIso(row.updated_at)!;
   const nickname = author?.status === 'deactivated' ? '已注销用户' : author?.nickname || `user${author?.registration_number.slice(2) ?? ''}`;

@@ -2,12 +2,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import { dbTimeAgo, fromDbTime, nowDb } from '../../../db/time.ts';
 import type { Database, IdeaRow, UserRow } from '../../../db/types.ts';
-import { DEFAULT_IDEA_TITLE, HOT_IDEAS_DEFAULT, IDEA_MSG, IDEA_PRICE, RECYCLE_BIN_DAYS, USER_LATEST_DEFAULT } from '../../shared/idea-rules.ts';
-import type { IdeaDto, TCreateIdeaRequest } from '../../shared/idea-schemas.ts';
+import { DEFAULT_IDEA_TITLE, DEFAULT_MARKET_IDENTIFIER, HOT_IDEAS_DEFAULT, IDEA_MSG, IDEA_PRICE, RECYCLE_BIN_DAYS, USER_LATEST_DEFAULT } from '../../shared/idea-rules.ts';
+import type { IdeaDto, TCreateIdeaRequest, TUpdateIdeaRequest } from '../../shared/idea-schemas.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, forbidden, gone, notFound } from '../errors.ts';
 import { removeStoredImages } from './images.ts';
-import { assertNoSensitiveWords, assertNotDuplicate, contentHash, countPublish } from './moderation.ts';
+import { assertNoSensitiveWords, assertNotDuplicate, contentHash, countPublish, matchText } from './moderation.ts';
 import { htmlToText, sanitizeRichText, uploadedImageNames } from './rich-text.ts';
 import { requireUserByRef } from './users.ts';
 import { toIdeaDto, toIdeaDtos, loadExtras } from './idea-view.ts';
@@ -24,6 +24,7 @@ export const IDEA_OK = {
 } as const;
 
 export const NOT_OWNER_MESSAGE = '无权操作该创意';
+export const PUBLISH_ATTEMPTS_MESSAGE = '发布尝试过于频繁，请稍后再试';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -62,22 +63,60 @@ interface CleanFields {
   showSimilar: boolean;
 }
 
-function clean(input: TCreateIdeaRequest): CleanFields {
-  const detailedAnalysis = sanitizeRichText(input.detailedAnalysis);
+/** The full set of fields an idea is saved with: what was sent, else `base` (stored values or defaults). */
+interface FieldValues {
+  title: string;
+  description: string;
+  detailedAnalysis: string;
+  marketIdentifier: string;
+  tags: string[];
+  allowComments: boolean;
+  showSimilar: boolean;
+}
+
+const NEW_IDEA_DEFAULTS: FieldValues = { title: '', description: '', detailedAnalysis: '', marketIdentifier: DEFAULT_MARKET_IDENTIFIER, tags: [], allowComments: true, showSimilar: true };
+
+function clean(input: Partial<TIdeaFieldsInput>, base: FieldValues, allowedImages: ReadonlySet<string>): CleanFields {
+  const detailedAnalysis = sanitizeRichText(input.detailedAnalysis ?? base.detailedAnalysis, allowedImages);
   return {
-    title: input.title.trim(),
-    description: input.description.trim(),
+    title: (input.title ?? base.title).trim(),
+    description: (input.description ?? base.description).trim(),
     detailedAnalysis,
     analysisText: htmlToText(detailedAnalysis),
-    marketIdentifier: input.marketIdentifier,
-    tags: input.tags ?? [],
-    allowComments: input.allowComments,
-    showSimilar: input.showSimilar,
+    marketIdentifier: input.marketIdentifier ?? base.marketIdentifier,
+    tags: input.tags ?? base.tags,
+    allowComments: input.allowComments ?? base.allowComments,
+    showSimilar: input.showSimilar ?? base.showSimilar,
   };
+}
+
+type TIdeaFieldsInput = Omit<TUpdateIdeaRequest, 'status'>;
+
+async function storedValues(db: Db, row: IdeaRow): Promise<FieldValues> {
+  return {
+    title: row.title === DEFAULT_IDEA_TITLE ? '' : row.title,
+    description: row.description,
+    detailedAnalysis: row.detailed_analysis,
+    marketIdentifier: row.market_identifier,
+    tags: await ideaTags(db, row.id),
+    allowComments: !!row.allow_comments,
+    showSimilar: !!row.show_similar,
+  };
+}
+
+async function ideaTags(db: Db, id: number): Promise<string[]> {
+  return (await db.selectFrom('idea_tags').select('tag').where('idea_id', '=', id).orderBy('position').execute()).map((t) => t.tag);
+}
+
+/** The analysis may show only this idea's own uploads (DESIGN §4: nothing from elsewhere). */
+async function ownImageNames(db: Db, ideaId: number): Promise<Set<string>> {
+  return new Set((await db.selectFrom('idea_images').select('file_name').where('idea_id', '=', ideaId).execute()).map((i) => i.file_name));
 }
 
 /** The checks of publishing §8, in order; a failure throws 400, 403 or 409. */
 async function checkForPublish(deps: Deps, user: UserRow, ideaId: number | null, f: CleanFields): Promise<void> {
+  // Every attempt counts, so failing checks cannot be repeated without end (they scan recent ideas).
+  await deps.limits.publishAttempts.consume(String(user.id), PUBLISH_ATTEMPTS_MESSAGE);
   if (!f.title) throw badRequest(IDEA_MSG.titleRequired);
   assertNoSensitiveWords({ title: f.title, description: f.description, detailedAnalysis: f.analysisText, tags: f.tags.join(' ') });
   await assertNotDuplicate(deps, { ideaId, userId: user.id, title: f.title, description: f.description, analysisText: f.analysisText });
@@ -103,6 +142,7 @@ function columnsFor(f: CleanFields, status: 'draft' | 'published') {
     allow_comments: f.allowComments ? 1 : 0,
     show_similar: f.showSimilar ? 1 : 0,
     content_hash: status === 'published' ? contentHash(f.title, f.description, f.analysisText) : null,
+    match_text: status === 'published' ? matchText(f.title, f.description, f.analysisText) : null,
     rejection_reason: null,
   };
 }
@@ -113,7 +153,8 @@ async function dtoFor(deps: Deps, id: number, viewer: UserRow): Promise<IdeaDto>
 }
 
 export async function createIdea(deps: Deps, user: UserRow, input: TCreateIdeaRequest): Promise<IdeaDto> {
-  const f = clean(input);
+  // A new idea has no uploads yet, so its analysis can show no image.
+  const f = clean(input, NEW_IDEA_DEFAULTS, new Set());
   const publishing = input.status === 'published';
   if (publishing) await checkForPublish(deps, user, null, f);
   const now = nowDb();
@@ -145,20 +186,21 @@ export async function createIdea(deps: Deps, user: UserRow, input: TCreateIdeaRe
  * Saves an existing idea. Saving as published runs the checks again and sends it back to review
  * (DESIGN §10); saving a published or rejected idea as a draft takes it out of the market.
  */
-export async function updateIdea(deps: Deps, user: UserRow, id: number, input: TCreateIdeaRequest): Promise<IdeaDto> {
+export async function updateIdea(deps: Deps, user: UserRow, id: number, input: TUpdateIdeaRequest): Promise<IdeaDto> {
   const row = await requireOwnIdea(deps.db, user, id);
   if (row.is_deleted) throw notFound(IDEA_MSG.notFoundOrForbidden);
   // An idea waiting for a reviewer stays as the reviewer sees it (publishing §4).
   if (row.status === 'published' && row.moderation_status === 'review') throw badRequest(IDEA_MSG.notEditable);
-  const f = clean(input);
-  const publishing = input.status === 'published';
+  const f = clean(input, await storedValues(deps.db, row), await ownImageNames(deps.db, id));
+  const status = input.status ?? row.status;
+  const publishing = status === 'published';
   if (publishing) await checkForPublish(deps, user, id, f);
   const now = nowDb();
   await deps.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('ideas')
       .set({
-        ...columnsFor(f, input.status),
+        ...columnsFor(f, status),
         ...(publishing ? { ...reviewState(deps), published_at: now } : { moderation_status: 'none', reviewed_at: null }),
         updated_at: now,
       })
@@ -184,23 +226,13 @@ async function dropUnreferencedImages(deps: Deps, ideaId: number, analysis: stri
 export async function publishDraft(deps: Deps, user: UserRow, id: number): Promise<IdeaDto> {
   const row = await requireOwnIdea(deps.db, user, id);
   if (row.is_deleted) throw notFound(IDEA_MSG.notFoundOrForbidden);
-  const tags = (await deps.db.selectFrom('idea_tags').select('tag').where('idea_id', '=', id).orderBy('position').execute()).map((t) => t.tag);
-  const title = row.title === DEFAULT_IDEA_TITLE ? '' : row.title;
-  const f: CleanFields = {
-    title,
-    description: row.description,
-    detailedAnalysis: row.detailed_analysis,
-    analysisText: htmlToText(row.detailed_analysis),
-    marketIdentifier: row.market_identifier,
-    tags,
-    allowComments: !!row.allow_comments,
-    showSimilar: !!row.show_similar,
-  };
+  if (row.status === 'published' && row.moderation_status === 'review') throw badRequest(IDEA_MSG.notEditable);
+  const f = clean({}, await storedValues(deps.db, row), await ownImageNames(deps.db, id));
   await checkForPublish(deps, user, id, f);
   const now = nowDb();
   await deps.db
     .updateTable('ideas')
-    .set({ status: 'published', ...reviewState(deps), published_at: now, updated_at: now, rejection_reason: null, content_hash: contentHash(f.title, f.description, f.analysisText) })
+    .set({ ...columnsFor(f, 'published'), ...reviewState(deps), published_at: now, updated_at: now })
     .where('id', '=', id)
     .execute();
   await countPublish(deps, user.id);

@@ -72,14 +72,20 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
 async function ownLiveIdea(deps: Deps, user: UserRow, ideaId: number) {
   const idea = await requireOwnIdea(deps.db, user, ideaId);
   if (idea.is_deleted) throw notFound(IDEA_MSG.notFoundOrForbidden);
+  // What a reviewer is looking at does not change under them.
+  if (idea.status === 'published' && idea.moderation_status === 'review') throw badRequest(IDEA_MSG.notEditable);
   return idea;
+}
+
+async function imageCount(deps: Deps, ideaId: number): Promise<number> {
+  const row = await deps.db.selectFrom('idea_images').select((eb) => eb.fn.countAll<number>().as('n')).where('idea_id', '=', ideaId).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function uploadIdeaImage(deps: Deps, user: UserRow, ideaId: number, file: Buffer | undefined): Promise<{ fileName: string; url: string; width: number; height: number }> {
   if (!file?.length) throw badRequest(IMAGE_MSG.missingFile);
   await ownLiveIdea(deps, user, ideaId);
-  const count = await deps.db.selectFrom('idea_images').select((eb) => eb.fn.countAll<number>().as('n')).where('idea_id', '=', ideaId).executeTakeFirstOrThrow();
-  if (Number(count.n) >= IMAGES_PER_IDEA) throw badRequest(IMAGE_MSG.tooMany);
+  if ((await imageCount(deps, ideaId)) >= IMAGES_PER_IDEA) throw badRequest(IMAGE_MSG.tooMany);
   await deps.limits.uploads.consume(String(user.id), IMAGE_MSG.uploadTooFrequent);
   const image = await processImage(file);
   const fileName = `${ideaId}-${randomBytes(12).toString('hex')}.${image.extension}`;
@@ -93,6 +99,12 @@ export async function uploadIdeaImage(deps: Deps, user: UserRow, ideaId: number,
   } catch (err) {
     await deps.storage.delete(fileName);
     throw err;
+  }
+  // Counted again after the insert: of parallel uploads past the cap, the late ones back out.
+  if ((await imageCount(deps, ideaId)) > IMAGES_PER_IDEA) {
+    await deps.db.deleteFrom('idea_images').where('file_name', '=', fileName).execute();
+    await deps.storage.delete(fileName);
+    throw badRequest(IMAGE_MSG.tooMany);
   }
   return { fileName, url, width: image.width, height: image.height };
 }

@@ -8,9 +8,13 @@
  *   whitespace or punctuation) equals that of another live published idea.
  * - similar_title: the same author published, within 24 hours, another live idea whose
  *   normalised title is equal or has a character-bigram Jaccard similarity of at least 0.8.
- * - highly_similar: the normalised full text (at least 30 characters) has a character-bigram
- *   Jaccard similarity of at least 0.85 with one of the 500 most recently published live ideas.
+ * - highly_similar: the first 1000 characters of the normalised full text (at least 30) have a
+ *   character-bigram Jaccard similarity of at least 0.85 with those of one of the 500 most recently
+ *   published live ideas (stored as ideas.match_text when an idea is published).
  * - rate_limit: more than 5 publishes by one user in 10 minutes (RATE_PUBLISH_PER_10_MINUTES).
+ * Every publish attempt also counts toward RATE_PUBLISH_ATTEMPTS_PER_10_MINUTES (429), so failing
+ * checks cannot be repeated without end.
+ * duplicateInfo names the matching idea only when the caller may see it (public, or their own).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,12 +25,12 @@ import { dbTimeAgo } from '../../../db/time.ts';
 import type { Database } from '../../../db/types.ts';
 import type { Deps } from '../deps.ts';
 import { AppError, conflict, forbidden } from '../errors.ts';
-import { htmlToText } from './rich-text.ts';
 
 export const SIMILAR_TITLE_THRESHOLD = 0.8;
 export const HIGHLY_SIMILAR_THRESHOLD = 0.85;
 export const HIGHLY_SIMILAR_MIN_LENGTH = 30;
 export const HIGHLY_SIMILAR_CANDIDATES = 500;
+export const MATCH_TEXT_CHARS = 1000;
 export const SIMILAR_TITLE_WINDOW_MS = 24 * 3600 * 1000;
 
 export const MODERATION_MSG = {
@@ -102,6 +106,11 @@ export function contentHash(title: string, description: string, analysisText: st
   return encodeHexLowerCase(sha256(new TextEncoder().encode(joined)));
 }
 
+/** What the highly_similar check compares; stored with each published idea. */
+export function matchText(title: string, description: string, analysisText: string): string {
+  return [...normalizeText(`${title}${description}${analysisText}`)].slice(0, MATCH_TEXT_CHARS).join('');
+}
+
 function bigrams(text: string): Set<string> {
   const chars = [...text];
   const grams = new Set<string>();
@@ -148,35 +157,42 @@ function livePublished(db: Kysely<Database>, excludeId: number | null) {
   return q;
 }
 
+/** The matching idea's id and title, only when the caller may see that idea (DESIGN §4). */
+function visibleMatch(match: { id: number; title: string; user_id: number; moderation_status: string }, callerId: number) {
+  return match.moderation_status === 'approved' || match.user_id === callerId ? { existingIdeaId: match.id, existingTitle: match.title } : {};
+}
+
 export async function assertNotDuplicate(deps: Deps, c: Candidate): Promise<void> {
+  const columns = ['id', 'title', 'user_id', 'moderation_status'] as const;
   const hash = contentHash(c.title, c.description, c.analysisText);
-  const exact = await livePublished(deps.db, c.ideaId).select(['id', 'title']).where('content_hash', '=', hash).limit(1).executeTakeFirst();
-  if (exact) throw duplicate(MODERATION_MSG.exact, { type: 'exact', existingIdeaId: exact.id, existingTitle: exact.title });
+  const exact = await livePublished(deps.db, c.ideaId).select(columns).where('content_hash', '=', hash).limit(1).executeTakeFirst();
+  if (exact) throw duplicate(MODERATION_MSG.exact, { type: 'exact', ...visibleMatch(exact, c.userId) });
 
   const title = normalizeText(c.title);
   const recentOwn = await livePublished(deps.db, c.ideaId)
-    .select(['id', 'title'])
+    .select(columns)
     .where('user_id', '=', c.userId)
     .where('published_at', '>', dbTimeAgo(SIMILAR_TITLE_WINDOW_MS))
     .execute();
   for (const own of recentOwn) {
     const score = similarity(title, normalizeText(own.title));
     if (score >= SIMILAR_TITLE_THRESHOLD) {
-      throw duplicate(MODERATION_MSG.similarTitle, { type: 'similar_title', existingIdeaId: own.id, existingTitle: own.title, similarity: Math.round(score * 100) / 100 });
+      throw duplicate(MODERATION_MSG.similarTitle, { type: 'similar_title', ...visibleMatch(own, c.userId), similarity: Math.round(score * 100) / 100 });
     }
   }
 
-  const full = normalizeText(`${c.title}${c.description}${c.analysisText}`);
-  if ([...full].length >= HIGHLY_SIMILAR_MIN_LENGTH) {
+  const text = matchText(c.title, c.description, c.analysisText);
+  if ([...text].length >= HIGHLY_SIMILAR_MIN_LENGTH) {
     const candidates = await livePublished(deps.db, c.ideaId)
-      .select(['id', 'title', 'description', 'detailed_analysis'])
+      .select([...columns, 'match_text'])
       .orderBy('published_at', 'desc')
       .limit(HIGHLY_SIMILAR_CANDIDATES)
       .execute();
     for (const other of candidates) {
-      const score = similarity(full, normalizeText(`${other.title}${other.description}${htmlToText(other.detailed_analysis)}`));
+      if (!other.match_text) continue;
+      const score = similarity(text, other.match_text);
       if (score >= HIGHLY_SIMILAR_THRESHOLD) {
-        throw duplicate(MODERATION_MSG.highlySimilar, { type: 'highly_similar', existingIdeaId: other.id, existingTitle: other.title, similarity: Math.round(score * 100) / 100 });
+        throw duplicate(MODERATION_MSG.highlySimilar, { type: 'highly_similar', ...visibleMatch(other, c.userId), similarity: Math.round(score * 100) / 100 });
       }
     }
   }

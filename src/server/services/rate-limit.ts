@@ -57,6 +57,8 @@ export interface RateLimits {
   loginPhoneFailures: Limiter;
   uploads: Limiter;
   publishes: Limiter;
+  publishAttempts: Limiter;
+  codeChecksIp: Limiter;
 }
 
 export function createRateLimits(handle: DatabaseHandle, s: RateLimitSettings): RateLimits {
@@ -69,5 +71,7 @@ export function createRateLimits(handle: DatabaseHandle, s: RateLimitSettings): 
     loginPhoneFailures: createLimiter(handle, 'login_fail_phone', s.loginFailuresPerPhonePerHour, 3600),
     uploads: createLimiter(handle, 'uploads_user', s.uploadsPer30Minutes, 30 * 60),
     publishes: createLimiter(handle, 'publish_user', s.publishesPer10Minutes, 10 * 60),
+    publishAttempts: createLimiter(handle, 'publish_try_user', s.publishAttemptsPer10Minutes, 10 * 60),
+    codeChecksIp: createLimiter(handle, 'code_check_ip', s.codeChecksPerIpPerHour, 3600),
   };
 }

@@ -4,10 +4,11 @@
  */
 import sanitizeHtml from 'sanitize-html';
 
-/** Images may only point at our own uploads. */
+/** Images may only point at our own uploads, by the names the upload service gives them. */
 export const UPLOADS_PREFIX = '/uploads/';
+const UPLOAD_SRC = /^\/uploads\/([A-Za-z0-9_-]+\.(?:jpg|png))$/;
 
-const OPTIONS: sanitizeHtml.IOptions = {
+const options = (allowedImages: ReadonlySet<string>): sanitizeHtml.IOptions => ({
   allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'h2', 'h3', 'h4', 'blockquote', 'ul', 'ol', 'li', 'code', 'pre', 'a', 'img', 'hr'],
   allowedAttributes: {
     a: ['href', 'rel', 'target'],
@@ -17,15 +18,20 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: [] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  exclusiveFilter: (frame) => frame.tag === 'img' && !String(frame.attribs.src ?? '').startsWith(UPLOADS_PREFIX),
+  exclusiveFilter: (frame) => {
+    if (frame.tag !== 'img') return false;
+    const name = UPLOAD_SRC.exec(String(frame.attribs.src ?? ''))?.[1];
+    return !name || !allowedImages.has(name);
+  },
   transformTags: {
     // Links from users are not endorsements and must not reach back into the page (window.opener).
     a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: 'nofollow ugc noopener', target: '_blank' } }),
   },
-};
+});
 
-export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html ?? '', OPTIONS).trim();
+/** `allowedImages`: the upload file names this idea owns; any other image is dropped. */
+export function sanitizeRichText(html: string, allowedImages: ReadonlySet<string>): string {
+  return sanitizeHtml(html ?? '', options(allowedImages)).trim();
 }
 
 /** The words of a piece of HTML, for moderation and duplicate checks. */
@@ -42,6 +48,6 @@ export function htmlToText(html: string): string {
 /** The upload file names an analysis refers to. */
 export function uploadedImageNames(html: string): string[] {
   const names: string[] = [];
-  for (const match of html.matchAll(/<img[^>]+src="\/uploads\/([^"/]+)"/g)) names.push(decodeURIComponent(match[1]));
+  for (const match of html.matchAll(/<img[^>]+src="\/uploads\/([A-Za-z0-9_-]+\.(?:jpg|png))"/g)) names.push(match[1]);
   return names;
 }

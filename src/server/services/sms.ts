@@ -46,10 +46,10 @@ export function generateCode(production: boolean): string {
   }
 }
 
-export async function storeCode(db: Kysely<Database>, phone: string, purpose: SmsPurpose, code: string): Promise<void> {
+export async function storeCode(db: Kysely<Database>, phone: string, purpose: SmsPurpose, code: string, requestedBy: number | null = null): Promise<void> {
   await db
     .insertInto('sms_codes')
-    .values({ phone, purpose, code_hash: hashCode(phone, purpose, code), created_at: nowDb(), expires_at: dbTimeAhead(TTL_MS), failed_attempts: 0 })
+    .values({ phone, purpose, code_hash: hashCode(phone, purpose, code), created_at: nowDb(), expires_at: dbTimeAhead(TTL_MS), failed_attempts: 0, requested_by: requestedBy })
     .execute();
 }
 
@@ -72,13 +72,16 @@ async function checkCode(db: Kysely<Database>, phone: string, purpose: SmsPurpos
   if (production && code === TEST_SMS_CODE) throw badRequest(SMS_MSG.testCodeInProduction);
   const row = await latestLiveCode(db, phone, purpose);
   if (!row) throw badRequest(SMS_MSG.wrongOrExpired);
-  if (row.failed_attempts >= SMS_CODE_MAX_FAILED_ATTEMPTS) throw badRequest(SMS_MSG.tooManyWrong);
+  // Every try is counted before the comparison, in one conditional update, so parallel guesses
+  // cannot all slip past the limit of 5.
+  const counted = await db
+    .updateTable('sms_codes')
+    .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+    .where('id', '=', row.id)
+    .where('failed_attempts', '<', SMS_CODE_MAX_FAILED_ATTEMPTS)
+    .executeTakeFirst();
+  if (Number(counted.numUpdatedRows) !== 1) throw badRequest(SMS_MSG.tooManyWrong);
   if (row.code_hash !== hashCode(phone, purpose, code)) {
-    await db
-      .updateTable('sms_codes')
-      .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
-      .where('id', '=', row.id)
-      .execute();
     throw badRequest(row.failed_attempts + 1 >= SMS_CODE_MAX_FAILED_ATTEMPTS ? SMS_MSG.tooManyWrong : SMS_MSG.wrongOrExpired);
   }
   return row;
@@ -101,9 +104,9 @@ export async function consumeCode(db: Kysely<Database>, phone: string, purpose: 
   await consume(db, await checkCode(db, phone, purpose, code, production));
 }
 
-/** Uses up a code that was verified in the last 10 minutes (update-phone). */
-export async function consumeVerifiedCode(db: Kysely<Database>, phone: string, purpose: SmsPurpose): Promise<void> {
+/** Uses up a code that `userId` asked for and verified in the last 10 minutes (update-phone). */
+export async function consumeVerifiedCode(db: Kysely<Database>, phone: string, purpose: SmsPurpose, userId: number): Promise<void> {
   const row = await latestLiveCode(db, phone, purpose);
-  if (!row || !row.verified_at || row.verified_at < dbTimeAgo(TTL_MS)) throw badRequest(SMS_MSG.notVerified);
+  if (!row || !row.verified_at || row.verified_at < dbTimeAgo(TTL_MS) || row.requested_by !== userId) throw badRequest(SMS_MSG.notVerified);
   await consume(db, row);
 }

@@ -9,6 +9,13 @@ import type { TrpcContext } from './context.ts';
 
 export const ADMIN_ONLY_MESSAGE = '仅管理员可以访问';
 
+const TRPC_MESSAGES: Partial<Record<string, string>> = {
+  PARSE_ERROR: '请求内容不是有效的 JSON',
+  NOT_FOUND: '接口不存在',
+  METHOD_NOT_SUPPORTED: '请求方法不正确',
+  PAYLOAD_TOO_LARGE: '请求内容过大',
+};
+
 const t = initTRPC.context<TrpcContext>().create({
   errorFormatter({ shape, error }) {
     const cause = error.cause;
@@ -26,6 +33,9 @@ const t = initTRPC.context<TrpcContext>().create({
       data.zodError = z.flattenError(cause);
     } else if (error.code === 'INTERNAL_SERVER_ERROR') {
       message = INTERNAL_MESSAGE;
+    } else if (TRPC_MESSAGES[error.code]) {
+      // tRPC's own failures (unknown procedure, broken JSON) have English messages.
+      message = TRPC_MESSAGES[error.code]!;
     }
     // No stack, ever (shape.data.stack exists in development).
     return { code: shape.code, message, data };

@@ -29,11 +29,11 @@ export const authRouter = router({
     return { message: M.codeSent, ...sent };
   }),
   verifySmsCode: publicProcedure.input(ZVerifySmsCodeRequest).mutation(async ({ ctx, input }) => {
-    await accounts.verifySmsCode(ctx.deps, input);
+    await accounts.verifySmsCode(ctx.deps, input, ctx.ip);
     return { message: M.codeVerified };
   }),
   register: publicProcedure.input(ZRegisterRequest).mutation(async ({ ctx, input }) => {
-    const user = await accounts.register(ctx.deps, input);
+    const user = await accounts.register(ctx.deps, input, ctx.ip);
     return { message: M.registered, user: toAuthUser(user) };
   }),
   login: publicProcedure.input(ZLoginRequest).mutation(async ({ ctx, input }) => {
@@ -46,7 +46,7 @@ export const authRouter = router({
     return { message: M.loggedOut };
   }),
   resetPassword: publicProcedure.input(ZResetPasswordRequest).mutation(async ({ ctx, input }) => {
-    await accounts.resetPassword(ctx.deps, input);
+    await accounts.resetPassword(ctx.deps, input, ctx.ip);
     return { message: M.passwordReset };
   }),
   changePassword: memberProcedure.input(ZChangePasswordRequest).mutation(async ({ ctx, input }) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HOT_IDEAS_DEFAULT, USER_LATEST_DEFAULT } from '../../../shared/idea-rules.ts';
-import { ZCreateIdeaRequest, ZExpansionsRequest, ZIdeaId, ZListLimit, ZMyIdeasQuery, ZRejectRequest } from '../../../shared/idea-schemas.ts';
+import { ZCreateIdeaRequest, ZUpdateIdeaRequest, ZExpansionsRequest, ZIdeaId, ZListLimit, ZMyIdeasQuery, ZRejectRequest } from '../../../shared/idea-schemas.ts';
 import * as ideas from '../../services/ideas.ts';
 import * as review from '../../services/review.ts';
 import { adminProcedure, memberProcedure, publicProcedure, router } from '../init.ts';
@@ -9,7 +9,7 @@ const ById = z.object({ id: ZIdeaId });
 
 export const ideasRouter = router({
   create: memberProcedure.input(ZCreateIdeaRequest).mutation(({ ctx, input }) => ideas.createIdea(ctx.deps, ctx.user, input)),
-  update: memberProcedure.input(ZCreateIdeaRequest.extend({ id: ZIdeaId })).mutation(({ ctx, input }) => ideas.updateIdea(ctx.deps, ctx.user, input.id, input)),
+  update: memberProcedure.input(ZUpdateIdeaRequest.extend({ id: ZIdeaId })).mutation(({ ctx, input }) => ideas.updateIdea(ctx.deps, ctx.user, input.id, input)),
   publishDraft: memberProcedure.input(ById).mutation(({ ctx, input }) => ideas.publishDraft(ctx.deps, ctx.user, input.id)),
   updateExpansions: memberProcedure
     .input(ZExpansionsRequest.extend({ id: ZIdeaId }))
