@@ -130,6 +130,9 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('menuitem', { name: '编辑资料' }).click();
       const profile = page.getByRole('dialog', { name: '编辑资料' });
       await profile.getByText('头像 1/5').waitFor();
+      // Tab stays inside the dialog.
+      for (let i = 0; i < 12; i++) await page.keyboard.press('Tab');
+      assert.equal(await profile.evaluate((el) => el.contains(document.activeElement)), true);
       await profile.locator('label.avatar-option').nth(2).click();
       await profile.getByText('头像 3/5').waitFor();
       await expectAccessible(page, 'profile modal');
@@ -217,6 +220,12 @@ for (const viewport of VIEWPORTS) {
       await shot(page, `${viewport.name}-deactivate`);
       await confirmButton.click();
       const final = page.getByRole('dialog', { name: '最后确认' });
+      await final.getByText('个人原因').waitFor();
+      // Escape closes only the topmost dialog.
+      await page.keyboard.press('Escape');
+      await final.waitFor({ state: 'detached' });
+      await security.getByRole('tab', { name: '注销账号' }).waitFor();
+      await confirmButton.click();
       await final.getByText('个人原因').waitFor();
       const dialogText = new Promise<string>((resolve) => page.once('dialog', (d) => (resolve(d.message()), void d.accept())));
       await final.getByRole('button', { name: '确认注销' }).click();

@@ -1,28 +1,55 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
-/** An accessible dialog: labelled, focus moves in and back, Escape and the backdrop close it. */
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * An accessible dialog: labelled, focus moves in on open and back on close, Tab stays inside,
+ * Escape and the backdrop close it. A dialog opened inside another handles its own keys first.
+ */
 export function Modal({ title, onClose, children, wide = false }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
+  // Callers pass inline arrows; keeping the latest in a ref stops re-renders from refocusing.
+  const close = useRef(onClose);
+  close.current = onClose;
+
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     const first = ref.current?.querySelector<HTMLElement>('input:not([disabled]), select, textarea, button:not([disabled]):not(.modal-close)');
     (first ?? ref.current)?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
+    // Escape closes only the topmost dialog, wherever focus is (it may have fallen to the body).
+    const onEscape = (e: globalThis.KeyboardEvent) => {
+      const dialogs = document.querySelectorAll('[role="dialog"][aria-modal="true"]');
+      if (e.key === 'Escape' && dialogs[dialogs.length - 1] === ref.current) close.current();
     };
-    document.addEventListener('keydown', onKey);
+    document.addEventListener('keydown', onEscape);
     return () => {
-      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('keydown', onEscape);
       previous?.focus?.();
     };
-  }, [onClose]);
+  }, []);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'Tab' || !ref.current) return;
+    e.stopPropagation();
+    const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
+    if (!items.length) return;
+    const [firstItem, lastItem] = [items[0], items[items.length - 1]];
+    if (e.shiftKey && (document.activeElement === firstItem || document.activeElement === ref.current)) {
+      e.preventDefault();
+      lastItem.focus();
+    } else if (!e.shiftKey && document.activeElement === lastItem) {
+      e.preventDefault();
+      firstItem.focus();
+    }
+  };
+
   return (
-    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={ref} className={`modal ${wide ? 'modal-wide' : ''}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && close.current()}>
+      <div ref={ref} className={`modal ${wide ? 'modal-wide' : ''}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
         <div className="modal-header">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="modal-close" onClick={onClose} aria-label="关闭">
+          <button type="button" className="modal-close" onClick={() => close.current()} aria-label="关闭">
             ×
           </button>
         </div>

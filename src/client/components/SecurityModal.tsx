@@ -4,7 +4,7 @@ import { DEACTIVATION_CONFIRM_WORD, DEACTIVATION_REASONS, SMS_RESEND_SECONDS } f
 import { isPhone, maskPhone } from '../../shared/patterns.ts';
 import { useCountdown } from '../hooks/useCountdown.ts';
 import { useSession } from '../hooks/useSession.ts';
-import { errorMessage, isNetworkError } from '../lib/api-errors.ts';
+import { errorExtra, errorMessage, isNetworkError } from '../lib/api-errors.ts';
 import { clearSession, saveUserInfo } from '../lib/storage.ts';
 import { trpc } from '../lib/trpc.ts';
 import { FormField } from './FormField.tsx';
@@ -71,7 +71,9 @@ function PasswordTab() {
       setValues({ current: '', next: '', confirm: '' });
       setDone(SECURITY_MSG.passwordChanged);
     } catch (err) {
-      setErrors({ current: isNetworkError(err) ? SECURITY_MSG.passwordChangeNetwork : errorMessage(err, SECURITY_MSG.passwordChangeFailed) });
+      // The server names the field it refuses (new password equal to the current one); else it is the current one.
+      const field = errorExtra(err).field === 'newPassword' ? 'next' : 'current';
+      setErrors({ [field]: isNetworkError(err) ? SECURITY_MSG.passwordChangeNetwork : errorMessage(err, SECURITY_MSG.passwordChangeFailed) });
     }
   };
   const set = (key: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [key]: e.target.value }));
