@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { checkPasswordChange, MSG } from '../src/shared/account-rules.ts';
 import { formatRegistrationNumber, isEmail, isPhone, isUserId, maskPhone, nicknameForPhone } from '../src/shared/patterns.ts';
 import { footerVisible } from '../src/client/lib/routes.ts';
+import { isNewCard, parseTags, recycleDaysLeft } from '../src/shared/idea-rules.ts';
+import { relativeTime } from '../src/shared/relative-time.ts';
 
 describe('shared account rules', () => {
   it('accepts only mainland mobile numbers', () => {
@@ -36,5 +38,36 @@ describe('shared account rules', () => {
     expect(footerVisible('/about', true)).toBe(true);
     expect(footerVisible('/idea/3', true)).toBe(true);
     expect(footerVisible('/marketplaces', true)).toBe(true);
+  });
+});
+
+describe('shared idea rules', () => {
+  it('splits tags on whitespace, keeps 5, and checks 6 CJK / 12 other characters', () => {
+    expect(parseTags('  设计\tAI  设计 生活 ')).toEqual({ tags: ['设计', 'AI', '生活'], notice: null, errors: [] });
+    const many = parseTags('a b c d e f');
+    expect(many.tags).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(many.notice).toBe('标签数量超过5个，仅保留前5个');
+    expect(parseTags('六个汉字标签').errors).toEqual([]);
+    expect(parseTags('七个汉字的标签').errors).toEqual(['标签「七个汉字的标签」超过6个字符限制']);
+    expect(parseTags('abcdefghijkl').errors).toEqual([]);
+    expect(parseTags('abcdefghijklm').errors).toEqual(['标签「abcdefghijklm」超过12个字符限制']);
+  });
+
+  it('marks cards New for 24 hours and counts recycle-bin days down from 7', () => {
+    const now = Date.parse('2026-11-22T12:00:00Z');
+    expect(isNewCard('2026-11-21T12:00:01Z', now)).toBe(true);
+    expect(isNewCard('2026-11-21T11:59:59Z', now)).toBe(false);
+    expect(recycleDaysLeft('2026-11-22T11:00:00Z', now)).toBe(7);
+    expect(recycleDaysLeft('2026-11-16T12:00:00Z', now)).toBe(1);
+    expect(recycleDaysLeft('2026-11-14T12:00:00Z', now)).toBe(0);
+  });
+
+  it('writes relative time as the spec does', () => {
+    const now = Date.parse('2026-11-22T12:00:00Z');
+    expect(relativeTime('2026-11-22T11:59:30Z', now)).toBe('刚刚');
+    expect(relativeTime('2026-11-22T11:15:00Z', now)).toBe('45分钟前');
+    expect(relativeTime('2026-11-22T02:00:00Z', now)).toBe('10小时前');
+    expect(relativeTime('2026-11-16T12:00:00Z', now)).toBe('6天前');
+    expect(relativeTime('2026-11-15T11:00:00Z', now)).toMatch(/^2026\/11\/15/);
   });
 });

@@ -9,7 +9,7 @@ import { useLocation } from 'wouter';
 import { avatarForUserId } from '../../shared/constants.ts';
 import { CARD_TAGS_SHOWN, DEFAULT_IDEA_TITLE, isNewCard } from '../../shared/idea-rules.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
-import { formatDateTime, relativeTime } from '../lib/relative-time.ts';
+import { formatDateTime, relativeTime } from '../../shared/relative-time.ts';
 import { Avatar } from './Avatar.tsx';
 import '../styles/ideas.css';
 

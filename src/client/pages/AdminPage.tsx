@@ -9,7 +9,7 @@ import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { authorName, cardTags } from '../components/IdeaCard.tsx';
 import { Modal } from '../components/Modal.tsx';
 import { errorMessage, fieldErrors, httpStatusOf } from '../lib/api-errors.ts';
-import { formatDateTime, relativeTime } from '../lib/relative-time.ts';
+import { formatDateTime, relativeTime } from '../../shared/relative-time.ts';
 import { trpc } from '../lib/trpc.ts';
 import '../styles/ideas.css';
 
