@@ -19,6 +19,7 @@ const CreatePinPage = page(() => import('./pages/CreatePinPage.tsx'));
 const InspirationLibraryPage = page(() => import('./pages/InspirationLibraryPage.tsx'));
 const PublishSuccessPage = page(() => import('./pages/PublishSuccessPage.tsx'));
 const AdminPage = page(() => import('./pages/AdminPage.tsx'));
+const IdeaPage = page(() => import('./pages/IdeaPage.tsx'));
 
 function Loading() {
   return (
@@ -73,7 +74,7 @@ export function App() {
           </MemberPage>
         </Route>
 
-        <Route path="/idea/:id">{withLayout(building('创意详情'))}</Route>
+        <Route path="/idea/:id">{withLayout(<IdeaPage />)}</Route>
         <Route path="/user/:registrationNumber">{withLayout(building('用户主页'))}</Route>
         <Route path="/hunter/:registrationNumber">{withLayout(building('猎人主页'))}</Route>
         <Route path="/publish-success/:id?">

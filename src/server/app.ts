@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import type { Deps } from './deps.ts';
 import { AppError, INTERNAL_MESSAGE } from './errors.ts';
 import { createRestRouter } from './rest/index.ts';
+import { ideaPreviewMeta, withPreviewMeta } from './services/link-preview.ts';
 import { sendError } from './rest/route.ts';
 import { createContextFromRequest } from './trpc/context.ts';
 import { appRouter } from './trpc/routers/index.ts';
@@ -99,6 +100,17 @@ export function createApp(deps: Deps, options: AppOptions = {}): Express {
     const indexHtml = path.join(clientDir, 'index.html');
     app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
     app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
+    // Shared idea links: Open Graph meta for public ideas, 404 (and no meta) for anything else.
+    const indexSource = fs.readFileSync(indexHtml, 'utf8');
+    app.get('/idea/:id', async (req, res, next) => {
+      try {
+        const meta = await ideaPreviewMeta(deps, req.params.id);
+        res.setHeader('Cache-Control', 'no-cache');
+        res.status(meta ? 200 : 404).type('html').send(meta ? withPreviewMeta(indexSource, meta, deps.config.site.platformName) : indexSource);
+      } catch (err) {
+        next(err);
+      }
+    });
     // Every other GET is a client route; the client's router sends unknown paths to /.
     app.get('/{*splat}', (_req, res) => {
       res.setHeader('Cache-Control', 'no-cache');

@@ -115,8 +115,13 @@ for (const viewport of VIEWPORTS) {
       const published = page.locator('[data-testid="idea-card"]', { hasText: title });
       await published.getByText('审核中', { exact: true }).waitFor();
       await shot(page, `${viewport.name}-library-review`);
-      // Others cannot see it while it is in review.
+      // Others cannot see it while it is in review: API and page.
       assert.equal((await fetch(`${e2e.baseUrl}/api/ideas/${ideaId}`)).status, 404);
+      const guest = await newPage(e2e, viewport);
+      await guest.page.goto(`/idea/${ideaId}`);
+      await guest.page.getByRole('heading', { name: '未找到该创意卡片' }).waitFor();
+      await expectAccessible(guest.page, `idea not found at ${viewport.width}px`);
+      await guest.context.close();
 
       await adminApproves(e2e.browser, viewport, title);
       assert.equal((await fetch(`${e2e.baseUrl}/api/ideas/${ideaId}`)).status, 200);
@@ -146,6 +151,8 @@ for (const viewport of VIEWPORTS) {
       await shot(page, `${viewport.name}-landing-ideas`);
       await featured.getByRole('link').click();
       await page.waitForURL(`**/idea/${ideaId}`);
+      await page.getByRole('heading', { name: title }).waitFor();
+      await expectAccessible(page, `idea page at ${viewport.width}px`);
       await page.evaluate(() => localStorage.clear());
       await page.goto('/');
       await page.locator('.landing-featured [data-testid="idea-card"]', { hasText: title }).getByRole('link').click();

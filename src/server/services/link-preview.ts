@@ -1,0 +1,33 @@
+/**
+ * Open Graph meta for shared idea links (DESIGN §1): injected into the page for public ideas only.
+ * An idea in review, rejected or deleted gets the plain page with status 404 and no meta (§10).
+ */
+import type { Deps } from '../deps.ts';
+import { publicIdeas } from './ideas.ts';
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+export interface IdeaPreviewMeta {
+  title: string;
+  description: string;
+}
+
+export async function ideaPreviewMeta(deps: Deps, idText: string): Promise<IdeaPreviewMeta | null> {
+  if (!/^\d{1,12}$/.test(idText)) return null;
+  const idea = await publicIdeas(deps.db).where('id', '=', Number(idText)).executeTakeFirst();
+  return idea ? { title: idea.title, description: idea.description } : null;
+}
+
+/** The built index.html with the idea's meta in its head. */
+export function withPreviewMeta(indexHtml: string, meta: IdeaPreviewMeta, siteName: string): string {
+  const tags = [
+    `<meta property="og:type" content="article" />`,
+    `<meta property="og:site_name" content="${escapeHtml(siteName)}" />`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
+    `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+  ].join('\n    ');
+  return indexHtml.replace('<title>猎人创意社区</title>', `<title>${escapeHtml(meta.title)} - ${escapeHtml(siteName)}</title>\n    ${tags}`);
+}
