@@ -13,7 +13,7 @@ import { clearSession, getToken } from './storage.ts';
 
 export const trpc = createTRPCReact<AppRouter>();
 
-async function apiFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+export async function apiFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const timeout = AbortSignal.timeout(HTTP_TIMEOUT_MS);
   const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
   let res: Response;
