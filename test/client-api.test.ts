@@ -28,3 +28,26 @@ describe('client API layer', () => {
     expect(options.mutations!.retry).toBe(false);
   });
 });
+
+describe('publish failure messages', () => {
+  const serverError = (httpStatus: number, message: string, extra: Record<string, unknown> = {}) =>
+    TRPCClientError.from({ error: { message, code: -32000, data: { httpStatus, extra } } } as never);
+
+  it('adds the hint for each duplicate type and offers to save a draft', async () => {
+    const { publishFailure } = await import('../src/client/components/editor/publish-failure.ts');
+    const hints: Record<string, string> = {
+      exact: '请撰写不同的内容，或编辑已有的创意',
+      similar_title: '请修改标题，或24小时后再试',
+      highly_similar: '请大幅修改内容，增加更多原创性',
+      rate_limit: '请稍后再试，或先保存为草稿',
+    };
+    for (const [type, hint] of Object.entries(hints)) {
+      const failure = publishFailure(serverError(409, '服务器的说明', { errorType: 'duplicate_content', duplicateInfo: { type } }));
+      expect(failure).toEqual({ message: '服务器的说明', hint, offerDraft: true });
+    }
+    const moderation = publishFailure(serverError(403, '内容包含敏感词', { errorType: 'content_moderation', moderationResult: { matchedWords: ['赌博'] } }));
+    expect(moderation).toEqual({ message: '内容包含敏感词', hint: '请修改相关内容后重新提交', detail: '涉及词语：赌博', offerDraft: true });
+    expect(publishFailure(serverError(401, 'x')).message).toBe('请先登录后再发布创意');
+    expect(publishFailure(serverError(500, 'internal')).message).toBe('发布创意失败，请重试');
+  });
+});

@@ -19,24 +19,16 @@ import {
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { IdeaPreview, type PreviewAuthor } from '../components/editor/IdeaPreview.tsx';
 import { RichTextEditor, type RichTextEditorHandle } from '../components/editor/RichTextEditor.tsx';
-import { errorExtra, errorMessage, fieldErrors, httpStatusOf, isNetworkError } from '../lib/api-errors.ts';
+import { errorMessage, fieldErrors, httpStatusOf, isNetworkError } from '../lib/api-errors.ts';
 import { getToken, getUserInfo } from '../lib/storage.ts';
 import { trpc } from '../lib/trpc.ts';
+import { draftFailure, publishFailure, type Failure } from '../components/editor/publish-failure.ts';
 import '../styles/editor.css';
 
 export const CREATE_MSG = {
   draftLoadFailed: '草稿加载失败，请稍后重试',
   draftLoading: '草稿加载中…',
-  saveDraftFailed: '保存草稿失败，请重试',
   uploadsPending: '图片上传中，完成后即可保存或发布',
-  moderationHint: '请修改相关内容后重新提交',
-  matchedWords: (words: readonly string[]) => `涉及词语：${words.join('、')}`,
-  duplicateHints: {
-    exact: '请撰写不同的内容，或编辑已有的创意',
-    similar_title: '请修改标题，或24小时后再试',
-    highly_similar: '请大幅修改内容，增加更多原创性',
-    rate_limit: '请稍后再试，或先保存为草稿',
-  } as Record<string, string>,
   tagsHint: `用空格分隔，最多${TAGS_MAX}个`,
 } as const;
 
@@ -55,15 +47,6 @@ interface IdeaFormValues {
 
 type FieldName = 'title' | 'description' | 'tags' | 'analysis';
 type FieldErrors = Partial<Record<FieldName, string>>;
-
-/** What the box beside the buttons says after a failed save or publish. */
-interface Failure {
-  message: string;
-  hint?: string;
-  detail?: string;
-  /** 409 duplicate or 403 moderation: offer to keep the work as a draft. */
-  offerDraft?: boolean;
-}
 
 const EMPTY_VALUES: IdeaFormValues = {
   title: '',
@@ -105,29 +88,6 @@ function authorFromStorage(): PreviewAuthor {
     registrationNumber: number || '—',
     avatar: user.avatarUrl || user.avatar || null,
   };
-}
-
-function publishFailure(err: unknown): Failure {
-  const status = httpStatusOf(err);
-  const extra = errorExtra(err);
-  if (status === 409 && extra.errorType === 'duplicate_content') {
-    const type = String((extra.duplicateInfo as { type?: string } | undefined)?.type ?? '');
-    return { message: errorMessage(err, IDEA_MSG.publishFailed), hint: CREATE_MSG.duplicateHints[type], offerDraft: true };
-  }
-  if (status === 403 && extra.errorType === 'content_moderation') {
-    const words = (extra.moderationResult as { matchedWords?: unknown } | undefined)?.matchedWords;
-    const list = Array.isArray(words) ? words.map(String).filter(Boolean) : [];
-    return { message: errorMessage(err, IDEA_MSG.publishFailed), hint: CREATE_MSG.moderationHint, detail: list.length ? CREATE_MSG.matchedWords(list) : undefined, offerDraft: true };
-  }
-  if (status === 401) return { message: IDEA_MSG.loginToPublish };
-  if (isNetworkError(err)) return { message: IDEA_MSG.networkFailed };
-  return { message: errorMessage(err, IDEA_MSG.publishFailed) };
-}
-
-function draftFailure(err: unknown): Failure {
-  if (httpStatusOf(err) === 401) return { message: IDEA_MSG.loginToSaveDraft };
-  if (isNetworkError(err)) return { message: IDEA_MSG.networkFailed };
-  return { message: errorMessage(err, CREATE_MSG.saveDraftFailed) };
 }
 
 /** The server's per-field messages (zod), placed beside the matching fields. */

@@ -1,0 +1,48 @@
+/** What the editor says when a publish or draft save fails (publishing §8 "Publish"). */
+import { IDEA_MSG } from '../../../shared/idea-rules.ts';
+import { errorExtra, errorMessage, httpStatusOf, isNetworkError } from '../../lib/api-errors.ts';
+
+export const PUBLISH_FAILURE_MSG = {
+  saveDraftFailed: '保存草稿失败，请重试',
+  moderationHint: '请修改相关内容后重新提交',
+  matchedWords: (words: readonly string[]) => `涉及词语：${words.join('、')}`,
+  duplicateHints: {
+    exact: '请撰写不同的内容，或编辑已有的创意',
+    similar_title: '请修改标题，或24小时后再试',
+    highly_similar: '请大幅修改内容，增加更多原创性',
+    rate_limit: '请稍后再试，或先保存为草稿',
+  } as Record<string, string>,
+} as const;
+
+/** What the box beside the buttons says after a failed save or publish. */
+export interface Failure {
+  message: string;
+  hint?: string;
+  detail?: string;
+  /** 409 duplicate or 403 moderation: offer to keep the work as a draft. */
+  offerDraft?: boolean;
+}
+
+export function publishFailure(err: unknown): Failure {
+  const status = httpStatusOf(err);
+  const extra = errorExtra(err);
+  if (status === 409 && extra.errorType === 'duplicate_content') {
+    const type = String((extra.duplicateInfo as { type?: string } | undefined)?.type ?? '');
+    return { message: errorMessage(err, IDEA_MSG.publishFailed), hint: PUBLISH_FAILURE_MSG.duplicateHints[type], offerDraft: true };
+  }
+  if (status === 403 && extra.errorType === 'content_moderation') {
+    const words = (extra.moderationResult as { matchedWords?: unknown } | undefined)?.matchedWords;
+    const list = Array.isArray(words) ? words.map(String).filter(Boolean) : [];
+    return { message: errorMessage(err, IDEA_MSG.publishFailed), hint: PUBLISH_FAILURE_MSG.moderationHint, detail: list.length ? PUBLISH_FAILURE_MSG.matchedWords(list) : undefined, offerDraft: true };
+  }
+  if (status === 401) return { message: IDEA_MSG.loginToPublish };
+  if (isNetworkError(err)) return { message: IDEA_MSG.networkFailed };
+  return { message: errorMessage(err, IDEA_MSG.publishFailed) };
+}
+
+export function draftFailure(err: unknown): Failure {
+  if (httpStatusOf(err) === 401) return { message: IDEA_MSG.loginToSaveDraft };
+  if (isNetworkError(err)) return { message: IDEA_MSG.networkFailed };
+  return { message: errorMessage(err, PUBLISH_FAILURE_MSG.saveDraftFailed) };
+}
+
