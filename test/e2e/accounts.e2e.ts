@@ -101,6 +101,7 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('button', { name: '注册', exact: true }).click();
       await page.getByText('请阅读并同意用户协议和隐私政策').waitFor();
       await page.getByRole('checkbox').check();
+      assert.equal(await page.getByText('请阅读并同意用户协议和隐私政策').count(), 0, 'the error goes once it is no longer true');
       await expectAccessible(page, 'register form');
       await shot(page, `${viewport.name}-register`);
       await page.getByRole('button', { name: '注册', exact: true }).click();

@@ -144,8 +144,11 @@ function RegisterForm({ onRegistered }: { onRegistered: (phone: string) => void 
   const [secondsLeft, startCountdown] = useCountdown();
   const send = trpc.auth.sendSmsCode.useMutation();
   const register = trpc.auth.register.useMutation();
-  const set = (key: keyof typeof values, digits = false) => (e: React.ChangeEvent<HTMLInputElement>) =>
+  // Editing a field clears its error: the message stays only while it is still true.
+  const set = (key: keyof typeof values, digits = false) => (e: React.ChangeEvent<HTMLInputElement>) => {
     setValues((v) => ({ ...v, [key]: digits ? e.target.value.replace(/\D/g, '') : e.target.value }));
+    setErrors((old) => ({ ...old, [key]: undefined }));
+  };
 
   const sendCode = async () => {
     if (!isPhone(values.phone)) return setErrors({ phone: MSG.phoneInvalid });
@@ -209,7 +212,15 @@ function RegisterForm({ onRegistered }: { onRegistered: (phone: string) => void 
       <FormField label="确认密码" type="password" autoComplete="new-password" value={values.confirm} onChange={set('confirm')} error={errors.confirm} />
       <div className="field">
         <label className="checkbox">
-          <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} aria-invalid={!!errors.agreement} />
+          <input
+            type="checkbox"
+            checked={agreed}
+            onChange={(e) => {
+              setAgreed(e.target.checked);
+              setErrors((old) => ({ ...old, agreement: undefined }));
+            }}
+            aria-invalid={!!errors.agreement}
+          />
           我已阅读并同意
           <Link href="/user-agreement">《用户协议》</Link>和<Link href="/privacy-policy">《隐私政策》</Link>
         </label>
