@@ -76,7 +76,10 @@ function PasswordTab() {
       setErrors({ [field]: isNetworkError(err) ? SECURITY_MSG.passwordChangeNetwork : errorMessage(err, SECURITY_MSG.passwordChangeFailed) });
     }
   };
-  const set = (key: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const set = (key: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    setValues((v) => ({ ...v, [key]: e.target.value }));
+    setErrors((old) => ({ ...old, [key]: undefined }));
+  };
 
   return (
     <form onSubmit={submit} noValidate>
@@ -165,7 +168,10 @@ function PhoneTab() {
             autoComplete="tel"
             maxLength={11}
             value={phone}
-            onChange={(e) => setPhone(e.target.value.replace(/\D/g, ''))}
+            onChange={(e) => {
+              setPhone(e.target.value.replace(/\D/g, ''));
+              setErrors((old) => ({ ...old, phone: undefined, form: undefined }));
+            }}
             error={errors.phone}
             after={
               <button type="button" className="btn" onClick={sendCode} disabled={secondsLeft > 0 || send.isPending}>
@@ -173,7 +179,18 @@ function PhoneTab() {
               </button>
             }
           />
-          <FormField label="验证码" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} error={errors.code} />
+          <FormField
+            label="验证码"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            onChange={(e) => {
+              setCode(e.target.value.replace(/\D/g, ''));
+              setErrors((old) => ({ ...old, code: undefined, form: undefined }));
+            }}
+            error={errors.code}
+          />
           {errors.form && (
             <p className="field-error" role="alert">
               {errors.form}

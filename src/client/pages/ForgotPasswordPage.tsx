@@ -82,7 +82,7 @@ export default function ForgotPasswordPage() {
           </p>
         ) : step === 1 ? (
           <form onSubmit={sendCode} noValidate className="stack">
-            <FormField label="手机号" type="tel" inputMode="numeric" autoComplete="tel" maxLength={11} value={phone} onChange={(e) => setPhone(e.target.value.replace(/\D/g, ''))} error={errors.phone} />
+            <FormField label="手机号" type="tel" inputMode="numeric" autoComplete="tel" maxLength={11} value={phone} onChange={(e) => (setPhone(e.target.value.replace(/\D/g, '')), setErrors({}))} error={errors.phone} />
             <button type="submit" className="btn btn-primary btn-block" disabled={send.isPending}>
               {send.isPending ? '发送中...' : '获取验证码'}
             </button>
@@ -103,7 +103,7 @@ export default function ForgotPasswordPage() {
               maxLength={6}
               value={code}
               // Digits only while typing (spec §5).
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+              onChange={(e) => (setCode(e.target.value.replace(/\D/g, '')), setErrors((old) => ({ ...old, code: undefined, form: undefined })))}
               error={errors.code}
               after={
                 <button type="button" className="btn" onClick={() => sendCode()} disabled={secondsLeft > 0 || send.isPending}>
@@ -111,8 +111,8 @@ export default function ForgotPasswordPage() {
                 </button>
               }
             />
-            <FormField label="新密码" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} hint="至少 6 位" />
-            <FormField label="确认新密码" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={errors.confirm} />
+            <FormField label="新密码" type="password" autoComplete="new-password" value={password} onChange={(e) => (setPassword(e.target.value), setErrors((old) => ({ ...old, password: undefined, form: undefined })))} error={errors.password} hint="至少 6 位" />
+            <FormField label="确认新密码" type="password" autoComplete="new-password" value={confirm} onChange={(e) => (setConfirm(e.target.value), setErrors((old) => ({ ...old, confirm: undefined, form: undefined })))} error={errors.confirm} />
             {errors.form && (
               <p className="field-error" role="alert">
                 {errors.form}

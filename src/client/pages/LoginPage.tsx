@@ -115,13 +115,13 @@ function LoginForm({ initialPhone }: { initialPhone: string }) {
 
   return (
     <form onSubmit={submit} noValidate className="stack">
-      <FormField label="手机号" type="tel" inputMode="numeric" autoComplete="username" maxLength={11} list="recent-phones" value={phone} onChange={(e) => setPhone(e.target.value.replace(/\D/g, ''))} error={errors.phone} />
+      <FormField label="手机号" type="tel" inputMode="numeric" autoComplete="username" maxLength={11} list="recent-phones" value={phone} onChange={(e) => (setPhone(e.target.value.replace(/\D/g, '')), setErrors({}))} error={errors.phone} />
       <datalist id="recent-phones">
         {recent.map((p) => (
           <option key={p} value={p} />
         ))}
       </datalist>
-      <FormField label="密码" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
+      <FormField label="密码" type="password" autoComplete="current-password" value={password} onChange={(e) => (setPassword(e.target.value), setErrors({}))} error={errors.password} />
       {errors.form && (
         <p className="field-error" role="alert">
           {errors.form}
