@@ -1,4 +1,5 @@
 /** The route table of accounts-and-people §2; unknown paths go to /. */
+import { LoadingLine } from './components/LoadingLine.tsx';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Layout, MemberPage } from './components/Layout.tsx';
@@ -21,20 +22,12 @@ const PublishSuccessPage = page(() => import('./pages/PublishSuccessPage.tsx'));
 const AdminPage = page(() => import('./pages/AdminPage.tsx'));
 const IdeaPage = page(() => import('./pages/IdeaPage.tsx'));
 
-function Loading() {
-  return (
-    <p className="page-loading" role="status">
-      加载中…
-    </p>
-  );
-}
-
 const withLayout = (node: ReactNode) => <Layout>{node}</Layout>;
 const building = (title: string) => <BuildingPage title={title} />;
 
 export function App() {
   return (
-    <Suspense fallback={<Loading />}>
+    <Suspense fallback={<LoadingLine />}>
       <Switch>
         <Route path="/">{withLayoutless(<LandingPage />)}</Route>
         <Route path="/login">{withLayoutless(<LoginPage />)}</Route>

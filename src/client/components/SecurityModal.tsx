@@ -8,6 +8,7 @@ import { errorExtra, errorMessage, isNetworkError } from '../lib/api-errors.ts';
 import { clearSession, saveUserInfo } from '../lib/storage.ts';
 import { trpc } from '../lib/trpc.ts';
 import { FormField } from './FormField.tsx';
+import { CodeField, PhoneField, ResendButton } from './SmsFields.tsx';
 import { Modal, Tabs } from './Modal.tsx';
 
 type Tab = 'password' | 'phone' | 'email' | 'deactivate';
@@ -161,32 +162,21 @@ function PhoneTab() {
       )}
       {editing && (
         <form onSubmit={submit} noValidate className="stack">
-          <FormField
+          <PhoneField
             label="新手机号"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel"
-            maxLength={11}
             value={phone}
-            onChange={(e) => {
-              setPhone(e.target.value.replace(/\D/g, ''));
+            onValue={(digits) => {
+              setPhone(digits);
               setErrors((old) => ({ ...old, phone: undefined, form: undefined }));
             }}
             error={errors.phone}
-            after={
-              <button type="button" className="btn" onClick={sendCode} disabled={secondsLeft > 0 || send.isPending}>
-                {secondsLeft > 0 ? `${secondsLeft}秒后重发` : '发送验证码'}
-              </button>
-            }
+            after={<ResendButton secondsLeft={secondsLeft} busy={send.isPending} label="发送验证码" onClick={sendCode} />}
           />
-          <FormField
+          <CodeField
             label="验证码"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
             value={code}
-            onChange={(e) => {
-              setCode(e.target.value.replace(/\D/g, ''));
+            onValue={(digits) => {
+              setCode(digits);
               setErrors((old) => ({ ...old, code: undefined, form: undefined }));
             }}
             error={errors.code}

@@ -2,6 +2,7 @@
  * 审核后台 (/admin, admins only; DESIGN §4, §10): the ideas waiting for review, oldest first, each
  * approved or rejected with a reason. The server refuses non-admins with 403 as well.
  */
+import { LoadingLine } from '../components/LoadingLine.tsx';
 import { Feedback, type FeedbackState } from '../components/Feedback.tsx';
 import { useCallback, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { DEFAULT_IDEA_TITLE } from '../../shared/idea-rules.ts';
@@ -93,9 +94,7 @@ export default function AdminPage() {
       <Feedback feedback={feedback} />
 
       {queue.isPending ? (
-        <p className="page-loading" role="status">
-          加载中…
-        </p>
+        <LoadingLine />
       ) : queue.isError ? (
         <div className="retry-line error-box" role="alert">
           <span>{forbidden ? ADMIN_MSG.forbidden : errorMessage(queue.error, ADMIN_MSG.loadFailed)}</span>

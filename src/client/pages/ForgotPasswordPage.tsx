@@ -4,6 +4,7 @@ import { MSG } from '../../shared/account-rules.ts';
 import { FORGOT_PASSWORD_REDIRECT_MS, PASSWORD_MIN_LENGTH, SMS_RESEND_SECONDS } from '../../shared/constants.ts';
 import { isPhone } from '../../shared/patterns.ts';
 import { FormField } from '../components/FormField.tsx';
+import { CodeField, PhoneField, ResendButton } from '../components/SmsFields.tsx';
 import { useCountdown } from '../hooks/useCountdown.ts';
 import { errorMessage, isNetworkError } from '../lib/api-errors.ts';
 import { trpc } from '../lib/trpc.ts';
@@ -82,7 +83,7 @@ export default function ForgotPasswordPage() {
           </p>
         ) : step === 1 ? (
           <form onSubmit={sendCode} noValidate className="stack">
-            <FormField label="手机号" type="tel" inputMode="numeric" autoComplete="tel" maxLength={11} value={phone} onChange={(e) => (setPhone(e.target.value.replace(/\D/g, '')), setErrors({}))} error={errors.phone} />
+            <PhoneField label="手机号" value={phone} onValue={(digits) => (setPhone(digits), setErrors({}))} error={errors.phone} />
             <button type="submit" className="btn btn-primary btn-block" disabled={send.isPending}>
               {send.isPending ? '发送中...' : '获取验证码'}
             </button>
@@ -96,20 +97,13 @@ export default function ForgotPasswordPage() {
               </button>
             </p>
             {sent?.debugCode && <p className="debug-code">开发环境验证码：{sent.debugCode}</p>}
-            <FormField
+            <CodeField
               label="验证码"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
               value={code}
               // Digits only while typing (spec §5).
-              onChange={(e) => (setCode(e.target.value.replace(/\D/g, '')), setErrors((old) => ({ ...old, code: undefined, form: undefined })))}
+              onValue={(digits) => (setCode(digits), setErrors((old) => ({ ...old, code: undefined, form: undefined })))}
               error={errors.code}
-              after={
-                <button type="button" className="btn" onClick={() => sendCode()} disabled={secondsLeft > 0 || send.isPending}>
-                  {secondsLeft > 0 ? `${secondsLeft}秒后重发` : '重新发送'}
-                </button>
-              }
+              after={<ResendButton secondsLeft={secondsLeft} busy={send.isPending} label="重新发送" onClick={() => sendCode()} />}
             />
             <FormField label="新密码" type="password" autoComplete="new-password" value={password} onChange={(e) => (setPassword(e.target.value), setErrors((old) => ({ ...old, password: undefined, form: undefined })))} error={errors.password} hint="至少 6 位" />
             <FormField label="确认新密码" type="password" autoComplete="new-password" value={confirm} onChange={(e) => (setConfirm(e.target.value), setErrors((old) => ({ ...old, confirm: undefined, form: undefined })))} error={errors.confirm} />

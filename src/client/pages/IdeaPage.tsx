@@ -1,4 +1,5 @@
 import { Link, useLocation, useParams } from 'wouter';
+import { LoadingLine } from '../components/LoadingLine.tsx';
 import { MARKET_LABELS, type MarketIdentifier } from '../../shared/idea-rules.ts';
 import { relativeTime } from '../../shared/relative-time.ts';
 import { Avatar } from '../components/Avatar.tsx';
@@ -51,9 +52,7 @@ export default function IdeaPage() {
   }
   if (!idea.data) {
     return (
-      <p className="page-loading" role="status">
-        加载中…
-      </p>
+      <LoadingLine />
     );
   }
   const d = idea.data;

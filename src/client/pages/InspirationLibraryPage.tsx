@@ -3,6 +3,7 @@
  * the author's published (including in review and rejected), draft and deleted ideas, with delete,
  * restore and permanent delete. The favourites tab arrives with its own issue.
  */
+import { LoadingLine } from '../components/LoadingLine.tsx';
 import { Feedback, type FeedbackState } from '../components/Feedback.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -139,9 +140,7 @@ export default function InspirationLibraryPage() {
         {tab === 'deleted' && <p className="notice notice-warn">{LIBRARY_MSG.recycleNotice}</p>}
 
         {list.isPending ? (
-          <p className="page-loading" role="status">
-            加载中…
-          </p>
+          <LoadingLine />
         ) : list.isError ? (
           <div className="retry-line error-box" role="alert">
             <span>{errorMessage(list.error, LIBRARY_MSG.loadFailed)}</span>

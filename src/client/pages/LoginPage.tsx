@@ -4,6 +4,7 @@ import { MSG } from '../../shared/account-rules.ts';
 import { PASSWORD_MIN_LENGTH, SMS_RESEND_SECONDS, TEST_SMS_CODE } from '../../shared/constants.ts';
 import { isPhone } from '../../shared/patterns.ts';
 import { FormField } from '../components/FormField.tsx';
+import { PhoneField, ResendButton } from '../components/SmsFields.tsx';
 import { Tabs } from '../components/Modal.tsx';
 import { useCountdown } from '../hooks/useCountdown.ts';
 import { useSiteIdentity } from '../hooks/useSiteIdentity.ts';
@@ -115,7 +116,7 @@ function LoginForm({ initialPhone }: { initialPhone: string }) {
 
   return (
     <form onSubmit={submit} noValidate className="stack">
-      <FormField label="手机号" type="tel" inputMode="numeric" autoComplete="username" maxLength={11} list="recent-phones" value={phone} onChange={(e) => (setPhone(e.target.value.replace(/\D/g, '')), setErrors({}))} error={errors.phone} />
+      <PhoneField label="手机号" autoComplete="username" list="recent-phones" value={phone} onValue={(digits) => (setPhone(digits), setErrors({}))} error={errors.phone} />
       <datalist id="recent-phones">
         {recent.map((p) => (
           <option key={p} value={p} />
@@ -145,10 +146,11 @@ function RegisterForm({ onRegistered }: { onRegistered: (phone: string) => void 
   const send = trpc.auth.sendSmsCode.useMutation();
   const register = trpc.auth.register.useMutation();
   // Editing a field clears its error: the message stays only while it is still true.
-  const set = (key: keyof typeof values, digits = false) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    setValues((v) => ({ ...v, [key]: digits ? e.target.value.replace(/\D/g, '') : e.target.value }));
+  const setValue = (key: keyof typeof values, value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
     setErrors((old) => ({ ...old, [key]: undefined }));
   };
+  const set = (key: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValue(key, e.target.value);
 
   const sendCode = async () => {
     if (!isPhone(values.phone)) return setErrors({ phone: MSG.phoneInvalid });
@@ -186,20 +188,12 @@ function RegisterForm({ onRegistered }: { onRegistered: (phone: string) => void 
 
   return (
     <form onSubmit={submit} noValidate className="stack">
-      <FormField
+      <PhoneField
         label="手机号"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel"
-        maxLength={11}
         value={values.phone}
-        onChange={set('phone', true)}
+        onValue={(digits) => setValue('phone', digits)}
         error={errors.phone}
-        after={
-          <button type="button" className="btn" onClick={sendCode} disabled={secondsLeft > 0 || send.isPending}>
-            {secondsLeft > 0 ? `${secondsLeft}秒后重发` : '获取验证码'}
-          </button>
-        }
+        after={<ResendButton secondsLeft={secondsLeft} busy={send.isPending} label="获取验证码" onClick={sendCode} />}
       />
       {sentNotice && (
         <p className="success" role="status">
@@ -207,6 +201,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (phone: string) => void 
           {debugCode && <span className="debug-code">（开发环境验证码：{debugCode}）</span>}
         </p>
       )}
+      {/* Not a CodeField: registration keeps what was typed, so 请输入6位数字验证码 can say what is wrong. */}
       <FormField label="验证码" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={values.code} onChange={set('code')} error={errors.code} />
       <FormField label="设置密码" type="password" autoComplete="new-password" value={values.password} onChange={set('password')} error={errors.password} hint="至少 6 位" />
       <FormField label="确认密码" type="password" autoComplete="new-password" value={values.confirm} onChange={set('confirm')} error={errors.confirm} />

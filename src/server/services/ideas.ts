@@ -52,6 +52,21 @@ export async function requireOwnIdea(db: Db, user: UserRow, id: number, missingM
   return row;
 }
 
+/** The author's idea, not in the recycle bin: what expansions may be written to. */
+export async function requireOwnLiveIdea(db: Db, user: UserRow, id: number): Promise<IdeaRow> {
+  const row = await requireOwnIdea(db, user, id);
+  if (row.is_deleted) throw notFound(IDEA_MSG.notFoundOrForbidden);
+  return row;
+}
+
+/** The author's live idea that no reviewer is looking at: what may be edited, published or given images. */
+export async function requireEditableIdea(db: Db, user: UserRow, id: number): Promise<IdeaRow> {
+  const row = await requireOwnLiveIdea(db, user, id);
+  // An idea waiting for a reviewer stays as the reviewer sees it (publishing §4).
+  if (row.status === 'published' && row.moderation_status === 'review') throw badRequest(IDEA_MSG.notEditable);
+  return row;
+}
+
 interface CleanFields {
   title: string;
   description: string;
@@ -187,10 +202,7 @@ export async function createIdea(deps: Deps, user: UserRow, input: TCreateIdeaRe
  * (DESIGN §10); saving a published or rejected idea as a draft takes it out of the market.
  */
 export async function updateIdea(deps: Deps, user: UserRow, id: number, input: TUpdateIdeaRequest): Promise<IdeaDto> {
-  const row = await requireOwnIdea(deps.db, user, id);
-  if (row.is_deleted) throw notFound(IDEA_MSG.notFoundOrForbidden);
-  // An idea waiting for a reviewer stays as the reviewer sees it (publishing §4).
-  if (row.status === 'published' && row.moderation_status === 'review') throw badRequest(IDEA_MSG.notEditable);
+  const row = await requireEditableIdea(deps.db, user, id);
   const f = clean(input, await storedValues(deps.db, row), await ownImageNames(deps.db, id));
   const status = input.status ?? row.status;
   const publishing = status === 'published';
@@ -224,9 +236,7 @@ async function dropUnreferencedImages(deps: Deps, ideaId: number, analysis: stri
 
 /** Publishes a saved draft as it is stored. */
 export async function publishDraft(deps: Deps, user: UserRow, id: number): Promise<IdeaDto> {
-  const row = await requireOwnIdea(deps.db, user, id);
-  if (row.is_deleted) throw notFound(IDEA_MSG.notFoundOrForbidden);
-  if (row.status === 'published' && row.moderation_status === 'review') throw badRequest(IDEA_MSG.notEditable);
+  const row = await requireEditableIdea(deps.db, user, id);
   const f = clean({}, await storedValues(deps.db, row), await ownImageNames(deps.db, id));
   await checkForPublish(deps, user, id, f);
   const now = nowDb();
@@ -240,8 +250,7 @@ export async function publishDraft(deps: Deps, user: UserRow, id: number): Promi
 }
 
 export async function replaceExpansions(deps: Deps, user: UserRow, id: number, contents: string[]): Promise<IdeaDto> {
-  const row = await requireOwnIdea(deps.db, user, id);
-  if (row.is_deleted) throw notFound(IDEA_MSG.notFoundOrForbidden);
+  await requireOwnLiveIdea(deps.db, user, id);
   assertNoSensitiveWords(Object.fromEntries(contents.map((c, i) => [`expansions[${i}]`, c])));
   const existing = await deps.db.selectFrom('idea_expansions').select(['content', 'created_at']).where('idea_id', '=', id).execute();
   const createdAt = new Map(existing.map((e) => [e.content, e.created_at]));

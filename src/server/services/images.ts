@@ -10,7 +10,7 @@ import type { UserRow } from '../../../db/types.ts';
 import { IDEA_MSG, IMAGE_COMPRESS_THRESHOLD_BYTES, IMAGE_MAX_BYTES, IMAGES_PER_IDEA } from '../../shared/idea-rules.ts';
 import type { Deps } from '../deps.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
-import { requireOwnIdea } from './ideas.ts';
+import { requireEditableIdea } from './ideas.ts';
 
 export const MAX_INPUT_PIXELS = 40_000_000;
 export const MAX_LONG_EDGE = 2048;
@@ -69,14 +69,6 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   }
 }
 
-async function ownLiveIdea(deps: Deps, user: UserRow, ideaId: number) {
-  const idea = await requireOwnIdea(deps.db, user, ideaId);
-  if (idea.is_deleted) throw notFound(IDEA_MSG.notFoundOrForbidden);
-  // What a reviewer is looking at does not change under them.
-  if (idea.status === 'published' && idea.moderation_status === 'review') throw badRequest(IDEA_MSG.notEditable);
-  return idea;
-}
-
 async function imageCount(deps: Deps, ideaId: number): Promise<number> {
   const row = await deps.db.selectFrom('idea_images').select((eb) => eb.fn.countAll<number>().as('n')).where('idea_id', '=', ideaId).executeTakeFirstOrThrow();
   return Number(row.n);
@@ -84,7 +76,7 @@ async function imageCount(deps: Deps, ideaId: number): Promise<number> {
 
 export async function uploadIdeaImage(deps: Deps, user: UserRow, ideaId: number, file: Buffer | undefined): Promise<{ fileName: string; url: string; width: number; height: number }> {
   if (!file?.length) throw badRequest(IMAGE_MSG.missingFile);
-  await ownLiveIdea(deps, user, ideaId);
+  await requireEditableIdea(deps.db, user, ideaId);
   if ((await imageCount(deps, ideaId)) >= IMAGES_PER_IDEA) throw badRequest(IMAGE_MSG.tooMany);
   await deps.limits.uploads.consume(String(user.id), IMAGE_MSG.uploadTooFrequent);
   const image = await processImage(file);
@@ -113,7 +105,7 @@ export async function deleteIdeaImage(deps: Deps, user: UserRow, fileName: strin
   const image = await deps.db.selectFrom('idea_images').select(['id', 'idea_id', 'user_id']).where('file_name', '=', fileName).executeTakeFirst();
   if (!image) throw notFound(IMAGE_MSG.imageNotFound);
   // The idea's owner decides, whatever user uploaded it.
-  await ownLiveIdea(deps, user, image.idea_id);
+  await requireEditableIdea(deps.db, user, image.idea_id);
   await deps.db.deleteFrom('idea_images').where('id', '=', image.id).execute();
   await deps.storage.delete(fileName);
 }
