@@ -1,0 +1,105 @@
+/**
+ * How an idea and its author are presented, and which stage an idea is in: one rule each, used by the
+ * server's mappers and by every page (cards, library, editor, detail). Pure: no zod, no I/O.
+ */
+import { avatarForUserId, DEACTIVATED_NICKNAME, isPresetAvatar } from './constants.ts';
+import { RECYCLE_BIN_DAYS } from './idea-rules.ts';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+// ------------------------------------------------------------------ author
+
+export interface AuthorFields {
+  userId?: number | null;
+  nickname?: string | null;
+  registrationNumber?: string | null;
+  avatarUrl?: string | null;
+  deactivated?: boolean;
+}
+
+/** The nickname; else 'user' + the digits of the registration number (publishing §3); 已注销用户 once deactivated. */
+export function authorName(a: AuthorFields): string {
+  if (a.deactivated) return DEACTIVATED_NICKNAME;
+  if (a.nickname) return a.nickname;
+  return `user${(a.registrationNumber ?? '').replace(/\D/g, '')}`;
+}
+
+/** A preset avatar as stored; else one of the five defaults chosen by user id (publishing §3). */
+export function authorAvatar(a: AuthorFields): string {
+  if (!a.deactivated && isPresetAvatar(a.avatarUrl)) return a.avatarUrl!;
+  return avatarForUserId(a.userId ?? 0);
+}
+
+// ------------------------------------------------------------------ stage
+
+export interface StageFields {
+  status: 'draft' | 'published';
+  moderation_status: 'none' | 'review' | 'approved' | 'rejected';
+  is_deleted: number | boolean;
+}
+
+/** draft · review (published, waiting for a reviewer) · rejected · public (approved) · deleted (recycle bin). */
+export type IdeaStage = 'draft' | 'review' | 'rejected' | 'public' | 'deleted';
+
+export function ideaStage(idea: StageFields): IdeaStage {
+  if (idea.is_deleted === true || idea.is_deleted === 1) return 'deleted';
+  if (idea.status === 'draft') return 'draft';
+  if (idea.moderation_status === 'review') return 'review';
+  if (idea.moderation_status === 'rejected') return 'rejected';
+  return 'public';
+}
+
+/** An idea in review stays as the reviewer sees it: its author cannot change it meanwhile. */
+export const isInReview = (idea: StageFields) => ideaStage(idea) === 'review';
+/** What anyone but its author (and admins) may see. */
+export const isPublicStage = (idea: StageFields) => ideaStage(idea) === 'public';
+
+export const STAGE_LABELS: Record<IdeaStage, string> = {
+  draft: '草稿',
+  review: '审核中',
+  rejected: '未通过审核',
+  public: '已发布',
+  deleted: '已删除',
+};
+
+// ------------------------------------------------------------------ recycle bin
+
+/** When a soft-deleted idea stops being restorable (and the purge may remove it). */
+export function recycleDeadline(deletedAt: string | Date): Date {
+  return new Date(new Date(deletedAt).getTime() + RECYCLE_BIN_DAYS * DAY_MS);
+}
+
+export function restoreExpired(deletedAt: string | Date, now = Date.now()): boolean {
+  return now > recycleDeadline(deletedAt).getTime();
+}
+
+/** Days left before a soft-deleted idea is purged (0 when expired). */
+export function recycleDaysLeft(deletedAt: string | Date, now = Date.now()): number {
+  return Math.max(0, Math.ceil((recycleDeadline(deletedAt).getTime() - now) / DAY_MS));
+}
+
+// ------------------------------------------------------------------ publish failures (publishing §8)
+
+export const REJECT_REASON_MAX = 200;
+
+export type DuplicateType = 'exact' | 'similar_title' | 'highly_similar' | 'rate_limit';
+
+/** 409 `duplicateInfo`. */
+export interface DuplicateInfo {
+  type: DuplicateType;
+  existingIdeaId?: number;
+  existingTitle?: string;
+  similarity?: number;
+  retryAfter?: number;
+}
+
+/** 403 `moderationResult`. */
+export interface ModerationResult {
+  passed: false;
+  reason: 'sensitive_words';
+  matchedWords: string[];
+  fields: string[];
+}
+
+/** `errorType` beside the message of a failed publish. */
+export const PUBLISH_ERROR_TYPES = { duplicate: 'duplicate_content', moderation: 'content_moderation' } as const;
