@@ -1,11 +1,13 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as accounts from './migrations/2026_11_22_0001_accounts.ts';
 import * as ideas from './migrations/2026_11_22_0002_ideas.ts';
+import * as pendingUploads from './migrations/2026_11_22_0003_pending_uploads.ts';
 
 /** Listed by hand so the same list works under tsx, vitest and any bundler; names sort by date. */
 const migrations: Record<string, Migration> = {
   '2026_11_22_0001_accounts': accounts,
   '2026_11_22_0002_ideas': ideas,
+  '2026_11_22_0003_pending_uploads': pendingUploads,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -126,6 +126,9 @@ export interface MessageTable {
   created_at: Timestamp;
 }
 
+/** An image uploaded before its idea existed; moves to idea_images when an idea is saved showing it. */
+export type PendingUploadTable = Omit<IdeaImageTable, 'idea_id'>;
+
 export interface Database {
   users: UserTable;
   sessions: SessionTable;
@@ -135,6 +138,7 @@ export interface Database {
   idea_tags: IdeaTagTable;
   idea_expansions: IdeaExpansionTable;
   idea_images: IdeaImageTable;
+  pending_uploads: PendingUploadTable;
   idea_purchases: IdeaPurchaseTable;
   messages: MessageTable;
 }

@@ -6,9 +6,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { seedDemoData } from '../db/seed.ts';
-import { nowDb } from '../db/time.ts';
+import { seedDemoData } from '../src/server/seed/demo.ts';
 import { loadConfig } from '../src/server/config.ts';
+import { insertStagedIdea } from '../src/server/ideas/seeding.ts';
 import { startServer } from '../src/server/server.ts';
 
 const IDEAS = Number(process.env.BENCH_IDEAS ?? 5000);
@@ -21,33 +21,8 @@ const server = await startServer({ ...config, port: 0, databaseUrl: process.env.
 const { db } = server.deps;
 await seedDemoData(db);
 const author = await db.selectFrom('users').select('id').executeTakeFirstOrThrow();
-const now = nowDb();
-for (let start = 0; start < IDEAS; start += 500) {
-  const batch = Array.from({ length: Math.min(500, IDEAS - start) }, (_, i) => ({
-    user_id: author.id,
-    title: `压测创意 ${start + i}`,
-    description: '用于测量列表读取速度的创意',
-    detailed_analysis: '<p>详细分析</p>',
-    market_identifier: 'market_exists',
-    price: 0,
-    status: 'published' as const,
-    moderation_status: 'approved' as const,
-    rejection_reason: null,
-    allow_comments: 1,
-    show_similar: 1,
-    view_count: 0,
-    favorite_count: (start + i) % 50,
-    comment_count: 0,
-    is_deleted: 0,
-    deleted_at: null,
-    content_hash: null,
-    match_text: null,
-    created_at: now,
-    updated_at: now,
-    published_at: now,
-    reviewed_at: now,
-  }));
-  await db.insertInto('ideas').values(batch).execute();
+for (let i = 0; i < IDEAS; i++) {
+  await insertStagedIdea(db, { userId: author.id, title: `压测创意 ${i}`, description: '用于测量列表读取速度的创意', analysis: '<p>详细分析</p>', favorites: i % 50 });
 }
 
 async function measure(name: string, url: string) {

@@ -1,6 +1,6 @@
 import { openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { DEMO_PASSWORD, seedDemoData } from '../db/seed.ts';
+import { DEMO_PASSWORD, seedDemoData } from '../src/server/seed/demo.ts';
 import { loadConfig } from '../src/server/config.ts';
 
 const handle = await openDatabase(loadConfig().databaseUrl);

@@ -1,6 +1,6 @@
 /** `npm start`: build the client if needed, migrate, seed an empty embedded database, serve. */
 import { dialectOf } from '../db/connection.ts';
-import { isEmpty, seedDemoData } from '../db/seed.ts';
+import { isEmpty, seedDemoData } from '../src/server/seed/demo.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { exitOnSignals, startServer } from '../src/server/server.ts';
 import { buildClientIfNeeded, DIST_DIR } from './build-client.ts';

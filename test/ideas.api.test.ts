@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbTimeAgo } from '../db/time.ts';
-import { purgeRecycleBin } from '../src/server/services/ideas.ts';
+import { purgeRecycleBin } from '../src/server/ideas/service.ts';
 import { DIALECTS } from './helpers/dialects.ts';
 import { registerAndLogin, startTestApp, type TestApp } from './helpers/api.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_IDEAS, DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '../db/seed.ts';
+import { DEMO_IDEAS, DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '../src/server/seed/demo.ts';
 import { DIALECTS } from './helpers/dialects.ts';
 import { startTestApp, type TestApp } from './helpers/api.ts';
 
@@ -19,7 +19,7 @@ describe.each(DIALECTS)('demo data on %s', (dialect) => {
     const login = await app.api('POST', '/api/auth/login', { body: { loginType: 'phone', phone: DEMO_USERS[0].phone, password: DEMO_PASSWORD } });
     expect(login.status).toBe(200);
     const publicIdeas = (await app.api('GET', '/api/ideas/all?limit=50')).body.data;
-    expect(publicIdeas.length).toBe(DEMO_IDEAS.filter((i) => i.state === 'approved').length);
+    expect(publicIdeas.length).toBe(DEMO_IDEAS.filter((i) => i.state === 'public').length);
     const mine = (await app.api('GET', '/api/ideas/my?status=all', { token: login.body.data.token })).body.data;
     expect(mine.some((i: { moderationStatus: string }) => i.moderationStatus === 'review')).toBe(true);
   });

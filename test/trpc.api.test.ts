@@ -59,7 +59,7 @@ describe.each(DIALECTS)('tRPC over HTTP on %s', (dialect) => {
     expect(copy.status).toBe(409);
     expect(copy.body.error.data.extra).toMatchObject({ errorType: 'duplicate_content', duplicateInfo: { type: 'exact' } });
 
-    const id = first.body.result.data.id;
+    const id = first.body.result.data.data.id;
     await call('mutation', 'ideas.remove', { id }, member.token);
     await app.deps.db.updateTable('ideas').set({ deleted_at: '2020-01-01 00:00:00.000' }).where('id', '=', id).execute();
     const expired = await call('mutation', 'ideas.restore', { id }, member.token);

@@ -5,11 +5,12 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Deps } from './deps.ts';
-import { AppError, INTERNAL_MESSAGE } from './errors.ts';
+import { AppError, FRAMEWORK_MESSAGES, frameworkMessage, INTERNAL_MESSAGE } from './errors.ts';
+import { jsonWritesOnly } from './request/body.ts';
+import { identify } from './request/caller.ts';
 import { createRestRouter } from './rest/index.ts';
-import { ideaPreviewMeta, withPreviewMeta } from './services/link-preview.ts';
 import { sendError } from './rest/route.ts';
-import { createContextFromRequest } from './trpc/context.ts';
+import { ideaPreviewMeta, withPreviewMeta } from './services/link-preview.ts';
 import { appRouter } from './trpc/routers/index.ts';
 
 export const JSON_BODY_LIMIT = '2mb';
@@ -43,24 +44,16 @@ function securityHeaders(dev: boolean): RequestHandler {
   });
 }
 
-const CLIENT_ERROR_MESSAGES: Record<number, string> = {
-  400: '请求格式不正确',
-  403: '禁止访问',
-  404: '文件不存在',
-  413: '请求内容过大',
-  415: '不支持的请求内容格式',
-};
-
 const jsonErrors: ErrorRequestHandler = (err, _req, res, _next) => {
   // body-parser's own errors carry a status; give them Chinese messages.
   const type = (err as { type?: string }).type;
-  if (type === 'entity.too.large') return sendError(res, new AppError('PAYLOAD_TOO_LARGE', '请求内容过大'));
-  if (type === 'entity.parse.failed') return sendError(res, new AppError('BAD_REQUEST', '请求内容不是有效的 JSON'));
+  if (type === 'entity.too.large') return sendError(res, new AppError('PAYLOAD_TOO_LARGE', FRAMEWORK_MESSAGES.tooLarge));
+  if (type === 'entity.parse.failed') return sendError(res, new AppError('BAD_REQUEST', FRAMEWORK_MESSAGES.notJson));
   if (err instanceof AppError) return sendError(res, err);
   // Errors from Express's own parts (static files, body parsers) carry a 4xx status: keep it.
   const status = Number((err as { status?: number; statusCode?: number }).status ?? (err as { statusCode?: number }).statusCode);
   if (status >= 400 && status < 500) {
-    res.status(status).json({ success: false, message: CLIENT_ERROR_MESSAGES[status] ?? '请求无法处理' });
+    res.status(status).json({ success: false, message: frameworkMessage(status) });
     return;
   }
   console.error('[express]', err);
@@ -76,10 +69,13 @@ export function createApp(deps: Deps, options: AppOptions = {}): Express {
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT }), createRestRouter(deps));
   app.use(
     '/trpc',
+    jsonWritesOnly(),
     express.json({ limit: JSON_BODY_LIMIT }),
     createExpressMiddleware({
       router: appRouter,
-      createContext: ({ req }) => createContextFromRequest(deps, req),
+      // The client sends one call per request; a batch of hundreds would hold the server (security probe).
+      allowBatching: false,
+      createContext: async ({ req, res }) => ({ caller: await identify(deps, req, res) }),
       responseMeta({ errors }) {
         const retryAfter = errors.map((e) => (e.cause instanceof AppError ? e.cause.retryAfter : undefined)).find(Boolean);
         return retryAfter ? { headers: new Headers({ 'Retry-After': String(retryAfter) }) } : {};

@@ -24,6 +24,9 @@ export interface RateLimitSettings {
   publishesPer10Minutes: number;
   publishAttemptsPer10Minutes: number;
   codeChecksPerIpPerHour: number;
+  /** Wrong current passwords (change password, deactivation) per user. */
+  passwordChecksPerUserPerHour: number;
+  draftsPer10Minutes: number;
 }
 
 export interface SiteIdentity {
@@ -52,6 +55,8 @@ export interface Config {
   site: SiteIdentity;
   /** Where uploaded images are kept (served at /uploads/). */
   uploadsDir: string;
+  /** Live drafts one user may keep; 0 is no cap. */
+  maxDraftsPerUser: number;
 }
 
 export function loadConfig(): Config {
@@ -86,7 +91,10 @@ export function loadConfig(): Config {
       publishesPer10Minutes: int('RATE_PUBLISH_PER_10_MINUTES', 5),
       publishAttemptsPer10Minutes: int('RATE_PUBLISH_ATTEMPTS_PER_10_MINUTES', 30),
       codeChecksPerIpPerHour: int('RATE_CODE_CHECKS_IP_PER_HOUR', 60),
+      passwordChecksPerUserPerHour: int('RATE_PASSWORD_CHECKS_USER_PER_HOUR', 10),
+      draftsPer10Minutes: int('RATE_DRAFTS_PER_10_MINUTES', 20),
     },
+    maxDraftsPerUser: int('MAX_DRAFTS_PER_USER', 200),
     uploadsDir: str('UPLOADS_DIR', './uploads'),
     site: {
       platformName,

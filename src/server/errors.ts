@@ -3,6 +3,7 @@
  * REST error handler both read the same table, so status codes and Chinese messages come from one place.
  */
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import type { ZodError } from 'zod';
 
 export type AppErrorCode =
   | 'BAD_REQUEST'
@@ -14,6 +15,7 @@ export type AppErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'TOO_MANY_REQUESTS'
+  | 'UNAVAILABLE'
   | 'INTERNAL';
 
 export const ERROR_TABLE: Record<AppErrorCode, { status: number; trpc: TRPC_ERROR_CODE_KEY }> = {
@@ -27,12 +29,51 @@ export const ERROR_TABLE: Record<AppErrorCode, { status: number; trpc: TRPC_ERRO
   PAYLOAD_TOO_LARGE: { status: 413, trpc: 'PAYLOAD_TOO_LARGE' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, trpc: 'UNSUPPORTED_MEDIA_TYPE' },
   TOO_MANY_REQUESTS: { status: 429, trpc: 'TOO_MANY_REQUESTS' },
+  UNAVAILABLE: { status: 503, trpc: 'SERVICE_UNAVAILABLE' },
   INTERNAL: { status: 500, trpc: 'INTERNAL_SERVER_ERROR' },
 };
 
 export const INTERNAL_MESSAGE = '服务器开小差了，请稍后重试';
 export const NOT_LOGGED_IN_MESSAGE = '请先登录';
 export const SESSION_EXPIRED_MESSAGE = '登录已过期，请重新登录';
+export const ADMIN_ONLY_MESSAGE = '仅管理员可以访问';
+export const INVALID_INPUT_MESSAGE = '请求参数不正确';
+export const NOT_JSON_MESSAGE = '请求内容不是有效的 JSON';
+export const JSON_ONLY_MESSAGE = '请求内容必须是 JSON（Content-Type: application/json）';
+
+/**
+ * Chinese messages for failures raised by the frameworks themselves (tRPC, body parsers, static
+ * files), which come with English text or none: one table for every transport.
+ */
+export const FRAMEWORK_MESSAGES = {
+  badRequest: '请求格式不正确',
+  notJson: NOT_JSON_MESSAGE,
+  notFound: '接口不存在',
+  fileNotFound: '文件不存在',
+  forbidden: '禁止访问',
+  methodNotAllowed: '请求方法不正确',
+  tooLarge: '请求内容过大',
+  unsupportedMediaType: '不支持的请求内容格式',
+  other: '请求无法处理',
+} as const;
+
+/** The message for a 4xx status raised outside our code (static files, body parser). */
+export function frameworkMessage(status: number): string {
+  const byStatus: Record<number, string> = {
+    400: FRAMEWORK_MESSAGES.badRequest,
+    403: FRAMEWORK_MESSAGES.forbidden,
+    404: FRAMEWORK_MESSAGES.fileNotFound,
+    405: FRAMEWORK_MESSAGES.methodNotAllowed,
+    413: FRAMEWORK_MESSAGES.tooLarge,
+    415: FRAMEWORK_MESSAGES.unsupportedMediaType,
+  };
+  return byStatus[status] ?? FRAMEWORK_MESSAGES.other;
+}
+
+/** zod's first issue is the message (our schemas carry Chinese text); forms read the rest per field. */
+export function validationMessage(err: ZodError): string {
+  return err.issues[0]?.message ?? INVALID_INPUT_MESSAGE;
+}
 
 /** Fields a failure may carry beside `message` (errorType, duplicateInfo, moderationResult…). */
 export type ErrorExtra = Record<string, unknown>;

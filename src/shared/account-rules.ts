@@ -1,5 +1,5 @@
 /** Account messages, cross-field form rules and API shapes: no zod, so the client bundle stays small. */
-import { DEACTIVATION_CONFIRM_WORD, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
+import { DEACTIVATION_CONFIRM_WORD, DEACTIVATION_REASON_MAX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
 
 export const MSG = {
   phoneInvalid: '请输入正确的手机号码',
@@ -15,6 +15,7 @@ export const MSG = {
   newPasswordRequired: '请输入新密码',
   confirmPasswordRequired: '请确认新密码',
   reasonRequired: '请选择注销原因',
+  reasonTooLong: `注销原因不能超过${DEACTIVATION_REASON_MAX}个字`,
   confirmWordMismatch: `请输入“${DEACTIVATION_CONFIRM_WORD}”以确认`,
   avatarInvalid: '请从系统提供的头像中选择',
   userIdInvalid: '用户ID格式不正确',

@@ -54,9 +54,16 @@ export const DEACTIVATION_REASONS = [
   '其他',
 ] as const;
 export const DEACTIVATION_CONFIRM_WORD = '注销';
+export const DEACTIVATION_REASON_MAX = 200;
 
 export const SMS_PURPOSES = ['register', 'reset', 'change_phone'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
 export const USER_ROLES = ['member', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
+
+/**
+ * Set on any API answer to a request whose bearer token is no longer valid (ended elsewhere, expired),
+ * even where the call itself needs no login, so every page forgets the dead session on its next call.
+ */
+export const SESSION_EXPIRED_HEADER = 'x-session-expired';

@@ -11,6 +11,7 @@ import {
   MARKET_IDENTIFIERS,
   parseTags,
 } from './idea-rules.ts';
+import { REJECT_REASON_MAX } from './idea-display.ts';
 
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1);
 
@@ -50,7 +51,21 @@ export type TCreateIdeaRequest = z.infer<typeof ZCreateIdeaRequest>;
 export const ZUpdateIdeaRequest = ZIdeaFields.extend({ status: ZIdeaStatusInput.optional() });
 export type TUpdateIdeaRequest = z.infer<typeof ZUpdateIdeaRequest>;
 
-export const ZIdeaId = z.coerce.number({ error: '创意ID无效' }).int('创意ID无效').positive('创意ID无效');
+/**
+ * A plain decimal id: 7 from JSON, or "7" from a path or query. Never 0x7, 7.0, 1e1, " 7 " or 07:
+ * coercion would let each of those name idea 7.
+ */
+export const decimalId = (message: string) =>
+  z.union([z.number(), z.string()], { error: message }).transform((value, ctx) => {
+    const text = String(value);
+    if (!/^[1-9]\d{0,14}$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return Number(text);
+  });
+
+export const ZIdeaId = decimalId('创意ID无效');
 
 export const ZExpansionsRequest = z.object({
   expansions: z
@@ -72,7 +87,7 @@ export const ZExpansionsRequest = z.object({
 export const IDEA_LIBRARY_STATUSES = ['published', 'draft', 'deleted', 'all'] as const;
 export const ZMyIdeasQuery = z.object({ status: z.enum(IDEA_LIBRARY_STATUSES).optional().default('all') });
 
-export const ZRejectRequest = z.object({ reason: z.string().trim().min(1, '请填写驳回原因').max(200, '驳回原因不能超过200个字') });
+export const ZRejectRequest = z.object({ reason: z.string().trim().min(1, '请填写驳回原因').max(REJECT_REASON_MAX, `驳回原因不能超过${REJECT_REASON_MAX}个字`) });
 
 export const ZListLimit = (fallback: number) => z.coerce.number().int().min(1).max(100).optional().default(fallback);
 

@@ -32,13 +32,15 @@ export const NO_LIMITS: RateLimitSettings = {
   publishesPer10Minutes: 0,
   publishAttemptsPer10Minutes: 0,
   codeChecksPerIpPerHour: 0,
+  passwordChecksPerUserPerHour: 0,
+  draftsPer10Minutes: 0,
 };
 
 export async function startTestApp(dialect: DialectName, overrides: Partial<Omit<Config, "rateLimits">> & { rateLimits?: Partial<RateLimitSettings> } = {}): Promise<TestApp> {
   const db = await createTestDatabase(dialect);
   const base = loadConfig();
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hunter-uploads-'));
-  const config: Config = { ...base, uploadsDir, ...overrides, databaseUrl: db.url, rateLimits: { ...NO_LIMITS, ...overrides.rateLimits } };
+  const config: Config = { ...base, uploadsDir, maxDraftsPerUser: 0, ...overrides, databaseUrl: db.url, rateLimits: { ...NO_LIMITS, ...overrides.rateLimits } };
   const deps = createDeps(db.handle, config, new ConsoleSmsProvider(true));
   const app = createApp(deps);
   const server = await new Promise<Server>((resolve) => {

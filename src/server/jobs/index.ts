@@ -1,7 +1,8 @@
 /** Periodic housekeeping. Every job is idempotent, so every server process may run it (DESIGN §9). */
 import { dbTimeAgo } from '../../../db/time.ts';
 import type { Deps } from '../deps.ts';
-import { purgeRecycleBin } from '../services/ideas.ts';
+import { purgeStalePendingUploads } from '../ideas/images.ts';
+import { purgeRecycleBin } from '../ideas/service.ts';
 import { purgeExpiredSessions } from '../services/sessions.ts';
 
 const HOUR_MS = 3600 * 1000;
@@ -12,6 +13,7 @@ export async function runHousekeeping(deps: Deps): Promise<void> {
   await deps.db.deleteFrom('rate_limits').where('expire', '<', Date.now() - HOUR_MS).execute();
   // Batches of 500 until the bin holds nothing expired.
   while ((await purgeRecycleBin(deps)) > 0);
+  while ((await purgeStalePendingUploads(deps)) > 0);
 }
 
 export function startJobs(deps: Deps): () => void {

@@ -4,10 +4,10 @@ import { notFound } from '../errors.ts';
 import { authRoutes } from './auth.ts';
 import { ideaRoutes } from './ideas.ts';
 import { buildOpenApi } from './openapi.ts';
-import { mountRoutes, sendError, type AnyRoute } from './route.ts';
+import { mountRoutes, sendError, type RestRoute } from './route.ts';
 
 /** Every REST path; each issue adds its module's list here. */
-export const restRoutes: AnyRoute[] = [...authRoutes, ...ideaRoutes];
+export const restRoutes: RestRoute[] = [...authRoutes, ...ideaRoutes];
 
 export function createRestRouter(deps: Deps): Router {
   const router = Router();

@@ -1,32 +1,50 @@
-/** /api/openapi.json, generated from the same zod schemas the routes validate with. */
+/** /api/openapi.json, generated from the same zod schemas the operations validate with. */
 import { z, type ZodType } from 'zod';
 import { ERROR_TABLE } from '../errors.ts';
-import type { AnyRoute } from './route.ts';
+import type { RestRoute } from './route.ts';
 
-function jsonSchema(schema: ZodType): Record<string, unknown> {
+type JsonSchema = { properties?: Record<string, unknown>; required?: string[]; anyOf?: JsonSchema[] };
+
+function jsonSchema(schema: ZodType): JsonSchema {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
-  return rest;
-}
-
-function parametersOf(schema: ZodType | undefined, where: 'path' | 'query') {
-  if (!schema) return [];
-  const s = jsonSchema(schema) as { properties?: Record<string, unknown>; required?: string[] };
-  return Object.entries(s.properties ?? {}).map(([name, prop]) => ({
-    name,
-    in: where,
-    required: where === 'path' || (s.required ?? []).includes(name),
-    schema: prop,
-  }));
+  return rest as JsonSchema;
 }
 
 const STANDARD_FAILURES: Record<number, string> = {
   400: '参数不正确（message 为中文说明）',
   401: '未登录或登录已过期',
   403: '无权限',
+  415: '写请求的内容不是 JSON',
   500: '服务器错误',
 };
 
-export function buildOpenApi(routes: AnyRoute[]) {
+/** The operation's one input object, split as REST carries it: path parameters, then query (reads) or body (writes). */
+function describeInput(route: RestRoute) {
+  const s = jsonSchema(route.op.input);
+  // A union (login by phone or e-mail) has no single property list: it is the body as it stands.
+  if (!s.properties && !route.multipart && !(route.method === 'get' || route.method === 'delete')) {
+    return { parameters: [], requestBody: { required: true, content: { 'application/json': { schema: s } } } };
+  }
+  const pathNames = [...route.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]);
+  const inQuery = route.method === 'get' || route.method === 'delete';
+  const parameters: unknown[] = [];
+  const body: JsonSchema = { properties: {}, required: [] };
+  for (const [name, prop] of Object.entries(s.properties ?? {})) {
+    const required = (s.required ?? []).includes(name);
+    if (pathNames.includes(name)) parameters.push({ name, in: 'path', required: true, schema: prop });
+    else if (inQuery) parameters.push({ name, in: 'query', required, schema: prop });
+    else {
+      body.properties![name] = prop;
+      if (required) body.required!.push(name);
+    }
+  }
+  const hasBody = Object.keys(body.properties!).length > 0;
+  const mediaType = route.multipart ? 'multipart/form-data' : 'application/json';
+  if (route.multipart) body.properties!.file = { type: 'string', format: 'binary' };
+  return { parameters, ...(hasBody || route.multipart ? { requestBody: { required: !!body.required!.length, content: { [mediaType]: { schema: { type: 'object', ...body } } } } } : {}) };
+}
+
+export function buildOpenApi(routes: RestRoute[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const openPath = '/api' + route.path.replace(/:([A-Za-z_]+)/g, '{$1}');
@@ -35,18 +53,18 @@ export function buildOpenApi(routes: AnyRoute[]) {
     };
     const failures = { ...STANDARD_FAILURES, ...(route.responses ?? {}) };
     for (const [status, description] of Object.entries(failures)) {
-      if (route.access === 'public' && (status === '401' || status === '403') && !route.responses?.[Number(status)]) continue;
+      if (route.op.access === 'public' && (status === '401' || status === '403') && !route.responses?.[Number(status)]) continue;
+      if (route.method === 'get' && status === '415') continue;
       responses[status] = { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Failure' } } } };
     }
     paths[openPath] ??= {};
     paths[openPath][route.method] = {
       summary: route.summary,
       tags: [route.tag],
-      security: route.access === 'public' ? [] : [{ bearer: [] }],
-      parameters: [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')],
-      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body) } } } } : {}),
+      security: route.op.access === 'public' ? [] : [{ bearer: [] }],
+      ...describeInput(route),
       responses,
-      'x-access': route.access,
+      'x-access': route.op.access,
     };
   }
   return {

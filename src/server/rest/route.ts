@@ -1,71 +1,42 @@
 /**
- * The REST shim's one way to declare a path: its zod inputs (validated here and described in
- * /api/openapi.json), who may call it, and a handler that calls a service. Envelope and status
- * rules of DESIGN §6 live here and in sendError, nowhere else.
+ * The REST shim's one way to expose an operation: method, path and its documentation. The caller is
+ * identified and authorized (request/) before anything else runs, so an anonymous upload is refused
+ * unread; the input is the path parameters, query and JSON body together, validated by the
+ * operation's zod schema; the envelope of DESIGN §6 is written here and in sendError, nowhere else.
  */
 import type { Request, RequestHandler, Response, Router } from 'express';
-import { z, ZodError, type ZodType } from 'zod';
+import { z, ZodError } from 'zod';
 import type { Deps } from '../deps.ts';
-import { AppError, forbidden, NOT_LOGGED_IN_MESSAGE, SESSION_EXPIRED_MESSAGE, toPublicError, unauthorized } from '../errors.ts';
-import { authenticate, type Authenticated } from '../services/accounts.ts';
-import { bearerToken, clientIp } from '../trpc/context.ts';
-import { ADMIN_ONLY_MESSAGE } from '../trpc/init.ts';
+import { badRequest, toPublicError, validationMessage, AppError } from '../errors.ts';
+import { jsonWritesOnly } from '../request/body.ts';
+import { identify, type Caller } from '../request/caller.ts';
+import { authorize, type AnyOperation } from '../request/operation.ts';
 
-export type Access = 'public' | 'member' | 'admin';
+export type Method = 'get' | 'post' | 'put' | 'delete';
 
-export interface RestCall<B, Q, P> {
-  body: B;
-  query: Q;
-  params: P;
-  deps: Deps;
-  auth: Authenticated | null;
-  ip: string;
-  req: Request;
-}
-
-export interface Reply {
-  data?: unknown;
-  message?: string;
-  /** Top-level fields beside data, where the spec names them (debugCode, favorited, count…). */
-  extra?: Record<string, unknown>;
-  status?: number;
-}
-
-export interface RouteSpec<B = unknown, Q = unknown, P = unknown> {
-  method: 'get' | 'post' | 'put' | 'delete';
+export interface RestRoute {
+  method: Method;
   /** Express style, relative to /api: `/users/:id/stats`. */
   path: string;
+  op: AnyOperation;
   summary: string;
   tag: string;
-  access: Access;
-  body?: ZodType<B>;
-  query?: ZodType<Q>;
-  params?: ZodType<P>;
-  /** Middleware run before validation (multer for uploads). */
-  before?: RequestHandler[];
   /** Extra documented responses, status → description. */
   responses?: Record<number, string>;
-  handler(call: RestCall<B, Q, P> & { auth: Authenticated | null }): Promise<Reply>;
+  /** A multipart upload: `before` parses it, `input` picks the fields. */
+  multipart?: { before: RequestHandler; input(req: Request): Record<string, unknown> };
 }
 
-export type AnyRoute = RouteSpec<any, any, any>;
+type RouteDoc = Omit<RestRoute, 'method' | 'path' | 'op'>;
 
-export function defineRoute<B = undefined, Q = undefined, P = undefined>(spec: RouteSpec<B, Q, P>): AnyRoute {
-  return spec as AnyRoute;
-}
-
-export const reply = (data?: unknown, options: Omit<Reply, 'data'> = {}): Reply => ({ data, ...options });
-
-export const INVALID_INPUT_MESSAGE = '请求参数不正确';
-
-function parse<T>(schema: ZodType<T> | undefined, value: unknown): T {
-  if (!schema) return undefined as T;
-  return schema.parse(value ?? {});
+export function route(method: Method, path: string, op: AnyOperation, doc: RouteDoc): RestRoute {
+  if (op.kind === 'write' && method === 'get') throw new Error(`${path}: a write operation cannot be a GET`);
+  return { method, path, op, ...doc };
 }
 
 export function sendError(res: Response, err: unknown): void {
   if (err instanceof ZodError) {
-    res.status(400).json({ success: false, message: err.issues[0]?.message ?? INVALID_INPUT_MESSAGE, errors: z.flattenError(err).fieldErrors });
+    res.status(400).json({ success: false, message: validationMessage(err), errors: z.flattenError(err).fieldErrors });
     return;
   }
   const publicError = toPublicError(err);
@@ -74,21 +45,18 @@ export function sendError(res: Response, err: unknown): void {
   res.status(publicError.status).json({ success: false, message: publicError.message, ...publicError.extra });
 }
 
-/** The member who is calling, for handlers of `member`/`admin` routes (the registry has checked). */
-export function member(call: { auth: Authenticated | null }): Authenticated {
-  if (!call.auth) throw unauthorized();
-  return call.auth;
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Path parameters win over query and body, so `/ideas/7` always means idea 7. */
+function jsonInput(req: Request): Record<string, unknown> {
+  if (req.body !== undefined && !isPlainObject(req.body)) throw badRequest('请求内容必须是 JSON 对象');
+  return { ...(req.query as Record<string, unknown>), ...(req.body ?? {}), ...req.params };
 }
 
-/** Who is calling, checked before anything else runs, so an anonymous upload is refused unread. */
-function authenticateFor(route: AnyRoute, deps: Deps): RequestHandler {
+function authorizeFor(route: RestRoute, deps: Deps): RequestHandler {
   return async (req, res, next) => {
     try {
-      const token = bearerToken(req);
-      const auth = await authenticate(deps, token);
-      if (route.access !== 'public' && !auth) throw unauthorized(token ? SESSION_EXPIRED_MESSAGE : NOT_LOGGED_IN_MESSAGE);
-      if (route.access === 'admin' && auth!.user.role !== 'admin') throw forbidden(ADMIN_ONLY_MESSAGE);
-      res.locals.auth = auth;
+      res.locals.caller = authorize(await identify(deps, req, res), route.op.access);
       next();
     } catch (err) {
       sendError(res, err);
@@ -96,20 +64,12 @@ function authenticateFor(route: AnyRoute, deps: Deps): RequestHandler {
   };
 }
 
-export function mountRoutes(router: Router, deps: Deps, routes: AnyRoute[]): void {
-  for (const route of routes) {
+export function mountRoutes(router: Router, deps: Deps, routes: RestRoute[]): void {
+  for (const r of routes) {
     const handler: RequestHandler = async (req, res) => {
       try {
-        const call = {
-          body: parse(route.body, req.body),
-          query: parse(route.query, req.query),
-          params: parse(route.params, req.params),
-          deps,
-          auth: (res.locals.auth as Authenticated | null) ?? null,
-          ip: clientIp(req),
-          req,
-        };
-        const out = await route.handler(call);
+        const raw = r.multipart ? { ...req.params, ...r.multipart.input(req) } : jsonInput(req);
+        const out = await r.op.run(res.locals.caller as Caller as never, r.op.input.parse(raw));
         const body: Record<string, unknown> = { success: true };
         if (out.message) body.message = out.message;
         Object.assign(body, out.extra);
@@ -119,6 +79,7 @@ export function mountRoutes(router: Router, deps: Deps, routes: AnyRoute[]): voi
         sendError(res, err);
       }
     };
-    router[route.method](route.path, authenticateFor(route, deps), ...(route.before ?? []), handler);
+    const steps = [jsonWritesOnly({ multipart: !!r.multipart }), authorizeFor(r, deps), ...(r.multipart ? [r.multipart.before] : []), handler];
+    router[r.method](r.path, ...steps);
   }
 }

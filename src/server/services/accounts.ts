@@ -15,8 +15,8 @@ import type { Deps } from '../deps.ts';
 import { badRequest, forbidden, unauthorized } from '../errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, invalidateSession, invalidateUserSessions, validateSessionToken } from './sessions.ts';
-import { consumeCode, consumeVerifiedCode, generateCode, storeCode, verifyCode } from './sms.ts';
-import { findActiveUserByPhone, findUserById, requireUserByRef, toAuthUser } from './users.ts';
+import { consumeCode, consumeVerifiedCode, deliverCode, generateCode, storeCode, verifyCode } from './sms.ts';
+import { findActiveUserByPhone, findUserById, insertUserRow, requireUserByRef, toAuthUser } from './users.ts';
 
 export const ACCOUNT_MSG = {
   phoneRegistered: '该手机号已注册，请直接登录',
@@ -32,6 +32,7 @@ export const ACCOUNT_MSG = {
   loginTooFrequent: '登录尝试过于频繁，请稍后再试',
   loginPhoneLocked: '该手机号登录失败次数过多，请稍后再试或找回密码',
   codeChecksTooFrequent: '验证码校验过于频繁，请稍后再试',
+  passwordChecksTooFrequent: '密码错误次数过多，请稍后再试',
   codeSent: '验证码已发送到您的手机',
   codeVerified: '验证码验证成功',
   registered: '注册成功，请登录',
@@ -84,8 +85,8 @@ export async function sendSmsCode(
   await deps.limits.smsPhoneDaily.consume(phone, ACCOUNT_MSG.smsDailyCap);
 
   const code = generateCode(deps.config.production);
-  await storeCode(deps.db, phone, purpose, code, purpose === 'change_phone' ? requester.user!.id : null);
-  await deps.sms.send(phone, code, purpose);
+  const codeId = await storeCode(deps.db, phone, purpose, code, purpose === 'change_phone' ? requester.user!.id : null);
+  await deliverCode(deps.db, deps.sms, codeId, phone, code, purpose);
   return deps.config.production ? {} : { debugCode: code };
 }
 
@@ -106,25 +107,9 @@ async function insertUser(deps: Deps, phone: string, passwordHash: string): Prom
   // a collision on the unique key just draws again.
   for (let attempt = 0; attempt < 20; attempt++) {
     const registrationNumber = formatRegistrationNumber(randomInt(1, 1_000_000));
-    const now = nowDb();
     try {
-      const result = await deps.db
-        .insertInto('users')
-        .values({
-          registration_number: registrationNumber,
-          phone,
-          email: null,
-          password_hash: passwordHash,
-          nickname: nicknameForPhone(phone),
-          avatar_url: DEFAULT_AVATAR,
-          bio: null,
-          role: 'member',
-          status: 'active',
-          created_at: now,
-          updated_at: now,
-        })
-        .executeTakeFirstOrThrow();
-      const user = await findUserById(deps.db, Number(result.insertId));
+      const id = await insertUserRow(deps.db, { registrationNumber, phone, passwordHash, nickname: nicknameForPhone(phone) });
+      const user = await findUserById(deps.db, id);
       if (user) return user;
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
@@ -177,8 +162,20 @@ export async function resetPassword(deps: Deps, input: { phone: string; code: st
   await deps.limits.loginPhoneFailures.reset(input.phone);
 }
 
+/**
+ * Checks the signed-in user's current password. Wrong ones are limited per user, so a stolen session
+ * cannot be used to find the password (like the login limits).
+ */
+async function assertCurrentPassword(deps: Deps, user: UserRow, password: string, extra?: Record<string, unknown>): Promise<void> {
+  const key = String(user.id);
+  await deps.limits.passwordChecks.check(key, ACCOUNT_MSG.passwordChecksTooFrequent);
+  if (await verifyPassword(user.password_hash, password)) return;
+  await deps.limits.passwordChecks.consume(key, ACCOUNT_MSG.passwordChecksTooFrequent);
+  throw badRequest(ACCOUNT_MSG.wrongCurrentPassword, extra);
+}
+
 export async function changePassword(deps: Deps, auth: Authenticated, input: { currentPassword: string; newPassword: string }): Promise<void> {
-  if (!(await verifyPassword(auth.user.password_hash, input.currentPassword))) throw badRequest(ACCOUNT_MSG.wrongCurrentPassword, { field: 'currentPassword' });
+  await assertCurrentPassword(deps, auth.user, input.currentPassword, { field: 'currentPassword' });
   if (input.currentPassword === input.newPassword) throw badRequest(ACCOUNT_MSG.samePassword, { field: 'newPassword' });
   await deps.db.updateTable('users').set({ password_hash: await hashPassword(input.newPassword), updated_at: nowDb() }).where('id', '=', auth.user.id).execute();
   await invalidateUserSessions(deps.db, auth.user.id, auth.session.id);
@@ -248,7 +245,7 @@ export async function deactivationStats(deps: Deps, user: UserRow) {
  * The registration number stays reserved so it never names a second person.
  */
 export async function deactivate(deps: Deps, user: UserRow, input: TDeactivateRequest): Promise<void> {
-  if (input.password && !(await verifyPassword(user.password_hash, input.password))) throw badRequest(ACCOUNT_MSG.wrongCurrentPassword);
+  if (input.password) await assertCurrentPassword(deps, user, input.password);
   const now = nowDb();
   await deps.db.transaction().execute(async (trx) => {
     await trx

@@ -3,7 +3,7 @@
  * An idea in review, rejected or deleted gets the plain page with status 404 and no meta (§10).
  */
 import type { Deps } from '../deps.ts';
-import { publicIdeas } from './ideas.ts';
+import { publicIdeas } from '../ideas/repository.ts';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -16,9 +16,11 @@ export interface IdeaPreviewMeta {
 
 export async function ideaPreviewMeta(deps: Deps, idText: string): Promise<IdeaPreviewMeta | null> {
   if (!/^\d{1,12}$/.test(idText)) return null;
-  const idea = await publicIdeas(deps.db).where('id', '=', Number(idText)).executeTakeFirst();
+  const idea = await publicIdeas(deps.db).where('ideas.id', '=', Number(idText)).executeTakeFirst();
   return idea ? { title: idea.title, description: idea.description } : null;
 }
+
+const TEMPLATE_TITLE = '<title>猎人创意社区</title>';
 
 /** The built index.html with the idea's meta in its head. */
 export function withPreviewMeta(indexHtml: string, meta: IdeaPreviewMeta, siteName: string): string {
@@ -29,5 +31,9 @@ export function withPreviewMeta(indexHtml: string, meta: IdeaPreviewMeta, siteNa
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
   ].join('\n    ');
-  return indexHtml.replace('<title>猎人创意社区</title>', `<title>${escapeHtml(meta.title)} - ${escapeHtml(siteName)}</title>\n    ${tags}`);
+  const head = `<title>${escapeHtml(meta.title)} - ${escapeHtml(siteName)}</title>\n    ${tags}`;
+  // Split and join, not String.replace: a replacement string would read `$'`, `$&` or `$\`` in a
+  // user's title as patterns and splice the template into the page.
+  const [before, ...after] = indexHtml.split(TEMPLATE_TITLE);
+  return after.length ? before + head + after.join(TEMPLATE_TITLE) : indexHtml;
 }

@@ -59,6 +59,8 @@ export interface RateLimits {
   publishes: Limiter;
   publishAttempts: Limiter;
   codeChecksIp: Limiter;
+  passwordChecks: Limiter;
+  drafts: Limiter;
 }
 
 export function createRateLimits(handle: DatabaseHandle, s: RateLimitSettings): RateLimits {
@@ -73,5 +75,7 @@ export function createRateLimits(handle: DatabaseHandle, s: RateLimitSettings): 
     publishes: createLimiter(handle, 'publish_user', s.publishesPer10Minutes, 10 * 60),
     publishAttempts: createLimiter(handle, 'publish_try_user', s.publishAttemptsPer10Minutes, 10 * 60),
     codeChecksIp: createLimiter(handle, 'code_check_ip', s.codeChecksPerIpPerHour, 3600),
+    passwordChecks: createLimiter(handle, 'password_check_user', s.passwordChecksPerUserPerHour, 3600),
+    drafts: createLimiter(handle, 'draft_user', s.draftsPer10Minutes, 10 * 60),
   };
 }

@@ -1,6 +1,7 @@
 /** Where uploaded files live: a local folder now, an S3-compatible bucket later (DESIGN §9). */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { uploadUrl } from '../../shared/uploads.ts';
 
 export interface FileStorage {
   put(name: string, data: Buffer): Promise<void>;
@@ -8,8 +9,6 @@ export interface FileStorage {
   /** The public URL the browser loads. */
   url(name: string): string;
 }
-
-export const UPLOADS_URL_PREFIX = '/uploads/';
 
 export class LocalFileStorage implements FileStorage {
   constructor(readonly dir: string) {}
@@ -21,6 +20,6 @@ export class LocalFileStorage implements FileStorage {
     await fs.rm(path.join(this.dir, path.basename(name)), { force: true });
   }
   url(name: string): string {
-    return UPLOADS_URL_PREFIX + encodeURIComponent(name);
+    return uploadUrl(encodeURIComponent(name));
   }
 }

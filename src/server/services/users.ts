@@ -1,6 +1,6 @@
 /** Reading users and shaping them for the API: one mapper each, explicit columns only. */
 import type { Kysely } from 'kysely';
-import { dbTimeToIso } from '../../../db/time.ts';
+import { dbTimeToIso, nowDb } from '../../../db/time.ts';
 import type { Database, UserRow } from '../../../db/types.ts';
 import type { AuthUser, PublicUser } from '../../shared/account-schemas.ts';
 import { DEFAULT_BIO, DEFAULT_AVATAR, isPresetAvatar } from '../../shared/constants.ts';
@@ -44,6 +44,39 @@ export function toPublicUser(row: UserRow): PublicUser {
     createdAt: dbTimeToIso(row.created_at),
     isDeactivated: row.status === 'deactivated',
   };
+}
+
+export interface NewAccount {
+  registrationNumber: string;
+  phone: string;
+  passwordHash: string;
+  nickname: string;
+  avatarUrl?: string;
+  bio?: string | null;
+  role?: UserRow['role'];
+  createdAt?: string;
+}
+
+/** The one insert of a user row: registration, the demo seed and test fixtures. Returns the new id. */
+export async function insertUserRow(db: Kysely<Database>, a: NewAccount): Promise<number> {
+  const at = a.createdAt ?? nowDb();
+  const result = await db
+    .insertInto('users')
+    .values({
+      registration_number: a.registrationNumber,
+      phone: a.phone,
+      email: null,
+      password_hash: a.passwordHash,
+      nickname: a.nickname,
+      avatar_url: a.avatarUrl ?? DEFAULT_AVATAR,
+      bio: a.bio ?? null,
+      role: a.role ?? 'member',
+      status: 'active',
+      created_at: at,
+      updated_at: at,
+    })
+    .executeTakeFirstOrThrow();
+  return Number(result.insertId);
 }
 
 export async function findUserById(db: Kysely<Database>, id: number): Promise<UserRow | undefined> {

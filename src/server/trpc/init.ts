@@ -1,19 +1,24 @@
 /**
- * The only place that calls initTRPC. It exports just the builders the app may use, so no
- * procedure can skip the auth middleware or the error mapping.
+ * The only place that calls initTRPC. Procedures are made from operations (request/operation.ts)
+ * by `query` and `mutation` alone, so none can skip the access check or the error mapping.
  */
 import { initTRPC, TRPCError } from '@trpc/server';
-import { ZodError, z } from 'zod';
-import { AppError, ERROR_TABLE, INTERNAL_MESSAGE, NOT_LOGGED_IN_MESSAGE, SESSION_EXPIRED_MESSAGE } from '../errors.ts';
-import type { TrpcContext } from './context.ts';
+import { ZodError, z, type ZodType } from 'zod';
+import { AppError, ERROR_TABLE, FRAMEWORK_MESSAGES, INTERNAL_MESSAGE, validationMessage } from '../errors.ts';
+import type { Caller } from '../request/caller.ts';
+import { authorize, type Access, type Answer, type Operation } from '../request/operation.ts';
 
-export const ADMIN_ONLY_MESSAGE = '仅管理员可以访问';
+export interface TrpcContext {
+  caller: Caller;
+}
 
+// tRPC's own failures (unknown procedure, broken JSON) have English messages.
 const TRPC_MESSAGES: Partial<Record<string, string>> = {
-  PARSE_ERROR: '请求内容不是有效的 JSON',
-  NOT_FOUND: '接口不存在',
-  METHOD_NOT_SUPPORTED: '请求方法不正确',
-  PAYLOAD_TOO_LARGE: '请求内容过大',
+  PARSE_ERROR: FRAMEWORK_MESSAGES.notJson,
+  NOT_FOUND: FRAMEWORK_MESSAGES.notFound,
+  METHOD_NOT_SUPPORTED: FRAMEWORK_MESSAGES.methodNotAllowed,
+  PAYLOAD_TOO_LARGE: FRAMEWORK_MESSAGES.tooLarge,
+  UNSUPPORTED_MEDIA_TYPE: FRAMEWORK_MESSAGES.unsupportedMediaType,
 };
 
 const t = initTRPC.context<TrpcContext>().create({
@@ -28,13 +33,11 @@ const t = initTRPC.context<TrpcContext>().create({
       data.extra = cause.extra;
       if (cause.retryAfter) data.retryAfter = cause.retryAfter;
     } else if (cause instanceof ZodError) {
-      // The first field's Chinese message is the message; forms read the rest beside each field.
-      message = cause.issues[0]?.message ?? '请求参数不正确';
+      message = validationMessage(cause);
       data.zodError = z.flattenError(cause);
     } else if (error.code === 'INTERNAL_SERVER_ERROR') {
       message = INTERNAL_MESSAGE;
     } else if (TRPC_MESSAGES[error.code]) {
-      // tRPC's own failures (unknown procedure, broken JSON) have English messages.
       message = TRPC_MESSAGES[error.code]!;
     }
     // No stack, ever (shape.data.stack exists in development).
@@ -49,23 +52,31 @@ const mapAppErrors = t.middleware(async ({ next }) => {
     const cause = result.error.cause;
     throw new TRPCError({ code: ERROR_TABLE[cause.code].trpc, message: cause.message, cause });
   }
-  if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR') console.error('[trpc]', result.error.cause ?? result.error);
   return result;
 });
 
+const withAccess = (access: Access) =>
+  t.procedure.use(mapAppErrors).use(({ ctx, next }) => next({ ctx: { ...ctx, caller: authorize(ctx.caller, access) } }));
+
+/** What tRPC returns for an answer: the REST envelope without `success` (and without the REST status). */
+export type TrpcOutput<T, X extends object> = { data: T; message?: string } & X;
+
+function toOutput<T, X extends object>(answer: Answer<T, X>): TrpcOutput<T, X> {
+  return { ...(answer.extra as X), ...(answer.message ? { message: answer.message } : {}), data: answer.data } as TrpcOutput<T, X>;
+}
+
+export function query<S extends ZodType, T, X extends object, A extends Access>(op: Operation<S, T, X, A>) {
+  if (op.kind !== 'read') throw new Error('a write operation cannot be a tRPC query');
+  return withAccess(op.access)
+    .input(op.input)
+    .query(async ({ ctx, input }) => toOutput(await op.run(ctx.caller as never, input as z.output<S>)));
+}
+
+export function mutation<S extends ZodType, T, X extends object, A extends Access>(op: Operation<S, T, X, A>) {
+  return withAccess(op.access)
+    .input(op.input)
+    .mutation(async ({ ctx, input }) => toOutput(await op.run(ctx.caller as never, input as z.output<S>)));
+}
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-
-export const publicProcedure = t.procedure.use(mapAppErrors);
-
-export const memberProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.auth) {
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.tokenPresented ? SESSION_EXPIRED_MESSAGE : NOT_LOGGED_IN_MESSAGE });
-  }
-  return next({ ctx: { ...ctx, user: ctx.auth.user, session: ctx.auth.session } });
-});
-
-export const adminProcedure = memberProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: ADMIN_ONLY_MESSAGE });
-  return next();
-});

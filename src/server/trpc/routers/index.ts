@@ -1,15 +1,10 @@
-import { siteIdentity, testConnection } from '../../services/site.ts';
-import { publicProcedure, router } from '../init.ts';
+import { siteOps } from '../../accounts/operations.ts';
+import { query, router } from '../init.ts';
 import { authRouter, usersRouter } from './auth.ts';
 import { adminRouter, ideasRouter } from './ideas.ts';
 
-const siteRouter = router({
-  identity: publicProcedure.query(({ ctx }) => siteIdentity(ctx.deps)),
-  testConnection: publicProcedure.query(({ ctx }) => testConnection(ctx.deps)),
-});
-
 export const appRouter = router({
-  site: siteRouter,
+  site: router({ identity: query(siteOps.identity), testConnection: query(siteOps.testConnection) }),
   auth: authRouter,
   users: usersRouter,
   ideas: ideasRouter,

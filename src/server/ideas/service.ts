@@ -1,71 +1,33 @@
 /** Ideas: drafts, publishing with review, the recycle bin, lists and unlocking (publishing §2–§8). */
-import type { Kysely, Transaction } from 'kysely';
 import { dbTimeAgo, fromDbTime, nowDb } from '../../../db/time.ts';
-import type { Database, IdeaRow, UserRow } from '../../../db/types.ts';
-import { DEFAULT_IDEA_TITLE, DEFAULT_MARKET_IDENTIFIER, HOT_IDEAS_DEFAULT, IDEA_MSG, IDEA_PRICE, RECYCLE_BIN_DAYS, USER_LATEST_DEFAULT } from '../../shared/idea-rules.ts';
+import type { IdeaRow, UserRow } from '../../../db/types.ts';
+import { restoreExpired } from '../../shared/idea-display.ts';
+import { DEFAULT_IDEA_TITLE, DEFAULT_MARKET_IDENTIFIER, HOT_IDEAS_DEFAULT, IDEA_MSG, IDEA_PRICE, IMAGES_PER_IDEA, RECYCLE_BIN_DAYS, USER_LATEST_DEFAULT } from '../../shared/idea-rules.ts';
 import type { IdeaDto, TCreateIdeaRequest, TUpdateIdeaRequest } from '../../shared/idea-schemas.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest, forbidden, gone, notFound } from '../errors.ts';
-import { removeStoredImages } from './images.ts';
+import { badRequest, gone, notFound } from '../errors.ts';
+import { requireUserByRef } from '../services/users.ts';
+import { removeStoredImages, settleIdeaImages, usableImageNames } from './images.ts';
 import { assertNoSensitiveWords, assertNotDuplicate, contentHash, countPublish, matchText } from './moderation.ts';
+import {
+  countLiveDrafts,
+  findIdea,
+  findVisibleIdea,
+  ideaTags,
+  insertIdea,
+  publicIdeas,
+  requireEditableIdea,
+  requireOwnIdea,
+  requireOwnLiveIdea,
+  writeTags,
+  type Db,
+} from './repository.ts';
 import { htmlToText, sanitizeRichText, uploadedImageNames } from './rich-text.ts';
-import { requireUserByRef } from './users.ts';
-import { toIdeaDto, toIdeaDtos, loadExtras } from './idea-view.ts';
+import { loadExtras, toIdeaDto, toIdeaDtos } from './view.ts';
 
-export const IDEA_OK = {
-  draftSaved: '草稿已保存',
-  published: '发布成功！待审核中...',
-  updated: '创意已更新',
-  expansionsSaved: '扩展内容已保存',
-  softDeleted: `已移入回收站，${RECYCLE_BIN_DAYS}天内可恢复`,
-  permanentlyDeleted: '已永久删除',
-  restored: '创意已恢复',
-  unlocked: '已解锁详细分析',
-} as const;
-
-export const NOT_OWNER_MESSAGE = '无权操作该创意';
 export const PUBLISH_ATTEMPTS_MESSAGE = '发布尝试过于频繁，请稍后再试';
-
-type Db = Kysely<Database> | Transaction<Database>;
-
-/** Approved, published and not deleted: the only ideas anyone but the author (and admins) may see. */
-export function publicIdeas(db: Db) {
-  return db.selectFrom('ideas').selectAll().where('status', '=', 'published').where('moderation_status', '=', 'approved').where('is_deleted', '=', 0);
-}
-
-function isPublic(row: IdeaRow): boolean {
-  return row.status === 'published' && row.moderation_status === 'approved' && !row.is_deleted;
-}
-
-async function findIdea(db: Db, id: number): Promise<IdeaRow | undefined> {
-  return db.selectFrom('ideas').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/** The idea if `user` owns it. Others get 403 when they could see it anyway, else 404 (no leak). */
-export async function requireOwnIdea(db: Db, user: UserRow, id: number, missingMessage: string = IDEA_MSG.notFoundOrForbidden): Promise<IdeaRow> {
-  const row = await findIdea(db, id);
-  if (!row) throw notFound(missingMessage);
-  if (row.user_id !== user.id) {
-    if (isPublic(row)) throw forbidden(NOT_OWNER_MESSAGE);
-    throw notFound(missingMessage);
-  }
-  return row;
-}
-
-/** The author's idea, not in the recycle bin: what expansions may be written to. */
-export async function requireOwnLiveIdea(db: Db, user: UserRow, id: number): Promise<IdeaRow> {
-  const row = await requireOwnIdea(db, user, id);
-  if (row.is_deleted) throw notFound(IDEA_MSG.notFoundOrForbidden);
-  return row;
-}
-
-/** The author's live idea that no reviewer is looking at: what may be edited, published or given images. */
-export async function requireEditableIdea(db: Db, user: UserRow, id: number): Promise<IdeaRow> {
-  const row = await requireOwnLiveIdea(db, user, id);
-  // An idea waiting for a reviewer stays as the reviewer sees it (publishing §4).
-  if (row.status === 'published' && row.moderation_status === 'review') throw badRequest(IDEA_MSG.notEditable);
-  return row;
-}
+export const DRAFTS_TOO_FREQUENT_MESSAGE = '保存草稿过于频繁，请稍后再试';
+export const draftCapMessage = (cap: number) => `草稿最多保存${cap}篇，请先发布或删除一些草稿`;
 
 interface CleanFields {
   title: string;
@@ -93,6 +55,7 @@ const NEW_IDEA_DEFAULTS: FieldValues = { title: '', description: '', detailedAna
 
 function clean(input: Partial<TIdeaFieldsInput>, base: FieldValues, allowedImages: ReadonlySet<string>): CleanFields {
   const detailedAnalysis = sanitizeRichText(input.detailedAnalysis ?? base.detailedAnalysis, allowedImages);
+  if (uploadedImageNames(detailedAnalysis).length > IMAGES_PER_IDEA) throw badRequest(IDEA_MSG.tooManyImages);
   return {
     title: (input.title ?? base.title).trim(),
     description: (input.description ?? base.description).trim(),
@@ -119,31 +82,17 @@ async function storedValues(db: Db, row: IdeaRow): Promise<FieldValues> {
   };
 }
 
-async function ideaTags(db: Db, id: number): Promise<string[]> {
-  return (await db.selectFrom('idea_tags').select('tag').where('idea_id', '=', id).orderBy('position').execute()).map((t) => t.tag);
-}
-
-/** The analysis may show only this idea's own uploads (DESIGN §4: nothing from elsewhere). */
-async function ownImageNames(db: Db, ideaId: number): Promise<Set<string>> {
-  return new Set((await db.selectFrom('idea_images').select('file_name').where('idea_id', '=', ideaId).execute()).map((i) => i.file_name));
-}
-
 /** The checks of publishing §8, in order; a failure throws 400, 403 or 409. */
 async function checkForPublish(deps: Deps, user: UserRow, ideaId: number | null, f: CleanFields): Promise<void> {
   // Every attempt counts, so failing checks cannot be repeated without end (they scan recent ideas).
   await deps.limits.publishAttempts.consume(String(user.id), PUBLISH_ATTEMPTS_MESSAGE);
   if (!f.title) throw badRequest(IDEA_MSG.titleRequired);
   assertNoSensitiveWords({ title: f.title, description: f.description, detailedAnalysis: f.analysisText, tags: f.tags.join(' ') });
-  await assertNotDuplicate(deps, { ideaId, userId: user.id, title: f.title, description: f.description, analysisText: f.analysisText });
+  await assertNotDuplicate(deps, { ideaId, user, title: f.title, description: f.description, analysisText: f.analysisText });
 }
 
 function reviewState(deps: Deps): Pick<IdeaRow, 'moderation_status' | 'reviewed_at'> {
   return deps.config.moderation === 'auto' ? { moderation_status: 'approved', reviewed_at: nowDb() } : { moderation_status: 'review', reviewed_at: null };
-}
-
-async function writeTags(trx: Transaction<Database>, ideaId: number, tags: string[]): Promise<void> {
-  await trx.deleteFrom('idea_tags').where('idea_id', '=', ideaId).execute();
-  if (tags.length) await trx.insertInto('idea_tags').values(tags.map((tag, position) => ({ idea_id: ideaId, position, tag }))).execute();
 }
 
 function columnsFor(f: CleanFields, status: 'draft' | 'published') {
@@ -167,32 +116,36 @@ async function dtoFor(deps: Deps, id: number, viewer: UserRow): Promise<IdeaDto>
   return toIdeaDto(row, await loadExtras(deps.db, [row], viewer), viewer);
 }
 
+/** Drafts cost storage and are not reviewed: their creation is rate limited and their number capped. */
+async function checkNewDraft(deps: Deps, user: UserRow): Promise<void> {
+  await deps.limits.drafts.consume(String(user.id), DRAFTS_TOO_FREQUENT_MESSAGE);
+  const cap = deps.config.maxDraftsPerUser;
+  if (cap > 0 && (await countLiveDrafts(deps.db, user.id)) >= cap) throw badRequest(draftCapMessage(cap));
+}
+
 export async function createIdea(deps: Deps, user: UserRow, input: TCreateIdeaRequest): Promise<IdeaDto> {
-  // A new idea has no uploads yet, so its analysis can show no image.
-  const f = clean(input, NEW_IDEA_DEFAULTS, new Set());
+  const f = clean(input, NEW_IDEA_DEFAULTS, await usableImageNames(deps.db, user, null));
   const publishing = input.status === 'published';
   if (publishing) await checkForPublish(deps, user, null, f);
+  else await checkNewDraft(deps, user);
   const now = nowDb();
-  const id = await deps.db.transaction().execute(async (trx) => {
-    const result = await trx
-      .insertInto('ideas')
-      .values({
-        user_id: user.id,
-        ...columnsFor(f, input.status),
-        ...(publishing ? { ...reviewState(deps), published_at: now } : { moderation_status: 'none' as const, reviewed_at: null, published_at: null }),
-        view_count: 0,
-        favorite_count: 0,
-        comment_count: 0,
-        is_deleted: 0,
-        deleted_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .executeTakeFirstOrThrow();
-    const ideaId = Number(result.insertId);
-    await writeTags(trx, ideaId, f.tags);
-    return ideaId;
-  });
+  const id = await insertIdea(
+    deps.db,
+    {
+      user_id: user.id,
+      ...columnsFor(f, input.status),
+      ...(publishing ? { ...reviewState(deps), published_at: now } : { moderation_status: 'none' as const, reviewed_at: null, published_at: null }),
+      view_count: 0,
+      favorite_count: 0,
+      comment_count: 0,
+      is_deleted: 0,
+      deleted_at: null,
+      created_at: now,
+      updated_at: now,
+    },
+    f.tags,
+  );
+  await settleIdeaImages(deps, user, id, uploadedImageNames(f.detailedAnalysis));
   if (publishing) await countPublish(deps, user.id);
   return dtoFor(deps, id, user);
 }
@@ -203,7 +156,7 @@ export async function createIdea(deps: Deps, user: UserRow, input: TCreateIdeaRe
  */
 export async function updateIdea(deps: Deps, user: UserRow, id: number, input: TUpdateIdeaRequest): Promise<IdeaDto> {
   const row = await requireEditableIdea(deps.db, user, id);
-  const f = clean(input, await storedValues(deps.db, row), await ownImageNames(deps.db, id));
+  const f = clean(input, await storedValues(deps.db, row), await usableImageNames(deps.db, user, id));
   const status = input.status ?? row.status;
   const publishing = status === 'published';
   if (publishing) await checkForPublish(deps, user, id, f);
@@ -220,24 +173,15 @@ export async function updateIdea(deps: Deps, user: UserRow, id: number, input: T
       .execute();
     await writeTags(trx, id, f.tags);
   });
-  await dropUnreferencedImages(deps, id, f.detailedAnalysis);
+  await settleIdeaImages(deps, user, id, uploadedImageNames(f.detailedAnalysis));
   if (publishing) await countPublish(deps, user.id);
   return dtoFor(deps, id, user);
-}
-
-/** Images the saved analysis no longer shows stop counting toward the 3 and leave storage. */
-async function dropUnreferencedImages(deps: Deps, ideaId: number, analysis: string): Promise<void> {
-  const kept = new Set(uploadedImageNames(analysis));
-  const stale = (await deps.db.selectFrom('idea_images').select('file_name').where('idea_id', '=', ideaId).execute()).map((i) => i.file_name).filter((name) => !kept.has(name));
-  if (!stale.length) return;
-  await deps.db.deleteFrom('idea_images').where('idea_id', '=', ideaId).where('file_name', 'in', stale).execute();
-  await removeStoredImages(deps, stale);
 }
 
 /** Publishes a saved draft as it is stored. */
 export async function publishDraft(deps: Deps, user: UserRow, id: number): Promise<IdeaDto> {
   const row = await requireEditableIdea(deps.db, user, id);
-  const f = clean({}, await storedValues(deps.db, row), await ownImageNames(deps.db, id));
+  const f = clean({}, await storedValues(deps.db, row), await usableImageNames(deps.db, user, id));
   await checkForPublish(deps, user, id, f);
   const now = nowDb();
   await deps.db
@@ -279,14 +223,10 @@ export async function deleteIdea(deps: Deps, user: UserRow, id: number, force: b
   return { deletionType: 'soft' };
 }
 
-export function restoreExpired(deletedAt: string, now = Date.now()): boolean {
-  return now - fromDbTime(deletedAt).getTime() > RECYCLE_BIN_DAYS * 24 * 3600 * 1000;
-}
-
 export async function restoreIdea(deps: Deps, user: UserRow, id: number): Promise<IdeaDto> {
   const row = await requireOwnIdea(deps.db, user, id, IDEA_MSG.restoreGone);
   if (!row.is_deleted || !row.deleted_at) throw notFound(IDEA_MSG.restoreGone);
-  if (restoreExpired(row.deleted_at)) throw gone(IDEA_MSG.restoreExpired);
+  if (restoreExpired(fromDbTime(row.deleted_at))) throw gone(IDEA_MSG.restoreExpired);
   await deps.db.updateTable('ideas').set({ is_deleted: 0, deleted_at: null, updated_at: nowDb() }).where('id', '=', id).execute();
   return dtoFor(deps, id, user);
 }
@@ -316,9 +256,8 @@ export async function purgeRecycleBin(deps: Deps): Promise<number> {
 
 /** One idea. Anyone but the author (and admins) gets 404 for what is not public (DESIGN §10). */
 export async function getIdea(deps: Deps, viewer: UserRow | null, id: number): Promise<IdeaDto> {
-  const row = await findIdea(deps.db, id);
-  const mayView = row && (isPublic(row) || (viewer && (viewer.id === row.user_id || viewer.role === 'admin')));
-  if (!row || !mayView) throw notFound(IDEA_MSG.notFound);
+  const row = await findVisibleIdea(deps.db, id, viewer);
+  if (!row) throw notFound(IDEA_MSG.notFound);
   return toIdeaDto(row, await loadExtras(deps.db, [row], viewer), viewer);
 }
 
@@ -387,14 +326,14 @@ export async function latestOwnIdeas(deps: Deps, user: UserRow, limit = USER_LAT
 /** A user's public ideas, by registration number or id. */
 export async function userPublicIdeas(deps: Deps, viewer: UserRow | null, ref: string, limit: number): Promise<IdeaDto[]> {
   const owner = await requireUserByRef(deps.db, ref);
-  const rows = await publicIdeas(deps.db).where('user_id', '=', owner.id).orderBy('published_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  const rows = await publicIdeas(deps.db).where('ideas.user_id', '=', owner.id).orderBy('ideas.published_at', 'desc').orderBy('ideas.id', 'desc').limit(limit).execute();
   return toIdeaDtos(deps.db, rows, viewer);
 }
 
 /** Unlocks the analysis at price 0. True when the viewer may now read it. */
 export async function purchaseIdea(deps: Deps, user: UserRow, id: number): Promise<boolean> {
-  const row = await findIdea(deps.db, id);
-  if (!row || !(isPublic(row) || row.user_id === user.id)) throw notFound(IDEA_MSG.notFound);
+  const row = await findVisibleIdea(deps.db, id, user);
+  if (!row) throw notFound(IDEA_MSG.notFound);
   if (row.user_id === user.id) return true;
   await deps.db.insertInto('idea_purchases').ignore().values({ user_id: user.id, idea_id: id, price: IDEA_PRICE, created_at: nowDb() }).execute();
   return true;
@@ -403,7 +342,7 @@ export async function purchaseIdea(deps: Deps, user: UserRow, id: number): Promi
 /** Ideas the user unlocked that are still public. */
 export async function purchasedIdeas(deps: Deps, user: UserRow): Promise<IdeaDto[]> {
   const rows = await publicIdeas(deps.db)
-    .where('id', 'in', deps.db.selectFrom('idea_purchases').select('idea_id').where('user_id', '=', user.id))
+    .where('ideas.id', 'in', deps.db.selectFrom('idea_purchases').select('idea_id').where('user_id', '=', user.id))
     .orderBy('published_at', 'desc')
     .limit(200)
     .execute();

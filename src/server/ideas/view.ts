@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import { dbTimeToIso, fromDbTime } from '../../../db/time.ts';
 import type { Database, IdeaRow, UserRow } from '../../../db/types.ts';
-import { avatarForUserId, isPresetAvatar } from '../../shared/constants.ts';
+import { authorAvatar, authorName } from '../../shared/idea-display.ts';
 import { NEW_IDEA_DAYS } from '../../shared/idea-rules.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { uploadedImageNames } from './rich-text.ts';
@@ -50,11 +50,14 @@ export function toIdeaDto(row: IdeaRow, extras: IdeaExtras, viewer: UserRow | nu
   // Images are what the stored (reviewed) analysis shows, in its order: an upload not saved into
   // the text yet, or removed from it, never becomes a public cover.
   const uploads = extras.images.get(row.id);
-  const images = uploads ? uploadedImageNames(row.detailed_analysis).flatMap((name) => (uploads.has(name) ? [uploads.get(name)!] : [])) : [];
+  const shown = uploads ? uploadedImageNames(row.detailed_analysis).flatMap((name) => (uploads.has(name) ? [uploads.get(name)!] : [])) : [];
+  // The first image is the card's public cover; the others belong to the analysis and share its lock.
+  const images = readable ? shown : shown.slice(0, 1);
   const created = dbTimeToIso(row.created_at)!;
   const updated = dbTimeToIso(row.updated_at)!;
-  const nickname = author?.status === 'deactivated' ? '已注销用户' : author?.nickname || `user${author?.registration_number.slice(2) ?? ''}`;
-  const avatar = author && isPresetAvatar(author.avatar_url) ? author.avatar_url : avatarForUserId(row.user_id);
+  const presented = { userId: row.user_id, nickname: author?.nickname, registrationNumber: author?.registration_number, avatarUrl: author?.avatar_url, deactivated: author?.status === 'deactivated' };
+  const nickname = authorName(presented);
+  const avatar = authorAvatar(presented);
   const dto: IdeaDto = {
     id: row.id,
     title: row.title,

@@ -3,10 +3,7 @@
  * is stored, so nothing that comes back can run script (DESIGN §4).
  */
 import sanitizeHtml from 'sanitize-html';
-
-/** Images may only point at our own uploads, by the names the upload service gives them. */
-export const UPLOADS_PREFIX = '/uploads/';
-const UPLOAD_SRC = /^\/uploads\/([A-Za-z0-9_-]+\.(?:jpg|png))$/;
+import { uploadFileNameFromUrl } from '../../shared/uploads.ts';
 
 const options = (allowedImages: ReadonlySet<string>): sanitizeHtml.IOptions => ({
   allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'h2', 'h3', 'h4', 'blockquote', 'ul', 'ol', 'li', 'code', 'pre', 'a', 'img', 'hr'],
@@ -20,7 +17,8 @@ const options = (allowedImages: ReadonlySet<string>): sanitizeHtml.IOptions => (
   disallowedTagsMode: 'discard',
   exclusiveFilter: (frame) => {
     if (frame.tag !== 'img') return false;
-    const name = UPLOAD_SRC.exec(String(frame.attribs.src ?? ''))?.[1];
+    // Images may only point at our own uploads, by the names the upload service gives them.
+    const name = uploadFileNameFromUrl(String(frame.attribs.src ?? ''));
     return !name || !allowedImages.has(name);
   },
   transformTags: {
@@ -48,6 +46,9 @@ export function htmlToText(html: string): string {
 /** The upload file names an analysis refers to. */
 export function uploadedImageNames(html: string): string[] {
   const names: string[] = [];
-  for (const match of html.matchAll(/<img[^>]+src="\/uploads\/([A-Za-z0-9_-]+\.(?:jpg|png))"/g)) names.push(match[1]);
+  for (const match of html.matchAll(/<img[^>]+src="([^"]+)"/g)) {
+    const name = uploadFileNameFromUrl(match[1]);
+    if (name) names.push(name);
+  }
   return names;
 }

@@ -22,7 +22,10 @@ import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import type { Kysely } from 'kysely';
 import { dbTimeAgo } from '../../../db/time.ts';
-import type { Database } from '../../../db/types.ts';
+import type { Database, UserRow } from '../../../db/types.ts';
+import { PUBLISH_ERROR_TYPES, type DuplicateInfo, type ModerationResult } from '../../shared/idea-display.ts';
+import { normalizeText, similarity } from '../text.ts';
+import { findVisibleIdea } from './repository.ts';
 import type { Deps } from '../deps.ts';
 import { AppError, conflict, forbidden } from '../errors.ts';
 
@@ -68,12 +71,6 @@ function normalizeForMatch(text: string): string {
   return text.toLowerCase().replace(/\s+/g, '');
 }
 
-export interface ModerationResult {
-  passed: false;
-  reason: 'sensitive_words';
-  matchedWords: string[];
-  fields: string[];
-}
 
 /** Throws 403 with moderationResult when any field holds a listed word. */
 export function assertNoSensitiveWords(fields: Record<string, string>): void {
@@ -90,16 +87,11 @@ export function assertNoSensitiveWords(fields: Record<string, string>): void {
   }
   if (matched.size) {
     const moderationResult: ModerationResult = { passed: false, reason: 'sensitive_words', matchedWords: [...matched], fields: where };
-    throw forbidden(MODERATION_MSG.sensitive, { errorType: 'content_moderation', moderationResult });
+    throw forbidden(MODERATION_MSG.sensitive, { errorType: PUBLISH_ERROR_TYPES.moderation, moderationResult });
   }
 }
 
 // ------------------------------------------------------------------ duplicates
-
-/** Lower case, no whitespace, no punctuation: what two texts share when only formatting differs. */
-export function normalizeText(text: string): string {
-  return text.toLowerCase().replace(/[\s\p{P}\p{S}]+/gu, '');
-}
 
 export function contentHash(title: string, description: string, analysisText: string): string {
   const joined = [title, description, analysisText].map(normalizeText).join('\n');
@@ -111,40 +103,14 @@ export function matchText(title: string, description: string, analysisText: stri
   return [...normalizeText(`${title}${description}${analysisText}`)].slice(0, MATCH_TEXT_CHARS).join('');
 }
 
-function bigrams(text: string): Set<string> {
-  const chars = [...text];
-  const grams = new Set<string>();
-  if (chars.length === 1) grams.add(chars[0]);
-  for (let i = 0; i < chars.length - 1; i++) grams.add(chars[i] + chars[i + 1]);
-  return grams;
-}
-
-/** Character-bigram Jaccard similarity, 0..1. */
-export function similarity(a: string, b: string): number {
-  const x = bigrams(a);
-  const y = bigrams(b);
-  if (!x.size && !y.size) return 1;
-  let shared = 0;
-  for (const g of x) if (y.has(g)) shared++;
-  return shared / (x.size + y.size - shared);
-}
-
-export interface DuplicateInfo {
-  type: 'exact' | 'similar_title' | 'highly_similar' | 'rate_limit';
-  existingIdeaId?: number;
-  existingTitle?: string;
-  similarity?: number;
-  retryAfter?: number;
-}
-
 function duplicate(message: string, duplicateInfo: DuplicateInfo, retryAfter?: number): AppError {
-  const err = conflict(message, { errorType: 'duplicate_content', duplicateInfo });
+  const err = conflict(message, { errorType: PUBLISH_ERROR_TYPES.duplicate, duplicateInfo });
   return retryAfter ? new AppError('CONFLICT', err.message, { extra: err.extra, retryAfter }) : err;
 }
 
 export interface Candidate {
   ideaId: number | null;
-  userId: number;
+  user: UserRow;
   title: string;
   description: string;
   analysisText: string;
@@ -158,26 +124,26 @@ function livePublished(db: Kysely<Database>, excludeId: number | null) {
 }
 
 /** The matching idea's id and title, only when the caller may see that idea (DESIGN §4). */
-function visibleMatch(match: { id: number; title: string; user_id: number; moderation_status: string }, callerId: number) {
-  return match.moderation_status === 'approved' || match.user_id === callerId ? { existingIdeaId: match.id, existingTitle: match.title } : {};
+async function visibleMatch(deps: Deps, match: { id: number; title: string }, caller: UserRow) {
+  return (await findVisibleIdea(deps.db, match.id, caller)) ? { existingIdeaId: match.id, existingTitle: match.title } : {};
 }
 
 export async function assertNotDuplicate(deps: Deps, c: Candidate): Promise<void> {
-  const columns = ['id', 'title', 'user_id', 'moderation_status'] as const;
+  const columns = ['id', 'title'] as const;
   const hash = contentHash(c.title, c.description, c.analysisText);
   const exact = await livePublished(deps.db, c.ideaId).select(columns).where('content_hash', '=', hash).limit(1).executeTakeFirst();
-  if (exact) throw duplicate(MODERATION_MSG.exact, { type: 'exact', ...visibleMatch(exact, c.userId) });
+  if (exact) throw duplicate(MODERATION_MSG.exact, { type: 'exact', ...(await visibleMatch(deps, exact, c.user)) });
 
   const title = normalizeText(c.title);
   const recentOwn = await livePublished(deps.db, c.ideaId)
     .select(columns)
-    .where('user_id', '=', c.userId)
+    .where('user_id', '=', c.user.id)
     .where('published_at', '>', dbTimeAgo(SIMILAR_TITLE_WINDOW_MS))
     .execute();
   for (const own of recentOwn) {
     const score = similarity(title, normalizeText(own.title));
     if (score >= SIMILAR_TITLE_THRESHOLD) {
-      throw duplicate(MODERATION_MSG.similarTitle, { type: 'similar_title', ...visibleMatch(own, c.userId), similarity: Math.round(score * 100) / 100 });
+      throw duplicate(MODERATION_MSG.similarTitle, { type: 'similar_title', ...(await visibleMatch(deps, own, c.user)), similarity: Math.round(score * 100) / 100 });
     }
   }
 
@@ -192,13 +158,13 @@ export async function assertNotDuplicate(deps: Deps, c: Candidate): Promise<void
       if (!other.match_text) continue;
       const score = similarity(text, other.match_text);
       if (score >= HIGHLY_SIMILAR_THRESHOLD) {
-        throw duplicate(MODERATION_MSG.highlySimilar, { type: 'highly_similar', ...visibleMatch(other, c.userId), similarity: Math.round(score * 100) / 100 });
+        throw duplicate(MODERATION_MSG.highlySimilar, { type: 'highly_similar', ...(await visibleMatch(deps, other, c.user)), similarity: Math.round(score * 100) / 100 });
       }
     }
   }
 
   try {
-    await deps.limits.publishes.check(String(c.userId), MODERATION_MSG.rateLimit);
+    await deps.limits.publishes.check(String(c.user.id), MODERATION_MSG.rateLimit);
   } catch (err) {
     if (err instanceof AppError && err.code === 'TOO_MANY_REQUESTS') {
       throw duplicate(MODERATION_MSG.rateLimit, { type: 'rate_limit', retryAfter: err.retryAfter }, err.retryAfter);

@@ -4,8 +4,8 @@ import type { UserRow } from '../../../db/types.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { toIdeaDtos } from './idea-view.ts';
-import { sendMessage } from './messages.ts';
+import { toIdeaDtos } from './view.ts';
+import { sendMessage } from '../services/messages.ts';
 
 export const REVIEW_MSG = {
   notInReview: '该创意不在审核队列中',

@@ -1,0 +1,146 @@
+/**
+ * Account operations (accounts-and-people §7, DESIGN §10): who may call each, its input, and its
+ * answer with the success message. `trpc/routers/auth.ts` and `rest/auth.ts` only name them.
+ */
+import { z } from 'zod';
+import {
+  ZChangePasswordRequest,
+  ZDeactivateRequest,
+  ZLoginRequest,
+  ZRegisterRequest,
+  ZRegistrationNumber,
+  ZResetPasswordRequest,
+  ZSendPhoneCodeRequest,
+  ZSendSmsCodeRequest,
+  ZSyncUserInfoRequest,
+  ZUpdatePhoneRequest,
+  ZUpdateProfileRequest,
+  ZVerifySmsCodeRequest,
+} from '../../shared/account-schemas.ts';
+import { answer, read, write } from '../request/operation.ts';
+import * as accounts from '../services/accounts.ts';
+import { siteIdentity, testConnection } from '../services/site.ts';
+import { requireUserByRef, toAuthUser, toPublicUser } from '../services/users.ts';
+
+const M = accounts.ACCOUNT_MSG;
+const NONE = z.object({}).optional();
+
+/** debugCode sits at the top level and in data outside production (DESIGN §10). */
+function codeAnswer(sent: { debugCode?: string }) {
+  const debug: { debugCode?: string } = sent.debugCode ? { debugCode: sent.debugCode } : {};
+  return answer(debug, { message: M.codeSent, extra: debug });
+}
+
+export const accountOps = {
+  sendSmsCode: write({
+    access: 'public',
+    input: ZSendSmsCodeRequest,
+    run: async ({ deps, ip, auth }, input) => codeAnswer(await accounts.sendSmsCode(deps, input, { ip, user: auth?.user })),
+  }),
+  sendPhoneCode: write({
+    access: 'public',
+    input: ZSendPhoneCodeRequest,
+    run: async ({ deps, ip }, input) => codeAnswer(await accounts.sendSmsCode(deps, { phone: input.phone, purpose: 'reset' }, { ip })),
+  }),
+  verifySmsCode: write({
+    access: 'public',
+    input: ZVerifySmsCodeRequest,
+    run: async ({ deps, ip }, input) => {
+      await accounts.verifySmsCode(deps, input, ip);
+      return answer(null, { message: M.codeVerified });
+    },
+  }),
+  register: write({
+    access: 'public',
+    input: ZRegisterRequest,
+    run: async ({ deps, ip }, input) => answer({ user: toAuthUser(await accounts.register(deps, input, ip)) }, { message: M.registered, status: 201 }),
+  }),
+  login: write({
+    access: 'public',
+    input: ZLoginRequest,
+    run: async ({ deps, ip }, input) => {
+      const { token, user } = await accounts.login(deps, input, ip);
+      return answer({ token, user: toAuthUser(user) }, { message: M.loggedIn });
+    },
+  }),
+  me: read({
+    access: 'member',
+    input: NONE,
+    run: async ({ user }) => answer({ user: toAuthUser(user) }),
+  }),
+  logout: write({
+    access: 'member',
+    input: NONE,
+    run: async ({ deps, session }) => {
+      await accounts.logout(deps, session);
+      return answer(null, { message: M.loggedOut });
+    },
+  }),
+  resetPassword: write({
+    access: 'public',
+    input: ZResetPasswordRequest,
+    run: async ({ deps, ip }, input) => {
+      await accounts.resetPassword(deps, input, ip);
+      return answer(null, { message: M.passwordReset });
+    },
+  }),
+  changePassword: write({
+    access: 'member',
+    input: ZChangePasswordRequest,
+    run: async ({ deps, auth }, input) => {
+      await accounts.changePassword(deps, auth, input);
+      return answer(null, { message: M.passwordChanged });
+    },
+  }),
+  updatePhone: write({
+    access: 'member',
+    input: ZUpdatePhoneRequest,
+    run: async ({ deps, auth }, input) => answer({ user: toAuthUser(await accounts.updatePhone(deps, auth, input.phone)) }, { message: M.phoneChanged }),
+  }),
+  updateProfile: write({
+    access: 'member',
+    input: ZUpdateProfileRequest,
+    run: async ({ deps, user }, input) => answer({ user: toAuthUser(await accounts.updateAvatar(deps, user, input.avatarUrl)) }, { message: M.profileUpdated }),
+  }),
+  /** Returns the server's view of the user; it never renames anyone (DESIGN §10). */
+  syncUserInfo: write({
+    access: 'member',
+    input: ZSyncUserInfoRequest.optional(),
+    run: async ({ user }) => answer({ user: toAuthUser(user) }),
+  }),
+  publicUser: read({
+    access: 'public',
+    input: z.object({ registrationNumber: ZRegistrationNumber }),
+    run: async ({ deps }, input) => answer({ user: toPublicUser(await requireUserByRef(deps.db, input.registrationNumber)) }),
+  }),
+  stats: read({
+    access: 'member',
+    input: z.object({ id: z.string().min(1).max(20) }),
+    run: async ({ deps, user }, input) => answer(await accounts.userStats(deps, user, input.id)),
+  }),
+  deactivationStats: read({
+    access: 'member',
+    input: NONE,
+    run: async ({ deps, user }) => answer(await accounts.deactivationStats(deps, user)),
+  }),
+  deactivate: write({
+    access: 'member',
+    input: ZDeactivateRequest,
+    run: async ({ deps, user }, input) => {
+      await accounts.deactivate(deps, user, input);
+      return answer(null, { message: M.deactivated });
+    },
+  }),
+};
+
+export const siteOps = {
+  identity: read({ access: 'public', input: NONE, run: async ({ deps }) => answer(siteIdentity(deps)) }),
+  testConnection: read({
+    access: 'public',
+    input: NONE,
+    run: async ({ deps }) => {
+      const result = await testConnection(deps);
+      return answer(result, { message: result.message, status: result.ok ? 200 : 503 });
+    },
+  }),
+};

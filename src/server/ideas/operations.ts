@@ -1,0 +1,170 @@
+/**
+ * Idea operations (publishing §7, DESIGN §6/§10): who may call each, its input, and its answer with
+ * the success message. `trpc/routers/ideas.ts` and `rest/ideas.ts` only name them.
+ */
+import { z } from 'zod';
+import { HOT_IDEAS_DEFAULT, RECYCLE_BIN_DAYS, USER_LATEST_DEFAULT } from '../../shared/idea-rules.ts';
+import { ZCreateIdeaRequest, ZExpansionsRequest, ZIdeaId, ZListLimit, ZMyIdeasQuery, ZRejectRequest, ZUpdateIdeaRequest } from '../../shared/idea-schemas.ts';
+import { UPLOAD_FILE_NAME_PATTERN } from '../../shared/uploads.ts';
+import { answer, read, write } from '../request/operation.ts';
+import { deleteIdeaImage, IMAGE_MSG, uploadIdeaImage } from './images.ts';
+import { approveIdea, rejectIdea, REVIEW_MSG, reviewQueue } from './review.ts';
+import * as ideas from './service.ts';
+
+export const IDEA_OK = {
+  draftSaved: '草稿已保存',
+  published: '发布成功！待审核中...',
+  updated: '创意已更新',
+  expansionsSaved: '扩展内容已保存',
+  softDeleted: `已移入回收站，${RECYCLE_BIN_DAYS}天内可恢复`,
+  permanentlyDeleted: '已永久删除',
+  restored: '创意已恢复',
+  unlocked: '已解锁详细分析',
+} as const;
+
+const ById = z.object({ id: ZIdeaId });
+const Page = z.object({ limit: ZListLimit(20), cursor: z.string().max(200).optional() });
+const Limit = (fallback: number) => z.object({ limit: ZListLimit(fallback) }).optional();
+const flag = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
+
+const publicPage = (asGuest: boolean) =>
+  read({
+    access: 'public',
+    input: Page.extend({ status: z.literal('published').optional() }).optional(),
+    run: async (caller, input) => {
+      const page = await ideas.publicIdeasPage(caller.deps, asGuest ? null : (caller.auth?.user ?? null), input?.limit ?? 20, input?.cursor);
+      return answer(page.items, { extra: { nextCursor: page.nextCursor } });
+    },
+  });
+
+const recent = (fallback: number) =>
+  read({
+    access: 'public',
+    input: Limit(fallback),
+    run: async (caller, input) => answer(await ideas.recentIdeas(caller.deps, caller.auth?.user ?? null, input?.limit ?? fallback)),
+  });
+
+export const ideaOps = {
+  create: write({
+    access: 'member',
+    input: ZCreateIdeaRequest,
+    run: async ({ deps, user }, input) => {
+      const idea = await ideas.createIdea(deps, user, input);
+      return answer(idea, { status: 201, message: idea.status === 'published' ? IDEA_OK.published : IDEA_OK.draftSaved });
+    },
+  }),
+  update: write({
+    access: 'member',
+    input: ZUpdateIdeaRequest.extend({ id: ZIdeaId }),
+    run: async ({ deps, user }, input) => answer(await ideas.updateIdea(deps, user, input.id, input), { message: IDEA_OK.updated }),
+  }),
+  publishDraft: write({
+    access: 'member',
+    input: ById,
+    run: async ({ deps, user }, input) => answer(await ideas.publishDraft(deps, user, input.id), { message: IDEA_OK.published }),
+  }),
+  updateExpansions: write({
+    access: 'member',
+    input: ZExpansionsRequest.extend({ id: ZIdeaId }),
+    run: async ({ deps, user }, input) => answer(await ideas.replaceExpansions(deps, user, input.id, input.expansions), { message: IDEA_OK.expansionsSaved }),
+  }),
+  remove: write({
+    access: 'member',
+    input: ById.extend({ force: flag.optional() }),
+    run: async ({ deps, user }, input) => {
+      const result = await ideas.deleteIdea(deps, user, input.id, input.force ?? false);
+      return answer(result, { message: result.deletionType === 'soft' ? IDEA_OK.softDeleted : IDEA_OK.permanentlyDeleted, extra: result });
+    },
+  }),
+  restore: write({
+    access: 'member',
+    input: ById,
+    run: async ({ deps, user }, input) => answer(await ideas.restoreIdea(deps, user, input.id), { message: IDEA_OK.restored }),
+  }),
+  purchase: write({
+    access: 'member',
+    // The spec's body carries userId; the buyer is always the session's user.
+    input: ById.extend({ userId: z.unknown().optional() }),
+    run: async ({ deps, user }, input) => answer(await ideas.purchaseIdea(deps, user, input.id), { message: IDEA_OK.unlocked }),
+  }),
+  uploadImage: write({
+    access: 'member',
+    // Without ideaId the image is held for the uploader until an idea is saved showing it.
+    input: z.object({
+      ideaId: z.preprocess((v) => (v === '' || v === null ? undefined : v), ZIdeaId.optional()),
+      file: z.instanceof(Buffer).optional(),
+    }),
+    run: async ({ deps, user }, input) => {
+      const image = await uploadIdeaImage(deps, user, input.ideaId, input.file);
+      return answer(image, { status: 201, message: IMAGE_MSG.uploaded, extra: { fileName: image.fileName, url: image.url } });
+    },
+  }),
+  deleteImage: write({
+    access: 'member',
+    input: z.object({ fileName: z.string().regex(UPLOAD_FILE_NAME_PATTERN, '文件名无效') }),
+    run: async ({ deps, user }, input) => {
+      await deleteIdeaImage(deps, user, input.fileName);
+      return answer(null, { message: IMAGE_MSG.deleted });
+    },
+  }),
+
+  byId: read({
+    access: 'public',
+    input: ById,
+    run: async ({ deps, auth }, input) => answer(await ideas.getIdea(deps, auth?.user ?? null, input.id)),
+  }),
+  my: read({
+    access: 'member',
+    input: ZMyIdeasQuery,
+    run: async ({ deps, user }, input) => answer(await ideas.myIdeas(deps, user, input.status)),
+  }),
+  publicPage: publicPage(false),
+  guestPage: publicPage(true),
+  recent: recent(10),
+  allVersions: recent(50),
+  hot: read({
+    access: 'public',
+    input: Limit(HOT_IDEAS_DEFAULT),
+    run: async ({ deps, auth }, input) => answer(await ideas.hotIdeas(deps, auth?.user ?? null, input?.limit)),
+  }),
+  userLatest: read({
+    access: 'member',
+    input: Limit(USER_LATEST_DEFAULT),
+    run: async ({ deps, user }, input) => answer(await ideas.latestOwnIdeas(deps, user, input?.limit)),
+  }),
+  userPublic: read({
+    access: 'public',
+    // `category` is accepted and ignored (DESIGN §10).
+    input: z.object({ id: z.string().min(1).max(20), limit: ZListLimit(50), category: z.string().optional() }),
+    run: async ({ deps, auth }, input) => answer(await ideas.userPublicIdeas(deps, auth?.user ?? null, input.id, input.limit)),
+  }),
+  purchases: read({
+    access: 'member',
+    input: z.object({}).optional(),
+    run: async ({ deps, user }) => answer(await ideas.purchasedIdeas(deps, user)),
+  }),
+};
+
+export const reviewOps = {
+  queue: read({
+    access: 'admin',
+    input: z.object({}).optional(),
+    run: async ({ deps, user }) => answer(await reviewQueue(deps, user)),
+  }),
+  approve: write({
+    access: 'admin',
+    input: ById,
+    run: async ({ deps }, input) => {
+      await approveIdea(deps, input.id);
+      return answer(null, { message: REVIEW_MSG.approved });
+    },
+  }),
+  reject: write({
+    access: 'admin',
+    input: ById.extend(ZRejectRequest.shape),
+    run: async ({ deps }, input) => {
+      await rejectIdea(deps, input.id, input.reason);
+      return answer(null, { message: REVIEW_MSG.rejected });
+    },
+  }),
+};

@@ -1,0 +1,102 @@
+/**
+ * The ideas table's one door for reads that others see. The visibility rule lives here and only
+ * here: an idea is public when it is published, approved, not deleted and its author is active.
+ * Every list, count, search or detail shown to someone other than the author (and admins) is built
+ * on `publicIdeas` or `findVisibleIdea`; ownership checks are the `requireOwn…` functions below.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, IdeaRow, UserRow } from '../../../db/types.ts';
+import { IDEA_MSG } from '../../shared/idea-rules.ts';
+import { isInReview } from '../../shared/idea-display.ts';
+import { badRequest, forbidden, notFound } from '../errors.ts';
+
+export type Db = Kysely<Database> | Transaction<Database>;
+
+export const NOT_OWNER_MESSAGE = '无权操作该创意';
+
+/** Public ideas (all columns of `ideas`), ready for more conditions, order and paging. */
+export function publicIdeas(db: Db) {
+  return db
+    .selectFrom('ideas')
+    .selectAll('ideas')
+    .where('ideas.status', '=', 'published')
+    .where('ideas.moderation_status', '=', 'approved')
+    .where('ideas.is_deleted', '=', 0)
+    .where(({ exists, selectFrom }) => exists(selectFrom('users').select('users.id').whereRef('users.id', '=', 'ideas.user_id').where('users.status', '=', 'active')));
+}
+
+/** The author and admins see an idea in every stage. */
+export function seesEveryStage(viewer: UserRow | null, row: Pick<IdeaRow, 'user_id'>): boolean {
+  return !!viewer && (viewer.id === row.user_id || viewer.role === 'admin');
+}
+
+export async function findIdea(db: Db, id: number): Promise<IdeaRow | undefined> {
+  return db.selectFrom('ideas').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The idea if `viewer` may see it: public, or theirs, or the viewer is an admin. */
+export async function findVisibleIdea(db: Db, id: number, viewer: UserRow | null): Promise<IdeaRow | undefined> {
+  const row = await findIdea(db, id);
+  if (!row) return undefined;
+  if (seesEveryStage(viewer, row)) return row;
+  return publicIdeas(db).where('ideas.id', '=', id).executeTakeFirst();
+}
+
+/** The idea if `user` owns it. Others get 403 when they could see it anyway, else 404 (no leak). */
+export async function requireOwnIdea(db: Db, user: UserRow, id: number, missingMessage: string = IDEA_MSG.notFoundOrForbidden): Promise<IdeaRow> {
+  const row = await findIdea(db, id);
+  if (!row) throw notFound(missingMessage);
+  if (row.user_id !== user.id) {
+    if (await publicIdeas(db).where('ideas.id', '=', id).executeTakeFirst()) throw forbidden(NOT_OWNER_MESSAGE);
+    throw notFound(missingMessage);
+  }
+  return row;
+}
+
+/** The author's idea, not in the recycle bin: what expansions may be written to. */
+export async function requireOwnLiveIdea(db: Db, user: UserRow, id: number): Promise<IdeaRow> {
+  const row = await requireOwnIdea(db, user, id);
+  if (row.is_deleted) throw notFound(IDEA_MSG.notFoundOrForbidden);
+  return row;
+}
+
+/** The author's live idea that no reviewer is looking at: what may be edited, published or given images. */
+export async function requireEditableIdea(db: Db, user: UserRow, id: number): Promise<IdeaRow> {
+  const row = await requireOwnLiveIdea(db, user, id);
+  // An idea waiting for a reviewer stays as the reviewer sees it (publishing §4).
+  if (isInReview(row)) throw badRequest(IDEA_MSG.notEditable);
+  return row;
+}
+
+export async function ideaTags(db: Db, id: number): Promise<string[]> {
+  return (await db.selectFrom('idea_tags').select('tag').where('idea_id', '=', id).orderBy('position').execute()).map((t) => t.tag);
+}
+
+export async function writeTags(db: Db, ideaId: number, tags: string[]): Promise<void> {
+  await db.deleteFrom('idea_tags').where('idea_id', '=', ideaId).execute();
+  if (tags.length) await db.insertInto('idea_tags').values(tags.map((tag, position) => ({ idea_id: ideaId, position, tag }))).execute();
+}
+
+export type NewIdeaRow = Omit<IdeaRow, 'id'>;
+
+/** Inserts an idea with its tags in one transaction; the service, the demo seed and test fixtures all use it. */
+export async function insertIdea(db: Kysely<Database>, row: NewIdeaRow, tags: string[]): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx.insertInto('ideas').values(row).executeTakeFirstOrThrow();
+    const id = Number(result.insertId);
+    await writeTags(trx, id, tags);
+    return id;
+  });
+}
+
+/** Live drafts of a user, for the draft cap. */
+export async function countLiveDrafts(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('ideas')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'draft')
+    .where('is_deleted', '=', 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
