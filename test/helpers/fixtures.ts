@@ -1,0 +1,47 @@
+/**
+ * Test fixtures that write through the same repositories as the app (no HTTP, no SMS): a user with a
+ * live session, and an idea in any stage. For tests about what others see, not about how it got there.
+ */
+import { randomInt } from 'node:crypto';
+import type { Deps } from '../../src/server/deps.ts';
+import { insertStagedIdea, type StagedIdea } from '../../src/server/ideas/seeding.ts';
+import { hashPassword } from '../../src/server/services/passwords.ts';
+import { createSession } from '../../src/server/services/sessions.ts';
+import { findUserById, insertUserRow } from '../../src/server/services/users.ts';
+import { formatRegistrationNumber, nicknameForPhone } from '../../src/shared/patterns.ts';
+import { freshPhone } from './api.ts';
+
+export const FIXTURE_PASSWORD = 'fixture-secret';
+let fixtureHash: Promise<string> | undefined;
+
+export interface FixtureUser {
+  id: number;
+  registrationNumber: string;
+  phone: string;
+  password: string;
+  token: string;
+}
+
+export async function createUser(deps: Deps, options: { nickname?: string; role?: 'member' | 'admin' } = {}): Promise<FixtureUser> {
+  const phone = freshPhone();
+  for (;;) {
+    const registrationNumber = formatRegistrationNumber(randomInt(1, 1_000_000));
+    if (await deps.db.selectFrom('users').select('id').where('registration_number', '=', registrationNumber).executeTakeFirst()) continue;
+    const id = await insertUserRow(deps.db, {
+      registrationNumber,
+      phone,
+      passwordHash: await (fixtureHash ??= hashPassword(FIXTURE_PASSWORD)),
+      nickname: options.nickname ?? nicknameForPhone(phone),
+      role: options.role,
+    });
+    const { token } = await createSession(deps.db, (await findUserById(deps.db, id))!.id);
+    return { id, registrationNumber, phone, password: FIXTURE_PASSWORD, token };
+  }
+}
+
+let ideaSeq = 0;
+/** An idea by `user` in the given stage (public by default), with content no other fixture repeats. */
+export async function createIdea(deps: Deps, user: { id: number }, idea: Partial<StagedIdea> = {}): Promise<number> {
+  ideaSeq += 1;
+  return insertStagedIdea(deps.db, { userId: user.id, title: `夹具创意${ideaSeq}`, description: `第${ideaSeq}号夹具创意的介绍`, analysis: `<p>第${ideaSeq}号的分析</p>`, ...idea });
+}
