@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbTimeAgo, dbTimeAhead } from '../db/time.ts';
 import { DEACTIVATION_CONFIRM_WORD, DEACTIVATION_REASONS } from '../src/shared/constants.ts';
-import { purgeRecycleBin } from '../src/server/services/ideas.ts';
+import { purgeRecycleBin } from '../src/server/ideas/service.ts';
 import { DIALECTS } from './helpers/dialects.ts';
 import { freshPhone, registerAndLogin, startTestApp, type TestApp } from './helpers/api.ts';
 
