@@ -18,7 +18,7 @@ import { freshPhone, NO_LIMITS, registerAndLogin, startTestApp, type TestApp } f
 
 type Member = Awaited<ReturnType<typeof registerAndLogin>>;
 /** Settings the fixes add; passed explicitly so the tests do not depend on their defaults. */
-type Overrides = Parameters<typeof startTestApp>[1] & Record<string, unknown>;
+type Overrides = Omit<NonNullable<Parameters<typeof startTestApp>[1]>, 'rateLimits'> & { rateLimits?: Record<string, number> } & Record<string, unknown>;
 const start = (dialect: DialectName, overrides: Overrides) => startTestApp(dialect, overrides as Parameters<typeof startTestApp>[1]);
 
 const CHINESE = /[\u4e00-\u9fff]/;
