@@ -9,12 +9,11 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/server/app.ts';
-import { loadConfig, type Config } from '../src/server/config.ts';
-import { createDeps, type Deps } from '../src/server/deps.ts';
+import type { SmsProvider } from '../src/server/services/sms.ts';
 import { DEACTIVATION_CONFIRM_WORD, DEACTIVATION_REASONS } from '../src/shared/constants.ts';
 import type { DialectName } from '../db/connection.ts';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './helpers/dialects.ts';
-import { freshPhone, NO_LIMITS, registerAndLogin, startTestApp, type TestApp } from './helpers/api.ts';
+import { DIALECTS } from './helpers/dialects.ts';
+import { freshPhone, registerAndLogin, startTestApp, type TestApp } from './helpers/api.ts';
 
 type Member = Awaited<ReturnType<typeof registerAndLogin>>;
 /** Settings the fixes add; passed explicitly so the tests do not depend on their defaults. */
@@ -502,40 +501,20 @@ describe.each(DIALECTS)('h. deactivation with the spec’s payload on %s', (dial
 
 /** Like startTestApp, with an SMS provider that fails once `failing` is set. */
 async function startAppWithFlakySms(dialect: DialectName) {
-  const db: TestDatabase = await createTestDatabase(dialect);
-  const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hunter-uploads-'));
-  const config: Config = { ...loadConfig(), uploadsDir, databaseUrl: db.url, rateLimits: { ...NO_LIMITS } };
   const state = { failing: false };
-  const provider = {
+  const sms: SmsProvider = {
     name: 'flaky',
     async send() {
       if (state.failing) throw new Error('gateway down: connect ECONNREFUSED 10.0.0.1:443');
     },
   };
-  const deps: Deps = createDeps(db.handle, config, provider as any);
-  const server = await new Promise<Server>((resolve) => {
-    const s = createApp(deps).listen(0, '127.0.0.1', () => resolve(s));
-  });
-  const address = server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const app = await startTestApp(dialect, { sms });
   const post = async (p: string, body: unknown) => {
-    const res = await fetch(url + p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(app.url + p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const text = await res.text();
     return { status: res.status, text, body: JSON.parse(text) };
   };
-  return {
-    state,
-    deps,
-    post,
-    async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      await db.drop();
-      fs.rmSync(uploadsDir, { recursive: true, force: true });
-    },
-  };
+  return { state, deps: app.deps, post, close: () => app.close() };
 }
 
 describe.each(DIALECTS)('i. send-phone-code when the SMS provider fails on %s', (dialect) => {

@@ -7,7 +7,7 @@ import type { DialectName } from '../../db/connection.ts';
 import { createApp } from '../../src/server/app.ts';
 import { loadConfig, type Config, type RateLimitSettings } from '../../src/server/config.ts';
 import { createDeps, type Deps } from '../../src/server/deps.ts';
-import { ConsoleSmsProvider } from '../../src/server/services/sms.ts';
+import { ConsoleSmsProvider, type SmsProvider } from '../../src/server/services/sms.ts';
 import { createTestDatabase, type TestDatabase } from './dialects.ts';
 
 export interface TestApp {
@@ -36,12 +36,14 @@ export const NO_LIMITS: RateLimitSettings = {
   draftsPer10Minutes: 0,
 };
 
-export async function startTestApp(dialect: DialectName, overrides: Partial<Omit<Config, "rateLimits">> & { rateLimits?: Partial<RateLimitSettings> } = {}): Promise<TestApp> {
+export type TestOverrides = Partial<Omit<Config, 'rateLimits'>> & { rateLimits?: Partial<RateLimitSettings>; sms?: SmsProvider };
+
+export async function startTestApp(dialect: DialectName, { sms, ...overrides }: TestOverrides = {}): Promise<TestApp> {
   const db = await createTestDatabase(dialect);
   const base = loadConfig();
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hunter-uploads-'));
   const config: Config = { ...base, uploadsDir, maxDraftsPerUser: 0, ...overrides, databaseUrl: db.url, rateLimits: { ...NO_LIMITS, ...overrides.rateLimits } };
-  const deps = createDeps(db.handle, config, new ConsoleSmsProvider(true));
+  const deps = createDeps(db.handle, config, sms ?? new ConsoleSmsProvider(true));
   const app = createApp(deps);
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
