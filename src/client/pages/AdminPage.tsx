@@ -72,8 +72,8 @@ export default function AdminPage() {
   };
 
   const onApprove = async (idea: IdeaDto) => {
-    const ok = await confirm({ title: `通过${quoteName(titleOf(idea))}？`, message: '通过后该创意会立即在创意市场展示。', confirmLabel: '通过' });
-    if (!ok) return;
+    const confirmed = await confirm({ title: `通过${quoteName(titleOf(idea))}？`, message: '通过后该创意会立即在创意市场展示。', confirmLabel: '通过' });
+    if (!confirmed) return;
     setBusyId(idea.id);
     setFeedback(null);
     let ok = false;
