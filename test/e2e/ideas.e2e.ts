@@ -155,7 +155,7 @@ for (const viewport of VIEWPORTS) {
       await page.getByText(/重新提交后需要再次审核/).waitFor();
       await page.getByRole('button', { name: '重新提交' }).waitFor();
       assert.equal(await page.getByRole('button', { name: '保存草稿' }).count(), 0);
-      assert.equal(await page.title(), '编辑已发布的创意 - 猎人创意社区');
+      await page.waitForFunction(() => document.title === '编辑已发布的创意 - 猎人创意社区');
       await expectAccessible(page, `edit published at ${viewport.width}px`);
       await shot(page, `${viewport.name}-edit-published`);
       await page.goto('/inspiration-library?tab=published');

@@ -22,6 +22,13 @@ const PHONE = VIEWPORTS.find((v) => v.name === 'phone')!;
 const DESKTOP = VIEWPORTS.find((v) => v.name === 'desktop')!;
 const SITE = '猎人创意社区';
 
+/** The tab title settles once the lazily loaded page has mounted. */
+async function expectTitle(page: Page, title: string) {
+  await page.waitForFunction((t) => document.title === t, title, { timeout: 5000 }).catch(async () => {
+    assert.equal(await page.title(), title);
+  });
+}
+
 async function api(path: string, body: unknown, token?: string, method = 'POST') {
   const res = await fetch(e2e.baseUrl + path, {
     method,
@@ -118,19 +125,20 @@ describe('phone navigation and the UI kit', () => {
     await page.goto('/marketplace');
     const tabBar = page.getByRole('navigation', { name: '会员导航（底部）' });
     await tabBar.waitFor();
-    assert.equal(await page.title(), `创意市场 - ${SITE}`);
+    await expectTitle(page, `创意市场 - ${SITE}`);
     assert.equal(await page.locator('.side-nav').isVisible(), false, 'no side navigation on phones');
     // Every side-navigation entry is in the bar.
     for (const name of ['创意市场', '发布创意', '我的灵感库', '关注动态', '消息', '意见反馈']) await tabBar.getByRole('link', { name }).waitFor();
     const box = await tabBar.boundingBox();
-    assert.ok(box && Math.round(box.y + box.height) === PHONE.height && Math.round(box.height) === 56, `fixed at the bottom, 56px (${JSON.stringify(box)})`);
+    const bar = await page.locator('.tab-bar-list').boundingBox();
+    assert.ok(box && bar && Math.round(box.y + box.height) === PHONE.height && Math.round(bar.height) === 56, `fixed at the bottom, 56px (${JSON.stringify(bar)})`);
     await expectAccessible(page, 'marketplace at 390px');
     await shot(page, 'phone-tabbar-marketplace');
 
     await tabBar.getByRole('link', { name: '发布创意' }).click();
     await page.waitForURL('**/create-pin');
     await page.getByRole('heading', { name: '创建创意' }).waitFor();
-    assert.equal(await page.title(), `创建创意 - ${SITE}`);
+    await expectTitle(page, `创建创意 - ${SITE}`);
     assert.equal(await tabBar.getByRole('link', { name: '发布创意' }).getAttribute('aria-current'), 'page');
     // A title over 60 characters is not cut: the counter and the error say so.
     const title = page.getByLabel('标题', { exact: true });
@@ -146,7 +154,7 @@ describe('phone navigation and the UI kit', () => {
 
     await tabBar.getByRole('link', { name: '我的灵感库' }).click();
     await page.waitForURL('**/inspiration-library**');
-    assert.equal(await page.title(), `我的灵感库 - ${SITE}`);
+    await expectTitle(page, `我的灵感库 - ${SITE}`);
     await page.locator('[data-testid="idea-card"]').first().waitFor();
     await expectMasonry(page, '.library-page', 2);
     await expectAccessible(page, 'library at 390px');
@@ -154,30 +162,30 @@ describe('phone navigation and the UI kit', () => {
 
     await tabBar.getByRole('link', { name: '创意市场' }).click();
     await page.waitForURL('**/marketplace');
-    assert.equal(await page.title(), `创意市场 - ${SITE}`);
+    await expectTitle(page, `创意市场 - ${SITE}`);
 
     // The brand links stay reachable on phones: in the account menu.
     await page.locator('.account-chip').click();
     await page.getByRole('menuitem', { name: '猎人的由来' }).click();
     await page.waitForURL('**/about-hunter');
-    assert.equal(await page.title(), `猎人的由来 - ${SITE}`);
+    await expectTitle(page, `猎人的由来 - ${SITE}`);
     await page.locator('.account-chip').click();
     await page.getByRole('menuitem', { name: '我们的愿景' }).click();
     await page.waitForURL('**/vision');
-    assert.equal(await page.title(), `我们的愿景 - ${SITE}`);
+    await expectTitle(page, `我们的愿景 - ${SITE}`);
 
     // The landing page: masonry in two columns.
     await page.goto('/');
     await page.locator('.landing-featured [data-testid="idea-card"]').first().waitFor();
     await page.waitForFunction(() => [...document.querySelectorAll('.landing-featured img')].every((img) => (img as HTMLImageElement).complete));
-    assert.equal(await page.title(), `首页 - ${SITE}`);
+    await expectTitle(page, `首页 - ${SITE}`);
     await expectMasonry(page, '.landing-featured', 2);
     await shot(page, 'phone-landing-masonry');
 
     // Guests reach the static pages from the footer.
     await page.evaluate(() => localStorage.clear());
     await page.goto('/login');
-    assert.equal(await page.title(), `登录 - ${SITE}`);
+    await expectTitle(page, `登录 - ${SITE}`);
     await page.getByRole('navigation', { name: '关于本站' }).getByRole('link', { name: '我们的愿景' }).click();
     await page.waitForURL('**/vision');
     await context.close();
@@ -195,8 +203,8 @@ describe('phone navigation and the UI kit', () => {
 
     await page.goto('/inspiration-library');
     await page.getByRole('navigation', { name: '会员导航' }).waitFor();
-    assert.equal(await page.locator('.tab-bar').count(), 0, 'no tab bar on desktop');
-    assert.equal(await page.title(), `我的灵感库 - ${SITE}`);
+    assert.equal(await page.locator('.tab-bar').isVisible(), false, 'no tab bar on desktop');
+    await expectTitle(page, `我的灵感库 - ${SITE}`);
 
     // A short page: the footer sits at the bottom of the viewport.
     await page.evaluate(() => localStorage.clear());
@@ -204,7 +212,7 @@ describe('phone navigation and the UI kit', () => {
     await page.getByText('数据库连接正常').waitFor();
     const footer = await page.locator('footer.site-footer').boundingBox();
     assert.ok(footer && Math.abs(footer.y + footer.height - DESKTOP.height) < 2, `footer at the bottom (${JSON.stringify(footer)})`);
-    assert.equal(await page.title(), `数据库连接测试 - ${SITE}`);
+    await expectTitle(page, `数据库连接测试 - ${SITE}`);
     await shot(page, 'desktop-short-page-footer');
     await context.close();
   });
@@ -224,7 +232,7 @@ describe('phone navigation and the UI kit', () => {
     await page.getByRole('menuitem', { name: '管理后台' }).click();
     await page.waitForURL('**/admin');
     await page.getByRole('heading', { name: '审核后台' }).waitFor();
-    assert.equal(await page.title(), `审核后台 - ${SITE}`);
+    await expectTitle(page, `审核后台 - ${SITE}`);
 
     // Logged out elsewhere: on a public page the chip becomes the login link, with no redirect.
     await api('/api/auth/logout', {}, person.token);
