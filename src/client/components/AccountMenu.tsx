@@ -37,6 +37,11 @@ export function AccountMenu({ user }: { user: StoredUser }) {
     };
   }, [open]);
 
+  const go = (path: string) => {
+    setOpen(false);
+    navigate(path);
+  };
+
   const signOut = async () => {
     setOpen(false);
     // The server ends the session; locally we forget it whatever the server said.
@@ -62,6 +67,18 @@ export function AccountMenu({ user }: { user: StoredUser }) {
           </button>
           <button type="button" role="menuitem" onClick={() => (setOpen(false), setModal('security'))}>
             安全设置
+          </button>
+          {user.role === 'admin' && (
+            <button type="button" role="menuitem" onClick={() => go('/admin')}>
+              管理后台
+            </button>
+          )}
+          {/* On phones the top bar has no room for the brand links: they live here (CSS hides them on desktop). */}
+          <button type="button" role="menuitem" className="account-menu-phone-only" onClick={() => go('/about-hunter')}>
+            猎人的由来
+          </button>
+          <button type="button" role="menuitem" className="account-menu-phone-only" onClick={() => go('/vision')}>
+            我们的愿景
           </button>
           <button type="button" role="menuitem" className="danger" onClick={signOut}>
             退出登录

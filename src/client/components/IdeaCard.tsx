@@ -6,7 +6,7 @@
  */
 import { useId, useState, type MouseEvent, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { avatarForUserId } from '../../shared/constants.ts';
+import { authorAvatar, authorName, ideaStage, type AuthorFields, type IdeaStage } from '../../shared/idea-display.ts';
 import { CARD_TAGS_SHOWN, DEFAULT_IDEA_TITLE, isNewCard } from '../../shared/idea-rules.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { formatDateTime, relativeTime } from '../../shared/relative-time.ts';
@@ -58,11 +58,22 @@ export function isDeletedIdea(idea: IdeaCardData): boolean {
   return idea.isDeleted === true || idea.is_deleted === 1 || idea.is_deleted === true;
 }
 
-/** The nickname, or 'user' plus the digits of the registration number (publishing §3 fallbacks). */
-export function authorName(idea: IdeaCardData): string {
-  const nickname = idea.user_nickname?.trim() || idea.authorName?.trim();
-  if (nickname) return nickname;
-  return `user${(idea.user_registration_number ?? '').replace(/\D/g, '')}`;
+/** The card's author in the shape of the shared presentation rules (shared/idea-display.ts). */
+export function cardAuthor(idea: IdeaCardData): AuthorFields {
+  return {
+    userId: idea.user_id ?? idea.authorId ?? null,
+    nickname: idea.user_nickname?.trim() || idea.authorName?.trim() || null,
+    registrationNumber: idea.user_registration_number ?? null,
+    avatarUrl: idea.user_avatar || idea.avatar_url || null,
+  };
+}
+
+/** The card's stage by the shared rule, or null for the bare shape of a deleted favourite. */
+export function cardStage(idea: IdeaCardData): IdeaStage | null {
+  if (isDeletedIdea(idea)) return 'deleted';
+  const moderation = idea.moderationStatus ?? idea.moderation_status;
+  if (!idea.status || !moderation) return null;
+  return ideaStage({ status: idea.status, moderation_status: moderation, is_deleted: false });
 }
 
 /** An hourglass drawn inline, so it shows even where no emoji font is installed. */
@@ -95,16 +106,15 @@ export function IdeaCard({ idea, href, onOpen, actions, children, highlighted = 
 
   const title = idea.title?.trim() || DEFAULT_IDEA_TITLE;
   const deleted = isDeletedIdea(idea);
-  const moderation = idea.moderationStatus ?? idea.moderation_status;
-  const inReview = moderation === 'review';
-  const rejected = moderation === 'rejected';
+  const stage = cardStage(idea);
+  const inReview = stage === 'review';
+  const rejected = stage === 'rejected';
   const created = idea.createdAt ?? idea.created_at;
   const isNew = !!created && !deleted && isNewCard(created);
   const tags = cardTags(idea.tags);
   const shownTags = tags.slice(0, CARD_TAGS_SHOWN);
   const hiddenTags = tags.length - shownTags.length;
   const hasAuthor = !!(idea.user_nickname || idea.authorName || idea.user_registration_number);
-  const userId = idea.user_id ?? idea.authorId;
   const hasStatus = inReview || rejected || deleted;
   const Heading = `h${headingLevel}` as const;
 
@@ -190,8 +200,8 @@ export function IdeaCard({ idea, href, onOpen, actions, children, highlighted = 
           <div className="idea-card-meta">
             {hasAuthor && (
               <span className="idea-card-author">
-                <Avatar src={idea.user_avatar || idea.avatar_url || (userId ? avatarForUserId(userId) : null)} alt="" size={24} />
-                <span className="idea-card-author-name">{authorName(idea)}</span>
+                <Avatar src={authorAvatar(cardAuthor(idea))} alt="" size={20} />
+                <span className="idea-card-author-name">{authorName(cardAuthor(idea))}</span>
               </span>
             )}
             <span className="idea-card-stats">

@@ -1,30 +1,37 @@
 import type { ReactNode } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { useSession } from '../hooks/useSession.ts';
-import { footerVisible, SIDE_NAV_PATHS } from '../lib/routes.ts';
+import { footerVisible, SIDE_NAV_PATHS, TAB_BAR_PATHS, underPrefix } from '../lib/routes.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Footer } from './Footer.tsx';
+import { TabBar } from './nav/TabBar.tsx';
 import { SideNav } from './SideNav.tsx';
 import { TopNav } from './TopNav.tsx';
 
-/** Top navigation, the page, and the footer where the footer rule allows it. */
+/**
+ * The page shell (UI kit): top navigation, the page, and the footer where the footer rule allows it,
+ * as a column flex layout so the footer rests at the bottom of short pages. Member pages add the side
+ * navigation (desktop) and the bottom tab bar (phones); CSS shows one or the other at 900px.
+ */
 export function Layout({ children, nav = true }: { children: ReactNode; nav?: boolean }) {
   const [path] = useLocation();
   const { loggedIn } = useSession();
-  const showSide = loggedIn && SIDE_NAV_PATHS.some((p) => path.startsWith(p));
+  const showSide = loggedIn && SIDE_NAV_PATHS.some((p) => underPrefix(path, p));
+  const showTabs = loggedIn && TAB_BAR_PATHS.some((p) => underPrefix(path, p));
   return (
-    <div className="app-shell">
+    <div className={`app-shell ${showTabs ? 'app-shell-tabbed' : ''}`}>
       <a href="#main" className="skip-link">
         跳到主要内容
       </a>
       {nav && <TopNav />}
-      <div className={showSide ? 'with-side-nav' : ''}>
+      <div className="app-body">
         {showSide && <SideNav />}
         <div id="main" className="app-main">
           {children}
         </div>
       </div>
       {footerVisible(path, loggedIn) && <Footer />}
+      {showTabs && <TabBar />}
     </div>
   );
 }

@@ -1,10 +1,13 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * An accessible dialog: labelled, focus moves in on open and back on close, Tab stays inside,
  * Escape and the backdrop close it. A dialog opened inside another handles its own keys first.
+ * Rendered into <body>, so no stacking context of its opener (the sticky top bar) puts it under the
+ * tab bar; on phones it is a bottom sheet.
  */
 export function Modal({ title, onClose, children, wide = false }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
   const titleId = useId();
@@ -44,7 +47,7 @@ export function Modal({ title, onClose, children, wide = false }: { title: strin
     }
   };
 
-  return (
+  return createPortal(
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && close.current()}>
       <div ref={ref} className={`modal ${wide ? 'modal-wide' : ''}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
         <div className="modal-header">
@@ -55,7 +58,8 @@ export function Modal({ title, onClose, children, wide = false }: { title: strin
         </div>
         <div className="modal-body">{children}</div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
 

@@ -4,6 +4,7 @@ import { useSession } from '../hooks/useSession.ts';
 import { saveUserInfo } from '../lib/storage.ts';
 import { trpc } from '../lib/trpc.ts';
 import { Modal } from './Modal.tsx';
+import { useToast } from './ui/Toast.tsx';
 
 export const AVATAR_UPDATE_FAILED = '更新头像失败，请稍后重试';
 
@@ -20,14 +21,16 @@ export default function ProfileModal({ onClose }: { onClose: () => void }) {
   const { user } = useSession();
   const [selected, setSelected] = useState(() => initialAvatarIndex(user?.avatar, user?.avatarUrl));
   const update = trpc.auth.updateProfile.useMutation();
+  const toast = useToast();
 
   const save = async () => {
     try {
       const result = await update.mutateAsync({ avatarUrl: PRESET_AVATARS[selected] });
       saveUserInfo({ ...user, ...result.user, avatar: result.user.avatar, avatarUrl: result.user.avatarUrl });
       onClose();
+      toast('头像已更新');
     } catch {
-      window.alert(AVATAR_UPDATE_FAILED);
+      toast(AVATAR_UPDATE_FAILED, 'error');
     }
   };
 

@@ -5,7 +5,7 @@ import { isPhone, maskPhone } from '../../shared/patterns.ts';
 import { useCountdown } from '../hooks/useCountdown.ts';
 import { useSession } from '../hooks/useSession.ts';
 import { errorExtra, errorMessage, isNetworkError } from '../lib/api-errors.ts';
-import { clearSession, saveUserInfo } from '../lib/storage.ts';
+import { clearSession, replaceRecentPhone, saveUserInfo } from '../lib/storage.ts';
 import { trpc } from '../lib/trpc.ts';
 import { FormField } from './FormField.tsx';
 import { CodeField, PhoneField, ResendButton } from './SmsFields.tsx';
@@ -136,8 +136,10 @@ function PhoneTab() {
       return setErrors({ code: isNetworkError(err) ? SECURITY_MSG.updateNetwork : errorMessage(err, SECURITY_MSG.verifyFailed) });
     }
     try {
+      const oldPhone = user?.phone;
       const res = await update.mutateAsync({ phone });
       saveUserInfo({ ...user, ...res.user });
+      if (oldPhone) replaceRecentPhone(oldPhone, phone);
       setPhone('');
       setCode('');
       setEditing(false);
@@ -208,7 +210,8 @@ function DeactivateTab({ onClose }: { onClose: () => void }) {
   const finish = async () => {
     setError('');
     try {
-      await deactivate.mutateAsync({ reason: reason as (typeof DEACTIVATION_REASONS)[number], confirmation: DEACTIVATION_CONFIRM_WORD, password: null });
+      // What the page collected: the chosen reason and the typed word (the server's contract is `{ reason, password }`).
+      await deactivate.mutateAsync({ reason: reason as (typeof DEACTIVATION_REASONS)[number], confirmation: word as typeof DEACTIVATION_CONFIRM_WORD, password: null });
       clearSession();
       window.alert(SECURITY_MSG.deactivated);
       onClose();

@@ -1,27 +1,21 @@
 import { Link, useLocation } from 'wouter';
+import { isActiveEntry, MEMBER_NAV } from './nav/member-nav.tsx';
 
-const ENTRIES = [
-  { href: '/marketplace', label: '创意市场', icon: '◎' },
-  { href: '/create-pin', label: '发布创意', icon: '＋' },
-  { href: '/inspiration-library', label: '我的灵感库', icon: '▤' },
-  { href: '/updates', label: '关注动态', icon: '☆' },
-  { href: '/messages', label: '消息', icon: '✉' },
-  { href: '/feedback', label: '意见反馈', icon: '✎' },
-];
-
-/** The member side navigation; badges and the feedback modal arrive with the messages issue. */
+/** The member side navigation (desktop, from 900px); phones get the same entries in the TabBar. */
 export function SideNav() {
   const [path] = useLocation();
   return (
     <nav className="side-nav" aria-label="会员导航">
-      {ENTRIES.map((e) => (
-        <Link key={e.href} href={e.href} className={`side-nav-item ${path.startsWith(e.href) ? 'active' : ''}`} aria-current={path.startsWith(e.href) ? 'page' : undefined}>
-          <span aria-hidden="true" className="side-nav-icon">
-            {e.icon}
-          </span>
-          <span>{e.label}</span>
-        </Link>
-      ))}
+      {MEMBER_NAV.map((e) => {
+        const active = isActiveEntry(e.href, path);
+        return (
+          <Link key={e.href} href={e.href} className={`side-nav-item ${active ? 'active' : ''}`} aria-current={active ? 'page' : undefined}>
+            {/* Badges (a later issue) sit on the icon, as in the tab bar. */}
+            <span className="nav-icon-slot">{e.icon}</span>
+            <span>{e.label}</span>
+          </Link>
+        );
+      })}
     </nav>
   );
 }

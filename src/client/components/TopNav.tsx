@@ -1,3 +1,4 @@
+import { Logo } from './Logo.tsx';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { NAV_SEARCH_MAX_WIDTH_PX } from '../../shared/constants.ts';
@@ -26,7 +27,8 @@ export function TopNav() {
   return (
     <header className="top-nav">
       <Link href={loggedIn ? '/marketplace' : '/'} className="top-nav-logo">
-        <img src="/logo.svg" alt="猎人创意社区首页" width={96} height={26} />
+        <Logo />
+        <span className="visually-hidden">{loggedIn ? '创意市场' : '首页'}</span>
       </Link>
       <form role="search" className="top-nav-search" style={{ maxWidth: NAV_SEARCH_MAX_WIDTH_PX }} onSubmit={onSearch}>
         <label htmlFor="nav-search" className="visually-hidden">

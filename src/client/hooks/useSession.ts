@@ -8,6 +8,8 @@ export function useSession(): { user: StoredUser | null; loggedIn: boolean } {
     const refresh = () => setState({ user: getUserInfo(), loggedIn: isLoggedIn(getToken(), getUserInfo()) });
     window.addEventListener(USER_INFO_UPDATED_EVENT, refresh);
     window.addEventListener('storage', refresh);
+    // A change between the first render and this subscription (a session cleared by an early answer) is not missed.
+    refresh();
     return () => {
       window.removeEventListener(USER_INFO_UPDATED_EVENT, refresh);
       window.removeEventListener('storage', refresh);

@@ -10,3 +10,18 @@ export function footerVisible(path: string, loggedIn: boolean): boolean {
 
 /** Pages where the side navigation shows (publishing §2 "Side navigation"). */
 export const SIDE_NAV_PATHS = ['/marketplace', '/inspiration-library', '/updates', '/create-pin', '/messages'];
+
+/** Pages where phones get the bottom tab bar: the side navigation's pages, and the feedback page it leads to. */
+export const TAB_BAR_PATHS = [...SIDE_NAV_PATHS, '/feedback'];
+
+/** Pages that need a session (DESIGN §10); on any other page a lost session just shows the logged-out state. */
+export const LOGIN_REQUIRED_PREFIXES = ['/marketplace', '/create-pin', '/inspiration-library', '/messages', '/feedback', '/admin', '/publish-success'];
+
+/** Whether `path` is `prefix` itself or below it. */
+export function underPrefix(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(prefix + '/') || path.startsWith(prefix + '?');
+}
+
+export function requiresLogin(path: string): boolean {
+  return LOGIN_REQUIRED_PREFIXES.some((prefix) => underPrefix(path, prefix));
+}

@@ -65,3 +65,15 @@ export function rememberPhone(phone: string): void {
   const list = [phone, ...getRecentPhones().filter((p) => p !== phone)].slice(0, RECENT_PHONES_MAX);
   localStorage.setItem(STORAGE_KEYS.recentPhones, JSON.stringify(list));
 }
+
+/** The recent-phones list after a phone change: the new number takes the old one's place (pure). */
+export function replacePhoneInList(list: readonly string[], oldPhone: string, newPhone: string): string[] {
+  if (!list.includes(oldPhone)) return [...list];
+  const replaced = list.map((p) => (p === oldPhone ? newPhone : p));
+  return replaced.filter((p, i) => replaced.indexOf(p) === i).slice(0, RECENT_PHONES_MAX);
+}
+
+/** After a successful phone change, the login page offers the new number instead of the old one. */
+export function replaceRecentPhone(oldPhone: string, newPhone: string): void {
+  localStorage.setItem(STORAGE_KEYS.recentPhones, JSON.stringify(replacePhoneInList(getRecentPhones(), oldPhone, newPhone)));
+}

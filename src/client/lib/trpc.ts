@@ -1,15 +1,16 @@
 /**
  * The client's API layer: tRPC over fetch with a 20 s timeout, the bearer token, clear errors for
- * unparsable or failed responses, read retries after 2, 4 and 8 s, and the 401 rule of DESIGN §10.
+ * unparsable or failed responses, read retries after 2, 4 and 8 s, and the session rule of
+ * session-guard.ts (401, `x-session-expired`) applied to every response.
  */
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { httpLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
-import { navigate } from 'wouter/use-browser-location';
 import type { AppRouter } from '../../server/trpc/routers/index.ts';
 import { HTTP_TIMEOUT_MS, READ_RETRY_DELAYS_MS } from '../../shared/constants.ts';
 import { ApiTransportError, httpStatusOf, statusError, TIMEOUT_ERROR, UNPARSABLE_RESPONSE } from './api-errors.ts';
-import { clearSession, getToken } from './storage.ts';
+import { bearerTokenOf, guardSession } from './session-guard.ts';
+import { getToken } from './storage.ts';
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -23,6 +24,7 @@ export async function apiFetch(input: RequestInfo | URL, init?: RequestInit): Pr
     if (timeout.aborted) throw new ApiTransportError(TIMEOUT_ERROR);
     throw err;
   }
+  guardSession(res, bearerTokenOf(init?.headers));
   const text = await res.text();
   try {
     JSON.parse(text);
@@ -47,18 +49,8 @@ export function createTrpcClient() {
   });
 }
 
-/** A 401 on a call made with a token means the session is gone: forget it and go to /login. */
-function onApiError(err: unknown) {
-  if (httpStatusOf(err) === 401 && getToken()) {
-    clearSession();
-    navigate('/login', { replace: true });
-  }
-}
-
 export function createQueryClient() {
   return new QueryClient({
-    queryCache: new QueryCache({ onError: onApiError }),
-    mutationCache: new MutationCache({ onError: onApiError }),
     defaultOptions: {
       queries: {
         retry(failureCount, err) {

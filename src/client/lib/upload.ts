@@ -1,15 +1,16 @@
 /**
  * Editor images (publishing §5, §7, §8 "Upload"): the checks made before a file is sent, the
  * multipart upload to the REST path, and removing an upload the analysis no longer shows.
+ * Where uploads live and how their names look is shared with the server (shared/uploads.ts).
  */
-import { navigate } from 'wouter/use-browser-location';
 import { HTTP_TIMEOUT_MS } from '../../shared/constants.ts';
 import { IDEA_MSG, IMAGE_MAX_BYTES, IMAGES_PER_IDEA } from '../../shared/idea-rules.ts';
-import { clearSession, getToken } from './storage.ts';
+import { guardSession } from './session-guard.ts';
+import { getToken } from './storage.ts';
+
+export { UPLOADS_URL_PREFIX, uploadFileNameFromUrl } from '../../shared/uploads.ts';
 
 export const IDEA_IMAGE_UPLOAD_PATH = '/api/upload/idea-image';
-/** Where the server keeps uploads; the sanitizer drops any other image source. */
-export const UPLOADS_URL_PREFIX = '/uploads/';
 
 export interface UploadedImage {
   fileName: string;
@@ -34,24 +35,8 @@ export function imageFileProblem(file: Pick<File, 'type' | 'size'>, imagesInDocu
   return null;
 }
 
-/** The stored file name of an upload URL (`/uploads/12-ab.jpg` → `12-ab.jpg`), or null for any other URL. */
-export function uploadFileName(url: string): string | null {
-  if (!url.startsWith(UPLOADS_URL_PREFIX)) return null;
-  const name = url.slice(UPLOADS_URL_PREFIX.length);
-  return /^[\w.-]{1,80}$/.test(name) ? name : null;
-}
-
-function authHeaders(): Record<string, string> {
-  const token = getToken();
+function authHeaders(token: string | null): Record<string, string> {
   return token ? { Authorization: `Bearer ${token}` } : {};
-}
-
-/** DESIGN §10: a 401 on an authenticated call ends the session. */
-function onUnauthorized(status: number) {
-  if (status === 401 && getToken()) {
-    clearSession();
-    navigate('/login', { replace: true });
-  }
 }
 
 interface UploadResponse {
@@ -62,14 +47,20 @@ interface UploadResponse {
   data?: { fileName?: string; url?: string; width?: number; height?: number } | null;
 }
 
-/** POST /api/upload/idea-image (multipart `file` + `ideaId`), 20 s timeout. Throws UploadError. */
-export async function uploadIdeaImage(file: File, ideaId: number): Promise<UploadedImage> {
+/**
+ * POST /api/upload/idea-image (multipart `file`, and `ideaId` once the idea exists), 20 s timeout.
+ * Without an id the server holds the upload for its uploader and attaches it to the idea that is
+ * saved with this `<img src="/uploads/NAME">` in its analysis, so no draft is created just to
+ * hold an image. Throws UploadError.
+ */
+export async function uploadIdeaImage(file: File, ideaId: number | null): Promise<UploadedImage> {
   const form = new FormData();
-  form.append('ideaId', String(ideaId));
+  if (ideaId !== null) form.append('ideaId', String(ideaId));
   form.append('file', file);
+  const token = getToken();
   let res: Response;
   try {
-    res = await fetch(IDEA_IMAGE_UPLOAD_PATH, { method: 'POST', body: form, headers: authHeaders(), signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
+    res = await fetch(IDEA_IMAGE_UPLOAD_PATH, { method: 'POST', body: form, headers: authHeaders(token), signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
   } catch {
     // Offline, refused, or the 20 s timeout: all read as a network problem.
     throw new UploadError(IDEA_MSG.uploadNetwork);
@@ -80,9 +71,9 @@ export async function uploadIdeaImage(file: File, ideaId: number): Promise<Uploa
   } catch {
     body = null;
   }
+  guardSession(res, token);
   if (res.status === 413) throw new UploadError(IDEA_MSG.uploadTooLarge, 413);
   if (res.status === 415) throw new UploadError(IDEA_MSG.uploadUnsupported, 415);
-  onUnauthorized(res.status);
   const url = body?.data?.url ?? body?.url;
   const fileName = body?.data?.fileName ?? body?.fileName;
   if (!res.ok || !body?.success || !url || !fileName) throw new UploadError(body?.message || IDEA_MSG.uploadFailed, res.status);
@@ -91,9 +82,10 @@ export async function uploadIdeaImage(file: File, ideaId: number): Promise<Uploa
 
 /** DELETE /api/upload/idea-image/{fileName}; quiet, since it only tidies up. */
 export async function deleteIdeaImage(fileName: string): Promise<boolean> {
+  const token = getToken();
   try {
-    const res = await fetch(`${IDEA_IMAGE_UPLOAD_PATH}/${encodeURIComponent(fileName)}`, { method: 'DELETE', headers: authHeaders(), signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
-    onUnauthorized(res.status);
+    const res = await fetch(`${IDEA_IMAGE_UPLOAD_PATH}/${encodeURIComponent(fileName)}`, { method: 'DELETE', headers: authHeaders(token), signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
+    guardSession(res, token);
     return res.ok;
   } catch {
     return false;

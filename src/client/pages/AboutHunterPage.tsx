@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
 import { GoButton } from '../components/GoButton.tsx';
-import { useSiteIdentity } from '../hooks/useSiteIdentity.ts';
+import { usePageTitle } from '../hooks/usePageTitle.ts';
+import { usePlatformName } from '../hooks/useSiteIdentity.ts';
 import '../styles/static-pages.css';
 
-const DEFAULT_PLATFORM_NAME = '猎人创意社区';
 
 const HUNTER_STEPS = [
   { title: '捕捉', text: '灵感出现的那一刻，把它记下来。一个场景、一处不便、一个“要是……就好了”的念头，都可能是一颗星。' },
@@ -14,16 +13,9 @@ const HUNTER_STEPS = [
 
 /** /about-hunter: the brand story behind the name "hunter", ending with the GO button. */
 export default function AboutHunterPage() {
-  const site = useSiteIdentity();
-  const platformName = site?.platformName || DEFAULT_PLATFORM_NAME;
+  const platformName = usePlatformName();
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `猎人的由来 - ${platformName}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [platformName]);
+  usePageTitle('猎人的由来');
 
   return (
     <main className="sp-page">

@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { useSiteIdentity } from '../hooks/useSiteIdentity.ts';
+import { usePageTitle } from '../hooks/usePageTitle.ts';
+import { usePlatformName, useSiteIdentity } from '../hooks/useSiteIdentity.ts';
 import '../styles/static-pages.css';
 
-const DEFAULT_PLATFORM_NAME = '猎人创意社区';
 const LOADING_TEXT = '加载中…';
 
 const IDEA_KINDS = ['设计概念', '创意产品', '生活感悟', '创新理念', '商业机会'];
@@ -32,15 +31,9 @@ function CardIcon({ d }: { d: string }) {
 /** /about: who runs the platform, how to reach them, and what the platform is for. */
 export default function AboutPage() {
   const site = useSiteIdentity();
-  const platformName = site?.platformName || DEFAULT_PLATFORM_NAME;
+  const platformName = usePlatformName();
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `关于我们 - ${platformName}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [platformName]);
+  usePageTitle('关于我们');
 
   const facts = [
     { label: '平台名称', value: site?.platformName },

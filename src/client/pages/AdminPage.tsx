@@ -2,13 +2,17 @@
  * 审核后台 (/admin, admins only; DESIGN §4, §10): the ideas waiting for review, oldest first, each
  * approved or rejected with a reason. The server refuses non-admins with 403 as well.
  */
+import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { LoadingLine } from '../components/LoadingLine.tsx';
 import { Feedback, type FeedbackState } from '../components/Feedback.tsx';
 import { useCallback, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { DEFAULT_IDEA_TITLE } from '../../shared/idea-rules.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
-import { authorName, cardTags } from '../components/IdeaCard.tsx';
+import { authorName } from '../../shared/idea-display.ts';
+import { cardAuthor, cardTags } from '../components/IdeaCard.tsx';
 import { Modal } from '../components/Modal.tsx';
+import { quoteName, useConfirm } from '../components/ui/ConfirmDialog.tsx';
+import { useToast } from '../components/ui/Toast.tsx';
 import { errorMessage, fieldErrors, httpStatusOf } from '../lib/api-errors.ts';
 import { formatDateTime, relativeTime } from '../../shared/relative-time.ts';
 import { trpc } from '../lib/trpc.ts';
@@ -48,9 +52,12 @@ export function nestHeadings(html: string, shift = 2): string {
 
 
 export default function AdminPage() {
+  usePageTitle('审核后台');
   const utils = trpc.useUtils();
   const queue = trpc.admin.reviewQueue.useQuery();
   const approve = trpc.admin.approve.useMutation();
+  const confirm = useConfirm();
+  const toast = useToast();
   const [feedback, setFeedback] = useState<FeedbackState>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [rejecting, setRejecting] = useState<IdeaDto | null>(null);
@@ -65,13 +72,15 @@ export default function AdminPage() {
   };
 
   const onApprove = async (idea: IdeaDto) => {
+    const confirmed = await confirm({ title: `通过${quoteName(titleOf(idea))}？`, message: '通过后该创意会立即在创意市场展示。', confirmLabel: '通过' });
+    if (!confirmed) return;
     setBusyId(idea.id);
     setFeedback(null);
     let ok = false;
     try {
       await approve.mutateAsync({ id: idea.id });
       ok = true;
-      setFeedback({ kind: 'success', text: ADMIN_MSG.approved(titleOf(idea)) });
+      toast(ADMIN_MSG.approved(titleOf(idea)));
     } catch (err) {
       setFeedback({ kind: 'error', text: errorMessage(err, ADMIN_MSG.approveFailed) });
     } finally {
@@ -126,7 +135,7 @@ export default function AdminPage() {
           idea={rejecting}
           onClose={closeReject}
           onRejected={async () => {
-            setFeedback({ kind: 'success', text: ADMIN_MSG.rejected(titleOf(rejecting)) });
+            toast(ADMIN_MSG.rejected(titleOf(rejecting)));
             setRejecting(null);
             await refresh(true);
           }}
@@ -150,7 +159,7 @@ function ReviewItem({ idea, busy, onApprove, onReject }: { idea: IdeaDto; busy: 
         <div>
           <dt>作者：</dt>
           <dd>
-            {authorName(idea)}（ID：{idea.user_registration_number || '未知'}）
+            {authorName(cardAuthor(idea))}（ID：{idea.user_registration_number || '未知'}）
           </dd>
         </div>
         <div>

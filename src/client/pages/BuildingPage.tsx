@@ -1,7 +1,9 @@
+import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { Link } from 'wouter';
 
 /** For pages whose issue has not landed yet: says so plainly and offers a way on. */
 export default function BuildingPage({ title }: { title: string }) {
+  usePageTitle(title);
   return (
     <main className="page page-center">
       <div className="empty-state">

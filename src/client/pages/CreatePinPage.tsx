@@ -17,9 +17,13 @@ import {
   type MarketIdentifier,
 } from '../../shared/idea-rules.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
+import { authorName, ideaStage, type IdeaStage } from '../../shared/idea-display.ts';
+import { editorMode, titleLength, titleProblem, type EditorMode } from '../components/editor/editor-mode.ts';
 import { IdeaPreview, type PreviewAuthor } from '../components/editor/IdeaPreview.tsx';
+import { useToast } from '../components/ui/Toast.tsx';
+import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { RichTextEditor, type RichTextEditorHandle } from '../components/editor/RichTextEditor.tsx';
-import { errorMessage, fieldErrors, httpStatusOf, isNetworkError } from '../lib/api-errors.ts';
+import { fieldErrors, httpStatusOf } from '../lib/api-errors.ts';
 import { getToken, getUserInfo } from '../lib/storage.ts';
 import { trpc } from '../lib/trpc.ts';
 import { draftFailure, publishFailure, type Failure } from '../components/editor/publish-failure.ts';
@@ -84,7 +88,7 @@ function authorFromStorage(): PreviewAuthor {
   const user = getUserInfo() ?? {};
   const number = user.registrationNumber ?? user.registration_number ?? user.username ?? '';
   return {
-    nickname: user.nickname || (number ? `user${number.slice(2)}` : '猎人'),
+    nickname: authorName({ nickname: user.nickname, registrationNumber: number }),
     registrationNumber: number || '—',
     avatar: user.avatarUrl || user.avatar || null,
   };
@@ -108,9 +112,24 @@ export default function CreatePinPage() {
   if (!getToken() || !getUserInfo()) return <Redirect to="/login" replace />;
   return (
     <main className="page-narrow create-pin">
-      <h1 id={HEADING_ID}>{editing ? '编辑草稿' : '创建创意'}</h1>
-      {editing ? <DraftLoader key={id ?? 'invalid'} id={id} /> : <IdeaForm key="new" initial={EMPTY_VALUES} ideaId={null} />}
+      {editing ? <DraftLoader key={id ?? 'invalid'} id={id} /> : <NewIdea />}
     </main>
+  );
+}
+
+/** The page's h1 and tab title, both saying what is being edited. */
+function EditorHeading({ text }: { text: string }) {
+  usePageTitle(text);
+  return <h1 id={HEADING_ID}>{text}</h1>;
+}
+
+function NewIdea() {
+  const mode = editorMode(null);
+  return (
+    <>
+      <EditorHeading text={mode.heading} />
+      <IdeaForm key="new" initial={EMPTY_VALUES} ideaId={null} mode={mode} />
+    </>
   );
 }
 
@@ -123,6 +142,7 @@ function DraftLoader({ id }: { id: number | null }) {
   const fresh = !!idea && !query.isFetching;
   const failed = !loaded && (id === null || query.isError || (fresh && !!idea && (!idea.isOwner || idea.isDeleted)));
   const alerted = useRef(false);
+  const toast = useToast();
 
   useEffect(() => {
     if (fresh && idea && !loaded && idea.isOwner && !idea.isDeleted) setLoaded(idea);
@@ -133,30 +153,43 @@ function DraftLoader({ id }: { id: number | null }) {
     alerted.current = true;
     // A 401 already sends the visitor to /login (DESIGN §10).
     if (httpStatusOf(query.error) === 401) return;
-    window.alert(CREATE_MSG.draftLoadFailed);
+    toast(CREATE_MSG.draftLoadFailed, 'error');
     navigate('/create-pin', { replace: true });
-  }, [failed, query.error, navigate]);
+  }, [failed, query.error, navigate, toast]);
 
   if (failed) return null;
   if (!loaded) {
     return (
-      <p className="page-loading" role="status">
-        {CREATE_MSG.draftLoading}
-      </p>
+      <>
+        <EditorHeading text="编辑创意" />
+        <p className="page-loading" role="status">
+          {CREATE_MSG.draftLoading}
+        </p>
+      </>
     );
   }
-  if (loaded.moderationStatus === 'review') {
+  const stage: IdeaStage = ideaStage(loaded);
+  const mode = editorMode(stage);
+  if (!mode.editable) {
     return (
-      <div className="notice notice-warn stack">
-        <p>{IDEA_MSG.notEditable}</p>
-        <Link href="/inspiration-library?tab=published">返回我的灵感库</Link>
-      </div>
+      <>
+        <EditorHeading text={mode.heading} />
+        <div className="notice notice-warn stack">
+          <p>{mode.notice}</p>
+          <Link href="/inspiration-library?tab=published">返回我的灵感库</Link>
+        </div>
+      </>
     );
   }
-  return <IdeaForm initial={valuesFromIdea(loaded)} ideaId={loaded.id} />;
+  return (
+    <>
+      <EditorHeading text={mode.heading} />
+      <IdeaForm initial={valuesFromIdea(loaded)} ideaId={loaded.id} mode={mode} rejectionReason={stage === 'rejected' ? loaded.rejectionReason : null} />
+    </>
+  );
 }
 
-function IdeaForm({ initial, ideaId }: { initial: IdeaFormValues; ideaId: number | null }) {
+function IdeaForm({ initial, ideaId, mode, rejectionReason = null }: { initial: IdeaFormValues; ideaId: number | null; mode: EditorMode; rejectionReason?: string | null }) {
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
   const create = trpc.ideas.create.useMutation();
@@ -179,9 +212,8 @@ function IdeaForm({ initial, ideaId }: { initial: IdeaFormValues; ideaId: number
   };
   const editorWrap = useRef<HTMLDivElement>(null);
   const editorHandle = useRef<RichTextEditorHandle>(null);
-  /** The idea's id once it exists (loaded, or created by a save or by the first image upload). */
+  /** The idea's id once it exists (loaded, or created by a save). Images never create it: see uploadIdeaImage. */
   const idRef = useRef<number | null>(ideaId);
-  const creating = useRef<Promise<number> | null>(null);
   const latest = useRef({ values, tagParse });
   latest.current = { values, tagParse };
 
@@ -193,10 +225,11 @@ function IdeaForm({ initial, ideaId }: { initial: IdeaFormValues; ideaId: number
     setFocusField(null);
   }, [focusField, preview]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  // A failure box below a long form could be off screen on a phone: bring it into view.
+  // The failure sits right above the buttons the author just pressed; focus goes to it, so it is
+  // seen (scrolled into view above the sticky bar on phones) and read out once.
   const failureBox = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (failure && failure.message !== IDEA_MSG.fixTags) failureBox.current?.scrollIntoView({ block: 'nearest' });
+    if (failure && failure.message !== IDEA_MSG.fixTags) failureBox.current?.focus();
   }, [failure]);
 
   const set = <K extends keyof IdeaFormValues>(key: K, value: IdeaFormValues[K]) => {
@@ -215,34 +248,15 @@ function IdeaForm({ initial, ideaId }: { initial: IdeaFormValues; ideaId: number
       description: v.description.trim(),
       detailedAnalysis: v.analysis,
       marketIdentifier: v.marketIdentifier,
-      // A silent draft (for an image upload) must not fail on tags the author is still typing.
-      tags: t.errors.length ? [] : t.tags,
+      tags: t.tags,
       allowComments: v.allowComments,
       showSimilar: v.showSimilar,
       status,
     };
   };
 
-  /** Uploads need an idea: the first one saves a draft quietly and keeps its id for every later save. */
-  const ensureIdeaId = (): Promise<number> => {
-    if (idRef.current) return Promise.resolve(idRef.current);
-    creating.current ??= create
-      .mutateAsync(fieldsFor('draft'))
-      .then((idea) => (idRef.current = idea.id))
-      .catch((err: unknown) => {
-        if (httpStatusOf(err) === 401) throw new Error(IDEA_MSG.loginToSaveDraft);
-        if (isNetworkError(err)) throw new Error(IDEA_MSG.uploadNetwork);
-        throw new Error(errorMessage(err, IDEA_MSG.uploadFailed));
-      })
-      .finally(() => {
-        creating.current = null;
-      });
-    return creating.current;
-  };
-
   const persist = async (status: 'draft' | 'published'): Promise<IdeaDto> => {
-    let id = idRef.current;
-    if (!id && creating.current) id = await creating.current.catch(() => null);
+    const id = idRef.current;
     const input = fieldsFor(status);
     const idea = id ? await update.mutateAsync({ id, ...input }) : await create.mutateAsync(input);
     idRef.current = idea.id;
@@ -252,7 +266,8 @@ function IdeaForm({ initial, ideaId }: { initial: IdeaFormValues; ideaId: number
   /** Client-side checks shared by save and publish; false when something must be fixed first. */
   const ready = (publishing: boolean): boolean => {
     const next: FieldErrors = {};
-    if (publishing && !values.title.trim()) next.title = IDEA_MSG.titleRequired;
+    const titleError = titleProblem(values.title, publishing);
+    if (titleError) next.title = titleError;
     setErrors(next);
     if (tagParse.errors.length) {
       setFailure({ message: IDEA_MSG.fixTags });
@@ -316,10 +331,24 @@ function IdeaForm({ initial, ideaId }: { initial: IdeaFormValues; ideaId: number
   };
 
   const blocked = busy !== null || pendingUploads > 0;
+  // Over 60 characters the title is not cut: the counter and the error say so while typing.
+  const titleTooLong = titleLength(values.title) > IDEA_TITLE_MAX;
+  const titleError = errors.title ?? (titleTooLong ? IDEA_MSG.titleTooLong : undefined);
   const describe = (...idList: (string | false | undefined)[]) => idList.filter(Boolean).join(' ') || undefined;
 
   return (
     <>
+      {mode.notice && (
+        <div className="notice notice-warn create-stage-notice">
+          <p>{mode.notice}</p>
+          {rejectionReason?.trim() && (
+            <p>
+              <strong>未通过原因：</strong>
+              {rejectionReason}
+            </p>
+          )}
+        </div>
+      )}
       <div className="create-form stack" hidden={preview}>
         <div className="field">
           <label htmlFor={ids.title}>标题</label>
@@ -328,14 +357,13 @@ function IdeaForm({ initial, ideaId }: { initial: IdeaFormValues; ideaId: number
             id={ids.title}
             type="text"
             autoComplete="off"
-            maxLength={IDEA_TITLE_MAX}
             placeholder="一句话说出你的创意"
             value={values.title}
             onChange={(e) => set('title', e.target.value)}
-            aria-invalid={!!errors.title}
-            aria-describedby={describe(`${ids.title}-hint`, errors.title && `${ids.title}-error`)}
+            aria-invalid={!!titleError}
+            aria-describedby={describe(`${ids.title}-hint`, titleError && `${ids.title}-error`)}
           />
-          <FieldNotes id={ids.title} hint={`发布时必填，最多${IDEA_TITLE_MAX}个字`} count={`${values.title.length}/${IDEA_TITLE_MAX}`} error={errors.title} />
+          <FieldNotes id={ids.title} hint={`发布时必填，最多${IDEA_TITLE_MAX}个字`} count={`${titleLength(values.title)}/${IDEA_TITLE_MAX}`} over={titleTooLong} error={titleError} />
         </div>
 
         <div className="field">
@@ -373,7 +401,7 @@ function IdeaForm({ initial, ideaId }: { initial: IdeaFormValues; ideaId: number
           <RichTextEditor
             initialContent={initial.analysis}
             onChange={(html) => set('analysis', html)}
-            ensureIdeaId={ensureIdeaId}
+            ideaId={() => idRef.current}
             onPendingUploadsChange={setPendingUploads}
             handleRef={editorHandle}
             invalid={!!errors.analysis}
@@ -447,11 +475,11 @@ function IdeaForm({ initial, ideaId }: { initial: IdeaFormValues; ideaId: number
       )}
 
       {failure && (
-        <div ref={failureBox} className="error-box create-failure" role="alert">
+        <div ref={failureBox} className="error-box create-failure" role="alert" tabIndex={-1}>
           <p className="create-failure-message">{failure.message}</p>
           {failure.detail && <p>{failure.detail}</p>}
           {failure.hint && <p className="create-failure-hint">{failure.hint}</p>}
-          {failure.offerDraft && (
+          {failure.offerDraft && mode.allowDraft && (
             <button type="button" className="btn btn-small" onClick={saveDraft} disabled={blocked}>
               保存为草稿
             </button>
@@ -469,11 +497,13 @@ function IdeaForm({ initial, ideaId }: { initial: IdeaFormValues; ideaId: number
           <button type="button" className="btn" onClick={togglePreview}>
             {preview ? '继续编辑' : '预览'}
           </button>
-          <button type="button" className="btn" onClick={saveDraft} disabled={blocked}>
-            {busy === 'draft' ? '正在保存…' : '保存草稿'}
-          </button>
+          {mode.allowDraft && (
+            <button type="button" className="btn" onClick={saveDraft} disabled={blocked}>
+              {busy === 'draft' ? '正在保存…' : '保存草稿'}
+            </button>
+          )}
           <button type="button" className="btn btn-primary" onClick={publish} disabled={blocked}>
-            {busy === 'publish' ? '正在发布…' : '发布'}
+            {busy === 'publish' ? mode.publishingLabel : mode.publishLabel}
           </button>
         </div>
       </div>
@@ -481,14 +511,14 @@ function IdeaForm({ initial, ideaId }: { initial: IdeaFormValues; ideaId: number
   );
 }
 
-function FieldNotes({ id, hint, count, error }: { id: string; hint: string; count: string; error?: string }): ReactNode {
+function FieldNotes({ id, hint, count, over = false, error }: { id: string; hint: string; count: string; over?: boolean; error?: string }): ReactNode {
   return (
     <>
       <div className="field-notes">
         <p id={`${id}-hint`} className="field-hint">
           {hint}
         </p>
-        <span className="field-count" aria-hidden="true">
+        <span className={`field-count ${over ? 'field-count-over' : ''}`} aria-hidden="true">
           {count}
         </span>
       </div>

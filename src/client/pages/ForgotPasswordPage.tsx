@@ -1,3 +1,5 @@
+import { Logo } from '../components/Logo.tsx';
+import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { MSG } from '../../shared/account-rules.ts';
@@ -17,6 +19,7 @@ export const RESET_MSG = {
 } as const;
 
 export default function ForgotPasswordPage() {
+  usePageTitle('找回密码');
   const [step, setStep] = useState<1 | 2>(1);
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
@@ -70,7 +73,8 @@ export default function ForgotPasswordPage() {
     <main className="auth-page">
       <div className="auth-card">
         <Link href="/" className="auth-logo">
-          <img src="/logo.svg" alt="猎人创意社区首页" width={120} height={32} />
+          <Logo />
+          <span className="visually-hidden">首页</span>
         </Link>
         <h1>找回密码</h1>
         <ol className="steps" aria-label="步骤">

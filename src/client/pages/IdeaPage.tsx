@@ -1,3 +1,4 @@
+import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { Link, useLocation, useParams } from 'wouter';
 import { LoadingLine } from '../components/LoadingLine.tsx';
 import { MARKET_LABELS, type MarketIdentifier } from '../../shared/idea-rules.ts';
@@ -23,6 +24,7 @@ export default function IdeaPage() {
   const valid = Number.isInteger(id) && id > 0;
   const [, navigate] = useLocation();
   const idea = trpc.ideas.byId.useQuery({ id }, { enabled: valid, retry: (count, err) => httpStatusOf(err) !== 404 && count < 3 });
+  usePageTitle(idea.data?.title || (!valid || httpStatusOf(idea.error) === 404 ? IDEA_PAGE_MSG.notFound : '创意详情'));
   const back = () => (window.history.length > 1 ? window.history.back() : navigate('/'));
 
   if (!valid || httpStatusOf(idea.error) === 404) {

@@ -3,13 +3,18 @@
  * the author's published (including in review and rejected), draft and deleted ideas, with delete,
  * restore and permanent delete. The favourites tab arrives with its own issue.
  */
+import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { LoadingLine } from '../components/LoadingLine.tsx';
 import { Feedback, type FeedbackState } from '../components/Feedback.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { IDEA_MSG, RECYCLE_BIN_DAYS, recycleDaysLeft } from '../../shared/idea-rules.ts';
+import { recycleDaysLeft } from '../../shared/idea-display.ts';
+import { DEFAULT_IDEA_TITLE, IDEA_MSG, RECYCLE_BIN_DAYS } from '../../shared/idea-rules.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
-import { ClockIcon, IdeaCard } from '../components/IdeaCard.tsx';
+import { cardStage, ClockIcon, IdeaCard } from '../components/IdeaCard.tsx';
+import { CardGrid } from '../components/ui/CardGrid.tsx';
+import { quoteName, useConfirm } from '../components/ui/ConfirmDialog.tsx';
+import { useToast } from '../components/ui/Toast.tsx';
 import { Tabs } from '../components/Modal.tsx';
 import { errorMessage, httpStatusOf } from '../lib/api-errors.ts';
 import { trpc } from '../lib/trpc.ts';
@@ -23,8 +28,12 @@ const STATUS_OF: Record<LibraryTab, 'published' | 'draft' | 'deleted'> = { publi
 export const LIBRARY_MSG = {
   loadFailed: '加载创意失败，请稍后重试',
   recycleNotice: `已删除的创意会保留${RECYCLE_BIN_DAYS}天，期间可以恢复，之后将被永久删除`,
-  confirmDelete: (title: string) => `确定删除「${title}」吗？\n删除后可在回收站保留${RECYCLE_BIN_DAYS}天，期间可以恢复。`,
-  confirmPurge: (title: string) => `确定永久删除「${title}」吗？\n永久删除后无法恢复。`,
+  confirmDelete: (title: string) => `删除${quoteName(title)}？`,
+  confirmDeleteDetail: `删除后会在回收站保留${RECYCLE_BIN_DAYS}天，期间可以恢复。`,
+  confirmPurge: (title: string) => `永久删除${quoteName(title)}？`,
+  confirmPurgeDetail: '永久删除后无法恢复。',
+  confirmRestore: (title: string) => `恢复${quoteName(title)}？`,
+  confirmRestoreDetail: '恢复后它会回到删除前所在的分类。',
   deleted: `已移入回收站，${RECYCLE_BIN_DAYS}天内可以恢复`,
   purged: '已永久删除',
   restored: (toDrafts: boolean) => `已恢复，可在「${toDrafts ? '草稿' : '已发布'}」中查看`,
@@ -46,10 +55,13 @@ export function tabFromSearch(search: string): LibraryTab {
 
 
 export default function InspirationLibraryPage() {
+  usePageTitle('我的灵感库');
   const search = useSearch();
   const [, navigate] = useLocation();
   const tab = tabFromSearch(search);
   const [feedback, setFeedback] = useState<FeedbackState>(null);
+  const confirm = useConfirm();
+  const toast = useToast();
   const [busyId, setBusyId] = useState<number | null>(null);
   const panelHeading = useRef<HTMLHeadingElement>(null);
 
@@ -70,8 +82,10 @@ export default function InspirationLibraryPage() {
     if (next !== tab) navigate(`/inspiration-library?tab=${next}`, { replace: true });
   };
 
+  /** Success is a toast; a failure stays on the page beside the list until the next action. */
   const finish = async (result: FeedbackState) => {
-    setFeedback(result);
+    if (result?.kind === 'success') toast(result.text);
+    setFeedback(result?.kind === 'error' ? result : null);
     setBusyId(null);
     await utils.ideas.my.invalidate();
     // The card acted on has left the list; keep keyboard focus in the panel instead of losing it.
@@ -79,8 +93,14 @@ export default function InspirationLibraryPage() {
   };
 
   const deleteIdea = async (idea: IdeaDto, force: boolean) => {
-    const title = idea.title || '这个创意';
-    if (!window.confirm(force ? LIBRARY_MSG.confirmPurge(title) : LIBRARY_MSG.confirmDelete(title))) return;
+    const title = idea.title?.trim() || DEFAULT_IDEA_TITLE;
+    const ok = await confirm({
+      title: force ? LIBRARY_MSG.confirmPurge(title) : LIBRARY_MSG.confirmDelete(title),
+      message: force ? LIBRARY_MSG.confirmPurgeDetail : LIBRARY_MSG.confirmDeleteDetail,
+      confirmLabel: force ? '永久删除' : '删除',
+      danger: true,
+    });
+    if (!ok) return;
     setBusyId(idea.id);
     setFeedback(null);
     try {
@@ -93,6 +113,9 @@ export default function InspirationLibraryPage() {
   };
 
   const restoreIdea = async (idea: IdeaDto) => {
+    const title = idea.title?.trim() || DEFAULT_IDEA_TITLE;
+    const ok = await confirm({ title: LIBRARY_MSG.confirmRestore(title), message: LIBRARY_MSG.confirmRestoreDetail, confirmLabel: '恢复' });
+    if (!ok) return;
     setBusyId(idea.id);
     setFeedback(null);
     try {
@@ -151,20 +174,19 @@ export default function InspirationLibraryPage() {
         ) : ideas.length === 0 ? (
           <EmptyState tab={tab} onBackToPublished={() => selectTab('published')} />
         ) : (
-          <ul className="idea-grid">
+          <CardGrid label={PANEL_TITLE[tab]}>
             {ideas.map((idea) => (
-              <li key={idea.id}>
-                <LibraryCard
-                  idea={idea}
-                  tab={tab}
-                  busy={busyId === idea.id}
-                  onOpenDetail={() => openDetail(idea)}
-                  onDelete={(force) => void deleteIdea(idea, force)}
-                  onRestore={() => void restoreIdea(idea)}
-                />
-              </li>
+              <LibraryCard
+                key={idea.id}
+                idea={idea}
+                tab={tab}
+                busy={busyId === idea.id}
+                onOpenDetail={() => openDetail(idea)}
+                onDelete={(force) => void deleteIdea(idea, force)}
+                onRestore={() => void restoreIdea(idea)}
+              />
             ))}
-          </ul>
+          </CardGrid>
         )}
       </section>
     </main>
@@ -212,8 +234,9 @@ function LibraryCard({
     );
   }
 
-  const inReview = idea.moderationStatus === 'review';
-  const rejected = idea.moderationStatus === 'rejected';
+  const stage = cardStage(idea);
+  const inReview = stage === 'review';
+  const rejected = stage === 'rejected';
   // Published ideas (and anything in review) open the detail page; other drafts open the editor.
   const opensDetail = tab === 'published' || inReview;
   const deleteButton = (

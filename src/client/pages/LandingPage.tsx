@@ -1,7 +1,10 @@
+import { Logo } from '../components/Logo.tsx';
+import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Avatar } from '../components/Avatar.tsx';
 import { IdeaCard } from '../components/IdeaCard.tsx';
+import { CardGrid } from '../components/ui/CardGrid.tsx';
 import { trpc } from '../lib/trpc.ts';
 import { useSession } from '../hooks/useSession.ts';
 
@@ -15,7 +18,7 @@ function DailyDoodle() {
 export const LANDING_CARDS = 6;
 export const LANDING_MSG = { empty: '暂无创意数据，请稍后重试', failed: '获取创意列表失败，请稍后重试' } as const;
 
-/** Up to 6 approved ideas in rows of 3; a click opens the idea for members and /login for guests. */
+/** Up to 6 approved ideas in the card grid (masonry); a click opens the idea for members and /login for guests. */
 function FeaturedIdeas({ loggedIn }: { loggedIn: boolean }) {
   const list = trpc.ideas.publicPage.useQuery({ limit: LANDING_CARDS });
   const ideas = list.data?.items ?? [];
@@ -25,22 +28,26 @@ function FeaturedIdeas({ loggedIn }: { loggedIn: boolean }) {
       {list.isLoading && <p role="status">加载中…</p>}
       {list.isError && <p className="error-box">{LANDING_MSG.failed}</p>}
       {list.isSuccess && ideas.length === 0 && <p className="muted">{LANDING_MSG.empty}</p>}
-      <div className="landing-grid">
-        {ideas.map((idea) => (
-          <IdeaCard key={idea.id} idea={idea} href={loggedIn ? `/idea/${idea.id}` : '/login'} headingLevel={3} />
-        ))}
-      </div>
+      {ideas.length > 0 && (
+        <CardGrid label="精选创意列表">
+          {ideas.map((idea) => (
+            <IdeaCard key={idea.id} idea={idea} href={loggedIn ? `/idea/${idea.id}` : '/login'} headingLevel={3} />
+          ))}
+        </CardGrid>
+      )}
     </section>
   );
 }
 
 export default function LandingPage() {
+  usePageTitle('首页');
   const { user, loggedIn } = useSession();
   return (
     <div className="landing">
       <header className="landing-nav">
         <Link href="/" className="top-nav-logo">
-          <img src="/logo.svg" alt="猎人创意社区首页" width={96} height={26} />
+          <Logo />
+          <span className="visually-hidden">首页</span>
         </Link>
         <nav aria-label="品牌" className="landing-links">
           <Link href="/about-hunter">猎人的由来</Link>

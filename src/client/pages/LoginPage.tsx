@@ -1,3 +1,6 @@
+import { Logo } from '../components/Logo.tsx';
+import { usePageTitle } from '../hooks/usePageTitle.ts';
+import { useToast } from '../components/ui/Toast.tsx';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { MSG } from '../../shared/account-rules.ts';
@@ -37,11 +40,14 @@ export default function LoginPage() {
   const [mode, setMode] = useState<Mode>('login');
   const [prefill, setPrefill] = useState('');
   const [notice, setNotice] = useState('');
+  const toast = useToast();
+  usePageTitle(mode === 'register' ? '注册' : '登录');
   return (
     <main className="auth-page">
       <div className="auth-card">
         <Link href="/" className="auth-logo">
-          <img src="/logo.svg" alt="猎人创意社区首页" width={120} height={32} />
+          <Logo />
+          <span className="visually-hidden">首页</span>
         </Link>
         <h1>{mode === 'register' ? '注册猎人账号' : '欢迎回来，猎人'}</h1>
         <Tabs<Mode>
@@ -76,7 +82,7 @@ export default function LoginPage() {
           <p className="muted">其他登录方式</p>
           <div className="auth-other-list">
             {OTHER_METHODS.map((m) => (
-              <button key={m} type="button" className="btn btn-ghost btn-small" onClick={() => window.alert(`${m}登录即将开放，敬请期待`)}>
+              <button key={m} type="button" className="btn btn-ghost btn-small" onClick={() => toast(`${m}登录即将开放，敬请期待`, 'info')}>
                 {m}
               </button>
             ))}

@@ -1,13 +1,13 @@
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { useSiteIdentity } from '../hooks/useSiteIdentity.ts';
+import { usePageTitle } from '../hooks/usePageTitle.ts';
+import { usePlatformName, useSiteIdentity } from '../hooks/useSiteIdentity.ts';
 import '../styles/static-pages.css';
 
 /** Change both dates whenever the text below changes in substance. */
 const UPDATED_ON = '2026年11月20日';
 const EFFECTIVE_ON = '2026年11月20日';
 
-const DEFAULT_PLATFORM_NAME = '猎人创意社区';
 const DEFAULT_COMPANY_NAME = '平台运营方';
 
 interface Chapter {
@@ -49,17 +49,11 @@ const LOCAL_STORAGE = [
 /** /privacy-policy: what the platform collects, why, how long, and the user's rights. */
 export default function PrivacyPolicyPage() {
   const site = useSiteIdentity();
-  const platform = site?.platformName || DEFAULT_PLATFORM_NAME;
+  const platform = usePlatformName();
   const company = site?.companyName || DEFAULT_COMPANY_NAME;
   const email = site?.contactEmail ? <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a> : '（联系邮箱加载中…）';
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `隐私政策 - ${platform}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [platform]);
+  usePageTitle('隐私政策');
 
   const chapters: Chapter[] = [
     {

@@ -2,12 +2,14 @@
  * /publish-success/:id? (accounts-and-people "Publish-success page", DESIGN §10): the pending-review
  * message, then /idea/{id} after 5 seconds, or /inspiration-library when no id came back.
  */
+import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { PUBLISH_SUCCESS_REDIRECT_MS } from '../../shared/constants.ts';
 import '../styles/ideas.css';
 
 export default function PublishSuccessPage() {
+  usePageTitle('发布成功');
   const params = useParams<{ id?: string }>();
   const id = params.id && /^\d+$/.test(params.id) ? params.id : null;
   const [, navigate] = useLocation();

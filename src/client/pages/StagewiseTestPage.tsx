@@ -1,3 +1,4 @@
+import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { useState } from 'react';
 import { Redirect } from 'wouter';
 import { PaymentModal, TransactionModal } from '../components/WalletModals.tsx';
@@ -5,6 +6,7 @@ import { useSiteIdentity } from '../hooks/useSiteIdentity.ts';
 
 /** Development only: a place to open the modals that no menu opens (DESIGN §10). */
 export default function StagewiseTestPage() {
+  usePageTitle('开发工具测试页');
   const site = useSiteIdentity();
   const [open, setOpen] = useState<'payment' | 'transaction' | null>(null);
   if (!site) return null;

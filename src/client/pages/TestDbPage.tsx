@@ -1,9 +1,11 @@
+import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { trpc } from '../lib/trpc.ts';
 
 export const TEST_CONNECTION_FAILED = 'test connection failed';
 
 /** A developer's check that the server reaches its database. */
 export default function TestDbPage() {
+  usePageTitle('数据库连接测试');
   const result = trpc.site.testConnection.useQuery(undefined, { retry: false });
   return (
     <main className="page page-narrow">

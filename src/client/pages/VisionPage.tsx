@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
 import { GoButton } from '../components/GoButton.tsx';
-import { useSiteIdentity } from '../hooks/useSiteIdentity.ts';
+import { usePageTitle } from '../hooks/usePageTitle.ts';
+import { usePlatformName } from '../hooks/useSiteIdentity.ts';
 import '../styles/static-pages.css';
 
-const DEFAULT_PLATFORM_NAME = '猎人创意社区';
 
 const PILLARS = [
   {
@@ -42,16 +41,9 @@ function CardIcon({ d }: { d: string }) {
 
 /** /vision: the platform's vision, ending with the GO button. */
 export default function VisionPage() {
-  const site = useSiteIdentity();
-  const platformName = site?.platformName || DEFAULT_PLATFORM_NAME;
+  const platformName = usePlatformName();
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `我们的愿景 - ${platformName}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [platformName]);
+  usePageTitle('我们的愿景');
 
   return (
     <main className="sp-page">

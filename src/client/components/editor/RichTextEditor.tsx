@@ -10,7 +10,7 @@ import type { Node as PmNode } from '@tiptap/pm/model';
 import { NodeSelection, TextSelection } from '@tiptap/pm/state';
 import { useEffect, useId, useImperativeHandle, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode, type Ref } from 'react';
 import { IDEA_MSG, IMAGES_PER_IDEA } from '../../../shared/idea-rules.ts';
-import { deleteIdeaImage, imageFileProblem, UploadError, uploadFileName, uploadIdeaImage, UPLOADS_URL_PREFIX } from '../../lib/upload.ts';
+import { deleteIdeaImage, imageFileProblem, UploadError, uploadFileNameFromUrl, uploadIdeaImage, UPLOADS_URL_PREFIX } from '../../lib/upload.ts';
 
 export const EDITOR_MSG = {
   hint: `可插入图片：最多${IMAGES_PER_IDEA}张，单张不超过10MB，图片超过1MB将自动压缩`,
@@ -38,8 +38,11 @@ export interface RichTextEditorProps {
   initialContent: string;
   /** The current HTML; '' when the editor is empty. */
   onChange: (html: string) => void;
-  /** The idea id uploads belong to; saves a draft first when there is none. Rejects with a Chinese message. */
-  ensureIdeaId: () => Promise<number>;
+  /**
+   * The id of the idea being edited, or null for one not saved yet: its uploads are then held by the
+   * server for the author and attached when the idea is saved with them (no draft is created for them).
+   */
+  ideaId: () => number | null;
   /** How many uploads are under way, so the page can hold saving until they finish. */
   onPendingUploadsChange?: (count: number) => void;
   handleRef?: Ref<RichTextEditorHandle>;
@@ -104,7 +107,7 @@ function dropForeignImages(html: string): string {
   return doc.body.innerHTML;
 }
 
-export function RichTextEditor({ initialContent, onChange, ensureIdeaId, onPendingUploadsChange, handleRef, invalid = false }: RichTextEditorProps) {
+export function RichTextEditor({ initialContent, onChange, ideaId, onPendingUploadsChange, handleRef, invalid = false }: RichTextEditorProps) {
   const labelId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -112,8 +115,8 @@ export function RichTextEditor({ initialContent, onChange, ensureIdeaId, onPendi
   const [pending, setPending] = useState(0);
   const [linkOpen, setLinkOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const callbacks = useRef({ onChange, ensureIdeaId, onPendingUploadsChange });
-  callbacks.current = { onChange, ensureIdeaId, onPendingUploadsChange };
+  const callbacks = useRef({ onChange, ideaId, onPendingUploadsChange });
+  callbacks.current = { onChange, ideaId, onPendingUploadsChange };
   /** Upload URLs this idea holds on the server, as far as this page knows. */
   const [storedImagesAtStart] = useState(() => new Set(imageSourcesInHtml(initialContent)));
   const storedImages = useRef(storedImagesAtStart);
@@ -157,7 +160,7 @@ export function RichTextEditor({ initialContent, onChange, ensureIdeaId, onPendi
     const orphans = [...storedImages.current].filter((url) => !keepDocumentImages.includes(url));
     await Promise.all(
       orphans.map(async (url) => {
-        const name = uploadFileName(url);
+        const name = uploadFileNameFromUrl(url);
         if (name && (await deleteIdeaImage(name))) storedImages.current.delete(url);
       }),
     );
@@ -187,11 +190,10 @@ export function RichTextEditor({ initialContent, onChange, ensureIdeaId, onPendi
     placeCursorAfterImage(editor);
     setPending((n) => n + 1);
     try {
-      const ideaId = await callbacks.current.ensureIdeaId();
       // The server counts every upload of the idea, also ones deleted from the text: free those first.
       const inDocument = imageSources(editor.state.doc);
       if (storedImages.current.size >= IMAGES_PER_IDEA) await removeOrphans(inDocument);
-      const uploaded = await uploadIdeaImage(file, ideaId);
+      const uploaded = await uploadIdeaImage(file, callbacks.current.ideaId());
       storedImages.current.add(uploaded.url);
       updateImage(editor, localUrl, { src: uploaded.url, width: uploaded.width ?? null, height: uploaded.height ?? null });
     } catch (err) {

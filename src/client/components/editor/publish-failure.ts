@@ -23,6 +23,11 @@ export interface Failure {
   offerDraft?: boolean;
 }
 
+/** Whether a message already tells the author to change the text and submit again. */
+export function saysResubmit(message: string): boolean {
+  return /修改/.test(message) && /重新提交|重新发布/.test(message);
+}
+
 export function publishFailure(err: unknown): Failure {
   const status = httpStatusOf(err);
   const extra = errorExtra(err);
@@ -33,7 +38,10 @@ export function publishFailure(err: unknown): Failure {
   if (status === 403 && extra.errorType === 'content_moderation') {
     const words = (extra.moderationResult as { matchedWords?: unknown } | undefined)?.matchedWords;
     const list = Array.isArray(words) ? words.map(String).filter(Boolean) : [];
-    return { message: errorMessage(err, IDEA_MSG.publishFailed), hint: PUBLISH_FAILURE_MSG.moderationHint, detail: list.length ? PUBLISH_FAILURE_MSG.matchedWords(list) : undefined, offerDraft: true };
+    const message = errorMessage(err, IDEA_MSG.publishFailed);
+    // The server's sentence may already ask for a change and a resubmission: say it once.
+    const hint = saysResubmit(message) ? undefined : PUBLISH_FAILURE_MSG.moderationHint;
+    return { message, hint, detail: list.length ? PUBLISH_FAILURE_MSG.matchedWords(list) : undefined, offerDraft: true };
   }
   if (status === 401) return { message: IDEA_MSG.loginToPublish };
   if (isNetworkError(err)) return { message: IDEA_MSG.networkFailed };

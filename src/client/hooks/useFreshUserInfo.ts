@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import type { AuthUser } from '../../shared/account-rules.ts';
+import { getUserInfo, isLoggedIn, saveUserInfo } from '../lib/storage.ts';
+import { trpc } from '../lib/trpc.ts';
+
+/** The user info as `auth.me` returns it today; the one place that reads that result's shape. */
+function userFromMe(result: unknown): Partial<AuthUser> | null {
+  return result && typeof result === 'object' && 'id' in result ? (result as Partial<AuthUser>) : null;
+}
+
+/**
+ * On app start and whenever the window regains focus, a logged-in client asks the server who it is
+ * (`auth.me`, once per occasion) and stores the answer as `userInfo` (broadcast to every listener):
+ * this is how a role change (`npm run create-admin`) or a nickname change elsewhere shows up. A
+ * session the server no longer accepts is cleared by the session rule (lib/session-guard.ts).
+ */
+export function useFreshUserInfo(): void {
+  const utils = trpc.useUtils();
+  useEffect(() => {
+    let inFlight = false;
+    const refresh = async () => {
+      if (inFlight || !isLoggedIn()) return;
+      inFlight = true;
+      try {
+        const fresh = userFromMe(await utils.client.auth.me.query());
+        // Only if the same person is still logged in when the answer arrives.
+        const stored = getUserInfo();
+        if (fresh && isLoggedIn() && (!stored?.id || String(stored.id) === String(fresh.id))) saveUserInfo({ ...stored, ...fresh });
+      } catch {
+        // Offline or a server error: keep what is stored; a lost session is handled by the session rule.
+      } finally {
+        inFlight = false;
+      }
+    };
+    void refresh();
+    const onFocus = () => void refresh();
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [utils]);
+}

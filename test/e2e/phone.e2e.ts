@@ -1,0 +1,266 @@
+/**
+ * The UI kit and the phone navigation in Chromium: a member moves between member pages with the
+ * bottom tab bar at 390px, cards sit in masonry columns without stretching, every page has its own
+ * tab title, the title counter refuses a long title, a lost session turns the chip into the login
+ * link, an admin finds the back office, and an image in a new idea creates no draft.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { expectAccessible, newPage, shot, startE2E, uniquePhone, VIEWPORTS, type E2E } from './harness.ts';
+
+let e2e: E2E;
+before(async () => {
+  e2e = await startE2E({ MODERATION: 'auto' });
+});
+after(async () => {
+  await e2e?.close();
+});
+
+const PHONE = VIEWPORTS.find((v) => v.name === 'phone')!;
+const DESKTOP = VIEWPORTS.find((v) => v.name === 'desktop')!;
+const SITE = '猎人创意社区';
+
+/** The tab title settles once the lazily loaded page has mounted. */
+async function expectTitle(page: Page, title: string) {
+  await page.waitForFunction((t) => document.title === t, title, { timeout: 5000 }).catch(async () => {
+    assert.equal(await page.title(), title);
+  });
+}
+
+async function api(path: string, body: unknown, token?: string, method = 'POST') {
+  const res = await fetch(e2e.baseUrl + path, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = await res.json();
+  assert.ok(res.ok, `${path}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function register() {
+  const phone = uniquePhone();
+  const sent = await api('/api/auth/send-sms-code', { phone, purpose: 'register' });
+  await api('/api/auth/register', { phone, password: 'pass-word1', verifyCode: sent.debugCode });
+  const login = await api('/api/auth/login', { loginType: 'phone', phone, password: 'pass-word1' });
+  return { phone, ...(login.data as { token: string; user: { id: number; registrationNumber: string } }) };
+}
+
+async function logIn(page: Page, session: { token: string; user: unknown }) {
+  await page.goto('/about');
+  await page.evaluate(({ token, user }) => {
+    localStorage.setItem('authToken', token);
+    localStorage.setItem('userInfo', JSON.stringify(user));
+  }, session);
+}
+
+/** Published ideas of very different lengths, one with a picture, so a row's cards differ in height. */
+const IDEAS = [
+  { title: '雨天共享伞柜', description: '地铁口的扫码伞柜。' },
+  {
+    title: '给独居老人的一键报平安按钮',
+    description: '每天早上按一下，子女手机上就会亮起绿灯；如果到中午还没按，社区网格员会收到提醒上门看看。按钮用电池供电，一年换一次电池，不需要会用智能手机。',
+  },
+  { title: '菜市场的剩菜夜市', description: '晚上八点后摊主把当天卖不完的菜打折，附近居民在小程序上预订，第二天一早不再有浪费。' },
+  { title: '可折叠的阳台晾衣架', description: '不用时贴墙收起。' },
+  { title: '图书馆座位的实时地图', description: '用座椅下的压力垫统计空位，在门口的屏幕和手机上显示哪一层还有位置，考试周不必一层层找。' },
+  { title: '宠物友好的外卖头盔', description: '头盔后面加一个小风扇和水壶。' },
+];
+
+async function seedIdeas(token: string) {
+  const ids: number[] = [];
+  for (const idea of IDEAS) {
+    const res = await api('/api/ideas', { ...idea, detailedAnalysis: `<p>${idea.description}</p>`, tags: ['生活'], status: 'published' }, token);
+    ids.push(res.data.id);
+  }
+  // A picture on the second idea (uploaded for that idea, then referenced by its analysis).
+  const form = new FormData();
+  const png = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#2f855a' } }).png().toBuffer();
+  form.append('ideaId', String(ids[1]));
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'tall.png');
+  const upload = await fetch(`${e2e.baseUrl}/api/upload/idea-image`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  const uploaded = await upload.json();
+  assert.ok(upload.ok, JSON.stringify(uploaded));
+  const url = uploaded.data?.url ?? uploaded.url;
+  await api(`/api/ideas/${ids[1]}`, { ...IDEAS[1], detailedAnalysis: `<p>${IDEAS[1].description}</p><img src="${url}">`, tags: ['养老'], status: 'published' }, token, 'PUT');
+  return ids;
+}
+
+/**
+ * The grid is a masonry: the expected number of columns, and every card exactly as tall as its own
+ * content (its grid item), with cards at the top of neighbouring columns differing in height.
+ */
+async function expectMasonry(page: Page, scope: string, columns: number) {
+  const grid = page.locator(`${scope} [data-testid="card-grid"]`);
+  await grid.waitFor();
+  assert.equal(await grid.getAttribute('role'), 'list');
+  assert.ok(await grid.getAttribute('aria-label'), 'the grid is a labelled list');
+  const layout = await grid.evaluate((el) =>
+    [...el.querySelectorAll(':scope > .card-grid-column')].map((col) =>
+      [...col.querySelectorAll(':scope > [role="listitem"]')].map((item) => {
+        const card = item.querySelector('[data-testid="idea-card"]') as HTMLElement;
+        return { item: item.getBoundingClientRect().height, card: card.getBoundingClientRect().height, top: card.getBoundingClientRect().top, body: (card.querySelector('.idea-card-body') as HTMLElement).scrollHeight };
+      }),
+    ),
+  );
+  assert.equal(layout.length, columns, `${columns} columns in ${scope}`);
+  for (const column of layout) for (const cell of column) assert.ok(Math.abs(cell.card - cell.item) < 1.5, 'a card fills only its own item');
+  const firstRow = layout.map((c) => c[0]).filter(Boolean);
+  if (firstRow.length > 1) {
+    const heights = new Set(firstRow.map((c) => Math.round(c.card)));
+    assert.ok(heights.size > 1, `cards in one row keep their own heights (${[...heights].join(', ')})`);
+    assert.ok(Math.abs(firstRow[0].top - firstRow[1].top) < 1.5, 'the columns start on one line');
+  }
+}
+
+describe('phone navigation and the UI kit', () => {
+  it('at 390px: tab bar between member pages, masonry, page titles, the title counter', async () => {
+    const author = await register();
+    await seedIdeas(author.token);
+    const { context, page } = await newPage(e2e, PHONE);
+    await logIn(page, author);
+
+    await page.goto('/marketplace');
+    const tabBar = page.getByRole('navigation', { name: '会员导航（底部）' });
+    await tabBar.waitFor();
+    await expectTitle(page, `创意市场 - ${SITE}`);
+    assert.equal(await page.locator('.side-nav').isVisible(), false, 'no side navigation on phones');
+    // Every side-navigation entry is in the bar.
+    for (const name of ['创意市场', '发布创意', '我的灵感库', '关注动态', '消息', '意见反馈']) await tabBar.getByRole('link', { name }).waitFor();
+    const box = await tabBar.boundingBox();
+    const bar = await page.locator('.tab-bar-list').boundingBox();
+    assert.ok(box && bar && Math.round(box.y + box.height) === PHONE.height && Math.round(bar.height) === 56, `fixed at the bottom, 56px (${JSON.stringify(bar)})`);
+    await expectAccessible(page, 'marketplace at 390px');
+    await shot(page, 'phone-tabbar-marketplace');
+
+    await tabBar.getByRole('link', { name: '发布创意' }).click();
+    await page.waitForURL('**/create-pin');
+    await page.getByRole('heading', { name: '创建创意' }).waitFor();
+    await expectTitle(page, `创建创意 - ${SITE}`);
+    assert.equal(await tabBar.getByRole('link', { name: '发布创意' }).getAttribute('aria-current'), 'page');
+    // A title over 60 characters is not cut: the counter and the error say so.
+    const title = page.getByLabel('标题', { exact: true });
+    await title.fill('长'.repeat(61));
+    assert.equal((await title.inputValue()).length, 61);
+    await page.getByText('61/60').waitFor();
+    await page.getByText('标题不能超过60个字').waitFor();
+    await expectAccessible(page, 'create-pin with a long title at 390px');
+    await shot(page, 'phone-create-pin-long-title');
+    // The sticky buttons rest above the tab bar.
+    const actions = await page.locator('.create-actions').boundingBox();
+    assert.ok(actions && box && actions.y + actions.height <= box.y + 1, 'buttons above the tab bar');
+
+    await tabBar.getByRole('link', { name: '我的灵感库' }).click();
+    await page.waitForURL('**/inspiration-library**');
+    await expectTitle(page, `我的灵感库 - ${SITE}`);
+    await page.locator('[data-testid="idea-card"]').first().waitFor();
+    await expectMasonry(page, '.library-page', 2);
+    await expectAccessible(page, 'library at 390px');
+    await shot(page, 'phone-library-masonry');
+
+    await tabBar.getByRole('link', { name: '创意市场' }).click();
+    await page.waitForURL('**/marketplace');
+    await expectTitle(page, `创意市场 - ${SITE}`);
+
+    // The brand links stay reachable on phones: in the account menu.
+    await page.locator('.account-chip').click();
+    await page.getByRole('menuitem', { name: '猎人的由来' }).click();
+    await page.waitForURL('**/about-hunter');
+    await expectTitle(page, `猎人的由来 - ${SITE}`);
+    await page.locator('.account-chip').click();
+    await page.getByRole('menuitem', { name: '我们的愿景' }).click();
+    await page.waitForURL('**/vision');
+    await expectTitle(page, `我们的愿景 - ${SITE}`);
+
+    // The landing page: masonry in two columns.
+    await page.goto('/');
+    await page.locator('.landing-featured [data-testid="idea-card"]').first().waitFor();
+    await page.waitForFunction(() => [...document.querySelectorAll('.landing-featured img')].every((img) => (img as HTMLImageElement).complete));
+    await expectTitle(page, `首页 - ${SITE}`);
+    await expectMasonry(page, '.landing-featured', 2);
+    await shot(page, 'phone-landing-masonry');
+
+    // Guests reach the static pages from the footer.
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/login');
+    await expectTitle(page, `登录 - ${SITE}`);
+    await page.getByRole('navigation', { name: '关于本站' }).getByRole('link', { name: '我们的愿景' }).click();
+    await page.waitForURL('**/vision');
+    await context.close();
+  });
+
+  it('at 1280px: side navigation, no tab bar, 4 masonry columns, footer at the bottom of short pages', async () => {
+    const author = await register();
+    const { context, page } = await newPage(e2e, DESKTOP);
+    await logIn(page, author);
+    await page.goto('/');
+    await page.locator('.landing-featured [data-testid="idea-card"]').first().waitFor();
+    await page.waitForFunction(() => [...document.querySelectorAll('.landing-featured img')].every((img) => (img as HTMLImageElement).complete));
+    await expectMasonry(page, '.landing-featured', 4);
+    await shot(page, 'desktop-landing-masonry');
+
+    await page.goto('/inspiration-library');
+    await page.getByRole('navigation', { name: '会员导航' }).waitFor();
+    assert.equal(await page.locator('.tab-bar').isVisible(), false, 'no tab bar on desktop');
+    await expectTitle(page, `我的灵感库 - ${SITE}`);
+
+    // A short page: the footer sits at the bottom of the viewport.
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/test-db');
+    await page.getByText('数据库连接正常').waitFor();
+    const footer = await page.locator('footer.site-footer').boundingBox();
+    assert.ok(footer && Math.abs(footer.y + footer.height - DESKTOP.height) < 2, `footer at the bottom (${JSON.stringify(footer)})`);
+    await expectTitle(page, `数据库连接测试 - ${SITE}`);
+    await shot(page, 'desktop-short-page-footer');
+    await context.close();
+  });
+
+  it('a session ended elsewhere turns the chip into the login link; a new admin finds 管理后台', async () => {
+    const person = await register();
+    const { context, page } = await newPage(e2e, PHONE);
+    await logIn(page, person);
+    await page.goto('/vision');
+    await page.locator('.account-chip').waitFor();
+
+    // Made an admin while logged in (npm run create-admin): the next check of the session shows it.
+    await e2e.server.deps.db.updateTable('users').set({ role: 'admin' }).where('phone', '=', person.phone).execute();
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').role === 'admin');
+    await page.locator('.account-chip').click();
+    await page.getByRole('menuitem', { name: '管理后台' }).click();
+    await page.waitForURL('**/admin');
+    await page.getByRole('heading', { name: '审核后台' }).waitFor();
+    await expectTitle(page, `审核后台 - ${SITE}`);
+
+    // Logged out elsewhere: on a public page the chip becomes the login link, with no redirect.
+    await api('/api/auth/logout', {}, person.token);
+    await page.goto('/about');
+    await page.getByRole('link', { name: '登录 / 注册' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/about');
+    assert.equal(await page.evaluate(() => localStorage.getItem('authToken')), null);
+    await context.close();
+  });
+
+  it('an image in a new idea creates no draft (needs the server to hold uploads without ideaId)', async (t) => {
+    const person = await register();
+    // Until the server change is merged, an upload without ideaId is refused: the test then runs as TODO.
+    const probe = new FormData();
+    probe.append('file', new Blob([new Uint8Array(await sharp({ create: { width: 4, height: 4, channels: 3, background: '#888' } }).png().toBuffer())], { type: 'image/png' }), 'p.png');
+    const held = await fetch(`${e2e.baseUrl}/api/upload/idea-image`, { method: 'POST', body: probe, headers: { authorization: `Bearer ${person.token}` } });
+    if (!held.ok) t.todo(`the server refuses an upload without ideaId (${held.status}); passes after the server merge`);
+    const { context, page } = await newPage(e2e, PHONE);
+    await logIn(page, person);
+    await page.goto('/create-pin');
+    await page.getByRole('heading', { name: '创建创意' }).waitFor();
+    const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#c05621' } }).png().toBuffer();
+    await page.getByLabel('选择图片').setInputFiles({ name: 'x.png', mimeType: 'image/png', buffer: png });
+    // The editor sends no ideaId, so nothing but the upload happens on the server.
+    await page.waitForFunction(() => !document.querySelector('.ProseMirror img[src^="blob:"]'));
+    const drafts = await fetch(`${e2e.baseUrl}/api/ideas/my?status=draft`, { headers: { authorization: `Bearer ${person.token}` } }).then((r) => r.json());
+    assert.deepEqual(drafts.data ?? [], [], 'no draft was created for the image');
+    await page.locator('.ProseMirror img[src^="/uploads/"]').waitFor({ timeout: 5000 });
+    await context.close();
+  });
+});
