@@ -25,7 +25,7 @@ export default function ProfileModal({ onClose }: { onClose: () => void }) {
 
   const save = async () => {
     try {
-      const result = await update.mutateAsync({ avatarUrl: PRESET_AVATARS[selected] });
+      const { data: result } = await update.mutateAsync({ avatarUrl: PRESET_AVATARS[selected] });
       saveUserInfo({ ...user, ...result.user, avatar: result.user.avatar, avatarUrl: result.user.avatarUrl });
       onClose();
       toast('头像已更新');

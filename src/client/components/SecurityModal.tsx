@@ -137,7 +137,7 @@ function PhoneTab() {
     }
     try {
       const oldPhone = user?.phone;
-      const res = await update.mutateAsync({ phone });
+      const { data: res } = await update.mutateAsync({ phone });
       saveUserInfo({ ...user, ...res.user });
       if (oldPhone) replaceRecentPhone(oldPhone, phone);
       setPhone('');
@@ -202,7 +202,7 @@ function DeactivateTab({ onClose }: { onClose: () => void }) {
   const [word, setWord] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState('');
-  const stats = trpc.users.deactivationStats.useQuery(undefined, { retry: false });
+  const stats = trpc.users.deactivationStats.useQuery(undefined, { retry: false, select: (answer) => answer.data });
   const deactivate = trpc.users.deactivate.useMutation();
   const counts = stats.data ?? { ideas: 0, comments: 0, favorites: 0, following: 0, followers: 0 };
   const valid = !!reason && word === DEACTIVATION_CONFIRM_WORD;

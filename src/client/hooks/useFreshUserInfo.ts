@@ -3,9 +3,10 @@ import type { AuthUser } from '../../shared/account-rules.ts';
 import { getUserInfo, isLoggedIn, saveUserInfo } from '../lib/storage.ts';
 import { trpc } from '../lib/trpc.ts';
 
-/** The user info as `auth.me` returns it today; the one place that reads that result's shape. */
-function userFromMe(result: unknown): Partial<AuthUser> | null {
-  return result && typeof result === 'object' && 'id' in result ? (result as Partial<AuthUser>) : null;
+/** The user info in `auth.me`'s answer (`{ data: { user } }`); the one place that reads that shape. */
+function userFromMe(result: { data?: { user?: Partial<AuthUser> } } | null | undefined): Partial<AuthUser> | null {
+  const user = result?.data?.user;
+  return user && typeof user === 'object' && 'id' in user ? user : null;
 }
 
 /**

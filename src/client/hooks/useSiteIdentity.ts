@@ -6,7 +6,7 @@ export const DEFAULT_PLATFORM_NAME = '猎人创意社区';
 /** Platform name, company, contacts and filing numbers from the server's configuration. */
 export function useSiteIdentity() {
   const query = trpc.site.identity.useQuery(undefined, { staleTime: Infinity });
-  return query.data;
+  return query.data?.data;
 }
 
 /** The platform's name, for titles and text. */

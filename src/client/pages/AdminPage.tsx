@@ -54,7 +54,7 @@ export function nestHeadings(html: string, shift = 2): string {
 export default function AdminPage() {
   usePageTitle('审核后台');
   const utils = trpc.useUtils();
-  const queue = trpc.admin.reviewQueue.useQuery();
+  const queue = trpc.admin.reviewQueue.useQuery(undefined, { select: (answer) => answer.data });
   const approve = trpc.admin.approve.useMutation();
   const confirm = useConfirm();
   const toast = useToast();

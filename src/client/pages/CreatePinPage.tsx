@@ -135,7 +135,7 @@ function NewIdea() {
 
 function DraftLoader({ id }: { id: number | null }) {
   const [, navigate] = useLocation();
-  const query = trpc.ideas.byId.useQuery({ id: id ?? 0 }, { enabled: id !== null, refetchOnMount: 'always', gcTime: 0 });
+  const query = trpc.ideas.byId.useQuery({ id: id ?? 0 }, { enabled: id !== null, refetchOnMount: 'always', gcTime: 0, select: (answer) => answer.data });
   // The form takes the draft once; later refetches must not reset what the author typed.
   const [loaded, setLoaded] = useState<IdeaDto | null>(null);
   const idea = query.data;
@@ -258,7 +258,7 @@ function IdeaForm({ initial, ideaId, mode, rejectionReason = null }: { initial: 
   const persist = async (status: 'draft' | 'published'): Promise<IdeaDto> => {
     const id = idRef.current;
     const input = fieldsFor(status);
-    const idea = id ? await update.mutateAsync({ id, ...input }) : await create.mutateAsync(input);
+    const { data: idea } = id ? await update.mutateAsync({ id, ...input }) : await create.mutateAsync(input);
     idRef.current = idea.id;
     return idea;
   };

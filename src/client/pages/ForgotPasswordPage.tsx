@@ -45,7 +45,7 @@ export default function ForgotPasswordPage() {
     setErrors({});
     try {
       const res = await send.mutateAsync({ phone });
-      setSent({ message: res.message, debugCode: res.debugCode });
+      setSent({ message: res.message ?? '', debugCode: res.debugCode });
       startCountdown(SMS_RESEND_SECONDS);
       setStep(2);
     } catch (err) {

@@ -23,7 +23,7 @@ export default function IdeaPage() {
   const id = Number(params.id);
   const valid = Number.isInteger(id) && id > 0;
   const [, navigate] = useLocation();
-  const idea = trpc.ideas.byId.useQuery({ id }, { enabled: valid, retry: (count, err) => httpStatusOf(err) !== 404 && count < 3 });
+  const idea = trpc.ideas.byId.useQuery({ id }, { enabled: valid, retry: (count, err) => httpStatusOf(err) !== 404 && count < 3, select: (answer) => answer.data });
   usePageTitle(idea.data?.title || (!valid || httpStatusOf(idea.error) === 404 ? IDEA_PAGE_MSG.notFound : '创意详情'));
   const back = () => (window.history.length > 1 ? window.history.back() : navigate('/'));
 

@@ -66,9 +66,9 @@ export default function InspirationLibraryPage() {
   const panelHeading = useRef<HTMLHeadingElement>(null);
 
   const utils = trpc.useUtils();
-  const list = trpc.ideas.my.useQuery({ status: STATUS_OF[tab] });
+  const list = trpc.ideas.my.useQuery({ status: STATUS_OF[tab] }, { select: (answer) => answer.data });
   // The recycle bin's count shows on its tab whichever tab is open (shared cache with that tab's list).
-  const deletedList = trpc.ideas.my.useQuery({ status: 'deleted' });
+  const deletedList = trpc.ideas.my.useQuery({ status: 'deleted' }, { select: (answer) => answer.data });
   const remove = trpc.ideas.remove.useMutation();
   const restore = trpc.ideas.restore.useMutation();
 
@@ -119,7 +119,7 @@ export default function InspirationLibraryPage() {
     setBusyId(idea.id);
     setFeedback(null);
     try {
-      const restored = await restore.mutateAsync({ id: idea.id });
+      const { data: restored } = await restore.mutateAsync({ id: idea.id });
       await finish({ kind: 'success', text: LIBRARY_MSG.restored(restored.status === 'draft') });
     } catch (err) {
       const status = httpStatusOf(err);

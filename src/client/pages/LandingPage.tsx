@@ -20,8 +20,8 @@ export const LANDING_MSG = { empty: '暂无创意数据，请稍后重试', fail
 
 /** Up to 6 approved ideas in the card grid (masonry); a click opens the idea for members and /login for guests. */
 function FeaturedIdeas({ loggedIn }: { loggedIn: boolean }) {
-  const list = trpc.ideas.publicPage.useQuery({ limit: LANDING_CARDS });
-  const ideas = list.data?.items ?? [];
+  const list = trpc.ideas.publicPage.useQuery({ limit: LANDING_CARDS }, { select: (answer) => answer.data });
+  const ideas = list.data ?? [];
   return (
     <section className="landing-featured" aria-labelledby="featured-title">
       <h2 id="featured-title">精选创意</h2>

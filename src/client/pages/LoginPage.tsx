@@ -111,7 +111,7 @@ function LoginForm({ initialPhone }: { initialPhone: string }) {
     if (!password) return setErrors({ password: MSG.passwordRequired });
     setErrors({});
     try {
-      const res = await login.mutateAsync({ loginType: 'phone', phone, password });
+      const { data: res } = await login.mutateAsync({ loginType: 'phone', phone, password });
       saveSession(res.token, res.user);
       rememberPhone(phone);
       navigate('/marketplace');
@@ -167,7 +167,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (phone: string) => void 
     try {
       const res = await send.mutateAsync({ phone: values.phone, purpose: 'register' });
       setDebugCode(res.debugCode ?? '');
-      setSentNotice(res.message);
+      setSentNotice(res.message ?? '');
     } catch (err) {
       setErrors({ phone: errorMessage(err, LOGIN_MSG.sendFailed) });
     }

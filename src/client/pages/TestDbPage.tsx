@@ -6,7 +6,7 @@ export const TEST_CONNECTION_FAILED = 'test connection failed';
 /** A developer's check that the server reaches its database. */
 export default function TestDbPage() {
   usePageTitle('数据库连接测试');
-  const result = trpc.site.testConnection.useQuery(undefined, { retry: false });
+  const result = trpc.site.testConnection.useQuery(undefined, { retry: false, select: (answer) => answer.data });
   return (
     <main className="page page-narrow">
       <h1>数据库连接测试</h1>
