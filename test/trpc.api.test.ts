@@ -36,6 +36,21 @@ describe.each(DIALECTS)('tRPC over HTTP on %s', (dialect) => {
     expect(stale.body.error.message).toBe('登录已过期，请重新登录');
   });
 
+  it('flags a dead token on public answers too (tRPC and REST), so every page forgets it', async () => {
+    const member = await registerAndLogin(app);
+    const live = await call('query', 'ideas.hot', undefined, member.token);
+    expect(live.status).toBe(200);
+    expect(live.headers.get('x-session-expired')).toBeNull();
+    await app.api('POST', '/api/auth/logout', { token: member.token });
+    const afterLogout = await call('query', 'ideas.hot', undefined, member.token);
+    expect(afterLogout.status).toBe(200);
+    expect(afterLogout.headers.get('x-session-expired')).toBe('1');
+    const rest = await app.api('GET', '/api/ideas/guest', { token: member.token });
+    expect(rest.status).toBe(200);
+    expect(rest.headers.get('x-session-expired')).toBe('1');
+    expect((await app.api('GET', '/api/ideas/guest')).headers.get('x-session-expired')).toBeNull();
+  });
+
   it('maps service errors to their status, Retry-After included', async () => {
     const missing = await call('query', 'ideas.byId', { id: 999999 });
     expect(missing.status).toBe(404);
