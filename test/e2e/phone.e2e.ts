@@ -251,13 +251,8 @@ describe('phone navigation and the UI kit', () => {
     await context.close();
   });
 
-  it('an image in a new idea creates no draft (needs the server to hold uploads without ideaId)', async (t) => {
+  it('an image in a new idea creates no draft', async () => {
     const person = await register();
-    // Until the server change is merged, an upload without ideaId is refused: the test then runs as TODO.
-    const probe = new FormData();
-    probe.append('file', new Blob([new Uint8Array(await sharp({ create: { width: 4, height: 4, channels: 3, background: '#888' } }).png().toBuffer())], { type: 'image/png' }), 'p.png');
-    const held = await fetch(`${e2e.baseUrl}/api/upload/idea-image`, { method: 'POST', body: probe, headers: { authorization: `Bearer ${person.token}` } });
-    if (!held.ok) t.todo(`the server refuses an upload without ideaId (${held.status}); passes after the server merge`);
     const { context, page } = await newPage(e2e, PHONE);
     await logIn(page, person);
     await page.goto('/create-pin');
