@@ -82,6 +82,7 @@ export const ideaOps = {
     run: async ({ deps, user }, input) => answer(await ideas.restoreIdea(deps, user, input.id), { message: IDEA_OK.restored }),
   }),
   purchase: write({
+    keepsPublicPages: true,
     access: 'member',
     // The spec's body carries userId; the buyer is always the session's user.
     input: ById.extend({ userId: z.unknown().optional() }),

@@ -10,7 +10,7 @@ import type { Deps } from '../deps.ts';
 import { badRequest, toPublicError, validationMessage, AppError } from '../errors.ts';
 import { jsonWritesOnly } from '../request/body.ts';
 import { identify, type Caller } from '../request/caller.ts';
-import { authorize, type AnyOperation } from '../request/operation.ts';
+import { authorize, type AnyOperation, type Answer } from '../request/operation.ts';
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -45,6 +45,15 @@ export function sendError(res: Response, err: unknown): void {
   res.status(publicError.status).json({ success: false, message: publicError.message, ...publicError.extra });
 }
 
+/** The success envelope of DESIGN §6: `{ success, message?, ...extra, data }`. */
+export function restBody(answer: Answer<unknown, object>): Record<string, unknown> {
+  const body: Record<string, unknown> = { success: true };
+  if (answer.message) body.message = answer.message;
+  Object.assign(body, answer.extra);
+  body.data = answer.data ?? null;
+  return body;
+}
+
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Path parameters win over query and body, so `/ideas/7` always means idea 7. */
@@ -70,11 +79,7 @@ export function mountRoutes(router: Router, deps: Deps, routes: RestRoute[]): vo
       try {
         const raw = r.multipart ? { ...req.params, ...r.multipart.input(req) } : jsonInput(req);
         const out = await r.op.run(res.locals.caller as Caller as never, r.op.input.parse(raw));
-        const body: Record<string, unknown> = { success: true };
-        if (out.message) body.message = out.message;
-        Object.assign(body, out.extra);
-        body.data = out.data ?? null;
-        res.status(out.status ?? 200).json(body);
+        res.status(out.status ?? 200).json(restBody(out));
       } catch (err) {
         sendError(res, err);
       }

@@ -61,7 +61,7 @@ const withAccess = (access: Access) =>
 /** What tRPC returns for an answer: the REST envelope without `success` (and without the REST status). */
 export type TrpcOutput<T, X extends object> = { data: T; message?: string } & X;
 
-function toOutput<T, X extends object>(answer: Answer<T, X>): TrpcOutput<T, X> {
+export function toOutput<T, X extends object>(answer: Answer<T, X>): TrpcOutput<T, X> {
   return { ...(answer.extra as X), ...(answer.message ? { message: answer.message } : {}), data: answer.data } as TrpcOutput<T, X>;
 }
 
