@@ -146,15 +146,14 @@ export async function login(deps: Deps, input: TLoginRequest, ip: string): Promi
   if (input.loginType !== 'phone') throw badRequest(MSG.emailNotOpen);
   await deps.limits.loginIpMinute.consume(ip, ACCOUNT_MSG.loginTooFrequent);
   await deps.limits.loginIpHour.consume(ip, ACCOUNT_MSG.loginTooFrequent);
-  await deps.limits.loginPhoneFailures.check(input.phone, ACCOUNT_MSG.loginPhoneLocked);
+  // Counted as a failure before the check (and cleared on success), so parallel guesses cannot all
+  // pass a "not yet locked" test.
+  await deps.limits.loginPhoneFailures.consume(input.phone, ACCOUNT_MSG.loginPhoneLocked);
 
   const user = await findActiveUserByPhone(deps.db, input.phone);
   // Hash even when the phone is unknown, so timing does not tell which phones exist.
   const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), input.password);
-  if (!user || !ok) {
-    await deps.limits.loginPhoneFailures.consume(input.phone, ACCOUNT_MSG.loginPhoneLocked);
-    throw badRequest(ACCOUNT_MSG.wrongCredentials);
-  }
+  if (!user || !ok) throw badRequest(ACCOUNT_MSG.wrongCredentials);
   await deps.limits.loginPhoneFailures.reset(input.phone);
   const { token } = await createSession(deps.db, user.id);
   return { token, user };
@@ -184,10 +183,10 @@ export async function resetPassword(deps: Deps, input: { phone: string; code: st
  */
 async function assertCurrentPassword(deps: Deps, user: UserRow, password: string, extra?: Record<string, unknown>): Promise<void> {
   const key = String(user.id);
-  await deps.limits.passwordChecks.check(key, ACCOUNT_MSG.passwordChecksTooFrequent);
-  if (await verifyPassword(user.password_hash, password)) return;
+  // Counted before the check, so a burst of parallel guesses cannot all pass a "not yet limited" test.
   await deps.limits.passwordChecks.consume(key, ACCOUNT_MSG.passwordChecksTooFrequent);
-  throw badRequest(ACCOUNT_MSG.wrongCurrentPassword, extra);
+  if (!(await verifyPassword(user.password_hash, password))) throw badRequest(ACCOUNT_MSG.wrongCurrentPassword, extra);
+  await deps.limits.passwordChecks.refund(key);
 }
 
 export async function changePassword(deps: Deps, auth: Authenticated, input: { currentPassword: string; newPassword: string }): Promise<void> {
