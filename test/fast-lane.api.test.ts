@@ -204,7 +204,7 @@ describe.each(DIALECTS)('the fast lane on %s', (dialect) => {
 describe('the response cache', () => {
   it('keeps within its count and byte bounds, least recently used out first, and expires', async () => {
     const cache = new ResponseCache({ ttlMs: 1000, maxEntries: 2, maxBytes: 10_000 });
-    const entry = (n: number) => async () => ({ status: 200, headers: [], variants: { identity: Buffer.alloc(n) }, etag: '"x"' });
+    const entry = (n: number) => async () => ({ status: 200, base: [], heads: {}, variants: { identity: Buffer.alloc(n) }, etag: '"x"' });
     await cache.getOrFill('a', entry(10));
     await cache.getOrFill('b', entry(10));
     cache.get('a');
@@ -220,7 +220,7 @@ describe('the response cache', () => {
   it('does not store a fill that started before an invalidation', async () => {
     const cache = new ResponseCache({ ttlMs: 10_000, maxEntries: 10, maxBytes: 10_000 });
     let release!: () => void;
-    const slow = cache.getOrFill('k', () => new Promise((resolve) => (release = () => resolve({ status: 200, headers: [], variants: { identity: Buffer.from('old') }, etag: '"o"' }))));
+    const slow = cache.getOrFill('k', () => new Promise((resolve) => (release = () => resolve({ status: 200, base: [], heads: {}, variants: { identity: Buffer.from('old') }, etag: '"o"' }))));
     cache.invalidate();
     release();
     await slow;

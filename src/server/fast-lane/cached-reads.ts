@@ -37,8 +37,6 @@ export interface ComputedRead {
 }
 
 export interface CachedRead {
-  /** The parsed input decides the key, so `?limit=20&x=1` and `?limit=20` share one entry. */
-  key: string;
   compute(): Promise<ComputedRead>;
 }
 
@@ -49,7 +47,13 @@ function parsedInput(schema: ZodType, raw: unknown): { ok: true; value: unknown 
 
 const anonymous = (deps: Deps): Caller => ({ deps, auth: null, tokenPresented: false, ip: '' });
 
-/** The cacheable read a GET names, or null: then Express answers (errors, cursors past the first page…). */
+/** Whether a path is one of the cached reads (checked before anything is parsed). */
+export const isCachedReadPath = (pathname: string) => pathname in REST_READS || pathname in TRPC_READS;
+
+/**
+ * The cacheable read a GET names, or null: then Express answers (errors, cursors past the first
+ * page…). Parsed only on a cache miss: hits are looked up by the request's URL as it came.
+ */
 export function cachedRead(deps: Deps, pathname: string, search: URLSearchParams): CachedRead | null {
   const rest = REST_READS[pathname];
   if (rest) {
@@ -57,7 +61,6 @@ export function cachedRead(deps: Deps, pathname: string, search: URLSearchParams
     // Deep pages change with every publish and are asked for far less often: they pass through.
     if (!input.ok || (input.value as { cursor?: string } | undefined)?.cursor) return null;
     return {
-      key: `${pathname} ${JSON.stringify(input.value ?? null)}`,
       async compute() {
         const answer = await rest.run(anonymous(deps), input.value);
         return { status: answer.status ?? 200, contentType: 'application/json; charset=utf-8', extraHeaders: [], body: Buffer.from(JSON.stringify(restBody(answer))) };
@@ -76,7 +79,6 @@ export function cachedRead(deps: Deps, pathname: string, search: URLSearchParams
     const input = parsedInput(trpc.input, raw);
     if (!input.ok || (input.value as { cursor?: string } | undefined)?.cursor) return null;
     return {
-      key: `${pathname} ${JSON.stringify(input.value ?? null)}`,
       async compute() {
         const answer = await trpc.run(anonymous(deps), input.value);
         // tRPC's own answer to a query: { result: { data } }, with the Vary its handler sets.

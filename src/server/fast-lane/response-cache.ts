@@ -3,13 +3,20 @@
  * a short TTL, so another server process that changed the data is never seen stale for long
  * (DESIGN §9). A write in this process clears it at once (`invalidate`).
  */
-import type { Variants } from './encoding.ts';
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { Encoding, Variants } from './encoding.ts';
 
-export interface CachedAnswer {
+/** An answer ready to send: its bytes per encoding and, built once on first use, the header block for each. */
+export interface PreparedAnswer {
   status: number;
-  headers: [string, string][];
   variants: Variants;
   etag: string;
+  /** Every header but the per-encoding ones. */
+  base: [string, string][];
+  heads: Partial<Record<Encoding, OutgoingHttpHeaders>>;
+}
+
+export interface CachedAnswer extends PreparedAnswer {
   expiresAt: number;
 }
 
