@@ -3,17 +3,15 @@
  * before the fixes land: on the code they were written against, every test here fails.
  */
 import fs from 'node:fs';
-import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../src/server/app.ts';
 import type { SmsProvider } from '../src/server/services/sms.ts';
 import { DEACTIVATION_CONFIRM_WORD, DEACTIVATION_REASONS } from '../src/shared/constants.ts';
 import type { DialectName } from '../db/connection.ts';
 import { DIALECTS } from './helpers/dialects.ts';
-import { freshPhone, registerAndLogin, startTestApp, type TestApp } from './helpers/api.ts';
+import { freshPhone, registerAndLogin, startTestApp, type TestApp, trpcCall } from './helpers/api.ts';
 
 type Member = Awaited<ReturnType<typeof registerAndLogin>>;
 /** Settings the fixes add; passed explicitly so the tests do not depend on their defaults. */
@@ -47,19 +45,6 @@ async function ideaCount(app: TestApp, userId: number): Promise<number> {
   return Number(row.n);
 }
 
-async function trpc(app: TestApp, kind: 'query' | 'mutation', procedure: string, input?: unknown, token?: string) {
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  const url = `${app.url}/trpc/${procedure}` + (kind === 'query' && input !== undefined ? `?input=${encodeURIComponent(JSON.stringify(input))}` : '');
-  const res = await fetch(url, kind === 'query' ? { headers } : { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(input ?? {}) });
-  const text = await res.text();
-  let body: any;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = text;
-  }
-  return { status: res.status, headers: res.headers, body, text };
-}
 
 function uploadForm(ideaId: number, data: Buffer, name: string): FormData {
   const form = new FormData();
@@ -108,11 +93,11 @@ describe.each(DIALECTS)('a. tRPC batching is off or bounded on %s', (dialect) =>
   });
 
   it('still answers a single call', async () => {
-    const hot = await trpc(app, 'query', 'ideas.hot', { limit: 3 });
+    const hot = await trpcCall(app, 'query', 'ideas.hot', { limit: 3 });
     expect(hot.status).toBe(200);
     expect(Array.isArray(hot.body.result.data.data)).toBe(true);
     const before = await ideaCount(app, member.user.id);
-    const created = await trpc(app, 'mutation', 'ideas.create', { title: '单个草稿', status: 'draft' }, member.token);
+    const created = await trpcCall(app, 'mutation', 'ideas.create', { title: '单个草稿', status: 'draft' }, member.token);
     expect(created.status).toBe(200);
     expect(await ideaCount(app, member.user.id)).toBe(before + 1);
   });
@@ -160,10 +145,10 @@ describe.each(DIALECTS)('b. wrong current passwords are limited per user on %s',
       const res = await app.api('POST', '/api/users/deactivate', { token: u.token, body: { reason: DEACTIVATION_REASONS[0], confirmation: DEACTIVATION_CONFIRM_WORD, password: 'not-my-password' } });
       statuses.push(res.status);
     }
-    statuses.push((await trpc(app, 'mutation', 'auth.changePassword', { currentPassword: 'not-my-password', newPassword: 'another123' }, u.token)).status);
+    statuses.push((await trpcCall(app, 'mutation', 'auth.changePassword', { currentPassword: 'not-my-password', newPassword: 'another123' }, u.token)).status);
     expect(statuses).toEqual([400, 400, 400, 400, 400]);
 
-    const sixth = await trpc(app, 'mutation', 'auth.changePassword', { currentPassword: 'not-my-password', newPassword: 'another123' }, u.token);
+    const sixth = await trpcCall(app, 'mutation', 'auth.changePassword', { currentPassword: 'not-my-password', newPassword: 'another123' }, u.token);
     expect(sixth.status).toBe(429);
     expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
     const deact = await app.api('POST', '/api/users/deactivate', { token: u.token, body: { reason: DEACTIVATION_REASONS[0], confirmation: DEACTIVATION_CONFIRM_WORD, password: 'not-my-password' } });
@@ -187,24 +172,14 @@ function decodeHtml(text: string): string {
 
 describe.each(DIALECTS)('c. link preview with replacement patterns in the text on %s', (dialect) => {
   let app: TestApp;
-  let server: Server;
   let base: string;
   const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hunter-client-'));
   beforeAll(async () => {
-    app = await startTestApp(dialect, { moderation: 'auto' });
     fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html>\n<html><head><meta charset="UTF-8" /><title>猎人创意社区</title></head><body><div id="root"></div></body></html>');
-    server = await new Promise<Server>((resolve) => {
-      const s = createApp(app.deps, { clientDir }).listen(0, '127.0.0.1', () => resolve(s));
-    });
-    const address = server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    app = await startTestApp(dialect, { moderation: 'auto', clientDir });
+    base = app.url;
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => {
-      if (!server) return resolve();
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
     await app?.close();
     fs.rmSync(clientDir, { recursive: true, force: true });
   });
@@ -280,7 +255,7 @@ describe.each(DIALECTS)('d. a locked idea shows only its cover image on %s', (di
   it('gives a guest and a member who has not unlocked only the cover', async () => {
     expectCoverOnly(await app.api('GET', `/api/ideas/${ideaId}`));
     expectCoverOnly(await app.api('GET', `/api/ideas/${ideaId}`, { token: reader.token }));
-    const viaTrpc = await trpc(app, 'query', 'ideas.byId', { id: ideaId });
+    const viaTrpc = await trpcCall(app, 'query', 'ideas.byId', { id: ideaId });
     expect(viaTrpc.status).toBe(200);
     expect(viaTrpc.text).not.toContain(urls[1]);
   });
@@ -337,7 +312,7 @@ describe.each(DIALECTS)('e. draft creation is limited on %s', (dialect) => {
       expect(sixth.body.message).toMatch(CHINESE);
       expect(sixth.body.message).toContain('5');
       expect(await ideaCount(app, u.user.id)).toBe(5);
-      const viaTrpc = await trpc(app, 'mutation', 'ideas.create', { title: '草稿7', status: 'draft' }, u.token);
+      const viaTrpc = await trpcCall(app, 'mutation', 'ideas.create', { title: '草稿7', status: 'draft' }, u.token);
       expect([400, 409]).toContain(viaTrpc.status);
       expect(await ideaCount(app, u.user.id)).toBe(5);
     } finally {
@@ -390,10 +365,10 @@ describe.each(DIALECTS)('f. ids are plain decimal integers on %s', (dialect) => 
 
   it('tRPC ideas.byId refuses any spelling but a plain decimal with 400', async () => {
     // The decimal text "13" is the same plain id a REST path carries.
-    expect((await trpc(app, 'query', 'ideas.byId', { id: 13 })).status).toBe(200);
-    expect((await trpc(app, 'query', 'ideas.byId', { id: '13' })).status).toBe(200);
+    expect((await trpcCall(app, 'query', 'ideas.byId', { id: 13 })).status).toBe(200);
+    expect((await trpcCall(app, 'query', 'ideas.byId', { id: '13' })).status).toBe(200);
     for (const id of [13.5, '13.0', '0x0d', ' 13', '1e1', -13, 0]) {
-      const res = await trpc(app, 'query', 'ideas.byId', { id });
+      const res = await trpcCall(app, 'query', 'ideas.byId', { id });
       expect(res.status, JSON.stringify(id)).toBe(400);
     }
   });

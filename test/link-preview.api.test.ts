@@ -1,28 +1,20 @@
 import fs from 'node:fs';
-import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../src/server/app.ts';
 import { DIALECTS } from './helpers/dialects.ts';
 import { registerAndLogin, startTestApp, type TestApp } from './helpers/api.ts';
 
 describe.each(DIALECTS)('shared idea links on %s', (dialect) => {
   let app: TestApp;
-  let server: Server;
   let base: string;
   const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hunter-client-'));
   beforeAll(async () => {
-    app = await startTestApp(dialect, { moderation: 'manual' });
     fs.writeFileSync(path.join(clientDir, 'index.html'), '<html><head><title>猎人创意社区</title></head><body><div id="root"></div></body></html>');
-    server = await new Promise<Server>((resolve) => {
-      const s = createApp(app.deps, { clientDir }).listen(0, '127.0.0.1', () => resolve(s));
-    });
-    const address = server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    app = await startTestApp(dialect, { moderation: 'manual', clientDir });
+    base = app.url;
   });
   afterAll(async () => {
-    server?.close();
     await app?.close();
     fs.rmSync(clientDir, { recursive: true, force: true });
   });

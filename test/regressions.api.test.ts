@@ -9,7 +9,7 @@ import { dbTimeAgo, dbTimeAhead } from '../db/time.ts';
 import { DEACTIVATION_CONFIRM_WORD, DEACTIVATION_REASONS } from '../src/shared/constants.ts';
 import { purgeRecycleBin } from '../src/server/ideas/service.ts';
 import { DIALECTS } from './helpers/dialects.ts';
-import { freshPhone, registerAndLogin, startTestApp, type TestApp } from './helpers/api.ts';
+import { freshPhone, registerAndLogin, startTestApp, type TestApp, trpcCall } from './helpers/api.ts';
 
 type Member = Awaited<ReturnType<typeof registerAndLogin>>;
 const DAY = 24 * 3600 * 1000;
@@ -36,13 +36,6 @@ async function create(app: TestApp, who: Member, overrides: Record<string, unkno
   return res.body.data as { id: number; status: string; moderation_status: string };
 }
 
-/** tRPC over HTTP, as the browser calls it. */
-async function trpc(app: TestApp, kind: 'query' | 'mutation', path: string, input?: unknown, token?: string) {
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  const url = `${app.url}/trpc/${path}` + (kind === 'query' && input !== undefined ? `?input=${encodeURIComponent(JSON.stringify(input))}` : '');
-  const res = await fetch(url, kind === 'query' ? { headers } : { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(input ?? {}) });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
-}
 
 const sessionId = (token: string) => token.split('.')[0];
 
@@ -110,7 +103,7 @@ describe.each(DIALECTS)('regressions: ownership, sessions, codes, content on %s'
     expect(stale.status).toBe(401);
     expect(stale.body.success).toBe(false);
     // Over tRPC too, with the “expired” wording.
-    const staleTrpc = await trpc(app, 'query', 'auth.me', undefined, u.token);
+    const staleTrpc = await trpcCall(app, 'query', 'auth.me', undefined, u.token);
     expect(staleTrpc.status).toBe(401);
   });
 
@@ -219,7 +212,7 @@ describe.each(DIALECTS)('regressions: ownership, sessions, codes, content on %s'
     expect(back.body.message).toBe('请先验证新手机号的验证码');
     expect((await app.api('GET', '/api/auth/me', { token: u.token })).body.data.user.phone).toBe(y);
     // Over tRPC too.
-    expect((await trpc(app, 'mutation', 'auth.updatePhone', { phone: x }, u.token)).status).toBe(400);
+    expect((await trpcCall(app, 'mutation', 'auth.updatePhone', { phone: x }, u.token)).status).toBe(400);
   });
 
   it('10. a sensitive word in the detailed analysis alone refuses the publish with 403 and moderationResult', async () => {
@@ -325,18 +318,18 @@ describe.each(DIALECTS)('regressions: review by admins only on %s (MODERATION=ma
     const a = await create(app, author);
     const b = await create(app, author);
 
-    const approve = await trpc(app, 'mutation', 'admin.approve', { id: a.id }, member.token);
+    const approve = await trpcCall(app, 'mutation', 'admin.approve', { id: a.id }, member.token);
     expect(approve.status).toBe(403);
     expect(approve.body.error.data.code).toBe('FORBIDDEN');
-    const reject = await trpc(app, 'mutation', 'admin.reject', { id: b.id, reason: '我不喜欢' }, member.token);
+    const reject = await trpcCall(app, 'mutation', 'admin.reject', { id: b.id, reason: '我不喜欢' }, member.token);
     expect(reject.status).toBe(403);
     expect(reject.body.error.data.code).toBe('FORBIDDEN');
     expect(await ideaRow(app, a.id)).toMatchObject({ moderation_status: 'review' });
     expect(await ideaRow(app, b.id)).toMatchObject({ moderation_status: 'review' });
     expect((await app.api('GET', `/api/ideas/${a.id}`, { token: member.token })).status).toBe(404);
 
-    expect((await trpc(app, 'mutation', 'admin.approve', { id: a.id }, admin.token)).status).toBe(200);
-    expect((await trpc(app, 'mutation', 'admin.reject', { id: b.id, reason: '描述过于简单' }, admin.token)).status).toBe(200);
+    expect((await trpcCall(app, 'mutation', 'admin.approve', { id: a.id }, admin.token)).status).toBe(200);
+    expect((await trpcCall(app, 'mutation', 'admin.reject', { id: b.id, reason: '描述过于简单' }, admin.token)).status).toBe(200);
     expect(await ideaRow(app, a.id)).toMatchObject({ moderation_status: 'approved' });
     expect(await ideaRow(app, b.id)).toMatchObject({ moderation_status: 'rejected' });
     expect((await app.api('GET', `/api/ideas/${a.id}`, { token: member.token })).status).toBe(200);

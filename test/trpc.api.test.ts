@@ -1,7 +1,7 @@
 /** The app's own API (tRPC over HTTP, as the browser calls it): same services, errors in Chinese. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from './helpers/dialects.ts';
-import { freshPhone, registerAndLogin, startTestApp, type TestApp } from './helpers/api.ts';
+import { freshPhone, registerAndLogin, startTestApp, type TestApp, trpcCall } from './helpers/api.ts';
 
 describe.each(DIALECTS)('tRPC over HTTP on %s', (dialect) => {
   let app: TestApp;
@@ -12,12 +12,8 @@ describe.each(DIALECTS)('tRPC over HTTP on %s', (dialect) => {
     await app?.close();
   });
 
-  async function call(kind: 'query' | 'mutation', path: string, input?: unknown, token?: string) {
-    const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-    const url = `${app.url}/trpc/${path}` + (kind === 'query' && input !== undefined ? `?input=${encodeURIComponent(JSON.stringify(input))}` : '');
-    const res = await fetch(url, kind === 'query' ? { headers } : { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(input ?? {}) });
-    return { status: res.status, headers: res.headers, body: (await res.json()) as any };
-  }
+  const call = (kind: 'query' | 'mutation', procedure: string, input?: unknown, token?: string) => trpcCall(app, kind, procedure, input, token);
+
 
   it('gives the first field’s Chinese message and the field errors for bad input', async () => {
     const res = await call('mutation', 'auth.login', { loginType: 'phone', phone: '123', password: '' });

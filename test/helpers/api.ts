@@ -90,6 +90,21 @@ export async function startTestApp(dialect: DialectName, { sms, clientDir, ...ov
   };
 }
 
+/** One tRPC call over HTTP, as the app's client makes it (no batching). */
+export async function trpcCall(app: TestApp, kind: 'query' | 'mutation', procedure: string, input?: unknown, token?: string) {
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const url = `${app.url}/trpc/${procedure}` + (kind === 'query' && input !== undefined ? `?input=${encodeURIComponent(JSON.stringify(input))}` : '');
+  const res = await fetch(url, kind === 'query' ? { headers } : { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(input ?? {}) });
+  const text = await res.text();
+  let body: any;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = text;
+  }
+  return { status: res.status, headers: res.headers, body, text };
+}
+
 let phoneCounter = 0;
 /** A phone number no other test in this process uses. */
 export function freshPhone(): string {
