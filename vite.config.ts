@@ -12,6 +12,8 @@ export default defineConfig({
   build: {
     outDir: path.join(here, 'dist'),
     emptyOutDir: true,
+    // dist/.vite/manifest.json: scripts/size.ts and test/bundle-budget.test.ts follow its imports per route.
+    manifest: true,
     chunkSizeWarningLimit: 900,
   },
   test: {
