@@ -35,7 +35,7 @@ export const ENTRY_KEY = 'index.html';
  * Keep in step with App.tsx: a key missing from the manifest is reported, not skipped.
  */
 export const GUEST_ROUTES: Record<string, string[]> = {
-  '/': ['components/FeaturedIdeas.tsx'],
+  '/': ['components/FeaturedIdeaGrid.tsx'],
   '/login': ['pages/LoginPage.tsx'],
   '/guest-marketplace': [],
 };
