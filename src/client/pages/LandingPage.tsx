@@ -41,7 +41,7 @@ function FeaturedIdeas({ loggedIn }: { loggedIn: boolean }) {
 }
 
 export default function LandingPage() {
-  usePageTitle('首页');
+  usePageTitle('首页', '猎人创意社区：发现、记录、分享好点子。浏览经过审核的精选创意卡片，谁先捕捉并实现灵感，谁就拥有命名权。');
   const { user, loggedIn } = useSession();
   return (
     <div className="landing">
