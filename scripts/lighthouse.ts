@@ -3,7 +3,8 @@
  * served over a throw-away SQLite database with the demo data, in Debian's Chromium. Prints the
  * scores and LCP / TBT / CLS per page and exits 1 when a page misses a target of the issue
  * ("Fast by design"). Needs no network: Chrome's background traffic is off and the pages load
- * nothing from other hosts. Full reports: test-results/lighthouse/<page>.json.
+ * nothing from other hosts. Full reports: test-results/lighthouse/<page>.json. With
+ * LIGHTHOUSE_BASE_URL=http://host:port it audits that server instead of starting one.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -83,9 +84,16 @@ async function audit(baseUrl: string, page: string, port: number): Promise<PageR
   };
 }
 
-async function main() {
+/** LIGHTHOUSE_BASE_URL audits a server that is already running (a deployment, a proxy) instead. */
+async function serverToAudit(): Promise<{ url: string; stop(): Promise<void> }> {
+  const given = process.env.LIGHTHOUSE_BASE_URL;
+  if (given) return { url: given, stop: async () => undefined };
   await buildClientIfNeeded();
-  const server = await startDemoServer();
+  return startDemoServer();
+}
+
+async function main() {
+  const server = await serverToAudit();
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'error' });
   const results: PageResult[] = [];
   try {

@@ -19,6 +19,15 @@ export const LANDING_MSG = { empty: '暂无创意数据，请稍后重试', fail
 const loadFeaturedIdeaGrid = () => import('../components/FeaturedIdeaGrid.tsx');
 const FeaturedIdeaGrid = lazy(loadFeaturedIdeaGrid);
 
+/** Holds the cards' room until both their data and their code are here (no layout shift). */
+function FeaturedPending() {
+  return (
+    <p role="status" className="landing-featured-pending">
+      加载中…
+    </p>
+  );
+}
+
 /** Up to 6 approved ideas in the card grid (masonry); a click opens the idea for members and /login for guests. */
 function FeaturedIdeas({ loggedIn }: { loggedIn: boolean }) {
   const list = trpc.ideas.publicPage.useQuery({ limit: LANDING_CARDS }, { select: (answer) => answer.data });
@@ -28,11 +37,11 @@ function FeaturedIdeas({ loggedIn }: { loggedIn: boolean }) {
   return (
     <section className="landing-featured" aria-labelledby="featured-title">
       <h2 id="featured-title">精选创意</h2>
-      {list.isLoading && <p role="status">加载中…</p>}
+      {list.isLoading && <FeaturedPending />}
       {list.isError && <p className="error-box">{LANDING_MSG.failed}</p>}
       {list.isSuccess && ideas.length === 0 && <p className="muted">{LANDING_MSG.empty}</p>}
       {ideas.length > 0 && (
-        <Suspense fallback={<p role="status">加载中…</p>}>
+        <Suspense fallback={<FeaturedPending />}>
           <FeaturedIdeaGrid ideas={ideas} loggedIn={loggedIn} />
         </Suspense>
       )}
