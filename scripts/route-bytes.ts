@@ -26,6 +26,9 @@ export interface RouteBytes extends FileSize {
   files: string[];
 }
 
+/** The classic script index.html loads on every route (vite.config.ts, routePreload); not in the manifest. */
+export const ROUTE_PRELOAD_FILE = 'route-preload.js';
+
 /** The HTML entry's key in the manifest (the client root is src/client). */
 export const ENTRY_KEY = 'index.html';
 
@@ -72,9 +75,9 @@ export function routeFiles(manifest: Manifest, lazyKeys: readonly string[]): str
   return files;
 }
 
-/** Raw and gzipped bytes of the route's JavaScript, given each file's size. */
-export function routeBytes(manifest: Manifest, route: string, lazyKeys: readonly string[], sizeOf: (file: string) => FileSize): RouteBytes {
-  const files = routeFiles(manifest, lazyKeys);
+/** Raw and gzipped bytes of the route's JavaScript, given each file's size; `alwaysLoaded` adds files outside the manifest. */
+export function routeBytes(manifest: Manifest, route: string, lazyKeys: readonly string[], sizeOf: (file: string) => FileSize, alwaysLoaded: readonly string[] = []): RouteBytes {
+  const files = [...routeFiles(manifest, lazyKeys), ...alwaysLoaded];
   let raw = 0;
   let gzip = 0;
   for (const file of files) {
