@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'vite';
+import { compressDist } from './compress-assets.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const distIndex = path.join(root, 'dist/index.html');
@@ -30,6 +31,7 @@ export async function buildClientIfNeeded(force = false): Promise<void> {
   const nodeEnv = process.env.NODE_ENV;
   try {
     await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+    compressDist(DIST_DIR);
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;

@@ -3,9 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
-import helmet from 'helmet';
+import compression from 'compression';
 import type { Deps } from './deps.ts';
 import { AppError, FRAMEWORK_MESSAGES, frameworkMessage, INTERNAL_MESSAGE } from './errors.ts';
+import { COMPRESS_THRESHOLD_BYTES } from './fast-lane/encoding.ts';
+import { securityHeaders } from './fast-lane/security-headers.ts';
 import { jsonWritesOnly } from './request/body.ts';
 import { identify } from './request/caller.ts';
 import { createRestRouter } from './rest/index.ts';
@@ -20,28 +22,6 @@ export interface AppOptions {
   clientDir?: string;
   /** Vite's dev middleware (npm run dev); relaxes the CSP for hot reload. */
   devMiddleware?: RequestHandler;
-}
-
-function securityHeaders(dev: boolean): RequestHandler {
-  return helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        'default-src': ["'self'"],
-        // No inline or foreign script: the session token lives in localStorage (DESIGN §3).
-        'script-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'font-src': ["'self'", 'data:'],
-        'connect-src': dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
-        'object-src': ["'none'"],
-        'base-uri': ["'self'"],
-        'form-action': ["'self'"],
-        'frame-ancestors': ["'none'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
 }
 
 const jsonErrors: ErrorRequestHandler = (err, _req, res, _next) => {
@@ -65,6 +45,9 @@ export function createApp(deps: Deps, options: AppOptions = {}): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', deps.config.trustProxy ? (/^\d+$/.test(deps.config.trustProxy) ? Number(deps.config.trustProxy) : deps.config.trustProxy) : false);
   app.use(securityHeaders(!!options.devMiddleware));
+  // What reaches Express (members' reads, deep pages) is compressed above 1 KB; the fast lane
+  // answers the hot public reads with copies compressed once.
+  app.use(compression({ threshold: COMPRESS_THRESHOLD_BYTES }));
 
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT }), createRestRouter(deps));
   app.use(

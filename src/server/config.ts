@@ -57,6 +57,11 @@ export interface Config {
   uploadsDir: string;
   /** Live drafts one user may keep; 0 is no cap. */
   maxDraftsPerUser: number;
+  /**
+   * How long another process may serve a cached public page or a remembered session after a change
+   * it did not see (DESIGN §9). The process that made the change forgets at once.
+   */
+  cacheTtlMs: number;
 }
 
 export function loadConfig(): Config {
@@ -95,6 +100,7 @@ export function loadConfig(): Config {
       draftsPer10Minutes: int('RATE_DRAFTS_PER_10_MINUTES', 20),
     },
     maxDraftsPerUser: int('MAX_DRAFTS_PER_USER', 200),
+    cacheTtlMs: int('CACHE_TTL_MS', 2000),
     uploadsDir: str('UPLOADS_DIR', './uploads'),
     site: {
       platformName,

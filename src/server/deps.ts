@@ -3,7 +3,9 @@ import type { Kysely } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '../../db/connection.ts';
 import type { Database } from '../../db/types.ts';
 import type { Config } from './config.ts';
+import { ResponseCache } from './fast-lane/response-cache.ts';
 import { createRateLimits, type RateLimits } from './services/rate-limit.ts';
+import { SessionCache } from './services/sessions.ts';
 import { ConsoleSmsProvider, type SmsProvider } from './services/sms.ts';
 import { LocalFileStorage, type FileStorage } from './services/storage.ts';
 
@@ -14,6 +16,10 @@ export interface Deps {
   sms: SmsProvider;
   limits: RateLimits;
   storage: FileStorage;
+  /** Serialized public pages of the fast lane; every write that may change one clears it. */
+  publicCache: ResponseCache;
+  /** Sessions checked in the last moments, so a member's hot reads skip the lookup. */
+  sessionCache: SessionCache;
 }
 
 export function createDeps(handle: DatabaseHandle, config: Config, sms?: SmsProvider): Deps {
@@ -24,6 +30,8 @@ export function createDeps(handle: DatabaseHandle, config: Config, sms?: SmsProv
     sms: sms ?? new ConsoleSmsProvider(),
     limits: createRateLimits(handle, config.rateLimits),
     storage: new LocalFileStorage(config.uploadsDir),
+    publicCache: new ResponseCache({ ttlMs: config.cacheTtlMs, maxEntries: 500, maxBytes: 32 * 1024 * 1024 }),
+    sessionCache: new SessionCache(config.cacheTtlMs),
   };
 }
 

@@ -1,7 +1,8 @@
 /** Starts the HTTP server with graceful shutdown; used by scripts/start.ts and the e2e runner. */
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { createApp, type AppOptions } from './app.ts';
+import { createRequestListener } from './fast-lane/fast-lane.ts';
 import type { Config } from './config.ts';
 import { openDeps, type Deps } from './deps.ts';
 import { startJobs } from './jobs/index.ts';
@@ -20,7 +21,8 @@ export async function startServer(config: Config, options: AppOptions & { before
   const app = createApp(deps, options);
   const stopJobs = startJobs(deps);
   const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(config.port, () => resolve(s));
+    const s = createServer(createRequestListener(deps, app, { clientDir: options.clientDir, dev: !!options.devMiddleware }));
+    s.listen(config.port, () => resolve(s));
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -13,7 +13,8 @@ import {
 } from './idea-rules.ts';
 import { REJECT_REASON_MAX } from './idea-display.ts';
 
-const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1);
+/** A yes/no from JSON (true, 1) or a query string ('true', '1'). */
+export const ZFlag = z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 1 || v === 'true' || v === '1');
 
 /** Tags arrive as a whitespace-separated string or an array; both become a checked list. */
 export const ZTags = z
@@ -36,8 +37,8 @@ export const ZIdeaFields = z.object({
   detailedAnalysis: z.string().max(IDEA_ANALYSIS_MAX, IDEA_MSG.analysisTooLong).optional(),
   marketIdentifier: z.enum(MARKET_IDENTIFIERS, { error: '市场标识只能是 market_exists 或 market_not_exists' }).optional(),
   tags: ZTags,
-  allowComments: flag.optional(),
-  showSimilar: flag.optional(),
+  allowComments: ZFlag.optional(),
+  showSimilar: ZFlag.optional(),
   /** Always 0 (publishing §5); accepted and ignored. */
   price: z.unknown().optional(),
 });
@@ -51,19 +52,26 @@ export type TCreateIdeaRequest = z.infer<typeof ZCreateIdeaRequest>;
 export const ZUpdateIdeaRequest = ZIdeaFields.extend({ status: ZIdeaStatusInput.optional() });
 export type TUpdateIdeaRequest = z.infer<typeof ZUpdateIdeaRequest>;
 
+/** Marks a decimal id for /api/openapi.json, which documents it as a positive integer. */
+export const DECIMAL_ID_DESCRIPTION = '十进制正整数 ID';
+
 /**
  * A plain decimal id: 7 from JSON, or "7" from a path or query. Never 0x7, 7.0, 1e1, " 7 " or 07:
  * coercion would let each of those name idea 7.
  */
 export const decimalId = (message: string) =>
-  z.union([z.number(), z.string()], { error: message }).transform((value, ctx) => {
-    const text = String(value);
-    if (!/^[1-9]\d{0,14}$/.test(text)) {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    return Number(text);
-  });
+  z
+    .union([z.number(), z.string()], { error: message })
+    .transform((value, ctx) => {
+      const text = String(value);
+      if (!/^[1-9]\d{0,14}$/.test(text)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return Number(text);
+    })
+    .meta({ description: DECIMAL_ID_DESCRIPTION });
+
 
 export const ZIdeaId = decimalId('创意ID无效');
 

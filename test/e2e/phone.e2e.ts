@@ -12,6 +12,14 @@ import { expectAccessible, newPage, shot, startE2E, uniquePhone, VIEWPORTS, type
 
 let e2e: E2E;
 before(async () => {
+  // Node 20's test runner shares the child's stdout with its own serialized messages and now and then
+  // fails to parse them around the server's printed SMS lines ("Unable to deserialize cloned data").
+  // This file reads codes from debugCode, so those lines are dropped here.
+  const log = console.log.bind(console);
+  console.log = (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].startsWith('[短信]')) return;
+    log(...args);
+  };
   e2e = await startE2E({ MODERATION: 'auto' });
 });
 after(async () => {
@@ -243,13 +251,8 @@ describe('phone navigation and the UI kit', () => {
     await context.close();
   });
 
-  it('an image in a new idea creates no draft (needs the server to hold uploads without ideaId)', async (t) => {
+  it('an image in a new idea creates no draft', async () => {
     const person = await register();
-    // Until the server change is merged, an upload without ideaId is refused: the test then runs as TODO.
-    const probe = new FormData();
-    probe.append('file', new Blob([new Uint8Array(await sharp({ create: { width: 4, height: 4, channels: 3, background: '#888' } }).png().toBuffer())], { type: 'image/png' }), 'p.png');
-    const held = await fetch(`${e2e.baseUrl}/api/upload/idea-image`, { method: 'POST', body: probe, headers: { authorization: `Bearer ${person.token}` } });
-    if (!held.ok) t.todo(`the server refuses an upload without ideaId (${held.status}); passes after the server merge`);
     const { context, page } = await newPage(e2e, PHONE);
     await logIn(page, person);
     await page.goto('/create-pin');

@@ -1,10 +1,11 @@
 /** A real server on a free port over a fresh database, and small fetch helpers for the REST shim. */
 import fs from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { DialectName } from '../../db/connection.ts';
 import { createApp } from '../../src/server/app.ts';
+import { createRequestListener } from '../../src/server/fast-lane/fast-lane.ts';
 import { loadConfig, type Config, type RateLimitSettings } from '../../src/server/config.ts';
 import { createDeps, type Deps } from '../../src/server/deps.ts';
 import { ConsoleSmsProvider, type SmsProvider } from '../../src/server/services/sms.ts';
@@ -36,17 +37,18 @@ export const NO_LIMITS: RateLimitSettings = {
   draftsPer10Minutes: 0,
 };
 
-export type TestOverrides = Partial<Omit<Config, 'rateLimits'>> & { rateLimits?: Partial<RateLimitSettings>; sms?: SmsProvider };
+export type TestOverrides = Partial<Omit<Config, 'rateLimits'>> & { rateLimits?: Partial<RateLimitSettings>; sms?: SmsProvider; clientDir?: string };
 
-export async function startTestApp(dialect: DialectName, { sms, ...overrides }: TestOverrides = {}): Promise<TestApp> {
+export async function startTestApp(dialect: DialectName, { sms, clientDir, ...overrides }: TestOverrides = {}): Promise<TestApp> {
   const db = await createTestDatabase(dialect);
   const base = loadConfig();
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hunter-uploads-'));
   const config: Config = { ...base, uploadsDir, maxDraftsPerUser: 0, ...overrides, databaseUrl: db.url, rateLimits: { ...NO_LIMITS, ...overrides.rateLimits } };
   const deps = createDeps(db.handle, config, sms ?? new ConsoleSmsProvider(true));
-  const app = createApp(deps);
+  // The fast lane in front of Express, as in production: every API test goes through both.
   const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    const s = createServer(createRequestListener(deps, createApp(deps, { clientDir }), { clientDir }));
+    s.listen(0, '127.0.0.1', () => resolve(s));
   });
   const address = server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -73,6 +75,9 @@ export async function startTestApp(dialect: DialectName, { sms, ...overrides }: 
     },
     async makeAdmin(userId) {
       await deps.db.updateTable('users').set({ role: 'admin' }).where('id', '=', userId).execute();
+      // `npm run create-admin` runs in another process: a running server sees the new role once its
+      // remembered session expires (CACHE_TTL_MS). Tests skip that wait.
+      deps.sessionCache.forgetUser(userId);
     },
     async close() {
       await new Promise<void>((resolve) => {

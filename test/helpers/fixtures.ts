@@ -43,5 +43,8 @@ let ideaSeq = 0;
 /** An idea by `user` in the given stage (public by default), with content no other fixture repeats. */
 export async function createIdea(deps: Deps, user: { id: number }, idea: Partial<StagedIdea> = {}): Promise<number> {
   ideaSeq += 1;
-  return insertStagedIdea(deps.db, { userId: user.id, title: `夹具创意${ideaSeq}`, description: `第${ideaSeq}号夹具创意的介绍`, analysis: `<p>第${ideaSeq}号的分析</p>`, ...idea });
+  const id = await insertStagedIdea(deps.db, { userId: user.id, title: `夹具创意${ideaSeq}`, description: `第${ideaSeq}号夹具创意的介绍`, analysis: `<p>第${ideaSeq}号的分析</p>`, ...idea });
+  // Written past the operations, so the fast lane's cached pages are dropped here, as a write would.
+  deps.publicCache.invalidate();
+  return id;
 }

@@ -33,16 +33,19 @@ function codeAnswer(sent: { debugCode?: string }) {
 
 export const accountOps = {
   sendSmsCode: write({
+    keepsPublicPages: true,
     access: 'public',
     input: ZSendSmsCodeRequest,
     run: async ({ deps, ip, auth }, input) => codeAnswer(await accounts.sendSmsCode(deps, input, { ip, user: auth?.user })),
   }),
   sendPhoneCode: write({
+    keepsPublicPages: true,
     access: 'public',
     input: ZSendPhoneCodeRequest,
     run: async ({ deps, ip }, input) => codeAnswer(await accounts.sendSmsCode(deps, { phone: input.phone, purpose: 'reset' }, { ip })),
   }),
   verifySmsCode: write({
+    keepsPublicPages: true,
     access: 'public',
     input: ZVerifySmsCodeRequest,
     run: async ({ deps, ip }, input) => {
@@ -51,11 +54,13 @@ export const accountOps = {
     },
   }),
   register: write({
+    keepsPublicPages: true,
     access: 'public',
     input: ZRegisterRequest,
     run: async ({ deps, ip }, input) => answer({ user: toAuthUser(await accounts.register(deps, input, ip)) }, { message: M.registered, status: 201 }),
   }),
   login: write({
+    keepsPublicPages: true,
     access: 'public',
     input: ZLoginRequest,
     run: async ({ deps, ip }, input) => {
@@ -69,6 +74,7 @@ export const accountOps = {
     run: async ({ user }) => answer({ user: toAuthUser(user) }),
   }),
   logout: write({
+    keepsPublicPages: true,
     access: 'member',
     input: NONE,
     run: async ({ deps, session }) => {
@@ -77,6 +83,7 @@ export const accountOps = {
     },
   }),
   resetPassword: write({
+    keepsPublicPages: true,
     access: 'public',
     input: ZResetPasswordRequest,
     run: async ({ deps, ip }, input) => {
@@ -85,6 +92,7 @@ export const accountOps = {
     },
   }),
   changePassword: write({
+    keepsPublicPages: true,
     access: 'member',
     input: ZChangePasswordRequest,
     run: async ({ deps, auth }, input) => {
@@ -93,6 +101,7 @@ export const accountOps = {
     },
   }),
   updatePhone: write({
+    keepsPublicPages: true,
     access: 'member',
     input: ZUpdatePhoneRequest,
     run: async ({ deps, auth }, input) => answer({ user: toAuthUser(await accounts.updatePhone(deps, auth, input.phone)) }, { message: M.phoneChanged }),
@@ -104,6 +113,7 @@ export const accountOps = {
   }),
   /** Returns the server's view of the user; it never renames anyone (DESIGN §10). */
   syncUserInfo: write({
+    keepsPublicPages: true,
     access: 'member',
     input: ZSyncUserInfoRequest.optional(),
     run: async ({ user }) => answer({ user: toAuthUser(user) }),

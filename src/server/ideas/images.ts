@@ -126,17 +126,15 @@ export async function uploadIdeaImage(deps: Deps, user: UserRow, ideaId: number 
 }
 
 export async function deleteIdeaImage(deps: Deps, user: UserRow, fileName: string): Promise<void> {
-  const pending = await deps.db.selectFrom('pending_uploads').select('id').where('file_name', '=', fileName).where('user_id', '=', user.id).executeTakeFirst();
-  if (pending) {
-    await deps.db.deleteFrom('pending_uploads').where('id', '=', pending.id).execute();
-  } else {
-    const image = await deps.db.selectFrom('idea_images').select(['id', 'idea_id']).where('file_name', '=', fileName).executeTakeFirst();
-    if (!image) throw notFound(IMAGE_MSG.imageNotFound);
-    // The idea's owner decides, whatever user uploaded it.
-    await requireEditableIdea(deps.db, user, image.idea_id);
-    await deps.db.deleteFrom('idea_images').where('id', '=', image.id).execute();
-  }
-  await deps.storage.delete(fileName);
+  // The file goes only with a row this call removed: a held upload a save just moved to an idea stays.
+  const held = await deps.db.deleteFrom('pending_uploads').where('file_name', '=', fileName).where('user_id', '=', user.id).executeTakeFirst();
+  if (Number(held.numDeletedRows) === 1) return deps.storage.delete(fileName);
+  const image = await deps.db.selectFrom('idea_images').select(['id', 'idea_id']).where('file_name', '=', fileName).executeTakeFirst();
+  if (!image) throw notFound(IMAGE_MSG.imageNotFound);
+  // The idea's owner decides, whatever user uploaded it.
+  await requireEditableIdea(deps.db, user, image.idea_id);
+  const removed = await deps.db.deleteFrom('idea_images').where('id', '=', image.id).executeTakeFirst();
+  if (Number(removed.numDeletedRows) === 1) await deps.storage.delete(fileName);
 }
 
 /** The images an idea's analysis may show: its own uploads and the author's pending ones (nothing from elsewhere). */
@@ -158,12 +156,14 @@ export async function settleIdeaImages(deps: Deps, user: UserRow, ideaId: number
   if (stale.length) await deps.db.deleteFrom('idea_images').where('idea_id', '=', ideaId).where('file_name', 'in', stale).execute();
   await removeStoredImages(deps, stale);
   if (!shown.size) return;
-  await deps.db.transaction().execute(async (trx) => {
-    const pending = await trx.selectFrom('pending_uploads').selectAll().where('user_id', '=', user.id).where('file_name', 'in', [...shown]).execute();
-    if (!pending.length) return;
-    await trx.insertInto('idea_images').values(pending.map(({ id: _id, ...p }) => ({ ...p, idea_id: ideaId }))).execute();
-    await trx.deleteFrom('pending_uploads').where('id', 'in', pending.map((p) => p.id)).execute();
-  });
+  const pending = await deps.db.selectFrom('pending_uploads').selectAll().where('user_id', '=', user.id).where('file_name', 'in', [...shown]).execute();
+  for (const { id, ...upload } of pending) {
+    // Whoever removes the held row moves it: of two saves showing one upload, only one idea gets it.
+    await deps.db.transaction().execute(async (trx) => {
+      const taken = await trx.deleteFrom('pending_uploads').where('id', '=', id).executeTakeFirst();
+      if (Number(taken.numDeletedRows) === 1) await trx.insertInto('idea_images').values({ ...upload, idea_id: ideaId }).execute();
+    });
+  }
 }
 
 export async function removeStoredImages(deps: Deps, fileNames: string[]): Promise<void> {
@@ -173,8 +173,10 @@ export async function removeStoredImages(deps: Deps, fileNames: string[]): Promi
 /** Housekeeping: uploads never saved into an idea within a day. Idempotent. */
 export async function purgeStalePendingUploads(deps: Deps): Promise<number> {
   const stale = await deps.db.selectFrom('pending_uploads').select(['id', 'file_name']).where('created_at', '<', dbTimeAgo(PENDING_UPLOAD_TTL_MS)).limit(500).execute();
-  if (!stale.length) return 0;
-  await deps.db.deleteFrom('pending_uploads').where('id', 'in', stale.map((s) => s.id)).execute();
-  await removeStoredImages(deps, stale.map((s) => s.file_name));
+  for (const upload of stale) {
+    // Only a row this job removed takes its file along (a save may have just moved it to an idea).
+    const removed = await deps.db.deleteFrom('pending_uploads').where('id', '=', upload.id).executeTakeFirst();
+    if (Number(removed.numDeletedRows) === 1) await removeStoredImages(deps, [upload.file_name]);
+  }
   return stale.length;
 }

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { HOT_IDEAS_DEFAULT, RECYCLE_BIN_DAYS, USER_LATEST_DEFAULT } from '../../shared/idea-rules.ts';
-import { ZCreateIdeaRequest, ZExpansionsRequest, ZIdeaId, ZListLimit, ZMyIdeasQuery, ZRejectRequest, ZUpdateIdeaRequest } from '../../shared/idea-schemas.ts';
+import { ZCreateIdeaRequest, ZExpansionsRequest, ZFlag, ZIdeaId, ZListLimit, ZMyIdeasQuery, ZRejectRequest, ZUpdateIdeaRequest } from '../../shared/idea-schemas.ts';
 import { UPLOAD_FILE_NAME_PATTERN } from '../../shared/uploads.ts';
 import { answer, read, write } from '../request/operation.ts';
 import { deleteIdeaImage, IMAGE_MSG, uploadIdeaImage } from './images.ts';
@@ -25,7 +25,6 @@ export const IDEA_OK = {
 const ById = z.object({ id: ZIdeaId });
 const Page = z.object({ limit: ZListLimit(20), cursor: z.string().max(200).optional() });
 const Limit = (fallback: number) => z.object({ limit: ZListLimit(fallback) }).optional();
-const flag = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
 
 const publicPage = (asGuest: boolean) =>
   read({
@@ -70,7 +69,7 @@ export const ideaOps = {
   }),
   remove: write({
     access: 'member',
-    input: ById.extend({ force: flag.optional() }),
+    input: ById.extend({ force: ZFlag.optional() }),
     run: async ({ deps, user }, input) => {
       const result = await ideas.deleteIdea(deps, user, input.id, input.force ?? false);
       return answer(result, { message: result.deletionType === 'soft' ? IDEA_OK.softDeleted : IDEA_OK.permanentlyDeleted, extra: result });
@@ -82,6 +81,7 @@ export const ideaOps = {
     run: async ({ deps, user }, input) => answer(await ideas.restoreIdea(deps, user, input.id), { message: IDEA_OK.restored }),
   }),
   purchase: write({
+    keepsPublicPages: true,
     access: 'member',
     // The spec's body carries userId; the buyer is always the session's user.
     input: ById.extend({ userId: z.unknown().optional() }),

@@ -89,14 +89,13 @@ export async function insertIdea(db: Kysely<Database>, row: NewIdeaRow, tags: st
   });
 }
 
-/** Live drafts of a user, for the draft cap. */
-export async function countLiveDrafts(db: Db, userId: number): Promise<number> {
+/** A user's drafts, those in the recycle bin included (they keep their storage for 7 days): for the draft cap. */
+export async function countDrafts(db: Db, userId: number): Promise<number> {
   const row = await db
     .selectFrom('ideas')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
     .where('status', '=', 'draft')
-    .where('is_deleted', '=', 0)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

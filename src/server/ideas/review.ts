@@ -1,6 +1,7 @@
 /** The admin review queue: approve, or reject with a reason; the author gets a system message. */
 import { nowDb } from '../../../db/time.ts';
 import type { UserRow } from '../../../db/types.ts';
+import { isInReview } from '../../shared/idea-display.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, notFound } from '../errors.ts';
@@ -32,7 +33,7 @@ async function decide(deps: Deps, id: number, decision: 'approved' | 'rejected',
   await deps.db.transaction().execute(async (trx) => {
     const idea = await trx.selectFrom('ideas').select(['id', 'user_id', 'title', 'moderation_status', 'status', 'is_deleted']).where('id', '=', id).executeTakeFirst();
     if (!idea) throw notFound(REVIEW_MSG.notFound);
-    if (idea.status !== 'published' || idea.moderation_status !== 'review' || idea.is_deleted) throw badRequest(REVIEW_MSG.notInReview);
+    if (!isInReview(idea)) throw badRequest(REVIEW_MSG.notInReview);
     // The status condition makes a second reviewer's click a no-op instead of a double decision.
     const result = await trx
       .updateTable('ideas')

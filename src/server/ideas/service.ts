@@ -10,7 +10,7 @@ import { requireUserByRef } from '../services/users.ts';
 import { removeStoredImages, settleIdeaImages, usableImageNames } from './images.ts';
 import { assertNoSensitiveWords, assertNotDuplicate, contentHash, countPublish, matchText } from './moderation.ts';
 import {
-  countLiveDrafts,
+  countDrafts,
   findIdea,
   findVisibleIdea,
   ideaTags,
@@ -120,7 +120,15 @@ async function dtoFor(deps: Deps, id: number, viewer: UserRow): Promise<IdeaDto>
 async function checkNewDraft(deps: Deps, user: UserRow): Promise<void> {
   await deps.limits.drafts.consume(String(user.id), DRAFTS_TOO_FREQUENT_MESSAGE);
   const cap = deps.config.maxDraftsPerUser;
-  if (cap > 0 && (await countLiveDrafts(deps.db, user.id)) >= cap) throw badRequest(draftCapMessage(cap));
+  if (cap > 0 && (await countDrafts(deps.db, user.id)) >= cap) throw badRequest(draftCapMessage(cap));
+}
+
+/** Counted again after the insert: of parallel creates past the cap, the late ones back out. */
+async function backOutDraftOverCap(deps: Deps, user: UserRow, id: number): Promise<void> {
+  const cap = deps.config.maxDraftsPerUser;
+  if (cap <= 0 || (await countDrafts(deps.db, user.id)) <= cap) return;
+  await deps.db.deleteFrom('ideas').where('id', '=', id).execute();
+  throw badRequest(draftCapMessage(cap));
 }
 
 export async function createIdea(deps: Deps, user: UserRow, input: TCreateIdeaRequest): Promise<IdeaDto> {
@@ -145,6 +153,7 @@ export async function createIdea(deps: Deps, user: UserRow, input: TCreateIdeaRe
     },
     f.tags,
   );
+  if (!publishing) await backOutDraftOverCap(deps, user, id);
   await settleIdeaImages(deps, user, id, uploadedImageNames(f.detailedAnalysis));
   if (publishing) await countPublish(deps, user.id);
   return dtoFor(deps, id, user);

@@ -5,6 +5,7 @@ import type { Database, IdeaRow, UserRow } from '../../../db/types.ts';
 import { authorAvatar, authorName } from '../../shared/idea-display.ts';
 import { NEW_IDEA_DAYS } from '../../shared/idea-rules.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
+import { seesEveryStage } from './repository.ts';
 import { uploadedImageNames } from './rich-text.ts';
 
 type Author = Pick<UserRow, 'id' | 'registration_number' | 'nickname' | 'avatar_url' | 'status'>;
@@ -40,7 +41,7 @@ export async function loadExtras(db: Kysely<Database>, rows: IdeaRow[], viewer: 
 
 /** Whether a viewer may read an idea's detailed analysis: its author, an admin, or who unlocked it. */
 export function canReadAnalysis(row: IdeaRow, viewer: UserRow | null, unlocked: boolean): boolean {
-  return !!viewer && (viewer.id === row.user_id || viewer.role === 'admin' || unlocked);
+  return seesEveryStage(viewer, row) || (!!viewer && unlocked);
 }
 
 export function toIdeaDto(row: IdeaRow, extras: IdeaExtras, viewer: UserRow | null): IdeaDto {

@@ -12,7 +12,10 @@ export async function runHousekeeping(deps: Deps): Promise<void> {
   await deps.db.deleteFrom('sms_codes').where('created_at', '<', dbTimeAgo(2 * 24 * HOUR_MS)).execute();
   await deps.db.deleteFrom('rate_limits').where('expire', '<', Date.now() - HOUR_MS).execute();
   // Batches of 500 until the bin holds nothing expired.
-  while ((await purgeRecycleBin(deps)) > 0);
+  let purged = 0;
+  for (let n; (n = await purgeRecycleBin(deps)) > 0; ) purged += n;
+  // Purged ideas were already out of public pages; drop any cached page anyway, cheaply.
+  if (purged) deps.publicCache.invalidate();
   while ((await purgeStalePendingUploads(deps)) > 0);
 }
 

@@ -41,7 +41,24 @@ export interface Operation<S extends ZodType, T, X extends object, A extends Acc
 export type AnyOperation = Operation<ZodType, unknown, object, Access>;
 
 export const read = <S extends ZodType, T, X extends object = {}, A extends Access = Access>(op: Omit<Operation<S, T, X, A>, 'kind'>): Operation<S, T, X, A> => ({ kind: 'read', ...op });
-export const write = <S extends ZodType, T, X extends object = {}, A extends Access = Access>(op: Omit<Operation<S, T, X, A>, 'kind'>): Operation<S, T, X, A> => ({ kind: 'write', ...op });
+
+/**
+ * A write. Once it succeeds the fast lane's cached public pages are dropped in this process
+ * (another process follows within the cache TTL), unless the operation says it cannot change what
+ * a public page shows (`keepsPublicPages`): forgetting to say so only costs a recomputation.
+ */
+export const write = <S extends ZodType, T, X extends object = {}, A extends Access = Access>(
+  op: Omit<Operation<S, T, X, A>, 'kind'> & { keepsPublicPages?: true },
+): Operation<S, T, X, A> => ({
+  kind: 'write',
+  access: op.access,
+  input: op.input,
+  async run(caller, input) {
+    const answer = await op.run(caller, input);
+    if (!op.keepsPublicPages) caller.deps.publicCache.invalidate();
+    return answer;
+  },
+});
 
 export const answer = <T, X extends object = {}>(data: T, options: Omit<Answer<T, X>, 'data'> = {}): Answer<T, X> => ({ data, ...options });
 

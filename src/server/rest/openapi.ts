@@ -1,12 +1,22 @@
 /** /api/openapi.json, generated from the same zod schemas the operations validate with. */
 import { z, type ZodType } from 'zod';
+import { DECIMAL_ID_DESCRIPTION } from '../../shared/idea-schemas.ts';
 import { ERROR_TABLE } from '../errors.ts';
 import type { RestRoute } from './route.ts';
 
 type JsonSchema = { properties?: Record<string, unknown>; required?: string[]; anyOf?: JsonSchema[] };
 
 function jsonSchema(schema: ZodType): JsonSchema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+    override(ctx) {
+      // An id is a plain decimal: a number in JSON, the same digits in a path or query.
+      if (ctx.jsonSchema.description !== DECIMAL_ID_DESCRIPTION) return;
+      for (const key of Object.keys(ctx.jsonSchema)) delete ctx.jsonSchema[key];
+      Object.assign(ctx.jsonSchema, { type: 'integer', minimum: 1, description: DECIMAL_ID_DESCRIPTION });
+    },
+  }) as Record<string, unknown>;
   return rest as JsonSchema;
 }
 
@@ -40,7 +50,10 @@ function describeInput(route: RestRoute) {
   }
   const hasBody = Object.keys(body.properties!).length > 0;
   const mediaType = route.multipart ? 'multipart/form-data' : 'application/json';
-  if (route.multipart) body.properties!.file = { type: 'string', format: 'binary' };
+  if (route.multipart) {
+    body.properties!.file = { type: 'string', format: 'binary' };
+    body.required!.push('file');
+  }
   return { parameters, ...(hasBody || route.multipart ? { requestBody: { required: !!body.required!.length, content: { [mediaType]: { schema: { type: 'object', ...body } } } } } : {}) };
 }
 

@@ -10,7 +10,7 @@ import type { Deps } from '../deps.ts';
 import { badRequest, toPublicError, validationMessage, AppError } from '../errors.ts';
 import { jsonWritesOnly } from '../request/body.ts';
 import { identify, type Caller } from '../request/caller.ts';
-import { authorize, type AnyOperation } from '../request/operation.ts';
+import { authorize, type AnyOperation, type Answer } from '../request/operation.ts';
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -45,12 +45,25 @@ export function sendError(res: Response, err: unknown): void {
   res.status(publicError.status).json({ success: false, message: publicError.message, ...publicError.extra });
 }
 
+/** The success envelope of DESIGN §6: `{ success, message?, ...extra, data }`. */
+export function restBody(answer: Answer<unknown, object>): Record<string, unknown> {
+  const body: Record<string, unknown> = { success: true };
+  if (answer.message) body.message = answer.message;
+  Object.assign(body, answer.extra);
+  body.data = answer.data ?? null;
+  return body;
+}
+
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Path parameters win over query and body, so `/ideas/7` always means idea 7. */
-function jsonInput(req: Request): Record<string, unknown> {
+/**
+ * Reads (and DELETE's `force`) take the query; POST and PUT take the JSON body only, so a password
+ * never travels in a URL (or an access log). Path parameters win, so `/ideas/7` always means idea 7.
+ */
+function jsonInput(req: Request, method: Method): Record<string, unknown> {
+  if (method === 'get' || method === 'delete') return { ...(req.query as Record<string, unknown>), ...req.params };
   if (req.body !== undefined && !isPlainObject(req.body)) throw badRequest('请求内容必须是 JSON 对象');
-  return { ...(req.query as Record<string, unknown>), ...(req.body ?? {}), ...req.params };
+  return { ...(req.body ?? {}), ...req.params };
 }
 
 function authorizeFor(route: RestRoute, deps: Deps): RequestHandler {
@@ -68,13 +81,9 @@ export function mountRoutes(router: Router, deps: Deps, routes: RestRoute[]): vo
   for (const r of routes) {
     const handler: RequestHandler = async (req, res) => {
       try {
-        const raw = r.multipart ? { ...req.params, ...r.multipart.input(req) } : jsonInput(req);
+        const raw = r.multipart ? { ...r.multipart.input(req), ...req.params } : jsonInput(req, r.method);
         const out = await r.op.run(res.locals.caller as Caller as never, r.op.input.parse(raw));
-        const body: Record<string, unknown> = { success: true };
-        if (out.message) body.message = out.message;
-        Object.assign(body, out.extra);
-        body.data = out.data ?? null;
-        res.status(out.status ?? 200).json(body);
+        res.status(out.status ?? 200).json(restBody(out));
       } catch (err) {
         sendError(res, err);
       }

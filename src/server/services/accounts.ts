@@ -54,12 +54,28 @@ export interface Authenticated {
 /** The user behind a bearer token, or null. Deactivated accounts have no sessions, but check anyway. */
 export async function authenticate(deps: Deps, token: string | undefined): Promise<Authenticated | null> {
   if (!token) return null;
+  const remembered = deps.sessionCache.get(token);
+  if (remembered) return remembered;
   const policy = { inactivityDays: deps.config.sessionInactivityDays, maxAgeDays: deps.config.sessionMaxAgeDays };
   const session = await validateSessionToken(deps.db, token, policy);
   if (!session) return null;
   const user = await findUserById(deps.db, session.user_id);
   if (!user || user.status !== 'active') return null;
-  return { user, session };
+  const auth = { user, session };
+  deps.sessionCache.set(token, auth);
+  return auth;
+}
+
+/** Ends one session, here and in this process's memory of it. */
+async function endSession(deps: Deps, sessionId: string): Promise<void> {
+  await invalidateSession(deps.db, sessionId);
+  deps.sessionCache.forgetSession(sessionId);
+}
+
+/** Ends a user's sessions (all, or all but `keep`), and forgets the user's remembered ones, whose user row changed. */
+async function endSessionsOf(deps: Deps, userId: number, keep?: string): Promise<void> {
+  await invalidateUserSessions(deps.db, userId, keep);
+  deps.sessionCache.forgetUser(userId);
 }
 
 // ---------------------------------------------------------------- SMS
@@ -130,15 +146,14 @@ export async function login(deps: Deps, input: TLoginRequest, ip: string): Promi
   if (input.loginType !== 'phone') throw badRequest(MSG.emailNotOpen);
   await deps.limits.loginIpMinute.consume(ip, ACCOUNT_MSG.loginTooFrequent);
   await deps.limits.loginIpHour.consume(ip, ACCOUNT_MSG.loginTooFrequent);
-  await deps.limits.loginPhoneFailures.check(input.phone, ACCOUNT_MSG.loginPhoneLocked);
+  // Counted as a failure before the check (and cleared on success), so parallel guesses cannot all
+  // pass a "not yet locked" test.
+  await deps.limits.loginPhoneFailures.consume(input.phone, ACCOUNT_MSG.loginPhoneLocked);
 
   const user = await findActiveUserByPhone(deps.db, input.phone);
   // Hash even when the phone is unknown, so timing does not tell which phones exist.
   const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), input.password);
-  if (!user || !ok) {
-    await deps.limits.loginPhoneFailures.consume(input.phone, ACCOUNT_MSG.loginPhoneLocked);
-    throw badRequest(ACCOUNT_MSG.wrongCredentials);
-  }
+  if (!user || !ok) throw badRequest(ACCOUNT_MSG.wrongCredentials);
   await deps.limits.loginPhoneFailures.reset(input.phone);
   const { token } = await createSession(deps.db, user.id);
   return { token, user };
@@ -147,7 +162,7 @@ let dummyHashPromise: Promise<string> | undefined;
 const dummyHash = () => (dummyHashPromise ??= hashPassword('no-such-account-password'));
 
 export async function logout(deps: Deps, session: SessionRow): Promise<void> {
-  await invalidateSession(deps.db, session.id);
+  await endSession(deps, session.id);
 }
 
 // ---------------------------------------------------------------- passwords and phone
@@ -158,7 +173,7 @@ export async function resetPassword(deps: Deps, input: { phone: string; code: st
   if (!user) throw badRequest(ACCOUNT_MSG.phoneNotRegistered);
   await consumeCode(deps.db, input.phone, 'reset', input.code, deps.config.production);
   await deps.db.updateTable('users').set({ password_hash: await hashPassword(input.newPassword), updated_at: nowDb() }).where('id', '=', user.id).execute();
-  await invalidateUserSessions(deps.db, user.id);
+  await endSessionsOf(deps, user.id);
   await deps.limits.loginPhoneFailures.reset(input.phone);
 }
 
@@ -168,17 +183,17 @@ export async function resetPassword(deps: Deps, input: { phone: string; code: st
  */
 async function assertCurrentPassword(deps: Deps, user: UserRow, password: string, extra?: Record<string, unknown>): Promise<void> {
   const key = String(user.id);
-  await deps.limits.passwordChecks.check(key, ACCOUNT_MSG.passwordChecksTooFrequent);
-  if (await verifyPassword(user.password_hash, password)) return;
+  // Counted before the check, so a burst of parallel guesses cannot all pass a "not yet limited" test.
   await deps.limits.passwordChecks.consume(key, ACCOUNT_MSG.passwordChecksTooFrequent);
-  throw badRequest(ACCOUNT_MSG.wrongCurrentPassword, extra);
+  if (!(await verifyPassword(user.password_hash, password))) throw badRequest(ACCOUNT_MSG.wrongCurrentPassword, extra);
+  await deps.limits.passwordChecks.refund(key);
 }
 
 export async function changePassword(deps: Deps, auth: Authenticated, input: { currentPassword: string; newPassword: string }): Promise<void> {
   await assertCurrentPassword(deps, auth.user, input.currentPassword, { field: 'currentPassword' });
   if (input.currentPassword === input.newPassword) throw badRequest(ACCOUNT_MSG.samePassword, { field: 'newPassword' });
   await deps.db.updateTable('users').set({ password_hash: await hashPassword(input.newPassword), updated_at: nowDb() }).where('id', '=', auth.user.id).execute();
-  await invalidateUserSessions(deps.db, auth.user.id, auth.session.id);
+  await endSessionsOf(deps, auth.user.id, auth.session.id);
 }
 
 export async function updatePhone(deps: Deps, auth: Authenticated, phone: string): Promise<UserRow> {
@@ -191,7 +206,7 @@ export async function updatePhone(deps: Deps, auth: Authenticated, phone: string
     if (isUniqueViolation(err)) throw badRequest(ACCOUNT_MSG.phoneTaken);
     throw err;
   }
-  await invalidateUserSessions(deps.db, auth.user.id, auth.session.id);
+  await endSessionsOf(deps, auth.user.id, auth.session.id);
   return (await findUserById(deps.db, auth.user.id))!;
 }
 
@@ -200,6 +215,7 @@ export async function updatePhone(deps: Deps, auth: Authenticated, phone: string
 export async function updateAvatar(deps: Deps, user: UserRow, avatarUrl: string): Promise<UserRow> {
   if (!isPresetAvatar(avatarUrl)) throw badRequest(MSG.avatarInvalid);
   await deps.db.updateTable('users').set({ avatar_url: avatarUrl, updated_at: nowDb() }).where('id', '=', user.id).execute();
+  deps.sessionCache.forgetUser(user.id);
   return (await findUserById(deps.db, user.id))!;
 }
 
@@ -268,6 +284,7 @@ export async function deactivate(deps: Deps, user: UserRow, input: TDeactivateRe
     // Its ideas leave every public place now and go with the recycle-bin purge.
     await trx.updateTable('ideas').set({ is_deleted: 1, deleted_at: now, updated_at: now }).where('user_id', '=', user.id).where('is_deleted', '=', 0).execute();
   });
+  deps.sessionCache.forgetUser(user.id);
 }
 
 export { toAuthUser };

@@ -3,6 +3,7 @@
  * An idea in review, rejected or deleted gets the plain page with status 404 and no meta (§10).
  */
 import type { Deps } from '../deps.ts';
+import { ZIdeaId } from '../../shared/idea-schemas.ts';
 import { publicIdeas } from '../ideas/repository.ts';
 
 export function escapeHtml(text: string): string {
@@ -15,8 +16,9 @@ export interface IdeaPreviewMeta {
 }
 
 export async function ideaPreviewMeta(deps: Deps, idText: string): Promise<IdeaPreviewMeta | null> {
-  if (!/^\d{1,12}$/.test(idText)) return null;
-  const idea = await publicIdeas(deps.db).where('ideas.id', '=', Number(idText)).executeTakeFirst();
+  const id = ZIdeaId.safeParse(idText);
+  if (!id.success) return null;
+  const idea = await publicIdeas(deps.db).where('ideas.id', '=', id.data).executeTakeFirst();
   return idea ? { title: idea.title, description: idea.description } : null;
 }
 

@@ -14,9 +14,11 @@ export interface Limiter {
   check(key: string, message: string): Promise<void>;
   /** Forgets `key` (a successful login clears its failures). */
   reset(key: string): Promise<void>;
+  /** Gives back one point counted for an attempt that turned out fine. */
+  refund(key: string): Promise<void>;
 }
 
-const NO_LIMIT: Limiter = { consume: async () => {}, check: async () => {}, reset: async () => {} };
+const NO_LIMIT: Limiter = { consume: async () => {}, check: async () => {}, reset: async () => {}, refund: async () => {} };
 
 function retryAfterSeconds(res: RateLimiterRes): number {
   return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
@@ -44,6 +46,9 @@ function createLimiter(handle: DatabaseHandle, name: string, points: number, dur
     },
     async reset(key) {
       await limiter.delete(key);
+    },
+    async refund(key) {
+      await limiter.reward(key, 1);
     },
   };
 }

@@ -7,7 +7,7 @@ import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import type { Kysely } from 'kysely';
 import { dbTimeAgo, fromDbTime, nowDb } from '../../../db/time.ts';
-import type { Database, SessionRow } from '../../../db/types.ts';
+import type { Database, SessionRow, UserRow } from '../../../db/types.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Writing last_active_at on every request would make every read a write. */
@@ -82,4 +82,43 @@ export async function purgeExpiredSessions(db: Kysely<Database>, policy: Session
     .deleteFrom('sessions')
     .where((eb) => eb.or([eb('created_at', '<', dbTimeAgo(policy.maxAgeDays * DAY_MS)), eb('last_active_at', '<', dbTimeAgo(policy.inactivityDays * DAY_MS))]))
     .execute();
+}
+
+export interface SessionWithUser {
+  session: SessionRow;
+  user: UserRow;
+}
+
+/**
+ * Sessions checked in the last moments, by token, so a member's frequent reads (unread counts,
+ * favourite checks) skip the session and user lookups. Whatever ends a session or changes its user
+ * forgets it here at once; another process may still accept it until the TTL runs out.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, { value: SessionWithUser; expiresAt: number }>();
+  private static readonly MAX_ENTRIES = 10_000;
+
+  constructor(readonly ttlMs: number) {}
+
+  get(token: string, now = Date.now()): SessionWithUser | undefined {
+    const hit = this.entries.get(token);
+    if (!hit) return undefined;
+    if (hit.expiresAt > now) return hit.value;
+    this.entries.delete(token);
+    return undefined;
+  }
+
+  set(token: string, value: SessionWithUser): void {
+    if (this.ttlMs <= 0) return;
+    if (this.entries.size >= SessionCache.MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(token, { value, expiresAt: Date.now() + this.ttlMs });
+  }
+
+  forgetSession(sessionId: string): void {
+    for (const [token, { value }] of this.entries) if (value.session.id === sessionId) this.entries.delete(token);
+  }
+
+  forgetUser(userId: number): void {
+    for (const [token, { value }] of this.entries) if (value.session.user_id === userId) this.entries.delete(token);
+  }
 }

@@ -15,6 +15,8 @@ export interface TrpcContext {
 // tRPC's own failures (unknown procedure, broken JSON) have English messages.
 const TRPC_MESSAGES: Partial<Record<string, string>> = {
   PARSE_ERROR: FRAMEWORK_MESSAGES.notJson,
+  // tRPC's own refusals (a batch, a malformed call) say so in English.
+  BAD_REQUEST: FRAMEWORK_MESSAGES.badRequest,
   NOT_FOUND: FRAMEWORK_MESSAGES.notFound,
   METHOD_NOT_SUPPORTED: FRAMEWORK_MESSAGES.methodNotAllowed,
   PAYLOAD_TOO_LARGE: FRAMEWORK_MESSAGES.tooLarge,
@@ -61,7 +63,7 @@ const withAccess = (access: Access) =>
 /** What tRPC returns for an answer: the REST envelope without `success` (and without the REST status). */
 export type TrpcOutput<T, X extends object> = { data: T; message?: string } & X;
 
-function toOutput<T, X extends object>(answer: Answer<T, X>): TrpcOutput<T, X> {
+export function toOutput<T, X extends object>(answer: Answer<T, X>): TrpcOutput<T, X> {
   return { ...(answer.extra as X), ...(answer.message ? { message: answer.message } : {}), data: answer.data } as TrpcOutput<T, X>;
 }
 
@@ -73,6 +75,7 @@ export function query<S extends ZodType, T, X extends object, A extends Access>(
 }
 
 export function mutation<S extends ZodType, T, X extends object, A extends Access>(op: Operation<S, T, X, A>) {
+  if (op.kind !== 'write') throw new Error('a read operation is a tRPC query');
   return withAccess(op.access)
     .input(op.input)
     .mutation(async ({ ctx, input }) => toOutput(await op.run(ctx.caller as never, input as z.output<S>)));

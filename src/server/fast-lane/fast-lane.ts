@@ -1,0 +1,135 @@
+/**
+ * The node:http request listener in front of Express (DESIGN §1). It answers, from memory and with
+ * precomputed headers, what every visitor asks for: the built client (brotli/gzip by
+ * Accept-Encoding), the app's HTML, shared-idea link previews and the first pages of the public idea
+ * lists for callers without a session; and members' hot reads without the Express pass. Everything
+ * else — writes, other calls with an Authorization header, errors, deep pages — goes to Express.
+ */
+import fs from 'node:fs';
+import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
+import path from 'node:path';
+import type { Express } from 'express';
+import type { Deps } from '../deps.ts';
+import { ideaPreviewMeta, withPreviewMeta } from '../services/link-preview.ts';
+import { cachedRead, isCachedReadPath, type ComputedRead } from './cached-reads.ts';
+import { chooseEncoding, compressVariants, type Encoding, type Variants } from './encoding.ts';
+import { isMemberReadPath, memberRead } from './member-reads.ts';
+import type { PreparedAnswer } from './response-cache.ts';
+import { securityHeaderSet } from './security-headers.ts';
+import { etagOf, loadStaticFiles } from './static-files.ts';
+
+export interface FastLaneOptions {
+  /** The built client (dist/); without it only the API reads are served here. */
+  clientDir?: string;
+  /** `npm run dev`: Vite serves the client, so the fast lane leaves pages alone. */
+  dev?: boolean;
+}
+
+const PREVIEW_PATH = /^\/idea\/([^/]+)\/?$/;
+
+export function createRequestListener(deps: Deps, app: Express, options: FastLaneOptions = {}): RequestListener {
+  const security = securityHeaderSet(!!options.dev);
+  const hasClient = !options.dev && !!options.clientDir && fs.existsSync(path.join(options.clientDir, 'index.html'));
+  const cache = deps.publicCache;
+
+  function prepare(status: number, headers: [string, string][], variants: Variants, etag = etagOf(variants.identity)): PreparedAnswer {
+    const vary = headers.find(([n]) => n === 'vary')?.[1];
+    const base: [string, string][] = [...security, ...headers.filter(([n]) => n !== 'vary'), ['etag', etag]];
+    if (vary || variants.gzip) base.push(['vary', [vary, variants.gzip ? 'accept-encoding' : ''].filter(Boolean).join(', ')]);
+    return { status, variants, etag, heads: {}, base };
+  }
+
+  function headFor(answer: PreparedAnswer, encoding: Encoding): OutgoingHttpHeaders {
+    let head = answer.heads[encoding];
+    if (!head) {
+      head = Object.fromEntries(answer.base);
+      if (encoding !== 'identity') head['content-encoding'] = encoding;
+      head['content-length'] = answer.variants[encoding]!.length;
+      answer.heads[encoding] = head;
+    }
+    return head;
+  }
+
+  function send(req: IncomingMessage, res: ServerResponse, answer: PreparedAnswer): void {
+    if (answer.status === 200 && req.headers['if-none-match'] === answer.etag) {
+      res.writeHead(304, { ...headFor(answer, 'identity'), 'content-length': 0 });
+      res.end();
+      return;
+    }
+    const encoding = chooseEncoding(req.headers['accept-encoding'], answer.variants);
+    res.writeHead(answer.status, headFor(answer, encoding));
+    res.end(req.method === 'HEAD' ? undefined : answer.variants[encoding]);
+  }
+
+  const fromComputed = (c: ComputedRead, cacheControl?: string): PreparedAnswer =>
+    prepare(c.status, [['content-type', c.contentType], ...(cacheControl ? ([['cache-control', cacheControl]] as [string, string][]) : []), ...c.extraHeaders], compressVariants(c.body));
+
+  // The built client, each file with its header blocks prepared once.
+  const files = new Map<string, PreparedAnswer>();
+  if (hasClient) {
+    for (const [urlPath, file] of loadStaticFiles(options.clientDir!)) {
+      files.set(urlPath, prepare(200, [['content-type', file.contentType], ['cache-control', file.cacheControl]], file.variants, file.etag));
+    }
+  }
+  const index = files.get('/index.html');
+
+  async function serveCached(req: IncomingMessage, res: ServerResponse, key: string, compute: () => Promise<ComputedRead>, cacheControl?: string): Promise<void> {
+    try {
+      const answer = await cache.getOrFill(key, async () => fromComputed(await compute(), cacheControl));
+      if (answer) return send(req, res, answer);
+    } catch {
+      // Express answers the failure with the error model (and logs it).
+    }
+    app(req, res);
+  }
+
+  function previewPage(id: string): () => Promise<ComputedRead> {
+    return async () => {
+      const source = index!.variants.identity.toString('utf8');
+      const meta = await ideaPreviewMeta(deps, id);
+      const html = meta ? withPreviewMeta(source, meta, deps.config.site.platformName) : source;
+      return { status: meta ? 200 : 404, contentType: 'text/html; charset=utf-8', extraHeaders: [], body: Buffer.from(html) };
+    };
+  }
+
+  async function serveMember(req: IncomingMessage, res: ServerResponse, pathname: string, search: string): Promise<void> {
+    try {
+      const computed = await memberRead(deps, pathname, search, req.headers.authorization!, req.socket.remoteAddress ?? '');
+      if (computed) return send(req, res, fromComputed(computed));
+    } catch {
+      // Express answers.
+    }
+    app(req, res);
+  }
+
+  return (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return void app(req, res);
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const pathname = q === -1 ? url : url.slice(0, q);
+    const search = q === -1 ? '' : url.slice(q + 1);
+
+    if (pathname.startsWith('/api/') || pathname.startsWith('/trpc/')) {
+      if (req.headers.authorization) {
+        // Never from the shared cache: a token means a member, or a dead session the client must hear about.
+        return void (isMemberReadPath(pathname) ? serveMember(req, res, pathname, search) : app(req, res));
+      }
+      if (!isCachedReadPath(pathname)) return void app(req, res);
+      const hit = cache.get(url);
+      if (hit) return send(req, res, hit);
+      const read = cachedRead(deps, pathname, new URLSearchParams(search));
+      if (!read) return void app(req, res);
+      return void serveCached(req, res, url, read.compute, 'no-cache');
+    }
+    if (!index || pathname.startsWith('/uploads/')) return void app(req, res);
+
+    const file = pathname === '/index.html' ? undefined : files.get(pathname);
+    if (file) return send(req, res, file);
+    // A missing asset is Express's 404, not the app's HTML.
+    if (pathname.startsWith('/assets/')) return void app(req, res);
+    const preview = PREVIEW_PATH.exec(pathname);
+    if (preview) return void serveCached(req, res, `preview ${preview[1]}`, previewPage(preview[1]), 'no-cache');
+    // Every other path is a client route: the same HTML for everyone, revalidated so a deploy shows.
+    send(req, res, index);
+  };
+}

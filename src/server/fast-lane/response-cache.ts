@@ -1,0 +1,103 @@
+/**
+ * Serialized answers in memory: bounded by count and bytes (least recently used goes first) and by
+ * a short TTL, so another server process that changed the data is never seen stale for long
+ * (DESIGN §9). A write in this process clears it at once (`invalidate`).
+ */
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { Encoding, Variants } from './encoding.ts';
+
+/** An answer ready to send: its bytes per encoding and, built once on first use, the header block for each. */
+export interface PreparedAnswer {
+  status: number;
+  variants: Variants;
+  etag: string;
+  /** Every header but the per-encoding ones. */
+  base: [string, string][];
+  heads: Partial<Record<Encoding, OutgoingHttpHeaders>>;
+}
+
+export interface CachedAnswer extends PreparedAnswer {
+  expiresAt: number;
+}
+
+export interface ResponseCacheOptions {
+  ttlMs: number;
+  maxEntries: number;
+  maxBytes: number;
+}
+
+const sizeOf = (a: CachedAnswer) => a.variants.identity.length + (a.variants.gzip?.length ?? 0) + (a.variants.br?.length ?? 0);
+
+export class ResponseCache {
+  private readonly entries = new Map<string, CachedAnswer>();
+  /** Fills in progress: concurrent misses for one key wait for the same computation. */
+  private readonly pending = new Map<string, Promise<CachedAnswer | null>>();
+  private bytes = 0;
+  /** Bumped by invalidate, so a fill that started before a write is not stored after it. */
+  private generation = 0;
+
+  constructor(readonly options: ResponseCacheOptions) {}
+
+  get(key: string, now = Date.now()): CachedAnswer | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    if (hit.expiresAt <= now) {
+      this.delete(key);
+      return undefined;
+    }
+    // Re-inserting keeps the Map in least-recently-used order.
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit;
+  }
+
+  /** The cached answer, or the one `fill` computes (null: not cacheable, the caller answers another way). */
+  async getOrFill(key: string, fill: () => Promise<Omit<CachedAnswer, 'expiresAt'> | null>): Promise<CachedAnswer | null> {
+    const hit = this.get(key);
+    if (hit) return hit;
+    const running = this.pending.get(key);
+    if (running) return running;
+    const generation = this.generation;
+    const promise = fill()
+      .then((answer) => {
+        if (!answer) return null;
+        const entry = { ...answer, expiresAt: Date.now() + this.options.ttlMs };
+        if (generation === this.generation) this.set(key, entry);
+        return entry;
+      })
+      .finally(() => this.pending.delete(key));
+    this.pending.set(key, promise);
+    return promise;
+  }
+
+  private set(key: string, entry: CachedAnswer): void {
+    this.delete(key);
+    const size = sizeOf(entry);
+    if (size > this.options.maxBytes) return;
+    this.entries.set(key, entry);
+    this.bytes += size;
+    for (const [oldest] of this.entries) {
+      if (this.entries.size <= this.options.maxEntries && this.bytes <= this.options.maxBytes) break;
+      this.delete(oldest);
+    }
+  }
+
+  private delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= sizeOf(entry);
+  }
+
+  /** Everything goes: called by every write that may change what a public page shows. */
+  invalidate(): void {
+    this.generation++;
+    this.entries.clear();
+    this.pending.clear();
+    this.bytes = 0;
+  }
+
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+}

@@ -1,0 +1,229 @@
+/**
+ * The fast lane in front of Express (src/server/fast-lane/): the same bytes and headers as Express,
+ * compressed copies that decode to those bytes, ETag/304 and HEAD, nothing personal from the shared
+ * cache, every kind of write visible at once in this process, and a revoked session refused by
+ * another process within the cache TTL.
+ */
+import fs from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createApp } from '../src/server/app.ts';
+import { createDeps } from '../src/server/deps.ts';
+import { createRequestListener } from '../src/server/fast-lane/fast-lane.ts';
+import { ResponseCache } from '../src/server/fast-lane/response-cache.ts';
+import { runHousekeeping } from '../src/server/jobs/index.ts';
+import { DIALECTS } from './helpers/dialects.ts';
+import { startTestApp, type TestApp } from './helpers/api.ts';
+import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
+
+const GUEST = '/api/ideas/guest?limit=50';
+/** Headers that differ between any two answers (time, size, connection) or are set by the lane's own rules. */
+const PER_ANSWER = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'etag', 'vary', 'content-encoding', 'cache-control', 'content-type']);
+
+async function raw(url: string, headers: Record<string, string> = {}, method = 'GET') {
+  const res = await fetch(url, { method, headers });
+  return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
+}
+
+function listen(handler: Parameters<typeof createServer>[1]): Promise<{ server: Server; url: string }> {
+  return new Promise((resolve) => {
+    const server = createServer(handler!);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve({ server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
+    });
+  });
+}
+
+const close = (server: Server) =>
+  new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+
+describe.each(DIALECTS)('the fast lane on %s', (dialect) => {
+  let app: TestApp;
+  let author: FixtureUser;
+  let clientDir: string;
+  let expressOnly: { server: Server; url: string };
+  const ids = (body: { data: { id: number }[] }) => body.data.map((i) => i.id);
+
+  beforeAll(async () => {
+    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hunter-client-'));
+    fs.mkdirSync(path.join(clientDir, 'assets'));
+    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html lang="zh-CN"><head><title>猎人创意社区</title></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('猎人'.repeat(3000))});`);
+    app = await startTestApp(dialect, { clientDir, moderation: 'manual' });
+    author = await createUser(app.deps);
+    for (let i = 0; i < 12; i++) await createIdea(app.deps, author, { description: `一段足够长的介绍，让列表超过压缩阈值。第${i}条。`.repeat(3) });
+    expressOnly = await listen(createApp(app.deps, { clientDir }));
+  });
+  afterAll(async () => {
+    if (expressOnly) await close(expressOnly.server);
+    await app?.close();
+    fs.rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('answers a hot read with the bytes and security headers Express sends', async () => {
+    for (const p of [GUEST, '/api/ideas/hot', '/', '/login', '/assets/app-abc123.js']) {
+      const lane = await raw(app.url + p);
+      const plain = await raw(expressOnly.url + p);
+      expect(lane.status, p).toBe(plain.status);
+      if (p.startsWith('/api/')) expect(JSON.parse(lane.body.toString()), p).toEqual(JSON.parse(plain.body.toString()));
+      else expect(lane.body.equals(plain.body), p).toBe(true);
+      const securityOf = (h: Headers) => [...h.entries()].filter(([name]) => !PER_ANSWER.has(name) && !name.startsWith('last-modified') && name !== 'accept-ranges');
+      expect(securityOf(lane.headers), p).toEqual(securityOf(plain.headers));
+      expect(lane.headers.get('content-security-policy'), p).toContain("script-src 'self'");
+    }
+  });
+
+  it('sends brotli or gzip by Accept-Encoding, decoding to the same bytes, with Vary', async () => {
+    for (const p of [GUEST, '/assets/app-abc123.js', '/']) {
+      const identity = await raw(app.url + p, { 'accept-encoding': 'identity' });
+      expect(identity.headers.get('content-encoding'), p).toBeNull();
+      if (identity.body.length < 1024) continue;
+      const br = await raw(app.url + p, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(br.headers.get('content-encoding'), p).toBe('br');
+      expect(br.headers.get('vary'), p).toContain('accept-encoding');
+      // fetch decodes on its own; the lane's bytes are compared through a raw decode below.
+      expect(br.body.equals(identity.body), p).toBe(true);
+    }
+    // Undecoded bytes: node's http client does not decode, so check the compressed bodies themselves.
+    const compressed = async (encoding: string) =>
+      new Promise<Buffer>((resolve, reject) => {
+        import('node:http').then(({ get }) =>
+          get(app.url + '/assets/app-abc123.js', { headers: { 'accept-encoding': encoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c) => chunks.push(c));
+            res.on('end', () => resolve(Buffer.concat(chunks)));
+          }).on('error', reject),
+        );
+      });
+    const original = fs.readFileSync(path.join(clientDir, 'assets', 'app-abc123.js'));
+    expect(brotliDecompressSync(await compressed('br')).equals(original)).toBe(true);
+    expect(gunzipSync(await compressed('gzip')).equals(original)).toBe(true);
+    const asset = await raw(app.url + '/assets/app-abc123.js');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await raw(app.url + '/')).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers If-None-Match with 304 and HEAD with headers only', async () => {
+    for (const p of [GUEST, '/assets/app-abc123.js', '/']) {
+      const first = await raw(app.url + p);
+      const etag = first.headers.get('etag')!;
+      expect(etag, p).toMatch(/^".+"$/);
+      const again = await raw(app.url + p, { 'if-none-match': etag });
+      expect(again.status, p).toBe(304);
+      expect(again.body.length, p).toBe(0);
+      const head = await raw(app.url + p, {}, 'HEAD');
+      expect(head.status, p).toBe(200);
+      expect(head.body.length, p).toBe(0);
+      expect(head.headers.get('content-length'), p).toBe(first.headers.get('content-length') ?? String(first.body.length));
+    }
+  });
+
+  it('never serves a member from the shared cache', async () => {
+    const mine = await createIdea(app.deps, author, { title: '只有作者看到 isOwner' });
+    const guest = JSON.parse((await raw(app.url + '/api/ideas/all?limit=50')).body.toString());
+    expect(guest.data.find((i: { id: number }) => i.id === mine).isOwner).toBe(false);
+    const asAuthor = await app.api('GET', '/api/ideas/all?limit=50', { token: author.token });
+    expect(asAuthor.body.data.find((i: { id: number }) => i.id === mine).isOwner).toBe(true);
+    const guestAgain = JSON.parse((await raw(app.url + '/api/ideas/all?limit=50')).body.toString());
+    expect(guestAgain.data.find((i: { id: number }) => i.id === mine).isOwner).toBe(false);
+  });
+
+  it('shows every kind of write at once: publish, approve, reject, edit, delete, restore, purge', async () => {
+    const guestIds = async () => ids(await (await fetch(app.url + GUEST)).json());
+    const titles = async () => (await (await fetch(app.url + GUEST)).json()).data.map((i: { title: string }) => i.title);
+    const admin = await createUser(app.deps, { role: 'admin' });
+    const writer = await createUser(app.deps);
+
+    // publish (manual review: not public yet), then approve
+    const published = await app.api('POST', '/api/ideas', { token: writer.token, body: { title: '快速通道的新创意', description: '等待审核', status: 'published' } });
+    await guestIds(); // fills the cache
+    await app.api('POST', `/api/admin/ideas/${published.body.data.id}/approve`, { token: admin.token });
+    expect(await guestIds()).toContain(published.body.data.id);
+    // the link preview follows too
+    expect((await raw(`${app.url}/idea/${published.body.data.id}`)).status).toBe(200);
+
+    // edit: saving sends it back to review, so it leaves the list at once
+    await app.api('PUT', `/api/ideas/${published.body.data.id}`, { token: writer.token, body: { title: '快速通道的新创意（改）', status: 'published' } });
+    expect(await guestIds()).not.toContain(published.body.data.id);
+    expect((await raw(`${app.url}/idea/${published.body.data.id}`)).status).toBe(404);
+    // reject keeps it out; approve again brings the new title
+    await app.api('POST', `/api/admin/ideas/${published.body.data.id}/reject`, { token: admin.token, body: { reason: '再改改' } });
+    expect(await guestIds()).not.toContain(published.body.data.id);
+    await app.api('PUT', `/api/ideas/${published.body.data.id}`, { token: writer.token, body: { status: 'published' } });
+    await app.api('POST', `/api/admin/ideas/${published.body.data.id}/approve`, { token: admin.token });
+    expect(await titles()).toContain('快速通道的新创意（改）');
+
+    // delete, restore
+    await app.api('DELETE', `/api/ideas/${published.body.data.id}`, { token: writer.token });
+    expect(await guestIds()).not.toContain(published.body.data.id);
+    await app.api('POST', `/api/ideas/${published.body.data.id}/restore`, { token: writer.token });
+    expect(await guestIds()).toContain(published.body.data.id);
+
+    // purge by the housekeeping job (an idea deleted 8 days ago that is still cached somewhere is gone)
+    await app.api('DELETE', `/api/ideas/${published.body.data.id}`, { token: writer.token });
+    await app.deps.db.updateTable('ideas').set({ deleted_at: '2020-01-01 00:00:00.000' }).where('id', '=', published.body.data.id).execute();
+    await runHousekeeping(app.deps);
+    expect(await guestIds()).not.toContain(published.body.data.id);
+
+    // an avatar change shows on the author's cards
+    const before = await (await fetch(app.url + GUEST)).json();
+    const authorCard = before.data.find((i: { user_id: number }) => i.user_id === author.id);
+    await app.api('PUT', '/api/auth/profile', { token: author.token, body: { avatarUrl: '/avatars/avatar-4.svg' } });
+    const after = await (await fetch(app.url + GUEST)).json();
+    expect(after.data.find((i: { id: number }) => i.id === authorCard.id).user_avatar).toBe('/avatars/avatar-4.svg');
+  });
+
+  it('refuses a revoked session at once here, and within the cache TTL in another process', async () => {
+    const member = await createUser(app.deps);
+    // "Another process": its own caches over the same database.
+    const otherDeps = createDeps(app.deps.handle, app.deps.config);
+    const other = await listen(createRequestListener(otherDeps, createApp(otherDeps)));
+    try {
+      const me = (url: string) => fetch(`${url}/api/auth/me`, { headers: { authorization: `Bearer ${member.token}` } }).then((r) => r.status);
+      expect(await me(app.url)).toBe(200);
+      expect(await me(other.url)).toBe(200); // now remembered there
+      vi.useFakeTimers({ toFake: ['Date'] });
+      await app.api('POST', '/api/auth/logout', { token: member.token });
+      expect(await me(app.url)).toBe(401);
+      vi.setSystemTime(Date.now() + app.deps.config.cacheTtlMs + 1);
+      expect(await me(other.url)).toBe(401);
+    } finally {
+      vi.useRealTimers();
+      await close(other.server);
+    }
+  });
+});
+
+describe('the response cache', () => {
+  it('keeps within its count and byte bounds, least recently used out first, and expires', async () => {
+    const cache = new ResponseCache({ ttlMs: 1000, maxEntries: 2, maxBytes: 10_000 });
+    const entry = (n: number) => async () => ({ status: 200, base: [], heads: {}, variants: { identity: Buffer.alloc(n) }, etag: '"x"' });
+    await cache.getOrFill('a', entry(10));
+    await cache.getOrFill('b', entry(10));
+    cache.get('a');
+    await cache.getOrFill('c', entry(10));
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBeDefined();
+    await cache.getOrFill('big', entry(20_000));
+    expect(cache.get('big')).toBeUndefined();
+    expect(cache.size.bytes).toBeLessThanOrEqual(10_000);
+    expect(cache.get('a', Date.now() + 2000)).toBeUndefined();
+  });
+
+  it('does not store a fill that started before an invalidation', async () => {
+    const cache = new ResponseCache({ ttlMs: 10_000, maxEntries: 10, maxBytes: 10_000 });
+    let release!: () => void;
+    const slow = cache.getOrFill('k', () => new Promise((resolve) => (release = () => resolve({ status: 200, base: [], heads: {}, variants: { identity: Buffer.from('old') }, etag: '"o"' }))));
+    cache.invalidate();
+    release();
+    await slow;
+    expect(cache.get('k')).toBeUndefined();
+  });
+});
