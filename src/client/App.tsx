@@ -23,7 +23,7 @@ const AdminPage = page(() => import('./pages/AdminPage.tsx'));
 const IdeaPage = page(() => import('./pages/IdeaPage.tsx'));
 
 const withLayout = (node: ReactNode) => <Layout>{node}</Layout>;
-const building = (title: string) => <BuildingPage title={title} />;
+const building = (title: string, description?: string) => <BuildingPage title={title} description={description} />;
 
 export function App() {
   return (
@@ -32,7 +32,7 @@ export function App() {
         <Route path="/">{withLayoutless(<LandingPage />)}</Route>
         <Route path="/login">{withLayoutless(<LoginPage />)}</Route>
         <Route path="/forgot-password">{withLayoutless(<ForgotPasswordPage />)}</Route>
-        <Route path="/guest-marketplace">{withLayout(building('创意市场（游客）'))}</Route>
+        <Route path="/guest-marketplace">{withLayout(building('创意市场（游客）', '猎人创意社区的创意市场：浏览经过平台审核后公开的创意卡片，发现新点子。'))}</Route>
         <Route path="/about">{withLayout(<AboutPage />)}</Route>
         <Route path="/about-hunter">{withLayout(<AboutHunterPage />)}</Route>
         <Route path="/vision">{withLayout(<VisionPage />)}</Route>

@@ -1,12 +1,14 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { useSession } from '../hooks/useSession.ts';
 import { footerVisible, SIDE_NAV_PATHS, TAB_BAR_PATHS, underPrefix } from '../lib/routes.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Footer } from './Footer.tsx';
-import { TabBar } from './nav/TabBar.tsx';
-import { SideNav } from './SideNav.tsx';
 import { TopNav } from './TopNav.tsx';
+
+// Only members see the side navigation and the tab bar: guests do not download them.
+const SideNav = lazy(() => import('./SideNav.tsx').then((m) => ({ default: m.SideNav })));
+const TabBar = lazy(() => import('./nav/TabBar.tsx').then((m) => ({ default: m.TabBar })));
 
 /**
  * The page shell (UI kit): top navigation, the page, and the footer where the footer rule allows it,
@@ -25,13 +27,21 @@ export function Layout({ children, nav = true }: { children: ReactNode; nav?: bo
       </a>
       {nav && <TopNav />}
       <div className="app-body">
-        {showSide && <SideNav />}
+        {showSide && (
+          <Suspense fallback={null}>
+            <SideNav />
+          </Suspense>
+        )}
         <div id="main" className="app-main">
           {children}
         </div>
       </div>
       {footerVisible(path, loggedIn) && <Footer />}
-      {showTabs && <TabBar />}
+      {showTabs && (
+        <Suspense fallback={null}>
+          <TabBar />
+        </Suspense>
+      )}
     </div>
   );
 }

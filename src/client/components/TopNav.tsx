@@ -1,9 +1,11 @@
 import { Logo } from './Logo.tsx';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { NAV_SEARCH_MAX_WIDTH_PX } from '../../shared/constants.ts';
 import { useSession } from '../hooks/useSession.ts';
-import { AccountMenu } from './AccountMenu.tsx';
+
+// Only members see the account chip and its menu: guests do not download them.
+const AccountMenu = lazy(() => import('./AccountMenu.tsx').then((m) => ({ default: m.AccountMenu })));
 
 /**
  * The shared top navigation: logo, search, the two brand links, and the login link or account chip.
@@ -45,7 +47,9 @@ export function TopNav() {
       </nav>
       <div className="top-nav-account">
         {loggedIn && user ? (
-          <AccountMenu user={user} />
+          <Suspense fallback={null}>
+            <AccountMenu user={user} />
+          </Suspense>
         ) : (
           <Link href="/login" className="btn btn-primary btn-small">
             登录 / 注册

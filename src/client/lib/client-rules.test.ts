@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { IDEA_MSG } from '../../shared/idea-rules.ts';
 import { editorMode, titleProblem } from '../components/editor/editor-mode.ts';
 import { saysResubmit } from '../components/editor/publish-failure.ts';
-import { cardGridColumns, CARD_GRID_COLUMNS, pageTitle, quoteName } from '../components/ui/ui-rules.ts';
+import { cardGridColumns, CARD_GRID_COLUMNS, DEFAULT_PAGE_DESCRIPTION, pageDescription, pageTitle, quoteName } from '../components/ui/ui-rules.ts';
 import { bearerTokenOf, sessionVerdict } from './session-guard.ts';
 import { replacePhoneInList } from './storage.ts';
 
@@ -12,6 +12,14 @@ describe('page title', () => {
     expect(pageTitle('我的灵感库', '猎人创意社区')).toBe('我的灵感库 - 猎人创意社区');
     expect(pageTitle('  ', '猎人创意社区')).toBe('猎人创意社区');
     expect(pageTitle(null, '猎人创意社区')).toBe('猎人创意社区');
+  });
+});
+
+describe('page description', () => {
+  it("is the page's own, or the site's when the page names none", () => {
+    expect(pageDescription('登录猎人创意社区')).toBe('登录猎人创意社区');
+    expect(pageDescription(' ')).toBe(DEFAULT_PAGE_DESCRIPTION);
+    expect(pageDescription(undefined)).toBe(DEFAULT_PAGE_DESCRIPTION);
   });
 });
 

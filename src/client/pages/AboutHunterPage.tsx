@@ -15,7 +15,7 @@ const HUNTER_STEPS = [
 export default function AboutHunterPage() {
   const platformName = usePlatformName();
 
-  usePageTitle('猎人的由来');
+  usePageTitle('猎人的由来', '为什么叫“猎人”？捕捉、打磨、发布、实现：猎人创意社区的品牌故事。');
 
   return (
     <main className="sp-page">

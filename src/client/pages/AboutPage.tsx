@@ -33,7 +33,7 @@ export default function AboutPage() {
   const site = useSiteIdentity();
   const platformName = usePlatformName();
 
-  usePageTitle('关于我们');
+  usePageTitle('关于我们', '了解猎人创意社区：平台简介、我们提供什么、我们的使命，以及联系我们的方式。');
 
   const facts = [
     { label: '平台名称', value: site?.platformName },

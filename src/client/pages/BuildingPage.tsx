@@ -2,8 +2,8 @@ import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { Link } from 'wouter';
 
 /** For pages whose issue has not landed yet: says so plainly and offers a way on. */
-export default function BuildingPage({ title }: { title: string }) {
-  usePageTitle(title);
+export default function BuildingPage({ title, description }: { title: string; description?: string }) {
+  usePageTitle(title, description);
   return (
     <main className="page page-center">
       <div className="empty-state">

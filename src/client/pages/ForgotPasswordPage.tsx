@@ -19,7 +19,7 @@ export const RESET_MSG = {
 } as const;
 
 export default function ForgotPasswordPage() {
-  usePageTitle('找回密码');
+  usePageTitle('找回密码', '忘记了猎人创意社区的登录密码？用注册手机号接收短信验证码，即可设置新密码。');
   const [step, setStep] = useState<1 | 2>(1);
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');

@@ -1,10 +1,8 @@
 import { Logo } from '../components/Logo.tsx';
 import { usePageTitle } from '../hooks/usePageTitle.ts';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { Avatar } from '../components/Avatar.tsx';
-import { IdeaCard } from '../components/IdeaCard.tsx';
-import { CardGrid } from '../components/ui/CardGrid.tsx';
 import { trpc } from '../lib/trpc.ts';
 import { useSession } from '../hooks/useSession.ts';
 
@@ -18,29 +16,41 @@ function DailyDoodle() {
 export const LANDING_CARDS = 6;
 export const LANDING_MSG = { empty: '暂无创意数据，请稍后重试', failed: '获取创意列表失败，请稍后重试' } as const;
 
+const loadFeaturedIdeaGrid = () => import('../components/FeaturedIdeaGrid.tsx');
+const FeaturedIdeaGrid = lazy(loadFeaturedIdeaGrid);
+
+/** Holds the cards' room until both their data and their code are here (no layout shift). */
+function FeaturedPending() {
+  return (
+    <p role="status" className="landing-featured-pending">
+      加载中…
+    </p>
+  );
+}
+
 /** Up to 6 approved ideas in the card grid (masonry); a click opens the idea for members and /login for guests. */
 function FeaturedIdeas({ loggedIn }: { loggedIn: boolean }) {
   const list = trpc.ideas.publicPage.useQuery({ limit: LANDING_CARDS }, { select: (answer) => answer.data });
   const ideas = list.data ?? [];
+  // Fetch the grid's code while the query is in flight, not after it answers.
+  useEffect(() => void loadFeaturedIdeaGrid(), []);
   return (
     <section className="landing-featured" aria-labelledby="featured-title">
       <h2 id="featured-title">精选创意</h2>
-      {list.isLoading && <p role="status">加载中…</p>}
+      {list.isLoading && <FeaturedPending />}
       {list.isError && <p className="error-box">{LANDING_MSG.failed}</p>}
       {list.isSuccess && ideas.length === 0 && <p className="muted">{LANDING_MSG.empty}</p>}
       {ideas.length > 0 && (
-        <CardGrid label="精选创意列表">
-          {ideas.map((idea) => (
-            <IdeaCard key={idea.id} idea={idea} href={loggedIn ? `/idea/${idea.id}` : '/login'} headingLevel={3} />
-          ))}
-        </CardGrid>
+        <Suspense fallback={<FeaturedPending />}>
+          <FeaturedIdeaGrid ideas={ideas} loggedIn={loggedIn} />
+        </Suspense>
       )}
     </section>
   );
 }
 
 export default function LandingPage() {
-  usePageTitle('首页');
+  usePageTitle('首页', '猎人创意社区：发现、记录、分享好点子。浏览经过审核的精选创意卡片，谁先捕捉并实现灵感，谁就拥有命名权。');
   const { user, loggedIn } = useSession();
   return (
     <div className="landing">

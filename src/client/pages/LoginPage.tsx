@@ -41,7 +41,7 @@ export default function LoginPage() {
   const [prefill, setPrefill] = useState('');
   const [notice, setNotice] = useState('');
   const toast = useToast();
-  usePageTitle(mode === 'register' ? '注册' : '登录');
+  usePageTitle(mode === 'register' ? '注册' : '登录', '登录或注册猎人创意社区：手机号加密码登录，新用户用短信验证码注册，之后即可发布创意卡片、收藏灵感、关注其他猎人。');
   return (
     <main className="auth-page">
       <div className="auth-card">

@@ -53,7 +53,7 @@ export default function PrivacyPolicyPage() {
   const company = site?.companyName || DEFAULT_COMPANY_NAME;
   const email = site?.contactEmail ? <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a> : '（联系邮箱加载中…）';
 
-  usePageTitle('隐私政策');
+  usePageTitle('隐私政策', '猎人创意社区隐私政策：我们收集哪些信息、如何使用和保护，以及您享有的权利。');
 
   const chapters: Chapter[] = [
     {

@@ -23,7 +23,7 @@ export default function UserAgreementPage() {
   const company = site?.companyName || DEFAULT_COMPANY_NAME;
   const email = site?.contactEmail ? <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a> : '（联系邮箱加载中…）';
 
-  usePageTitle('用户协议');
+  usePageTitle('用户协议', '猎人创意社区用户协议：注册与账号、发布内容的规范与审核、双方的权利和义务。');
 
   const chapters: Chapter[] = [
     {

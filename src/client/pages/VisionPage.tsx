@@ -43,7 +43,7 @@ function CardIcon({ d }: { d: string }) {
 export default function VisionPage() {
   const platformName = usePlatformName();
 
-  usePageTitle('我们的愿景');
+  usePageTitle('我们的愿景', '猎人创意社区的愿景：让每一个好点子被记录、被看见、被实现。');
 
   return (
     <main className="sp-page">

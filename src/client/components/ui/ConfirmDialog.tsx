@@ -3,8 +3,10 @@
  * true or false. Built on Modal (focus trapped, Escape closes the topmost, a bottom sheet on phones).
  * Destructive actions name the thing ("删除「标题…」？") and get the danger colour.
  */
-import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
-import { Modal } from '../Modal.tsx';
+import { createContext, lazy, Suspense, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+
+// The provider wraps every page, the dialog opens rarely: its code loads on the first confirm.
+const Modal = lazy(() => import('../Modal.tsx').then((m) => ({ default: m.Modal })));
 
 export { quoteName } from './ui-rules.ts';
 
@@ -46,19 +48,21 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
     <ConfirmContext.Provider value={confirm}>
       {children}
       {request && (
-        <Modal title={request.title} onClose={cancel}>
-          <div className="confirm-dialog" data-testid="confirm-dialog">
-            {request.message && <div className="confirm-message">{request.message}</div>}
-            <div className="modal-actions">
-              <button type="button" className="btn" onClick={cancel}>
-                {request.cancelLabel ?? '取消'}
-              </button>
-              <button type="button" className={`btn ${request.danger ? 'btn-danger' : 'btn-primary'}`} onClick={() => answer(true)}>
-                {request.confirmLabel ?? '确定'}
-              </button>
+        <Suspense fallback={null}>
+          <Modal title={request.title} onClose={cancel}>
+            <div className="confirm-dialog" data-testid="confirm-dialog">
+              {request.message && <div className="confirm-message">{request.message}</div>}
+              <div className="modal-actions">
+                <button type="button" className="btn" onClick={cancel}>
+                  {request.cancelLabel ?? '取消'}
+                </button>
+                <button type="button" className={`btn ${request.danger ? 'btn-danger' : 'btn-primary'}`} onClick={() => answer(true)}>
+                  {request.confirmLabel ?? '确定'}
+                </button>
+              </div>
             </div>
-          </div>
-        </Modal>
+          </Modal>
+        </Suspense>
       )}
     </ConfirmContext.Provider>
   );

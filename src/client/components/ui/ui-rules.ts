@@ -20,6 +20,17 @@ export function pageTitle(name: string | null | undefined, platformName: string)
   return page ? `${page} - ${platformName}` : platformName;
 }
 
+/**
+ * The description search engines show for a page that names none of its own; index.html carries
+ * the same text, so it is there before the app runs.
+ */
+export const DEFAULT_PAGE_DESCRIPTION = '猎人创意社区：发现、记录、分享好点子。发布你的创意卡片，每一张都经过平台审核后公开，谁先捕捉并实现灵感，谁就拥有命名权。';
+
+/** A page's meta description: its own when it has one, the site's otherwise. */
+export function pageDescription(description: string | null | undefined): string {
+  return description?.trim() || DEFAULT_PAGE_DESCRIPTION;
+}
+
 /** Titles longer than this are shortened with … when a dialog names them. */
 export const CONFIRM_NAME_MAX = 20;
 

@@ -1,0 +1,18 @@
+/**
+ * The landing page's featured cards. Loaded lazily (LandingPage starts the import and the query at
+ * the same time): the card, the masonry grid and their stylesheet are not part of what /login and
+ * /guest-marketplace download.
+ */
+import type { IdeaDto } from '../../shared/idea-schemas.ts';
+import { IdeaCard } from './IdeaCard.tsx';
+import { CardGrid } from './ui/CardGrid.tsx';
+
+export default function FeaturedIdeaGrid({ ideas, loggedIn }: { ideas: readonly IdeaDto[]; loggedIn: boolean }) {
+  return (
+    <CardGrid label="精选创意列表">
+      {ideas.map((idea) => (
+        <IdeaCard key={idea.id} idea={idea} href={loggedIn ? `/idea/${idea.id}` : '/login'} headingLevel={3} />
+      ))}
+    </CardGrid>
+  );
+}
