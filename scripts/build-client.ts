@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'vite';
 import { compressDist } from './compress-assets.ts';
+import { prerenderPages } from './prerender.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const distIndex = path.join(root, 'dist/index.html');
@@ -31,6 +32,7 @@ export async function buildClientIfNeeded(force = false): Promise<void> {
   const nodeEnv = process.env.NODE_ENV;
   try {
     await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+    await prerenderPages(DIST_DIR);
     compressDist(DIST_DIR);
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;

@@ -15,6 +15,7 @@ import { createDeps } from '../src/server/deps.ts';
 import { createRequestListener } from '../src/server/fast-lane/fast-lane.ts';
 import { ResponseCache } from '../src/server/fast-lane/response-cache.ts';
 import { runHousekeeping } from '../src/server/jobs/index.ts';
+import { communityWeekday } from '../src/shared/constants.ts';
 import { DIALECTS } from './helpers/dialects.ts';
 import { startTestApp, type TestApp } from './helpers/api.ts';
 import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
@@ -56,6 +57,9 @@ describe.each(DIALECTS)('the fast lane on %s', (dialect) => {
     fs.mkdirSync(path.join(clientDir, 'assets'));
     fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html lang="zh-CN"><head><title>猎人创意社区</title></head><body><div id="root"></div></body></html>');
     fs.writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('猎人'.repeat(3000))});`);
+    fs.mkdirSync(path.join(clientDir, 'prerendered'));
+    for (let day = 0; day < 7; day++) fs.writeFileSync(path.join(clientDir, 'prerendered', `home-${day}.html`), `<!doctype html><html lang="zh-CN"><body><div id="root">首页 ${day}</div></body></html>`);
+    fs.writeFileSync(path.join(clientDir, 'prerendered', 'login.html'), '<!doctype html><html lang="zh-CN"><body><div id="root">登录页</div></body></html>');
     app = await startTestApp(dialect, { clientDir, moderation: 'manual' });
     author = await createUser(app.deps);
     for (let i = 0; i < 12; i++) await createIdea(app.deps, author, { description: `一段足够长的介绍，让列表超过压缩阈值。第${i}条。`.repeat(3) });
@@ -67,8 +71,14 @@ describe.each(DIALECTS)('the fast lane on %s', (dialect) => {
     fs.rmSync(clientDir, { recursive: true, force: true });
   });
 
+  it('sends the guest entry pages prerendered (the landing page with today\'s doodle) and the plain HTML elsewhere', async () => {
+    expect((await raw(app.url + '/')).body.toString()).toContain(`首页 ${communityWeekday()}`);
+    expect((await raw(app.url + '/login')).body.toString()).toContain('登录页');
+    expect((await raw(app.url + '/vision')).body.toString()).toContain('<div id="root"></div>');
+  });
+
   it('answers a hot read with the bytes and security headers Express sends', async () => {
-    for (const p of [GUEST, '/api/ideas/hot', '/', '/login', '/assets/app-abc123.js']) {
+    for (const p of [GUEST, '/api/ideas/hot', '/vision', '/assets/app-abc123.js']) {
       const lane = await raw(app.url + p);
       const plain = await raw(expressOnly.url + p);
       expect(lane.status, p).toBe(plain.status);

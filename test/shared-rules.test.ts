@@ -71,3 +71,13 @@ describe('shared idea rules', () => {
     expect(relativeTime('2026-11-15T11:00:00Z', now)).toMatch(/^2026\/11\/15/);
   });
 });
+
+describe('the community clock', () => {
+  it('counts the day in China Standard Time, whatever the machine’s zone', async () => {
+    const { communityWeekday, doodleUrl } = await import('../src/shared/constants.ts');
+    // Sunday 17:00 UTC is already Monday 01:00 in Beijing.
+    expect(communityWeekday(new Date('2026-11-22T17:00:00Z'))).toBe(1);
+    expect(communityWeekday(new Date('2026-11-22T15:59:00Z'))).toBe(0);
+    expect(doodleUrl(3)).toBe('/doodles/day-3.svg');
+  });
+});

@@ -1,36 +1,9 @@
-import { StrictMode, useState, type ReactNode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { App } from './App.tsx';
-import { ConfirmProvider } from './components/ui/ConfirmDialog.tsx';
-import { ToastProvider } from './components/ui/Toast.tsx';
-import { useFreshUserInfo } from './hooks/useFreshUserInfo.ts';
-import { createQueryClient, createTrpcClient, trpc } from './lib/trpc.ts';
+import { Root } from './Root.tsx';
 import './styles/global.css';
 
-function FreshUserInfo({ children }: { children: ReactNode }) {
-  useFreshUserInfo();
-  return children;
-}
-
-function Root() {
-  const [queryClient] = useState(createQueryClient);
-  const [trpcClient] = useState(createTrpcClient);
-  return (
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <ConfirmProvider>
-            <FreshUserInfo>
-              <App />
-            </FreshUserInfo>
-          </ConfirmProvider>
-        </ToastProvider>
-      </QueryClientProvider>
-    </trpc.Provider>
-  );
-}
-
+// A prerendered page (see prerender.tsx) is replaced by the same view rendered here.
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Root />

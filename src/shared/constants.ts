@@ -67,3 +67,15 @@ export type UserRole = (typeof USER_ROLES)[number];
  * even where the call itself needs no login, so every page forgets the dead session on its next call.
  */
 export const SESSION_EXPIRED_HEADER = 'x-session-expired';
+
+/** The community's clock for "today" (the daily doodle): China Standard Time, whatever the viewer's or server's zone. */
+export const COMMUNITY_TIME_ZONE = 'Asia/Shanghai';
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** Today's weekday (0 = Sunday) in the community's time zone: picks the daily doodle in the browser and on the server. */
+export function communityWeekday(at: Date = new Date()): number {
+  const name = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: COMMUNITY_TIME_ZONE }).format(at);
+  return WEEKDAYS.indexOf(name);
+}
+
+export const doodleUrl = (weekday: number) => `/doodles/day-${weekday}.svg`;

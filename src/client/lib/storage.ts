@@ -24,6 +24,8 @@ function readJson<T>(key: string): T | null {
 }
 
 export function getToken(): string | null {
+  // No storage while a page is prerendered at build time: a guest's view.
+  if (typeof localStorage === 'undefined') return null;
   return localStorage.getItem(STORAGE_KEYS.authToken);
 }
 

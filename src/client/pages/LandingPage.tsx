@@ -1,15 +1,23 @@
 import { Logo } from '../components/Logo.tsx';
 import { usePageTitle } from '../hooks/usePageTitle.ts';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { createContext, lazy, Suspense, useContext, useEffect, useState } from 'react';
+import { communityWeekday, doodleUrl } from '../../shared/constants.ts';
 import { Link } from 'wouter';
 import { Avatar } from '../components/Avatar.tsx';
 import { trpc } from '../lib/trpc.ts';
 import { useSession } from '../hooks/useSession.ts';
 
+/**
+ * The day a build-time prerender draws (prerender.tsx draws one page per weekday; the server sends
+ * today's); in the browser, today in the community's time zone.
+ */
+export const DoodleDayContext = createContext<number | null>(null);
+
 /** Today's doodle, one per weekday; the default logo when it fails to load. */
 function DailyDoodle() {
   const [failed, setFailed] = useState(false);
-  const src = failed ? '/logo.svg' : `/doodles/day-${new Date().getDay()}.svg`;
+  const day = useContext(DoodleDayContext) ?? communityWeekday();
+  const src = failed ? '/logo.svg' : doodleUrl(day);
   return <img className="landing-doodle" src={src} alt="猎人创意社区" width={480} height={128} onError={() => setFailed(true)} />;
 }
 

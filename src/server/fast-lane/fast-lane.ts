@@ -15,6 +15,7 @@ import { cachedRead, isCachedReadPath, type ComputedRead } from './cached-reads.
 import { chooseEncoding, compressVariants, type Encoding, type Variants } from './encoding.ts';
 import { isMemberReadPath, memberRead } from './member-reads.ts';
 import type { PreparedAnswer } from './response-cache.ts';
+import { prerenderedFor } from './prerendered.ts';
 import { securityHeaderSet } from './security-headers.ts';
 import { etagOf, loadStaticFiles } from './static-files.ts';
 
@@ -129,7 +130,9 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
     if (pathname.startsWith('/assets/')) return void app(req, res);
     const preview = PREVIEW_PATH.exec(pathname);
     if (preview) return void serveCached(req, res, `preview ${preview[1]}`, previewPage(preview[1]), 'no-cache');
-    // Every other path is a client route: the same HTML for everyone, revalidated so a deploy shows.
-    send(req, res, index);
+    // The guest entry pages have their first view prerendered; every other path is a client route:
+    // the same HTML for everyone, revalidated so a deploy shows.
+    const prerendered = prerenderedFor(pathname);
+    send(req, res, (prerendered && files.get(prerendered)) || index);
   };
 }

@@ -1,0 +1,35 @@
+/** The app with its providers: mounted in the browser by main.tsx, rendered to HTML at build time by prerender.tsx. */
+import { useState, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Router } from 'wouter';
+import { App } from './App.tsx';
+import { ConfirmProvider } from './components/ui/ConfirmDialog.tsx';
+import { ToastProvider } from './components/ui/Toast.tsx';
+import { useFreshUserInfo } from './hooks/useFreshUserInfo.ts';
+import { createQueryClient, createTrpcClient, trpc } from './lib/trpc.ts';
+
+function FreshUserInfo({ children }: { children: ReactNode }) {
+  useFreshUserInfo();
+  return children;
+}
+
+/** `ssrPath`: the route to render when there is no browser location (build-time prerendering). */
+export function Root({ ssrPath }: { ssrPath?: string }) {
+  const [queryClient] = useState(createQueryClient);
+  const [trpcClient] = useState(createTrpcClient);
+  return (
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>
+          <ConfirmProvider>
+            <FreshUserInfo>
+              <Router ssrPath={ssrPath}>
+                <App />
+              </Router>
+            </FreshUserInfo>
+          </ConfirmProvider>
+        </ToastProvider>
+      </QueryClientProvider>
+    </trpc.Provider>
+  );
+}

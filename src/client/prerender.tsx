@@ -1,0 +1,26 @@
+/**
+ * Build-time HTML for the guest entry pages, so they paint before the JavaScript has downloaded
+ * and run (Lighthouse's LCP on a phone). Rendered as a logged-out visitor sees the page, with lists in
+ * their loading state; in the browser main.tsx renders the live view over it. scripts/prerender.ts
+ * writes the files; the fast lane sends them.
+ */
+import { prerender } from 'react-dom/static';
+import { DoodleDayContext } from './pages/LandingPage.tsx';
+import { Root } from './Root.tsx';
+
+export async function renderPage(path: string, doodleDay: number): Promise<string> {
+  const { prelude } = await prerender(
+    <DoodleDayContext.Provider value={doodleDay}>
+      <Root ssrPath={path} />
+    </DoodleDayContext.Provider>,
+  );
+  const reader = prelude.getReader();
+  const decoder = new TextDecoder();
+  let html = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    html += decoder.decode(value, { stream: true });
+  }
+  return html + decoder.decode();
+}
