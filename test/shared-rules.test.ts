@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { checkPasswordChange, MSG } from '../src/shared/account-rules.ts';
 import { formatRegistrationNumber, isEmail, isPhone, isUserId, maskPhone, nicknameForPhone } from '../src/shared/patterns.ts';
 import { footerVisible } from '../src/client/lib/routes.ts';
-import { isNewCard, parseTags, recycleDaysLeft } from '../src/shared/idea-rules.ts';
+import { isNewCard, parseTags } from '../src/shared/idea-rules.ts';
+import { recycleDaysLeft, restoreExpired } from '../src/shared/idea-display.ts';
 import { relativeTime } from '../src/shared/relative-time.ts';
 
 describe('shared account rules', () => {
@@ -60,6 +61,9 @@ describe('shared idea rules', () => {
     expect(recycleDaysLeft('2026-11-22T11:00:00Z', now)).toBe(7);
     expect(recycleDaysLeft('2026-11-16T12:00:00Z', now)).toBe(1);
     expect(recycleDaysLeft('2026-11-14T12:00:00Z', now)).toBe(0);
+    // The deadline that shows 0 days left is the one after which restore answers 410.
+    expect(restoreExpired('2026-11-14T12:00:00Z', now)).toBe(true);
+    expect(restoreExpired('2026-11-16T12:00:00Z', now)).toBe(false);
   });
 
   it('writes relative time as the spec does', () => {

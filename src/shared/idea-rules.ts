@@ -99,9 +99,3 @@ export function parseTags(input: string | readonly string[] | null | undefined):
 export function isNewCard(createdAt: string | Date, now = Date.now()): boolean {
   return now - new Date(createdAt).getTime() < NEW_CARD_HOURS * 3600 * 1000;
 }
-
-/** Days left before a soft-deleted idea is purged (0 when expired). */
-export function recycleDaysLeft(deletedAt: string | Date, now = Date.now()): number {
-  const left = RECYCLE_BIN_DAYS * 24 * 3600 * 1000 - (now - new Date(deletedAt).getTime());
-  return Math.max(0, Math.ceil(left / (24 * 3600 * 1000)));
-}
