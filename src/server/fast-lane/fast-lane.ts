@@ -53,7 +53,9 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
 
   function send(req: IncomingMessage, res: ServerResponse, answer: PreparedAnswer): void {
     if (answer.status === 200 && req.headers['if-none-match'] === answer.etag) {
-      res.writeHead(304, { ...headFor(answer, 'identity'), 'content-length': 0 });
+      // A 304 has no body and says nothing about its length.
+      const { 'content-length': _length, ...head } = headFor(answer, 'identity');
+      res.writeHead(304, head);
       res.end();
       return;
     }
