@@ -68,6 +68,9 @@ function ideaText(): { title: string; description: string; tags: string[] } {
 async function seed(deps: Deps): Promise<void> {
   const db = deps.db;
   const t0 = performance.now();
+  // A throw-away file: no fsync per commit, and a page cache that holds the growing index (256 MB).
+  deps.handle.sqlite?.pragma('synchronous = OFF');
+  deps.handle.sqlite?.pragma('cache_size = -262144');
   const userRows = Array.from({ length: USERS }, (_, i) => ({
     registration_number: `bx${String(i + 1).padStart(6, '0')}`,
     phone: `139${String(i).padStart(8, '0')}`,
@@ -176,13 +179,31 @@ function bareRunner(deps: Deps, compiled: { sql: string; parameters: readonly un
   return async () => (await pool.query(compiled.sql, compiled.parameters as unknown[]))[0];
 }
 
-/** The first query a service call makes on `ideas` (the page query), compiled. */
-async function pageQuery(deps: Deps, call: (d: Deps) => Promise<unknown>): Promise<{ sql: string; parameters: readonly unknown[] }> {
+type Compiled = { sql: string; parameters: readonly unknown[] };
+
+/** The queries of one service call, compiled, in order. */
+async function queriesOf(deps: Deps, call: (d: Deps) => Promise<unknown>): Promise<Compiled[]> {
   const capture = new Capture();
   const db = deps.db.withPlugin(capture);
   await call({ ...deps, db });
-  const first = capture.nodes.find((n) => n.node.kind === 'SelectQueryNode')!;
-  return db.getExecutor().compileQuery(first.node, first.queryId as never);
+  return capture.nodes.filter((n) => n.node.kind === 'SelectQueryNode').map((n) => db.getExecutor().compileQuery(n.node, n.queryId as never));
+}
+
+const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
+
+/** With BENCH_EXPLAIN=1: the plan of each query of a call that reads a range (has a LIMIT). */
+async function explain(deps: Deps, name: string, queries: Compiled[]): Promise<void> {
+  if (!EXPLAIN) return;
+  console.log(`\n— ${name}`);
+  for (const q of queries.filter((c) => / limit /i.test(c.sql))) {
+    console.log(`  ${q.sql.replace(/\s+/g, ' ').slice(0, 400)}`);
+    if (deps.handle.sqlite) {
+      for (const r of deps.handle.sqlite.prepare(`explain query plan ${q.sql}`).all(...(q.parameters as unknown[])) as { detail: string }[]) console.log(`    ${r.detail}`);
+    } else {
+      const [plan] = await deps.handle.mysqlPool!.promise().query(`explain ${q.sql}`, q.parameters as unknown[]);
+      for (const r of plan as Record<string, unknown>[]) console.log(`    ${r.table} type=${r.type} key=${r.key} rows=${r.rows} ${r.Extra ?? ''}`);
+    }
+  }
 }
 
 /** The same answer as search, by LIKE over the same rows: public ideas whose title, description or a tag contains q, ranked. */
@@ -276,7 +297,9 @@ try {
       const cursor = deep ? await deepCursor(sort) : undefined;
       const input = { sort, seed: SEED, limit: LIMIT, cursor };
       const call = (d: Deps) => marketplacePage(d, null, input);
-      const compiled = await pageQuery(deps, call);
+      const queries = await queriesOf(deps, call);
+      const compiled = queries[0];
+      await explain(deps, `${sort} ${deep ? 'deep' : 'first'}`, queries);
       const qs = new URLSearchParams({ sort, limit: String(LIMIT), ...(sort === 'random' ? { seed: String(SEED) } : {}), ...(cursor ? { cursor } : {}) });
       rows.push({ name: `${sort} ${deep ? '深页（第 50,000 条后）' : '首页'}`, http: `/api/marketplace/ideas?${qs}`, ours: await timed(() => call(deps)), floor: await timed(bareRunner(deps, compiled)), floorName: '同一 SQL，裸驱动' });
     }
@@ -291,6 +314,7 @@ try {
   for (const [label, q] of SEARCHES) {
     const call = () => searchPage(deps, null, q, LIMIT);
     const first = await call();
+    await explain(deps, `search ${q}`, await queriesOf(deps, (d) => searchPage(d, null, q, LIMIT)));
     const like = likeQuery(deps, q, LIMIT);
     const bare = bareRunner(deps, like);
     const likeIds = ((await bare()) as { id: number }[]).slice(0, LIMIT).map((r) => r.id);

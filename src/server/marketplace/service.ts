@@ -160,9 +160,16 @@ async function gramCount(db: Db, kind: number, gram: string): Promise<number> {
   return Number(row.n);
 }
 
-/** The query's grams, the rarest first (it drives the scan; the others are checked per candidate). */
-async function orderedGrams(db: Db, kind: number, grams: string[]): Promise<string[] | null> {
-  if (grams.length === 1) return grams;
+/** Grams checked in SQL per query at most; the exact substring check covers the others. */
+const MAX_CHECKED_GRAMS = 6;
+
+/**
+ * The query's grams to use, the rarest first (it drives the scan; the others are checked per
+ * candidate). A long query uses an evenly spread subset, so its cost does not grow with its length.
+ */
+async function orderedGrams(db: Db, kind: number, all: string[]): Promise<string[] | null> {
+  if (all.length === 1) return all;
+  const grams = all.length <= MAX_CHECKED_GRAMS ? all : Array.from({ length: MAX_CHECKED_GRAMS }, (_, i) => all[Math.round((i * (all.length - 1)) / (MAX_CHECKED_GRAMS - 1))]);
   const counts = await Promise.all(grams.map((g) => gramCount(db, kind, g)));
   if (counts.some((n) => n === 0)) return null;
   return grams.map((g, i) => [g, counts[i]] as const).sort((a, b) => a[1] - b[1]).map(([g]) => g);
