@@ -127,6 +127,8 @@ describe.each(DIALECTS)('the marketplace, on %s', (dialect) => {
     expect(blank.body.error.message).toBe('请输入搜索关键词');
     const noSeed = await trpcCall(app, 'query', 'marketplace.ideas', { sort: 'random' });
     expect(noSeed.status).toBe(400);
+    const doc = (await app.api('GET', '/api/openapi.json')).body;
+    for (const path of ['/api/marketplace/ideas', '/api/marketplace/search']) expect(doc.paths).toHaveProperty([path]);
   });
 
   it('searches 1-, 2- and 4-character Chinese, mixed and Latin text, exact title first, then title, then the rest, newest first', async () => {
