@@ -4,20 +4,39 @@
  * Every list, count, search or detail shown to someone other than the author (and admins) is built
  * on `publicIdeas` or `findVisibleIdea`; ownership checks are the `requireOwn…` functions below.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { randomInt } from 'node:crypto';
+import { MysqlAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, IdeaRow, UserRow } from '../../../db/types.ts';
 import { IDEA_MSG } from '../../shared/idea-rules.ts';
 import { isInReview } from '../../shared/idea-display.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
+import { writeSearchGrams } from '../marketplace/search-index.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
 export const NOT_OWNER_MESSAGE = '无权操作该创意';
 
-/** Public ideas (all columns of `ideas`), ready for more conditions, order and paging. */
-export function publicIdeas(db: Db) {
+/** Indexes a list may name for its order (db/migrations: the visibility columns, then the sort key). */
+export type PublicOrderIndex = 'ideas_public_idx' | 'ideas_favorites_idx' | 'ideas_shuffle_idx';
+
+/**
+ * The `ideas` table, on MySQL/MariaDB with `FORCE INDEX` for an ordered list: its optimizer takes
+ * the visibility equalities alone (`ref`) and walks the index from its start when a keyset page
+ * starts half-way (157 ms at 100k instead of 1 ms), while the forced index gives the range scan.
+ * SQLite plans these well by itself.
+ */
+function ideasTable(db: Db, index?: PublicOrderIndex): 'ideas' {
+  if (!index || !(db.getExecutor().adapter instanceof MysqlAdapter)) return 'ideas';
+  return sql`ideas force index (${sql.id(index)})` as unknown as 'ideas';
+}
+
+/**
+ * Public ideas (all columns of `ideas`), ready for more conditions, order and paging. `orderIndex`
+ * names the index a keyset list walks (see `ideasTable`).
+ */
+export function publicIdeas(db: Db, orderIndex?: PublicOrderIndex) {
   return db
-    .selectFrom('ideas')
+    .selectFrom(ideasTable(db, orderIndex))
     .selectAll('ideas')
     .where('ideas.status', '=', 'published')
     .where('ideas.moderation_status', '=', 'approved')
@@ -77,14 +96,18 @@ export async function writeTags(db: Db, ideaId: number, tags: string[]): Promise
   if (tags.length) await db.insertInto('idea_tags').values(tags.map((tag, position) => ({ idea_id: ideaId, position, tag }))).execute();
 }
 
-export type NewIdeaRow = Omit<IdeaRow, 'id'>;
+export type NewIdeaRow = Omit<IdeaRow, 'id' | 'shuffle_key'>;
 
-/** Inserts an idea with its tags in one transaction; the service, the demo seed and test fixtures all use it. */
+/** The random sort's key of a new idea (the marketplace's `random` order). */
+export const newShuffleKey = () => randomInt(2 ** 31);
+
+/** Inserts an idea with its tags and search entries in one transaction; the service, the demo seed and test fixtures all use it. */
 export async function insertIdea(db: Kysely<Database>, row: NewIdeaRow, tags: string[]): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const result = await trx.insertInto('ideas').values(row).executeTakeFirstOrThrow();
+    const result = await trx.insertInto('ideas').values({ ...row, shuffle_key: newShuffleKey() }).executeTakeFirstOrThrow();
     const id = Number(result.insertId);
     await writeTags(trx, id, tags);
+    await writeSearchGrams(trx, id);
     return id;
   });
 }
