@@ -25,6 +25,7 @@ import {
   writeListState,
   type KeyValueStore,
 } from './marketplace-state.ts';
+import { bioOrDefault, countOr, formatCount, nicknameOrFallback } from './people.ts';
 
 function memoryStore(): KeyValueStore & { map: Map<string, string> } {
   const map = new Map<string, string>();
@@ -190,5 +191,19 @@ describe('card tags', () => {
     expect(tagsToShow(['a', 'b'])).toEqual({ shown: ['a', 'b'], more: 0 });
     expect(tagsToShow(['a', 'b', 'c'])).toEqual({ shown: ['a', 'b', 'c'], more: 0 });
     expect(tagsToShow(['a', 'b', 'c', 'd', 'e'])).toEqual({ shown: ['a', 'b', 'c'], more: 2 });
+  });
+});
+
+describe('people pages', () => {
+  it('falls back to 创意猎人 and the default bio', () => {
+    expect(nicknameOrFallback('  ')).toBe('创意猎人');
+    expect(nicknameOrFallback('user1234')).toBe('user1234');
+    expect(bioOrDefault(null)).toBe('这个猎人很懒，还没有写简介');
+  });
+  it('counts what the server sends, else what the page knows', () => {
+    expect(countOr(5, 2)).toBe(5);
+    expect(countOr(undefined, 2)).toBe(2);
+    expect(countOr(-1, 0)).toBe(0);
+    expect([0, 9999, 10000, 12345, 123456].map(formatCount)).toEqual(['0', '9999', '1万', '1.2万', '12.3万']);
   });
 });
