@@ -1,6 +1,9 @@
 /** The hunter and user pages' pure rules (accounts-and-people §2, §8). */
 import { DEFAULT_BIO } from '../../shared/constants.ts';
 
+/** How many of a person's published ideas the hunter and user pages show. */
+export const PERSON_IDEAS_LIMIT = 50;
+
 export const PEOPLE_MSG = {
   empty: '暂无已发布的创意',
   failed: '获取用户资料失败，请稍后重试',

@@ -11,11 +11,9 @@ import { PersonIdeas } from '../components/PersonIdeas.tsx';
 import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { useSession } from '../hooks/useSession.ts';
 import { httpStatusOf } from '../lib/api-errors.ts';
-import { bioOrDefault, countOr, formatCount, nicknameOrFallback, PEOPLE_MSG } from '../lib/people.ts';
+import { bioOrDefault, countOr, formatCount, nicknameOrFallback, PEOPLE_MSG, PERSON_IDEAS_LIMIT } from '../lib/people.ts';
 import { trpc } from '../lib/trpc.ts';
 import '../styles/ideas.css';
-
-export const PERSON_IDEAS_LIMIT = 50;
 
 export default function HunterPage() {
   const { registrationNumber = '' } = useParams<{ registrationNumber: string }>();

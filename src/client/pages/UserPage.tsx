@@ -9,9 +9,8 @@ import { PersonIdeas } from '../components/PersonIdeas.tsx';
 import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { useSession } from '../hooks/useSession.ts';
 import { httpStatusOf } from '../lib/api-errors.ts';
-import { countOr, nicknameOrFallback, PEOPLE_MSG } from '../lib/people.ts';
+import { countOr, nicknameOrFallback, PEOPLE_MSG, PERSON_IDEAS_LIMIT } from '../lib/people.ts';
 import { trpc } from '../lib/trpc.ts';
-import { PERSON_IDEAS_LIMIT } from './HunterPage.tsx';
 import '../styles/ideas.css';
 
 export default function UserPage() {
