@@ -5,6 +5,7 @@
  * reload button when the profile cannot be read. Only public ideas appear (the server's visibility rule).
  */
 import { useParams } from 'wouter';
+import { DEACTIVATED_NICKNAME } from '../../shared/constants.ts';
 import { Avatar } from '../components/Avatar.tsx';
 import { LoadingLine } from '../components/LoadingLine.tsx';
 import { PersonIdeas } from '../components/PersonIdeas.tsx';
@@ -21,7 +22,7 @@ export default function HunterPage() {
   const profile = trpc.auth.publicUser.useQuery({ registrationNumber }, { select: (a) => a.data.user, retry: (n, err) => httpStatusOf(err) !== 404 && httpStatusOf(err) !== 400 && n < 3 });
   const ideas = trpc.ideas.userPublic.useQuery({ id: registrationNumber, limit: PERSON_IDEAS_LIMIT }, { select: (a) => a.data, enabled: profile.isSuccess });
   const user = profile.data;
-  const nickname = user ? nicknameOrFallback(user.nickname) : null;
+  const nickname = user ? (user.isDeactivated ? DEACTIVATED_NICKNAME : nicknameOrFallback(user.nickname)) : null;
   usePageTitle(nickname ? `${nickname}的猎人主页` : '猎人主页', nickname ? `${nickname}（@${user!.username}）在猎人创意社区发布的创意：${bioOrDefault(user!.bio)}` : '猎人创意社区的猎人主页：TA 的简介、发布的创意、粉丝数与浏览量。');
 
   const status = httpStatusOf(profile.error);
