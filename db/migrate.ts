@@ -3,6 +3,7 @@ import * as accounts from './migrations/2026_11_22_0001_accounts.ts';
 import * as ideas from './migrations/2026_11_22_0002_ideas.ts';
 import * as pendingUploads from './migrations/2026_11_22_0003_pending_uploads.ts';
 import * as deactivationReason from './migrations/2026_11_22_0004_deactivation_reason.ts';
+import * as marketplaceSearch from './migrations/2026_11_23_0001_marketplace_search.ts';
 
 /** Listed by hand so the same list works under tsx, vitest and any bundler; names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0002_ideas': ideas,
   '2026_11_22_0003_pending_uploads': pendingUploads,
   '2026_11_22_0004_deactivation_reason': deactivationReason,
+  '2026_11_23_0001_marketplace_search': marketplaceSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

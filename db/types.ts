@@ -76,6 +76,16 @@ export interface IdeaTable {
   updated_at: Timestamp;
   published_at: Timestamp | null;
   reviewed_at: Timestamp | null;
+  /** Random 0..2^31-1 given on insert: the random sort's index key. */
+  shuffle_key: number;
+}
+
+/** The search index (src/server/search/): kind 0 exact normalised title, 1 title gram, 2 description/tag gram. */
+export interface IdeaSearchGramTable {
+  kind: number;
+  gram: string;
+  published_at: Timestamp;
+  idea_id: number;
 }
 
 export interface IdeaTagTable {
@@ -136,6 +146,7 @@ export interface Database {
   rate_limits: RateLimitTable;
   ideas: IdeaTable;
   idea_tags: IdeaTagTable;
+  idea_search_grams: IdeaSearchGramTable;
   idea_expansions: IdeaExpansionTable;
   idea_images: IdeaImageTable;
   pending_uploads: PendingUploadTable;

@@ -60,3 +60,13 @@ export interface PublicUser {
   createdAt: string | null;
   isDeactivated: boolean;
 }
+
+/** The public user answer (`auth.publicUser`): the user and the counts their profile shows. */
+export interface PublicUserWithCounts extends PublicUser {
+  /** Their public ideas. */
+  ideaCount: number;
+  /** Users following them (0 until follows exist). */
+  followerCount: number;
+  /** Views summed over their public ideas. */
+  viewCount: number;
+}

@@ -100,4 +100,4 @@ export const ZDeactivateRequest = z.object({
 });
 export type TDeactivateRequest = z.infer<typeof ZDeactivateRequest>;
 
-export { MSG, checkPasswordChange, type AuthUser, type PublicUser } from './account-rules.ts';
+export { MSG, checkPasswordChange, type AuthUser, type PublicUser, type PublicUserWithCounts } from './account-rules.ts';

@@ -16,11 +16,13 @@ import {
   ZUpdatePhoneRequest,
   ZUpdateProfileRequest,
   ZVerifySmsCodeRequest,
+  type PublicUserWithCounts,
 } from '../../shared/account-schemas.ts';
 import { answer, read, write } from '../request/operation.ts';
 import * as accounts from '../services/accounts.ts';
 import { siteIdentity, testConnection } from '../services/site.ts';
 import { requireUserByRef, toAuthUser, toPublicUser } from '../services/users.ts';
+import { publicProfileCounts } from '../ideas/service.ts';
 
 const M = accounts.ACCOUNT_MSG;
 const NONE = z.object({}).optional();
@@ -121,7 +123,11 @@ export const accountOps = {
   publicUser: read({
     access: 'public',
     input: z.object({ registrationNumber: ZRegistrationNumber }),
-    run: async ({ deps }, input) => answer({ user: toPublicUser(await requireUserByRef(deps.db, input.registrationNumber)) }),
+    run: async ({ deps }, input) => {
+      const row = await requireUserByRef(deps.db, input.registrationNumber);
+      const user: PublicUserWithCounts = { ...toPublicUser(row), ...(await publicProfileCounts(deps.db, row.id)) };
+      return answer({ user });
+    },
   }),
   stats: read({
     access: 'member',

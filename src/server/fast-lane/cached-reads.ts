@@ -6,6 +6,7 @@
 import type { ZodType } from 'zod';
 import type { Deps } from '../deps.ts';
 import { ideaOps } from '../ideas/operations.ts';
+import { marketplaceOps } from '../marketplace/operations.ts';
 import type { Caller } from '../request/caller.ts';
 import type { AnyOperation } from '../request/operation.ts';
 import { restBody } from '../rest/route.ts';
@@ -19,6 +20,9 @@ const REST_READS: Record<string, AnyOperation> = {
   '/api/ideas/hot': ideaOps.hot,
   '/api/ideas/recent': ideaOps.recent,
   '/api/ideas/all-versions': ideaOps.allVersions,
+  // Each sort's first page (random: one per seed) and the first page of each search.
+  '/api/marketplace/ideas': marketplaceOps.ideas,
+  '/api/marketplace/search': marketplaceOps.search,
 };
 
 const TRPC_READS: Record<string, AnyOperation> = {
@@ -27,6 +31,8 @@ const TRPC_READS: Record<string, AnyOperation> = {
   '/trpc/ideas.hot': ideaOps.hot,
   '/trpc/ideas.recent': ideaOps.recent,
   '/trpc/ideas.allVersions': ideaOps.allVersions,
+  '/trpc/marketplace.ideas': marketplaceOps.ideas,
+  '/trpc/marketplace.search': marketplaceOps.search,
 };
 
 export interface ComputedRead {

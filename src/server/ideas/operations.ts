@@ -135,8 +135,11 @@ export const ideaOps = {
   userPublic: read({
     access: 'public',
     // `category` is accepted and ignored (DESIGN §10).
-    input: z.object({ id: z.string().min(1).max(20), limit: ZListLimit(50), category: z.string().optional() }),
-    run: async ({ deps, auth }, input) => answer(await ideas.userPublicIdeas(deps, auth?.user ?? null, input.id, input.limit)),
+    input: z.object({ id: z.string().min(1).max(20), limit: ZListLimit(50), cursor: z.string().max(200).optional(), category: z.string().optional() }),
+    run: async ({ deps, auth }, input) => {
+      const page = await ideas.userPublicIdeas(deps, auth?.user ?? null, input.id, input.limit, input.cursor);
+      return answer(page.items, { extra: { nextCursor: page.nextCursor } });
+    },
   }),
   purchases: read({
     access: 'member',

@@ -4,11 +4,13 @@
  * Every list, count, search or detail shown to someone other than the author (and admins) is built
  * on `publicIdeas` or `findVisibleIdea`; ownership checks are the `requireOwn…` functions below.
  */
+import { randomInt } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, IdeaRow, UserRow } from '../../../db/types.ts';
 import { IDEA_MSG } from '../../shared/idea-rules.ts';
 import { isInReview } from '../../shared/idea-display.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
+import { writeSearchGrams } from '../marketplace/search-index.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -77,14 +79,18 @@ export async function writeTags(db: Db, ideaId: number, tags: string[]): Promise
   if (tags.length) await db.insertInto('idea_tags').values(tags.map((tag, position) => ({ idea_id: ideaId, position, tag }))).execute();
 }
 
-export type NewIdeaRow = Omit<IdeaRow, 'id'>;
+export type NewIdeaRow = Omit<IdeaRow, 'id' | 'shuffle_key'>;
 
-/** Inserts an idea with its tags in one transaction; the service, the demo seed and test fixtures all use it. */
+/** The random sort's key of a new idea (the marketplace's `random` order). */
+export const newShuffleKey = () => randomInt(2 ** 31);
+
+/** Inserts an idea with its tags and search entries in one transaction; the service, the demo seed and test fixtures all use it. */
 export async function insertIdea(db: Kysely<Database>, row: NewIdeaRow, tags: string[]): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const result = await trx.insertInto('ideas').values(row).executeTakeFirstOrThrow();
+    const result = await trx.insertInto('ideas').values({ ...row, shuffle_key: newShuffleKey() }).executeTakeFirstOrThrow();
     const id = Number(result.insertId);
     await writeTags(trx, id, tags);
+    await writeSearchGrams(trx, id);
     return id;
   });
 }

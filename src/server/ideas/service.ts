@@ -22,6 +22,7 @@ import {
   writeTags,
   type Db,
 } from './repository.ts';
+import { writeSearchGrams } from '../marketplace/search-index.ts';
 import { htmlToText, sanitizeRichText, uploadedImageNames } from './rich-text.ts';
 import { loadExtras, toIdeaDto, toIdeaDtos } from './view.ts';
 
@@ -181,6 +182,7 @@ export async function updateIdea(deps: Deps, user: UserRow, id: number, input: T
       .where('id', '=', id)
       .execute();
     await writeTags(trx, id, f.tags);
+    await writeSearchGrams(trx, id);
   });
   await settleIdeaImages(deps, user, id, uploadedImageNames(f.detailedAnalysis));
   if (publishing) await countPublish(deps, user.id);
@@ -193,11 +195,14 @@ export async function publishDraft(deps: Deps, user: UserRow, id: number): Promi
   const f = clean({}, await storedValues(deps.db, row), await usableImageNames(deps.db, user, id));
   await checkForPublish(deps, user, id, f);
   const now = nowDb();
-  await deps.db
-    .updateTable('ideas')
-    .set({ ...columnsFor(f, 'published'), ...reviewState(deps), published_at: now, updated_at: now })
-    .where('id', '=', id)
-    .execute();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('ideas')
+      .set({ ...columnsFor(f, 'published'), ...reviewState(deps), published_at: now, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+    await writeSearchGrams(trx, id);
+  });
   await countPublish(deps, user.id);
   return dtoFor(deps, id, user);
 }
@@ -332,11 +337,34 @@ export async function latestOwnIdeas(deps: Deps, user: UserRow, limit = USER_LAT
   return toIdeaDtos(deps.db, rows, user);
 }
 
-/** A user's public ideas, by registration number or id. */
-export async function userPublicIdeas(deps: Deps, viewer: UserRow | null, ref: string, limit: number): Promise<IdeaDto[]> {
+/** A user's public ideas, by registration number or id, newest first in keyset pages (ideas_author_public_idx). */
+export async function userPublicIdeas(deps: Deps, viewer: UserRow | null, ref: string, limit: number, cursor?: string): Promise<{ items: IdeaDto[]; nextCursor: string | null }> {
   const owner = await requireUserByRef(deps.db, ref);
-  const rows = await publicIdeas(deps.db).where('ideas.user_id', '=', owner.id).orderBy('ideas.published_at', 'desc').orderBy('ideas.id', 'desc').limit(limit).execute();
-  return toIdeaDtos(deps.db, rows, viewer);
+  const after = decodeCursor(cursor);
+  let q = publicIdeas(deps.db).where('ideas.user_id', '=', owner.id);
+  if (after) q = q.where('ideas.published_at', '<=', after.publishedAt).where((eb) => eb.or([eb('ideas.published_at', '<', after.publishedAt), eb('ideas.id', '<', after.id)]));
+  const rows = await q.orderBy('ideas.published_at', 'desc').orderBy('ideas.id', 'desc').limit(limit + 1).execute();
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    items: await toIdeaDtos(deps.db, page, viewer),
+    nextCursor: rows.length > limit && last?.published_at ? encodeCursor({ publishedAt: last.published_at, id: last.id }) : null,
+  };
+}
+
+/**
+ * The counts of a user's public profile, through the visibility rule: public ideas and the views
+ * summed over them. Followers are counted once follows exist (the follows issue adds the table);
+ * until then nobody follows anyone, so the count is 0.
+ */
+export async function publicProfileCounts(db: Db, userId: number): Promise<{ ideaCount: number; followerCount: number; viewCount: number }> {
+  const row = await publicIdeas(db)
+    .clearSelect()
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number | string | null>('ideas.view_count').as('views')])
+    .where('ideas.user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  // SUM is a string from mysql2 and null over no rows (STACK-NOTES trap 4).
+  return { ideaCount: Number(row.n), followerCount: 0, viewCount: Number(row.views ?? 0) };
 }
 
 /** Unlocks the analysis at price 0. True when the viewer may now read it. */

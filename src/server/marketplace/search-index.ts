@@ -1,0 +1,19 @@
+/**
+ * Writing the search index (`idea_search_grams`, DESIGN §5). Every published idea (in any review
+ * state, deleted or not) has its entries; drafts have none. Reads always go through the visibility
+ * rule, so approving, rejecting, deleting, restoring or deactivating the author needs no change
+ * here; only a change of the searched text, of published_at or of status does, and each of those
+ * writes calls `writeSearchGrams` in its own transaction. Purging deletes the entries by cascade.
+ */
+import type { Db } from '../ideas/repository.ts';
+import { ideaSearchGrams } from '../text.ts';
+
+/** Rewrites one idea's entries from what is stored now (call it after the row and its tags are written). */
+export async function writeSearchGrams(db: Db, ideaId: number): Promise<void> {
+  await db.deleteFrom('idea_search_grams').where('idea_id', '=', ideaId).execute();
+  const row = await db.selectFrom('ideas').select(['title', 'description', 'status', 'published_at']).where('id', '=', ideaId).executeTakeFirst();
+  if (!row || row.status !== 'published' || !row.published_at) return;
+  const tags = (await db.selectFrom('idea_tags').select('tag').where('idea_id', '=', ideaId).orderBy('position').execute()).map((t) => t.tag);
+  const values = ideaSearchGrams({ title: row.title, description: row.description, tags }).map((g) => ({ kind: g.kind, gram: g.gram, published_at: row.published_at!, idea_id: ideaId }));
+  for (let i = 0; i < values.length; i += 1000) await db.insertInto('idea_search_grams').values(values.slice(i, i + 1000)).execute();
+}
