@@ -113,7 +113,7 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
     staleTime: 60_000,
     // The top bar's results, when the cache lost them (a reload keeps history state, not the cache).
     initialData: search?.searchResults
-      ? { pages: [{ data: search.searchResults as IdeaDto[], nextCursor: search.searchNextCursor ?? null }], pageParams: [null] }
+      ? { pages: [{ data: search.searchResults as IdeaDto[], nextCursor: search.searchNextCursor ?? null }], pageParams: [undefined] }
       : undefined,
     initialDataUpdatedAt: search?.searchTimestamp,
   });
