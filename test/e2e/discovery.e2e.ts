@@ -65,9 +65,16 @@ async function logIn(page: Page, user: FixtureUser) {
 
 const cards = (page: Page) => page.locator('main [data-testid="idea-card"]');
 
+/** The cards' ids in feed order (aria-posinset; the DOM goes column by column). */
 async function cardIds(page: Page): Promise<number[]> {
-  return cards(page).evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-idea-id'))));
+  const placed = await cards(page).evaluateAll((els) =>
+    els.map((el) => ({ id: Number(el.getAttribute('data-idea-id')), at: Number(el.closest('[aria-posinset]')?.getAttribute('aria-posinset')) })),
+  );
+  return placed.sort((a, b) => a.at - b.at).map((p) => p.id);
 }
+
+/** The card at a place in the feed (1-based). */
+const cardAt = (page: Page, place: number) => page.locator(`main [aria-posinset="${place}"] [data-testid="idea-card"]`);
 
 /** Scrolls until the end marker shows (the sentinel loads the next page as it comes into view). */
 async function scrollToEnd(page: Page) {
@@ -117,7 +124,7 @@ for (const viewport of VIEWPORTS) {
       assert.equal(await page.getByText(/审核中的|未通过的|已删除的/).count(), 0);
       await expectAccessible(page, `guest marketplace at ${viewport.width}px`);
       await shot(page, `${viewport.name}-discovery-guest-marketplace`);
-      await cards(page).nth(1).locator('a.idea-card-open').click();
+      await cardAt(page, 2).locator('a.idea-card-open').click();
       await page.waitForURL('**/login');
       await context.close();
     });
@@ -184,10 +191,9 @@ for (const viewport of VIEWPORTS) {
       await page.goto('/marketplace');
       await sortBy(page, '最新');
       await scrollToEnd(page);
-      const target = cards(page).nth(25);
+      const target = cardAt(page, 30);
       const id = Number(await target.getAttribute('data-idea-id'));
-      await target.scrollIntoViewIfNeeded();
-      await page.evaluate(() => window.scrollBy(0, -120));
+      await target.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 200));
       const saved = await page.evaluate(() => Math.round(window.scrollY));
       assert.ok(saved > 500, `scrolled down (${saved})`);
 
@@ -205,7 +211,7 @@ for (const viewport of VIEWPORTS) {
       await highlighted.waitFor({ state: 'detached', timeout: 6000 });
 
       // Back by the browser.
-      await cards(page).nth(25).locator('a.idea-card-open').click();
+      await cardAt(page, 30).locator('a.idea-card-open').click();
       await page.waitForURL(`**/idea/${id}`);
       await page.goBack();
       await page.waitForURL('**/marketplace');
@@ -224,8 +230,9 @@ for (const viewport of VIEWPORTS) {
       await box.press('Enter');
       await page.waitForURL('**/login');
       await page.getByTestId('pending-search').getByText(SEARCH_WORD).waitFor();
-      await page.getByLabel('手机号').fill(reader.phone);
-      await page.getByLabel('密码', { exact: true }).fill(reader.password);
+      const form = page.locator('#panel-login');
+      await form.getByLabel('手机号', { exact: true }).fill(reader.phone);
+      await form.getByLabel('密码', { exact: true }).fill(reader.password);
       await page.getByRole('button', { name: '登录', exact: true }).click();
       await page.waitForURL('**/marketplace');
       await page.getByTestId('search-banner').getByText(`找到 ${SEARCH_HITS} 个相关创意`).waitFor();

@@ -14,6 +14,7 @@ import { useHistoryState } from 'wouter/use-browser-location';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { IdeaCard } from '../components/IdeaCard.tsx';
 import { CardGrid } from '../components/ui/CardGrid.tsx';
+import { cardGridColumns } from '../components/ui/ui-rules.ts';
 import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { useSession } from '../hooks/useSession.ts';
 import { errorMessage, NETWORK_ERROR } from '../lib/api-errors.ts';
@@ -153,7 +154,14 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
     if (!back || items.length === 0) return;
     returning.current = null;
     restoring.current = findWithRetries(
-      () => document.querySelector<HTMLElement>(`[data-testid="idea-card"][data-idea-id="${back.lastViewedCardId}"]`),
+      () => {
+        // The masonry deals its columns after its first render: measure only once they match the width.
+        const grid = document.querySelector('main [data-testid="card-grid"]');
+        if (!grid) return null;
+        const expected = Math.min(cardGridColumns(window.innerWidth), grid.querySelectorAll('[data-testid="idea-card"]').length);
+        if (grid.querySelectorAll(':scope > .card-grid-column').length !== expected) return null;
+        return grid.querySelector<HTMLElement>(`[data-testid="idea-card"][data-idea-id="${back.lastViewedCardId}"]`);
+      },
       (card) => {
         const cardTop = card ? card.getBoundingClientRect().top + window.scrollY : null;
         window.scrollTo({ top: returnScrollTop({ saved: back.scrollPosition, cardTop, viewportHeight: window.innerHeight }), behavior: 'instant' });
