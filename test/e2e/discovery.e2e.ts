@@ -239,6 +239,40 @@ for (const viewport of VIEWPORTS) {
       await context.close();
     });
 
+    it('the error states: data format, fetch failure with its reason, clear-search reload failure', async () => {
+      const { context, page } = await newPage(e2e, viewport);
+      await logIn(page, reader);
+      const failWith = (body: unknown, status = 200) => (route: import('playwright-core').Route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+      const ideasCall = '**/trpc/marketplace.ideas**';
+      // An answer whose data is not a list.
+      await page.route(ideasCall, failWith({ result: { data: { data: '不是列表', nextCursor: null } } }));
+      await page.goto('/marketplace');
+      await page.getByTestId('market-error').getByText('数据格式错误，请稍后重试').waitFor();
+      await page.unroute(ideasCall);
+      // A failure names its reason; 重试 recovers.
+      await page.route(ideasCall, failWith({ error: { message: '服务维护中', code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400 } } }, 400));
+      await page.getByLabel('排序').selectOption({ label: '收藏最多' });
+      await page.getByTestId('market-error').getByText('获取创意失败：服务维护中').waitFor();
+      await expectAccessible(page, `marketplace error at ${viewport.width}px`);
+      await shot(page, `${viewport.name}-discovery-error`);
+      await page.unroute(ideasCall);
+      await page.getByTestId('market-error').getByRole('button', { name: '重试' }).click();
+      await cards(page).first().waitFor();
+      // Clearing a search when the full list cannot be reloaded.
+      const box = page.getByRole('searchbox', { name: '搜索创意' });
+      await box.fill(SEARCH_WORD);
+      await box.press('Enter');
+      await page.getByTestId('search-banner').waitFor();
+      await page.route(ideasCall, failWith({ error: { message: '服务维护中', code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400 } } }, 400));
+      await page.getByRole('button', { name: '清除搜索' }).click();
+      await page.getByText('重新加载创意失败，请稍后重试').waitFor();
+      await page.unroute(ideasCall);
+      await page.getByRole('alert').getByRole('button', { name: '重试' }).click();
+      await cards(page).first().waitFor();
+      await page.getByText('重新加载创意失败，请稍后重试').waitFor({ state: 'detached' });
+      await context.close();
+    });
+
     it('the hunter page and the user page', async () => {
       const { context, page } = await newPage(e2e, viewport);
       await page.goto(`/hunter/${author.registrationNumber}`);
