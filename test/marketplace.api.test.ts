@@ -127,6 +127,8 @@ describe.each(DIALECTS)('the marketplace, on %s', (dialect) => {
     expect(blank.body.error.message).toBe('请输入搜索关键词');
     const noSeed = await trpcCall(app, 'query', 'marketplace.ideas', { sort: 'random' });
     expect(noSeed.status).toBe(400);
+    const doc = (await app.api('GET', '/api/openapi.json')).body;
+    for (const path of ['/api/marketplace/ideas', '/api/marketplace/search']) expect(doc.paths).toHaveProperty([path]);
   });
 
   it('searches 1-, 2- and 4-character Chinese, mixed and Latin text, exact title first, then title, then the rest, newest first', async () => {
@@ -147,6 +149,10 @@ describe.each(DIALECTS)('the marketplace, on %s', (dialect) => {
     expect(await search('画绘')).toEqual([]);
     expect(await search('绘画绘')).toEqual([]);
     expect(await search('没有这个词')).toEqual([]);
+    // A long query: more grams than are checked in SQL; the substring check still decides.
+    const long = await createIdea(app.deps, await createUser(app.deps), { title: '长标题', description: '一二三四五六七八九十一二三四五六七八九十甲乙丙丁戊己庚辛壬癸' });
+    expect(await search('三四五六七八九十一二三四五六七八九十甲乙丙丁')).toEqual([long]);
+    expect(await search('三四五六七八九十一二三四五六七八九十甲乙丁丙')).toEqual([]);
     expect(await search('！！')).toEqual([]);
   });
 

@@ -5,7 +5,7 @@
  * on `publicIdeas` or `findVisibleIdea`; ownership checks are the `requireOwn…` functions below.
  */
 import { randomInt } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { MysqlAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, IdeaRow, UserRow } from '../../../db/types.ts';
 import { IDEA_MSG } from '../../shared/idea-rules.ts';
 import { isInReview } from '../../shared/idea-display.ts';
@@ -16,10 +16,27 @@ export type Db = Kysely<Database> | Transaction<Database>;
 
 export const NOT_OWNER_MESSAGE = '无权操作该创意';
 
-/** Public ideas (all columns of `ideas`), ready for more conditions, order and paging. */
-export function publicIdeas(db: Db) {
+/** Indexes a list may name for its order (db/migrations: the visibility columns, then the sort key). */
+export type PublicOrderIndex = 'ideas_public_idx' | 'ideas_favorites_idx' | 'ideas_shuffle_idx';
+
+/**
+ * The `ideas` table, on MySQL/MariaDB with `FORCE INDEX` for an ordered list: its optimizer takes
+ * the visibility equalities alone (`ref`) and walks the index from its start when a keyset page
+ * starts half-way (157 ms at 100k instead of 1 ms), while the forced index gives the range scan.
+ * SQLite plans these well by itself.
+ */
+function ideasTable(db: Db, index?: PublicOrderIndex): 'ideas' {
+  if (!index || !(db.getExecutor().adapter instanceof MysqlAdapter)) return 'ideas';
+  return sql`ideas force index (${sql.id(index)})` as unknown as 'ideas';
+}
+
+/**
+ * Public ideas (all columns of `ideas`), ready for more conditions, order and paging. `orderIndex`
+ * names the index a keyset list walks (see `ideasTable`).
+ */
+export function publicIdeas(db: Db, orderIndex?: PublicOrderIndex) {
   return db
-    .selectFrom('ideas')
+    .selectFrom(ideasTable(db, orderIndex))
     .selectAll('ideas')
     .where('ideas.status', '=', 'published')
     .where('ideas.moderation_status', '=', 'approved')

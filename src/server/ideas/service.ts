@@ -308,7 +308,7 @@ export function decodeCursor(text: string | undefined): PageCursor | null {
 /** Public ideas, newest first, in keyset pages (STACK-NOTES trap 10's range form). */
 export async function publicIdeasPage(deps: Deps, viewer: UserRow | null, limit: number, cursor: string | undefined): Promise<{ items: IdeaDto[]; nextCursor: string | null }> {
   const after = decodeCursor(cursor);
-  let q = publicIdeas(deps.db);
+  let q = publicIdeas(deps.db, 'ideas_public_idx');
   if (after) {
     q = q.where('published_at', '<=', after.publishedAt).where((eb) => eb.or([eb('published_at', '<', after.publishedAt), eb('id', '<', after.id)]));
   }

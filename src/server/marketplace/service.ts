@@ -3,6 +3,7 @@
  * is built on the visibility rule (`publicIdeas`); each sort reads one index range from its
  * position and stops at the page size (README, Performance: EXPLAIN on both engines).
  */
+import { sql } from 'kysely';
 import type { UserRow } from '../../../db/types.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import type { Deps } from '../deps.ts';
@@ -58,7 +59,7 @@ interface NewestCursor { s: 'n'; p: string; i: number }
 /** published_at desc, id desc; the range form of STACK-NOTES trap 10. Index: ideas_public_idx. */
 async function newestPage(db: Db, viewer: UserRow | null, limit: number, cursor?: string): Promise<Page> {
   const after = decode<NewestCursor>(cursor, 'n', (v) => isTime(v.p) && isInt(v.i));
-  let q = publicIdeas(db);
+  let q = publicIdeas(db, 'ideas_public_idx');
   if (after) q = q.where('ideas.published_at', '<=', after.p).where((eb) => eb.or([eb('ideas.published_at', '<', after.p), eb('ideas.id', '<', after.i)]));
   const rows = await q.orderBy('ideas.published_at', 'desc').orderBy('ideas.id', 'desc').limit(limit + 1).execute();
   return finish(db, rows, limit, viewer, (last) => encode({ s: 'n', p: last.published_at, i: last.id }));
@@ -77,15 +78,15 @@ async function favoritesPage(db: Db, viewer: UserRow | null, limit: number, curs
   const after = decode<FavoritesCursor>(cursor, 'f', (v) => isInt(v.f) && isTime(v.p) && isInt(v.i));
   const order = <Q extends ReturnType<typeof publicIdeas>>(q: Q) => q.orderBy('ideas.favorite_count', 'desc').orderBy('ideas.published_at', 'desc').orderBy('ideas.id', 'desc').limit(limit + 1);
   let rows: IdeaRow[];
-  if (!after) rows = await order(publicIdeas(db)).execute();
+  if (!after) rows = await order(publicIdeas(db, 'ideas_favorites_idx')).execute();
   else {
     rows = await order(
-      publicIdeas(db)
+      publicIdeas(db, 'ideas_favorites_idx')
         .where('ideas.favorite_count', '=', after.f)
         .where('ideas.published_at', '<=', after.p)
         .where((eb) => eb.or([eb('ideas.published_at', '<', after.p), eb('ideas.id', '<', after.i)])),
     ).execute();
-    if (rows.length <= limit) rows = rows.concat(await order(publicIdeas(db).where('ideas.favorite_count', '<', after.f)).limit(limit + 1 - rows.length).execute());
+    if (rows.length <= limit) rows = rows.concat(await order(publicIdeas(db, 'ideas_favorites_idx').where('ideas.favorite_count', '<', after.f)).limit(limit + 1 - rows.length).execute());
   }
   return finish(db, rows, limit, viewer, (last) => encode({ s: 'f', f: last.favorite_count, p: last.published_at, i: last.id }));
 }
@@ -126,7 +127,7 @@ async function randomPage(db: Db, viewer: UserRow | null, limit: number, seed: n
   const rows: (IdeaRow & { ph: 0 | 1 })[] = [];
   for (let ph = after?.ph ?? 0; ph <= 1 && rows.length <= limit; ph++) {
     const [lo, hi] = arcs[ph];
-    let q = publicIdeas(db).where('ideas.shuffle_key', '>=', lo).where('ideas.shuffle_key', '<', hi);
+    let q = publicIdeas(db, 'ideas_shuffle_idx').where('ideas.shuffle_key', '>=', lo).where('ideas.shuffle_key', '<', hi);
     if (after && after.ph === ph) {
       q = asc
         ? q.where('ideas.shuffle_key', '>=', after.k).where((eb) => eb.or([eb('ideas.shuffle_key', '>', after.k), eb('ideas.id', '>', after.i)]))
@@ -149,23 +150,35 @@ export async function marketplacePage(deps: Deps, viewer: UserRow | null, input:
 
 interface SearchCursor { s: 'q'; t: 0 | 1 | 2; p: string; i: number }
 
-/** Capped count of a gram's entries: enough to tell the rarest gram apart without counting a common one to the end. */
-const COUNT_CAP = 2000;
+/** Counts are capped: enough to tell the rarest gram apart without counting a common one to the end. */
+const COUNT_CAP = 500;
 
-async function gramCount(db: Db, kind: number, gram: string): Promise<number> {
-  const row = await db
-    .selectFrom((eb) => eb.selectFrom('idea_search_grams').select('idea_id').where('kind', '=', kind).where('gram', '=', gram).limit(COUNT_CAP).as('g'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+/** Grams checked in SQL per query at most; the exact substring check covers the others. */
+const MAX_CHECKED_GRAMS = 6;
 
-/** The query's grams, the rarest first (it drives the scan; the others are checked per candidate). */
-async function orderedGrams(db: Db, kind: number, grams: string[]): Promise<string[] | null> {
-  if (grams.length === 1) return grams;
-  const counts = await Promise.all(grams.map((g) => gramCount(db, kind, g)));
-  if (counts.some((n) => n === 0)) return null;
-  return grams.map((g, i) => [g, counts[i]] as const).sort((a, b) => a[1] - b[1]).map(([g]) => g);
+/**
+ * For each index kind, the query's grams to use, the rarest first (it drives the scan; the others
+ * are checked per candidate), or null when one of them has no entry of that kind. A long query uses
+ * an evenly spread subset, so its cost does not grow with its length. One round trip for all counts.
+ */
+async function orderedGrams(db: Db, kinds: number[], all: string[]): Promise<Map<number, string[] | null>> {
+  const out = new Map<number, string[] | null>();
+  if (all.length === 1) {
+    for (const k of kinds) out.set(k, all);
+    return out;
+  }
+  const grams = all.length <= MAX_CHECKED_GRAMS ? all : Array.from({ length: MAX_CHECKED_GRAMS }, (_, i) => all[Math.round((i * (all.length - 1)) / (MAX_CHECKED_GRAMS - 1))]);
+  const pairs = kinds.flatMap((kind) => grams.map((gram) => [kind, gram] as const));
+  const parts = pairs.map(
+    ([kind, gram], i) => sql`select ${i} as i, count(*) as n from (select idea_id from idea_search_grams where kind = ${kind} and gram = ${gram} limit ${COUNT_CAP}) as ${sql.id(`t${i}`)}`,
+  );
+  const counts = new Map<number, number>();
+  for (const r of (await sql<{ i: number | string; n: number | string }>`${sql.join(parts, sql` union all `)}`.execute(db)).rows) counts.set(Number(r.i), Number(r.n));
+  for (const kind of kinds) {
+    const ranked = pairs.flatMap(([k, gram], i) => (k === kind ? [[gram, counts.get(i) ?? 0] as const] : []));
+    out.set(kind, ranked.some(([, n]) => n === 0) ? null : ranked.sort((a, b) => a[1] - b[1]).map(([g]) => g));
+  }
+  return out;
 }
 
 /**
@@ -183,11 +196,11 @@ export async function searchPage(deps: Deps, viewer: UserRow | null, rawQuery: s
   const found: (IdeaRow & { rank: 0 | 1 | 2 })[] = [];
   if (!grams.length) return { items: [], nextCursor: null };
 
-  for (let rank = (after?.t ?? 0) as 0 | 1 | 2; rank <= 2 && found.length <= limit; rank++) {
+  const firstRank = (after?.t ?? 0) as 0 | 1 | 2;
+  const plan = await orderedGrams(db, ([GRAM_KIND.title, GRAM_KIND.body] as number[]).filter((k) => k >= firstRank), grams);
+  for (let rank = firstRank; rank <= 2 && found.length <= limit; rank++) {
     const kind = rank === 0 ? GRAM_KIND.exactTitle : rank === 1 ? GRAM_KIND.title : GRAM_KIND.body;
-    let ordered: string[] | null;
-    if (rank === 0) ordered = [...q].length <= SEARCH_MAX_QUERY ? [q] : null;
-    else ordered = await orderedGrams(db, kind, grams);
+    const ordered = rank === 0 ? ([...q].length <= SEARCH_MAX_QUERY ? [q] : null) : plan.get(kind)!;
     if (!ordered) continue;
     const [drive, ...rest] = ordered;
     let pos = after && after.t === rank ? { p: after.p, i: after.i } : null;

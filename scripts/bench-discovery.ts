@@ -1,0 +1,356 @@
+/**
+ * `npm run bench:discovery`: the marketplace sorts and search at 100,000 ideas by 10,000 users, on a
+ * throw-away database (SQLite, or BENCH_DATABASE_URL=mysql://… for a database created and dropped).
+ *
+ * For each case, in the same run:
+ * - ours: the operation's service call in this process (the page query, the search's index reads
+ *   and the five queries that shape the cards), p50/p95 over BENCH_SAMPLES calls;
+ * - floor: for the sorts, the very SQL of the page query sent through the bare driver
+ *   (better-sqlite3 / mysql2) with nothing around it; for search, the same answer computed with
+ *   `LIKE '%q%'` over the same rows (title, description, tags; the same ranks and order);
+ * - HTTP: requests/s and latency through the product server (the fast lane answers first pages
+ *   from memory; deep pages and searches with a cursor go through Express), BENCH_CONNECTIONS
+ *   connections for BENCH_SECONDS each.
+ *
+ * Settings: BENCH_IDEAS (100000), BENCH_USERS (10000), BENCH_SAMPLES (200), BENCH_SECONDS (3),
+ * BENCH_CONNECTIONS (10).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import { sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { dropMysqlDatabase, openDatabase } from '../db/connection.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { dbTimeAgo } from '../db/time.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { createDeps, type Deps } from '../src/server/deps.ts';
+import { newShuffleKey } from '../src/server/ideas/repository.ts';
+import { marketplacePage, searchPage, seedStart, type MarketSort } from '../src/server/marketplace/service.ts';
+import { ideaSearchGrams } from '../src/server/text.ts';
+
+const IDEAS = Number(process.env.BENCH_IDEAS ?? 100_000);
+const USERS = Number(process.env.BENCH_USERS ?? 10_000);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+// ------------------------------------------------------------------ text
+
+const WORDS = (
+  '智能 家居 宠物 健康 社区 平台 共享 出行 教育 儿童 老人 养老 外卖 咖啡 茶饮 烘焙 健身 跑步 骑行 露营 旅行 民宿 摄影 绘画 音乐 乐器 写作 阅读 ' +
+  '图书 二手 回收 环保 能源 太阳能 电池 充电 汽车 停车 物流 快递 农业 农场 果园 蔬菜 种植 花园 城市 乡村 校园 职场 招聘 面试 简历 理财 记账 ' +
+  '保险 医疗 问诊 药品 睡眠 冥想 心理 陪伴 社交 约会 游戏 电竞 直播 短视频 剪辑 设计 服装 定制 鞋子 眼镜 手表 珠宝 美妆 护肤 发型 厨房 菜谱 ' +
+  '食材 餐厅 订餐 会员 订阅 积分 优惠 团购 社群 志愿 公益 捐赠 翻译 语言 学习 考试 编程 机器人 无人机 传感器 手环 耳机 投影 灯光 空气 净化 ' +
+  '饮水 清洁 洗衣 收纳 搬家 装修 家具 租房 房东 邻里 快递柜 自助 地图 导航 天气 预警 安全 门锁 监控 小程序 插件 工具 助手 模板 数据 分析'
+).split(' ');
+const LATIN = 'AI App SaaS IoT VR AR Web API GPT Coffee Pet Eco Fit Kids Cloud Data'.split(' ');
+const TAGS = ['创业', '生活', '科技', '效率', '健康', '教育', '环保', '亲子', '社交', '本地', '线上', '硬件', 'SaaS', 'AI', 'App', 'IoT', 'Coffee', 'Pet', 'DIY', 'O2O'];
+const VERBS = '帮助 让 连接 方便 记录 提醒 推荐 分享 管理 整理 改善 提升'.split(' ');
+
+function pick<T>(list: readonly T[]): T {
+  return list[Math.floor(Math.random() * list.length)];
+}
+
+function ideaText(): { title: string; description: string; tags: string[] } {
+  const n = 2 + Math.floor(Math.random() * 3);
+  const title = Array.from({ length: n }, () => (Math.random() < 0.08 ? pick(LATIN) : pick(WORDS))).join('');
+  const clauses = Array.from({ length: 3 + Math.floor(Math.random() * 3) }, () => `${pick(VERBS)}${pick(WORDS)}${Math.random() < 0.5 ? pick(WORDS) : ''}${Math.random() < 0.1 ? ` ${pick(LATIN)} ` : ''}的${pick(WORDS)}`);
+  const tags = [...new Set([pick(TAGS), pick(TAGS), pick(TAGS)])];
+  return { title, description: `${clauses.join('，')}。`, tags };
+}
+
+// ------------------------------------------------------------------ seeding
+
+async function seed(deps: Deps): Promise<void> {
+  const db = deps.db;
+  const t0 = performance.now();
+  // A throw-away file: no fsync per commit, and a page cache that holds the growing index (256 MB).
+  deps.handle.sqlite?.pragma('synchronous = OFF');
+  deps.handle.sqlite?.pragma('cache_size = -262144');
+  const userRows = Array.from({ length: USERS }, (_, i) => ({
+    registration_number: `bx${String(i + 1).padStart(6, '0')}`,
+    phone: `139${String(i).padStart(8, '0')}`,
+    email: null,
+    password_hash: 'bench-no-login',
+    nickname: `user${String(i).padStart(4, '0').slice(-4)}`,
+    avatar_url: '/images/avatars/avatar1.png',
+    bio: null,
+    role: 'member' as const,
+    status: 'active' as const,
+    created_at: dbTimeAgo(400 * 24 * 3600 * 1000),
+    updated_at: dbTimeAgo(400 * 24 * 3600 * 1000),
+  }));
+  for (let i = 0; i < userRows.length; i += 1000) await db.insertInto('users').values(userRows.slice(i, i + 1000)).execute();
+  const userIds = (await db.selectFrom('users').select('id').execute()).map((u) => u.id);
+
+  // Published over the last year in id order (with a little jitter), as a live community would.
+  const spanMs = 365 * 24 * 3600 * 1000;
+  const BATCH = 2000;
+  let grams = 0;
+  for (let start = 0; start < IDEAS; start += BATCH) {
+    const texts = Array.from({ length: Math.min(BATCH, IDEAS - start) }, ideaText);
+    await db.transaction().execute(async (trx) => {
+      const rows = texts.map((t, k) => {
+        const at = dbTimeAgo(spanMs - ((start + k) / IDEAS) * spanMs + Math.floor(Math.random() * 1000));
+        return {
+          user_id: pick(userIds),
+          title: t.title,
+          description: t.description,
+          detailed_analysis: '<p>详细分析</p>',
+          market_identifier: 'market_exists',
+          price: 0,
+          status: 'published' as const,
+          moderation_status: 'approved' as const,
+          rejection_reason: null,
+          allow_comments: 1,
+          show_similar: 1,
+          view_count: Math.floor(Math.random() * 500),
+          favorite_count: Math.floor(Math.random() ** 4 * 200),
+          comment_count: 0,
+          is_deleted: 0,
+          deleted_at: null,
+          content_hash: null,
+          match_text: null,
+          created_at: at,
+          updated_at: at,
+          published_at: at,
+          reviewed_at: at,
+          shuffle_key: newShuffleKey(),
+        };
+      });
+      for (let i = 0; i < rows.length; i += 1000) await trx.insertInto('ideas').values(rows.slice(i, i + 1000)).execute();
+      const inserted = await trx.selectFrom('ideas').select(['id', 'published_at']).orderBy('id', 'desc').limit(rows.length).execute();
+      inserted.reverse();
+      const tagRows = inserted.flatMap((r, k) => texts[k].tags.map((tag, position) => ({ idea_id: r.id, position, tag })));
+      for (let i = 0; i < tagRows.length; i += 5000) await trx.insertInto('idea_tags').values(tagRows.slice(i, i + 5000)).execute();
+      const gramRows = inserted.flatMap((r, k) => ideaSearchGrams(texts[k]).map((g) => ({ kind: g.kind, gram: g.gram, published_at: r.published_at!, idea_id: r.id })));
+      // In key order: fewer page splits in the B-tree.
+      gramRows.sort((a, b) => a.kind - b.kind || (a.gram < b.gram ? -1 : a.gram > b.gram ? 1 : 0) || (a.published_at < b.published_at ? -1 : 1));
+      for (let i = 0; i < gramRows.length; i += 5000) await trx.insertInto('idea_search_grams').values(gramRows.slice(i, i + 5000)).execute();
+      grams += gramRows.length;
+    });
+    if ((start / BATCH) % 10 === 9) process.stdout.write(`  ${start + BATCH} 个创意，${((performance.now() - t0) / 1000).toFixed(0)} 秒\n`);
+  }
+  if (deps.handle.dialect === 'mysql') for (const t of ['users', 'ideas', 'idea_tags', 'idea_search_grams']) await sql`analyze table ${sql.table(t)}`.execute(db);
+  else await sql`analyze`.execute(db);
+  console.log(`写入 ${USERS} 个用户、${IDEAS} 个创意、${grams} 条检索词条：${((performance.now() - t0) / 1000).toFixed(1)} 秒`);
+}
+
+// ------------------------------------------------------------------ measuring
+
+/** Records every query's operation node, to send the service's very SQL through the bare driver. */
+class Capture implements KyselyPlugin {
+  nodes: { node: RootOperationNode; queryId: unknown }[] = [];
+  transformQuery(args: { node: RootOperationNode; queryId: unknown }) {
+    this.nodes.push(args);
+    return args.node;
+  }
+  async transformResult(args: { result: any }) {
+    return args.result;
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function timed(fn: () => Promise<unknown>, n = SAMPLES): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < Math.min(10, n); i++) await fn();
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await fn();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+function bareRunner(deps: Deps, compiled: { sql: string; parameters: readonly unknown[] }): () => Promise<unknown> {
+  if (deps.handle.sqlite) {
+    const stmt = deps.handle.sqlite.prepare(compiled.sql);
+    return async () => stmt.all(...(compiled.parameters as unknown[]));
+  }
+  const pool = deps.handle.mysqlPool!.promise();
+  return async () => (await pool.query(compiled.sql, compiled.parameters as unknown[]))[0];
+}
+
+type Compiled = { sql: string; parameters: readonly unknown[] };
+
+/** The queries of one service call, compiled, in order. */
+async function queriesOf(deps: Deps, call: (d: Deps) => Promise<unknown>): Promise<Compiled[]> {
+  const capture = new Capture();
+  const db = deps.db.withPlugin(capture);
+  await call({ ...deps, db });
+  return capture.nodes.filter((n) => n.node.kind === 'SelectQueryNode').map((n) => db.getExecutor().compileQuery(n.node, n.queryId as never));
+}
+
+const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
+
+/** With BENCH_EXPLAIN=1: the plan of each query of a call that reads a range (has a LIMIT). */
+async function explain(deps: Deps, name: string, queries: Compiled[]): Promise<void> {
+  if (!EXPLAIN) return;
+  console.log(`\n— ${name}`);
+  for (const q of queries.filter((c) => / limit /i.test(c.sql))) {
+    console.log(`  ${q.sql.replace(/\s+/g, ' ').slice(0, 400)}`);
+    if (deps.handle.sqlite) {
+      for (const r of deps.handle.sqlite.prepare(`explain query plan ${q.sql}`).all(...(q.parameters as unknown[])) as { detail: string }[]) console.log(`    ${r.detail}`);
+    } else {
+      const [plan] = await deps.handle.mysqlPool!.promise().query(`explain ${q.sql}`, q.parameters as unknown[]);
+      for (const r of plan as Record<string, unknown>[]) console.log(`    ${r.table} type=${r.type} key=${r.key} rows=${r.rows} ${r.Extra ?? ''}`);
+    }
+  }
+}
+
+/** The same answer as search, by LIKE over the same rows: public ideas whose title, description or a tag contains q, ranked. */
+function likeQuery(deps: Deps, q: string, limit: number) {
+  const like = `%${q.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+  return deps.db
+    .selectFrom('ideas')
+    .selectAll('ideas')
+    .where('ideas.status', '=', 'published')
+    .where('ideas.moderation_status', '=', 'approved')
+    .where('ideas.is_deleted', '=', 0)
+    .where(({ exists, selectFrom }) => exists(selectFrom('users').select('users.id').whereRef('users.id', '=', 'ideas.user_id').where('users.status', '=', 'active')))
+    .where((eb) =>
+      eb.or([
+        sql<boolean>`ideas.title like ${like} escape '!'`,
+        sql<boolean>`ideas.description like ${like} escape '!'`,
+        eb.exists(eb.selectFrom('idea_tags').select('idea_tags.idea_id').whereRef('idea_tags.idea_id', '=', 'ideas.id').where(sql<boolean>`idea_tags.tag like ${like} escape '!'`)),
+      ]),
+    )
+    .orderBy(sql`case when ideas.title = ${q} then 0 when ideas.title like ${like} escape '!' then 1 else 2 end`)
+    .orderBy('ideas.published_at', 'desc')
+    .orderBy('ideas.id', 'desc')
+    .limit(limit + 1)
+    .compile();
+}
+
+async function startProduct(databaseUrl: string): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/serve-product.ts'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+      const match = /READY (\d+)/.exec(out);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`serve-product exited with ${code}`)));
+  });
+  child.stdout!.resume();
+  return { child, port };
+}
+
+async function load(port: number, urlPath: string): Promise<{ rps: number; p50: number; p97: number; errors: number }> {
+  const url = `http://127.0.0.1:${port}${urlPath}`;
+  await autocannon({ url, connections: CONNECTIONS, duration: 1 });
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+  return { rps: r.requests.total / SECONDS, p50: r.latency.p50, p97: r.latency.p97_5, errors: r.errors + r.non2xx };
+}
+
+// ------------------------------------------------------------------ run
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hunter-bench-discovery-'));
+const base = process.env.BENCH_DATABASE_URL;
+const databaseUrl = base?.startsWith('mysql') ? Object.assign(new URL(base), { pathname: `/hunter_bench_${Date.now().toString(36)}` }).toString() : `sqlite:${path.join(tmp, 'bench.db')}`;
+const handle = await openDatabase(databaseUrl);
+try {
+  await migrateToLatest(handle.db);
+  const deps = createDeps(handle, { ...loadConfig(), databaseUrl });
+  console.log(`数据库 ${handle.dialect === 'mysql' ? 'MariaDB/MySQL' : 'SQLite'}：写入数据…`);
+  await seed(deps);
+
+  const LIMIT = 20;
+  const SEED = 12345;
+  // A cursor about half-way down each order: the service's own cursor of the page before.
+  async function deepCursor(sort: MarketSort): Promise<string> {
+    let cursor: string | undefined;
+    // Jump with the largest page the API allows would take 1,000 calls; walk the order by SQL instead.
+    const half = Math.floor(IDEAS / 2);
+    const pageAt = async (c?: string) => (await marketplacePage(deps, null, { sort, seed: SEED, limit: 50, cursor: c })).nextCursor!;
+    if (sort === 'newest') {
+      const row = await handle.db.selectFrom('ideas').select(['published_at', 'id']).orderBy('published_at', 'desc').orderBy('id', 'desc').offset(half).limit(1).executeTakeFirstOrThrow();
+      return Buffer.from(JSON.stringify({ s: 'n', p: row.published_at, i: row.id })).toString('base64url');
+    }
+    if (sort === 'favorites') {
+      const row = await handle.db.selectFrom('ideas').select(['favorite_count', 'published_at', 'id']).orderBy('favorite_count', 'desc').orderBy('published_at', 'desc').orderBy('id', 'desc').offset(half).limit(1).executeTakeFirstOrThrow();
+      return Buffer.from(JSON.stringify({ s: 'f', f: row.favorite_count, p: row.published_at, i: row.id })).toString('base64url');
+    }
+    const start = seedStart(SEED);
+    const asc = SEED % 2 === 1;
+    const arc = asc ? handle.db.selectFrom('ideas').where('shuffle_key', '>=', start) : handle.db.selectFrom('ideas').where('shuffle_key', '<', start);
+    const n = Number((await arc.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const row = await arc.select(['shuffle_key', 'id']).orderBy('shuffle_key', asc ? 'asc' : 'desc').orderBy('id', asc ? 'asc' : 'desc').offset(Math.floor(n / 2)).limit(1).executeTakeFirstOrThrow();
+    cursor = Buffer.from(JSON.stringify({ s: 'r', seed: SEED, ph: 0, k: row.shuffle_key, i: row.id })).toString('base64url');
+    await pageAt(cursor); // checks the cursor is accepted
+    return cursor;
+  }
+
+  interface Row { name: string; http: string; ours: { p50: number; p95: number }; floor: { p50: number; p95: number }; floorName: string; matches?: number }
+  const rows: Row[] = [];
+  for (const sort of ['newest', 'favorites', 'random'] as const) {
+    for (const deep of [false, true]) {
+      const cursor = deep ? await deepCursor(sort) : undefined;
+      const input = { sort, seed: SEED, limit: LIMIT, cursor };
+      const call = (d: Deps) => marketplacePage(d, null, input);
+      const queries = await queriesOf(deps, call);
+      const compiled = queries[0];
+      await explain(deps, `${sort} ${deep ? 'deep' : 'first'}`, queries);
+      const qs = new URLSearchParams({ sort, limit: String(LIMIT), ...(sort === 'random' ? { seed: String(SEED) } : {}), ...(cursor ? { cursor } : {}) });
+      rows.push({ name: `${sort} ${deep ? '深页（第 50,000 条后）' : '首页'}`, http: `/api/marketplace/ideas?${qs}`, ours: await timed(() => call(deps)), floor: await timed(bareRunner(deps, compiled)), floorName: '同一 SQL，裸驱动' });
+    }
+  }
+  const SEARCHES: [string, string][] = [
+    ['1 字', '智'],
+    ['2 字', '宠物'],
+    ['4 字', '智能家居'],
+    ['拉丁标签', 'saas'],
+    ['2 字（罕见）', '净化'],
+  ];
+  for (const [label, q] of SEARCHES) {
+    const call = () => searchPage(deps, null, q, LIMIT);
+    const first = await call();
+    await explain(deps, `search ${q}`, await queriesOf(deps, (d) => searchPage(d, null, q, LIMIT)));
+    const like = likeQuery(deps, q, LIMIT);
+    const bare = bareRunner(deps, like);
+    const likeIds = ((await bare()) as { id: number }[]).slice(0, LIMIT).map((r) => r.id);
+    const same = JSON.stringify(likeIds) === JSON.stringify(first.items.map((i) => i.id));
+    const matches = Number(
+      (await handle.db.selectFrom('idea_search_grams').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', 2).where('gram', '=', q.length <= 2 ? q : q.slice(0, 2)).executeTakeFirstOrThrow()).n,
+    );
+    rows.push({
+      name: `搜索 ${label}「${q}」${same ? '' : '（与 LIKE 的结果不同！）'}`,
+      http: `/api/marketplace/search?${new URLSearchParams({ q, limit: String(LIMIT), ...(first.nextCursor ? { cursor: first.nextCursor } : {}) })}`,
+      ours: await timed(call),
+      floor: await timed(bare, Math.min(SAMPLES, 30)),
+      floorName: `LIKE '%q%'`,
+      matches,
+    });
+  }
+  await handle.close();
+
+  const product = await startProduct(databaseUrl);
+  const httpFirst = new Map<string, Awaited<ReturnType<typeof load>>>();
+  for (const r of rows) httpFirst.set(r.name, await load(product.port, r.http));
+  product.child.kill('SIGTERM');
+  await new Promise((resolve) => product.child.once('exit', resolve));
+
+  console.log(`\n${handle.dialect === 'mysql' ? 'MariaDB' : 'SQLite'}，${IDEAS} 个创意 / ${USERS} 个用户；服务内调用 ${SAMPLES} 次（ms），HTTP ${CONNECTIONS} 个连接 × ${SECONDS} 秒`);
+  console.log('| 情形 | 我们 p50 / p95 ms | 下限 p50 / p95 ms | 下限是 | 倍数（下限 p50 ÷ 我们 p50） | HTTP 请求/秒 | HTTP p50 / p97.5 ms |');
+  console.log('|---|---:|---:|---|---:|---:|---:|');
+  for (const r of rows) {
+    const h = httpFirst.get(r.name)!;
+    const ratio = r.floor.p50 / r.ours.p50;
+    console.log(
+      `| ${r.name}${r.matches !== undefined ? `（约 ${r.matches} 条含首词）` : ''} | ${r.ours.p50.toFixed(2)} / ${r.ours.p95.toFixed(2)} | ${r.floor.p50.toFixed(2)} / ${r.floor.p95.toFixed(2)} | ${r.floorName} | ${ratio.toFixed(1)}× | ${h.rps.toFixed(0)} | ${h.p50} / ${h.p97}${h.errors ? `（错误 ${h.errors}）` : ''} |`,
+    );
+  }
+  console.log('\n搜索的 HTTP 一栏量的是第二页（带 cursor，不经快速通道缓存）；列表首页由快速通道从内存回答。');
+} finally {
+  if (databaseUrl.startsWith('mysql')) await dropMysqlDatabase(databaseUrl).catch(() => {});
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
