@@ -40,13 +40,16 @@ export const ENTRY_KEY = 'index.html';
 export const GUEST_ROUTES: Record<string, string[]> = {
   '/': ['components/FeaturedIdeaGrid.tsx'],
   '/login': ['pages/LoginPage.tsx'],
-  '/guest-marketplace': [],
+  '/guest-marketplace': ['pages/MarketplacePage.tsx'],
 };
 
 export const MEMBER_ROUTES: Record<string, string[]> = {
   '/create-pin': ['pages/CreatePinPage.tsx'],
   '/inspiration-library': ['pages/InspirationLibraryPage.tsx'],
   '/idea/:id': ['pages/IdeaPage.tsx'],
+  '/marketplace': ['pages/MarketplacePage.tsx'],
+  '/hunter/:registrationNumber': ['pages/HunterPage.tsx'],
+  '/user/:registrationNumber': ['pages/UserPage.tsx'],
   '/admin': ['pages/AdminPage.tsx'],
 };
 

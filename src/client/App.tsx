@@ -21,6 +21,9 @@ const InspirationLibraryPage = page(() => import('./pages/InspirationLibraryPage
 const PublishSuccessPage = page(() => import('./pages/PublishSuccessPage.tsx'));
 const AdminPage = page(() => import('./pages/AdminPage.tsx'));
 const IdeaPage = page(() => import('./pages/IdeaPage.tsx'));
+const MarketplacePage = page(() => import('./pages/MarketplacePage.tsx'));
+const HunterPage = page(() => import('./pages/HunterPage.tsx'));
+const UserPage = page(() => import('./pages/UserPage.tsx'));
 
 const withLayout = (node: ReactNode) => <Layout>{node}</Layout>;
 const building = (title: string, description?: string) => <BuildingPage title={title} description={description} />;
@@ -32,7 +35,7 @@ export function App() {
         <Route path="/">{withLayoutless(<LandingPage />)}</Route>
         <Route path="/login">{withLayoutless(<LoginPage />)}</Route>
         <Route path="/forgot-password">{withLayoutless(<ForgotPasswordPage />)}</Route>
-        <Route path="/guest-marketplace">{withLayout(building('创意市场（游客）', '猎人创意社区的创意市场：浏览经过平台审核后公开的创意卡片，发现新点子。'))}</Route>
+        <Route path="/guest-marketplace">{withLayout(<MarketplacePage guest />)}</Route>
         <Route path="/about">{withLayout(<AboutPage />)}</Route>
         <Route path="/about-hunter">{withLayout(<AboutHunterPage />)}</Route>
         <Route path="/vision">{withLayout(<VisionPage />)}</Route>
@@ -42,7 +45,9 @@ export function App() {
         <Route path="/stagewise-test">{withLayout(<StagewiseTestPage />)}</Route>
 
         <Route path="/marketplace">
-          <MemberPage>{building('创意市场')}</MemberPage>
+          <MemberPage>
+            <MarketplacePage />
+          </MemberPage>
         </Route>
         <Route path="/create-pin">
           <MemberPage>
@@ -68,8 +73,8 @@ export function App() {
         </Route>
 
         <Route path="/idea/:id">{withLayout(<IdeaPage />)}</Route>
-        <Route path="/user/:registrationNumber">{withLayout(building('用户主页'))}</Route>
-        <Route path="/hunter/:registrationNumber">{withLayout(building('猎人主页'))}</Route>
+        <Route path="/user/:registrationNumber">{withLayout(<UserPage />)}</Route>
+        <Route path="/hunter/:registrationNumber">{withLayout(<HunterPage />)}</Route>
         <Route path="/publish-success/:id?">
           <MemberPage>
             <PublishSuccessPage />

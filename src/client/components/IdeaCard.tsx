@@ -10,6 +10,7 @@ import { authorAvatar, authorName, ideaStage, type AuthorFields, type IdeaStage 
 import { CARD_TAGS_SHOWN, DEFAULT_IDEA_TITLE, isNewCard } from '../../shared/idea-rules.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { formatDateTime, relativeTime } from '../../shared/relative-time.ts';
+import { tagsToShow } from '../lib/marketplace-state.ts';
 import { Avatar } from './Avatar.tsx';
 import '../styles/ideas.css';
 
@@ -36,6 +37,16 @@ export interface IdeaCardProps {
   highlighted?: boolean;
   /** The title's heading level; pick the one that fits the page's outline. */
   headingLevel?: 2 | 3 | 4;
+  /** The optional card actions of publishing §2, as footer buttons named after the card. */
+  onDelete?: () => void;
+  onRestore?: () => void;
+  onClearFavorite?: () => void;
+  /** Disables the action buttons while one runs. */
+  busy?: boolean;
+  /** Shows the price (the hunter page's cards: image, title, description, price, date, tags). */
+  showPrice?: boolean;
+  /** The full zh-CN date and time instead of the relative one. */
+  fullDate?: boolean;
 }
 
 /** Tags as a list, whatever shape they arrived in. */
@@ -98,7 +109,12 @@ export function ClockIcon() {
 
 const isPlainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 
-export function IdeaCard({ idea, href, onOpen, actions, children, highlighted = false, headingLevel = 3 }: IdeaCardProps) {
+/** 免费 for 0 (the price is always 0 today, publishing §5), else ¥ and the amount. */
+export function priceText(price: number | null | undefined): string {
+  return !price ? '免费' : `¥${price}`;
+}
+
+export function IdeaCard({ idea, href, onOpen, actions, children, highlighted = false, headingLevel = 3, onDelete, onRestore, onClearFavorite, busy = false, showPrice = false, fullDate = false }: IdeaCardProps) {
   const titleId = useId();
   const statusId = useId();
   const [, navigate] = useLocation();
@@ -112,9 +128,8 @@ export function IdeaCard({ idea, href, onOpen, actions, children, highlighted = 
   const created = idea.createdAt ?? idea.created_at;
   const isNew = !!created && !deleted && isNewCard(created);
   const tags = cardTags(idea.tags);
-  const shownTags = tags.slice(0, CARD_TAGS_SHOWN);
-  const hiddenTags = tags.length - shownTags.length;
-  const hasAuthor = !!(idea.user_nickname || idea.authorName || idea.user_registration_number);
+  const { shown: shownTags, more: hiddenTags } = tagsToShow(tags, CARD_TAGS_SHOWN);
+  const hasAuthor = !!(idea.user_nickname || idea.authorName || idea.user_registration_number || idea.user_id || idea.authorId);
   const hasStatus = inReview || rejected || deleted;
   const Heading = `h${headingLevel}` as const;
 
@@ -196,7 +211,7 @@ export function IdeaCard({ idea, href, onOpen, actions, children, highlighted = 
           </ul>
         )}
         {children && <div className="idea-card-extra">{children}</div>}
-        {(hasAuthor || created || typeof idea.viewCount === 'number') && (
+        {(hasAuthor || created || typeof idea.viewCount === 'number' || showPrice) && (
           <div className="idea-card-meta">
             {hasAuthor && (
               <span className="idea-card-author">
@@ -205,17 +220,37 @@ export function IdeaCard({ idea, href, onOpen, actions, children, highlighted = 
               </span>
             )}
             <span className="idea-card-stats">
+              {showPrice && <span className="idea-card-price">{priceText(idea.price)}</span>}
               {typeof idea.viewCount === 'number' && <span>浏览 {idea.viewCount}</span>}
               {created && (
                 <time dateTime={created} title={formatDateTime(created)}>
-                  {relativeTime(created)}
+                  {fullDate ? formatDateTime(created) : relativeTime(created)}
                 </time>
               )}
             </span>
           </div>
         )}
       </div>
-      {actions && <div className="idea-card-actions">{actions}</div>}
+      {(actions || onDelete || onRestore || onClearFavorite) && (
+        <div className="idea-card-actions">
+          {actions}
+          {onRestore && (
+            <button type="button" className="btn btn-small" onClick={onRestore} disabled={busy} aria-label={`恢复「${title}」`}>
+              恢复
+            </button>
+          )}
+          {onDelete && (
+            <button type="button" className="btn btn-small btn-danger-outline" onClick={onDelete} disabled={busy} aria-label={`删除「${title}」`}>
+              删除
+            </button>
+          )}
+          {onClearFavorite && (
+            <button type="button" className="btn btn-small" onClick={onClearFavorite} disabled={busy} aria-label={`清除「${title}」的收藏记录`}>
+              清除收藏
+            </button>
+          )}
+        </div>
+      )}
     </article>
   );
 }

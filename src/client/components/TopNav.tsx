@@ -2,28 +2,58 @@ import { Logo } from './Logo.tsx';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { NAV_SEARCH_MAX_WIDTH_PX } from '../../shared/constants.ts';
+import type { IdeaDto } from '../../shared/idea-schemas.ts';
+import { errorMessage } from '../lib/api-errors.ts';
 import { useSession } from '../hooks/useSession.ts';
+import { checkedPage, MARKET_MSG, MARKET_PAGE_SIZE, savePendingSearch, searchQueryOf, type SearchNavState } from '../lib/marketplace-state.ts';
+import { trpc } from '../lib/trpc.ts';
+import { useToast } from './ui/Toast.tsx';
 
 // Only members see the account chip and its menu: guests do not download them.
 const AccountMenu = lazy(() => import('./AccountMenu.tsx').then((m) => ({ default: m.AccountMenu })));
 
 /**
  * The shared top navigation: logo, search, the two brand links, and the login link or account chip.
- * Search hands the query to /marketplace (replacing history); the discovery issue fills in results.
+ * Search (accounts §2): blank does nothing; a member's query runs `marketplace.search` with the box
+ * disabled meanwhile, then /marketplace shows the results (query, results and a timestamp as navigation
+ * state, replacing history). A guest is sent to /login; the query waits in sessionStorage and runs
+ * after logging in (LoginPage).
  */
 export function TopNav() {
   const { user, loggedIn } = useSession();
   const [query, setQuery] = useState('');
   const [searching, setSearching] = useState(false);
   const [, navigate] = useLocation();
+  const utils = trpc.useUtils();
+  const toast = useToast();
 
-  const onSearch = (e: FormEvent) => {
+  const onSearch = async (e: FormEvent) => {
     e.preventDefault();
-    const q = query.trim();
+    const q = searchQueryOf(query);
     if (!q || searching) return;
+    if (!loggedIn) {
+      try {
+        savePendingSearch(sessionStorage, q);
+      } catch {
+        // No session storage: the guest searches again after logging in.
+      }
+      navigate('/login');
+      return;
+    }
     setSearching(true);
-    navigate('/marketplace', { replace: true, state: { searchQuery: q, searchResults: null, searchTimestamp: Date.now() } });
-    setSearching(false);
+    try {
+      const input = { q, limit: MARKET_PAGE_SIZE };
+      const answer = await utils.client.marketplace.search.query(input);
+      const page = checkedPage<IdeaDto>(answer);
+      // The marketplace's search list starts from these results instead of asking again.
+      utils.marketplace.search.setInfiniteData(input, { pages: [answer], pageParams: [null] });
+      const state: SearchNavState = { searchQuery: q, searchResults: page.data, searchTimestamp: Date.now(), searchNextCursor: page.nextCursor };
+      navigate('/marketplace', { replace: true, state });
+    } catch (err) {
+      toast(err instanceof Error && err.message === MARKET_MSG.badData ? MARKET_MSG.badData : errorMessage(err, MARKET_MSG.searchFailed), 'error');
+    } finally {
+      setSearching(false);
+    }
   };
 
   return (
@@ -32,13 +62,13 @@ export function TopNav() {
         <Logo />
         <span className="visually-hidden">{loggedIn ? '创意市场' : '首页'}</span>
       </Link>
-      <form role="search" className="top-nav-search" style={{ maxWidth: NAV_SEARCH_MAX_WIDTH_PX }} onSubmit={onSearch}>
+      <form role="search" className="top-nav-search" style={{ maxWidth: NAV_SEARCH_MAX_WIDTH_PX }} onSubmit={(e) => void onSearch(e)} aria-busy={searching}>
         <label htmlFor="nav-search" className="visually-hidden">
           搜索创意
         </label>
-        <input id="nav-search" type="search" placeholder="搜索创意、标签…" value={query} onChange={(e) => setQuery(e.target.value)} disabled={searching} />
+        <input id="nav-search" type="search" placeholder="搜索创意、标签…" value={query} onChange={(e) => setQuery(e.target.value)} disabled={searching} maxLength={100} enterKeyHint="search" />
         <button type="submit" className="btn btn-primary btn-small" disabled={searching}>
-          搜索
+          {searching ? '搜索中…' : '搜索'}
         </button>
       </form>
       <nav className="top-nav-links" aria-label="品牌">

@@ -6,6 +6,7 @@ import { relativeTime } from '../../shared/relative-time.ts';
 import { Avatar } from '../components/Avatar.tsx';
 import { httpStatusOf } from '../lib/api-errors.ts';
 import { trpc } from '../lib/trpc.ts';
+import { isFromMarketplace } from '../lib/marketplace-state.ts';
 import '../styles/ideas.css';
 
 export const IDEA_PAGE_MSG = {
@@ -25,7 +26,12 @@ export default function IdeaPage() {
   const [, navigate] = useLocation();
   const idea = trpc.ideas.byId.useQuery({ id }, { enabled: valid, retry: (count, err) => httpStatusOf(err) !== 404 && count < 3, select: (answer) => answer.data });
   usePageTitle(idea.data?.title || (!valid || httpStatusOf(idea.error) === 404 ? IDEA_PAGE_MSG.notFound : '创意详情'));
-  const back = () => (window.history.length > 1 ? window.history.back() : navigate('/'));
+  // Opened from the marketplace: back leads there with the saved scroll position and card (publishing §2).
+  const back = () => {
+    const state: unknown = window.history.state;
+    if (isFromMarketplace(state)) return navigate('/marketplace', { state });
+    return window.history.length > 1 ? window.history.back() : navigate('/');
+  };
 
   if (!valid || httpStatusOf(idea.error) === 404) {
     return (

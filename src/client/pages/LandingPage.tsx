@@ -36,18 +36,33 @@ function FeaturedPending() {
   );
 }
 
-/** Up to 6 approved ideas in the card grid (masonry); a click opens the idea for members and /login for guests. */
+/**
+ * Up to 6 approved ideas in the card grid (masonry); a click opens the idea for members and /login for
+ * guests. When the marketplace's list is empty, the all-versions list stands in (publishing §2).
+ */
 function FeaturedIdeas({ loggedIn }: { loggedIn: boolean }) {
   const list = trpc.ideas.publicPage.useQuery({ limit: LANDING_CARDS }, { select: (answer) => answer.data });
-  const ideas = list.data ?? [];
+  const fallback = trpc.ideas.allVersions.useQuery({ limit: LANDING_CARDS }, { select: (answer) => answer.data, enabled: list.isSuccess && list.data.length === 0 });
+  const usingFallback = list.isSuccess && list.data.length === 0;
+  const source = usingFallback ? fallback : list;
+  const ideas = (Array.isArray(source.data) ? source.data : []).slice(0, LANDING_CARDS);
   // Fetch the grid's code while the query is in flight, not after it answers.
   useEffect(() => void loadFeaturedIdeaGrid(), []);
+  const loading = list.isLoading || (usingFallback && fallback.isLoading);
   return (
     <section className="landing-featured" aria-labelledby="featured-title">
       <h2 id="featured-title">精选创意</h2>
-      {list.isLoading && <FeaturedPending />}
-      {list.isError && <p className="error-box">{LANDING_MSG.failed}</p>}
-      {list.isSuccess && ideas.length === 0 && <p className="muted">{LANDING_MSG.empty}</p>}
+      {loading && <FeaturedPending />}
+      {source.isError && (
+        <p className="error-box" role="alert">
+          {LANDING_MSG.failed}
+        </p>
+      )}
+      {source.isSuccess && ideas.length === 0 && (
+        <p className="muted" data-testid="landing-empty">
+          {LANDING_MSG.empty}
+        </p>
+      )}
       {ideas.length > 0 && (
         <Suspense fallback={<FeaturedPending />}>
           <FeaturedIdeaGrid ideas={ideas} loggedIn={loggedIn} />

@@ -13,6 +13,7 @@ import { useCountdown } from '../hooks/useCountdown.ts';
 import { useSiteIdentity } from '../hooks/useSiteIdentity.ts';
 import { errorMessage } from '../lib/api-errors.ts';
 import { getRecentPhones, rememberPhone, saveSession } from '../lib/storage.ts';
+import { PENDING_SEARCH_KEY, searchQueryOf, takePendingSearch, type SearchNavState } from '../lib/marketplace-state.ts';
 import { trpc } from '../lib/trpc.ts';
 
 type Mode = 'login' | 'register' | 'email';
@@ -28,6 +29,28 @@ export const LOGIN_MSG = {
 
 const OTHER_METHODS = ['微信', '支付宝', '抖音', '小红书', '今日头条', '微博'];
 
+/** A guest's search from the top bar, waiting for this login (shown, not taken). */
+function pendingSearch(): string | null {
+  try {
+    return searchQueryOf(sessionStorage.getItem(PENDING_SEARCH_KEY) ?? '');
+  } catch {
+    return null;
+  }
+}
+
+/** After login: /marketplace, running the search a guest started before logging in. */
+function afterLogin(navigate: (to: string, options?: { state?: unknown }) => void) {
+  let q: string | null = null;
+  try {
+    q = takePendingSearch(sessionStorage);
+  } catch {
+    q = null;
+  }
+  if (!q) return navigate('/marketplace');
+  const state: SearchNavState = { searchQuery: q, searchResults: null, searchTimestamp: Date.now() };
+  navigate('/marketplace', { state });
+}
+
 /** Register-form code check: 6 characters first, then digits only (spec §5's two messages). */
 export function codeProblem(code: string, production: boolean): string | null {
   if (code.length !== 6) return MSG.codeInvalid;
@@ -41,6 +64,7 @@ export default function LoginPage() {
   const [prefill, setPrefill] = useState('');
   const [notice, setNotice] = useState('');
   const toast = useToast();
+  const [waitingSearch] = useState(pendingSearch);
   usePageTitle(mode === 'register' ? '注册' : '登录', '登录或注册猎人创意社区：手机号加密码登录，新用户用短信验证码注册，之后即可发布创意卡片、收藏灵感、关注其他猎人。');
   return (
     <main className="auth-page">
@@ -61,6 +85,11 @@ export default function LoginPage() {
           ]}
         />
         <div role="tabpanel" id={`panel-${mode}`} aria-labelledby={`tab-${mode}`}>
+          {waitingSearch && (
+            <p className="notice" data-testid="pending-search">
+              登录后将为你继续搜索「{waitingSearch}」
+            </p>
+          )}
           {notice && (
             <p className="success" role="status">
               {notice}
@@ -114,7 +143,7 @@ function LoginForm({ initialPhone }: { initialPhone: string }) {
       const { data: res } = await login.mutateAsync({ loginType: 'phone', phone, password });
       saveSession(res.token, res.user);
       rememberPhone(phone);
-      navigate('/marketplace');
+      afterLogin(navigate);
     } catch (err) {
       setErrors({ form: errorMessage(err, LOGIN_MSG.loginFailed) });
     }

@@ -1,0 +1,321 @@
+/**
+ * The marketplace (/marketplace for members, /guest-marketplace for visitors), publishing §2 / §4 / §8:
+ * title, subtitle, the sort (最新 / 随机 / 收藏最多), the masonry grid of cards loaded page by page as
+ * the end comes into view, the end-of-list line, the empty, loading (skeleton cards) and error states,
+ * and, for members, the search results the top bar hands over (banner, clear-search). Random order
+ * uses one seed per visit, kept with the sort in sessionStorage, so coming back from an idea shows the
+ * same order; the card opened last is scrolled back into view and highlighted for about 4 s.
+ *
+ * Lazy (App.tsx): a guest's /guest-marketplace loads this page, the card and the grid, nothing else.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useLocation } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
+import type { IdeaDto } from '../../shared/idea-schemas.ts';
+import { IdeaCard } from '../components/IdeaCard.tsx';
+import { CardGrid } from '../components/ui/CardGrid.tsx';
+import { cardGridColumns } from '../components/ui/ui-rules.ts';
+import { usePageTitle } from '../hooks/usePageTitle.ts';
+import { useSession } from '../hooks/useSession.ts';
+import { errorMessage, NETWORK_ERROR } from '../lib/api-errors.ts';
+import {
+  BadDataError,
+  checkedPage,
+  findWithRetries,
+  flattenPages,
+  isFromMarketplace,
+  listErrorText,
+  MARKET_MSG,
+  MARKET_PAGE_SIZE,
+  MARKET_SORTS,
+  marketQueryInput,
+  readListState,
+  RETURN_RULES,
+  returnScrollTop,
+  returnState,
+  searchFromState,
+  SORT_LABELS,
+  startListState,
+  writeListState,
+  type FromMarketplaceState,
+  type MarketSort,
+} from '../lib/marketplace-state.ts';
+import { trpc } from '../lib/trpc.ts';
+import '../styles/ideas.css';
+
+const SKELETON_HEIGHTS = [180, 140, 220, 160, 200, 130, 170, 150];
+
+/** Grey cards of the real card's shape while the first page loads (UI.md: no spinner on a blank page). */
+function SkeletonGrid() {
+  return (
+    <>
+      <p className="visually-hidden" role="status">
+        正在加载创意…
+      </p>
+      <div aria-hidden="true" className="market-skeletons" data-testid="market-skeletons">
+        <CardGrid label="加载中">
+          {SKELETON_HEIGHTS.map((h, i) => (
+            <div key={i} className="skeleton-card" style={{ minHeight: h }}>
+              <span className="skeleton-line skeleton-line-title" />
+              <span className="skeleton-line" />
+              <span className="skeleton-line skeleton-line-short" />
+            </div>
+          ))}
+        </CardGrid>
+      </div>
+    </>
+  );
+}
+
+function safeSession(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The reason a list failed, as the screen says it. */
+function failureText(err: unknown): string {
+  if (err instanceof BadDataError) return MARKET_MSG.badData;
+  return listErrorText(new Error(errorMessage(err, NETWORK_ERROR)));
+}
+
+export default function MarketplacePage({ guest = false }: { guest?: boolean }) {
+  usePageTitle(
+    guest ? '创意库' : '创意市场',
+    guest
+      ? '猎人创意社区的创意库：浏览经过平台审核后公开的创意卡片，按最新、随机或收藏最多排序，发现新点子。'
+      : '猎人创意社区的创意市场：按最新、随机或收藏最多浏览经过审核的创意卡片，搜索标题、简介和标签。',
+  );
+  const { loggedIn } = useSession();
+  const [path, navigate] = useLocation();
+  const historyState = useHistoryState<unknown>();
+  const store = safeSession();
+
+  // Coming back from an idea (by its back button or the browser's): read once, at the visit's start.
+  const returning = useRef<FromMarketplaceState | null>(isFromMarketplace(window.history.state) ? (window.history.state as FromMarketplaceState) : null);
+  const [listState, setListState] = useState(() => startListState(store ? readListState(store) : null, !!returning.current));
+  useEffect(() => {
+    if (store) writeListState(store, listState);
+  }, [store, listState]);
+
+  const search = guest ? null : searchFromState(historyState);
+  const searchInput = { q: search?.searchQuery ?? '', limit: MARKET_PAGE_SIZE };
+
+  const listQuery = trpc.marketplace.ideas.useInfiniteQuery(marketQueryInput(listState.sort, listState.seed), {
+    getNextPageParam: (last) => last.nextCursor ?? null,
+    enabled: !search,
+    staleTime: 60_000,
+  });
+  const searchQuery = trpc.marketplace.search.useInfiniteQuery(searchInput, {
+    getNextPageParam: (last) => last.nextCursor ?? null,
+    enabled: !!search,
+    staleTime: 60_000,
+    // The top bar's results, when the cache lost them (a reload keeps history state, not the cache).
+    initialData: search?.searchResults
+      ? { pages: [{ data: search.searchResults as IdeaDto[], nextCursor: search.searchNextCursor ?? null }], pageParams: [undefined] }
+      : undefined,
+    initialDataUpdatedAt: search?.searchTimestamp,
+  });
+  const active = search ? searchQuery : listQuery;
+
+  // The pages checked to be lists: anything else is the spec's data format error.
+  const { items, badData } = useMemo<{ items: IdeaDto[]; badData: BadDataError | null }>(() => {
+    try {
+      const pages = ((active.data?.pages ?? []) as unknown[]).map((page) => checkedPage<IdeaDto>(page));
+      return { items: flattenPages(pages), badData: null };
+    } catch (err) {
+      return { items: [], badData: err as BadDataError };
+    }
+  }, [active.data]);
+
+  // ---------------------------------------------------------------- infinite loading
+  const sentinel = useRef<HTMLDivElement>(null);
+  const loadMore = useRef<() => void>(() => {});
+  loadMore.current = () => {
+    if (active.hasNextPage && !active.isFetchingNextPage && !active.isFetchNextPageError) void active.fetchNextPage();
+  };
+  const pageCount = active.data?.pages.length ?? 0;
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !active.hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    // Re-created per page: observing again reports a sentinel that is still in view after a short page.
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore.current(), { rootMargin: '0px 0px 600px 0px' });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [active.hasNextPage, pageCount, search?.searchQuery, listState.sort]);
+
+  // ---------------------------------------------------------------- coming back to the last card
+  const [highlightId, setHighlightId] = useState<number | null>(null);
+  const restoring = useRef<() => void>(() => {});
+  useEffect(() => {
+    const back = returning.current;
+    if (!back || items.length === 0) return;
+    returning.current = null;
+    restoring.current = findWithRetries(
+      () => {
+        // The masonry deals its columns after its first render: measure only once they match the width.
+        const grid = document.querySelector('main [data-testid="card-grid"]');
+        if (!grid) return null;
+        const expected = Math.min(cardGridColumns(window.innerWidth), grid.querySelectorAll('[data-testid="idea-card"]').length);
+        if (grid.querySelectorAll(':scope > .card-grid-column').length !== expected) return null;
+        return grid.querySelector<HTMLElement>(`[data-testid="idea-card"][data-idea-id="${back.lastViewedCardId}"]`);
+      },
+      (card) => {
+        const cardTop = card ? card.getBoundingClientRect().top + window.scrollY : null;
+        window.scrollTo({ top: returnScrollTop({ saved: back.scrollPosition, cardTop, viewportHeight: window.innerHeight }), behavior: 'instant' });
+        if (!card) return;
+        setHighlightId(back.lastViewedCardId);
+        // Keyboard users continue from the card they opened.
+        card.querySelector<HTMLElement>('.idea-card-open')?.focus({ preventScroll: true });
+      },
+    );
+    // The return is done: a reload of this entry starts at the top again (the search stays).
+    const { fromMarketplace: _f, lastViewedCardId: _l, scrollPosition: _s, ...rest } = (window.history.state ?? {}) as Record<string, unknown>;
+    window.history.replaceState(Object.keys(rest).length ? rest : null, '');
+  }, [items.length]);
+  useEffect(() => () => restoring.current(), []);
+  useEffect(() => {
+    if (highlightId === null) return;
+    const timer = setTimeout(() => setHighlightId(null), RETURN_RULES.highlightMs);
+    return () => clearTimeout(timer);
+  }, [highlightId]);
+
+  // ---------------------------------------------------------------- actions
+  const openCard = useCallback(
+    (idea: IdeaDto) => {
+      const state = returnState(window.history.state, idea.id, window.scrollY);
+      // This entry remembers where we were, so the browser's back button returns here too.
+      window.history.replaceState(state, '');
+      navigate(`/idea/${idea.id}`, { state });
+    },
+    [navigate],
+  );
+
+  const onSort = (e: ChangeEvent<HTMLSelectElement>) => {
+    const sort = e.target.value as MarketSort;
+    setListState((s) => ({ ...s, sort }));
+  };
+
+  const [clearFailed, setClearFailed] = useState(false);
+  const clearSearch = async () => {
+    setClearFailed(false);
+    navigate(path, { replace: true, state: null });
+    const result = await listQuery.refetch();
+    if (result.isError) setClearFailed(true);
+  };
+
+  // ---------------------------------------------------------------- render
+  const cardHref = (idea: IdeaDto) => (guest && !loggedIn ? '/login' : `/idea/${idea.id}`);
+  const error = badData ?? (active.isError && items.length === 0 ? active.error : null);
+  const showSkeleton = active.isPending && !badData;
+
+  return (
+    <main className="page market-page">
+      <header className="market-header">
+        <div className="market-heading">
+          <h1>{guest ? '创意库' : '创意市场'}</h1>
+          <p className="market-subtitle">
+            {guest ? '浏览经过平台审核的公开创意。登录后可查看详情、收藏创意、关注作者。' : '发现好点子——谁先捕捉并实现灵感，谁就拥有命名权。'}
+          </p>
+        </div>
+        {!search && (
+          <div className="market-sort">
+            <label htmlFor="market-sort">排序</label>
+            <select id="market-sort" value={listState.sort} onChange={onSort}>
+              {MARKET_SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {SORT_LABELS[sort]}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </header>
+
+      {search && (
+        <div className="search-banner" data-testid="search-banner">
+          <p role="status">
+            搜索「<strong>{search.searchQuery}</strong>」
+            {searchQuery.isSuccess && !badData && (
+              <>
+                ：找到 {items.length}
+                {active.hasNextPage ? '+' : ''} 个相关创意
+              </>
+            )}
+          </p>
+          <button type="button" className="btn btn-small" onClick={() => void clearSearch()}>
+            清除搜索
+          </button>
+        </div>
+      )}
+
+      {clearFailed && !search && (
+        <div className="retry-line error-box" role="alert">
+          <span>{MARKET_MSG.clearFailed}</span>
+          <button type="button" className="btn btn-small" onClick={() => void clearSearch()} disabled={listQuery.isFetching}>
+            重试
+          </button>
+        </div>
+      )}
+
+      {showSkeleton ? (
+        <SkeletonGrid />
+      ) : error ? (
+        !clearFailed && (
+          <div className="retry-line error-box" role="alert" data-testid="market-error">
+            <span>{failureText(error)}</span>
+            <button type="button" className="btn btn-small" onClick={() => void active.refetch()} disabled={active.isFetching}>
+              {active.isFetching ? '重试中…' : '重试'}
+            </button>
+          </div>
+        )
+      ) : items.length === 0 ? (
+        <div className="empty-state" data-testid="market-empty">
+          <p className="empty-state-title">{search ? MARKET_MSG.searchEmpty(search.searchQuery) : MARKET_MSG.empty}</p>
+          {search && (
+            <button type="button" className="btn btn-primary" onClick={() => void clearSearch()}>
+              查看全部创意
+            </button>
+          )}
+        </div>
+      ) : (
+        <>
+          <CardGrid label={search ? `「${search.searchQuery}」的搜索结果` : `创意列表（${SORT_LABELS[listState.sort]}）`}>
+            {items.map((idea) => (
+              <IdeaCard
+                key={idea.id}
+                idea={idea}
+                href={cardHref(idea)}
+                onOpen={guest && !loggedIn ? undefined : () => openCard(idea)}
+                highlighted={highlightId === idea.id}
+                headingLevel={2}
+              />
+            ))}
+          </CardGrid>
+          <div ref={sentinel} className="market-sentinel">
+            {active.isFetchNextPageError ? (
+              <div className="retry-line error-box" role="alert">
+                <span>{failureText(active.error)}</span>
+                <button type="button" className="btn btn-small" onClick={() => void active.fetchNextPage()}>
+                  重试
+                </button>
+              </div>
+            ) : active.hasNextPage ? (
+              <button type="button" className="btn btn-small market-more" onClick={() => loadMore.current()} disabled={active.isFetchingNextPage}>
+                {active.isFetchingNextPage ? '加载中…' : '加载更多'}
+              </button>
+            ) : (
+              <p className="market-end" data-testid="list-end">
+                <span aria-hidden="true">— </span>
+                {MARKET_MSG.end}，共 {items.length} 个创意
+                <span aria-hidden="true"> —</span>
+              </p>
+            )}
+          </div>
+        </>
+      )}
+    </main>
+  );
+}
