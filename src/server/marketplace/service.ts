@@ -227,13 +227,14 @@ export async function searchPage(deps: Deps, viewer: UserRow | null, rawQuery: s
       const candidates = await g.orderBy('g.published_at', 'desc').orderBy('g.idea_id', 'desc').limit(batch).execute();
       if (!candidates.length) break;
       const ids = candidates.map((c) => c.idea_id);
-      const visible = new Map((await publicIdeas(db).where('ideas.id', 'in', ids).execute()).map((r) => [r.id, r]));
+      // The rows through the visibility rule and (for the body rank) the tags, side by side.
+      const [visibleRows, tagRows] = await Promise.all([
+        publicIdeas(db).where('ideas.id', 'in', ids).execute(),
+        rank === 2 ? db.selectFrom('idea_tags').select(['idea_id', 'tag']).where('idea_id', 'in', ids).execute() : Promise.resolve([]),
+      ]);
+      const visible = new Map(visibleRows.map((r) => [r.id, r]));
       const tags = new Map<number, string[]>();
-      if (rank === 2 && visible.size) {
-        for (const t of await db.selectFrom('idea_tags').select(['idea_id', 'tag']).where('idea_id', 'in', [...visible.keys()]).execute()) {
-          tags.set(t.idea_id, [...(tags.get(t.idea_id) ?? []), t.tag]);
-        }
-      }
+      for (const t of tagRows) tags.set(t.idea_id, [...(tags.get(t.idea_id) ?? []), t.tag]);
       for (const c of candidates) {
         const row = visible.get(c.idea_id);
         // An entry written with another published_at than the row's is stale (cannot happen
