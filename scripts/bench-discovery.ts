@@ -15,7 +15,6 @@
  * Settings: BENCH_IDEAS (100000), BENCH_USERS (10000), BENCH_SAMPLES (200), BENCH_SECONDS (3),
  * BENCH_CONNECTIONS (10).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,13 +29,13 @@ import { createDeps, type Deps } from '../src/server/deps.ts';
 import { newShuffleKey } from '../src/server/ideas/repository.ts';
 import { marketplacePage, searchPage, seedStart, type MarketSort } from '../src/server/marketplace/service.ts';
 import { ideaSearchGrams } from '../src/server/text.ts';
+import { startChild, stopChild } from './bench/processes.ts';
 
 const IDEAS = Number(process.env.BENCH_IDEAS ?? 100_000);
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const ROOT = path.resolve(import.meta.dirname, '..');
 
 // ------------------------------------------------------------------ text
 
@@ -230,21 +229,6 @@ function likeQuery(deps: Deps, q: string, limit: number) {
     .compile();
 }
 
-async function startProduct(databaseUrl: string): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/serve-product.ts'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk) => {
-      out += chunk;
-      const match = /READY (\d+)/.exec(out);
-      if (match) resolve(Number(match[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`serve-product exited with ${code}`)));
-  });
-  child.stdout!.resume();
-  return { child, port };
-}
-
 async function load(port: number, urlPath: string): Promise<{ rps: number; p50: number; p97: number; errors: number }> {
   const url = `http://127.0.0.1:${port}${urlPath}`;
   await autocannon({ url, connections: CONNECTIONS, duration: 1 });
@@ -333,11 +317,10 @@ try {
   }
   await handle.close();
 
-  const product = await startProduct(databaseUrl);
+  const product = await startChild('scripts/bench/serve-product.ts', { DATABASE_URL: databaseUrl });
   const httpFirst = new Map<string, Awaited<ReturnType<typeof load>>>();
   for (const r of rows) httpFirst.set(r.name, await load(product.port, r.http));
-  product.child.kill('SIGTERM');
-  await new Promise((resolve) => product.child.once('exit', resolve));
+  await stopChild(product.child);
 
   console.log(`\n${handle.dialect === 'mysql' ? 'MariaDB' : 'SQLite'}，${IDEAS} 个创意 / ${USERS} 个用户；服务内调用 ${SAMPLES} 次（ms），HTTP ${CONNECTIONS} 个连接 × ${SECONDS} 秒`);
   console.log('| 情形 | 我们 p50 / p95 ms | 下限 p50 / p95 ms | 下限是 | 倍数（下限 p50 ÷ 我们 p50） | HTTP 请求/秒 | HTTP p50 / p97.5 ms |');

@@ -8,7 +8,6 @@
  * Settings: BENCH_DATABASE_URL (default: a throw-away SQLite file; a mysql:// URL names a database
  * that is created and dropped), BENCH_IDEAS (5000), BENCH_SECONDS (5), BENCH_CONNECTIONS (10).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { get } from 'node:http';
 import os from 'node:os';
@@ -19,57 +18,11 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { insertStagedIdea } from '../src/server/ideas/seeding.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '../src/server/seed/demo.ts';
 import { buildClientIfNeeded, DIST_DIR } from './build-client.ts';
+import { cpuMs, hasTaskset, pinSelfToCore1, startChild, stopChild } from './bench/processes.ts';
 
 const IDEAS = Number(process.env.BENCH_IDEAS ?? 5000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const ROOT = path.resolve(import.meta.dirname, '..');
-const CLOCK_TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK']).toString().trim() || 100);
-const hasTaskset = (() => {
-  try {
-    execFileSync('taskset', ['-V'], { stdio: 'ignore' });
-    return os.cpus().length > 1;
-  } catch {
-    return false;
-  }
-})();
-
-// ------------------------------------------------------------------ processes
-
-function pinned(args: string[]): string[] {
-  return hasTaskset ? ['taskset', '-c', '0', ...args] : args;
-}
-
-async function startChild(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const [cmd, ...args] = pinned([process.execPath, '--import', 'tsx', script]);
-  const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk) => {
-      out += chunk;
-      const match = /READY (\d+)/.exec(out);
-      if (match) resolve(Number(match[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-  child.stdout!.resume();
-  return { child, port };
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
-/** User + system CPU of a process so far, in ms. With taskset the pid is taskset's exec'd node. */
-function cpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
-}
-
 // ------------------------------------------------------------------ cases
 
 interface Case {
@@ -133,6 +86,7 @@ async function measure(port: number, pid: number, c: Case): Promise<Measure> {
 
 // ------------------------------------------------------------------ run
 
+pinSelfToCore1();
 await buildClientIfNeeded();
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hunter-bench-'));
 const mysqlBase = process.env.BENCH_DATABASE_URL;
@@ -159,6 +113,8 @@ const cases: Case[] = [
   { name: '入口脚本（brotli）', path: entry, headers: BROWSER, kind: 'guest' },
   { name: 'GET /api/ideas/guest', path: '/api/ideas/guest', headers: BROWSER, kind: 'guest' },
   { name: 'GET /api/ideas/hot', path: '/api/ideas/hot', headers: BROWSER, kind: 'guest' },
+  { name: 'GET /api/marketplace/ideas（游客，最新）', path: '/api/marketplace/ideas?sort=newest', headers: BROWSER, kind: 'guest' },
+  { name: 'GET /api/marketplace/ideas（游客，随机）', path: '/api/marketplace/ideas?sort=random&seed=7', headers: BROWSER, kind: 'guest' },
   { name: 'tRPC ideas.publicPage（游客）', path: `/trpc/ideas.publicPage?input=${encodeURIComponent(JSON.stringify({ limit: 6 }))}`, headers: BROWSER, kind: 'guest' },
   { name: 'GET /api/auth/me（会员）', path: '/api/auth/me', headers: MEMBER, kind: 'member' },
   { name: 'GET /api/ideas/all?limit=20（会员，参考）', path: '/api/ideas/all?limit=20', headers: MEMBER, kind: 'reference' },

@@ -1,0 +1,53 @@
+/** The benchmarks' child processes: started with `READY <port>` on stdout, pinned to core 0 where `taskset` exists. */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const CLOCK_TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK']).toString().trim() || 100);
+
+export const hasTaskset = (() => {
+  try {
+    execFileSync('taskset', ['-V'], { stdio: 'ignore' });
+    return os.cpus().length > 1;
+  } catch {
+    return false;
+  }
+})();
+
+/** Keeps the load generator (this process) off the server's core. */
+export function pinSelfToCore1(): void {
+  if (hasTaskset) execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
+}
+
+export async function startChild(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+  const args = [process.execPath, '--import', 'tsx', script];
+  const [cmd, ...rest] = hasTaskset ? ['taskset', '-c', '0', ...args] : args;
+  const child = spawn(cmd, rest, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+      const match = /READY (\d+)/.exec(out);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+  child.stdout!.resume();
+  return { child, port };
+}
+
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** User + system CPU of a process so far, in ms (taskset execs node, so the pid is node's). */
+export function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
+}
