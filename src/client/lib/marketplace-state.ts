@@ -17,6 +17,12 @@ export const DEFAULT_SORT: MarketSort = 'newest';
 
 /** The server's seed range: 1..2^31. */
 export const SEED_MAX = 2 ** 31;
+/**
+ * A visit draws its seed from this many: enough different orders for visitors, few enough that
+ * each one's first page is served from the fast lane's cache (keyed by sort and seed) rather than
+ * computed per person.
+ */
+export const SEED_BUCKETS = 64;
 
 export const MARKET_PAGE_SIZE = 20;
 
@@ -28,9 +34,9 @@ export function isValidSeed(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= SEED_MAX;
 }
 
-/** A fresh seed in 1..2^31 from a [0, 1) source (Math.random by default). */
+/** A fresh seed in 1..SEED_BUCKETS from a [0, 1) source (Math.random by default). */
 export function newSeed(random: () => number = Math.random): number {
-  return Math.min(SEED_MAX, 1 + Math.floor(random() * SEED_MAX));
+  return Math.min(SEED_BUCKETS, 1 + Math.floor(random() * SEED_BUCKETS));
 }
 
 /** The list query's input: the seed goes along only with random (the server needs it there, and only there). */
