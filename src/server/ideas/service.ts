@@ -305,20 +305,25 @@ export function decodeCursor(text: string | undefined): PageCursor | null {
   return { publishedAt, id: Number(id) };
 }
 
-/** Public ideas, newest first, in keyset pages (STACK-NOTES trap 10's range form). */
-export async function publicIdeasPage(deps: Deps, viewer: UserRow | null, limit: number, cursor: string | undefined): Promise<{ items: IdeaDto[]; nextCursor: string | null }> {
+/** A keyset page, newest first, of the public ideas `base` selects (STACK-NOTES trap 10's range form). */
+async function newestKeysetPage(deps: Deps, viewer: UserRow | null, base: ReturnType<typeof publicIdeas>, limit: number, cursor: string | undefined): Promise<{ items: IdeaDto[]; nextCursor: string | null }> {
   const after = decodeCursor(cursor);
-  let q = publicIdeas(deps.db, 'ideas_public_idx');
+  let q = base;
   if (after) {
-    q = q.where('published_at', '<=', after.publishedAt).where((eb) => eb.or([eb('published_at', '<', after.publishedAt), eb('id', '<', after.id)]));
+    q = q.where('ideas.published_at', '<=', after.publishedAt).where((eb) => eb.or([eb('ideas.published_at', '<', after.publishedAt), eb('ideas.id', '<', after.id)]));
   }
-  const rows = await q.orderBy('published_at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute();
+  const rows = await q.orderBy('ideas.published_at', 'desc').orderBy('ideas.id', 'desc').limit(limit + 1).execute();
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
     items: await toIdeaDtos(deps.db, page, viewer),
     nextCursor: rows.length > limit && last?.published_at ? encodeCursor({ publishedAt: last.published_at, id: last.id }) : null,
   };
+}
+
+/** Public ideas, newest first, in keyset pages. */
+export function publicIdeasPage(deps: Deps, viewer: UserRow | null, limit: number, cursor: string | undefined) {
+  return newestKeysetPage(deps, viewer, publicIdeas(deps.db, 'ideas_public_idx'), limit, cursor);
 }
 
 export async function recentIdeas(deps: Deps, viewer: UserRow | null, limit: number): Promise<IdeaDto[]> {
@@ -338,18 +343,9 @@ export async function latestOwnIdeas(deps: Deps, user: UserRow, limit = USER_LAT
 }
 
 /** A user's public ideas, by registration number or id, newest first in keyset pages (ideas_author_public_idx). */
-export async function userPublicIdeas(deps: Deps, viewer: UserRow | null, ref: string, limit: number, cursor?: string): Promise<{ items: IdeaDto[]; nextCursor: string | null }> {
+export async function userPublicIdeas(deps: Deps, viewer: UserRow | null, ref: string, limit: number, cursor?: string) {
   const owner = await requireUserByRef(deps.db, ref);
-  const after = decodeCursor(cursor);
-  let q = publicIdeas(deps.db).where('ideas.user_id', '=', owner.id);
-  if (after) q = q.where('ideas.published_at', '<=', after.publishedAt).where((eb) => eb.or([eb('ideas.published_at', '<', after.publishedAt), eb('ideas.id', '<', after.id)]));
-  const rows = await q.orderBy('ideas.published_at', 'desc').orderBy('ideas.id', 'desc').limit(limit + 1).execute();
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return {
-    items: await toIdeaDtos(deps.db, page, viewer),
-    nextCursor: rows.length > limit && last?.published_at ? encodeCursor({ publishedAt: last.published_at, id: last.id }) : null,
-  };
+  return newestKeysetPage(deps, viewer, publicIdeas(deps.db).where('ideas.user_id', '=', owner.id), limit, cursor);
 }
 
 /**
