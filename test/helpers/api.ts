@@ -64,13 +64,7 @@ export async function startTestApp(dialect: DialectName, { sms, clientDir, ...ov
       if (isForm) delete headers['content-type'];
       const requestBody = options.body === undefined ? undefined : isForm || typeof options.body === 'string' ? (options.body as BodyInit) : JSON.stringify(options.body);
       const res = await fetch(url + path, { method, headers, body: requestBody });
-      const text = await res.text();
-      let body: any;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = text;
-      }
+      const { body } = await readBody(res);
       return { status: res.status, body, headers: res.headers };
     },
     async makeAdmin(userId) {
@@ -90,18 +84,22 @@ export async function startTestApp(dialect: DialectName, { sms, clientDir, ...ov
   };
 }
 
+/** The answer as JSON when it is JSON, else as text (a test may assert either). */
+async function readBody(res: Response): Promise<{ body: any; text: string }> {
+  const text = await res.text();
+  try {
+    return { body: JSON.parse(text), text };
+  } catch {
+    return { body: text, text };
+  }
+}
+
 /** One tRPC call over HTTP, as the app's client makes it (no batching). */
 export async function trpcCall(app: TestApp, kind: 'query' | 'mutation', procedure: string, input?: unknown, token?: string) {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   const url = `${app.url}/trpc/${procedure}` + (kind === 'query' && input !== undefined ? `?input=${encodeURIComponent(JSON.stringify(input))}` : '');
   const res = await fetch(url, kind === 'query' ? { headers } : { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(input ?? {}) });
-  const text = await res.text();
-  let body: any;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = text;
-  }
+  const { body, text } = await readBody(res);
   return { status: res.status, headers: res.headers, body, text };
 }
 
