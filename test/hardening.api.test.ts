@@ -2,9 +2,6 @@
  * Hardening rules being built now (a–j of the hardening brief). Written to the specified behaviour
  * before the fixes land: on the code they were written against, every test here fails.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SmsProvider } from '../src/server/services/sms.ts';
@@ -173,15 +170,13 @@ function decodeHtml(text: string): string {
 describe.each(DIALECTS)('c. link preview with replacement patterns in the text on %s', (dialect) => {
   let app: TestApp;
   let base: string;
-  const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hunter-client-'));
   beforeAll(async () => {
-    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html>\n<html><head><meta charset="UTF-8" /><title>猎人创意社区</title></head><body><div id="root"></div></body></html>');
-    app = await startTestApp(dialect, { moderation: 'auto', clientDir });
+    const index = '<!doctype html>\n<html><head><meta charset="UTF-8" /><title>猎人创意社区</title></head><body><div id="root"></div></body></html>';
+    app = await startTestApp(dialect, { moderation: 'auto', clientFiles: { 'index.html': index } });
     base = app.url;
   });
   afterAll(async () => {
     await app?.close();
-    fs.rmSync(clientDir, { recursive: true, force: true });
   });
 
   it('serves one title, one doctype and the literal text in the meta', async () => {

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from './helpers/dialects.ts';
 import { registerAndLogin, startTestApp, type TestApp } from './helpers/api.ts';
@@ -8,15 +5,12 @@ import { registerAndLogin, startTestApp, type TestApp } from './helpers/api.ts';
 describe.each(DIALECTS)('shared idea links on %s', (dialect) => {
   let app: TestApp;
   let base: string;
-  const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hunter-client-'));
   beforeAll(async () => {
-    fs.writeFileSync(path.join(clientDir, 'index.html'), '<html><head><title>猎人创意社区</title></head><body><div id="root"></div></body></html>');
-    app = await startTestApp(dialect, { moderation: 'manual', clientDir });
+    app = await startTestApp(dialect, { moderation: 'manual', clientFiles: { 'index.html': '<html><head><title>猎人创意社区</title></head><body><div id="root"></div></body></html>' } });
     base = app.url;
   });
   afterAll(async () => {
     await app?.close();
-    fs.rmSync(clientDir, { recursive: true, force: true });
   });
 
   it('puts escaped Open Graph meta on a public idea and none on an unreviewed one', async () => {

@@ -37,9 +37,16 @@ export const NO_LIMITS: RateLimitSettings = {
   draftsPer10Minutes: 0,
 };
 
-export type TestOverrides = Partial<Omit<Config, 'rateLimits'>> & { rateLimits?: Partial<RateLimitSettings>; sms?: SmsProvider; clientDir?: string };
+export type TestOverrides = Partial<Omit<Config, 'rateLimits'>> & {
+  rateLimits?: Partial<RateLimitSettings>;
+  sms?: SmsProvider;
+  clientDir?: string;
+  /** A stand-in built client (path → content, e.g. `{ 'index.html': '…' }`), written to a temp folder removed on close. */
+  clientFiles?: Record<string, string>;
+};
 
-export async function startTestApp(dialect: DialectName, { sms, clientDir, ...overrides }: TestOverrides = {}): Promise<TestApp> {
+export async function startTestApp(dialect: DialectName, { sms, clientDir: givenClientDir, clientFiles, ...overrides }: TestOverrides = {}): Promise<TestApp> {
+  const clientDir = clientFiles ? writeClientFiles(clientFiles) : givenClientDir;
   const db = await createTestDatabase(dialect);
   const base = loadConfig();
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hunter-uploads-'));
@@ -80,8 +87,18 @@ export async function startTestApp(dialect: DialectName, { sms, clientDir, ...ov
       });
       await db.drop();
       fs.rmSync(uploadsDir, { recursive: true, force: true });
+      if (clientFiles && clientDir) fs.rmSync(clientDir, { recursive: true, force: true });
     },
   };
+}
+
+function writeClientFiles(files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hunter-client-'));
+  for (const [name, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), content);
+  }
+  return dir;
 }
 
 /** The answer as JSON when it is JSON, else as text (a test may assert either). */
