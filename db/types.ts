@@ -20,6 +20,8 @@ export interface UserTable {
   deactivation_reason: string | null;
   /** Kept by follows in the same transaction as the follow row (DESIGN §2). */
   follower_count: Generated<number>;
+  /** The newest announcement already copied into this user's messages (see the 0004 migration). */
+  announcements_seen_id: Generated<number>;
 }
 
 export interface SessionTable {
@@ -135,6 +137,40 @@ export interface MessageTable {
   read_at: Timestamp | null;
   original_feedback: string | null;
   idea_id: number | null;
+  /** Set on the user's copy of an announcement. */
+  announcement_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface AnnouncementTable {
+  id: Generated<number>;
+  admin_id: number | null;
+  title: string;
+  content: string;
+  priority: 'high' | 'normal' | 'low';
+  created_at: Timestamp;
+}
+
+export interface FeedbackTable {
+  id: Generated<number>;
+  user_id: number;
+  content: string;
+  user_agent: string | null;
+  url: string | null;
+  status: 'open' | 'replied';
+  reply: string | null;
+  replied_by: number | null;
+  replied_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface ModerationLogTable {
+  id: Generated<number>;
+  admin_id: number | null;
+  action: string;
+  target_type: 'idea' | 'comment' | 'feedback' | 'announcement' | 'report';
+  target_id: number;
+  detail: string | null;
   created_at: Timestamp;
 }
 
@@ -176,6 +212,9 @@ export interface Database {
   favorites: FavoriteTable;
   follows: FollowTable;
   idea_views: IdeaViewTable;
+  announcements: AnnouncementTable;
+  feedback: FeedbackTable;
+  moderation_log: ModerationLogTable;
 }
 
 export type IdeaRow = Selectable<IdeaTable>;

@@ -2,10 +2,12 @@
  * Members' hot reads, answered in the fast lane without the Express pass: the session is checked by
  * the same `authenticate` (with its short per-process memory), the same operation runs, and the
  * answer is serialized as its transport would. Nothing here is cached: each answer is the member's
- * own. The next issues add the unread counts and favourite checks here.
+ * own.
  */
 import type { Deps } from '../deps.ts';
 import { accountOps } from '../accounts/operations.ts';
+import { messageOps } from '../messages/operations.ts';
+import { followOps } from '../social/operations.ts';
 import { bearerToken, type Caller } from '../request/caller.ts';
 import { authorize, type AnyOperation } from '../request/operation.ts';
 import { restBody } from '../rest/route.ts';
@@ -16,6 +18,11 @@ import type { ComputedRead } from './cached-reads.ts';
 const MEMBER_READS: Record<string, { op: AnyOperation; transport: 'rest' | 'trpc' }> = {
   '/api/auth/me': { op: accountOps.me, transport: 'rest' },
   '/trpc/auth.me': { op: accountOps.me, transport: 'trpc' },
+  // Polled by every open tab of every member (publishing §4): the busiest member read.
+  '/api/messages/unread-count': { op: messageOps.unreadCount, transport: 'rest' },
+  '/trpc/messages.unreadCount': { op: messageOps.unreadCount, transport: 'trpc' },
+  '/api/follows/updates': { op: followOps.updates, transport: 'rest' },
+  '/trpc/follows.updates': { op: followOps.updates, transport: 'trpc' },
 };
 
 export const isMemberReadPath = (pathname: string) => pathname in MEMBER_READS;

@@ -4,6 +4,7 @@ import { authRouter, usersRouter } from './auth.ts';
 import { adminRouter, ideasRouter } from './ideas.ts';
 import { marketplaceRouter } from './marketplace.ts';
 import { favoritesRouter, followsRouter } from './social.ts';
+import { feedbackRouter, messagesRouter } from './touch.ts';
 
 export const appRouter = router({
   site: router({ identity: query(siteOps.identity), testConnection: query(siteOps.testConnection) }),
@@ -14,6 +15,8 @@ export const appRouter = router({
   admin: adminRouter,
   favorites: favoritesRouter,
   follows: followsRouter,
+  messages: messagesRouter,
+  feedback: feedbackRouter,
 });
 
 export type AppRouter = typeof appRouter;
