@@ -1,6 +1,7 @@
 import { siteOps } from '../../accounts/operations.ts';
 import { query, router } from '../init.ts';
 import { authRouter, usersRouter } from './auth.ts';
+import { commentReportsAdmin, commentsRouter } from './comments.ts';
 import { adminRouter, ideasRouter } from './ideas.ts';
 import { marketplaceRouter } from './marketplace.ts';
 
@@ -10,7 +11,8 @@ export const appRouter = router({
   users: usersRouter,
   ideas: ideasRouter,
   marketplace: marketplaceRouter,
-  admin: adminRouter,
+  comments: commentsRouter,
+  admin: router({ ...adminRouter._def.record, ...commentReportsAdmin }),
 });
 
 export type AppRouter = typeof appRouter;
