@@ -222,6 +222,7 @@ describe.each(DIALECTS)('comments on %s', (dialect) => {
     await app.deps.db.updateTable('users').set({ avatar_url: '/avatars/3.png' }).where('id', '=', leaver.id).execute();
     const c = (await post(leaver, { ideaId, content: '注销前写的' })).body.data;
     expect(c.userName).toBe('将要注销');
+    expect((await app.api('GET', '/api/users/deactivation-stats', { token: leaver.token })).body.data.comments).toBe(1);
     const res = await app.api('POST', '/api/users/deactivate', { token: leaver.token, body: { reason: '不再使用', password: leaver.password } });
     expect(res.status).toBe(200);
     // Read time, from users.status: even a nickname left in place would not show.

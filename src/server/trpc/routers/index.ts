@@ -4,6 +4,7 @@ import { authRouter, usersRouter } from './auth.ts';
 import { commentReportsAdmin, commentsRouter } from './comments.ts';
 import { adminRouter, ideasRouter } from './ideas.ts';
 import { marketplaceRouter } from './marketplace.ts';
+import { favoritesRouter, followsRouter } from './social.ts';
 
 export const appRouter = router({
   site: router({ identity: query(siteOps.identity), testConnection: query(siteOps.testConnection) }),
@@ -13,6 +14,8 @@ export const appRouter = router({
   marketplace: marketplaceRouter,
   comments: commentsRouter,
   admin: router({ ...adminRouter._def.record, ...commentReportsAdmin }),
+  favorites: favoritesRouter,
+  follows: followsRouter,
 });
 
 export type AppRouter = typeof appRouter;
