@@ -193,6 +193,46 @@ export interface IdeaViewTable {
   day: string;
 }
 
+export interface CommentTable {
+  id: Generated<number>;
+  idea_id: number;
+  user_id: number;
+  /** The top-level comment a reply hangs under; null for a top-level comment. */
+  parent_id: number | null;
+  /** The comment a reply answered (a reply's own id when it answered a reply); not a foreign key. */
+  reply_to_id: number | null;
+  /** Plain text, never HTML. */
+  content: string;
+  like_count: number;
+  dislike_count: number;
+  created_at: Timestamp;
+}
+
+export type CommentReactionKind = 'like' | 'dislike';
+
+export interface CommentReactionTable {
+  comment_id: number;
+  user_id: number;
+  kind: CommentReactionKind;
+  created_at: Timestamp;
+}
+
+export type CommentReportStatus = 'open' | 'dismissed' | 'removed';
+
+export interface CommentReportTable {
+  id: Generated<number>;
+  /** Not a foreign key: a report outlives its comment. */
+  comment_id: number;
+  idea_id: number;
+  reporter_id: number;
+  reason: string;
+  /** The text as it was reported. */
+  comment_content: string;
+  status: CommentReportStatus;
+  created_at: Timestamp;
+  resolved_at: Timestamp | null;
+}
+
 /** An image uploaded before its idea existed; moves to idea_images when an idea is saved showing it. */
 export type PendingUploadTable = Omit<IdeaImageTable, 'idea_id'>;
 
@@ -215,9 +255,13 @@ export interface Database {
   announcements: AnnouncementTable;
   feedback: FeedbackTable;
   moderation_log: ModerationLogTable;
+  comments: CommentTable;
+  comment_reactions: CommentReactionTable;
+  comment_reports: CommentReportTable;
 }
 
 export type IdeaRow = Selectable<IdeaTable>;
+export type CommentRow = Selectable<CommentTable>;
 
 export type UserRow = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;

@@ -213,5 +213,21 @@ describe.each(DIALECTS)('follow updates, messages, feedback and the admin consol
       expect(typeof log[0].createdAt).toBe('string');
       expect((await trpcCall(app, 'query', 'admin.log', undefined, admin.token)).body.data.length).toBe(log.length);
     });
+
+    it('records an admin dismissing a report and removing a reported comment, not an author deleting their own', async () => {
+      const idea = await createIdea(app.deps, a);
+      const post = async (content: string) => (await app.api('POST', '/api/comments', { token: b.token, body: { ideaId: idea, content } })).body.data.id as number;
+      const [kept, removed, own] = [await post('第一条评论'), await post('第二条评论'), await post('第三条评论')];
+      const report = async (id: number) => (await app.api('POST', `/api/comments/${id}/report`, { token: a.token, body: { reason: '广告' } })).body.data.id as number;
+      const dismissed = await report(kept);
+      await report(removed);
+      expect((await app.api('POST', `/api/admin/reports/${dismissed}/dismiss`, { token: admin.token, body: {} })).status).toBe(200);
+      expect((await app.api('DELETE', `/api/comments/${removed}`, { token: admin.token })).status).toBe(200);
+      expect((await app.api('DELETE', `/api/comments/${own}`, { token: b.token })).status).toBe(200);
+      const log = (await app.api('GET', '/api/admin/log', { token: admin.token })).body.data;
+      expect(log[0]).toMatchObject({ action: 'delete_comment', targetType: 'comment', targetId: removed, detail: '第二条评论' });
+      expect(log[1]).toMatchObject({ action: 'dismiss_report', targetType: 'report', targetId: dismissed });
+      expect(log.some((e: { targetId: number; targetType: string }) => e.targetType === 'comment' && e.targetId === own)).toBe(false);
+    });
   });
 });

@@ -4,6 +4,7 @@ import { LoadingLine } from '../components/LoadingLine.tsx';
 import { MARKET_LABELS, type MarketIdentifier } from '../../shared/idea-rules.ts';
 import { relativeTime } from '../../shared/relative-time.ts';
 import { Avatar } from '../components/Avatar.tsx';
+import { CommentsSection } from '../components/comments/CommentsSection.tsx';
 import { httpStatusOf } from '../lib/api-errors.ts';
 import { trpc } from '../lib/trpc.ts';
 import { isFromMarketplace } from '../lib/marketplace-state.ts';
@@ -88,6 +89,7 @@ export default function IdeaPage() {
         <Link href={`/hunter/${d.user_registration_number}`}>{d.authorName}</Link>
       </p>
       <p className="notice">完整的创意详情（详细分析、评论、收藏与分享）即将上线。</p>
+      {d.allowComments && <CommentsSection idea={d} />}
     </main>
   );
 }

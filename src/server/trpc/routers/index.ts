@@ -1,6 +1,7 @@
 import { siteOps } from '../../accounts/operations.ts';
 import { query, router } from '../init.ts';
 import { authRouter, usersRouter } from './auth.ts';
+import { commentReportsAdmin, commentsRouter } from './comments.ts';
 import { adminRouter, ideasRouter } from './ideas.ts';
 import { marketplaceRouter } from './marketplace.ts';
 import { favoritesRouter, followsRouter } from './social.ts';
@@ -12,7 +13,8 @@ export const appRouter = router({
   users: usersRouter,
   ideas: ideasRouter,
   marketplace: marketplaceRouter,
-  admin: adminRouter,
+  comments: commentsRouter,
+  admin: router({ ...adminRouter._def.record, ...commentReportsAdmin }),
   favorites: favoritesRouter,
   follows: followsRouter,
   messages: messagesRouter,
