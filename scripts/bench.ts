@@ -6,7 +6,8 @@
  * ±50 % between identical runs on shared machines. Efficiency = bare CPU per request ÷ ours.
  *
  * Settings: BENCH_DATABASE_URL (default: a throw-away SQLite file; a mysql:// URL names a database
- * that is created and dropped), BENCH_IDEAS (5000), BENCH_SECONDS (5), BENCH_CONNECTIONS (10).
+ * that is created and dropped), BENCH_IDEAS (5000), BENCH_USERS (10000, each with 5 messages),
+ * BENCH_SECONDS (5), BENCH_CONNECTIONS (10).
  */
 import fs from 'node:fs';
 import { get } from 'node:http';
@@ -17,10 +18,13 @@ import { dropMysqlDatabase, openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { insertStagedIdea } from '../src/server/ideas/seeding.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '../src/server/seed/demo.ts';
+import { DEFAULT_AVATAR } from '../src/shared/constants.ts';
+import { nowDb } from '../db/time.ts';
 import { buildClientIfNeeded, DIST_DIR } from './build-client.ts';
 import { cpuMs, hasTaskset, pinSelfToCore1, startChild, stopChild } from './bench/processes.ts';
 
 const IDEAS = Number(process.env.BENCH_IDEAS ?? 5000);
+const USERS = Number(process.env.BENCH_USERS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 // ------------------------------------------------------------------ cases
@@ -99,6 +103,29 @@ const author = await handle.db.selectFrom('users').select('id').where('registrat
 for (let i = 0; i < IDEAS; i++) {
   await insertStagedIdea(handle.db, { userId: author.id, title: `压测创意 ${i}`, description: `用于测量列表读取速度的创意，第 ${i} 条`, analysis: '<p>详细分析</p>', tags: ['压测', `组${i % 20}`], favorites: i % 50 });
 }
+// The community around the lists: members with messages, some followed by the demo member (who is
+// the admin sending announcements), 20 of those with an idea this week.
+const at = nowDb();
+for (let from = 0; from < USERS; from += 500) {
+  const rows = Array.from({ length: Math.min(500, USERS - from) }, (_, k) => {
+    const n = from + k;
+    return { registration_number: `bx${String(200000 + n).padStart(6, '0')}`, phone: `139${String(n).padStart(8, '0')}`, email: null, password_hash: null, nickname: `压测用户${n}`, avatar_url: DEFAULT_AVATAR, bio: null, role: 'member' as const, status: 'active' as const, created_at: at, updated_at: at };
+  });
+  await handle.db.insertInto('users').values(rows).execute();
+}
+const crowd = await handle.db.selectFrom('users').select('id').where('registration_number', 'like', 'bx2%').orderBy('id').execute();
+for (let from = 0; from < crowd.length; from += 100) {
+  const slice = crowd.slice(from, from + 100);
+  await handle.db
+    .insertInto('messages')
+    .values(slice.flatMap((u) => Array.from({ length: 5 }, (_, k) => ({ user_id: u.id, type: 'system' as const, title: '系统通知', content: `第 ${k} 条消息`, priority: 'normal' as const, sender: 'system' as const, is_read: k % 2, read_at: null, original_feedback: null, idea_id: null, announcement_id: null, created_at: at }))))
+    .execute();
+}
+await handle.db.updateTable('users').set({ role: 'admin' }).where('id', '=', author.id).execute();
+const followed = crowd.slice(0, 200);
+await handle.db.insertInto('follows').values(followed.map((u) => ({ follower_id: author.id, followee_id: u.id, created_at: at }))).execute();
+for (const u of followed.slice(0, 20)) await insertStagedIdea(handle.db, { userId: u.id, title: `关注的人的新创意 ${u.id}`, description: '最近一周发布', tags: ['关注'] });
+const someIdea = await handle.db.selectFrom('ideas').select('id').where('user_id', '=', author.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
 await handle.close();
 
 const product = await startChild('scripts/bench/serve-product.ts', { DATABASE_URL: databaseUrl, CACHE_TTL_MS: process.env.CACHE_TTL_MS ?? '2000' });
@@ -108,6 +135,15 @@ const entry = fs.readFileSync(path.join(DIST_DIR, 'index.html'), 'utf8').match(/
 
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 const MEMBER = { ...BROWSER, authorization: `Bearer ${token}` };
+
+// Sending an announcement with USERS members: one row, whatever their number (timed, 5 sends).
+const announceMs: number[] = [];
+for (let i = 0; i < 5; i++) {
+  const started = performance.now();
+  const sent = await fetch(`http://127.0.0.1:${product.port}/api/messages/announcement`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ title: `压测公告 ${i}`, content: '公告内容' }) });
+  if (sent.status !== 201) throw new Error(`announcement answered ${sent.status}`);
+  announceMs.push(performance.now() - started);
+}
 const cases: Case[] = [
   { name: '首页 HTML  GET /', path: '/', headers: BROWSER, kind: 'guest' },
   { name: '入口脚本（brotli）', path: entry, headers: BROWSER, kind: 'guest' },
@@ -117,6 +153,10 @@ const cases: Case[] = [
   { name: 'GET /api/marketplace/ideas（游客，随机）', path: '/api/marketplace/ideas?sort=random&seed=7', headers: BROWSER, kind: 'guest' },
   { name: 'tRPC ideas.publicPage（游客）', path: `/trpc/ideas.publicPage?input=${encodeURIComponent(JSON.stringify({ limit: 6 }))}`, headers: BROWSER, kind: 'guest' },
   { name: 'GET /api/auth/me（会员）', path: '/api/auth/me', headers: MEMBER, kind: 'member' },
+  { name: 'GET /api/messages/unread-count（会员）', path: '/api/messages/unread-count', headers: MEMBER, kind: 'member' },
+  { name: 'tRPC messages.unreadCount（会员）', path: '/trpc/messages.unreadCount', headers: MEMBER, kind: 'member' },
+  { name: 'GET /api/follows/updates（会员，关注 200 人）', path: '/api/follows/updates', headers: MEMBER, kind: 'member' },
+  { name: 'tRPC favorites.check（会员）', path: `/trpc/favorites.check?input=${encodeURIComponent(JSON.stringify({ ideaId: someIdea.id }))}`, headers: MEMBER, kind: 'member' },
   { name: 'GET /api/ideas/all?limit=20（会员，参考）', path: '/api/ideas/all?limit=20', headers: MEMBER, kind: 'reference' },
 ];
 
@@ -157,6 +197,8 @@ for (const c of cases) {
   console.log(`| ${c.name} | ${sizes.get(c.path)} | ${o.rps.toFixed(0)} | ${b.rps.toFixed(0)} | ${o.cpuUsPerRequest.toFixed(1)} | ${b.cpuUsPerRequest.toFixed(1)} | ${efficiency.toFixed(2)} | ${targetText} | ${o.p50} / ${o.p99}${errors} |`);
 }
 console.log(missed ? `\n${missed} 项未达到 CPU 效率目标。` : '\n所有接口都达到了 CPU 效率目标。');
+announceMs.sort((x, y) => x - y);
+console.log(`\n发布公告（${USERS} 个用户，各 5 条消息）：5 次，中位 ${announceMs[2].toFixed(1)} ms，最慢 ${announceMs[4].toFixed(1)} ms（只写一行，用户下次读取消息时收到）。`);
 
 if (databaseUrl.startsWith('mysql')) await dropMysqlDatabase(databaseUrl);
 fs.rmSync(tmp, { recursive: true, force: true });
