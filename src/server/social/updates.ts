@@ -3,6 +3,7 @@
  * last 7 days (the data layer's "new" window), and one member's recent ideas. Public ideas only,
  * through the visibility rule.
  */
+import { sql } from 'kysely';
 import { dbTimeAgo, dbTimeToIso } from '../../../db/time.ts';
 import type { UserRow } from '../../../db/types.ts';
 import { authorAvatar, authorName } from '../../shared/idea-display.ts';
@@ -37,35 +38,49 @@ export interface RecentIdea {
   avatar_url: string;
 }
 
-/** Followed members with recent public ideas, the latest publication first. */
+/**
+ * Followed members with recent public ideas, the latest publication first. Driven from the
+ * member's follows: per followed member, two index range scans of their recent public ideas
+ * (`ideas_author_public_idx`), not a scan of the whole site's week.
+ */
 export async function followUpdates(deps: Deps, user: UserRow): Promise<FollowUpdateItem[]> {
-  const rows = await publicIdeas(deps.db)
-    .clearSelect()
-    .innerJoin('follows', 'follows.followee_id', 'ideas.user_id')
-    .innerJoin('users as author', 'author.id', 'ideas.user_id')
-    .select((eb) => [
+  const since = dbTimeAgo(RECENT_MS);
+  const theirRecentIdeas = () =>
+    publicIdeas(deps.db)
+      .clearSelect()
+      .where(sql<boolean>`${sql.ref('ideas.user_id')} = ${sql.ref('author.id')}`)
+      .where('ideas.published_at', '>=', since);
+  const rows = await deps.db
+    .selectFrom('follows')
+    .innerJoin('users as author', 'author.id', 'follows.followee_id')
+    .select([
       'author.id as author_id',
       'author.registration_number',
       'author.nickname',
       'author.avatar_url',
-      eb.fn.countAll<number>().as('recent_ideas_count'),
-      eb.fn.max('ideas.published_at').as('latest_idea_time'),
+      theirRecentIdeas()
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .as('recent_ideas_count'),
+      theirRecentIdeas()
+        .select((eb) => eb.fn.max('ideas.published_at').as('latest'))
+        .as('latest_idea_time'),
     ])
     .where('follows.follower_id', '=', user.id)
-    .where('ideas.published_at', '>=', dbTimeAgo(RECENT_MS))
-    .groupBy(['author.id', 'author.registration_number', 'author.nickname', 'author.avatar_url'])
-    .orderBy('latest_idea_time', 'desc')
+    .where('author.status', '=', 'active')
     .execute();
-  return rows.map((r) => {
-    const person = { userId: r.author_id, registrationNumber: r.registration_number, nickname: r.nickname, avatarUrl: r.avatar_url };
-    return {
-      registration_number: r.registration_number,
-      nickname: authorName(person),
-      avatar_url: authorAvatar(person),
-      recent_ideas_count: Number(r.recent_ideas_count),
-      latest_idea_time: dbTimeToIso(r.latest_idea_time as string)!,
-    };
-  });
+  return rows
+    .filter((r) => Number(r.recent_ideas_count) > 0 && r.latest_idea_time)
+    .sort((x, y) => String(y.latest_idea_time).localeCompare(String(x.latest_idea_time)) || x.author_id - y.author_id)
+    .map((r) => {
+      const person = { userId: r.author_id, registrationNumber: r.registration_number, nickname: r.nickname, avatarUrl: r.avatar_url };
+      return {
+        registration_number: r.registration_number,
+        nickname: authorName(person),
+        avatar_url: authorAvatar(person),
+        recent_ideas_count: Number(r.recent_ideas_count),
+        latest_idea_time: dbTimeToIso(r.latest_idea_time as string)!,
+      };
+    });
 }
 
 /** The server's own count for scripts: followed members with recent ideas. */
