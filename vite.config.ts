@@ -66,10 +66,14 @@ function routePreload(): Plugin {
           `(function(){var s=document.currentScript,m=s&&s.getAttribute('data-modules'),` +
           `f=${JSON.stringify(routes)}[location.pathname.replace(/(.)\\/+$/,'$1')]||[];` +
           `function add(h,run){var e=document.createElement(run?'script':'link');if(run){e.type='module';e.src=h}else{e.rel='modulepreload';e.href=h}e.crossOrigin='';document.head.appendChild(e)}` +
-          `function load(){var l=m?m.split(' '):[];l.slice(1).concat(f).forEach(function(h){add(h)});if(l[0])add(l[0],1)}` +
-          // rAF runs just before the next paint; the timeout after it, once that frame is on screen.
-          // A hidden tab paints nothing (and runs no rAF): load at once.
-          `if(m&&document.visibilityState!=='hidden')requestAnimationFrame(function(){setTimeout(load,0)});else load()})();\n`;
+          `var done=0;function load(){if(done++)return;var l=m?m.split(' '):[];l.slice(1).concat(f).forEach(function(h){add(h)});if(l[0])add(l[0],1)}` +
+          // The view's eager images (the doodle) first, then the frame that shows them: rAF runs just
+          // before a paint, the timeout once that frame is on screen. A hidden tab paints nothing (and
+          // runs no rAF): load at once; an image that hangs holds the app back 3 s at most.
+          `function painted(){requestAnimationFrame(function(){setTimeout(load,0)})}` +
+          `if(!m||document.visibilityState==='hidden')load();else{setTimeout(load,3000);` +
+          `var p=[].filter.call(document.images,function(i){return!i.complete&&i.loading!=='lazy'}),n=p.length;` +
+          `if(!n)painted();else p.forEach(function(i){function one(){if(--n===0)painted()}i.addEventListener('load',one,{once:true});i.addEventListener('error',one,{once:true})})}})();\n`;
         const version = createHash('sha256').update(source).digest('hex').slice(0, 8);
         // Before the entry's module script, so the preloads start as early as the entry's download.
         return html.replace('<script type="module"', `<script async src="/route-preload.js?v=${version}"></script>\n    <script type="module"`);
