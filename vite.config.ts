@@ -23,9 +23,15 @@ const PRELOAD_ROUTES: Record<string, string[]> = {
 /**
  * A lazy page's chunk is found only after the entry has downloaded and run: one more round trip
  * before a deep link like /login paints (about 0.6 s on Lighthouse's mobile network). This plugin
- * writes /route-preload.js, a tiny classic script index.html loads first, which adds
- * <link rel=modulepreload> for the visited route's chunks so they download next to the entry.
- * (The CSP allows no inline script, hence a file; its query string changes with its content.)
+ * writes /route-preload.js, a tiny classic script index.html loads (async: it blocks neither the
+ * parser nor the first paint), which adds <link rel=modulepreload> for the visited route's chunks so
+ * they download next to the entry. (The CSP allows no inline script, hence a file; its query string
+ * changes with its content.)
+ *
+ * On a prerendered page (scripts/prerender.ts) the same script also loads the app: the page carries
+ * no module script of its own but `data-modules` on this one (entry first, then its static imports),
+ * and the script asks for them only after the prerendered view has been painted, so the first paint
+ * (the doodle, the login card) never waits for, or shares the network with, 100 KB of JavaScript.
  */
 function routePreload(): Plugin {
   let source = '';
@@ -56,10 +62,21 @@ function routePreload(): Plugin {
           const files = [...closure(lazy)].filter((f) => !inEntry.has(f)).map((f) => '/' + f);
           if (files.length) routes[route] = files;
         }
-        source = `(function(){var f=${JSON.stringify(routes)}[location.pathname.replace(/(.)\\/+$/,'$1')];if(f)f.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)})})();\n`;
+        source =
+          `(function(){var s=document.currentScript,m=s&&s.getAttribute('data-modules'),` +
+          `f=${JSON.stringify(routes)}[location.pathname.replace(/(.)\\/+$/,'$1')]||[];` +
+          `function add(h,run){var e=document.createElement(run?'script':'link');if(run){e.type='module';e.src=h}else{e.rel='modulepreload';e.href=h}e.crossOrigin='';document.head.appendChild(e)}` +
+          `var done=0;function load(){if(done++)return;var l=m?m.split(' '):[];l.slice(1).concat(f).forEach(function(h){add(h)});if(l[0])add(l[0],1)}` +
+          // The view's eager images (the doodle) first, then the frame that shows them: rAF runs just
+          // before a paint, the timeout once that frame is on screen. A hidden tab paints nothing (and
+          // runs no rAF): load at once; an image that hangs holds the app back 3 s at most.
+          `function painted(){requestAnimationFrame(function(){setTimeout(load,0)})}` +
+          `if(!m||document.visibilityState==='hidden')load();else{setTimeout(load,3000);` +
+          `var p=[].filter.call(document.images,function(i){return!i.complete&&i.loading!=='lazy'}),n=p.length;` +
+          `if(!n)painted();else p.forEach(function(i){function one(){if(--n===0)painted()}i.addEventListener('load',one,{once:true});i.addEventListener('error',one,{once:true})})}})();\n`;
         const version = createHash('sha256').update(source).digest('hex').slice(0, 8);
         // Before the entry's module script, so the preloads start as early as the entry's download.
-        return html.replace('<script type="module"', `<script src="/route-preload.js?v=${version}"></script>\n    <script type="module"`);
+        return html.replace('<script type="module"', `<script async src="/route-preload.js?v=${version}"></script>\n    <script type="module"`);
       },
     },
     // After the HTML (and so `source`) is final: the html plugin runs the post transforms in its own generateBundle.

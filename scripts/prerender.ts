@@ -2,27 +2,73 @@
  * Writes dist/prerendered/: the built index.html with the guest entry pages' first view inside
  * #root — `/` once per weekday (its daily doodle), `/login` once — rendered by src/client/prerender.tsx
  * through Vite's SSR loader. The fast lane sends them for those paths (fast-lane/prerendered.ts).
+ *
+ * The page's JavaScript is handed to /route-preload.js (vite.config.ts), which asks for it once the
+ * prerendered view is on screen; `data-prerendered` on #root tells main.tsx which view it may hydrate.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { createServer } from 'vite';
 import { PRERENDERED_PAGES, prerenderedFile } from '../src/server/fast-lane/prerendered.ts';
+import type { Manifest } from './route-bytes.ts';
 
 const ROOT_DIV = '<div id="root"></div>';
+const MODULE_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+const ROUTE_PRELOAD = /<script async (src="\/route-preload\.js\?v=[0-9a-f]+")><\/script>/;
+
+/**
+ * The built index.html with its module script and modulepreloads moved into `data-modules` of the
+ * route-preload script, which runs deferred and loads them after the first paint.
+ */
+export function loadAfterPaint(template: string): string {
+  const entries = [...template.matchAll(MODULE_SCRIPT)].map((m) => m[1]);
+  const preloads = [...template.matchAll(MODULE_PRELOAD)].map((m) => m[1]);
+  if (entries.length !== 1 || !ROUTE_PRELOAD.test(template)) throw new Error('index.html: expected one module script and the route-preload script');
+  return template
+    .replace(MODULE_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace(ROUTE_PRELOAD, (_, src: string) => `<script defer ${src} data-modules="${[...entries, ...preloads].join(' ')}"></script>`);
+}
+
+/** The lazy page module (manifest key) each prerendered path draws: its styles go in the page's head. */
+const PAGE_MODULES: Record<string, string | undefined> = { '/login': 'pages/LoginPage.tsx', '/guest-marketplace': 'pages/MarketplacePage.tsx' };
+
+/** The stylesheets of a lazy module and its static imports, beyond the entry's (in the head already). */
+export function lazyStyles(manifest: Manifest & Record<string, { css?: string[] }>, key: string | undefined): string[] {
+  const css = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (k: string) => {
+    if (seen.has(k) || !manifest[k]) return;
+    seen.add(k);
+    for (const file of manifest[k].css ?? []) css.add(`/${file}`);
+    for (const imported of manifest[k].imports ?? []) visit(imported);
+  };
+  if (key) {
+    if (!manifest[key]) throw new Error(`${key} is not in the build manifest`);
+    visit(key);
+  }
+  for (const file of manifest['index.html']?.css ?? []) css.delete(`/${file}`);
+  return [...css];
+}
 
 export async function prerenderPages(distDir: string): Promise<number> {
-  const template = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const template = loadAfterPaint(fs.readFileSync(path.join(distDir, 'index.html'), 'utf8'));
   if (!template.includes(ROOT_DIV)) throw new Error(`index.html has no ${ROOT_DIV}`);
   const vite = await createServer({ configFile: path.resolve(import.meta.dirname, '../vite.config.ts'), server: { middlewareMode: true }, appType: 'custom', logLevel: 'warn' });
+  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   let written = 0;
   try {
     const { renderPage } = (await vite.ssrLoadModule('/prerender.tsx')) as { renderPage(p: string, day: number): Promise<string> };
     fs.mkdirSync(path.join(distDir, 'prerendered'), { recursive: true });
     for (const page of PRERENDERED_PAGES) {
+      // Without them the first paint would be unstyled until the page's chunk had loaded them.
+      const links = lazyStyles(manifest, PAGE_MODULES[page.path]).map((href) => `<link rel="stylesheet" crossorigin href="${href}">\n`);
+      const head = links.length ? template.replace('</head>', `  ${links.join('    ')}  </head>`) : template;
       for (const day of page.perWeekday ? [0, 1, 2, 3, 4, 5, 6] : [0]) {
         const markup = await renderPage(page.path, day);
         // split/join, not replace: nothing in the markup is read as a replacement pattern.
-        const html = template.split(ROOT_DIV).join(`<div id="root">${markup}</div>`);
+        const html = head.split(ROOT_DIV).join(`<div id="root" data-prerendered="${page.path}">${markup}</div>`);
         fs.writeFileSync(path.join(distDir, prerenderedFile(page, day)), html);
         written++;
       }

@@ -1,11 +1,31 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { LIST_STATE_KEY } from './lib/marketplace-state.ts';
+import { isLoggedIn } from './lib/storage.ts';
 import { Root } from './Root.tsx';
 import './styles/global.css';
 
-// A prerendered page (see prerender.tsx) is replaced by the same view rendered here.
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <Root />
-  </StrictMode>,
+  </StrictMode>
 );
+
+/**
+ * A prerendered page (prerender.tsx) is a fresh guest's first view of its path. This visit's first
+ * render draws the same only for a guest on that very URL (no query) with nothing this tab kept that
+ * changes the view (a history state, the marketplace's chosen sort).
+ */
+function drawsThePrerenderedView(): boolean {
+  if (container.dataset.prerendered !== location.pathname || location.search || history.state != null || isLoggedIn()) return false;
+  try {
+    return sessionStorage.getItem(LIST_STATE_KEY) === null;
+  } catch {
+    return true;
+  }
+}
+
+// Hydrating keeps the painted page (no flash, no second largest paint); otherwise the view is rendered fresh over it.
+if (drawsThePrerenderedView()) hydrateRoot(container, app);
+else createRoot(container).render(app);

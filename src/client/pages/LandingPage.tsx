@@ -18,7 +18,7 @@ function DailyDoodle() {
   const [failed, setFailed] = useState(false);
   const day = useContext(DoodleDayContext) ?? communityWeekday();
   const src = failed ? '/logo.svg' : doodleUrl(day);
-  return <img className="landing-doodle" src={src} alt="猎人创意社区" width={480} height={128} onError={() => setFailed(true)} />;
+  return <img className="landing-doodle" src={src} alt="猎人创意社区" width={480} height={128} fetchPriority="high" onError={() => setFailed(true)} />;
 }
 
 export const LANDING_CARDS = 6;

@@ -45,7 +45,11 @@ import '../styles/ideas.css';
 
 const SKELETON_HEIGHTS = [180, 140, 220, 160, 200, 130, 170, 150];
 
-/** Grey cards of the real card's shape while the first page loads (UI.md: no spinner on a blank page). */
+/**
+ * Grey cards of the real card's shape while the first page loads (UI.md: no spinner on a blank page).
+ * Columns in CSS (ideas.css, the grid's breakpoints), not the masonry: the prerendered page paints
+ * them before any JavaScript runs, and the masonry would re-deal them on mount (a layout shift).
+ */
 function SkeletonGrid() {
   return (
     <>
@@ -53,15 +57,13 @@ function SkeletonGrid() {
         正在加载创意…
       </p>
       <div aria-hidden="true" className="market-skeletons" data-testid="market-skeletons">
-        <CardGrid label="加载中">
-          {SKELETON_HEIGHTS.map((h, i) => (
-            <div key={i} className="skeleton-card" style={{ minHeight: h }}>
-              <span className="skeleton-line skeleton-line-title" />
-              <span className="skeleton-line" />
-              <span className="skeleton-line skeleton-line-short" />
-            </div>
-          ))}
-        </CardGrid>
+        {SKELETON_HEIGHTS.map((h, i) => (
+          <div key={i} className="skeleton-card" style={{ minHeight: h }}>
+            <span className="skeleton-line skeleton-line-title" />
+            <span className="skeleton-line" />
+            <span className="skeleton-line skeleton-line-short" />
+          </div>
+        ))}
       </div>
     </>
   );
@@ -94,7 +96,9 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
   const store = safeSession();
 
   // Coming back from an idea (by its back button or the browser's): read once, at the visit's start.
-  const returning = useRef<FromMarketplaceState | null>(isFromMarketplace(window.history.state) ? (window.history.state as FromMarketplaceState) : null);
+  // (No window while /guest-marketplace is prerendered at build time: a fresh visit.)
+  const entryState: unknown = typeof window === 'undefined' ? null : window.history.state;
+  const returning = useRef<FromMarketplaceState | null>(isFromMarketplace(entryState) ? (entryState as FromMarketplaceState) : null);
   const [listState, setListState] = useState(() => startListState(store ? readListState(store) : null, !!returning.current));
   useEffect(() => {
     if (store) writeListState(store, listState);

@@ -13,6 +13,7 @@ export interface PrerenderedPage {
 export const PRERENDERED_PAGES: PrerenderedPage[] = [
   { path: '/', perWeekday: true },
   { path: '/login', perWeekday: false },
+  { path: '/guest-marketplace', perWeekday: false },
 ];
 
 export function prerenderedFile(page: PrerenderedPage, weekday: number): string {

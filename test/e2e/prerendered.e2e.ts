@@ -1,0 +1,96 @@
+/**
+ * The prerendered guest pages (issue 7, "Fast by design") in Chromium: the view is on screen before
+ * any JavaScript is asked for, and the app then hydrates that very markup — the painted elements stay,
+ * with no hydration error — instead of rendering a second copy over it. A member, whose view differs,
+ * gets the page rendered fresh, also without errors.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { createUser } from '../helpers/fixtures.ts';
+import { newPage, startE2E, VIEWPORTS, type E2E } from './harness.ts';
+
+let e2e: E2E;
+
+before(async () => {
+  e2e = await startE2E();
+});
+
+after(async () => {
+  await e2e?.close();
+});
+
+/** Each prerendered path, an element its first view paints, and the tab title the running app sets. */
+const PAGES = [
+  { path: '/', painted: 'img.landing-doodle', title: /^首页/ },
+  { path: '/login', painted: 'h1', title: /^登录/ },
+  { path: '/guest-marketplace', painted: 'h1', title: /^创意库/ },
+] as const;
+
+/** Console errors and uncaught exceptions of the page (a hydration mismatch is reported as either). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+}
+
+/** Holds the app's entry script until `release` is called, so the test sees the page before it runs. */
+async function holdEntry(page: Page): Promise<{ release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
+}
+
+describe('prerendered guest pages', () => {
+  for (const { path, painted, title } of PAGES) {
+    it(`${path}: painted before the JavaScript, then hydrated in place`, async () => {
+      const { context, page } = await newPage(e2e, VIEWPORTS[0]);
+      try {
+        const errors = collectErrors(page);
+        const entry = await holdEntry(page);
+        await page.goto(path, { waitUntil: 'domcontentloaded' });
+        // The view is in the HTML: visible while the app's script is still held back.
+        await page.locator(painted).first().waitFor({ state: 'visible' });
+        await page.evaluate((sel) => ((window as unknown as { painted: Element | null }).painted = document.querySelector(sel)), painted);
+        // The loader asks for the entry only once the view has been painted.
+        await page.waitForFunction(() => document.querySelector('script[type="module"][src*="/assets/index-"]') !== null);
+        const paints = await page.evaluate(() => performance.getEntriesByType('paint').map((p) => p.name));
+        assert.ok(paints.includes('first-contentful-paint'), `no paint before the entry was asked for: ${paints.join(', ')}`);
+        entry.release();
+        await page.waitForFunction((re) => new RegExp(re).test(document.title), title.source);
+        await page.waitForLoadState('networkidle');
+        const same = await page.evaluate((sel) => (window as unknown as { painted: Element | null }).painted === document.querySelector(sel), painted);
+        assert.equal(same, true, 'the painted element was replaced instead of hydrated');
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it('a member on / gets their own view over the prerendered one, without errors', async () => {
+    const member = await createUser(e2e.server.deps, { nickname: '水合测试员' });
+    const { context, page } = await newPage(e2e, VIEWPORTS[0]);
+    try {
+      const errors = collectErrors(page);
+      await page.goto('/login');
+      await page.evaluate((m) => {
+        localStorage.setItem('authToken', m.token);
+        localStorage.setItem('userInfo', JSON.stringify(m.user));
+      }, { token: member.token, user: { id: member.id, nickname: '水合测试员', phone: member.phone } });
+      await page.goto('/');
+      await page.getByRole('link', { name: '水合测试员' }).waitFor();
+      assert.equal(await page.getByRole('link', { name: '登录 / 注册' }).count(), 0);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+});
