@@ -83,7 +83,7 @@ function PasswordTab() {
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form method="post" onSubmit={submit} noValidate>
       <FormField label="当前密码" type="password" autoComplete="current-password" value={values.current} onChange={set('current')} error={errors.current} />
       <FormField label="新密码" type="password" autoComplete="new-password" value={values.next} onChange={set('next')} error={errors.next} hint="至少 6 位" />
       <FormField label="确认新密码" type="password" autoComplete="new-password" value={values.confirm} onChange={set('confirm')} error={errors.confirm} />
@@ -163,7 +163,7 @@ function PhoneTab() {
         </p>
       )}
       {editing && (
-        <form onSubmit={submit} noValidate className="stack">
+        <form method="post" onSubmit={submit} noValidate className="stack">
           <PhoneField
             label="新手机号"
             value={phone}

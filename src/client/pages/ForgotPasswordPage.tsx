@@ -86,14 +86,14 @@ export default function ForgotPasswordPage() {
             {RESET_MSG.done}
           </p>
         ) : step === 1 ? (
-          <form onSubmit={sendCode} noValidate className="stack">
+          <form method="post" onSubmit={sendCode} noValidate className="stack">
             <PhoneField label="手机号" value={phone} onValue={(digits) => (setPhone(digits), setErrors({}))} error={errors.phone} />
             <button type="submit" className="btn btn-primary btn-block" disabled={send.isPending}>
               {send.isPending ? '发送中...' : '获取验证码'}
             </button>
           </form>
         ) : (
-          <form onSubmit={submit} noValidate className="stack">
+          <form method="post" onSubmit={submit} noValidate className="stack">
             <p>
               验证码已发送至 <strong>{phone}</strong>
               <button type="button" className="btn btn-link" onClick={() => (setStep(1), setCode(''), setErrors({}))}>

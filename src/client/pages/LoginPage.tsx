@@ -150,7 +150,7 @@ function LoginForm({ initialPhone }: { initialPhone: string }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate className="stack">
+    <form method="post" onSubmit={submit} noValidate className="stack">
       <PhoneField label="手机号" autoComplete="username" list="recent-phones" value={phone} onValue={(digits) => (setPhone(digits), setErrors({}))} error={errors.phone} />
       <datalist id="recent-phones">
         {recent.map((p) => (
@@ -222,7 +222,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (phone: string) => void 
   };
 
   return (
-    <form onSubmit={submit} noValidate className="stack">
+    <form method="post" onSubmit={submit} noValidate className="stack">
       <PhoneField
         label="手机号"
         value={values.phone}
