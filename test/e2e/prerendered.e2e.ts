@@ -75,6 +75,19 @@ describe('prerendered guest pages', () => {
     });
   }
 
+  it('/login: a submit before the app starts posts, so the password never reaches the URL', async () => {
+    const { context, page } = await newPage(e2e, VIEWPORTS[0]);
+    try {
+      await holdEntry(page);
+      await page.goto('/login', { waitUntil: 'domcontentloaded' });
+      const methods = await page.locator('form').evaluateAll((forms) => forms.map((f) => (f as HTMLFormElement).method));
+      assert.ok(methods.length > 0);
+      assert.deepEqual([...new Set(methods)], ['post']);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a member on / gets their own view over the prerendered one, without errors', async () => {
     const member = await createUser(e2e.server.deps, { nickname: '水合测试员' });
     const { context, page } = await newPage(e2e, VIEWPORTS[0]);
