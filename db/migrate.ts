@@ -4,6 +4,7 @@ import * as ideas from './migrations/2026_11_22_0002_ideas.ts';
 import * as pendingUploads from './migrations/2026_11_22_0003_pending_uploads.ts';
 import * as deactivationReason from './migrations/2026_11_22_0004_deactivation_reason.ts';
 import * as marketplaceSearch from './migrations/2026_11_23_0001_marketplace_search.ts';
+import * as social from './migrations/2026_11_24_0001_social.ts';
 
 /** Listed by hand so the same list works under tsx, vitest and any bundler; names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0003_pending_uploads': pendingUploads,
   '2026_11_22_0004_deactivation_reason': deactivationReason,
   '2026_11_23_0001_marketplace_search': marketplaceSearch,
+  '2026_11_24_0001_social': social,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

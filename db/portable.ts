@@ -1,4 +1,5 @@
 import {
+  MysqlAdapter,
   OperationNodeTransformer,
   type KyselyPlugin,
   type PluginTransformQueryArgs,
@@ -61,4 +62,12 @@ export function toNumber(value: unknown): number {
 /** Escapes a user string for `LIKE ? ESCAPE '!'`, the one escape both dialects accept (trap 9). */
 export function escapeLike(text: string): string {
   return text.replace(/[!%_]/g, (c) => `!${c}`);
+}
+
+/**
+ * Locks the rows a select finds until the transaction ends: `FOR UPDATE` on MySQL/MariaDB. SQLite
+ * has no row locks and needs none: it runs one write transaction at a time.
+ */
+export function forUpdate<Q extends { forUpdate(): Q }>(db: { getExecutor(): { adapter: unknown } }, query: Q): Q {
+  return db.getExecutor().adapter instanceof MysqlAdapter ? query.forUpdate() : query;
 }

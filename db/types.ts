@@ -18,6 +18,8 @@ export interface UserTable {
   updated_at: Timestamp;
   deactivated_at: Timestamp | null;
   deactivation_reason: string | null;
+  /** Kept by follows in the same transaction as the follow row (DESIGN §2). */
+  follower_count: Generated<number>;
 }
 
 export interface SessionTable {
@@ -136,6 +138,25 @@ export interface MessageTable {
   created_at: Timestamp;
 }
 
+export interface FavoriteTable {
+  user_id: number;
+  idea_id: number;
+  created_at: Timestamp;
+}
+
+export interface FollowTable {
+  follower_id: number;
+  followee_id: number;
+  created_at: Timestamp;
+}
+
+/** One counted view: `viewer` is `u:<user id>` or `ip:<hash>`, `day` the community day (China time). */
+export interface IdeaViewTable {
+  idea_id: number;
+  viewer: string;
+  day: string;
+}
+
 /** An image uploaded before its idea existed; moves to idea_images when an idea is saved showing it. */
 export type PendingUploadTable = Omit<IdeaImageTable, 'idea_id'>;
 
@@ -152,6 +173,9 @@ export interface Database {
   pending_uploads: PendingUploadTable;
   idea_purchases: IdeaPurchaseTable;
   messages: MessageTable;
+  favorites: FavoriteTable;
+  follows: FollowTable;
+  idea_views: IdeaViewTable;
 }
 
 export type IdeaRow = Selectable<IdeaTable>;

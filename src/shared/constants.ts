@@ -83,4 +83,11 @@ export function communityWeekday(at: Date = new Date()): number {
 }
 let weekdayFormat: Intl.DateTimeFormat | undefined;
 
+/** Today's date `YYYY-MM-DD` in the community's time zone: a view counts once per viewer and idea per such day. */
+export function communityDay(at: Date = new Date()): string {
+  dayFormat ??= new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: COMMUNITY_TIME_ZONE });
+  return dayFormat.format(at);
+}
+let dayFormat: Intl.DateTimeFormat | undefined;
+
 export const doodleUrl = (weekday: number) => `/doodles/day-${weekday}.svg`;

@@ -31,7 +31,7 @@ export async function memberRead(deps: Deps, pathname: string, search: string, a
   if (!read || !auth) return null;
   const caller: Caller = { deps, auth, tokenPresented: true, ip };
   try {
-    const member = authorize(caller, read.op.access);
+    const member = authorize(caller, read.op.access, read.op.loginMessage);
     if (read.transport === 'rest') {
       const input = read.op.input.safeParse(Object.fromEntries(new URLSearchParams(search)));
       if (!input.success) return null;

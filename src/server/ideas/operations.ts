@@ -10,6 +10,8 @@ import { answer, read, write } from '../request/operation.ts';
 import { deleteIdeaImage, IMAGE_MSG, uploadIdeaImage } from './images.ts';
 import { approveIdea, rejectIdea, REVIEW_MSG, reviewQueue } from './review.ts';
 import * as ideas from './service.ts';
+import { similarIdeas, SIMILAR_LIMIT_DEFAULT } from './similar.ts';
+import { recordView, viewCount } from './views.ts';
 
 export const IDEA_OK = {
   draftSaved: '草稿已保存',
@@ -106,6 +108,29 @@ export const ideaOps = {
       await deleteIdeaImage(deps, user, input.fileName);
       return answer(null, { message: IMAGE_MSG.deleted });
     },
+  }),
+
+  recordView: write({
+    // Only a counted view changes a card, so only that one drops the cached pages (below).
+    keepsPublicPages: true,
+    access: 'public',
+    // The spec's body carries userId; the viewer is always the session's user (or the guest's address).
+    input: z.object({ ideaId: ZIdeaId, userId: z.unknown().optional() }),
+    run: async ({ deps, auth, ip }, input) => {
+      const view = await recordView(deps, auth?.user ?? null, ip, input.ideaId);
+      if (view.counted) deps.publicCache.invalidate();
+      return answer(view);
+    },
+  }),
+  viewCount: read({
+    access: 'public',
+    input: ById,
+    run: async ({ deps, auth }, input) => answer(await viewCount(deps, auth?.user ?? null, input.id)),
+  }),
+  similar: read({
+    access: 'public',
+    input: ById.extend({ limit: ZListLimit(SIMILAR_LIMIT_DEFAULT) }),
+    run: async ({ deps, auth }, input) => answer(await similarIdeas(deps, auth?.user ?? null, input.id, Math.min(input.limit, 20))),
   }),
 
   byId: read({

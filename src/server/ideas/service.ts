@@ -359,8 +359,9 @@ export async function publicProfileCounts(db: Db, userId: number): Promise<{ ide
     .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number | string | null>('ideas.view_count').as('views')])
     .where('ideas.user_id', '=', userId)
     .executeTakeFirstOrThrow();
+  const user = await db.selectFrom('users').select('follower_count').where('id', '=', userId).executeTakeFirst();
   // SUM is a string from mysql2 and null over no rows (STACK-NOTES trap 4).
-  return { ideaCount: Number(row.n), followerCount: 0, viewCount: Number(row.views ?? 0) };
+  return { ideaCount: Number(row.n), followerCount: user?.follower_count ?? 0, viewCount: Number(row.views ?? 0) };
 }
 
 /** Unlocks the analysis at price 0. True when the viewer may now read it. */

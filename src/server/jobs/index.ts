@@ -3,6 +3,7 @@ import { dbTimeAgo } from '../../../db/time.ts';
 import type { Deps } from '../deps.ts';
 import { purgeStalePendingUploads } from '../ideas/images.ts';
 import { purgeRecycleBin } from '../ideas/service.ts';
+import { purgeOldViews } from '../ideas/views.ts';
 import { purgeExpiredSessions } from '../services/sessions.ts';
 
 const HOUR_MS = 3600 * 1000;
@@ -17,6 +18,7 @@ export async function runHousekeeping(deps: Deps): Promise<void> {
   // Purged ideas were already out of public pages; drop any cached page anyway, cheaply.
   if (purged) deps.publicCache.invalidate();
   while ((await purgeStalePendingUploads(deps)) > 0);
+  await purgeOldViews(deps.db);
 }
 
 export function startJobs(deps: Deps): () => void {

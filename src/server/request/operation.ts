@@ -34,6 +34,8 @@ export interface Operation<S extends ZodType, T, X extends object, A extends Acc
   /** A read may be cached and retried; a write never is. */
   kind: 'read' | 'write';
   access: A;
+  /** What a guest is told (401) instead of the generic 请先登录, where the spec names a text. */
+  loginMessage?: string;
   input: S;
   run(caller: CallerFor<A>, input: z.output<S>): Promise<Answer<T, X>>;
 }
@@ -52,6 +54,7 @@ export const write = <S extends ZodType, T, X extends object = {}, A extends Acc
 ): Operation<S, T, X, A> => ({
   kind: 'write',
   access: op.access,
+  loginMessage: op.loginMessage,
   input: op.input,
   async run(caller, input) {
     const answer = await op.run(caller, input);
@@ -63,9 +66,9 @@ export const write = <S extends ZodType, T, X extends object = {}, A extends Acc
 export const answer = <T, X extends object = {}>(data: T, options: Omit<Answer<T, X>, 'data'> = {}): Answer<T, X> => ({ data, ...options });
 
 /** The access check of every operation on both transports: 401 without a live session, 403 for non-admins. */
-export function authorize<A extends Access>(caller: Caller, access: A): CallerFor<A> {
+export function authorize<A extends Access>(caller: Caller, access: A, loginMessage = NOT_LOGGED_IN_MESSAGE): CallerFor<A> {
   if (access === 'public') return caller as CallerFor<A>;
-  if (!caller.auth) throw new AppError('UNAUTHORIZED', caller.tokenPresented ? SESSION_EXPIRED_MESSAGE : NOT_LOGGED_IN_MESSAGE);
+  if (!caller.auth) throw new AppError('UNAUTHORIZED', caller.tokenPresented ? SESSION_EXPIRED_MESSAGE : loginMessage);
   if (access === 'admin' && caller.auth.user.role !== 'admin') throw new AppError('FORBIDDEN', ADMIN_ONLY_MESSAGE);
   return { ...caller, auth: caller.auth, user: caller.auth.user, session: caller.auth.session } as CallerFor<A>;
 }

@@ -4,11 +4,12 @@ import { notFound } from '../errors.ts';
 import { authRoutes } from './auth.ts';
 import { ideaRoutes } from './ideas.ts';
 import { marketplaceRoutes } from './marketplace.ts';
+import { socialRoutes } from './social.ts';
 import { buildOpenApi } from './openapi.ts';
 import { mountRoutes, sendError, type RestRoute } from './route.ts';
 
 /** Every REST path; each issue adds its module's list here. */
-export const restRoutes: RestRoute[] = [...authRoutes, ...ideaRoutes, ...marketplaceRoutes];
+export const restRoutes: RestRoute[] = [...authRoutes, ...ideaRoutes, ...marketplaceRoutes, ...socialRoutes];
 
 export function createRestRouter(deps: Deps): Router {
   const router = Router();

@@ -69,7 +69,7 @@ function jsonInput(req: Request, method: Method): Record<string, unknown> {
 function authorizeFor(route: RestRoute, deps: Deps): RequestHandler {
   return async (req, res, next) => {
     try {
-      res.locals.caller = authorize(await identify(deps, req, res), route.op.access);
+      res.locals.caller = authorize(await identify(deps, req, res), route.op.access, route.op.loginMessage);
       next();
     } catch (err) {
       sendError(res, err);

@@ -11,6 +11,8 @@ import {
 } from '../../shared/account-schemas.ts';
 import { DEACTIVATED_NICKNAME, DEFAULT_AVATAR, isPresetAvatar, type SmsPurpose } from '../../shared/constants.ts';
 import { formatRegistrationNumber, nicknameForPhone } from '../../shared/patterns.ts';
+import { removeFavoritesOf } from '../social/favorites.ts';
+import { followCounts, removeFollowsOf } from '../social/follows.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, forbidden, unauthorized } from '../errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -234,8 +236,10 @@ async function contentCounts(deps: Deps, userId: number) {
     .where('user_id', '=', userId)
     .where('is_deleted', '=', 0)
     .executeTakeFirstOrThrow();
-  // Comments, favourites and follows arrive with their issues; until then an account has none.
-  return { ideas: Number(ideas.n), comments: 0, favorites: 0, following: 0, followers: 0 };
+  const favorites = await deps.db.selectFrom('favorites').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const follows = await followCounts(deps.db, userId);
+  // Comments arrive with their module; until then an account has none.
+  return { ideas: Number(ideas.n), comments: 0, favorites: Number(favorites.n), ...follows };
 }
 
 export async function userStats(deps: Deps, viewer: UserRow, ref: string): Promise<UserStats> {
@@ -283,7 +287,11 @@ export async function deactivate(deps: Deps, user: UserRow, input: TDeactivateRe
     await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
     // Its ideas leave every public place now and go with the recycle-bin purge.
     await trx.updateTable('ideas').set({ is_deleted: 1, deleted_at: now, updated_at: now }).where('user_id', '=', user.id).where('is_deleted', '=', 0).execute();
+    await removeFavoritesOf(trx, user.id);
+    await removeFollowsOf(trx, user.id);
   });
+  // Favourite counts on cards changed.
+  deps.publicCache.invalidate();
   deps.sessionCache.forgetUser(user.id);
 }
 

@@ -57,8 +57,8 @@ const mapAppErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-const withAccess = (access: Access) =>
-  t.procedure.use(mapAppErrors).use(({ ctx, next }) => next({ ctx: { ...ctx, caller: authorize(ctx.caller, access) } }));
+const withAccess = (access: Access, loginMessage?: string) =>
+  t.procedure.use(mapAppErrors).use(({ ctx, next }) => next({ ctx: { ...ctx, caller: authorize(ctx.caller, access, loginMessage) } }));
 
 /** What tRPC returns for an answer: the REST envelope without `success` (and without the REST status). */
 export type TrpcOutput<T, X extends object> = { data: T; message?: string } & X;
@@ -69,14 +69,14 @@ export function toOutput<T, X extends object>(answer: Answer<T, X>): TrpcOutput<
 
 export function query<S extends ZodType, T, X extends object, A extends Access>(op: Operation<S, T, X, A>) {
   if (op.kind !== 'read') throw new Error('a write operation cannot be a tRPC query');
-  return withAccess(op.access)
+  return withAccess(op.access, op.loginMessage)
     .input(op.input)
     .query(async ({ ctx, input }) => toOutput(await op.run(ctx.caller as never, input as z.output<S>)));
 }
 
 export function mutation<S extends ZodType, T, X extends object, A extends Access>(op: Operation<S, T, X, A>) {
   if (op.kind !== 'write') throw new Error('a read operation is a tRPC query');
-  return withAccess(op.access)
+  return withAccess(op.access, op.loginMessage)
     .input(op.input)
     .mutation(async ({ ctx, input }) => toOutput(await op.run(ctx.caller as never, input as z.output<S>)));
 }

@@ -10,6 +10,7 @@ export const ideasRouter = router({
   restore: mutation(op.restore),
   purchase: mutation(op.purchase),
   deleteImage: mutation(op.deleteImage),
+  recordView: mutation(op.recordView),
 
   byId: query(op.byId),
   my: query(op.my),
@@ -21,6 +22,8 @@ export const ideasRouter = router({
   userLatest: query(op.userLatest),
   userPublic: query(op.userPublic),
   purchases: query(op.purchases),
+  viewCount: query(op.viewCount),
+  similar: query(op.similar),
 });
 
 export const adminRouter = router({

@@ -1,0 +1,49 @@
+/**
+ * View counts (accounts §2, publishing §7): a view counts once per viewer, idea and community day.
+ * The viewer is the member, or for a guest a hash of the address (never stored in the clear). The
+ * author's own visits do not count. `idea_views` holds the last two days only (housekeeping).
+ */
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import { forUpdate } from '../../../db/portable.ts';
+import type { UserRow } from '../../../db/types.ts';
+import { communityDay } from '../../shared/constants.ts';
+import { IDEA_MSG } from '../../shared/idea-rules.ts';
+import type { Deps } from '../deps.ts';
+import { notFound } from '../errors.ts';
+import type { Db } from './repository.ts';
+import { findVisibleIdea } from './repository.ts';
+
+export function viewerKey(viewer: UserRow | null, ip: string): string {
+  if (viewer) return `u:${viewer.id}`;
+  return `ip:${createHash('sha256').update(ip).digest('base64url').slice(0, 32)}`;
+}
+
+/** Records a view; `counted` says whether this one added to the count. */
+export async function recordView(deps: Deps, viewer: UserRow | null, ip: string, ideaId: number, at = new Date()): Promise<{ viewCount: number; counted: boolean }> {
+  const idea = await findVisibleIdea(deps.db, ideaId, viewer);
+  if (!idea) throw notFound(IDEA_MSG.notFound);
+  if (viewer?.id === idea.user_id) return { viewCount: idea.view_count, counted: false };
+  return deps.db.transaction().execute(async (trx) => {
+    // The idea's row first: the view row's foreign-key check takes a shared lock on it, and two
+    // views upgrading that lock to update the count would deadlock on MySQL.
+    await forUpdate(trx, trx.selectFrom('ideas').select('id').where('id', '=', ideaId)).execute();
+    const inserted = await trx.insertInto('idea_views').orIgnore().values({ idea_id: ideaId, viewer: viewerKey(viewer, ip), day: communityDay(at) }).executeTakeFirst();
+    const counted = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+    if (counted) await trx.updateTable('ideas').set({ view_count: sql`view_count + 1` }).where('id', '=', ideaId).execute();
+    const row = await trx.selectFrom('ideas').select('view_count').where('id', '=', ideaId).executeTakeFirstOrThrow();
+    return { viewCount: row.view_count, counted };
+  });
+}
+
+export async function viewCount(deps: Deps, viewer: UserRow | null, ideaId: number): Promise<{ viewCount: number }> {
+  const idea = await findVisibleIdea(deps.db, ideaId, viewer);
+  if (!idea) throw notFound(IDEA_MSG.notFound);
+  return { viewCount: idea.view_count };
+}
+
+/** Drops view records older than yesterday (community days): they can no longer stop a repeat. */
+export async function purgeOldViews(db: Db, at = new Date()): Promise<void> {
+  const yesterday = communityDay(new Date(at.getTime() - 24 * 3600 * 1000));
+  await db.deleteFrom('idea_views').where('day', '<', yesterday).execute();
+}

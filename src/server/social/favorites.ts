@@ -1,0 +1,124 @@
+/**
+ * Favourites (publishing §7, accounts §4, DESIGN §2/§10). A favourite is a (user, idea) primary
+ * key; `ideas.favorite_count` changes in the same transaction as the row, after the idea's row is
+ * locked, so concurrent toggles — by one user or many — serialize per idea and the count always
+ * equals the rows.
+ */
+import { sql } from 'kysely';
+import { forUpdate } from '../../../db/portable.ts';
+import { nowDb } from '../../../db/time.ts';
+import type { UserRow } from '../../../db/types.ts';
+import { IDEA_MSG } from '../../shared/idea-rules.ts';
+import type { IdeaDto } from '../../shared/idea-schemas.ts';
+import type { Deps } from '../deps.ts';
+import { notFound } from '../errors.ts';
+import { findVisibleIdea, publicIdeas, type Db } from '../ideas/repository.ts';
+import { toIdeaDtos } from '../ideas/view.ts';
+
+export const FAVORITE_MSG = {
+  added: '已收藏',
+  removed: '已取消收藏',
+  noRecord: '没有这条收藏记录',
+} as const;
+
+/** The favourites list is the library's tab, not an archive: the newest this many. */
+export const FAVORITES_LIST_MAX = 200;
+
+export interface FavoriteState {
+  favorited: boolean;
+  favoriteCount: number;
+}
+
+/** What the favourites list shows for an idea its author deleted (DESIGN §10). */
+export interface DeletedFavorite {
+  id: number;
+  title: string;
+  isDeleted: true;
+}
+
+const decrementFloorZero = (column: 'favorite_count') => sql<number>`case when ${sql.ref(column)} > 0 then ${sql.ref(column)} - 1 else 0 end`;
+
+/** Locks the idea's row (MySQL) and reads its count; undefined when the idea no longer exists. */
+async function lockIdea(trx: Db, ideaId: number) {
+  return forUpdate(trx, trx.selectFrom('ideas').select(['id', 'favorite_count']).where('id', '=', ideaId)).executeTakeFirst();
+}
+
+/**
+ * Sets whether `user` favourites the idea. Adding needs an idea the user can see (404 otherwise);
+ * removing needs only the record, so a favourite of an idea deleted since can still be cleared.
+ */
+export async function setFavorite(deps: Deps, user: UserRow, ideaId: number, favorite: boolean): Promise<FavoriteState> {
+  if (favorite && !(await findVisibleIdea(deps.db, ideaId, user))) throw notFound(IDEA_MSG.notFound);
+  return deps.db.transaction().execute(async (trx) => {
+    const idea = await lockIdea(trx, ideaId);
+    if (!idea) throw notFound(IDEA_MSG.notFound);
+    let count = idea.favorite_count;
+    if (favorite) {
+      const inserted = await trx.insertInto('favorites').orIgnore().values({ user_id: user.id, idea_id: ideaId, created_at: nowDb() }).executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
+        await trx.updateTable('ideas').set({ favorite_count: sql`favorite_count + 1` }).where('id', '=', ideaId).execute();
+        count += 1;
+      }
+    } else {
+      const deleted = await trx.deleteFrom('favorites').where('user_id', '=', user.id).where('idea_id', '=', ideaId).executeTakeFirst();
+      if (Number(deleted.numDeletedRows) > 0) {
+        await trx.updateTable('ideas').set({ favorite_count: decrementFloorZero('favorite_count') }).where('id', '=', ideaId).execute();
+        count = Math.max(0, count - 1);
+      }
+    }
+    return { favorited: favorite, favoriteCount: count };
+  });
+}
+
+/** `DELETE /favorites/{ideaId}`: like un-favouriting, but a missing record is a 404 (publishing §8). */
+export async function removeFavorite(deps: Deps, user: UserRow, ideaId: number): Promise<FavoriteState> {
+  const record = await deps.db.selectFrom('favorites').select('idea_id').where('user_id', '=', user.id).where('idea_id', '=', ideaId).executeTakeFirst();
+  if (!record) throw notFound(FAVORITE_MSG.noRecord);
+  return setFavorite(deps, user, ideaId, false);
+}
+
+/** Whether the viewer favourites the idea, and its count. A guest favourites nothing. */
+export async function favoriteStatus(deps: Deps, viewer: UserRow | null, ideaId: number): Promise<{ isFavorite: boolean; favoriteCount: number }> {
+  const idea = await findVisibleIdea(deps.db, ideaId, viewer);
+  if (!idea) throw notFound(IDEA_MSG.notFound);
+  const record = viewer
+    ? await deps.db.selectFrom('favorites').select('idea_id').where('user_id', '=', viewer.id).where('idea_id', '=', ideaId).executeTakeFirst()
+    : undefined;
+  return { isFavorite: !!record, favoriteCount: idea.favorite_count };
+}
+
+/**
+ * The user's favourites, newest first: public ideas as cards, ideas their author deleted as
+ * `{ id, title, isDeleted: true }` only. Ideas back in review (edited) or of a deactivated author are
+ * left out until they are public again; purged ideas took their favourites with them.
+ */
+export async function listFavorites(deps: Deps, user: UserRow): Promise<(IdeaDto | DeletedFavorite)[]> {
+  const saved = await deps.db
+    .selectFrom('favorites')
+    .innerJoin('ideas', 'ideas.id', 'favorites.idea_id')
+    .select(['ideas.id', 'ideas.title', 'ideas.is_deleted'])
+    .where('favorites.user_id', '=', user.id)
+    .orderBy('favorites.created_at', 'desc')
+    .orderBy('favorites.idea_id', 'desc')
+    .limit(FAVORITES_LIST_MAX)
+    .execute();
+  if (!saved.length) return [];
+  const liveIds = saved.filter((s) => !s.is_deleted).map((s) => s.id);
+  const live = liveIds.length ? await publicIdeas(deps.db).where('ideas.id', 'in', liveIds).execute() : [];
+  const cards = new Map((await toIdeaDtos(deps.db, live, user)).map((dto) => [dto.id, dto]));
+  return saved.flatMap((s): (IdeaDto | DeletedFavorite)[] => {
+    if (s.is_deleted) return [{ id: s.id, title: s.title, isDeleted: true }];
+    const card = cards.get(s.id);
+    return card ? [card] : [];
+  });
+}
+
+/** Deactivation (DESIGN §10): the account's favourites go, and the counts they fed drop with them. */
+export async function removeFavoritesOf(trx: Db, userId: number): Promise<void> {
+  await trx
+    .updateTable('ideas')
+    .set({ favorite_count: decrementFloorZero('favorite_count') })
+    .where('id', 'in', trx.selectFrom('favorites').select('idea_id').where('user_id', '=', userId))
+    .execute();
+  await trx.deleteFrom('favorites').where('user_id', '=', userId).execute();
+}

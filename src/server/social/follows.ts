@@ -1,0 +1,107 @@
+/**
+ * Follows (accounts §4/§5, publishing §7, DESIGN §2/§10). A follow is a (follower, followee)
+ * primary key; `users.follower_count` changes in the same transaction, after the followee's row is
+ * locked, so concurrent follows and unfollows keep the count equal to the rows.
+ */
+import { sql } from 'kysely';
+import { forUpdate } from '../../../db/portable.ts';
+import { dbTimeToIso, nowDb } from '../../../db/time.ts';
+import type { UserRow } from '../../../db/types.ts';
+import type { Deps } from '../deps.ts';
+import { badRequest, notFound } from '../errors.ts';
+import type { Db } from '../ideas/repository.ts';
+import { requireUserByRef, USER_NOT_FOUND } from '../services/users.ts';
+
+export const FOLLOW_MSG = {
+  loginRequired: '请先登录后再关注用户',
+  notSelf: '不能关注自己',
+  followed: '关注成功',
+  unfollowed: '已取消关注',
+} as const;
+
+export interface FollowState {
+  isFollowing: boolean;
+  followerCount: number;
+}
+
+export interface FollowedUser {
+  registrationNumber: string;
+  nickname: string;
+  avatarUrl: string;
+  followedAt: string;
+}
+
+/** An active account by registration number (or id); deactivated accounts cannot be followed. */
+async function requireActiveUser(deps: Deps, ref: string): Promise<UserRow> {
+  const target = await requireUserByRef(deps.db, ref);
+  if (target.status !== 'active') throw notFound(USER_NOT_FOUND);
+  return target;
+}
+
+const decrementFloorZero = sql<number>`case when follower_count > 0 then follower_count - 1 else 0 end`;
+
+export async function setFollow(deps: Deps, user: UserRow, ref: string, follow: boolean): Promise<FollowState> {
+  const target = await requireActiveUser(deps, ref);
+  if (target.id === user.id) throw badRequest(FOLLOW_MSG.notSelf);
+  return deps.db.transaction().execute(async (trx) => {
+    const locked = await forUpdate(trx, trx.selectFrom('users').select('follower_count').where('id', '=', target.id)).executeTakeFirstOrThrow();
+    let count = locked.follower_count;
+    if (follow) {
+      const inserted = await trx.insertInto('follows').orIgnore().values({ follower_id: user.id, followee_id: target.id, created_at: nowDb() }).executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
+        await trx.updateTable('users').set({ follower_count: sql`follower_count + 1` }).where('id', '=', target.id).execute();
+        count += 1;
+      }
+    } else {
+      const deleted = await trx.deleteFrom('follows').where('follower_id', '=', user.id).where('followee_id', '=', target.id).executeTakeFirst();
+      if (Number(deleted.numDeletedRows) > 0) {
+        await trx.updateTable('users').set({ follower_count: decrementFloorZero }).where('id', '=', target.id).execute();
+        count = Math.max(0, count - 1);
+      }
+    }
+    return { isFollowing: follow, followerCount: count };
+  });
+}
+
+/** Whether the viewer follows the user; a guest follows no one. */
+export async function followStatus(deps: Deps, viewer: UserRow | null, ref: string): Promise<{ isFollowing: boolean; followerCount: number }> {
+  const target = await requireActiveUser(deps, ref);
+  const row = viewer
+    ? await deps.db.selectFrom('follows').select('followee_id').where('follower_id', '=', viewer.id).where('followee_id', '=', target.id).executeTakeFirst()
+    : undefined;
+  return { isFollowing: !!row, followerCount: target.follower_count };
+}
+
+/** Whom the user follows, most recent first (active accounts only). */
+export async function listFollowing(deps: Deps, user: UserRow): Promise<FollowedUser[]> {
+  const rows = await deps.db
+    .selectFrom('follows')
+    .innerJoin('users', 'users.id', 'follows.followee_id')
+    .select(['users.registration_number', 'users.nickname', 'users.avatar_url', 'follows.created_at'])
+    .where('follows.follower_id', '=', user.id)
+    .where('users.status', '=', 'active')
+    .orderBy('follows.created_at', 'desc')
+    .limit(500)
+    .execute();
+  return rows.map((r) => ({ registrationNumber: r.registration_number, nickname: r.nickname, avatarUrl: r.avatar_url, followedAt: dbTimeToIso(r.created_at)! }));
+}
+
+/** Deactivation (DESIGN §10): the account's follows go both ways, and follower counts drop with them. */
+export async function removeFollowsOf(trx: Db, userId: number): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({ follower_count: decrementFloorZero })
+    .where('id', 'in', trx.selectFrom('follows').select('followee_id').where('follower_id', '=', userId))
+    .execute();
+  await trx.deleteFrom('follows').where((eb) => eb.or([eb('follower_id', '=', userId), eb('followee_id', '=', userId)])).execute();
+  await trx.updateTable('users').set({ follower_count: 0 }).where('id', '=', userId).execute();
+}
+
+/** For the deactivation statistics: how many the user follows and how many follow them. */
+export async function followCounts(db: Db, userId: number): Promise<{ following: number; followers: number }> {
+  const [following, followers] = await Promise.all([
+    db.selectFrom('follows').select((eb) => eb.fn.countAll<number>().as('n')).where('follower_id', '=', userId).executeTakeFirstOrThrow(),
+    db.selectFrom('follows').select((eb) => eb.fn.countAll<number>().as('n')).where('followee_id', '=', userId).executeTakeFirstOrThrow(),
+  ]);
+  return { following: Number(following.n), followers: Number(followers.n) };
+}

@@ -1,0 +1,67 @@
+/**
+ * Favourite and follow operations (publishing §7, accounts §7, DESIGN §6). `trpc/routers/social.ts`
+ * and `rest/social.ts` only name them.
+ */
+import { z } from 'zod';
+import { IDEA_MSG } from '../../shared/idea-rules.ts';
+import { ZFlag, ZIdeaId } from '../../shared/idea-schemas.ts';
+import { answer, read, write } from '../request/operation.ts';
+import { FAVORITE_MSG, favoriteStatus, listFavorites, removeFavorite, setFavorite, type FavoriteState } from './favorites.ts';
+import { FOLLOW_MSG, followStatus, listFollowing, setFollow } from './follows.ts';
+
+const ByIdea = z.object({ ideaId: ZIdeaId });
+const ByUser = z.object({ registrationNumber: z.string().trim().min(1, '用户编号无效').max(20, '用户编号无效') });
+
+/** The toggle answer carries `favorited` and `favoriteCount` beside `data`, as the spec names them. */
+const favoriteAnswer = (state: FavoriteState) =>
+  answer(state, { message: state.favorited ? FAVORITE_MSG.added : FAVORITE_MSG.removed, extra: { favorited: state.favorited, favoriteCount: state.favoriteCount } });
+
+export const favoriteOps = {
+  set: write({
+    access: 'member',
+    loginMessage: IDEA_MSG.loginToFavorite,
+    // Without `favorite` the call adds (what a script posting to /favorites/{id} means).
+    input: ByIdea.extend({ favorite: ZFlag.optional().default(true) }),
+    run: async ({ deps, user }, input) => favoriteAnswer(await setFavorite(deps, user, input.ideaId, input.favorite)),
+  }),
+  remove: write({
+    access: 'member',
+    loginMessage: IDEA_MSG.loginToFavorite,
+    input: ByIdea,
+    run: async ({ deps, user }, input) => favoriteAnswer(await removeFavorite(deps, user, input.ideaId)),
+  }),
+  check: read({
+    access: 'public',
+    input: ByIdea,
+    run: async ({ deps, auth }, input) => answer(await favoriteStatus(deps, auth?.user ?? null, input.ideaId)),
+  }),
+  list: read({
+    access: 'member',
+    input: z.object({}).optional(),
+    run: async ({ deps, user }) => answer(await listFavorites(deps, user)),
+  }),
+};
+
+export const followOps = {
+  set: write({
+    // A follower count is shown on the hunter page, not on any cached public page.
+    keepsPublicPages: true,
+    access: 'member',
+    loginMessage: FOLLOW_MSG.loginRequired,
+    input: ByUser.extend({ follow: ZFlag.optional().default(true) }),
+    run: async ({ deps, user }, input) => {
+      const state = await setFollow(deps, user, input.registrationNumber, input.follow);
+      return answer(state, { message: state.isFollowing ? FOLLOW_MSG.followed : FOLLOW_MSG.unfollowed });
+    },
+  }),
+  check: read({
+    access: 'public',
+    input: ByUser,
+    run: async ({ deps, auth }, input) => answer(await followStatus(deps, auth?.user ?? null, input.registrationNumber)),
+  }),
+  following: read({
+    access: 'member',
+    input: z.object({}).optional(),
+    run: async ({ deps, user }) => answer(await listFollowing(deps, user)),
+  }),
+};

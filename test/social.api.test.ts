@@ -1,0 +1,273 @@
+/**
+ * Favourites, follows, view counts and similar ideas (issue 9): every path on REST and tRPC, the
+ * counters under concurrency, the once-a-day view rule with a controlled clock, and what
+ * deactivation takes away.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { purgeOldViews, recordView } from '../src/server/ideas/views.ts';
+import { runHousekeeping } from '../src/server/jobs/index.ts';
+import { DIALECTS } from './helpers/dialects.ts';
+import { startTestApp, trpcCall as trpcWire, type TestApp } from './helpers/api.ts';
+import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
+
+/** A tRPC call with its answer unwrapped from the wire format (`{ result: { data } }`). */
+async function trpcCall(...args: Parameters<typeof trpcWire>) {
+  const res = await trpcWire(...args);
+  return { ...res, body: res.body.result?.data ?? res.body };
+}
+
+describe.each(DIALECTS)('favourites, follows, views and similar ideas, on %s', (dialect) => {
+  let app: TestApp;
+  let author: FixtureUser;
+  let fan: FixtureUser;
+  let idea: number;
+
+  const favoriteCount = async (id: number) => (await app.deps.db.selectFrom('ideas').select('favorite_count').where('id', '=', id).executeTakeFirstOrThrow()).favorite_count;
+  const favoriteRows = async (id: number) => Number((await app.deps.db.selectFrom('favorites').select((eb) => eb.fn.countAll().as('n')).where('idea_id', '=', id).executeTakeFirstOrThrow()).n);
+  const followerCount = async (userId: number) => (await app.deps.db.selectFrom('users').select('follower_count').where('id', '=', userId).executeTakeFirstOrThrow()).follower_count;
+
+  beforeAll(async () => {
+    app = await startTestApp(dialect);
+    author = await createUser(app.deps, { nickname: '作者甲' });
+    fan = await createUser(app.deps);
+    idea = await createIdea(app.deps, author, { title: '城市夜跑路线推荐', tags: ['运动', '城市'] });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  describe('favourites', () => {
+    it('toggles through both REST paths and tRPC with the spec fields, never counting twice', async () => {
+      const add = await app.api('POST', `/api/favorites/${idea}`, { token: fan.token, body: { favorite: true } });
+      expect(add.status).toBe(200);
+      expect(add.body).toMatchObject({ success: true, favorited: true, favoriteCount: 1, message: '已收藏', data: { favorited: true, favoriteCount: 1 } });
+      const again = await app.api('POST', `/api/ideas/${idea}/favorite`, { token: fan.token, body: { favorite: true } });
+      expect(again.body).toMatchObject({ favorited: true, favoriteCount: 1 });
+      expect((await app.api('GET', `/api/favorites/check/${idea}`, { token: fan.token })).body.data).toEqual({ isFavorite: true, favoriteCount: 1 });
+      expect((await app.api('GET', `/api/ideas/${idea}/favorite`, { token: fan.token })).body.data.isFavorite).toBe(true);
+      expect((await app.api('GET', `/api/ideas/${idea}/favorite`)).body.data).toEqual({ isFavorite: false, favoriteCount: 1 });
+
+      const off = await trpcCall(app, 'mutation', 'favorites.set', { ideaId: idea, favorite: false }, fan.token);
+      expect(off.body).toMatchObject({ favorited: false, favoriteCount: 0, data: { favorited: false, favoriteCount: 0 } });
+      const offAgain = await app.api('POST', `/api/ideas/${idea}/favorite`, { token: fan.token, body: { favorite: false } });
+      expect(offAgain.body.favoriteCount).toBe(0);
+      expect((await trpcCall(app, 'query', 'favorites.check', { ideaId: idea }, fan.token)).body.data.isFavorite).toBe(false);
+      expect(await favoriteCount(idea)).toBe(0);
+    });
+
+    it('refuses guests with the favourite login text, and ideas that are not public with 404', async () => {
+      for (const res of [
+        await app.api('POST', `/api/favorites/${idea}`, { body: { favorite: true } }),
+        await app.api('POST', `/api/ideas/${idea}/favorite`, { body: { favorite: true } }),
+        await trpcCall(app, 'mutation', 'favorites.set', { ideaId: idea, favorite: true }),
+      ]) {
+        expect(res.status).toBe(401);
+        expect(JSON.stringify(res.body)).toContain('请先登录后再收藏');
+      }
+      for (const stage of ['draft', 'review', 'rejected', 'deleted'] as const) {
+        const hidden = await createIdea(app.deps, author, { stage });
+        const res = await app.api('POST', `/api/favorites/${hidden}`, { token: fan.token, body: { favorite: true } });
+        expect(res.status, stage).toBe(404);
+        expect(res.body.message).toBe('创意不存在或已被删除');
+        expect((await app.api('GET', `/api/favorites/check/${hidden}`, { token: fan.token })).status, stage).toBe(404);
+      }
+      expect((await app.api('POST', '/api/favorites/abc', { token: fan.token, body: {} })).status).toBe(400);
+    });
+
+    it('keeps the count equal to the rows under 20 concurrent toggles by one user and 10 users at once', async () => {
+      const target = await createIdea(app.deps, author);
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) => app.api('POST', `/api/favorites/${target}`, { token: fan.token, body: { favorite: i % 2 === 0 } })),
+      );
+      const rows = await favoriteRows(target);
+      expect(rows).toBeLessThanOrEqual(1);
+      expect(await favoriteCount(target)).toBe(rows);
+      const check = (await app.api('GET', `/api/favorites/check/${target}`, { token: fan.token })).body.data;
+      expect(check).toEqual({ isFavorite: rows === 1, favoriteCount: rows });
+
+      const crowd = await Promise.all(Array.from({ length: 10 }, () => createUser(app.deps)));
+      const results = await Promise.all(crowd.map((u) => app.api('POST', `/api/favorites/${target}`, { token: u.token, body: { favorite: true } })));
+      expect(results.every((r) => r.status === 200)).toBe(true);
+      expect(await favoriteCount(target)).toBe(rows + 10);
+      expect(await favoriteRows(target)).toBe(rows + 10);
+    });
+
+    it('lists favourites newest first; a deleted idea is { id, title, isDeleted } only and can be cleared; DELETE without a record is 404', async () => {
+      const reader = await createUser(app.deps);
+      const first = await createIdea(app.deps, author, { title: '先收藏的创意' });
+      const second = await createIdea(app.deps, author, { title: '后收藏的创意' });
+      await app.api('POST', `/api/favorites/${first}`, { token: reader.token, body: { favorite: true } });
+      await new Promise((r) => setTimeout(r, 5));
+      await app.api('POST', `/api/favorites/${second}`, { token: reader.token, body: { favorite: true } });
+      await app.api('DELETE', `/api/ideas/${first}`, { token: author.token });
+
+      const list = await app.api('GET', '/api/favorites', { token: reader.token });
+      expect(list.body.data.map((i: { id: number }) => i.id)).toEqual([second, first]);
+      expect(list.body.data[0]).toMatchObject({ id: second, title: '后收藏的创意', isDeleted: false });
+      expect(list.body.data[1]).toEqual({ id: first, title: '先收藏的创意', isDeleted: true });
+      expect((await trpcCall(app, 'query', 'favorites.list', undefined, reader.token)).body.data).toHaveLength(2);
+
+      const cleared = await app.api('DELETE', `/api/favorites/${first}`, { token: reader.token });
+      expect(cleared.status).toBe(200);
+      expect(cleared.body).toMatchObject({ favorited: false, favoriteCount: 0 });
+      expect((await app.api('DELETE', `/api/favorites/${first}`, { token: reader.token })).status).toBe(404);
+      expect((await trpcCall(app, 'mutation', 'favorites.remove', { ideaId: first }, reader.token)).status).toBe(404);
+      expect((await app.api('GET', '/api/favorites')).status).toBe(401);
+    });
+
+    it('shows the new count on the public first page at once (the cached page is dropped)', async () => {
+      const target = await createIdea(app.deps, author, { title: '缓存里的收藏数' });
+      const before = (await app.api('GET', '/api/ideas/guest?limit=50')).body.data.find((i: { id: number }) => i.id === target);
+      expect(before.favoriteCount).toBe(0);
+      await app.api('POST', `/api/favorites/${target}`, { token: fan.token, body: { favorite: true } });
+      const after = (await app.api('GET', '/api/ideas/guest?limit=50')).body.data.find((i: { id: number }) => i.id === target);
+      expect(after.favoriteCount).toBe(1);
+    });
+  });
+
+  describe('follows', () => {
+    it('follows and unfollows by registration number on REST and tRPC, with counts on the hunter page', async () => {
+      const follower = await createUser(app.deps);
+      const res = await app.api('POST', `/api/follows/${author.registrationNumber}`, { token: follower.token, body: { follow: true } });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ success: true, message: '关注成功', data: { isFollowing: true } });
+      expect((await app.api('GET', `/api/follows/check/${author.registrationNumber}`, { token: follower.token })).body.data.isFollowing).toBe(true);
+      expect((await app.api('GET', `/api/follows/check/${author.registrationNumber}`)).body.data.isFollowing).toBe(false);
+      const following = await app.api('GET', '/api/follows/following', { token: follower.token });
+      expect(following.body.data).toEqual([expect.objectContaining({ registrationNumber: author.registrationNumber, nickname: '作者甲' })]);
+      const profile = await app.api('GET', `/api/auth/user/${author.registrationNumber}`);
+      expect(profile.body.data.user.followerCount).toBe(await followerCount(author.id));
+
+      const off = await trpcCall(app, 'mutation', 'follows.set', { registrationNumber: author.registrationNumber, follow: false }, follower.token);
+      expect(off.body).toMatchObject({ message: '已取消关注', data: { isFollowing: false } });
+      expect((await trpcCall(app, 'query', 'follows.check', { registrationNumber: author.registrationNumber }, follower.token)).body.data.isFollowing).toBe(false);
+      expect((await trpcCall(app, 'query', 'follows.following', undefined, follower.token)).body.data).toEqual([]);
+    });
+
+    it('needs login (请先登录后再关注用户) and refuses self-follow (不能关注自己) and unknown users', async () => {
+      for (const res of [
+        await app.api('POST', `/api/follows/${author.registrationNumber}`, { body: { follow: true } }),
+        await trpcCall(app, 'mutation', 'follows.set', { registrationNumber: author.registrationNumber, follow: true }),
+      ]) {
+        expect(res.status).toBe(401);
+        expect(JSON.stringify(res.body)).toContain('请先登录后再关注用户');
+      }
+      const self = await app.api('POST', `/api/follows/${author.registrationNumber}`, { token: author.token, body: { follow: true } });
+      expect(self.status).toBe(400);
+      expect(self.body.message).toBe('不能关注自己');
+      expect((await trpcCall(app, 'mutation', 'follows.set', { registrationNumber: author.registrationNumber, follow: true }, author.token)).status).toBe(400);
+      expect((await app.api('POST', '/api/follows/bx999999', { token: fan.token, body: { follow: true } })).status).toBe(404);
+    });
+
+    it('keeps the follower count exact under concurrent follows and toggles', async () => {
+      const star = await createUser(app.deps);
+      const crowd = await Promise.all(Array.from({ length: 12 }, () => createUser(app.deps)));
+      await Promise.all(crowd.map((u) => app.api('POST', `/api/follows/${star.registrationNumber}`, { token: u.token, body: { follow: true } })));
+      expect(await followerCount(star.id)).toBe(12);
+      await Promise.all(Array.from({ length: 20 }, (_, i) => app.api('POST', `/api/follows/${star.registrationNumber}`, { token: crowd[0].token, body: { follow: i % 2 === 1 } })));
+      const rows = Number((await app.deps.db.selectFrom('follows').select((eb) => eb.fn.countAll().as('n')).where('followee_id', '=', star.id).executeTakeFirstOrThrow()).n);
+      expect(await followerCount(star.id)).toBe(rows);
+    });
+  });
+
+  describe('views', () => {
+    it('counts a viewer once per community day, on REST and tRPC, and not the author', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-22T10:00:00+08:00'));
+      const target = await createIdea(app.deps, author);
+      const viewer = await createUser(app.deps);
+      const first = await app.api('POST', '/api/ideas/view', { token: viewer.token, body: { ideaId: target, userId: 123 } });
+      expect(first.body.data).toEqual({ viewCount: 1, counted: true });
+      const second = await trpcCall(app, 'mutation', 'ideas.recordView', { ideaId: target }, viewer.token);
+      expect(second.body.data).toEqual({ viewCount: 1, counted: false });
+      expect((await app.api('POST', '/api/ideas/view', { token: author.token, body: { ideaId: target } })).body.data.counted).toBe(false);
+      // A guest counts by address, once a day too.
+      expect((await app.api('POST', '/api/ideas/view', { body: { ideaId: target } })).body.data).toEqual({ viewCount: 2, counted: true });
+      expect((await app.api('POST', '/api/ideas/view', { body: { ideaId: target } })).body.data.counted).toBe(false);
+
+      // 23:59 China time is still the same day; 00:00 the next day counts again.
+      vi.setSystemTime(new Date('2026-11-22T23:59:00+08:00'));
+      expect((await app.api('POST', '/api/ideas/view', { token: viewer.token, body: { ideaId: target } })).body.data.counted).toBe(false);
+      vi.setSystemTime(new Date('2026-11-23T00:00:30+08:00'));
+      expect((await app.api('POST', '/api/ideas/view', { token: viewer.token, body: { ideaId: target } })).body.data).toEqual({ viewCount: 3, counted: true });
+
+      expect((await app.api('GET', `/api/ideas/${target}/view-count`)).body.data).toEqual({ viewCount: 3 });
+      expect((await trpcCall(app, 'query', 'ideas.viewCount', { id: target })).body.data.viewCount).toBe(3);
+    });
+
+    it('counts concurrent views by one viewer once, and refuses ideas that are not public', async () => {
+      const target = await createIdea(app.deps, author);
+      const viewer = await createUser(app.deps);
+      const results = await Promise.all(Array.from({ length: 10 }, () => app.api('POST', '/api/ideas/view', { token: viewer.token, body: { ideaId: target } })));
+      expect(results.filter((r) => r.body.data.counted)).toHaveLength(1);
+      expect((await app.api('GET', `/api/ideas/${target}/view-count`)).body.data.viewCount).toBe(1);
+      const hidden = await createIdea(app.deps, author, { stage: 'review' });
+      expect((await app.api('POST', '/api/ideas/view', { token: viewer.token, body: { ideaId: hidden } })).status).toBe(404);
+      expect((await app.api('GET', `/api/ideas/${hidden}/view-count`)).status).toBe(404);
+      expect((await app.api('POST', '/api/ideas/view', { body: {} })).status).toBe(400);
+    });
+
+    it('forgets view records older than yesterday, so the table stays small', async () => {
+      const target = await createIdea(app.deps, author);
+      const viewer = await createUser(app.deps);
+      const user = (await app.deps.db.selectFrom('users').selectAll().where('id', '=', viewer.id).executeTakeFirstOrThrow());
+      await recordView(app.deps, user, '1.2.3.4', target, new Date('2026-11-01T12:00:00+08:00'));
+      await recordView(app.deps, user, '1.2.3.4', target, new Date('2026-11-21T12:00:00+08:00'));
+      await purgeOldViews(app.deps.db, new Date('2026-11-22T12:00:00+08:00'));
+      const days = (await app.deps.db.selectFrom('idea_views').select('day').where('idea_id', '=', target).execute()).map((r) => r.day);
+      expect(days).toEqual(['2026-11-21']);
+      await runHousekeeping(app.deps);
+    });
+  });
+
+  describe('similar ideas', () => {
+    it('ranks ideas sharing tags and title words, never the idea itself or one that is not public', async () => {
+      const base = await createIdea(app.deps, author, { title: '社区共享工具箱', tags: ['共享', '邻里'] });
+      const both = await createIdea(app.deps, fan, { title: '共享工具箱小程序', tags: ['共享', '邻里'] });
+      const tagOnly = await createIdea(app.deps, fan, { title: '楼道读书角', tags: ['邻里'] });
+      const unrelated = await createIdea(app.deps, fan, { title: '深海潜水装备', tags: ['潜水'] });
+      const hidden = await createIdea(app.deps, fan, { title: '社区共享工具箱二代', tags: ['共享', '邻里'], stage: 'review' });
+
+      const res = await app.api('GET', `/api/ideas/${base}/similar?limit=6`);
+      const ids = res.body.data.map((i: { id: number }) => i.id);
+      expect(ids.slice(0, 2)).toEqual([both, tagOnly]);
+      expect(ids).not.toContain(base);
+      expect(ids).not.toContain(unrelated);
+      expect(ids).not.toContain(hidden);
+      expect(res.body.data[0]).not.toHaveProperty('detailedAnalysis');
+      expect((await trpcCall(app, 'query', 'ideas.similar', { id: base, limit: 1 })).body.data.map((i: { id: number }) => i.id)).toEqual([both]);
+      expect((await app.api('GET', `/api/ideas/${hidden}/similar`)).status).toBe(404);
+    });
+
+    it('answers an empty list when the author turned similar ideas off', async () => {
+      const off = await createIdea(app.deps, author, { title: '社区共享工具箱之三', tags: ['共享'] });
+      await app.deps.db.updateTable('ideas').set({ show_similar: 0 }).where('id', '=', off).execute();
+      expect((await app.api('GET', `/api/ideas/${off}/similar`)).body.data).toEqual([]);
+    });
+  });
+
+  describe('deactivation', () => {
+    it('removes the account’s favourites and follows, and the counts they fed drop with them', async () => {
+      const leaver = await createUser(app.deps);
+      const star = await createUser(app.deps);
+      const liked = await createIdea(app.deps, star);
+      await app.api('POST', `/api/favorites/${liked}`, { token: leaver.token, body: { favorite: true } });
+      await app.api('POST', `/api/follows/${star.registrationNumber}`, { token: leaver.token, body: { follow: true } });
+      await app.api('POST', `/api/follows/${leaver.registrationNumber}`, { token: star.token, body: { follow: true } });
+      const stats = await app.api('GET', '/api/users/deactivation-stats', { token: leaver.token });
+      expect(stats.body.data).toMatchObject({ favorites: 1, following: 1, followers: 1 });
+      expect(await favoriteCount(liked)).toBe(1);
+      expect(await followerCount(star.id)).toBe(1);
+
+      const res = await app.api('POST', '/api/users/deactivate', { token: leaver.token, body: { reason: '不再使用', password: leaver.password } });
+      expect(res.status).toBe(200);
+      expect(await favoriteCount(liked)).toBe(0);
+      expect(await followerCount(star.id)).toBe(0);
+      expect((await app.api('GET', '/api/follows/following', { token: star.token })).body.data).toEqual([]);
+      expect((await app.api('GET', `/api/follows/check/${leaver.registrationNumber}`, { token: star.token })).status).toBe(404);
+    });
+  });
+});
