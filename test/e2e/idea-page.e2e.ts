@@ -14,11 +14,17 @@ import path from 'node:path';
 import { expectAccessible, newPage, SCREENSHOT_DIR, shot, startE2E, uniquePhone, VIEWPORTS, type E2E } from './harness.ts';
 
 let e2e: E2E;
+const log = console.log;
 before(async () => {
+  // `node --test` reads this process's stdout as its V8-serialized report; the server's SMS lines
+  // printed there in between intermittently corrupt it ("Unable to deserialize cloned data",
+  // nodejs/node#64061). The codes come back in the API answer, so the lines go to stderr instead.
+  console.log = (...args: unknown[]) => console.error(...args);
   e2e = await startE2E();
 });
 after(async () => {
   await e2e?.close();
+  console.log = log;
 });
 
 async function api(method: string, path: string, body?: unknown, token?: string) {
@@ -95,7 +101,7 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
       assert.match((await page.title()) ?? '', new RegExp(title));
       await page.getByText('市场暂无').waitFor();
-      await page.getByText(/^浏览 [1-9]\d*$/).waitFor();
+      await page.getByTestId('view-count').filter({ hasText: /^浏览 [1-9]\d*$/ }).waitFor();
       await page.getByTestId('similar-ideas').getByText(similarTitle).waitFor();
 
       // The analysis is locked; unlocking shows it.
@@ -124,6 +130,8 @@ for (const viewport of VIEWPORTS) {
       assert.equal(await count.textContent(), '1');
       assert.deepEqual(await page.evaluate(() => (window as unknown as { lastFavorite: unknown }).lastFavorite), { ideaId, isFavorited: true, favoriteCount: 1 });
       await page.getByTestId('favorite-button').getByText('已收藏').waitFor();
+      // axe measures contrast once the toast has gone (mid fade-in its colours are blended).
+      await page.getByTestId('toast').waitFor({ state: 'detached' });
       await expectAccessible(page, `idea page (unlocked, followed, favourited) at ${viewport.width}px`);
       await shot(page, `${viewport.name}-idea-member`);
 
@@ -173,6 +181,7 @@ for (const viewport of VIEWPORTS) {
       await expansions.getByRole('button', { name: '添加扩展' }).click();
       await owner.page.getByTestId('toast').getByText('扩展内容已保存').waitFor();
       await expansions.getByText(extension).waitFor();
+      await owner.page.getByTestId('toast').waitFor({ state: 'detached' });
       await expectAccessible(owner.page, `idea page (owner) at ${viewport.width}px`);
       await shot(owner.page, `${viewport.name}-idea-owner`);
       await owner.page.reload();
