@@ -93,6 +93,8 @@ for (const viewport of VIEWPORTS) {
 
       const { context, page } = await newPage(e2e, viewport);
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.baseUrl });
+      const posterRequests: string[] = [];
+      page.on('request', (r) => /save-poster/.test(r.url()) && posterRequests.push(r.url()));
       await logIn(page, reader);
       await page.goto('/marketplace');
       const card = page.locator('[data-testid="idea-card"]', { hasText: title });
@@ -135,7 +137,8 @@ for (const viewport of VIEWPORTS) {
       await expectAccessible(page, `idea page (unlocked, followed, favourited) at ${viewport.width}px`);
       await shot(page, `${viewport.name}-idea-member`);
 
-      // Share: copy the link, then save the poster.
+      // Share: copy the link, then save the poster. The poster's code is fetched only once the dialog opens.
+      assert.deepEqual(posterRequests, []);
       await page.getByRole('button', { name: '分享' }).click();
       const dialog = page.getByRole('dialog', { name: '分享创意' });
       await dialog.waitFor();
@@ -152,6 +155,7 @@ for (const viewport of VIEWPORTS) {
       assert.equal(poster.width, 750);
       assert.equal(poster.height, 1200);
       assert.equal(poster.text, ideaUrl);
+      assert.ok(posterRequests.some((url) => url.endsWith('.js')), 'the poster chunk loads with the dialog');
       fs.copyFileSync((await download.path())!, path.join(SCREENSHOT_DIR, `${viewport.name}-idea-poster.png`));
       await dialog.getByText('图片已保存').waitFor();
       // The copied-link feedback lasts 2 s.
