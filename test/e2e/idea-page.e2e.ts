@@ -138,7 +138,7 @@ for (const viewport of VIEWPORTS) {
       await shot(page, `${viewport.name}-idea-member`);
 
       // Share: copy the link, then save the poster. The poster's code is fetched only once the dialog opens.
-      assert.deepEqual(posterRequests, []);
+      assert.equal(posterRequests.length, 0);
       await page.getByRole('button', { name: '分享' }).click();
       const dialog = page.getByRole('dialog', { name: '分享创意' });
       await dialog.waitFor();
@@ -198,6 +198,23 @@ for (const viewport of VIEWPORTS) {
     });
   });
 }
+
+describe('idea page, guest', () => {
+  it('shows the lock with a login prompt; favouriting asks to log in', async () => {
+    const author = await register();
+    const ideaId = await publish(author.token, { title: '给猫咪的自动逗猫棒', description: '上班时猫也有人陪。', detailedAnalysis: '<p>电机加随机路径</p>', tags: ['宠物'] });
+    const { context, page } = await newPage(e2e, VIEWPORTS[0]);
+    await page.goto(`/idea/${ideaId}`);
+    await page.getByTestId('analysis-locked').waitFor();
+    assert.equal(await page.getByText('电机加随机路径').count(), 0);
+    await page.getByRole('link', { name: '登录后解锁' }).waitFor();
+    await expectAccessible(page, 'idea page (guest)');
+    await page.getByTestId('favorite-button').click();
+    await page.waitForURL('**/login');
+    await page.getByTestId('toast').getByText('请先登录后再收藏').waitFor();
+    await context.close();
+  });
+});
 
 describe('idea page, not found', () => {
   it('shows 未找到该创意卡片 with a way back', async () => {

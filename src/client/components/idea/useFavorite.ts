@@ -5,6 +5,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useLocation } from 'wouter';
 import { FAVORITES_TIMEOUT_MS } from '../../../shared/constants.ts';
 import { failureOf } from '../../lib/api-errors.ts';
 import { emitFavoriteChanged } from '../../lib/favorite-events.ts';
@@ -19,6 +20,7 @@ export interface FavoriteState {
 
 export function useFavorite(ideaId: number, initialCount: number, loggedIn: boolean) {
   const toast = useToast();
+  const [, navigate] = useLocation();
   const utils = trpc.useUtils();
   const queryClient = useQueryClient();
   const key = ['idea-page', 'favorite', ideaId, loggedIn];
@@ -35,7 +37,11 @@ export function useFavorite(ideaId: number, initialCount: number, loggedIn: bool
 
   const toggle = async () => {
     if (!Number.isInteger(ideaId) || ideaId <= 0) return toast(FAVORITE_MSG.invalidId, 'error');
-    if (!loggedIn) return toast(FAVORITE_MSG.login, 'error');
+    if (!loggedIn) {
+      // A guest is told why, then taken to log in (the toast stays on screen there).
+      toast(FAVORITE_MSG.login, 'error');
+      return navigate('/login');
+    }
     if (busy) return;
     const before = state;
     const want = !before.isFavorited;
