@@ -5,6 +5,8 @@ import * as pendingUploads from './migrations/2026_11_22_0003_pending_uploads.ts
 import * as deactivationReason from './migrations/2026_11_22_0004_deactivation_reason.ts';
 import * as marketplaceSearch from './migrations/2026_11_23_0001_marketplace_search.ts';
 import * as social from './migrations/2026_11_24_0001_social.ts';
+import * as comments from './migrations/2026_11_24_0002_comments.ts';
+import * as stayingInTouch from './migrations/2026_11_24_0004_staying_in_touch.ts';
 
 /** Listed by hand so the same list works under tsx, vitest and any bundler; names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +16,8 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0004_deactivation_reason': deactivationReason,
   '2026_11_23_0001_marketplace_search': marketplaceSearch,
   '2026_11_24_0001_social': social,
+  '2026_11_24_0002_comments': comments,
+  '2026_11_24_0004_staying_in_touch': stayingInTouch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -20,6 +20,8 @@ export interface UserTable {
   deactivation_reason: string | null;
   /** Kept by follows in the same transaction as the follow row (DESIGN §2). */
   follower_count: Generated<number>;
+  /** The newest announcement already copied into this user's messages (see the 0004 migration). */
+  announcements_seen_id: Generated<number>;
 }
 
 export interface SessionTable {
@@ -135,6 +137,40 @@ export interface MessageTable {
   read_at: Timestamp | null;
   original_feedback: string | null;
   idea_id: number | null;
+  /** Set on the user's copy of an announcement. */
+  announcement_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface AnnouncementTable {
+  id: Generated<number>;
+  admin_id: number | null;
+  title: string;
+  content: string;
+  priority: 'high' | 'normal' | 'low';
+  created_at: Timestamp;
+}
+
+export interface FeedbackTable {
+  id: Generated<number>;
+  user_id: number;
+  content: string;
+  user_agent: string | null;
+  url: string | null;
+  status: 'open' | 'replied';
+  reply: string | null;
+  replied_by: number | null;
+  replied_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface ModerationLogTable {
+  id: Generated<number>;
+  admin_id: number | null;
+  action: string;
+  target_type: 'idea' | 'comment' | 'feedback' | 'announcement' | 'report';
+  target_id: number;
+  detail: string | null;
   created_at: Timestamp;
 }
 
@@ -157,6 +193,46 @@ export interface IdeaViewTable {
   day: string;
 }
 
+export interface CommentTable {
+  id: Generated<number>;
+  idea_id: number;
+  user_id: number;
+  /** The top-level comment a reply hangs under; null for a top-level comment. */
+  parent_id: number | null;
+  /** The comment a reply answered (a reply's own id when it answered a reply); not a foreign key. */
+  reply_to_id: number | null;
+  /** Plain text, never HTML. */
+  content: string;
+  like_count: number;
+  dislike_count: number;
+  created_at: Timestamp;
+}
+
+export type CommentReactionKind = 'like' | 'dislike';
+
+export interface CommentReactionTable {
+  comment_id: number;
+  user_id: number;
+  kind: CommentReactionKind;
+  created_at: Timestamp;
+}
+
+export type CommentReportStatus = 'open' | 'dismissed' | 'removed';
+
+export interface CommentReportTable {
+  id: Generated<number>;
+  /** Not a foreign key: a report outlives its comment. */
+  comment_id: number;
+  idea_id: number;
+  reporter_id: number;
+  reason: string;
+  /** The text as it was reported. */
+  comment_content: string;
+  status: CommentReportStatus;
+  created_at: Timestamp;
+  resolved_at: Timestamp | null;
+}
+
 /** An image uploaded before its idea existed; moves to idea_images when an idea is saved showing it. */
 export type PendingUploadTable = Omit<IdeaImageTable, 'idea_id'>;
 
@@ -176,9 +252,16 @@ export interface Database {
   favorites: FavoriteTable;
   follows: FollowTable;
   idea_views: IdeaViewTable;
+  announcements: AnnouncementTable;
+  feedback: FeedbackTable;
+  moderation_log: ModerationLogTable;
+  comments: CommentTable;
+  comment_reactions: CommentReactionTable;
+  comment_reports: CommentReportTable;
 }
 
 export type IdeaRow = Selectable<IdeaTable>;
+export type CommentRow = Selectable<CommentTable>;
 
 export type UserRow = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;

@@ -12,6 +12,7 @@ import {
   parseTags,
 } from './idea-rules.ts';
 import { REJECT_REASON_MAX } from './idea-display.ts';
+import type { CommentDto } from './comment-schemas.ts';
 
 /** A yes/no from JSON (true, 1) or a query string ('true', '1'). */
 export const ZFlag = z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 1 || v === 'true' || v === '1');
@@ -142,4 +143,6 @@ export interface IdeaDto {
   images: string[];
   isNew: boolean;
   isOwner: boolean;
+  /** On the detail (`ideas.byId`) when comments are allowed: the same list as `comments.list`. */
+  comments?: CommentDto[];
 }

@@ -9,6 +9,7 @@ import { useParams } from 'wouter';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { LoadingLine } from '../components/LoadingLine.tsx';
 import { AnalysisSection } from '../components/idea/AnalysisSection.tsx';
+import { CommentsSection } from '../components/comments/CommentsSection.tsx';
 import { AuthorBlock } from '../components/idea/AuthorBlock.tsx';
 import { BackButton, useIdeaBack } from '../components/idea/BackButton.tsx';
 import { ExpansionsSection } from '../components/idea/ExpansionsSection.tsx';
@@ -113,7 +114,7 @@ function IdeaDetail({ idea, leaving, onBack }: { idea: IdeaDto; leaving: boolean
             </section>
           )}
 
-          {/* CommentsSection: rendered here when idea.allowComments (wired by the lead) */}
+          {idea.allowComments && <CommentsSection idea={idea} />}
         </article>
       </div>
 

@@ -2,10 +2,12 @@
  * Members' hot reads, answered in the fast lane without the Express pass: the session is checked by
  * the same `authenticate` (with its short per-process memory), the same operation runs, and the
  * answer is serialized as its transport would. Nothing here is cached: each answer is the member's
- * own. The next issues add the unread counts and favourite checks here.
+ * own.
  */
 import type { Deps } from '../deps.ts';
 import { accountOps } from '../accounts/operations.ts';
+import { messageOps } from '../messages/operations.ts';
+import { favoriteOps, followOps } from '../social/operations.ts';
 import { bearerToken, type Caller } from '../request/caller.ts';
 import { authorize, type AnyOperation } from '../request/operation.ts';
 import { restBody } from '../rest/route.ts';
@@ -13,34 +15,63 @@ import { authenticate } from '../services/accounts.ts';
 import { toOutput } from '../trpc/init.ts';
 import type { ComputedRead } from './cached-reads.ts';
 
-const MEMBER_READS: Record<string, { op: AnyOperation; transport: 'rest' | 'trpc' }> = {
+interface MemberRead {
+  op: AnyOperation;
+  transport: 'rest' | 'trpc';
+}
+
+const MEMBER_READS: Record<string, MemberRead> = {
   '/api/auth/me': { op: accountOps.me, transport: 'rest' },
   '/trpc/auth.me': { op: accountOps.me, transport: 'trpc' },
+  // Polled by every open tab of every member (publishing §4): the busiest member read.
+  '/api/messages/unread-count': { op: messageOps.unreadCount, transport: 'rest' },
+  '/trpc/messages.unreadCount': { op: messageOps.unreadCount, transport: 'trpc' },
+  '/api/follows/updates': { op: followOps.updates, transport: 'rest' },
+  '/trpc/follows.updates': { op: followOps.updates, transport: 'trpc' },
+  // Asked on every idea page a member opens.
+  '/trpc/favorites.check': { op: favoriteOps.check, transport: 'trpc' },
 };
 
-export const isMemberReadPath = (pathname: string) => pathname in MEMBER_READS;
+/** REST reads whose path names their input (`/api/favorites/check/{ideaId}`). */
+const MEMBER_READ_PATTERNS: { pattern: RegExp; param: string; read: MemberRead }[] = [
+  { pattern: /^\/api\/favorites\/check\/([^/]+)$/, param: 'ideaId', read: { op: favoriteOps.check, transport: 'rest' } },
+  { pattern: /^\/api\/ideas\/([^/]+)\/favorite$/, param: 'ideaId', read: { op: favoriteOps.check, transport: 'rest' } },
+];
+
+function findMemberRead(pathname: string): { read: MemberRead; params: Record<string, string> } | undefined {
+  const exact = MEMBER_READS[pathname];
+  if (exact) return { read: exact, params: {} };
+  for (const p of MEMBER_READ_PATTERNS) {
+    const m = p.pattern.exec(pathname);
+    if (m) return { read: p.read, params: { [p.param]: decodeURIComponent(m[1]) } };
+  }
+  return undefined;
+}
+
+export const isMemberReadPath = (pathname: string) => findMemberRead(pathname) !== undefined;
 
 /**
  * The member's answer, or null when Express should answer instead: no live session (Express sends
  * the 401 and the expired-session flag), input it refuses, or any failure (Express has the error model).
  */
 export async function memberRead(deps: Deps, pathname: string, search: string, authorization: string, ip: string): Promise<ComputedRead | null> {
-  const read = MEMBER_READS[pathname];
+  const found = findMemberRead(pathname);
   const token = bearerToken(authorization);
-  const auth = token ? await authenticate(deps, token) : null;
-  if (!read || !auth) return null;
+  const auth = found && token ? await authenticate(deps, token) : null;
+  if (!found || !auth) return null;
+  const { read, params } = found;
   const caller: Caller = { deps, auth, tokenPresented: true, ip };
   try {
     const member = authorize(caller, read.op.access, read.op.loginMessage);
     if (read.transport === 'rest') {
-      const input = read.op.input.safeParse(Object.fromEntries(new URLSearchParams(search)));
+      const input = read.op.input.safeParse({ ...Object.fromEntries(new URLSearchParams(search)), ...params });
       if (!input.success) return null;
       const answer = await read.op.run(member as never, input.data);
       return { status: answer.status ?? 200, contentType: 'application/json; charset=utf-8', extraHeaders: [], body: Buffer.from(JSON.stringify(restBody(answer))) };
     }
-    const params = new URLSearchParams(search);
-    if (params.has('batch')) return null;
-    const input = read.op.input.safeParse(params.has('input') ? JSON.parse(params.get('input')!) : undefined);
+    const query = new URLSearchParams(search);
+    if (query.has('batch')) return null;
+    const input = read.op.input.safeParse(query.has('input') ? JSON.parse(query.get('input')!) : undefined);
     if (!input.success) return null;
     const answer = await read.op.run(member as never, input.data);
     return { status: 200, contentType: 'application/json', extraHeaders: [['vary', 'trpc-accept, accept']], body: Buffer.from(JSON.stringify({ result: { data: toOutput(answer) } })) };

@@ -182,16 +182,16 @@ export const reviewOps = {
   approve: write({
     access: 'admin',
     input: ById,
-    run: async ({ deps }, input) => {
-      await approveIdea(deps, input.id);
+    run: async ({ deps, user }, input) => {
+      await approveIdea(deps, user, input.id);
       return answer(null, { message: REVIEW_MSG.approved });
     },
   }),
   reject: write({
     access: 'admin',
     input: ById.extend(ZRejectRequest.shape),
-    run: async ({ deps }, input) => {
-      await rejectIdea(deps, input.id, input.reason);
+    run: async ({ deps, user }, input) => {
+      await rejectIdea(deps, user, input.id, input.reason);
       return answer(null, { message: REVIEW_MSG.rejected });
     },
   }),

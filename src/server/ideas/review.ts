@@ -7,6 +7,7 @@ import type { Deps } from '../deps.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { toIdeaDtos } from './view.ts';
 import { sendMessage } from '../services/messages.ts';
+import { logModeration } from '../admin/log.ts';
 
 export const REVIEW_MSG = {
   notInReview: '该创意不在审核队列中',
@@ -29,7 +30,7 @@ export async function reviewQueue(deps: Deps, admin: UserRow): Promise<IdeaDto[]
   return toIdeaDtos(deps.db, rows, admin);
 }
 
-async function decide(deps: Deps, id: number, decision: 'approved' | 'rejected', reason: string | null): Promise<void> {
+async function decide(deps: Deps, admin: UserRow, id: number, decision: 'approved' | 'rejected', reason: string | null): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     const idea = await trx.selectFrom('ideas').select(['id', 'user_id', 'title', 'moderation_status', 'status', 'is_deleted']).where('id', '=', id).executeTakeFirst();
     if (!idea) throw notFound(REVIEW_MSG.notFound);
@@ -53,8 +54,9 @@ async function decide(deps: Deps, id: number, decision: 'approved' | 'rejected',
       priority: decision === 'approved' ? 'normal' : 'high',
       sender: 'admin',
     });
+    await logModeration(trx, { adminId: admin.id, action: decision === 'approved' ? 'approve_idea' : 'reject_idea', targetType: 'idea', targetId: id, detail: reason ?? idea.title });
   });
 }
 
-export const approveIdea = (deps: Deps, id: number) => decide(deps, id, 'approved', null);
-export const rejectIdea = (deps: Deps, id: number, reason: string) => decide(deps, id, 'rejected', reason);
+export const approveIdea = (deps: Deps, admin: UserRow, id: number) => decide(deps, admin, id, 'approved', null);
+export const rejectIdea = (deps: Deps, admin: UserRow, id: number, reason: string) => decide(deps, admin, id, 'rejected', reason);

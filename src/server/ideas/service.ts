@@ -23,6 +23,7 @@ import {
   type Db,
 } from './repository.ts';
 import { writeSearchGrams } from '../marketplace/search-index.ts';
+import { listIdeaComments } from '../comments/repository.ts';
 import { htmlToText, sanitizeRichText, uploadedImageNames } from './rich-text.ts';
 import { loadExtras, toIdeaDto, toIdeaDtos } from './view.ts';
 
@@ -272,7 +273,11 @@ export async function purgeRecycleBin(deps: Deps): Promise<number> {
 export async function getIdea(deps: Deps, viewer: UserRow | null, id: number): Promise<IdeaDto> {
   const row = await findVisibleIdea(deps.db, id, viewer);
   if (!row) throw notFound(IDEA_MSG.notFound);
-  return toIdeaDto(row, await loadExtras(deps.db, [row], viewer), viewer);
+  // The comments come with the idea (one query), the fallback the page shows when their own list fails.
+  const [extras, comments] = await Promise.all([loadExtras(deps.db, [row], viewer), row.allow_comments ? listIdeaComments(deps.db, row.id) : undefined]);
+  const dto = toIdeaDto(row, extras, viewer);
+  if (comments) dto.comments = comments;
+  return dto;
 }
 
 export type LibraryStatus = 'published' | 'draft' | 'deleted' | 'all';

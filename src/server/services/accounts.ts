@@ -19,6 +19,7 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, invalidateSession, invalidateUserSessions, validateSessionToken } from './sessions.ts';
 import { consumeCode, consumeVerifiedCode, deliverCode, generateCode, storeCode, verifyCode } from './sms.ts';
 import { findActiveUserByPhone, findUserById, insertUserRow, requireUserByRef, toAuthUser } from './users.ts';
+import { countUserComments } from '../comments/repository.ts';
 
 export const ACCOUNT_MSG = {
   phoneRegistered: '该手机号已注册，请直接登录',
@@ -238,8 +239,7 @@ async function contentCounts(deps: Deps, userId: number) {
     .executeTakeFirstOrThrow();
   const favorites = await deps.db.selectFrom('favorites').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
   const follows = await followCounts(deps.db, userId);
-  // Comments arrive with their module; until then an account has none.
-  return { ideas: Number(ideas.n), comments: 0, favorites: Number(favorites.n), ...follows };
+  return { ideas: Number(ideas.n), comments: await countUserComments(deps.db, userId), favorites: Number(favorites.n), ...follows };
 }
 
 export async function userStats(deps: Deps, viewer: UserRow, ref: string): Promise<UserStats> {

@@ -11,6 +11,8 @@ export interface NewMessage {
   priority?: MessageTable['priority'];
   sender?: MessageTable['sender'];
   ideaId?: number | null;
+  /** On a feedback reply: the feedback it answers. */
+  originalFeedback?: string | null;
 }
 
 export async function sendMessage(db: Kysely<Database> | Transaction<Database>, m: NewMessage): Promise<void> {
@@ -25,8 +27,9 @@ export async function sendMessage(db: Kysely<Database> | Transaction<Database>, 
       sender: m.sender ?? 'system',
       is_read: 0,
       read_at: null,
-      original_feedback: null,
+      original_feedback: m.originalFeedback ?? null,
       idea_id: m.ideaId ?? null,
+      announcement_id: null,
       created_at: nowDb(),
     })
     .execute();

@@ -10,6 +10,7 @@ import type { UserRow } from '../../../db/types.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { Db } from '../ideas/repository.ts';
+import { sendMessage } from '../services/messages.ts';
 import { requireUserByRef, USER_NOT_FOUND } from '../services/users.ts';
 
 export const FOLLOW_MSG = {
@@ -51,6 +52,7 @@ export async function setFollow(deps: Deps, user: UserRow, ref: string, follow: 
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
         await trx.updateTable('users').set({ follower_count: sql`follower_count + 1` }).where('id', '=', target.id).execute();
         count += 1;
+        await tellNewFollower(trx, target.id, user);
       }
     } else {
       const deleted = await trx.deleteFrom('follows').where('follower_id', '=', user.id).where('followee_id', '=', target.id).executeTakeFirst();
@@ -61,6 +63,16 @@ export async function setFollow(deps: Deps, user: UserRow, ref: string, follow: 
     }
     return { isFollowing: follow, followerCount: count };
   });
+}
+
+/**
+ * The followed member's system message. Following, unfollowing and following again tells them once
+ * while the first message is still unread, not once per click.
+ */
+async function tellNewFollower(trx: Db, followeeId: number, follower: UserRow): Promise<void> {
+  const content = `${follower.nickname}（${follower.registration_number}）关注了你。`;
+  const unread = await trx.selectFrom('messages').select('id').where('user_id', '=', followeeId).where('is_read', '=', 0).where('content', '=', content).executeTakeFirst();
+  if (!unread) await sendMessage(trx, { userId: followeeId, title: '新的关注者', content });
 }
 
 /** Whether the viewer follows the user; a guest follows no one. */

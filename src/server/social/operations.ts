@@ -8,6 +8,7 @@ import { ZFlag, ZIdeaId } from '../../shared/idea-schemas.ts';
 import { answer, read, write } from '../request/operation.ts';
 import { FAVORITE_MSG, favoriteStatus, listFavorites, removeFavorite, setFavorite, type FavoriteState } from './favorites.ts';
 import { FOLLOW_MSG, followStatus, listFollowing, setFollow } from './follows.ts';
+import { followUpdates, followUpdatesCount, recentIdeasOf } from './updates.ts';
 
 const ByIdea = z.object({ ideaId: ZIdeaId });
 const ByUser = z.object({ registrationNumber: z.string().trim().min(1, '用户编号无效').max(20, '用户编号无效') });
@@ -63,5 +64,23 @@ export const followOps = {
     access: 'member',
     input: z.object({}).optional(),
     run: async ({ deps, user }) => answer(await listFollowing(deps, user)),
+  }),
+  updates: read({
+    access: 'member',
+    input: z.object({}).optional(),
+    run: async ({ deps, user }) => answer(await followUpdates(deps, user)),
+  }),
+  updatesCount: read({
+    access: 'member',
+    input: z.object({}).optional(),
+    run: async ({ deps, user }) => {
+      const count = await followUpdatesCount(deps, user);
+      return answer({ count }, { extra: { count } });
+    },
+  }),
+  recentOf: read({
+    access: 'member',
+    input: ByUser,
+    run: async ({ deps }, input) => answer(await recentIdeasOf(deps, input.registrationNumber)),
   }),
 };

@@ -1,5 +1,6 @@
 import { ideaOps as op, reviewOps } from '../../ideas/operations.ts';
 import { mutation, query, router } from '../init.ts';
+import { adminLogProcedures } from './touch.ts';
 
 export const ideasRouter = router({
   create: mutation(op.create),
@@ -27,6 +28,7 @@ export const ideasRouter = router({
 });
 
 export const adminRouter = router({
+  ...adminLogProcedures,
   reviewQueue: query(reviewOps.queue),
   approve: mutation(reviewOps.approve),
   reject: mutation(reviewOps.reject),

@@ -1,9 +1,11 @@
 import { siteOps } from '../../accounts/operations.ts';
 import { query, router } from '../init.ts';
 import { authRouter, usersRouter } from './auth.ts';
+import { commentReportsAdmin, commentsRouter } from './comments.ts';
 import { adminRouter, ideasRouter } from './ideas.ts';
 import { marketplaceRouter } from './marketplace.ts';
 import { favoritesRouter, followsRouter } from './social.ts';
+import { feedbackRouter, messagesRouter } from './touch.ts';
 
 export const appRouter = router({
   site: router({ identity: query(siteOps.identity), testConnection: query(siteOps.testConnection) }),
@@ -11,9 +13,12 @@ export const appRouter = router({
   users: usersRouter,
   ideas: ideasRouter,
   marketplace: marketplaceRouter,
-  admin: adminRouter,
+  comments: commentsRouter,
+  admin: router({ ...adminRouter._def.record, ...commentReportsAdmin }),
   favorites: favoritesRouter,
   follows: followsRouter,
+  messages: messagesRouter,
+  feedback: feedbackRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -12,4 +12,7 @@ export const followsRouter = router({
   set: mutation(followOps.set),
   check: query(followOps.check),
   following: query(followOps.following),
+  updates: query(followOps.updates),
+  updatesCount: query(followOps.updatesCount),
+  recentOf: query(followOps.recentOf),
 });

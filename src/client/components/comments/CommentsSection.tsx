@@ -1,0 +1,204 @@
+/**
+ * The idea page's comments (accounts §2–§9): the heading with the count, collapse and expand, the
+ * top-level list with replies nested under each (assembled here from parentId), each comment's
+ * menu, and the comment box for members (a login prompt for guests). The list is read with up to 3
+ * retries after 2, 4 and 8 s; if it still fails the comments embedded in the idea are shown.
+ */
+import { useMemo, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { buildCommentTree, COMMENT_MSG, COMMENT_RETRY_DELAYS_MS, deletePreview, nextInteraction, type CommentInteraction } from '../../../shared/comment-rules.ts';
+import type { CommentDto } from '../../../shared/comment-schemas.ts';
+import type { IdeaDto } from '../../../shared/idea-schemas.ts';
+import { useSession } from '../../hooks/useSession.ts';
+import { errorMessage, httpStatusOf } from '../../lib/api-errors.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { useConfirm } from '../ui/ConfirmDialog.tsx';
+import { useToast } from '../ui/Toast.tsx';
+import { CommentForm, type ReplyTarget } from './CommentForm.tsx';
+import { CommentItem, type CommentActions } from './CommentItem.tsx';
+import '../../styles/comments.css';
+
+const REPORT_REASONS = ['垃圾广告', '人身攻击', '色情低俗', '违法违规', '其他'] as const;
+
+/** A 4xx carries the server's Chinese reason; anything else gets the general sentence. */
+function failure(err: unknown, general: string, withMessage: (m: string) => string): string {
+  const status = httpStatusOf(err);
+  return status && status < 500 ? withMessage(errorMessage(err, general)) : general;
+}
+
+export function CommentsSection({ idea }: { idea: IdeaDto }) {
+  const { loggedIn } = useSession();
+  const toast = useToast();
+  const confirm = useConfirm();
+  const utils = trpc.useUtils();
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const [collapsed, setCollapsed] = useState(false);
+  const [text, setText] = useState('');
+  const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
+  const [marks, setMarks] = useState<Record<string, CommentInteraction | null>>({});
+
+  const list = trpc.comments.list.useQuery(
+    { ideaId: idea.id },
+    {
+      select: (a) => a.data,
+      retry: (count, err) => {
+        const status = httpStatusOf(err);
+        return !(status && status < 500) && count < COMMENT_RETRY_DELAYS_MS.length;
+      },
+      retryDelay: (attempt) => COMMENT_RETRY_DELAYS_MS[Math.min(attempt, COMMENT_RETRY_DELAYS_MS.length - 1)],
+    },
+  );
+  const fellBack = list.isError;
+  const comments: CommentDto[] = useMemo(() => (fellBack ? (idea.comments ?? []) : (list.data ?? [])), [fellBack, idea.comments, list.data]);
+  const tree = useMemo(() => buildCommentTree(comments), [comments]);
+  const ids = useMemo(() => comments.map((c) => c.id), [comments]);
+  const interactions = trpc.comments.interactions.useQuery({ commentIds: ids }, { enabled: loggedIn && ids.length > 0, select: (a) => a.data });
+  const markOf = (id: number) => (String(id) in marks ? marks[String(id)] : (interactions.data?.[String(id)] ?? null));
+
+  const patchComment = (id: number, patch: Partial<CommentDto>) =>
+    utils.comments.list.setData({ ideaId: idea.id }, (old) => (old ? { ...old, data: old.data.map((c) => (c.id === id ? { ...c, ...patch } : c)) } : old));
+  const refresh = () => utils.comments.list.invalidate({ ideaId: idea.id });
+
+  const create = trpc.comments.create.useMutation();
+  const react = trpc.comments.like.useMutation();
+  const reactDown = trpc.comments.dislike.useMutation();
+  const remove = trpc.comments.remove.useMutation();
+  const report = trpc.comments.report.useMutation();
+
+  const send = async () => {
+    try {
+      const answer = await create.mutateAsync({ ideaId: idea.id, content: text, parentId: replyTo?.id ?? null });
+      toast(answer.message ?? COMMENT_MSG.created);
+      setText('');
+      setReplyTo(null);
+      await refresh();
+    } catch (err) {
+      toast(failure(err, COMMENT_MSG.addFailed, COMMENT_MSG.addFailedWith), 'error');
+    }
+  };
+
+  const actions: CommentActions = {
+    loggedIn,
+    markOf,
+    onReply(c) {
+      setReplyTo({ id: c.id, name: c.userName });
+      setText(`@${c.userName} `);
+      setCollapsed(false);
+      // After the label has changed: focus the box with the caret after the prefilled name.
+      requestAnimationFrame(() => {
+        const box = textarea.current;
+        if (!box) return;
+        box.focus();
+        box.setSelectionRange(box.value.length, box.value.length);
+        box.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      });
+    },
+    async onReact(c, kind) {
+      const before = markOf(c.id);
+      setMarks((m) => ({ ...m, [c.id]: nextInteraction(before, kind) }));
+      try {
+        const answer = await (kind === 'like' ? react : reactDown).mutateAsync({ id: c.id });
+        setMarks((m) => ({ ...m, [c.id]: answer.data.interaction }));
+        patchComment(c.id, { likeCount: answer.data.likeCount, dislikeCount: answer.data.dislikeCount });
+      } catch (err) {
+        setMarks((m) => ({ ...m, [c.id]: before }));
+        toast(errorMessage(err, '操作失败，请稍后重试'), 'error');
+      }
+    },
+    async onReport(c) {
+      let reason: string = REPORT_REASONS[0];
+      const ok = await confirm({
+        title: '举报这条评论？',
+        confirmLabel: '提交举报',
+        message: (
+          <div className="field">
+            <label htmlFor="comment-report-reason">举报原因</label>
+            <select id="comment-report-reason" defaultValue={reason} onChange={(e) => (reason = e.target.value)}>
+              {REPORT_REASONS.map((r) => (
+                <option key={r}>{r}</option>
+              ))}
+            </select>
+          </div>
+        ),
+      });
+      if (!ok) return;
+      try {
+        const answer = await report.mutateAsync({ id: c.id, reason });
+        toast(answer.message ?? COMMENT_MSG.reported(c.id));
+      } catch (err) {
+        toast(errorMessage(err, '举报失败，请稍后重试'), 'error');
+      }
+    },
+    onForward() {
+      window.alert(COMMENT_MSG.forwardSoon);
+    },
+    async onDelete(c, replies) {
+      const ok = await confirm({
+        title: `删除评论「${deletePreview(c.content)}」？`,
+        danger: true,
+        confirmLabel: '删除',
+        message: (
+          <>
+            <p>删除后无法恢复。</p>
+            {replies > 0 && <p className="comment-delete-warn">这条评论下的 {replies} 条回复也会一并删除。</p>}
+          </>
+        ),
+      });
+      if (!ok) return;
+      try {
+        await remove.mutateAsync({ id: c.id });
+        toast(COMMENT_MSG.deleted);
+        if (replyTo && (replyTo.id === c.id || tree.find((t) => t.id === c.id)?.replies.some((r) => r.id === replyTo.id))) setReplyTo(null);
+        await refresh();
+      } catch (err) {
+        toast(failure(err, COMMENT_MSG.deleteFailed, COMMENT_MSG.deleteFailedWith), 'error');
+      }
+    },
+  };
+
+  const count = list.isPending && !fellBack ? idea.commentCount : comments.length;
+  return (
+    <section className="comments" aria-labelledby="comments-title" data-testid="comments-section">
+      <div className="comments-head">
+        <h2 id="comments-title">
+          评论 <span className="comments-count">({count})</span>
+        </h2>
+        <button type="button" className="btn btn-small btn-ghost" aria-expanded={!collapsed} aria-controls="comments-body" onClick={() => setCollapsed((v) => !v)}>
+          {collapsed ? '展开' : '收起'}
+        </button>
+      </div>
+      <div id="comments-body" hidden={collapsed}>
+        {loggedIn ? (
+          <CommentForm ref={textarea} text={text} onText={setText} replyTo={replyTo} onCancelReply={() => (setReplyTo(null), setText(''))} sending={create.isPending} onSend={send} />
+        ) : (
+          <p className="comments-login">
+            <Link href="/login">登录</Link>后即可发表评论、回复和点赞。
+          </p>
+        )}
+        {fellBack && (
+          <div className="notice notice-warn comments-fallback" role="alert">
+            {COMMENT_MSG.loadFailed}
+            <button type="button" className="btn-link" onClick={() => void list.refetch()}>
+              重新加载
+            </button>
+          </div>
+        )}
+        {list.isPending && !fellBack ? (
+          <ul className="comment-skeletons" aria-label="正在加载评论">
+            {[0, 1, 2].map((i) => (
+              <li key={i} className="comment-skeleton" />
+            ))}
+          </ul>
+        ) : tree.length === 0 ? (
+          <p className="comments-empty muted">还没有评论，来说两句吧。</p>
+        ) : (
+          <ol className="comment-list" aria-label="评论列表">
+            {tree.map((c) => (
+              <CommentItem key={c.id} comment={c} replies={c.replies} actions={actions} />
+            ))}
+          </ol>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+/** The moderation log (DESIGN §10, `GET /api/admin/log`): who did what to which item, and when. */
+import { dbTimeToIso, nowDb } from '../../../db/time.ts';
+import type { ModerationLogTable } from '../../../db/types.ts';
+import type { Db } from '../ideas/repository.ts';
+
+export type ModerationAction =
+  | 'approve_idea'
+  | 'reject_idea'
+  | 'reply_feedback'
+  | 'send_announcement'
+  | 'dismiss_report'
+  | 'delete_comment';
+
+export interface LogEntry {
+  adminId: number;
+  action: ModerationAction;
+  targetType: ModerationLogTable['target_type'];
+  targetId: number;
+  detail?: string | null;
+}
+
+/** Written in the same transaction as the action, so the log never claims what did not happen. */
+export async function logModeration(db: Db, entry: LogEntry): Promise<void> {
+  await db
+    .insertInto('moderation_log')
+    .values({
+      admin_id: entry.adminId,
+      action: entry.action,
+      target_type: entry.targetType,
+      target_id: entry.targetId,
+      detail: entry.detail ? entry.detail.slice(0, 500) : null,
+      created_at: nowDb(),
+    })
+    .execute();
+}
+
+export interface LogItem {
+  id: number;
+  action: ModerationAction;
+  targetType: string;
+  targetId: number;
+  detail: string | null;
+  createdAt: string;
+  admin: { registrationNumber: string; nickname: string } | null;
+}
+
+export async function moderationLog(db: Db, limit = 200): Promise<LogItem[]> {
+  const rows = await db
+    .selectFrom('moderation_log')
+    .leftJoin('users', 'users.id', 'moderation_log.admin_id')
+    .select(['moderation_log.id', 'moderation_log.action', 'moderation_log.target_type', 'moderation_log.target_id', 'moderation_log.detail', 'moderation_log.created_at', 'users.registration_number', 'users.nickname'])
+    .orderBy('moderation_log.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    action: r.action as ModerationAction,
+    targetType: r.target_type,
+    targetId: r.target_id,
+    detail: r.detail,
+    createdAt: dbTimeToIso(r.created_at)!,
+    admin: r.registration_number ? { registrationNumber: r.registration_number, nickname: r.nickname ?? '' } : null,
+  }));
+}

@@ -1,0 +1,78 @@
+/**
+ * Comment operations (accounts §7, publishing §7, DESIGN §10): who may call each, its input, its
+ * answer. `trpc/routers/comments.ts` and `rest/comments.ts` only name them.
+ */
+import { z } from 'zod';
+import { COMMENT_MSG } from '../../shared/comment-rules.ts';
+import { ZCommentId, ZCommentIds, ZCreateCommentRequest, ZReportCommentRequest } from '../../shared/comment-schemas.ts';
+import { decimalId, ZIdeaId } from '../../shared/idea-schemas.ts';
+import { answer, read, write } from '../request/operation.ts';
+import * as comments from './service.ts';
+
+const ById = z.object({ id: ZCommentId });
+
+const reaction = (kind: 'like' | 'dislike') =>
+  write({
+    // Counts on comments are not on any cached public page (cards show comment_count only).
+    keepsPublicPages: true,
+    access: 'member',
+    input: ById,
+    run: async ({ deps, user }, input) => {
+      const result = await comments.react(deps, user, input.id, kind);
+      return answer(result, { extra: { interaction: result.interaction, likeCount: result.likeCount, dislikeCount: result.dislikeCount } });
+    },
+  });
+
+export const commentOps = {
+  list: read({
+    access: 'public',
+    input: z.object({ ideaId: ZIdeaId }),
+    run: async ({ deps, auth }, input) => answer(await comments.listComments(deps, auth?.user ?? null, input.ideaId)),
+  }),
+  create: write({
+    access: 'member',
+    input: ZCreateCommentRequest,
+    run: async ({ deps, user }, input) => {
+      const { comment, commentCount } = await comments.createComment(deps, user, input);
+      return answer(comment, { status: 201, message: COMMENT_MSG.created, extra: { commentCount } });
+    },
+  }),
+  like: reaction('like'),
+  dislike: reaction('dislike'),
+  interactions: read({
+    access: 'public',
+    input: z.object({ commentIds: ZCommentIds }),
+    run: async ({ deps, auth }, input) => answer(await comments.interactions(deps, auth?.user ?? null, input.commentIds)),
+  }),
+  remove: write({
+    access: 'member',
+    input: ById,
+    run: async ({ deps, user }, input) => {
+      const result = await comments.deleteComment(deps, user, input.id);
+      return answer({ isMainComment: result.isMainComment, commentCount: result.commentCount }, { message: COMMENT_MSG.deleted });
+    },
+  }),
+  report: write({
+    keepsPublicPages: true,
+    access: 'member',
+    input: ZReportCommentRequest,
+    run: async ({ deps, user }, input) => answer(await comments.reportComment(deps, user, input.id, input.reason), { message: COMMENT_MSG.reported(input.id) }),
+  }),
+};
+
+export const reportOps = {
+  list: read({
+    access: 'admin',
+    input: z.object({}).optional(),
+    run: async ({ deps }) => answer(await comments.listReports(deps)),
+  }),
+  dismiss: write({
+    keepsPublicPages: true,
+    access: 'admin',
+    input: z.object({ id: decimalId('举报ID无效') }),
+    run: async ({ deps, user }, input) => {
+      await comments.dismissReport(deps, user, input.id);
+      return answer(null, { message: COMMENT_MSG.dismissed });
+    },
+  }),
+};

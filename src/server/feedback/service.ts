@@ -1,0 +1,94 @@
+/**
+ * Feedback (publishing §2/§5/§7) and its admin inbox (DESIGN §10): a member sends content (trimmed,
+ * 1–1000 characters) with the page's user agent and address; an admin's reply reaches the member as
+ * a `feedback_reply` message carrying the original text.
+ */
+import { dbTimeToIso, nowDb } from '../../../db/time.ts';
+import type { UserRow } from '../../../db/types.ts';
+import { logModeration } from '../admin/log.ts';
+import type { Deps } from '../deps.ts';
+import { notFound } from '../errors.ts';
+import { sendMessage } from '../services/messages.ts';
+
+export const FEEDBACK_MSG = {
+  sent: '感谢您的反馈，我们会认真处理',
+  notFound: '反馈不存在',
+  replied: '回复已发送',
+} as const;
+
+export interface FeedbackInput {
+  content: string;
+  userAgent?: string;
+  url?: string;
+}
+
+export async function submitFeedback(deps: Deps, user: UserRow, input: FeedbackInput): Promise<{ id: number }> {
+  const result = await deps.db
+    .insertInto('feedback')
+    .values({
+      user_id: user.id,
+      content: input.content,
+      // Context only: cut rather than refuse a long user agent or address.
+      user_agent: input.userAgent?.slice(0, 500) ?? null,
+      url: input.url?.slice(0, 500) ?? null,
+      status: 'open',
+      reply: null,
+      replied_by: null,
+      replied_at: null,
+      created_at: nowDb(),
+    })
+    .executeTakeFirstOrThrow();
+  return { id: Number(result.insertId) };
+}
+
+export interface FeedbackItem {
+  id: number;
+  content: string;
+  userAgent: string | null;
+  url: string | null;
+  status: 'open' | 'replied';
+  reply: string | null;
+  repliedAt: string | null;
+  createdAt: string;
+  user: { registrationNumber: string; nickname: string };
+}
+
+/** The inbox: open feedback first, then the newest. */
+export async function feedbackInbox(deps: Deps): Promise<FeedbackItem[]> {
+  const rows = await deps.db
+    .selectFrom('feedback')
+    .innerJoin('users', 'users.id', 'feedback.user_id')
+    .select(['feedback.id', 'feedback.content', 'feedback.user_agent', 'feedback.url', 'feedback.status', 'feedback.reply', 'feedback.replied_at', 'feedback.created_at', 'users.registration_number', 'users.nickname'])
+    .orderBy('feedback.status', 'asc')
+    .orderBy('feedback.id', 'desc')
+    .limit(200)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    content: r.content,
+    userAgent: r.user_agent,
+    url: r.url,
+    status: r.status,
+    reply: r.reply,
+    repliedAt: dbTimeToIso(r.replied_at),
+    createdAt: dbTimeToIso(r.created_at)!,
+    user: { registrationNumber: r.registration_number, nickname: r.nickname },
+  }));
+}
+
+export async function replyToFeedback(deps: Deps, admin: UserRow, id: number, content: string): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const item = await trx.selectFrom('feedback').select(['id', 'user_id', 'content']).where('id', '=', id).executeTakeFirst();
+    if (!item) throw notFound(FEEDBACK_MSG.notFound);
+    await trx.updateTable('feedback').set({ status: 'replied', reply: content, replied_by: admin.id, replied_at: nowDb() }).where('id', '=', id).execute();
+    await sendMessage(trx, {
+      userId: item.user_id,
+      type: 'feedback_reply',
+      sender: 'admin',
+      title: '管理员回复了您的反馈',
+      content,
+      originalFeedback: item.content,
+    });
+    await logModeration(trx, { adminId: admin.id, action: 'reply_feedback', targetType: 'feedback', targetId: id, detail: content });
+  });
+}

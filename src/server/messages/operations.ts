@@ -1,0 +1,95 @@
+/**
+ * Messages, feedback and the admin console's own operations (publishing §7, DESIGN §10).
+ * `trpc/routers/touch.ts` and `rest/touch.ts` only name them.
+ */
+import { z } from 'zod';
+import { decimalId } from '../../shared/idea-schemas.ts';
+import { ZAnnouncementRequest, ZFeedbackReply, ZFeedbackRequest } from '../../shared/touch-rules.ts';
+import { moderationLog } from '../admin/log.ts';
+import { FEEDBACK_MSG, feedbackInbox, replyToFeedback, submitFeedback } from '../feedback/service.ts';
+import { answer, read, write } from '../request/operation.ts';
+import { deleteMessage, listMessages, markAllRead, markRead, MESSAGE_MSG, sendAnnouncement, unreadCount } from './service.ts';
+
+const ById = z.object({ id: decimalId('消息ID无效') });
+const NoInput = z.object({}).optional();
+
+// None of these changes a public page.
+export const messageOps = {
+  list: read({
+    access: 'member',
+    input: NoInput,
+    run: async ({ deps, user }) => answer(await listMessages(deps, user)),
+  }),
+  unreadCount: read({
+    access: 'member',
+    input: NoInput,
+    run: async ({ deps, user }) => {
+      const count = await unreadCount(deps, user);
+      return answer({ count }, { extra: { count } });
+    },
+  }),
+  markRead: write({
+    keepsPublicPages: true,
+    access: 'member',
+    input: ById,
+    run: async ({ deps, user }, input) => {
+      await markRead(deps, user, input.id);
+      return answer(null, { message: MESSAGE_MSG.read });
+    },
+  }),
+  markAllRead: write({
+    keepsPublicPages: true,
+    access: 'member',
+    input: NoInput,
+    run: async ({ deps, user }) => {
+      const result = await markAllRead(deps, user);
+      return answer(result, { message: MESSAGE_MSG.allRead, extra: result });
+    },
+  }),
+  remove: write({
+    keepsPublicPages: true,
+    access: 'member',
+    input: ById,
+    run: async ({ deps, user }, input) => {
+      await deleteMessage(deps, user, input.id);
+      return answer(null, { message: MESSAGE_MSG.deleted });
+    },
+  }),
+  announce: write({
+    keepsPublicPages: true,
+    access: 'admin',
+    input: ZAnnouncementRequest,
+    run: async ({ deps, user }, input) => answer(await sendAnnouncement(deps, user, input), { status: 201, message: MESSAGE_MSG.announced }),
+  }),
+};
+
+export const feedbackOps = {
+  submit: write({
+    keepsPublicPages: true,
+    access: 'member',
+    input: ZFeedbackRequest,
+    run: async ({ deps, user }, input) => answer(await submitFeedback(deps, user, input), { status: 201, message: FEEDBACK_MSG.sent }),
+  }),
+  inbox: read({
+    access: 'admin',
+    input: NoInput,
+    run: async ({ deps }) => answer(await feedbackInbox(deps)),
+  }),
+  reply: write({
+    keepsPublicPages: true,
+    access: 'admin',
+    input: ZFeedbackReply.extend({ id: decimalId('反馈ID无效') }),
+    run: async ({ deps, user }, input) => {
+      await replyToFeedback(deps, user, input.id, input.content);
+      return answer(null, { message: FEEDBACK_MSG.replied });
+    },
+  }),
+};
+
+export const adminLogOps = {
+  log: read({
+    access: 'admin',
+    input: NoInput,
+    run: async ({ deps }) => answer(await moderationLog(deps.db)),
+  }),
+};

@@ -1,0 +1,136 @@
+/**
+ * A member's messages (publishing §2/§4/§7): list, unread count, read, read-all, delete, and
+ * admin announcements. Every read and change is scoped to the caller's own rows: another member's
+ * message is "not found" (404), never "forbidden", so ids do not leak.
+ *
+ * Announcements are stored once and copied into a member's messages on their next list or
+ * read-all (see the 0004 migration); the unread count adds the ones not copied yet.
+ */
+import { sql } from 'kysely';
+import { dbTimeToIso, nowDb } from '../../../db/time.ts';
+import type { MessageTable, UserRow } from '../../../db/types.ts';
+import type { Deps } from '../deps.ts';
+import { notFound } from '../errors.ts';
+import type { Db } from '../ideas/repository.ts';
+import { logModeration } from '../admin/log.ts';
+
+export const MESSAGE_MSG = {
+  notFound: '消息不存在或已被删除',
+  read: '已标记为已读',
+  allRead: '已全部标记为已读',
+  deleted: '消息已删除',
+  announced: '公告已发布',
+} as const;
+
+/** The newest this many; older messages stay stored but the screen shows the recent ones. */
+export const MESSAGES_LIST_MAX = 200;
+
+export interface MessageDto {
+  id: number;
+  type: MessageTable['type'];
+  title: string;
+  content: string;
+  priority: MessageTable['priority'];
+  sender: MessageTable['sender'];
+  is_read: boolean;
+  read_at: string | null;
+  created_at: string;
+  original_feedback: string | null;
+  idea_id: number | null;
+}
+
+/** Copies announcements the member has not received yet into their messages (idempotent). */
+async function deliverAnnouncements(db: Db, user: UserRow): Promise<void> {
+  const seen = await db.selectFrom('users').select('announcements_seen_id').where('id', '=', user.id).executeTakeFirstOrThrow();
+  const pending = await db
+    .selectFrom('announcements')
+    .selectAll()
+    .where('id', '>', seen.announcements_seen_id)
+    // Announcements reach those who were members when they were sent.
+    .where('created_at', '>=', user.created_at)
+    .orderBy('id')
+    .limit(500)
+    .execute();
+  if (!pending.length) return;
+  await db
+    .insertInto('messages')
+    .orIgnore()
+    .values(
+      pending.map((a) => ({
+        user_id: user.id,
+        type: 'announcement' as const,
+        title: a.title,
+        content: a.content,
+        priority: a.priority,
+        sender: 'admin' as const,
+        is_read: 0,
+        read_at: null,
+        original_feedback: null,
+        idea_id: null,
+        announcement_id: a.id,
+        created_at: a.created_at,
+      })),
+    )
+    .execute();
+  const last = pending[pending.length - 1].id;
+  await db.updateTable('users').set({ announcements_seen_id: last }).where('id', '=', user.id).where('announcements_seen_id', '<', last).execute();
+}
+
+export async function listMessages(deps: Deps, user: UserRow): Promise<MessageDto[]> {
+  await deliverAnnouncements(deps.db, user);
+  const rows = await deps.db
+    .selectFrom('messages')
+    .select(['id', 'type', 'title', 'content', 'priority', 'sender', 'is_read', 'read_at', 'created_at', 'original_feedback', 'idea_id'])
+    .where('user_id', '=', user.id)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(MESSAGES_LIST_MAX)
+    .execute();
+  return rows.map((r) => ({ ...r, is_read: !!r.is_read, read_at: dbTimeToIso(r.read_at), created_at: dbTimeToIso(r.created_at)! }));
+}
+
+/**
+ * Unread messages plus announcements not delivered yet, in one statement: the busiest member read
+ * (every open tab polls it), answered through the fast lane (fast-lane/member-reads.ts).
+ */
+export async function unreadCount(deps: Deps, user: UserRow): Promise<number> {
+  const row = await sql<{ n: number | string }>`select
+      (select count(*) from messages where user_id = ${user.id} and is_read = 0)
+    + (select count(*) from announcements
+        where id > (select announcements_seen_id from users where id = ${user.id})
+          and created_at >= ${user.created_at}) as n`.execute(deps.db);
+  return Number(row.rows[0]?.n ?? 0);
+}
+
+export async function markRead(deps: Deps, user: UserRow, id: number): Promise<void> {
+  const own = await deps.db.selectFrom('messages').select(['id', 'is_read']).where('id', '=', id).where('user_id', '=', user.id).executeTakeFirst();
+  if (!own) throw notFound(MESSAGE_MSG.notFound);
+  if (!own.is_read) await deps.db.updateTable('messages').set({ is_read: 1, read_at: nowDb() }).where('id', '=', id).where('user_id', '=', user.id).where('is_read', '=', 0).execute();
+}
+
+export async function markAllRead(deps: Deps, user: UserRow): Promise<{ count: number }> {
+  await deliverAnnouncements(deps.db, user);
+  await deps.db.updateTable('messages').set({ is_read: 1, read_at: nowDb() }).where('user_id', '=', user.id).where('is_read', '=', 0).execute();
+  return { count: 0 };
+}
+
+export async function deleteMessage(deps: Deps, user: UserRow, id: number): Promise<void> {
+  const result = await deps.db.deleteFrom('messages').where('id', '=', id).where('user_id', '=', user.id).executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) throw notFound(MESSAGE_MSG.notFound);
+}
+
+export interface NewAnnouncement {
+  title: string;
+  content: string;
+  priority: MessageTable['priority'];
+}
+
+/** One row, whatever the number of members (see the module comment). */
+export async function sendAnnouncement(deps: Deps, admin: UserRow, input: NewAnnouncement): Promise<{ id: number }> {
+  return deps.db.transaction().execute(async (trx) => {
+    const result = await trx.insertInto('announcements').values({ admin_id: admin.id, title: input.title, content: input.content, priority: input.priority, created_at: nowDb() }).executeTakeFirstOrThrow();
+    const id = Number(result.insertId);
+    await logModeration(trx, { adminId: admin.id, action: 'send_announcement', targetType: 'announcement', targetId: id, detail: input.title });
+    return { id };
+  });
+}

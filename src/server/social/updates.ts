@@ -1,0 +1,104 @@
+/**
+ * Follow updates (publishing §2/§3/§7, DESIGN §10): followed members with ideas made public in the
+ * last 7 days (the data layer's "new" window), and one member's recent ideas. Public ideas only,
+ * through the visibility rule.
+ */
+import { dbTimeAgo, dbTimeToIso } from '../../../db/time.ts';
+import type { UserRow } from '../../../db/types.ts';
+import { authorAvatar, authorName } from '../../shared/idea-display.ts';
+import { NEW_IDEA_DAYS } from '../../shared/idea-rules.ts';
+import type { Deps } from '../deps.ts';
+import { notFound } from '../errors.ts';
+import { publicIdeas } from '../ideas/repository.ts';
+import { requireUserByRef, USER_NOT_FOUND } from '../services/users.ts';
+
+const RECENT_MS = NEW_IDEA_DAYS * 24 * 3600 * 1000;
+const RECENT_IDEAS_MAX = 50;
+
+export interface FollowUpdateItem {
+  registration_number: string;
+  nickname: string;
+  avatar_url: string;
+  recent_ideas_count: number;
+  latest_idea_time: string;
+}
+
+export interface RecentIdea {
+  id: number;
+  title: string;
+  description: string;
+  tags: string[];
+  price: number;
+  created_at: string;
+  published_at: string;
+  view_count: number;
+  favorite_count: number;
+  nickname: string;
+  avatar_url: string;
+}
+
+/** Followed members with recent public ideas, the latest publication first. */
+export async function followUpdates(deps: Deps, user: UserRow): Promise<FollowUpdateItem[]> {
+  const rows = await publicIdeas(deps.db)
+    .clearSelect()
+    .innerJoin('follows', 'follows.followee_id', 'ideas.user_id')
+    .innerJoin('users as author', 'author.id', 'ideas.user_id')
+    .select((eb) => [
+      'author.id as author_id',
+      'author.registration_number',
+      'author.nickname',
+      'author.avatar_url',
+      eb.fn.countAll<number>().as('recent_ideas_count'),
+      eb.fn.max('ideas.published_at').as('latest_idea_time'),
+    ])
+    .where('follows.follower_id', '=', user.id)
+    .where('ideas.published_at', '>=', dbTimeAgo(RECENT_MS))
+    .groupBy(['author.id', 'author.registration_number', 'author.nickname', 'author.avatar_url'])
+    .orderBy('latest_idea_time', 'desc')
+    .execute();
+  return rows.map((r) => {
+    const person = { userId: r.author_id, registrationNumber: r.registration_number, nickname: r.nickname, avatarUrl: r.avatar_url };
+    return {
+      registration_number: r.registration_number,
+      nickname: authorName(person),
+      avatar_url: authorAvatar(person),
+      recent_ideas_count: Number(r.recent_ideas_count),
+      latest_idea_time: dbTimeToIso(r.latest_idea_time as string)!,
+    };
+  });
+}
+
+/** The server's own count for scripts: followed members with recent ideas. */
+export async function followUpdatesCount(deps: Deps, user: UserRow): Promise<number> {
+  return (await followUpdates(deps, user)).length;
+}
+
+/** One member's public ideas of the last 7 days, newest first. */
+export async function recentIdeasOf(deps: Deps, ref: string): Promise<RecentIdea[]> {
+  const author = await requireUserByRef(deps.db, ref);
+  if (author.status !== 'active') throw notFound(USER_NOT_FOUND);
+  const rows = await publicIdeas(deps.db)
+    .where('ideas.user_id', '=', author.id)
+    .where('ideas.published_at', '>=', dbTimeAgo(RECENT_MS))
+    .orderBy('ideas.published_at', 'desc')
+    .orderBy('ideas.id', 'desc')
+    .limit(RECENT_IDEAS_MAX)
+    .execute();
+  const tags = rows.length
+    ? await deps.db.selectFrom('idea_tags').select(['idea_id', 'tag']).where('idea_id', 'in', rows.map((r) => r.id)).orderBy('idea_id').orderBy('position').execute()
+    : [];
+  const person = { userId: author.id, registrationNumber: author.registration_number, nickname: author.nickname, avatarUrl: author.avatar_url };
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    tags: tags.filter((t) => t.idea_id === r.id).map((t) => t.tag),
+    price: r.price,
+    created_at: dbTimeToIso(r.created_at)!,
+    published_at: dbTimeToIso(r.published_at)!,
+    view_count: r.view_count,
+    favorite_count: r.favorite_count,
+    nickname: authorName(person),
+    avatar_url: authorAvatar(person),
+  }));
+}

@@ -1,0 +1,19 @@
+import { adminLogOps, feedbackOps, messageOps } from '../../messages/operations.ts';
+import { mutation, query, router } from '../init.ts';
+
+export const messagesRouter = router({
+  list: query(messageOps.list),
+  unreadCount: query(messageOps.unreadCount),
+  markRead: mutation(messageOps.markRead),
+  markAllRead: mutation(messageOps.markAllRead),
+  remove: mutation(messageOps.remove),
+  announce: mutation(messageOps.announce),
+});
+
+export const feedbackRouter = router({
+  submit: mutation(feedbackOps.submit),
+  inbox: query(feedbackOps.inbox),
+  reply: mutation(feedbackOps.reply),
+});
+
+export const adminLogProcedures = { log: query(adminLogOps.log) };

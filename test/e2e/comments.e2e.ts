@@ -1,0 +1,153 @@
+/**
+ * The idea page's comments in Chromium at 390 px and 1280 px: a member writes a comment and a reply,
+ * likes then dislikes a comment, deletes a comment with its replies through the confirmation;
+ * the counter and the send button follow the 500-character rule; a guest sees the login prompt.
+ */
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { createIdea, createUser } from '../helpers/fixtures.ts';
+import { expectAccessible, newPage, SCREENSHOT_DIR, startE2E, VIEWPORTS, type E2E } from './harness.ts';
+
+let e2e: E2E;
+before(async () => {
+  e2e = await startE2E();
+});
+after(async () => {
+  await e2e?.close();
+});
+
+/** A member whose session the page stores as the login page would. */
+async function signIn(page: Page, nickname: string) {
+  const user = await createUser(e2e.server.deps, { nickname });
+  const me = await (await fetch(`${e2e.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${user.token}` } })).json();
+  await page.goto('/about');
+  await page.evaluate(({ token, info }) => {
+    localStorage.setItem('authToken', token);
+    localStorage.setItem('userInfo', JSON.stringify(info));
+  }, { token: user.token, info: me.data.user ?? me.data });
+  return user;
+}
+
+for (const viewport of VIEWPORTS) {
+  describe(`comments at ${viewport.width}px`, () => {
+    it('comment, reply, like then dislike, delete with replies', async () => {
+      const deps = e2e.server.deps;
+      const author = await createUser(deps, { nickname: `作者${viewport.name}` });
+      const ideaId = await createIdea(deps, author, { title: `共享雨伞站 ${viewport.name}`, description: '地铁口扫码借伞，下雨不再狼狈' });
+      const { context, page } = await newPage(e2e, viewport);
+      const alerts: string[] = [];
+      page.on('dialog', (d) => {
+        alerts.push(d.message());
+        void d.accept();
+      });
+      const me = await signIn(page, `读者${viewport.name}`);
+
+      await page.goto(`/idea/${ideaId}`);
+      const section = page.getByTestId('comments-section');
+      await section.getByRole('heading', { name: /评论/ }).waitFor();
+      await section.getByText('还没有评论，来说两句吧。').waitFor();
+      const box = section.getByLabel('发表评论');
+      const send = section.getByRole('button', { name: '发送' });
+      assert.equal(await send.isDisabled(), true, 'send is disabled while the box is empty');
+
+      // The counter: orange above 400, send disabled over 500.
+      await box.fill('字'.repeat(401));
+      assert.match((await section.getByTestId('comment-counter').getAttribute('class')) ?? '', /comment-counter-warn/);
+      await box.fill('字'.repeat(501));
+      assert.match((await section.getByTestId('comment-counter').textContent()) ?? '', /^501\/500/);
+      assert.equal(await send.isDisabled(), true, 'send is disabled over 500 characters');
+
+      // A comment, as plain text (markup stays text).
+      await box.fill('<b>好主意</b>，雨季一定用得上');
+      await send.click();
+      await page.getByTestId('toast').getByText('评论成功').waitFor();
+      const top = section.getByTestId('comment').filter({ hasText: '雨季一定用得上' }).first();
+      await top.getByTestId('comment-text').getByText('<b>好主意</b>，雨季一定用得上').waitFor();
+      assert.equal(await top.locator('b').count(), 0, 'no HTML is rendered');
+
+      // A reply, prefilled with @name, nested under the comment.
+      await top.getByRole('button', { name: `读者${viewport.name}的评论的操作` }).first().click();
+      await top.getByRole('button', { name: '回复' }).click();
+      const replyBox = section.getByLabel(`回复 @读者${viewport.name}`);
+      assert.equal(await replyBox.inputValue(), `@读者${viewport.name} `);
+      await replyBox.pressSequentially('押金怎么退？');
+      await section.getByRole('button', { name: '回复', exact: true }).click();
+      await page.getByTestId('toast').getByText('评论成功').waitFor();
+      const reply = top.locator('.comment-replies [data-testid="comment"]');
+      await reply.getByText('押金怎么退？').waitFor();
+      // The idea's author answers too (through the API), so the thread has two replies.
+      const byAuthor = await fetch(`${e2e.baseUrl}/api/comments`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${author.token}` },
+        body: JSON.stringify({ ideaId, content: '押金随时可退', parentId: Number(await top.getAttribute('data-comment-id')) }),
+      });
+      assert.equal(byAuthor.status, 201);
+      await page.reload();
+      await top.locator('.comment-replies').getByText('押金随时可退').waitFor();
+      await section.getByText(/评论\s*\(3\)/).waitFor();
+
+      // Like, then dislike: exclusive.
+      const menu = () => top.getByRole('button', { name: `读者${viewport.name}的评论的操作` }).first();
+      await menu().click();
+      await top.getByRole('button', { name: '点赞' }).click();
+      await top.getByTestId('like-count').first().getByText('赞 1').waitFor();
+      await menu().click();
+      assert.equal(await top.getByRole('button', { name: '点赞' }).getAttribute('aria-pressed'), 'true');
+      await top.getByRole('button', { name: '点踩' }).click();
+      await top.getByTestId('dislike-count').first().getByText('踩 1').waitFor();
+      await top.getByTestId('like-count').first().getByText('赞 0').waitFor();
+
+      // Forward is an alert for now.
+      await menu().click();
+      await top.getByRole('button', { name: '转发' }).first().click();
+      assert.deepEqual(alerts, ['转发功能即将上线，敬请期待']);
+
+      await expectAccessible(page, `comments at ${viewport.width}px`);
+      await menu().click();
+      // The sticky top bar would cover the section's heading in an element shot.
+      await page.evaluate(() => document.querySelectorAll<HTMLElement>('.top-nav').forEach((el) => (el.style.position = 'static')));
+      await section.screenshot({ path: path.join(SCREENSHOT_DIR, `${viewport.name}-comments.png`) });
+      await page.keyboard.press('Escape');
+      assert.equal(await menu().getAttribute('aria-expanded'), 'false');
+
+      // Delete the comment with its replies, through the confirmation.
+      await menu().click();
+      await top.getByRole('button', { name: '删除' }).first().click();
+      const dialog = page.getByRole('dialog', { name: '删除评论「<b>好主意</b>，雨季一定用得上」？' });
+      await dialog.getByText('这条评论下的 2 条回复也会一并删除。').waitFor();
+      await expectAccessible(page, `delete confirmation at ${viewport.width}px`);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${viewport.name}-comments-delete.png`) });
+      await dialog.getByRole('button', { name: '删除' }).click();
+      await page.getByTestId('toast').getByText('评论已删除').waitFor();
+      await section.getByText('还没有评论，来说两句吧。').waitFor();
+      await section.getByText(/评论\s*\(0\)/).waitFor();
+      const count = await deps.db.selectFrom('ideas').select('comment_count').where('id', '=', ideaId).executeTakeFirstOrThrow();
+      assert.equal(count.comment_count, 0);
+
+      // Collapse and expand.
+      await section.getByRole('button', { name: '收起' }).click();
+      assert.equal(await section.getByLabel('发表评论').isVisible(), false);
+      await section.getByRole('button', { name: '展开' }).click();
+      await section.getByLabel('发表评论').waitFor();
+      assert.ok(me.id > 0);
+      await context.close();
+    });
+
+    it('shows a guest the comments and a login prompt instead of the box', async () => {
+      const deps = e2e.server.deps;
+      const author = await createUser(deps, { nickname: '游客页作者' });
+      const ideaId = await createIdea(deps, author);
+      await fetch(`${e2e.baseUrl}/api/comments`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${author.token}` }, body: JSON.stringify({ ideaId, content: '作者的第一条评论' }) });
+      const { context, page } = await newPage(e2e, viewport);
+      await page.goto(`/idea/${ideaId}`);
+      const section = page.getByTestId('comments-section');
+      await section.getByText('作者的第一条评论').waitFor();
+      await section.getByRole('link', { name: '登录' }).waitFor();
+      assert.equal(await section.getByLabel('发表评论').count(), 0);
+      await expectAccessible(page, `guest comments at ${viewport.width}px`);
+      await context.close();
+    });
+  });
+}

@@ -1,0 +1,233 @@
+/**
+ * Staying in touch (issue 10): follow updates, messages with announcements, feedback and the admin
+ * console's paths — on REST and tRPC, each member confined to their own messages, admins only where
+ * DESIGN §10 says so.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DIALECTS } from './helpers/dialects.ts';
+import { startTestApp, trpcCall as trpcWire, type TestApp } from './helpers/api.ts';
+import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
+
+const DAY = 24 * 3600 * 1000;
+
+async function trpcCall(...args: Parameters<typeof trpcWire>) {
+  const res = await trpcWire(...args);
+  return { ...res, body: res.body.result?.data ?? res.body };
+}
+
+describe.each(DIALECTS)('follow updates, messages, feedback and the admin console, on %s', (dialect) => {
+  let app: TestApp;
+  let admin: FixtureUser;
+  let a: FixtureUser;
+  let b: FixtureUser;
+
+  const unread = async (u: FixtureUser) => (await app.api('GET', '/api/messages/unread-count', { token: u.token })).body.count as number;
+  const messages = async (u: FixtureUser) => (await app.api('GET', '/api/messages', { token: u.token })).body.data as { id: number; type: string; title: string; content: string; is_read: boolean; sender: string; original_feedback: string | null }[];
+
+  beforeAll(async () => {
+    app = await startTestApp(dialect);
+    admin = await createUser(app.deps, { role: 'admin' });
+    a = await createUser(app.deps, { nickname: '作者A' });
+    b = await createUser(app.deps, { nickname: '读者B' });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  describe('follow updates', () => {
+    it('lists followed members with ideas made public in the last 7 days, with the spec fields', async () => {
+      const writer = await createUser(app.deps, { nickname: '写作者' });
+      const reader = await createUser(app.deps);
+      const quiet = await createUser(app.deps);
+      await createIdea(app.deps, writer, { ageMs: 8 * DAY, title: '八天前的创意' });
+      const recent = await createIdea(app.deps, writer, { ageMs: 2 * DAY, title: '两天前的创意', tags: ['近期'] });
+      const newest = await createIdea(app.deps, writer, { ageMs: 1 * DAY, title: '一天前的创意' });
+      await createIdea(app.deps, writer, { stage: 'review' });
+      await createIdea(app.deps, quiet, { ageMs: 9 * DAY });
+      for (const u of [writer, quiet]) await app.api('POST', `/api/follows/${u.registrationNumber}`, { token: reader.token, body: { follow: true } });
+
+      const updates = await app.api('GET', '/api/follows/updates', { token: reader.token });
+      expect(updates.status).toBe(200);
+      expect(updates.body.data).toEqual([
+        { registration_number: writer.registrationNumber, nickname: '写作者', avatar_url: expect.any(String), recent_ideas_count: 2, latest_idea_time: expect.any(String) },
+      ]);
+      expect((await trpcCall(app, 'query', 'follows.updates', undefined, reader.token)).body.data).toHaveLength(1);
+      expect((await app.api('GET', '/api/follows/updates-count', { token: reader.token })).body.count).toBe(1);
+
+      const ideas = (await app.api('GET', `/api/follows/user/${writer.registrationNumber}/recent`, { token: reader.token })).body.data;
+      expect(ideas.map((i: { id: number }) => i.id)).toEqual([newest, recent]);
+      expect(ideas[1]).toMatchObject({ title: '两天前的创意', tags: ['近期'], price: 0, view_count: 0, favorite_count: 0, nickname: '写作者' });
+      expect(ideas[1]).not.toHaveProperty('detailedAnalysis');
+
+      // Five days on, both are past the 7-day window: the update is gone.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 6 * DAY + 60_000);
+      expect((await app.api('GET', '/api/follows/updates', { token: reader.token })).body.data).toEqual([]);
+      expect((await app.api('GET', '/api/follows/updates')).status).toBe(401);
+    });
+
+    it('tells a member about a new follower once while the message is unread', async () => {
+      const star = await createUser(app.deps);
+      const fan = await createUser(app.deps, { nickname: '粉丝一号' });
+      for (const follow of [true, false, true]) await app.api('POST', `/api/follows/${star.registrationNumber}`, { token: fan.token, body: { follow } });
+      const list = await messages(star);
+      expect(list.filter((m) => m.content.includes('粉丝一号'))).toHaveLength(1);
+      expect(list[0]).toMatchObject({ type: 'system', title: '新的关注者', is_read: false });
+    });
+  });
+
+  describe('messages', () => {
+    it('lists, counts, reads and deletes only the caller’s own messages (others get 404)', async () => {
+      const owner = await createUser(app.deps);
+      const other = await createUser(app.deps);
+      await app.api('POST', `/api/follows/${owner.registrationNumber}`, { token: other.token, body: { follow: true } });
+      const [m] = await messages(owner);
+      expect(await unread(owner)).toBe(1);
+      expect((await trpcCall(app, 'query', 'messages.unreadCount', undefined, owner.token)).body.data.count).toBe(1);
+
+      expect((await app.api('PUT', `/api/messages/${m.id}/read`, { token: other.token, body: {} })).status).toBe(404);
+      expect((await app.api('DELETE', `/api/messages/${m.id}`, { token: other.token })).status).toBe(404);
+      expect((await trpcCall(app, 'mutation', 'messages.remove', { id: m.id }, other.token)).status).toBe(404);
+      expect(await messages(other)).not.toContainEqual(expect.objectContaining({ id: m.id }));
+      expect(await unread(owner)).toBe(1);
+
+      const read = await app.api('PUT', `/api/messages/${m.id}/read`, { token: owner.token, body: {} });
+      expect(read.status).toBe(200);
+      expect(await unread(owner)).toBe(0);
+      expect((await messages(owner))[0]).toMatchObject({ id: m.id, is_read: true });
+      expect((await app.api('DELETE', `/api/messages/${m.id}`, { token: owner.token })).body.message).toBe('消息已删除');
+      expect(await messages(owner)).toEqual([]);
+      expect((await app.api('DELETE', `/api/messages/${m.id}`, { token: owner.token })).status).toBe(404);
+      expect((await app.api('GET', '/api/messages')).status).toBe(401);
+      expect((await app.api('GET', '/api/messages/unread-count')).status).toBe(401);
+    });
+
+    it('sends an announcement as one row that reaches every existing member once, read-all included', async () => {
+      const before = await createUser(app.deps);
+      const also = await createUser(app.deps);
+      const countBefore = await unread(before);
+      const rowsBefore = Number((await app.deps.db.selectFrom('messages').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+      const sent = await app.api('POST', '/api/messages/announcement', { token: admin.token, body: { title: '平台维护通知', content: '今晚 23:00 维护一小时。', priority: 'high' } });
+      expect(sent.status).toBe(201);
+      expect(sent.body.message).toBe('公告已发布');
+      // Sending wrote no message rows.
+      expect(Number((await app.deps.db.selectFrom('messages').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(rowsBefore);
+      expect(await unread(before)).toBe(countBefore + 1);
+      expect(await unread(also)).toBe(1);
+
+      // Two tabs listing at once store it once.
+      const [l1, l2] = await Promise.all([messages(before), messages(before)]);
+      expect(l1.filter((m) => m.title === '平台维护通知')).toHaveLength(1);
+      expect(l2.filter((m) => m.title === '平台维护通知')).toHaveLength(1);
+      expect((await messages(before)).find((m) => m.title === '平台维护通知')).toMatchObject({ type: 'announcement', sender: 'admin', is_read: false });
+      expect(await unread(before)).toBe(countBefore + 1);
+
+      // read-all also covers an announcement not listed yet.
+      const all = await app.api('PUT', '/api/messages/read-all', { token: also.token, body: {} });
+      expect(all.status).toBe(200);
+      expect(await unread(also)).toBe(0);
+      const [copy] = await messages(also);
+      expect(copy).toMatchObject({ title: '平台维护通知', is_read: true });
+      // A deleted announcement does not come back.
+      await app.api('DELETE', `/api/messages/${copy.id}`, { token: also.token });
+      expect(await messages(also)).toEqual([]);
+      expect(await unread(also)).toBe(0);
+
+      // Who joins later does not get earlier announcements.
+      await new Promise((r) => setTimeout(r, 5));
+      const later = await createUser(app.deps);
+      expect(await unread(later)).toBe(0);
+    });
+
+    it('refuses announcements and every admin path to members (403) and guests (401)', async () => {
+      const paths: [string, string, unknown?][] = [
+        ['POST', '/api/messages/announcement', { title: '冒充公告', content: '内容' }],
+        ['GET', '/api/admin/feedback'],
+        ['POST', '/api/admin/feedback/1/reply', { content: '回复' }],
+        ['GET', '/api/admin/log'],
+        ['GET', '/api/admin/review'],
+        ['POST', '/api/admin/ideas/1/approve', {}],
+        ['POST', '/api/admin/ideas/1/reject', { reason: '不行' }],
+      ];
+      for (const [method, path, body] of paths) {
+        expect((await app.api(method, path, { token: b.token, body })).status, path).toBe(403);
+        expect((await app.api(method, path, { body })).status, path).toBe(401);
+      }
+      for (const [kind, proc, input] of [
+        ['mutation', 'messages.announce', { title: 't', content: 'c' }],
+        ['query', 'feedback.inbox', undefined],
+        ['mutation', 'feedback.reply', { id: 1, content: 'x' }],
+        ['query', 'admin.log', undefined],
+      ] as const) {
+        expect((await trpcCall(app, kind, proc, input, b.token)).status, proc).toBe(403);
+      }
+      const bad = await app.api('POST', '/api/messages/announcement', { token: admin.token, body: { title: '  ', content: '内容' } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toBe('请输入公告标题');
+    });
+  });
+
+  describe('feedback', () => {
+    it('takes 1–1000 trimmed characters; an admin reply reaches the member with the original text', async () => {
+      for (const content of ['   ', '反'.repeat(1001)]) {
+        const res = await app.api('POST', '/api/feedback', { token: b.token, body: { content, userAgent: 'UA', url: 'http://x/marketplace' } });
+        expect(res.status).toBe(400);
+        expect(res.body.message).toBe(content.trim() ? '反馈内容不能超过1000个字' : '请输入反馈内容');
+      }
+      expect((await trpcCall(app, 'mutation', 'feedback.submit', { content: '' }, b.token)).status).toBe(400);
+      expect((await app.api('POST', '/api/feedback', { body: { content: '游客反馈' } })).status).toBe(401);
+
+      const ok = await app.api('POST', '/api/feedback', { token: b.token, body: { content: '  希望能按标签筛选创意  ', userAgent: 'Mozilla/5.0', url: 'http://localhost/marketplace' } });
+      expect(ok.status).toBe(201);
+      const exact = await app.api('POST', '/api/feedback', { token: b.token, body: { content: '满'.repeat(1000) } });
+      expect(exact.status).toBe(201);
+
+      const inbox = await app.api('GET', '/api/admin/feedback', { token: admin.token });
+      const item = inbox.body.data.find((f: { id: number }) => f.id === ok.body.data.id);
+      expect(item).toMatchObject({ content: '希望能按标签筛选创意', userAgent: 'Mozilla/5.0', url: 'http://localhost/marketplace', status: 'open', user: { registrationNumber: b.registrationNumber } });
+
+      const before = await unread(b);
+      const reply = await app.api('POST', `/api/admin/feedback/${item.id}/reply`, { token: admin.token, body: { content: '已加入计划，谢谢！' } });
+      expect(reply.status).toBe(200);
+      expect(await unread(b)).toBe(before + 1);
+      const msg = (await messages(b)).find((m) => m.type === 'feedback_reply');
+      expect(msg).toMatchObject({ sender: 'admin', content: '已加入计划，谢谢！', original_feedback: '希望能按标签筛选创意' });
+      expect((await app.api('GET', '/api/admin/feedback', { token: admin.token })).body.data.find((f: { id: number }) => f.id === item.id).status).toBe('replied');
+      expect((await app.api('POST', '/api/admin/feedback/999999/reply', { token: admin.token, body: { content: '回复' } })).status).toBe(404);
+    });
+  });
+
+  describe('moderation log', () => {
+    it('records review decisions, feedback replies and announcements with who and when', async () => {
+      const idea = await createIdea(app.deps, a, { stage: 'review' });
+      await app.api('POST', `/api/admin/ideas/${idea}/approve`, { token: admin.token, body: {} });
+      await app.api('POST', '/api/messages/announcement', { token: admin.token, body: { title: '日志里的公告', content: '内容' } });
+      const log = (await app.api('GET', '/api/admin/log', { token: admin.token })).body.data;
+      expect(log[0]).toMatchObject({ action: 'send_announcement', targetType: 'announcement', detail: '日志里的公告', admin: { registrationNumber: admin.registrationNumber } });
+      expect(log[1]).toMatchObject({ action: 'approve_idea', targetType: 'idea', targetId: idea });
+      expect(log.some((e: { action: string }) => e.action === 'reply_feedback')).toBe(true);
+      expect(typeof log[0].createdAt).toBe('string');
+      expect((await trpcCall(app, 'query', 'admin.log', undefined, admin.token)).body.data.length).toBe(log.length);
+    });
+
+    it('records an admin dismissing a report and removing a reported comment, not an author deleting their own', async () => {
+      const idea = await createIdea(app.deps, a);
+      const post = async (content: string) => (await app.api('POST', '/api/comments', { token: b.token, body: { ideaId: idea, content } })).body.data.id as number;
+      const [kept, removed, own] = [await post('第一条评论'), await post('第二条评论'), await post('第三条评论')];
+      const report = async (id: number) => (await app.api('POST', `/api/comments/${id}/report`, { token: a.token, body: { reason: '广告' } })).body.data.id as number;
+      const dismissed = await report(kept);
+      await report(removed);
+      expect((await app.api('POST', `/api/admin/reports/${dismissed}/dismiss`, { token: admin.token, body: {} })).status).toBe(200);
+      expect((await app.api('DELETE', `/api/comments/${removed}`, { token: admin.token })).status).toBe(200);
+      expect((await app.api('DELETE', `/api/comments/${own}`, { token: b.token })).status).toBe(200);
+      const log = (await app.api('GET', '/api/admin/log', { token: admin.token })).body.data;
+      expect(log[0]).toMatchObject({ action: 'delete_comment', targetType: 'comment', targetId: removed, detail: '第二条评论' });
+      expect(log[1]).toMatchObject({ action: 'dismiss_report', targetType: 'report', targetId: dismissed });
+      expect(log.some((e: { targetId: number; targetType: string }) => e.targetType === 'comment' && e.targetId === own)).toBe(false);
+    });
+  });
+});
