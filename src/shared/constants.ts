@@ -13,8 +13,11 @@ export const RECENT_PHONES_MAX = 8;
 export const FORGOT_PASSWORD_REDIRECT_MS = 2000;
 export const PUBLISH_SUCCESS_REDIRECT_MS = 5000;
 export const COPIED_NOTICE_MS = 2000;
+export const SIMILAR_IDEAS_LIMIT = 6;
 
 export const HTTP_TIMEOUT_MS = 20_000;
+/** The favourites client's own, shorter timeout (publishing §7, §9). */
+export const FAVORITES_TIMEOUT_MS = 10_000;
 /** Reads are retried up to 3 times after these delays; writes never are. */
 export const READ_RETRY_DELAYS_MS = [2000, 4000, 8000] as const;
 

@@ -32,6 +32,16 @@ export const MARKET_LABELS: Record<MarketIdentifier, string> = {
   market_not_exists: '市场暂无',
 };
 
+/**
+ * The idea page's market marker (accounts §2, §3): read from marketIdentifier or its alias
+ * market_identifier; missing means the default (market_exists), any other value 市场暂无.
+ */
+export function marketMarker(idea: { marketIdentifier?: string | null; market_identifier?: string | null }): { id: MarketIdentifier; label: string } {
+  const value = idea.marketIdentifier || idea.market_identifier || DEFAULT_MARKET_IDENTIFIER;
+  const id: MarketIdentifier = value === 'market_exists' ? 'market_exists' : 'market_not_exists';
+  return { id, label: MARKET_LABELS[id] };
+}
+
 export const IDEA_MSG = {
   titleRequired: '请填写创意标题',
   titleTooLong: `标题不能超过${IDEA_TITLE_MAX}个字`,

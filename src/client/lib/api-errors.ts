@@ -49,3 +49,11 @@ export function fieldErrors(err: unknown): Record<string, string[] | undefined> 
   if (err instanceof TRPCClientError) return ((err.data as { zodError?: { fieldErrors?: Record<string, string[]> } } | undefined)?.zodError?.fieldErrors) ?? {};
   return {};
 }
+
+/** A failed call reduced to what the pages' error rules read: status, no-answer, the server's 4xx message. */
+export function failureOf(err: unknown): { status?: number; network: boolean; serverMessage?: string } {
+  if (err instanceof ApiTransportError) return { status: err.status, network: err.status === undefined };
+  const status = httpStatusOf(err);
+  const serverMessage = err instanceof TRPCClientError && err.data && status && status < 500 ? err.message : undefined;
+  return { status, network: isNetworkError(err), serverMessage };
+}

@@ -1,40 +1,44 @@
-import { usePageTitle } from '../hooks/usePageTitle.ts';
-import { Link, useLocation, useParams } from 'wouter';
-import { LoadingLine } from '../components/LoadingLine.tsx';
-import { MARKET_LABELS, type MarketIdentifier } from '../../shared/idea-rules.ts';
-import { relativeTime } from '../../shared/relative-time.ts';
-import { Avatar } from '../components/Avatar.tsx';
-import { CommentsSection } from '../components/comments/CommentsSection.tsx';
-import { httpStatusOf } from '../lib/api-errors.ts';
-import { trpc } from '../lib/trpc.ts';
-import { isFromMarketplace } from '../lib/marketplace-state.ts';
-import '../styles/ideas.css';
-
-export const IDEA_PAGE_MSG = {
-  notFound: '未找到该创意卡片',
-  loadFailed: '获取创意详情失败',
-} as const;
-
 /**
- * /idea/{id}: the idea's public face and the not-found state. Unreviewed, rejected and deleted ideas
- * are 404 for everyone but their author. The full page (analysis unlock, comments, favourites,
- * sharing, similar ideas) is the idea-page issue's.
+ * /idea/{id} (accounts §2 "Idea detail"): the idea, its locked or open analysis, the owner's
+ * extensions, the author with the follow button, favourite and share, comments when allowed and
+ * similar ideas when enabled. Unreviewed, rejected and deleted ideas are 404 for everyone but their
+ * author. The parts live in components/idea/; the rules in lib/idea-page-rules.ts.
  */
+import { lazy, Suspense, useId, useState } from 'react';
+import { useParams } from 'wouter';
+import type { IdeaDto } from '../../shared/idea-schemas.ts';
+import { LoadingLine } from '../components/LoadingLine.tsx';
+import { AnalysisSection } from '../components/idea/AnalysisSection.tsx';
+import { CommentsSection } from '../components/comments/CommentsSection.tsx';
+import { AuthorBlock } from '../components/idea/AuthorBlock.tsx';
+import { BackButton, useIdeaBack } from '../components/idea/BackButton.tsx';
+import { ExpansionsSection } from '../components/idea/ExpansionsSection.tsx';
+import { IdeaActions } from '../components/idea/IdeaActions.tsx';
+import { IdeaHeader } from '../components/idea/IdeaHeader.tsx';
+import { SimilarIdeas } from '../components/idea/SimilarIdeas.tsx';
+import { useViewCount } from '../components/idea/useViewCount.ts';
+import { useSession } from '../hooks/useSession.ts';
+import { usePageTitle } from '../hooks/usePageTitle.ts';
+import { httpStatusOf } from '../lib/api-errors.ts';
+import { IDEA_PAGE_MSG } from '../lib/idea-page-rules.ts';
+import { trpc } from '../lib/trpc.ts';
+import '../styles/ideas.css';
+import '../styles/rich-text.css';
+import '../styles/idea-page.css';
+
+// The dialog (and, through it, the poster's code) loads on the first click on 分享.
+const ShareDialog = lazy(() => import('../components/idea/ShareDialog.tsx').then((m) => ({ default: m.ShareDialog })));
+
 export default function IdeaPage() {
   const params = useParams<{ id: string }>();
   const id = Number(params.id);
-  const valid = Number.isInteger(id) && id > 0;
-  const [, navigate] = useLocation();
+  const valid = /^[1-9]\d*$/.test(params.id ?? '') && Number.isSafeInteger(id);
   const idea = trpc.ideas.byId.useQuery({ id }, { enabled: valid, retry: (count, err) => httpStatusOf(err) !== 404 && count < 3, select: (answer) => answer.data });
-  usePageTitle(idea.data?.title || (!valid || httpStatusOf(idea.error) === 404 ? IDEA_PAGE_MSG.notFound : '创意详情'));
-  // Opened from the marketplace: back leads there with the saved scroll position and card (publishing §2).
-  const back = () => {
-    const state: unknown = window.history.state;
-    if (isFromMarketplace(state)) return navigate('/marketplace', { state });
-    return window.history.length > 1 ? window.history.back() : navigate('/');
-  };
+  const notFound = !valid || httpStatusOf(idea.error) === 404;
+  usePageTitle(idea.data?.title || (notFound ? IDEA_PAGE_MSG.notFound : idea.isError ? IDEA_PAGE_MSG.loadFailed : '创意详情'), idea.data?.description || undefined);
+  const { leaving, back } = useIdeaBack();
 
-  if (!valid || httpStatusOf(idea.error) === 404) {
+  if (notFound) {
     return (
       <main className="page page-center">
         <div className="empty-state">
@@ -52,44 +56,75 @@ export default function IdeaPage() {
       <main className="page page-center">
         <div className="empty-state" role="alert">
           <h1>{IDEA_PAGE_MSG.loadFailed}</h1>
-          <button type="button" className="btn btn-primary" onClick={() => idea.refetch()}>
-            重试
-          </button>
+          <p className="muted">{IDEA_PAGE_MSG.loadFailedDetail}</p>
+          <div className="btn-row idea-error-actions">
+            <button type="button" className="btn" onClick={back}>
+              返回
+            </button>
+            <button type="button" className="btn btn-primary" onClick={() => void idea.refetch()} disabled={idea.isFetching}>
+              {idea.isFetching ? '重试中…' : '重试'}
+            </button>
+          </div>
         </div>
       </main>
     );
   }
-  if (!idea.data) {
-    return (
-      <LoadingLine />
-    );
-  }
-  const d = idea.data;
+  if (!idea.data) return <LoadingLine />;
+  return <IdeaDetail idea={idea.data} leaving={leaving} onBack={back} />;
+}
+
+function IdeaDetail({ idea, leaving, onBack }: { idea: IdeaDto; leaving: boolean; onBack: () => void }) {
+  const titleId = useId();
+  const { loggedIn } = useSession();
+  const viewCount = useViewCount(idea.id, idea.viewCount);
+  const [sharing, setSharing] = useState(false);
+  const description = idea.description?.trim();
+
   return (
-    <main className="page page-narrow">
-      <button type="button" className="btn btn-small" onClick={back}>
-        ← 返回
-      </button>
-      <h1>{d.title}</h1>
-      <p className="muted">
-        {relativeTime(d.publishedAt ?? d.createdAt)} · {MARKET_LABELS[d.marketIdentifier as MarketIdentifier] ?? MARKET_LABELS.market_not_exists}
-      </p>
-      <p>{d.description}</p>
-      {d.tags.length > 0 && (
-        <ul className="idea-tags" aria-label="标签">
-          {d.tags.map((t) => (
-            <li key={t} className="idea-tag">
-              #{t}
-            </li>
-          ))}
-        </ul>
+    <main className={`page idea-page ${leaving ? 'idea-page-leaving' : ''}`} data-testid="idea-page">
+      <BackButton onBack={onBack} />
+      <div className="idea-layout">
+        <IdeaHeader idea={idea} titleId={titleId} viewCount={viewCount} />
+
+        <aside className="idea-aside" aria-label="作者与操作">
+          <AuthorBlock idea={idea} loggedIn={loggedIn} />
+          <IdeaActions ideaId={idea.id} favoriteCount={idea.favoriteCount} loggedIn={loggedIn} onShare={() => setSharing(true)} />
+        </aside>
+
+        <article className="idea-body" aria-labelledby={titleId}>
+          <section className="idea-section" aria-labelledby="idea-intro-title">
+            <h2 id="idea-intro-title">简介</h2>
+            {description ? <p className="idea-description">{description}</p> : <p className="muted">{IDEA_PAGE_MSG.analysisEmpty}</p>}
+          </section>
+
+          <AnalysisSection idea={idea} loggedIn={loggedIn} />
+
+          {idea.isOwner && <ExpansionsSection idea={idea} />}
+
+          {idea.tags.length > 0 && (
+            <section className="idea-section" aria-labelledby="idea-tags-title">
+              <h2 id="idea-tags-title">标签</h2>
+              <ul className="idea-tags">
+                {idea.tags.map((tag) => (
+                  <li key={tag} className="idea-tag">
+                    #{tag}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+
+          {idea.allowComments && <CommentsSection idea={idea} />}
+        </article>
+      </div>
+
+      {idea.showSimilar && <SimilarIdeas ideaId={idea.id} />}
+
+      {sharing && (
+        <Suspense fallback={null}>
+          <ShareDialog idea={idea} onClose={() => setSharing(false)} />
+        </Suspense>
       )}
-      <p className="row">
-        <Avatar src={d.user_avatar} alt="" size={32} />
-        <Link href={`/hunter/${d.user_registration_number}`}>{d.authorName}</Link>
-      </p>
-      <p className="notice">完整的创意详情（详细分析、评论、收藏与分享）即将上线。</p>
-      {d.allowComments && <CommentsSection idea={d} />}
     </main>
   );
 }

@@ -17,6 +17,7 @@ import { quoteName, useConfirm } from '../components/ui/ConfirmDialog.tsx';
 import { useToast } from '../components/ui/Toast.tsx';
 import { Tabs } from '../components/Modal.tsx';
 import { errorMessage, httpStatusOf } from '../lib/api-errors.ts';
+import { isFromLibrary } from '../lib/idea-page-rules.ts';
 import { trpc } from '../lib/trpc.ts';
 import '../styles/ideas.css';
 
@@ -76,6 +77,15 @@ export default function InspirationLibraryPage() {
   useEffect(() => {
     if (new URLSearchParams(search).get('tab') !== tab) navigate(`/inspiration-library?tab=${tab}`, { replace: true });
   }, [search, tab, navigate]);
+
+  // Back from an idea opened here (its back button hands our state back): the scroll it was opened at.
+  const returnScroll = useRef<number | null>(isFromLibrary(window.history.state) ? window.history.state.scrollPosition : null);
+  useEffect(() => {
+    const top = returnScroll.current;
+    if (top === null || list.isPending) return;
+    returnScroll.current = null;
+    requestAnimationFrame(() => window.scrollTo({ top, behavior: 'instant' }));
+  }, [list.isPending]);
 
   const selectTab = (next: LibraryTab) => {
     setFeedback(null);

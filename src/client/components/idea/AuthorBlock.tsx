@@ -1,0 +1,91 @@
+/**
+ * The author block (accounts §2): avatar, nickname, hunter ID (the registration number, leading to
+ * their hunter page) and the follow button — 创作者 for the owner, who cannot follow themselves.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { authorAvatar, authorName } from '../../../shared/idea-display.ts';
+import type { IdeaDto } from '../../../shared/idea-schemas.ts';
+import { failureOf } from '../../lib/api-errors.ts';
+import { followFailureText, IDEA_PAGE_MSG } from '../../lib/idea-page-rules.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { Avatar } from '../Avatar.tsx';
+import { useToast } from '../ui/Toast.tsx';
+
+export function AuthorBlock({ idea, loggedIn }: { idea: IdeaDto; loggedIn: boolean }) {
+  const author = { userId: idea.user_id ?? idea.authorId, nickname: idea.user_nickname || idea.authorName, registrationNumber: idea.user_registration_number, avatarUrl: idea.user_avatar };
+  const name = authorName(author);
+  const reg = idea.user_registration_number;
+  return (
+    <section className="idea-author" aria-label="作者">
+      <Avatar src={authorAvatar(author)} alt="" size={48} />
+      <div className="idea-author-text">
+        <p className="idea-author-name">{name}</p>
+        {reg && (
+          <p className="idea-author-id">
+            猎人ID：
+            <Link href={`/hunter/${reg}`} aria-label={`猎人ID ${reg}，查看${name}的主页`}>
+              {reg}
+            </Link>
+          </p>
+        )}
+      </div>
+      {reg && <FollowButton registrationNumber={reg} isOwner={idea.isOwner} loggedIn={loggedIn} name={name} />}
+    </section>
+  );
+}
+
+function FollowButton({ registrationNumber, isOwner, loggedIn, name }: { registrationNumber: string; isOwner: boolean; loggedIn: boolean; name: string }) {
+  const toast = useToast();
+  const [, navigate] = useLocation();
+  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
+  const key = ['idea-page', 'follow', registrationNumber];
+  const check = useQuery({
+    queryKey: key,
+    queryFn: async () => (await utils.client.follows.check.query({ registrationNumber })).data.isFollowing,
+    enabled: loggedIn && !isOwner,
+  });
+  const [busy, setBusy] = useState(false);
+
+  if (isOwner) {
+    return (
+      <button type="button" className="btn btn-small idea-follow" disabled>
+        创作者
+      </button>
+    );
+  }
+  const following = check.data === true;
+
+  const toggle = async () => {
+    if (!loggedIn) {
+      toast(IDEA_PAGE_MSG.loginToFollow, 'error');
+      navigate('/login');
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await utils.client.follows.set.mutate({ registrationNumber, follow: !following });
+      queryClient.setQueryData(key, answer.data.isFollowing);
+      toast(answer.data.isFollowing ? IDEA_PAGE_MSG.followed : IDEA_PAGE_MSG.unfollowed);
+    } catch (err) {
+      toast(followFailureText(failureOf(err)), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      className={`btn btn-small idea-follow ${following ? '' : 'btn-primary-outline'}`}
+      onClick={() => void toggle()}
+      disabled={busy || (loggedIn && check.isPending)}
+      aria-label={following ? `已关注${name}，点击取消关注` : `关注${name}`}
+      data-testid="follow-button"
+    >
+      {following ? '已关注' : '关注'}
+    </button>
+  );
+}

@@ -1,0 +1,25 @@
+/** Title, relative published time, the market marker and the view count (accounts §2). */
+import { marketMarker } from '../../../shared/idea-rules.ts';
+import type { IdeaDto } from '../../../shared/idea-schemas.ts';
+import { formatDateTime, relativeTime } from '../../../shared/relative-time.ts';
+
+export function IdeaHeader({ idea, titleId, viewCount }: { idea: IdeaDto; titleId: string; viewCount: number }) {
+  const published = idea.publishedAt ?? idea.createdAt ?? idea.created_at;
+  const marker = marketMarker(idea);
+  return (
+    <header className="idea-header">
+      <h1 id={titleId} className="idea-title">
+        {idea.title}
+      </h1>
+      <p className="idea-meta">
+        {published && (
+          <time dateTime={published} title={formatDateTime(published)}>
+            {relativeTime(published)}发布
+          </time>
+        )}
+        <span className={`market-marker market-marker-${marker.id}`}>{marker.label}</span>
+        <span data-testid="view-count">浏览 {viewCount}</span>
+      </p>
+    </header>
+  );
+}
