@@ -26,8 +26,25 @@ export interface E2E {
   close(): Promise<void>;
 }
 
+/**
+ * `node --test` reads a test file's stdout as its serialized report; the in-process server's lines
+ * printed there (the console SMS provider's codes) intermittently corrupt it ("Unable to
+ * deserialize cloned data", nodejs/node#64061). Everything the server prints goes to stderr.
+ */
+function keepStdoutForTheRunner(): () => void {
+  const log = console.log;
+  const info = console.info;
+  console.log = (...args: unknown[]) => console.error(...args);
+  console.info = (...args: unknown[]) => console.error(...args);
+  return () => {
+    console.log = log;
+    console.info = info;
+  };
+}
+
 export async function startE2E(extraEnv: Record<string, string> = {}): Promise<E2E> {
   Object.assign(process.env, extraEnv);
+  const restoreConsole = keepStdoutForTheRunner();
   await buildClientIfNeeded();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hunter-e2e-'));
   const base = loadConfig();
@@ -48,6 +65,7 @@ export async function startE2E(extraEnv: Record<string, string> = {}): Promise<E
       await browser.close();
       await server.stop();
       fs.rmSync(dir, { recursive: true, force: true });
+      restoreConsole();
     },
   };
 }

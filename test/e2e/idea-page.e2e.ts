@@ -14,17 +14,11 @@ import path from 'node:path';
 import { expectAccessible, newPage, SCREENSHOT_DIR, shot, startE2E, uniquePhone, VIEWPORTS, type E2E } from './harness.ts';
 
 let e2e: E2E;
-const log = console.log;
 before(async () => {
-  // `node --test` reads this process's stdout as its V8-serialized report; the server's SMS lines
-  // printed there in between intermittently corrupt it ("Unable to deserialize cloned data",
-  // nodejs/node#64061). The codes come back in the API answer, so the lines go to stderr instead.
-  console.log = (...args: unknown[]) => console.error(...args);
   e2e = await startE2E();
 });
 after(async () => {
   await e2e?.close();
-  console.log = log;
 });
 
 async function api(method: string, path: string, body?: unknown, token?: string) {
