@@ -13,7 +13,8 @@
  *   connections for BENCH_SECONDS each.
  *
  * Settings: BENCH_IDEAS (100000), BENCH_USERS (10000), BENCH_SAMPLES (200), BENCH_SECONDS (3),
- * BENCH_CONNECTIONS (10).
+ * BENCH_CONNECTIONS (10). BENCH_KEEP=1 keeps the seeded database and prints its URL;
+ * BENCH_REUSE=<that URL> measures it again without seeding (after migrating it to the latest).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -240,13 +241,16 @@ async function load(port: number, urlPath: string): Promise<{ rps: number; p50: 
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hunter-bench-discovery-'));
 const base = process.env.BENCH_DATABASE_URL;
-const databaseUrl = base?.startsWith('mysql') ? Object.assign(new URL(base), { pathname: `/hunter_bench_${Date.now().toString(36)}` }).toString() : `sqlite:${path.join(tmp, 'bench.db')}`;
+const reuse = process.env.BENCH_REUSE;
+const keep = process.env.BENCH_KEEP === '1' || !!reuse;
+const databaseUrl = reuse ? reuse : base?.startsWith('mysql') ? Object.assign(new URL(base), { pathname: `/hunter_bench_${Date.now().toString(36)}` }).toString() : `sqlite:${path.join(tmp, 'bench.db')}`;
 const handle = await openDatabase(databaseUrl);
 try {
   await migrateToLatest(handle.db);
   const deps = createDeps(handle, { ...loadConfig(), databaseUrl });
   console.log(`数据库 ${handle.dialect === 'mysql' ? 'MariaDB/MySQL' : 'SQLite'}：写入数据…`);
-  await seed(deps);
+  if (!reuse) await seed(deps);
+  if (keep) console.log(`数据库保留：BENCH_REUSE=${databaseUrl}`);
 
   const LIMIT = 20;
   const SEED = 12345;
@@ -334,6 +338,6 @@ try {
   }
   console.log('\n搜索的 HTTP 一栏量的是第二页（带 cursor，不经快速通道缓存）；列表首页由快速通道从内存回答。');
 } finally {
-  if (databaseUrl.startsWith('mysql')) await dropMysqlDatabase(databaseUrl).catch(() => {});
-  fs.rmSync(tmp, { recursive: true, force: true });
+  if (!keep && databaseUrl.startsWith('mysql')) await dropMysqlDatabase(databaseUrl).catch(() => {});
+  if (!keep || reuse) fs.rmSync(tmp, { recursive: true, force: true });
 }
