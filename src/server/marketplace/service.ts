@@ -258,7 +258,7 @@ export async function searchPage(deps: Deps, viewer: UserRow | null, rawQuery: s
     walks.push({ rank, kind, grams: ordered, pos: after && after.t === rank ? { p: after.p, i: after.i } : null, done: false, hits: [] });
   }
   // Candidates per rank and round: the page plus one when every candidate is a hit, more otherwise.
-  const take = exact ? limit + 1 : Math.max(2 * (limit + 1), 20);
+  const take = exact ? limit + 1 : Math.ceil(1.5 * (limit + 1));
   const extras: CardExtras = { extras: { tags: new Map(), images: new Map(), expansions: new Map(), authors: new Map(), unlocked: new Set() }, analysis: new Map() };
 
   /** The walks the page still needs: in rank order, those not exhausted until the page (plus one) is full. */
