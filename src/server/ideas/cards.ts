@@ -78,10 +78,13 @@ export async function loadCardExtras(db: Db, ids: number[], viewer: UserRow | nu
   const parts = [
     sql`select idea_id, 0 as k, position as n, tag as a, null as b from idea_tags where idea_id in (${list})`,
     sql`select idea_id, 1 as k, id as n, file_name as a, url as b from idea_images where idea_id in (${list})`,
-    sql`select id as idea_id, 2 as k, 0 as n, detailed_analysis as a, null as b from ideas where id in (${list}) and exists (select 1 from idea_images where idea_images.idea_id = ideas.id)`,
+    // From the page's uploads to their ideas: MariaDB materialised a whole-table semi-join for EXISTS here.
+    sql`select ideas.id as idea_id, 2 as k, 0 as n, ideas.detailed_analysis as a, null as b from (select distinct idea_id from idea_images where idea_id in (${list})) as shown join ideas on ideas.id = shown.idea_id`,
   ];
   if (viewer) parts.push(sql`select idea_id, 3 as k, 0 as n, null as a, null as b from idea_purchases where user_id = ${viewer.id} and idea_id in (${list})`);
-  const rows = (await sql<SideRow>`${sql.join(parts, sql` union all `)} order by k, idea_id, n`.execute(db)).rows;
+  // Ordered here, not in SQL: an ORDER BY over the union cost MariaDB a temporary table (0.65 ms of 0.95).
+  const rows = (await sql<SideRow>`${sql.join(parts, sql` union all `)}`.execute(db)).rows;
+  rows.sort((x, y) => Number(x.k) - Number(y.k) || Number(x.idea_id) - Number(y.idea_id) || Number(x.n) - Number(y.n));
   for (const r of rows) {
     const id = Number(r.idea_id);
     const k = Number(r.k);

@@ -222,9 +222,10 @@ function rankCandidates(db: Db, walk: RankWalk, q: string, exact: boolean, take:
     g = g.where('g.published_at', '<=', p).where((eb) => eb.or([eb('g.published_at', '<', p), eb('g.idea_id', '<', i)]));
   }
   for (const other of rest) g = g.where((eb) => eb.exists(entry(walk.kind, other)));
-  // An exact title is rank 0 only; with an exact query, a title containing it is rank 1 only.
-  if (walk.rank === 1) g = g.where((eb) => eb.not(eb.exists(entry(GRAM_KIND.exactTitle, q))));
-  if (walk.rank === 2 && exact) g = g.where((eb) => eb.not(eb.exists(entry(GRAM_KIND.title, q))));
+  // An exact title is rank 0 only; with an exact query, a title containing it is rank 1 only. As
+  // scalar probes, not NOT EXISTS: MariaDB turned that into materialising every entry of the gram.
+  if (walk.rank === 1) g = g.where((eb) => eb(entry(GRAM_KIND.exactTitle, q), 'is', null));
+  if (walk.rank === 2 && exact) g = g.where((eb) => eb(entry(GRAM_KIND.title, q), 'is', null));
   const visible = publicIdeas(db).clearSelect().select('ideas.id').where('ideas.id', '=', sql.ref<number>('g.idea_id')).where('ideas.published_at', '=', sql.ref<string>('g.published_at'));
   g = g.where((eb) => eb.exists(visible));
   return db.selectFrom(g.orderBy('g.published_at', 'desc').orderBy('g.idea_id', 'desc').limit(take).as(`t${walk.rank}`)).selectAll();
@@ -281,8 +282,8 @@ export async function searchPage(deps: Deps, viewer: UserRow | null, rawQuery: s
       .orderBy(sql`c.gp`, 'desc')
       .orderBy(sql`c.gid`, 'desc')
       .execute();
-    const more = await loadCardExtras(db, rows.map((r) => r.id), viewer);
-    mergeExtras(extras, more);
+    // Candidates of an exact query are all hits: only the page's cards need their extras, later.
+    if (!exact) mergeExtras(extras, await loadCardExtras(db, rows.map((r) => r.id), viewer));
     for (const w of round) {
       const mine = rows.filter((r) => Number(r.rank) === w.rank);
       if (mine.length < take) w.done = true;
@@ -297,7 +298,7 @@ export async function searchPage(deps: Deps, viewer: UserRow | null, rawQuery: s
   const page = found.slice(0, limit);
   const last = page[page.length - 1];
   return {
-    items: cardsFrom(page, extras, viewer),
+    items: exact ? await toCards(db, page, viewer) : cardsFrom(page, extras, viewer),
     nextCursor: found.length > limit && last ? encode({ s: 'q', t: last.rank, p: last.published_at, i: last.id }) : null,
   };
 }
