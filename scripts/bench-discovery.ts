@@ -13,13 +13,13 @@
  *   connections for BENCH_SECONDS each.
  *
  * Settings: BENCH_IDEAS (100000), BENCH_USERS (10000), BENCH_SAMPLES (200), BENCH_SECONDS (3),
- * BENCH_CONNECTIONS (10).
+ * BENCH_CONNECTIONS (10). BENCH_KEEP=1 keeps the seeded database and prints its URL;
+ * BENCH_REUSE=<that URL> measures it again without seeding (after migrating it to the latest).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import autocannon from 'autocannon';
 import { sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { dropMysqlDatabase, openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -29,7 +29,8 @@ import { createDeps, type Deps } from '../src/server/deps.ts';
 import { newShuffleKey } from '../src/server/ideas/repository.ts';
 import { marketplacePage, searchPage, seedStart, type MarketSort } from '../src/server/marketplace/service.ts';
 import { ideaSearchGrams } from '../src/server/text.ts';
-import { startChild, stopChild } from './bench/processes.ts';
+import { fetchRaw, measure, type Measure } from './bench/http.ts';
+import { pinSelfToCore1, startChild, stopChild } from './bench/processes.ts';
 
 const IDEAS = Number(process.env.BENCH_IDEAS ?? 100_000);
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
@@ -141,14 +142,21 @@ async function seed(deps: Deps): Promise<void> {
 
 // ------------------------------------------------------------------ measuring
 
-/** Records every query's operation node, to send the service's very SQL through the bare driver. */
+/**
+ * Records the operation node of every query a call executes, to send the service's very SQL through
+ * the bare driver. Subqueries pass through transformQuery too, so only nodes whose result comes back
+ * (executed roots) are kept.
+ */
 class Capture implements KyselyPlugin {
+  seen = new Map<unknown, RootOperationNode>();
   nodes: { node: RootOperationNode; queryId: unknown }[] = [];
   transformQuery(args: { node: RootOperationNode; queryId: unknown }) {
-    this.nodes.push(args);
+    this.seen.set(args.queryId, args.node);
     return args.node;
   }
-  async transformResult(args: { result: any }) {
+  async transformResult(args: { result: any; queryId: unknown }) {
+    const node = this.seen.get(args.queryId);
+    if (node) this.nodes.push({ node, queryId: args.queryId });
     return args.result;
   }
 }
@@ -229,24 +237,20 @@ function likeQuery(deps: Deps, q: string, limit: number) {
     .compile();
 }
 
-async function load(port: number, urlPath: string): Promise<{ rps: number; p50: number; p97: number; errors: number }> {
-  const url = `http://127.0.0.1:${port}${urlPath}`;
-  await autocannon({ url, connections: CONNECTIONS, duration: 1 });
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
-  return { rps: r.requests.total / SECONDS, p50: r.latency.p50, p97: r.latency.p97_5, errors: r.errors + r.non2xx };
-}
-
 // ------------------------------------------------------------------ run
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hunter-bench-discovery-'));
 const base = process.env.BENCH_DATABASE_URL;
-const databaseUrl = base?.startsWith('mysql') ? Object.assign(new URL(base), { pathname: `/hunter_bench_${Date.now().toString(36)}` }).toString() : `sqlite:${path.join(tmp, 'bench.db')}`;
+const reuse = process.env.BENCH_REUSE;
+const keep = process.env.BENCH_KEEP === '1' || !!reuse;
+const databaseUrl = reuse ? reuse : base?.startsWith('mysql') ? Object.assign(new URL(base), { pathname: `/hunter_bench_${Date.now().toString(36)}` }).toString() : `sqlite:${path.join(tmp, 'bench.db')}`;
 const handle = await openDatabase(databaseUrl);
 try {
   await migrateToLatest(handle.db);
   const deps = createDeps(handle, { ...loadConfig(), databaseUrl });
   console.log(`数据库 ${handle.dialect === 'mysql' ? 'MariaDB/MySQL' : 'SQLite'}：写入数据…`);
-  await seed(deps);
+  if (!reuse) await seed(deps);
+  if (keep) console.log(`数据库保留：BENCH_REUSE=${databaseUrl}`);
 
   const LIMIT = 20;
   const SEED = 12345;
@@ -317,23 +321,40 @@ try {
   }
   await handle.close();
 
+  // HTTP: the product (core 0), then a bare node:http server answering the very bytes it sent for
+  // each path (the floor), both loaded from core 1. Efficiency = bare CPU per request ÷ ours.
+  pinSelfToCore1();
   const product = await startChild('scripts/bench/serve-product.ts', { DATABASE_URL: databaseUrl });
-  const httpFirst = new Map<string, Awaited<ReturnType<typeof load>>>();
-  for (const r of rows) httpFirst.set(r.name, await load(product.port, r.http));
+  const http = new Map<string, Measure>();
+  const canned: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
+  for (const r of rows) {
+    const raw = await fetchRaw(product.port, { path: r.http, headers: {} });
+    if (raw.status !== 200) throw new Error(`${r.http} answered ${raw.status}`);
+    canned[r.http] = { status: raw.status, headers: raw.headers, body: raw.body.toString('base64') };
+    http.set(r.name, await measure(product.port, product.child.pid!, { path: r.http, headers: {} }, SECONDS, CONNECTIONS));
+  }
   await stopChild(product.child);
+  const cannedFile = path.join(tmp, 'canned.json');
+  fs.writeFileSync(cannedFile, JSON.stringify(canned));
+  const bare = await startChild('scripts/bench/serve-bare.ts', { BENCH_CANNED: cannedFile });
+  const floorHttp = new Map<string, Measure>();
+  for (const r of rows) floorHttp.set(r.name, await measure(bare.port, bare.child.pid!, { path: r.http, headers: {} }, SECONDS, CONNECTIONS));
+  await stopChild(bare.child);
 
   console.log(`\n${handle.dialect === 'mysql' ? 'MariaDB' : 'SQLite'}，${IDEAS} 个创意 / ${USERS} 个用户；服务内调用 ${SAMPLES} 次（ms），HTTP ${CONNECTIONS} 个连接 × ${SECONDS} 秒`);
-  console.log('| 情形 | 我们 p50 / p95 ms | 下限 p50 / p95 ms | 下限是 | 倍数（下限 p50 ÷ 我们 p50） | HTTP 请求/秒 | HTTP p50 / p97.5 ms |');
-  console.log('|---|---:|---:|---|---:|---:|---:|');
+  console.log('| 情形 | 我们 p50 / p95 ms | 下限 p50 / p95 ms | 下限是 | 倍数（下限 p50 ÷ 我们 p50） | HTTP 请求/秒 我们 / 裸服务 | HTTP CPU µs/请求 我们 / 裸服务 | CPU 效率 | 字节 |');
+  console.log('|---|---:|---:|---|---:|---:|---:|---:|---:|');
   for (const r of rows) {
-    const h = httpFirst.get(r.name)!;
+    const h = http.get(r.name)!;
+    const b = floorHttp.get(r.name)!;
     const ratio = r.floor.p50 / r.ours.p50;
+    const errors = h.errors || b.errors ? `（错误 ${h.errors}/${b.errors}）` : '';
     console.log(
-      `| ${r.name}${r.matches !== undefined ? `（约 ${r.matches} 条含首词）` : ''} | ${r.ours.p50.toFixed(2)} / ${r.ours.p95.toFixed(2)} | ${r.floor.p50.toFixed(2)} / ${r.floor.p95.toFixed(2)} | ${r.floorName} | ${ratio.toFixed(1)}× | ${h.rps.toFixed(0)} | ${h.p50} / ${h.p97}${h.errors ? `（错误 ${h.errors}）` : ''} |`,
+      `| ${r.name}${r.matches !== undefined ? `（约 ${r.matches} 条含首词）` : ''} | ${r.ours.p50.toFixed(2)} / ${r.ours.p95.toFixed(2)} | ${r.floor.p50.toFixed(2)} / ${r.floor.p95.toFixed(2)} | ${r.floorName} | ${ratio.toFixed(1)}× | ${h.rps.toFixed(0)} / ${b.rps.toFixed(0)} | ${h.cpuUsPerRequest.toFixed(0)} / ${b.cpuUsPerRequest.toFixed(0)} | ${(b.cpuUsPerRequest / h.cpuUsPerRequest).toFixed(2)} | ${Buffer.from(canned[r.http].body, 'base64').length}${errors} |`,
     );
   }
   console.log('\n搜索的 HTTP 一栏量的是第二页（带 cursor，不经快速通道缓存）；列表首页由快速通道从内存回答。');
 } finally {
-  if (databaseUrl.startsWith('mysql')) await dropMysqlDatabase(databaseUrl).catch(() => {});
-  fs.rmSync(tmp, { recursive: true, force: true });
+  if (!keep && databaseUrl.startsWith('mysql')) await dropMysqlDatabase(databaseUrl).catch(() => {});
+  if (!keep || reuse) fs.rmSync(tmp, { recursive: true, force: true });
 }

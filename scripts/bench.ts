@@ -10,10 +10,8 @@
  * BENCH_SECONDS (5), BENCH_CONNECTIONS (10).
  */
 import fs from 'node:fs';
-import { get } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { dropMysqlDatabase, openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { insertStagedIdea } from '../src/server/ideas/seeding.ts';
@@ -21,12 +19,14 @@ import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '../src/server/seed/demo
 import { DEFAULT_AVATAR } from '../src/shared/constants.ts';
 import { nowDb } from '../db/time.ts';
 import { buildClientIfNeeded, DIST_DIR } from './build-client.ts';
-import { cpuMs, hasTaskset, pinSelfToCore1, startChild, stopChild } from './bench/processes.ts';
+import { fetchRaw, measure as measureCase, type Measure } from './bench/http.ts';
+import { hasTaskset, pinSelfToCore1, startChild, stopChild } from './bench/processes.ts';
 
 const IDEAS = Number(process.env.BENCH_IDEAS ?? 5000);
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const measure = (port: number, pid: number, c: Case) => measureCase(port, pid, c, SECONDS, CONNECTIONS);
 // ------------------------------------------------------------------ cases
 
 interface Case {
@@ -39,53 +39,6 @@ interface Case {
    * for what a cache-less read costs (no target).
    */
   kind: 'guest' | 'member' | 'reference';
-}
-
-interface Raw {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer;
-}
-
-/** The product's answer as bytes on the wire (not decoded), to hand the bare server. */
-function fetchRaw(port: number, c: Case): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    get({ host: '127.0.0.1', port, path: c.path, headers: c.headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (d) => chunks.push(d));
-      res.on('end', () => {
-        const headers: Record<string, string> = {};
-        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined && !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)) headers[k] = String(v);
-        const body = Buffer.concat(chunks);
-        headers['content-length'] = String(body.length);
-        resolve({ status: res.statusCode ?? 0, headers, body });
-      });
-    }).on('error', reject);
-  });
-}
-
-interface Measure {
-  rps: number;
-  cpuUsPerRequest: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-async function measure(port: number, pid: number, c: Case): Promise<Measure> {
-  const url = `http://127.0.0.1:${port}${c.path}`;
-  await autocannon({ url, headers: c.headers, connections: CONNECTIONS, duration: 1 }); // warm-up
-  const before = cpuMs(pid);
-  const result = await autocannon({ url, headers: c.headers, connections: CONNECTIONS, duration: SECONDS });
-  const cpu = cpuMs(pid) - before;
-  const requests = result.requests.total;
-  return {
-    rps: requests / SECONDS,
-    cpuUsPerRequest: requests ? (cpu * 1000) / requests : Infinity,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
 }
 
 // ------------------------------------------------------------------ run

@@ -41,7 +41,10 @@ export function publicIdeas(db: Db, orderIndex?: PublicOrderIndex) {
     .where('ideas.status', '=', 'published')
     .where('ideas.moderation_status', '=', 'approved')
     .where('ideas.is_deleted', '=', 0)
-    .where(({ exists, selectFrom }) => exists(selectFrom('users').select('users.id').whereRef('users.id', '=', 'ideas.user_id').where('users.status', '=', 'active')));
+    // The author's status as a scalar subquery, not EXISTS: SQLite turns that EXISTS into a join
+    // with a Bloom filter built over every user first (0.5 ms instead of 0.13 ms for a 20-card page
+    // at 10,000 users); this form is one primary-key probe per row on both engines.
+    .where((eb) => eb(eb.selectFrom('users').select('users.status').whereRef('users.id', '=', 'ideas.user_id'), '=', 'active'));
 }
 
 /** The author and admins see an idea in every stage. */

@@ -25,6 +25,7 @@ import {
 import { writeSearchGrams } from '../marketplace/search-index.ts';
 import { listIdeaComments } from '../comments/repository.ts';
 import { htmlToText, sanitizeRichText, uploadedImageNames } from './rich-text.ts';
+import { selectCards, toCards } from './cards.ts';
 import { loadExtras, toIdeaDto, toIdeaDtos } from './view.ts';
 
 export const PUBLISH_ATTEMPTS_MESSAGE = '发布尝试过于频繁，请稍后再试';
@@ -313,7 +314,7 @@ export function decodeCursor(text: string | undefined): PageCursor | null {
 /** A keyset page, newest first, of the public ideas `base` selects (STACK-NOTES trap 10's range form). */
 async function newestKeysetPage(deps: Deps, viewer: UserRow | null, base: ReturnType<typeof publicIdeas>, limit: number, cursor: string | undefined): Promise<{ items: IdeaDto[]; nextCursor: string | null }> {
   const after = decodeCursor(cursor);
-  let q = base;
+  let q = selectCards(base);
   if (after) {
     q = q.where('ideas.published_at', '<=', after.publishedAt).where((eb) => eb.or([eb('ideas.published_at', '<', after.publishedAt), eb('ideas.id', '<', after.id)]));
   }
@@ -321,7 +322,7 @@ async function newestKeysetPage(deps: Deps, viewer: UserRow | null, base: Return
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
-    items: await toIdeaDtos(deps.db, page, viewer),
+    items: await toCards(deps.db, page, viewer),
     nextCursor: rows.length > limit && last?.published_at ? encodeCursor({ publishedAt: last.published_at, id: last.id }) : null,
   };
 }

@@ -8,10 +8,9 @@ import type { UserRow } from '../../../db/types.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest } from '../errors.ts';
+import { cardsFrom, loadCardExtras, selectCards, toCards, type CardExtras, type CardRow } from '../ideas/cards.ts';
 import { publicIdeas, type Db } from '../ideas/repository.ts';
-import { toIdeaDtos } from '../ideas/view.ts';
 import { GRAM_KIND, normalizeText, queryGrams, SEARCH_MAX_QUERY, searchRank } from '../text.ts';
-import type { IdeaRow } from '../../../db/types.ts';
 
 export type MarketSort = 'newest' | 'random' | 'favorites';
 
@@ -44,10 +43,10 @@ function decode<T>(text: string | undefined, list: string, check: (v: Record<str
 const isInt = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 const isTime = (v: unknown) => typeof v === 'string' && v.length <= 40;
 
-async function finish(db: Db, rows: IdeaRow[], limit: number, viewer: UserRow | null, cursorOf: (last: IdeaRow) => string): Promise<Page> {
+async function finish<R extends CardRow>(db: Db, rows: R[], limit: number, viewer: UserRow | null, cursorOf: (last: R) => string): Promise<Page> {
   const page = rows.slice(0, limit);
   return {
-    items: await toIdeaDtos(db as never, page, viewer),
+    items: await toCards(db, page, viewer),
     nextCursor: rows.length > limit && page.length ? cursorOf(page[page.length - 1]) : null,
   };
 }
@@ -59,7 +58,7 @@ interface NewestCursor { s: 'n'; p: string; i: number }
 /** published_at desc, id desc; the range form of STACK-NOTES trap 10. Index: ideas_public_idx. */
 async function newestPage(db: Db, viewer: UserRow | null, limit: number, cursor?: string): Promise<Page> {
   const after = decode<NewestCursor>(cursor, 'n', (v) => isTime(v.p) && isInt(v.i));
-  let q = publicIdeas(db, 'ideas_public_idx');
+  let q = selectCards(publicIdeas(db, 'ideas_public_idx'));
   if (after) q = q.where('ideas.published_at', '<=', after.p).where((eb) => eb.or([eb('ideas.published_at', '<', after.p), eb('ideas.id', '<', after.i)]));
   const rows = await q.orderBy('ideas.published_at', 'desc').orderBy('ideas.id', 'desc').limit(limit + 1).execute();
   return finish(db, rows, limit, viewer, (last) => encode({ s: 'n', p: last.published_at, i: last.id }));
@@ -76,17 +75,18 @@ interface FavoritesCursor { s: 'f'; f: number; p: string; i: number }
  */
 async function favoritesPage(db: Db, viewer: UserRow | null, limit: number, cursor?: string): Promise<Page> {
   const after = decode<FavoritesCursor>(cursor, 'f', (v) => isInt(v.f) && isTime(v.p) && isInt(v.i));
-  const order = <Q extends ReturnType<typeof publicIdeas>>(q: Q) => q.orderBy('ideas.favorite_count', 'desc').orderBy('ideas.published_at', 'desc').orderBy('ideas.id', 'desc').limit(limit + 1);
-  let rows: IdeaRow[];
-  if (!after) rows = await order(publicIdeas(db, 'ideas_favorites_idx')).execute();
+  const cards = () => selectCards(publicIdeas(db, 'ideas_favorites_idx'));
+  const order = <Q extends ReturnType<typeof cards>>(q: Q) => q.orderBy('ideas.favorite_count', 'desc').orderBy('ideas.published_at', 'desc').orderBy('ideas.id', 'desc').limit(limit + 1);
+  let rows: CardRow[];
+  if (!after) rows = await order(cards()).execute();
   else {
     rows = await order(
-      publicIdeas(db, 'ideas_favorites_idx')
+      cards()
         .where('ideas.favorite_count', '=', after.f)
         .where('ideas.published_at', '<=', after.p)
         .where((eb) => eb.or([eb('ideas.published_at', '<', after.p), eb('ideas.id', '<', after.i)])),
     ).execute();
-    if (rows.length <= limit) rows = rows.concat(await order(publicIdeas(db, 'ideas_favorites_idx').where('ideas.favorite_count', '<', after.f)).limit(limit + 1 - rows.length).execute());
+    if (rows.length <= limit) rows = rows.concat(await order(cards().where('ideas.favorite_count', '<', after.f)).limit(limit + 1 - rows.length).execute());
   }
   return finish(db, rows, limit, viewer, (last) => encode({ s: 'f', f: last.favorite_count, p: last.published_at, i: last.id }));
 }
@@ -124,10 +124,10 @@ async function randomPage(db: Db, viewer: UserRow | null, limit: number, seed: n
   // The two arcs of the circle, in walking order: ascending from start, then from 0 up to it;
   // descending from just below start down to 0, then from the top down to start.
   const arcs: [number, number][] = asc ? [[start, KEY_SPACE], [0, start]] : [[0, start], [start, KEY_SPACE]];
-  const rows: (IdeaRow & { ph: 0 | 1 })[] = [];
+  const rows: (CardRow & { ph: 0 | 1 })[] = [];
   for (let ph = after?.ph ?? 0; ph <= 1 && rows.length <= limit; ph++) {
     const [lo, hi] = arcs[ph];
-    let q = publicIdeas(db, 'ideas_shuffle_idx').where('ideas.shuffle_key', '>=', lo).where('ideas.shuffle_key', '<', hi);
+    let q = selectCards(publicIdeas(db, 'ideas_shuffle_idx')).where('ideas.shuffle_key', '>=', lo).where('ideas.shuffle_key', '<', hi);
     if (after && after.ph === ph) {
       q = asc
         ? q.where('ideas.shuffle_key', '>=', after.k).where((eb) => eb.or([eb('ideas.shuffle_key', '>', after.k), eb('ideas.id', '>', after.i)]))
@@ -137,7 +137,7 @@ async function randomPage(db: Db, viewer: UserRow | null, limit: number, seed: n
     const got = await q.orderBy('ideas.shuffle_key', dir).orderBy('ideas.id', dir).limit(limit + 1 - rows.length).execute();
     rows.push(...got.map((r) => ({ ...r, ph: ph as 0 | 1 })));
   }
-  return finish(db, rows, limit, viewer, (last) => encode({ s: 'r', seed, ph: (last as IdeaRow & { ph: 0 | 1 }).ph, k: last.shuffle_key, i: last.id }));
+  return finish(db, rows, limit, viewer, (last) => encode({ s: 'r', seed, ph: last.ph, k: last.shuffle_key, i: last.id }));
 }
 
 export async function marketplacePage(deps: Deps, viewer: UserRow | null, input: { sort: MarketSort; seed?: number; limit: number; cursor?: string }): Promise<Page> {
@@ -181,73 +181,131 @@ async function orderedGrams(db: Db, kinds: number[], all: string[]): Promise<Map
   return out;
 }
 
+type Rank = 0 | 1 | 2;
+type Hit = CardRow & { rank: Rank };
+
+/** One rank's walk: the grams it reads (the rarest drives), where it stands, whether it is exhausted, what it kept. */
+interface RankWalk {
+  rank: Rank;
+  kind: number;
+  grams: string[];
+  pos: { p: string; i: number } | null;
+  done: boolean;
+  hits: Hit[];
+}
+
+/**
+ * The candidates of one rank, newest first from its position, as a derived table: the driving
+ * gram's index range (kind, gram, published_at desc, idea_id desc), the other grams and the
+ * exclusions as primary-key probes, and the visibility rule (with the entry's published_at, so a
+ * stale entry never counts) per entry, stopping at `take`. `exact` is true when an index entry
+ * names the whole query (1 or 2 characters): then "has the grams" is "contains the query" and a
+ * title match is left out of rank 2 here, so every candidate is a hit.
+ */
+function rankCandidates(db: Db, walk: RankWalk, q: string, exact: boolean, take: number) {
+  const [drive, ...rest] = walk.grams;
+  const entry = (kind: number, gram: string) =>
+    db
+      .selectFrom('idea_search_grams as o')
+      .select('o.idea_id')
+      .where('o.kind', '=', kind)
+      .where('o.gram', '=', gram)
+      .where('o.published_at', '=', sql.ref<string>('g.published_at'))
+      .where('o.idea_id', '=', sql.ref<number>('g.idea_id'));
+  let g = db
+    .selectFrom('idea_search_grams as g')
+    .select([sql.lit(walk.rank).as('r'), 'g.published_at as gp', 'g.idea_id as gid'])
+    .where('g.kind', '=', walk.kind)
+    .where('g.gram', '=', drive);
+  if (walk.pos) {
+    const { p, i } = walk.pos;
+    g = g.where('g.published_at', '<=', p).where((eb) => eb.or([eb('g.published_at', '<', p), eb('g.idea_id', '<', i)]));
+  }
+  for (const other of rest) g = g.where((eb) => eb.exists(entry(walk.kind, other)));
+  // An exact title is rank 0 only; with an exact query, a title containing it is rank 1 only. As
+  // scalar probes, not NOT EXISTS: MariaDB turned that into materialising every entry of the gram.
+  if (walk.rank === 1) g = g.where((eb) => eb(entry(GRAM_KIND.exactTitle, q), 'is', null));
+  if (walk.rank === 2 && exact) g = g.where((eb) => eb(entry(GRAM_KIND.title, q), 'is', null));
+  const visible = publicIdeas(db).clearSelect().select('ideas.id').where('ideas.id', '=', sql.ref<number>('g.idea_id')).where('ideas.published_at', '=', sql.ref<string>('g.published_at'));
+  g = g.where((eb) => eb.exists(visible));
+  return db.selectFrom(g.orderBy('g.published_at', 'desc').orderBy('g.idea_id', 'desc').limit(take).as(`t${walk.rank}`)).selectAll();
+}
+
 /**
  * Keyword search over title, description and tags (DESIGN §5). Ranks: 0 the normalised title is
  * the query, 1 the title contains it, 2 the description or a tag does; newest first within a rank.
- * Each rank reads its kind of index entry for the rarest query gram, newest first from the cursor
- * (an index range), keeps the candidates that have the other grams too, then the visibility rule
- * and the exact substring decide; it stops as soon as the page (plus one) is full.
+ * One query reads every rank still needed (see `rankCandidates`) with the card columns and the
+ * author, ordered rank then newest; one more loads tags, images and unlocks for the cards. A query
+ * of 3 or more characters first counts its grams (to drive each rank by the rarest), and its
+ * candidates only have all the query's bigrams, so the exact substring check decides; when it
+ * rejects enough of them, the ranks still short are read again from where they stopped.
  */
 export async function searchPage(deps: Deps, viewer: UserRow | null, rawQuery: string, limit: number, cursor?: string): Promise<Page> {
   const db = deps.db;
   const after = decode<SearchCursor>(cursor, 'q', (v) => (v.t === 0 || v.t === 1 || v.t === 2) && isTime(v.p) && isInt(v.i));
   const q = normalizeText(rawQuery);
   const grams = queryGrams(q);
-  const found: (IdeaRow & { rank: 0 | 1 | 2 })[] = [];
   if (!grams.length) return { items: [], nextCursor: null };
+  const exact = grams.length === 1;
 
-  const firstRank = (after?.t ?? 0) as 0 | 1 | 2;
-  const plan = await orderedGrams(db, ([GRAM_KIND.title, GRAM_KIND.body] as number[]).filter((k) => k >= firstRank), grams);
-  for (let rank = firstRank; rank <= 2 && found.length <= limit; rank++) {
+  const firstRank = (after?.t ?? 0) as Rank;
+  const plan = exact ? null : await orderedGrams(db, ([GRAM_KIND.title, GRAM_KIND.body] as number[]).filter((k) => k >= firstRank), grams);
+  const walks: RankWalk[] = [];
+  for (const rank of [0, 1, 2] as Rank[]) {
+    if (rank < firstRank) continue;
     const kind = rank === 0 ? GRAM_KIND.exactTitle : rank === 1 ? GRAM_KIND.title : GRAM_KIND.body;
-    const ordered = rank === 0 ? ([...q].length <= SEARCH_MAX_QUERY ? [q] : null) : plan.get(kind)!;
+    const ordered = rank === 0 ? [q] : plan ? plan.get(kind)! : grams;
     if (!ordered) continue;
-    const [drive, ...rest] = ordered;
-    let pos = after && after.t === rank ? { p: after.p, i: after.i } : null;
-    for (;;) {
-      const want = limit + 1 - found.length;
-      const batch = Math.max(want * 2, 20);
-      let g = db.selectFrom('idea_search_grams as g').select(['g.published_at', 'g.idea_id']).where('g.kind', '=', kind).where('g.gram', '=', drive);
-      if (pos) {
-        const { p, i } = pos;
-        g = g.where('g.published_at', '<=', p).where((eb) => eb.or([eb('g.published_at', '<', p), eb('g.idea_id', '<', i)]));
+    walks.push({ rank, kind, grams: ordered, pos: after && after.t === rank ? { p: after.p, i: after.i } : null, done: false, hits: [] });
+  }
+  // Candidates per rank and round: the page plus one when every candidate is a hit, more otherwise.
+  const take = exact ? limit + 1 : Math.ceil(1.5 * (limit + 1));
+  const extras: CardExtras = { extras: { tags: new Map(), images: new Map(), expansions: new Map(), authors: new Map(), unlocked: new Set() }, analysis: new Map() };
+
+  /** The walks the page still needs: in rank order, those not exhausted until the page (plus one) is full. */
+  const pending = () => {
+    const out: RankWalk[] = [];
+    let total = 0;
+    for (const w of walks) {
+      if (total > limit) break;
+      if (!w.done && total + w.hits.length <= limit) out.push(w);
+      total += w.hits.length;
+    }
+    return out;
+  };
+  for (let round = pending(); round.length; round = pending()) {
+    const [first, ...others] = round.map((w) => rankCandidates(db, w, q, exact, take));
+    const union = others.reduce((u, t) => u.unionAll(t), first);
+    const rows = await selectCards(db.selectFrom('ideas').innerJoin(union.as('c'), 'c.gid', 'ideas.id'))
+      .select(sql<number>`c.r`.as('rank'))
+      .orderBy(sql`c.r`)
+      .orderBy(sql`c.gp`, 'desc')
+      .orderBy(sql`c.gid`, 'desc')
+      .execute();
+    // Candidates of an exact query are all hits: only the page's cards need their extras, later.
+    if (!exact) mergeExtras(extras, await loadCardExtras(db, rows.map((r) => r.id), viewer));
+    for (const w of round) {
+      const mine = rows.filter((r) => Number(r.rank) === w.rank);
+      if (mine.length < take) w.done = true;
+      if (mine.length) w.pos = { p: mine[mine.length - 1].published_at!, i: mine[mine.length - 1].id };
+      for (const row of mine) {
+        if (!exact && searchRank(q, { title: row.title, description: row.description, tags: extras.extras.tags.get(row.id) ?? [] }) !== w.rank) continue;
+        w.hits.push({ ...row, rank: w.rank });
       }
-      for (const other of rest) {
-        g = g.where(({ exists, selectFrom }) =>
-          exists(
-            selectFrom('idea_search_grams as o')
-              .select('o.idea_id')
-              .where('o.kind', '=', kind)
-              .where('o.gram', '=', other)
-              .whereRef('o.published_at', '=', 'g.published_at')
-              .whereRef('o.idea_id', '=', 'g.idea_id'),
-          ),
-        );
-      }
-      const candidates = await g.orderBy('g.published_at', 'desc').orderBy('g.idea_id', 'desc').limit(batch).execute();
-      if (!candidates.length) break;
-      const ids = candidates.map((c) => c.idea_id);
-      // The rows through the visibility rule and (for the body rank) the tags, side by side.
-      const [visibleRows, tagRows] = await Promise.all([
-        publicIdeas(db).where('ideas.id', 'in', ids).execute(),
-        rank === 2 ? db.selectFrom('idea_tags').select(['idea_id', 'tag']).where('idea_id', 'in', ids).execute() : Promise.resolve([]),
-      ]);
-      const visible = new Map(visibleRows.map((r) => [r.id, r]));
-      const tags = new Map<number, string[]>();
-      for (const t of tagRows) tags.set(t.idea_id, [...(tags.get(t.idea_id) ?? []), t.tag]);
-      for (const c of candidates) {
-        const row = visible.get(c.idea_id);
-        // An entry written with another published_at than the row's is stale (cannot happen
-        // inside one transaction, but never trust the index over the row).
-        if (!row || row.published_at !== c.published_at) continue;
-        if (searchRank(q, { title: row.title, description: row.description, tags: tags.get(row.id) ?? [] }) !== rank) continue;
-        found.push({ ...row, rank });
-        if (found.length > limit) break;
-      }
-      if (found.length > limit || candidates.length < batch) break;
-      const last = candidates[candidates.length - 1];
-      pos = { p: last.published_at, i: last.idea_id };
     }
   }
-  return finish(db, found, limit, viewer, (last) => encode({ s: 'q', t: (last as IdeaRow & { rank: number }).rank, p: last.published_at, i: last.id }));
+  const found = walks.flatMap((w) => w.hits);
+  const page = found.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    items: exact ? await toCards(db, page, viewer) : cardsFrom(page, extras, viewer),
+    nextCursor: found.length > limit && last ? encode({ s: 'q', t: last.rank, p: last.published_at, i: last.id }) : null,
+  };
+}
+
+function mergeExtras(into: CardExtras, more: CardExtras): void {
+  for (const [k, v] of more.extras.tags) into.extras.tags.set(k, v);
+  for (const [k, v] of more.extras.images) into.extras.images.set(k, v);
+  for (const k of more.extras.unlocked) into.extras.unlocked.add(k);
+  for (const [k, v] of more.analysis) into.analysis.set(k, v);
 }

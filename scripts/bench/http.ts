@@ -1,0 +1,52 @@
+/** The benchmarks' HTTP side: a product answer as raw bytes (for the bare server) and a load run with CPU per request. */
+import { get } from 'node:http';
+import autocannon from 'autocannon';
+import { cpuMs } from './processes.ts';
+
+export interface Raw {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** The product's answer as bytes on the wire (not decoded), to hand the bare server. */
+export function fetchRaw(port: number, c: { path: string; headers: Record<string, string> }): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    get({ host: '127.0.0.1', port, path: c.path, headers: c.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (d) => chunks.push(d));
+      res.on('end', () => {
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined && !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)) headers[k] = String(v);
+        const body = Buffer.concat(chunks);
+        headers['content-length'] = String(body.length);
+        resolve({ status: res.statusCode ?? 0, headers, body });
+      });
+    }).on('error', reject);
+  });
+}
+
+export interface Measure {
+  rps: number;
+  cpuUsPerRequest: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** A 1 s warm-up, then `seconds` of load with `connections`; CPU is the serving process's (pid). */
+export async function measure(port: number, pid: number, c: { path: string; headers: Record<string, string> }, seconds: number, connections: number): Promise<Measure> {
+  const url = `http://127.0.0.1:${port}${c.path}`;
+  await autocannon({ url, headers: c.headers, connections, duration: 1 }); // warm-up
+  const before = cpuMs(pid);
+  const result = await autocannon({ url, headers: c.headers, connections, duration: seconds });
+  const cpu = cpuMs(pid) - before;
+  const requests = result.requests.total;
+  return {
+    rps: requests / seconds,
+    cpuUsPerRequest: requests ? (cpu * 1000) / requests : Infinity,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}

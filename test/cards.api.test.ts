@@ -1,0 +1,106 @@
+/**
+ * Lean cards (src/server/ideas/cards.ts) and search paging past rejected candidates: a card in any
+ * public list is the detail view's DTO without the analysis and the expansions, for a guest, the
+ * author and a member who unlocked it (cover image, all images, isLocked, author fields, tags); a
+ * long query whose bigrams many ideas have, but not as one substring, still pages with no repeat
+ * and no skip across the ranks.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowDb } from '../db/time.ts';
+import { DIALECTS } from './helpers/dialects.ts';
+import { startTestApp, type TestApp } from './helpers/api.ts';
+import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
+
+const H = 3600 * 1000;
+
+describe.each(DIALECTS)('cards and search paging, on %s', (dialect) => {
+  let app: TestApp;
+  let author: FixtureUser;
+  let unlocker: FixtureUser;
+  let reader: FixtureUser;
+  let withImages: number;
+  let plain: number;
+  const urls = ['/uploads/cardcover1.jpg', '/uploads/cardsecond2.png', '/uploads/cardunused3.jpg'];
+
+  beforeAll(async () => {
+    app = await startTestApp(dialect);
+    author = await createUser(app.deps);
+    unlocker = await createUser(app.deps);
+    reader = await createUser(app.deps);
+    // The analysis shows the second upload first; the third is uploaded but not in the text.
+    withImages = await createIdea(app.deps, author, { title: '卡片封面测试', description: '有图的创意', tags: ['设计', 'SaaS'], analysis: `<p>图</p><img src="${urls[1]}"><p>再一张</p><img src="${urls[0]}">`, ageMs: 2 * H, favorites: 4, views: 9 });
+    plain = await createIdea(app.deps, author, { title: '卡片无图测试', description: '没有图的创意', tags: ['生活'], ageMs: 1 * H });
+    for (const url of urls) {
+      await app.deps.db.insertInto('idea_images').values({ idea_id: withImages, user_id: author.id, file_name: url.slice('/uploads/'.length), url, bytes: 100, width: 10, height: 10, created_at: nowDb() }).execute();
+    }
+    expect((await app.api('POST', `/api/ideas/${withImages}/purchase`, { token: unlocker.token })).status).toBe(200);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  /** The detail view's DTO without what a card leaves out. */
+  async function detailAsCard(id: number, token?: string) {
+    const res = await app.api('GET', `/api/ideas/${id}`, { token });
+    expect(res.status).toBe(200);
+    const { detailedAnalysis: _a, detailed_analysis: _b, expansions: _c, ...card } = res.body.data;
+    return card;
+  }
+
+  it('gives the same card in every public list as the detail view, less the analysis, for guest, reader, unlocker and author', async () => {
+    const lists = ['/api/marketplace/ideas?limit=50', '/api/marketplace/ideas?sort=favorites&limit=50', '/api/marketplace/ideas?sort=random&seed=7&limit=50', `/api/marketplace/search?q=${encodeURIComponent('卡片')}&limit=50`, '/api/ideas/all?limit=50', `/api/ideas/user/${author.registrationNumber}?limit=50`];
+    for (const who of [undefined, reader, unlocker, author]) {
+      for (const path of lists) {
+        const res = await app.api('GET', path, { token: who?.token });
+        expect(res.status, path).toBe(200);
+        for (const id of [withImages, plain]) {
+          const card = res.body.data.find((i: { id: number }) => i.id === id);
+          expect(card, `${path} ${id}`).toEqual(await detailAsCard(id, who?.token));
+          expect(card).not.toHaveProperty('detailedAnalysis');
+          expect(card).not.toHaveProperty('expansions');
+        }
+      }
+    }
+  });
+
+  it('shows the cover in the analysis order, every shown image only to who may read the analysis', async () => {
+    const card = async (token?: string) => (await app.api('GET', '/api/marketplace/ideas?limit=50', { token })).body.data.find((i: { id: number }) => i.id === withImages);
+    expect(await card()).toMatchObject({ image: urls[1], images: [urls[1]], isLocked: true, tags: ['设计', 'SaaS'], favoriteCount: 4, viewCount: 9, user_registration_number: author.registrationNumber, isOwner: false });
+    expect(await card(reader.token)).toMatchObject({ images: [urls[1]], isLocked: true });
+    expect(await card(unlocker.token)).toMatchObject({ image: urls[1], images: [urls[1], urls[0]], isLocked: false, isOwner: false });
+    expect(await card(author.token)).toMatchObject({ images: [urls[1], urls[0]], isLocked: false, isOwner: true });
+    const none = (await app.api('GET', '/api/marketplace/ideas?limit=50')).body.data.find((i: { id: number }) => i.id === plain);
+    expect(none).toMatchObject({ image: null, images: [], tags: ['生活'] });
+  });
+
+  it('pages a long query past many ideas that have its bigrams but not the words, across ranks', async () => {
+    const other = await createUser(app.deps);
+    const near: number[] = [];
+    // Newest: 30 ideas with 甲乙 and 乙丙 apart in the description (not 甲乙丙), then the hits, older.
+    for (let i = 0; i < 30; i++) near.push(await createIdea(app.deps, other, { title: `近似${i}`, description: `甲乙，乙丙，第${i}条`, ageMs: 0.1 * H }));
+    const inTag = await createIdea(app.deps, other, { title: '标签命中', description: '说明', tags: ['甲乙丙丁'], ageMs: 0.5 * H });
+    const inBody = await createIdea(app.deps, other, { title: '正文命中', description: '这里有甲乙丙', ageMs: 0.6 * H });
+    const inTitle = await createIdea(app.deps, other, { title: '甲乙丙计划', description: '说明', ageMs: 0.7 * H });
+    const exact = await createIdea(app.deps, other, { title: '甲乙丙', description: '说明', ageMs: 0.8 * H });
+    // A title with the bigrams apart, and the words in the description: rank 2, not 1.
+    const titleApart = await createIdea(app.deps, other, { title: '甲乙乙丙', description: '正文才有甲乙丙', ageMs: 0.9 * H });
+    const whole = [exact, inTitle, inTag, inBody, titleApart];
+    const first = await app.api('GET', `/api/marketplace/search?q=${encodeURIComponent('甲乙丙')}&limit=50`);
+    expect(first.body.data.map((i: { id: number }) => i.id)).toEqual(whole);
+    expect(first.body.nextCursor).toBeNull();
+    for (const limit of [1, 2, 3]) {
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      for (let n = 0; n < 20; n++) {
+        const res: { status: number; body: any } = await app.api('GET', `/api/marketplace/search?q=${encodeURIComponent('甲乙丙')}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(res.status).toBe(200);
+        seen.push(...res.body.data.map((i: { id: number }) => i.id));
+        cursor = res.body.nextCursor;
+        if (!cursor) break;
+        expect(res.body.data.length).toBe(limit);
+      }
+      expect(seen, `limit ${limit}`).toEqual(whole);
+    }
+    for (const id of near) expect(first.body.data.map((i: { id: number }) => i.id)).not.toContain(id);
+  });
+});
