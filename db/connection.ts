@@ -38,7 +38,9 @@ export async function openDatabase(url: string | undefined): Promise<DatabaseHan
 /**
  * Kysely prepares every query anew; preparing costs 4–20× running a small one (a `select *` on
  * `ideas`: 94 µs prepared each time, 18 µs from this cache). Statements are kept per SQL text, up
- * to a bound. Reuse is safe: Kysely runs one query at a time on its single SQLite connection.
+ * to a bound. Reuse is safe: Kysely runs one query at a time on its single SQLite connection and
+ * nothing streams (`.stream()` would hold a statement across awaits); better-sqlite3 re-prepares a
+ * statement itself after a schema change.
  */
 const STATEMENT_CACHE_MAX = 1000;
 
@@ -84,28 +86,6 @@ function openSqlite(file: string): DatabaseHandle {
       await db.destroy();
     },
   };
-}
-
-/**
- * Kysely's SQLite driver prepares every query anew; parsing and planning the SQL was 8 % of a
- * card page's CPU under load. This keeps the prepared statements by SQL text (better-sqlite3
- * re-prepares one itself after a schema change). Safe because nothing streams (`.stream()` would
- * hold a statement across awaits): every statement runs to completion synchronously. Bounded: the
- * texts are the app's queries, but an IN list's length makes variants, so it starts over when full.
- */
-function withStatementCache(sqlite: SQLite.Database, max = 1000): SQLite.Database {
-  const cache = new Map<string, SQLite.Statement>();
-  const cached = Object.create(sqlite) as SQLite.Database;
-  cached.prepare = ((source: string) => {
-    let stmt = cache.get(source);
-    if (!stmt) {
-      if (cache.size >= max) cache.clear();
-      stmt = sqlite.prepare(source);
-      cache.set(source, stmt);
-    }
-    return stmt;
-  }) as SQLite.Database['prepare'];
-  return cached;
 }
 
 interface MysqlTarget {
