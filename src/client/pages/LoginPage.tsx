@@ -15,6 +15,7 @@ import { errorMessage } from '../lib/api-errors.ts';
 import { getRecentPhones, rememberPhone, saveSession } from '../lib/storage.ts';
 import { PENDING_SEARCH_KEY, searchQueryOf, takePendingSearch, type SearchNavState } from '../lib/marketplace-state.ts';
 import { trpc } from '../lib/trpc.ts';
+import { takeLoginReturn } from '../lib/login-return.ts';
 
 type Mode = 'login' | 'register' | 'email';
 
@@ -38,8 +39,13 @@ function pendingSearch(): string | null {
   }
 }
 
-/** After login: /marketplace, running the search a guest started before logging in. */
+/**
+ * After login: back to the idea page a guest was reading when an action needed an account, else
+ * /marketplace, running the search a guest started before logging in.
+ */
 function afterLogin(navigate: (to: string, options?: { state?: unknown }) => void) {
+  const back = typeof window === 'undefined' ? null : takeLoginReturn(sessionStorage);
+  if (back) return navigate(back);
   let q: string | null = null;
   try {
     q = takePendingSearch(sessionStorage);

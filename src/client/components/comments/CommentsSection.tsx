@@ -17,6 +17,7 @@ import { useToast } from '../ui/Toast.tsx';
 import { CommentForm, type ReplyTarget } from './CommentForm.tsx';
 import { CommentItem, type CommentActions } from './CommentItem.tsx';
 import '../../styles/comments.css';
+import { rememberThisIdeaForLogin } from '../../lib/login-return.ts';
 
 const REPORT_REASONS = ['垃圾广告', '人身攻击', '色情低俗', '违法违规', '其他'] as const;
 
@@ -172,7 +173,7 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
           <CommentForm ref={textarea} text={text} onText={setText} replyTo={replyTo} onCancelReply={() => (setReplyTo(null), setText(''))} sending={create.isPending} onSend={send} />
         ) : (
           <p className="comments-login">
-            <Link href="/login">登录</Link>后即可发表评论、回复和点赞。
+            <Link href="/login" onClick={rememberThisIdeaForLogin}>登录</Link>后即可发表评论、回复和点赞。
           </p>
         )}
         {fellBack && (

@@ -12,6 +12,7 @@ import { followFailureText, IDEA_PAGE_MSG } from '../../lib/idea-page-rules.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { Avatar } from '../Avatar.tsx';
 import { useToast } from '../ui/Toast.tsx';
+import { rememberThisIdeaForLogin } from '../../lib/login-return.ts';
 
 export function AuthorBlock({ idea, loggedIn }: { idea: IdeaDto; loggedIn: boolean }) {
   const author = { userId: idea.user_id ?? idea.authorId, nickname: idea.user_nickname || idea.authorName, registrationNumber: idea.user_registration_number, avatarUrl: idea.user_avatar };
@@ -61,6 +62,7 @@ function FollowButton({ registrationNumber, isOwner, loggedIn, name }: { registr
   const toggle = async () => {
     if (!loggedIn) {
       toast(IDEA_PAGE_MSG.loginToFollow, 'error');
+      rememberThisIdeaForLogin();
       navigate('/login');
       return;
     }

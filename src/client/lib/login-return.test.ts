@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { isReturnPath, saveLoginReturn, takeLoginReturn } from './login-return.ts';
+
+function memoryStore() {
+  const items = new Map<string, string>();
+  return { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) };
+}
+
+describe('returning a guest to the idea after login', () => {
+  it('keeps an idea page once, and nothing else', () => {
+    const store = memoryStore();
+    saveLoginReturn(store, '/idea/42');
+    expect(takeLoginReturn(store)).toBe('/idea/42');
+    expect(takeLoginReturn(store)).toBeNull();
+    for (const path of ['//evil.example/idea/1', 'https://evil.example', '/admin', '/idea/1/../admin', '/idea/x']) {
+      expect(isReturnPath(path), path).toBe(false);
+      saveLoginReturn(store, path);
+      expect(takeLoginReturn(store)).toBeNull();
+    }
+    // A value planted in storage by other means is checked again when taken.
+    store.setItem('loginReturnPath', '//evil.example');
+    expect(takeLoginReturn(store)).toBeNull();
+  });
+});
