@@ -194,7 +194,7 @@ for (const viewport of VIEWPORTS) {
 }
 
 describe('idea page, guest', () => {
-  it('shows the lock with a login prompt; favouriting asks to log in', async () => {
+  it('shows the lock with a login prompt; favouriting asks to log in, and logging in comes back to the idea', async () => {
     const author = await register();
     const ideaId = await publish(author.token, { title: '给猫咪的自动逗猫棒', description: '上班时猫也有人陪。', detailedAnalysis: '<p>电机加随机路径</p>', tags: ['宠物'] });
     const { context, page } = await newPage(e2e, VIEWPORTS[0]);
@@ -206,6 +206,15 @@ describe('idea page, guest', () => {
     await page.getByTestId('favorite-button').click();
     await page.waitForURL('**/login');
     await page.getByTestId('toast').getByText('请先登录后再收藏').waitFor();
+    // Logging in brings the guest back to the idea they were reading.
+    const phone = uniquePhone();
+    const sent = await api('POST', '/api/auth/send-sms-code', { phone, purpose: 'register' });
+    await api('POST', '/api/auth/register', { phone, password: 'pass-word1', verifyCode: sent.debugCode });
+    await page.getByLabel('手机号', { exact: true }).fill(phone);
+    await page.getByLabel('密码', { exact: true }).fill('pass-word1');
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.waitForURL(`**/idea/${ideaId}`);
+    await page.getByTestId('favorite-button').waitFor();
     await context.close();
   });
 });
