@@ -68,3 +68,6 @@ export function createQueryClient() {
     },
   });
 }
+
+/** What each procedure answers, for typing a page's rows. */
+export type RouterOutputs = import('@trpc/server').inferRouterOutputs<AppRouter>;
