@@ -241,8 +241,8 @@ describe('phone navigation and the UI kit', () => {
     await page.locator('.account-chip').click();
     await page.getByRole('menuitem', { name: '管理后台' }).click();
     await page.waitForURL('**/admin');
-    await page.getByRole('heading', { name: '审核后台' }).waitFor();
-    await expectTitle(page, `审核后台 - ${SITE}`);
+    await page.getByRole('heading', { name: '管理后台' }).waitFor();
+    await expectTitle(page, `管理后台 - ${SITE}`);
 
     // Logged out elsewhere: on a public page the chip becomes the login link, with no redirect.
     await api('/api/auth/logout', {}, person.token);
