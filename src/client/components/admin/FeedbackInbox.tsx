@@ -59,7 +59,7 @@ function FeedbackEntry({ item }: { item: FeedbackItem }) {
       {item.status === 'replied' ? (
         <div className="admin-reply">
           <p>
-            <strong>已回复</strong>
+            <strong>管理员回复</strong>
             {item.repliedAt && <>（{formatDateTime(item.repliedAt)}）</>}：
           </p>
           <p>{item.reply}</p>
