@@ -241,6 +241,11 @@ for (const viewport of VIEWPORTS) {
       await notice.getByText('平台公告').waitFor();
       await notice.getByText('重要', { exact: true }).waitFor();
       await look(other.page, viewport, 'messages-announcement');
+      await notice.getByRole('button', { name: /^删除消息/ }).click();
+      const confirmDelete = other.page.getByRole('dialog', { name: /^删除「周末社区维护通知/ });
+      await confirmDelete.getByRole('button', { name: '删除' }).click();
+      await other.page.getByTestId('toast').getByText('消息已删除').waitFor();
+      await notice.waitFor({ state: 'detached' });
       await other.page.goto('/updates');
       await other.page.getByTestId('updates-empty').getByRole('link', { name: '去创意市场看看' }).waitFor();
       await look(other.page, viewport, 'updates-empty');

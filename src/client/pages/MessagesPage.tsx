@@ -152,7 +152,8 @@ function MessageItem({ message, busy, onExpand, onDelete }: { message: Message; 
   const id = useId();
   const content = preview(message.content, MESSAGE_PREVIEW_CHARS);
   const original = message.original_feedback ? preview(message.original_feedback, ORIGINAL_FEEDBACK_PREVIEW_CHARS) : null;
-  const expandable = content.truncated || !!original?.truncated || !message.is_read;
+  // An unread message always opens (that is how it is read); an open one keeps its 收起 (and focus).
+  const expandable = content.truncated || !!original?.truncated || !message.is_read || open;
   const toggle = () => {
     if (!open) onExpand();
     setOpen(!open);
