@@ -49,13 +49,14 @@ type UpdatesAnswer = { data: FollowUpdateItem[] };
  * the fresh one loads; each fresh list is cached again and prunes the marks to the members in it.
  */
 export function useFollowUpdates(pollMs?: number) {
-  const { loggedIn } = useSession();
+  const { loggedIn, user } = useSession();
+  const owner = user?.registrationNumber;
   const utils = trpc.useUtils();
   const query = trpc.follows.updates.useQuery(undefined, {
     enabled: loggedIn,
     staleTime: 5_000,
     placeholderData: () => {
-      const cached = typeof localStorage === 'undefined' ? null : readUpdatesCache();
+      const cached = typeof localStorage === 'undefined' ? null : readUpdatesCache(owner);
       return (cached ? ({ data: cached } as UpdatesAnswer) : undefined) as never;
     },
     select: (answer) => answer.data as FollowUpdateItem[],
@@ -64,9 +65,9 @@ export function useFollowUpdates(pollMs?: number) {
   const fresh = query.isSuccess && !query.isPlaceholderData ? query.data : null;
   useEffect(() => {
     if (!fresh) return;
-    writeUpdatesCache(fresh);
+    writeUpdatesCache(owner, fresh);
     writeViewedMarks(pruneMarks(readViewedMarks(), fresh));
-  }, [fresh]);
+  }, [fresh, owner]);
   useEffect(() => {
     if (!loggedIn || !pollMs) return;
     return joinPolling('follow-updates', pollMs, () => void utils.follows.updates.invalidate());

@@ -90,13 +90,16 @@ export function resetViewedMarks(): void {
   window.dispatchEvent(new Event(VIEWED_MARKS_EVENT));
 }
 
-/** The last list fetched, shown at once on the next visit while the fresh one loads. */
-export function readUpdatesCache(): FollowUpdateItem[] | null {
-  const value = readObject(STORAGE_KEYS.followUpdatesAll);
-  if (!Array.isArray(value)) return null;
-  return value.filter((item): item is FollowUpdateItem => !!item && typeof item === 'object' && typeof (item as FollowUpdateItem).registration_number === 'string');
+/**
+ * The last list fetched, shown at once on the next visit while the fresh one loads. Stored with the
+ * member it belongs to, so someone else logging in on this browser never sees it.
+ */
+export function readUpdatesCache(owner: string | undefined): FollowUpdateItem[] | null {
+  const value = readObject(STORAGE_KEYS.followUpdatesAll) as { owner?: unknown; list?: unknown } | null;
+  if (!owner || !value || value.owner !== owner || !Array.isArray(value.list)) return null;
+  return value.list.filter((item): item is FollowUpdateItem => !!item && typeof item === 'object' && typeof (item as FollowUpdateItem).registration_number === 'string');
 }
 
-export function writeUpdatesCache(list: readonly FollowUpdateItem[]): void {
-  localStorage.setItem(STORAGE_KEYS.followUpdatesAll, JSON.stringify(list));
+export function writeUpdatesCache(owner: string | undefined, list: readonly FollowUpdateItem[]): void {
+  if (owner) localStorage.setItem(STORAGE_KEYS.followUpdatesAll, JSON.stringify({ owner, list }));
 }
