@@ -8,7 +8,7 @@
  */
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { formatDateTime, relativeTime } from '../../shared/relative-time.ts';
-import { MESSAGE_PREVIEW_CHARS, MESSAGE_TYPE_LABEL, ORIGINAL_FEEDBACK_PREVIEW_CHARS, SENDER_LABEL, UNREAD_REFRESH_MESSAGES_PAGE_MS } from '../../shared/touch-rules.ts';
+import { MESSAGE_PREVIEW_CHARS, MESSAGE_TYPE_LABEL, ORIGINAL_FEEDBACK_PREVIEW_CHARS, SENDER_LABEL, UNREAD_REFRESH_MESSAGES_PAGE_MS } from '../../shared/touch-texts.ts';
 import { Feedback, type FeedbackState } from '../components/Feedback.tsx';
 import { LoadingLine } from '../components/LoadingLine.tsx';
 import { quoteName, useConfirm } from '../components/ui/ConfirmDialog.tsx';

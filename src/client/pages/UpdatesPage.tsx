@@ -8,7 +8,7 @@
 import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { formatDateTime } from '../../shared/relative-time.ts';
-import { UNREAD_REFRESH_NAV_MS } from '../../shared/touch-rules.ts';
+import { UNREAD_REFRESH_NAV_MS } from '../../shared/touch-texts.ts';
 import { Avatar } from '../components/Avatar.tsx';
 import { IdeaCard } from '../components/IdeaCard.tsx';
 import { LoadingLine } from '../components/LoadingLine.tsx';

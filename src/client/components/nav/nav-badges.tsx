@@ -2,7 +2,7 @@
  * The badges on the member navigation (side navigation and tab bar alike): unviewed follow updates
  * and unread messages, refreshed every UNREAD_REFRESH_NAV_MS while the page is visible and on focus.
  */
-import { UNREAD_REFRESH_NAV_MS } from '../../../shared/touch-rules.ts';
+import { UNREAD_REFRESH_NAV_MS } from '../../../shared/touch-texts.ts';
 import { useFollowUpdates, useUnreadCount } from '../../hooks/useTouchBadges.ts';
 import { badgeText } from '../../lib/touch-state.ts';
 import type { NavBadgeKind } from './member-nav.tsx';
