@@ -3,7 +3,7 @@ import { LoadingLine } from './components/LoadingLine.tsx';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Layout, MemberPage } from './components/Layout.tsx';
-import BuildingPage from './pages/BuildingPage.tsx';
+import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import LandingPage from './pages/LandingPage.tsx';
 
 const page = (load: () => Promise<{ default: ComponentType<any> }>) => lazy(load);
@@ -24,9 +24,11 @@ const IdeaPage = page(() => import('./pages/IdeaPage.tsx'));
 const MarketplacePage = page(() => import('./pages/MarketplacePage.tsx'));
 const HunterPage = page(() => import('./pages/HunterPage.tsx'));
 const UserPage = page(() => import('./pages/UserPage.tsx'));
+const UpdatesPage = page(() => import('./pages/UpdatesPage.tsx'));
+const MessagesPage = page(() => import('./pages/MessagesPage.tsx'));
+const FeedbackPage = page(() => import('./pages/FeedbackPage.tsx'));
 
 const withLayout = (node: ReactNode) => <Layout>{node}</Layout>;
-const building = (title: string, description?: string) => <BuildingPage title={title} description={description} />;
 
 export function App() {
   return (
@@ -59,12 +61,23 @@ export function App() {
             <InspirationLibraryPage />
           </MemberPage>
         </Route>
-        <Route path="/updates">{withLayout(building('关注动态'))}</Route>
+        {/* /updates shows its own logged-out state instead of redirecting (DESIGN §10). */}
+        <Route path="/updates">
+          {withLayout(
+            <ErrorBoundary>
+              <UpdatesPage />
+            </ErrorBoundary>,
+          )}
+        </Route>
         <Route path="/messages">
-          <MemberPage>{building('消息')}</MemberPage>
+          <MemberPage>
+            <MessagesPage />
+          </MemberPage>
         </Route>
         <Route path="/feedback">
-          <MemberPage>{building('意见反馈')}</MemberPage>
+          <MemberPage>
+            <FeedbackPage />
+          </MemberPage>
         </Route>
         <Route path="/admin">
           <MemberPage admin>

@@ -48,7 +48,7 @@ async function adminApproves(browser: Browser, viewport: (typeof VIEWPORTS)[numb
   const { context, page } = await newPage({ ...e2e, browser }, viewport);
   await member(page, true);
   await page.goto('/admin');
-  await page.getByRole('heading', { name: '审核后台' }).waitFor();
+  await page.getByRole('heading', { name: '管理后台' }).waitFor();
   const item = page.locator('[data-testid="review-item"]', { hasText: title });
   await item.waitFor();
   await expectAccessible(page, `admin at ${viewport.width}px`);

@@ -5,6 +5,7 @@
 
 export const FAVORITE_CHANGED_EVENT = 'favorite-changed';
 
+/** Also the library's favourites tab and the cards listen to it. */
 export interface FavoriteChange {
   ideaId: number;
   isFavorited: boolean;

@@ -82,3 +82,6 @@ export function createQueryClient() {
     },
   });
 }
+
+/** What each procedure answers, for typing a page's rows. */
+export type RouterOutputs = import('@trpc/server').inferRouterOutputs<AppRouter>;

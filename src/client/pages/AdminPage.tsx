@@ -1,6 +1,8 @@
 /**
- * 审核后台 (/admin, admins only; DESIGN §4, §10): the ideas waiting for review, oldest first, each
- * approved or rejected with a reason. The server refuses non-admins with 403 as well.
+ * 管理后台 (/admin, admins only; DESIGN §4, §10), one tab each (?tab=): the ideas waiting for review,
+ * oldest first, each approved or rejected with a reason; the feedback inbox with replies; the
+ * announcement form; the moderation log. The server refuses non-admins with 403 as well.
+ * Comment reports join when the comments branch brings `admin.reports`.
  */
 import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { LoadingLine } from '../components/LoadingLine.tsx';
@@ -10,13 +12,18 @@ import { DEFAULT_IDEA_TITLE } from '../../shared/idea-rules.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { authorName } from '../../shared/idea-display.ts';
 import { cardAuthor, cardTags } from '../components/IdeaCard.tsx';
-import { Modal } from '../components/Modal.tsx';
+import { Modal, Tabs } from '../components/Modal.tsx';
+import { useLocation, useSearch } from 'wouter';
+import { AnnouncementForm } from '../components/admin/AnnouncementForm.tsx';
+import { FeedbackInbox } from '../components/admin/FeedbackInbox.tsx';
+import { ModerationLog } from '../components/admin/ModerationLog.tsx';
 import { quoteName, useConfirm } from '../components/ui/ConfirmDialog.tsx';
 import { useToast } from '../components/ui/Toast.tsx';
 import { errorMessage, fieldErrors, httpStatusOf } from '../lib/api-errors.ts';
 import { formatDateTime, relativeTime } from '../../shared/relative-time.ts';
 import { trpc } from '../lib/trpc.ts';
 import '../styles/ideas.css';
+import '../styles/touch.css';
 
 /** Mirrors ZRejectRequest (shared/idea-schemas.ts). */
 const REASON_MAX = 200;
@@ -33,8 +40,8 @@ export const ADMIN_MSG = {
 } as const;
 
 /**
- * The editor allows h2–h4 in the analysis; shown under an item's h2 and its 详细分析 h3 they would
- * break the page's heading outline, so they move down two levels (capped at h6). The HTML is parsed
+ * The editor allows h2–h4 in the analysis; shown under an item's h3 and its 详细分析 h4 they would
+ * break the page's heading outline, so the console moves them down three levels (capped at h6). The HTML is parsed
  * in an inert document (nothing runs or loads there); it was sanitized by the server already.
  */
 export function nestHeadings(html: string, shift = 2): string {
@@ -51,8 +58,34 @@ export function nestHeadings(html: string, shift = 2): string {
 }
 
 
+export const ADMIN_TABS = ['review', 'feedback', 'announce', 'log'] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+const TAB_LABEL: Record<AdminTab, string> = { review: '审核', feedback: '反馈', announce: '公告', log: '操作记录' };
+
 export default function AdminPage() {
-  usePageTitle('审核后台');
+  usePageTitle('管理后台');
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const asked = new URLSearchParams(search).get('tab');
+  const tab: AdminTab = (ADMIN_TABS as readonly string[]).includes(asked ?? '') ? (asked as AdminTab) : 'review';
+  return (
+    <main className="page admin-page">
+      <div className="admin-header">
+        <h1>管理后台</h1>
+      </div>
+      <Tabs<AdminTab> label="管理后台分类" active={tab} onChange={(next) => navigate(`/admin?tab=${next}`, { replace: true })} tabs={ADMIN_TABS.map((id) => ({ id, label: TAB_LABEL[id] }))} />
+      <section role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        {tab === 'review' && <ReviewQueue />}
+        {tab === 'feedback' && <FeedbackInbox />}
+        {tab === 'announce' && <AnnouncementForm />}
+        {tab === 'log' && <ModerationLog />}
+      </section>
+    </main>
+  );
+}
+
+/** The review queue: the ideas waiting for review, each approved or rejected with a reason. */
+function ReviewQueue() {
   const utils = trpc.useUtils();
   const queue = trpc.admin.reviewQueue.useQuery(undefined, { select: (answer) => answer.data });
   const approve = trpc.admin.approve.useMutation();
@@ -67,7 +100,7 @@ export default function AdminPage() {
   const heading = useRef<HTMLHeadingElement>(null);
   /** Reloads the queue; the decided item leaves it, so focus goes back to the top of the page. */
   const refresh = async (moveFocus: boolean) => {
-    await Promise.all([utils.admin.reviewQueue.invalidate(), utils.ideas.invalidate()]);
+    await Promise.all([utils.admin.reviewQueue.invalidate(), utils.ideas.invalidate(), utils.admin.log.invalidate()]);
     if (moveFocus) heading.current?.focus();
   };
 
@@ -93,11 +126,11 @@ export default function AdminPage() {
   const forbidden = httpStatusOf(queue.error) === 403;
 
   return (
-    <main className="page admin-page">
+    <>
       <div className="admin-header">
-        <h1 ref={heading} tabIndex={-1}>
-          审核后台
-        </h1>
+        <h2 ref={heading} tabIndex={-1} className="admin-panel-title">
+          审核队列
+        </h2>
         {queue.isSuccess && <p className="muted">待审核 {items.length} 条</p>}
       </div>
       <Feedback feedback={feedback} />
@@ -141,7 +174,7 @@ export default function AdminPage() {
           }}
         />
       )}
-    </main>
+    </>
   );
 }
 
@@ -150,11 +183,11 @@ const titleOf = (idea: IdeaDto) => idea.title?.trim() || DEFAULT_IDEA_TITLE;
 function ReviewItem({ idea, busy, onApprove, onReject }: { idea: IdeaDto; busy: boolean; onApprove: () => void; onReject: () => void }) {
   const titleId = useId();
   const submitted = idea.publishedAt ?? idea.updatedAt ?? idea.createdAt;
-  const analysis = useMemo(() => nestHeadings(idea.detailedAnalysis ?? idea.detailed_analysis ?? ''), [idea.detailedAnalysis, idea.detailed_analysis]);
+  const analysis = useMemo(() => nestHeadings(idea.detailedAnalysis ?? idea.detailed_analysis ?? '', 3), [idea.detailedAnalysis, idea.detailed_analysis]);
   const tags = cardTags(idea.tags);
   return (
     <article className="review-item" data-testid="review-item" data-idea-id={idea.id} aria-labelledby={titleId}>
-      <h2 id={titleId}>{titleOf(idea)}</h2>
+      <h3 id={titleId}>{titleOf(idea)}</h3>
       <dl className="review-meta">
         <div>
           <dt>作者：</dt>
@@ -180,7 +213,7 @@ function ReviewItem({ idea, busy, onApprove, onReject }: { idea: IdeaDto; busy: 
         </ul>
       )}
       <section aria-label="详细分析">
-        <h3>详细分析</h3>
+        <h4>详细分析</h4>
         {analysis.trim() ? (
           // Sanitized on the server with an allowlist before it was stored (DESIGN §4).
           // tabIndex: a long analysis scrolls inside the box, so keyboard users must be able to reach it.

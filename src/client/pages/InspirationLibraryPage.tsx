@@ -1,7 +1,7 @@
 /**
- * 我的灵感库 (/inspiration-library?tab=published|drafts|deleted), publishing §2 "Inspiration library":
- * the author's published (including in review and rejected), draft and deleted ideas, with delete,
- * restore and permanent delete. The favourites tab arrives with its own issue.
+ * 我的灵感库 (/inspiration-library?tab=published|drafts|favorite|deleted), publishing §2 "Inspiration
+ * library": the author's published (including in review and rejected), draft and deleted ideas, with
+ * delete, restore and permanent delete, and the member's favourites (FavoritesPanel).
  */
 import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { LoadingLine } from '../components/LoadingLine.tsx';
@@ -13,6 +13,7 @@ import { DEFAULT_IDEA_TITLE, IDEA_MSG, RECYCLE_BIN_DAYS } from '../../shared/ide
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { cardStage, ClockIcon, IdeaCard } from '../components/IdeaCard.tsx';
 import { CardGrid } from '../components/ui/CardGrid.tsx';
+import { FavoritesPanel } from '../components/library/FavoritesPanel.tsx';
 import { quoteName, useConfirm } from '../components/ui/ConfirmDialog.tsx';
 import { useToast } from '../components/ui/Toast.tsx';
 import { Tabs } from '../components/Modal.tsx';
@@ -21,10 +22,11 @@ import { isFromLibrary } from '../lib/idea-page-rules.ts';
 import { trpc } from '../lib/trpc.ts';
 import '../styles/ideas.css';
 
-export const LIBRARY_TABS = ['published', 'drafts', 'deleted'] as const;
+export const LIBRARY_TABS = ['published', 'drafts', 'favorite', 'deleted'] as const;
 export type LibraryTab = (typeof LIBRARY_TABS)[number];
 
-const STATUS_OF: Record<LibraryTab, 'published' | 'draft' | 'deleted'> = { published: 'published', drafts: 'draft', deleted: 'deleted' };
+/** The author's own lists; the favourites tab reads favorites.list instead. */
+const STATUS_OF: Record<Exclude<LibraryTab, 'favorite'>, 'published' | 'draft' | 'deleted'> = { published: 'published', drafts: 'draft', deleted: 'deleted' };
 
 export const LIBRARY_MSG = {
   loadFailed: '加载创意失败，请稍后重试',
@@ -40,7 +42,7 @@ export const LIBRARY_MSG = {
   restored: (toDrafts: boolean) => `已恢复，可在「${toDrafts ? '草稿' : '已发布'}」中查看`,
 } as const;
 
-const PANEL_TITLE: Record<LibraryTab, string> = { published: '已发布的创意', drafts: '草稿', deleted: '回收站中的创意' };
+const PANEL_TITLE: Record<LibraryTab, string> = { published: '已发布的创意', drafts: '草稿', favorite: '收藏的创意', deleted: '回收站中的创意' };
 
 /** Navigation state handed to the detail page, so it can lead back here (publishing §2). */
 export interface FromLibraryState {
@@ -67,7 +69,8 @@ export default function InspirationLibraryPage() {
   const panelHeading = useRef<HTMLHeadingElement>(null);
 
   const utils = trpc.useUtils();
-  const list = trpc.ideas.my.useQuery({ status: STATUS_OF[tab] }, { select: (answer) => answer.data });
+  const ownTab = tab === 'favorite' ? null : STATUS_OF[tab];
+  const list = trpc.ideas.my.useQuery({ status: ownTab ?? 'published' }, { select: (answer) => answer.data, enabled: ownTab !== null });
   // The recycle bin's count shows on its tab whichever tab is open (shared cache with that tab's list).
   const deletedList = trpc.ideas.my.useQuery({ status: 'deleted' }, { select: (answer) => answer.data });
   const remove = trpc.ideas.remove.useMutation();
@@ -161,6 +164,7 @@ export default function InspirationLibraryPage() {
         tabs={[
           { id: 'published', label: '已发布' },
           { id: 'drafts', label: '草稿' },
+          { id: 'favorite', label: '收藏' },
           { id: 'deleted', label: deletedCount === undefined ? '回收站' : `回收站 (${deletedCount})` },
         ]}
       />
@@ -172,7 +176,14 @@ export default function InspirationLibraryPage() {
         </h2>
         {tab === 'deleted' && <p className="notice notice-warn">{LIBRARY_MSG.recycleNotice}</p>}
 
-        {list.isPending ? (
+        {tab === 'favorite' ? (
+          <FavoritesPanel
+            onOpenIdea={(id) => {
+              const state: FromLibraryState = { fromInspirationLibrary: true, activeTab: tab, scrollPosition: window.scrollY };
+              navigate(`/idea/${id}`, { state });
+            }}
+          />
+        ) : list.isPending ? (
           <LoadingLine />
         ) : list.isError ? (
           <div className="retry-line error-box" role="alert">

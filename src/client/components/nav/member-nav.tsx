@@ -11,7 +11,13 @@ export interface MemberNavEntry {
   /** The tab bar's label (11–12 px under the icon): two or three characters. */
   short: string;
   icon: ReactNode;
+  /** Which count this entry's badge shows. */
+  badge?: NavBadgeKind;
+  /** The entry opens the feedback dialog instead of a page (publishing §2 "Side navigation"). */
+  opensFeedback?: true;
 }
+
+export type NavBadgeKind = 'updates' | 'messages';
 
 function NavIcon({ children }: { children: ReactNode }) {
   return (
@@ -57,6 +63,7 @@ export const MEMBER_NAV: readonly MemberNavEntry[] = [
     href: '/updates',
     label: '关注动态',
     short: '动态',
+    badge: 'updates',
     icon: (
       <NavIcon>
         <path d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z" />
@@ -67,6 +74,7 @@ export const MEMBER_NAV: readonly MemberNavEntry[] = [
     href: '/messages',
     label: '消息',
     short: '消息',
+    badge: 'messages',
     icon: (
       <NavIcon>
         <rect x="3" y="5" width="18" height="14" rx="2.5" />
@@ -78,6 +86,7 @@ export const MEMBER_NAV: readonly MemberNavEntry[] = [
     href: '/feedback',
     label: '意见反馈',
     short: '反馈',
+    opensFeedback: true,
     icon: (
       <NavIcon>
         <path d="M4 5h16v11H9l-5 4z" />

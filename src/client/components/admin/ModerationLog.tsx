@@ -1,0 +1,60 @@
+/** The admin console's moderation log (DESIGN §10): who did what, when, to which target. */
+import { formatDateTime } from '../../../shared/relative-time.ts';
+import { errorMessage } from '../../lib/api-errors.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { LoadingLine } from '../LoadingLine.tsx';
+
+export const ACTION_LABEL: Record<string, string> = {
+  approve_idea: '通过创意',
+  reject_idea: '驳回创意',
+  reply_feedback: '回复反馈',
+  send_announcement: '发布公告',
+  dismiss_report: '驳回举报',
+  delete_comment: '删除评论',
+};
+const TARGET_LABEL: Record<string, string> = { idea: '创意', feedback: '反馈', announcement: '公告', report: '举报', comment: '评论' };
+
+export function ModerationLog() {
+  const log = trpc.admin.log.useQuery(undefined, { select: (answer) => answer.data });
+  if (log.isPending) return <LoadingLine />;
+  if (log.isError)
+    return (
+      <div className="retry-line error-box" role="alert">
+        <span>{errorMessage(log.error, '加载操作记录失败，请稍后重试')}</span>
+        <button type="button" className="btn btn-small" onClick={() => void log.refetch()} disabled={log.isFetching}>
+          重试
+        </button>
+      </div>
+    );
+  const rows = log.data ?? [];
+  if (!rows.length) return <p className="empty-state muted">还没有操作记录</p>;
+  return (
+    <table className="admin-log" data-testid="admin-log">
+      <caption className="visually-hidden">操作记录，最新的在前</caption>
+      <thead>
+        <tr>
+          <th scope="col">时间</th>
+          <th scope="col">管理员</th>
+          <th scope="col">操作</th>
+          <th scope="col">对象</th>
+          <th scope="col">说明</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.id}>
+            <td data-label="时间">
+              <time dateTime={r.createdAt}>{formatDateTime(r.createdAt)}</time>
+            </td>
+            <td data-label="管理员">{r.admin ? `${r.admin.nickname}（${r.admin.registrationNumber}）` : '已注销的管理员'}</td>
+            <td data-label="操作">{ACTION_LABEL[r.action] ?? r.action}</td>
+            <td data-label="对象">
+              {TARGET_LABEL[r.targetType] ?? r.targetType} #{r.targetId}
+            </td>
+            <td data-label="说明">{r.detail || '—'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * The client's rules for staying in touch (publishing §2/§4, DESIGN §10): badge text, the viewed
+ * marks of follow updates (`follow_updates_viewed_users`: registration number → the latest idea time
+ * seen, so a new publication after a visit lights the dot again), the cached last list
+ * (`followUpdatesAll`) and the message previews. The pure parts take their input as arguments.
+ */
+import { BADGE_CAP } from '../../shared/constants.ts';
+import { STORAGE_KEYS } from './storage.ts';
+
+/** What the server's follows.updates answers, one followed member with recent ideas. */
+export interface FollowUpdateItem {
+  registration_number: string;
+  nickname: string;
+  avatar_url: string;
+  recent_ideas_count: number;
+  latest_idea_time: string;
+}
+
+export type ViewedMarks = Record<string, string>;
+
+/** The badge's text: nothing for 0, the number up to BADGE_CAP, then "99+". Pure. */
+export function badgeText(count: number | null | undefined): string | null {
+  if (!count || count <= 0) return null;
+  return count > BADGE_CAP ? `${BADGE_CAP}+` : String(count);
+}
+
+const time = (iso: string | null | undefined) => (iso ? Date.parse(iso) : NaN);
+
+/** A followed member is unviewed when no mark exists or their latest idea is newer than the mark. Pure. */
+export function isUnviewed(item: Pick<FollowUpdateItem, 'registration_number' | 'latest_idea_time'>, marks: ViewedMarks): boolean {
+  const seen = time(marks[item.registration_number]);
+  if (Number.isNaN(seen)) return true;
+  const latest = time(item.latest_idea_time);
+  return !Number.isNaN(latest) && latest > seen;
+}
+
+/** The follow-updates badge: updated members not yet viewed. Pure. */
+export function countUnviewed(list: readonly FollowUpdateItem[], marks: ViewedMarks): number {
+  return list.filter((item) => isUnviewed(item, marks)).length;
+}
+
+/** The marks of members still in the list only (publishing §4). Pure. */
+export function pruneMarks(marks: ViewedMarks, list: readonly Pick<FollowUpdateItem, 'registration_number'>[]): ViewedMarks {
+  const keep = new Set(list.map((item) => item.registration_number));
+  return Object.fromEntries(Object.entries(marks).filter(([number]) => keep.has(number)));
+}
+
+/** Text up to `max` characters (code points, so no emoji is cut in half) with an ellipsis. Pure. */
+export function preview(text: string, max: number): { text: string; truncated: boolean } {
+  const chars = [...text];
+  return chars.length > max ? { text: chars.slice(0, max).join('') + '…', truncated: true } : { text, truncated: false };
+}
+
+// ---------------------------------------------------------------- local storage
+
+/** Fired in this tab when the marks change, so every badge recomputes at once. */
+export const VIEWED_MARKS_EVENT = 'follow-updates-viewed';
+
+function readObject(key: string): unknown {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? JSON.parse(raw) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The stored marks; anything unreadable (or the spec's older plain list of numbers) counts as none. */
+export function readViewedMarks(): ViewedMarks {
+  const value = readObject(STORAGE_KEYS.followUpdatesViewed);
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+export function writeViewedMarks(marks: ViewedMarks): void {
+  const raw = JSON.stringify(marks);
+  if (localStorage.getItem(STORAGE_KEYS.followUpdatesViewed) === raw) return;
+  localStorage.setItem(STORAGE_KEYS.followUpdatesViewed, raw);
+  window.dispatchEvent(new Event(VIEWED_MARKS_EVENT));
+}
+
+/** Opening a followed member marks their latest idea as seen. */
+export function markViewed(item: Pick<FollowUpdateItem, 'registration_number' | 'latest_idea_time'>): void {
+  writeViewedMarks({ ...readViewedMarks(), [item.registration_number]: item.latest_idea_time });
+}
+
+/** The developer reset behind the title's double-click. */
+export function resetViewedMarks(): void {
+  localStorage.removeItem(STORAGE_KEYS.followUpdatesViewed);
+  window.dispatchEvent(new Event(VIEWED_MARKS_EVENT));
+}
+
+/**
+ * The last list fetched, shown at once on the next visit while the fresh one loads. Stored with the
+ * member it belongs to, so someone else logging in on this browser never sees it.
+ */
+export function readUpdatesCache(owner: string | undefined): FollowUpdateItem[] | null {
+  const value = readObject(STORAGE_KEYS.followUpdatesAll) as { owner?: unknown; list?: unknown } | null;
+  if (!owner || !value || value.owner !== owner || !Array.isArray(value.list)) return null;
+  return value.list.filter((item): item is FollowUpdateItem => !!item && typeof item === 'object' && typeof (item as FollowUpdateItem).registration_number === 'string');
+}
+
+export function writeUpdatesCache(owner: string | undefined, list: readonly FollowUpdateItem[]): void {
+  if (owner) localStorage.setItem(STORAGE_KEYS.followUpdatesAll, JSON.stringify({ owner, list }));
+}

@@ -1,0 +1,215 @@
+/**
+ * 消息 (/messages), publishing §2 "Messages": system notices, announcements and replies to the
+ * member's feedback, newest first. Each shows its type (icon and label), priority (colour and word),
+ * an unread dot, an 80-character preview that expands (expanding marks it read), the original
+ * feedback on a reply (100-character preview) and a delete with confirmation. The unread count
+ * refreshes every UNREAD_REFRESH_MESSAGES_PAGE_MS while the page is visible and on focus; every
+ * change here refreshes the navigation badge at once (one query key, useTouchBadges.ts).
+ */
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { formatDateTime, relativeTime } from '../../shared/relative-time.ts';
+import { MESSAGE_PREVIEW_CHARS, MESSAGE_TYPE_LABEL, ORIGINAL_FEEDBACK_PREVIEW_CHARS, SENDER_LABEL, UNREAD_REFRESH_MESSAGES_PAGE_MS } from '../../shared/touch-texts.ts';
+import { Feedback, type FeedbackState } from '../components/Feedback.tsx';
+import { LoadingLine } from '../components/LoadingLine.tsx';
+import { quoteName, useConfirm } from '../components/ui/ConfirmDialog.tsx';
+import { useToast } from '../components/ui/Toast.tsx';
+import { usePageTitle } from '../hooks/usePageTitle.ts';
+import { useUnreadCount } from '../hooks/useTouchBadges.ts';
+import { errorMessage, httpStatusOf } from '../lib/api-errors.ts';
+import { getToken } from '../lib/storage.ts';
+import { preview } from '../lib/touch-state.ts';
+import { trpc, type RouterOutputs } from '../lib/trpc.ts';
+import { joinPolling } from '../lib/visible-polling.ts';
+import '../styles/ideas.css';
+import '../styles/touch.css';
+
+type Message = RouterOutputs['messages']['list']['data'][number];
+
+export const MESSAGES_MSG = {
+  loadFailed: '获取消息失败，请稍后重试',
+  deleteFailed: '删除消息失败，请稍后重试',
+  notLoggedIn: '请先登录后再删除消息',
+  markFailed: '标记已读失败，请稍后重试',
+  empty: '暂时没有消息',
+  deleted: '消息已删除',
+  allRead: '已全部标为已读',
+} as const;
+
+const PRIORITY_LABEL = { high: '重要', normal: '普通', low: '低' } as const;
+
+export default function MessagesPage() {
+  usePageTitle('消息');
+  const utils = trpc.useUtils();
+  const list = trpc.messages.list.useQuery(undefined, { select: (answer) => answer.data });
+  const unread = useUnreadCount();
+  const markRead = trpc.messages.markRead.useMutation();
+  const markAll = trpc.messages.markAllRead.useMutation();
+  const remove = trpc.messages.remove.useMutation();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const [feedback, setFeedback] = useState<FeedbackState>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+
+  // The page's own refresh: the list and the count together, so the two never disagree for long.
+  useEffect(
+    () =>
+      joinPolling('messages-page', UNREAD_REFRESH_MESSAGES_PAGE_MS, () => {
+        void utils.messages.list.invalidate();
+        void utils.messages.unreadCount.invalidate();
+      }),
+    [utils],
+  );
+
+  const refresh = () => Promise.all([utils.messages.list.invalidate(), utils.messages.unreadCount.invalidate()]);
+
+  const onExpand = async (message: Message) => {
+    if (message.is_read) return;
+    try {
+      await markRead.mutateAsync({ id: message.id });
+    } catch (err) {
+      setFeedback({ kind: 'error', text: errorMessage(err, MESSAGES_MSG.markFailed) });
+    }
+    await refresh();
+  };
+
+  const onDelete = async (message: Message) => {
+    const ok = await confirm({ title: `删除${quoteName(message.title || '这条消息')}？`, message: '删除后无法恢复。', confirmLabel: '删除', danger: true });
+    if (!ok) return;
+    setFeedback(null);
+    if (!getToken()) return setFeedback({ kind: 'error', text: MESSAGES_MSG.notLoggedIn });
+    setBusyId(message.id);
+    try {
+      await remove.mutateAsync({ id: message.id });
+      toast(MESSAGES_MSG.deleted);
+    } catch (err) {
+      const status = httpStatusOf(err);
+      setFeedback({ kind: 'error', text: status === 401 ? MESSAGES_MSG.notLoggedIn : errorMessage(err, MESSAGES_MSG.deleteFailed) });
+    } finally {
+      setBusyId(null);
+      await refresh();
+    }
+  };
+
+  const onMarkAll = async () => {
+    setFeedback(null);
+    try {
+      await markAll.mutateAsync();
+      toast(MESSAGES_MSG.allRead);
+    } catch (err) {
+      setFeedback({ kind: 'error', text: errorMessage(err, MESSAGES_MSG.markFailed) });
+    }
+    await refresh();
+  };
+
+  const messages = list.data ?? [];
+  // The list is the truth on this page; the count may be a poll behind.
+  const unreadCount = list.data ? messages.filter((m) => !m.is_read).length : (unread.data ?? 0);
+
+  return (
+    <main className="page page-reading messages-page">
+      <div className="messages-header">
+        <div>
+          <h1>消息</h1>
+          {list.isSuccess && <p className="muted messages-count">{unreadCount > 0 ? `${unreadCount} 条未读` : '没有未读消息'}</p>}
+        </div>
+        {unreadCount > 0 && (
+          <button type="button" className="btn btn-small" onClick={() => void onMarkAll()} disabled={markAll.isPending}>
+            {markAll.isPending ? '处理中…' : '全部标为已读'}
+          </button>
+        )}
+      </div>
+      <Feedback feedback={feedback} />
+
+      {list.isPending ? (
+        <LoadingLine />
+      ) : list.isError ? (
+        <div className="retry-line error-box" role="alert">
+          <span>{MESSAGES_MSG.loadFailed}</span>
+          <button type="button" className="btn btn-small" onClick={() => void list.refetch()} disabled={list.isFetching}>
+            {list.isFetching ? '重试中…' : '重试'}
+          </button>
+        </div>
+      ) : messages.length === 0 ? (
+        <div className="empty-state">
+          <p className="empty-state-title">{MESSAGES_MSG.empty}</p>
+          <p className="muted">审核结果、评论回复、新的关注和平台公告都会出现在这里。</p>
+        </div>
+      ) : (
+        <ul className="message-list" aria-label="消息列表">
+          {messages.map((m) => (
+            <li key={m.id}>
+              <MessageItem message={m} busy={busyId === m.id} onExpand={() => void onExpand(m)} onDelete={() => void onDelete(m)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}
+
+function MessageItem({ message, busy, onExpand, onDelete }: { message: Message; busy: boolean; onExpand: () => void; onDelete: () => void }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const content = preview(message.content, MESSAGE_PREVIEW_CHARS);
+  const original = message.original_feedback ? preview(message.original_feedback, ORIGINAL_FEEDBACK_PREVIEW_CHARS) : null;
+  // An unread message always opens (that is how it is read); an open one keeps its 收起 (and focus).
+  const expandable = content.truncated || !!original?.truncated || !message.is_read || open;
+  const toggle = () => {
+    if (!open) onExpand();
+    setOpen(!open);
+  };
+  return (
+    <article className={`message message-${message.priority} ${message.is_read ? '' : 'message-unread'}`} data-testid="message" data-message-id={message.id} aria-labelledby={`${id}-title`}>
+      <div className="message-head">
+        <span className={`message-type message-type-${message.type}`}>
+          <TypeIcon type={message.type} />
+          {MESSAGE_TYPE_LABEL[message.type]}
+        </span>
+        <span className={`message-priority message-priority-${message.priority}`}>{PRIORITY_LABEL[message.priority]}</span>
+        {!message.is_read && (
+          <span className="message-dot" data-testid="message-unread-dot">
+            <span className="visually-hidden">未读</span>
+          </span>
+        )}
+      </div>
+      <h2 id={`${id}-title`} className="message-title">
+        {message.title}
+      </h2>
+      <p className="message-meta">
+        来自{SENDER_LABEL[message.sender]} · <time dateTime={message.created_at} title={formatDateTime(message.created_at)}>{relativeTime(message.created_at)}</time>
+      </p>
+      <div id={`${id}-body`} className="message-body">
+        <p className="message-content">{open ? message.content : content.text}</p>
+        {original && (
+          <div className="message-original" data-testid="message-original">
+            <p className="message-original-label">你的反馈：</p>
+            <p>{open ? message.original_feedback : original.text}</p>
+          </div>
+        )}
+      </div>
+      <div className="message-actions">
+        {expandable && (
+          <button type="button" className="btn btn-small" aria-expanded={open} aria-controls={`${id}-body`} onClick={toggle}>
+            {open ? '收起' : '展开'}
+          </button>
+        )}
+        <button type="button" className="btn btn-small btn-danger-outline" onClick={onDelete} disabled={busy} aria-label={`删除消息「${message.title}」`}>
+          删除
+        </button>
+      </div>
+    </article>
+  );
+}
+
+function TypeIcon({ type }: { type: Message['type'] }) {
+  const paths: Record<Message['type'], ReactNode> = {
+    system: <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15zM10 20.5h4" />,
+    announcement: <path d="M4 10v4h3l7 4V6L7 10zM17 9.5a3.5 3.5 0 0 1 0 5" />,
+    feedback_reply: <path d="M4 5h16v11H9l-5 4zM8 9.5h8M8 12.5h5" />,
+  };
+  return (
+    <svg className="message-type-icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+      {paths[type]}
+    </svg>
+  );
+}

@@ -1,0 +1,232 @@
+/**
+ * 关注动态 (/updates), publishing §2 "Follow updates": followed members who published in the last
+ * 7 days on the left, the selected member's recent ideas on the right (on phones: the list, then the
+ * member's ideas with a back control). Opening a member marks their latest idea as seen, which
+ * clears the red dot and the navigation badge; a later publication lights them again (DESIGN §10).
+ * Logged-out visitors get a state linking to /login rather than a redirect.
+ */
+import { useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { formatDateTime } from '../../shared/relative-time.ts';
+import { UNREAD_REFRESH_NAV_MS } from '../../shared/touch-texts.ts';
+import { Avatar } from '../components/Avatar.tsx';
+import { IdeaCard } from '../components/IdeaCard.tsx';
+import { LoadingLine } from '../components/LoadingLine.tsx';
+import { useToast } from '../components/ui/Toast.tsx';
+import { usePageTitle } from '../hooks/usePageTitle.ts';
+import { useSession } from '../hooks/useSession.ts';
+import { useFollowUpdates } from '../hooks/useTouchBadges.ts';
+import { errorMessage } from '../lib/api-errors.ts';
+import { isUnviewed, markViewed, resetViewedMarks, type FollowUpdateItem } from '../lib/touch-state.ts';
+import { trpc } from '../lib/trpc.ts';
+import '../styles/ideas.css';
+import '../styles/touch.css';
+
+export const UPDATES_MSG = {
+  loggedOut: '登录后即可查看你关注的猎人的最新动态',
+  empty: '你关注的猎人最近 7 天还没有发布新创意',
+  loadFailed: '加载关注动态失败，请稍后重试',
+  recentFailed: '加载该猎人的创意失败，请稍后重试',
+  recentEmpty: '这位猎人最近没有公开的新创意',
+  pick: '在左侧选择一位猎人，查看他最近发布的创意',
+  reset: '已重置查看记录，所有动态重新标为未查看',
+} as const;
+
+export default function UpdatesPage() {
+  usePageTitle('关注动态');
+  const { loggedIn } = useSession();
+  return (
+    <main className="page updates-page">{loggedIn ? <Updates /> : <LoggedOut />}</main>
+  );
+}
+
+function LoggedOut() {
+  return (
+    <>
+      <h1>关注动态</h1>
+      <div className="empty-state" data-testid="updates-logged-out">
+        <p className="empty-state-title">{UPDATES_MSG.loggedOut}</p>
+        <Link href="/login" className="btn btn-primary">
+          去登录
+        </Link>
+      </div>
+    </>
+  );
+}
+
+function Updates() {
+  const { query, list, marks } = useFollowUpdates(UNREAD_REFRESH_NAV_MS);
+  const [selected, setSelected] = useState<FollowUpdateItem | null>(null);
+  const [devTools, setDevTools] = useState(false);
+  const toast = useToast();
+  const listRef = useRef<HTMLUListElement>(null);
+
+  const open = (item: FollowUpdateItem) => {
+    setSelected(item);
+    markViewed(item);
+  };
+  const back = () => {
+    const number = selected?.registration_number;
+    setSelected(null);
+    // Back on the phone's list: focus returns to the member just closed.
+    requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>(`[data-number="${number}"]`)?.focus());
+  };
+
+  return (
+    <>
+      <div className="updates-header">
+        {/* Double-clicking the title reveals the developer reset (publishing §2). */}
+        <h1 onDoubleClick={() => setDevTools(true)}>关注动态</h1>
+        {devTools && (
+          <button
+            type="button"
+            className="btn btn-small"
+            data-testid="reset-viewed"
+            onClick={() => {
+              resetViewedMarks();
+              toast(UPDATES_MSG.reset);
+            }}
+          >
+            重置查看记录（开发用）
+          </button>
+        )}
+      </div>
+      <p className="muted updates-sub">你关注的猎人最近 7 天发布的新创意</p>
+
+      {query.isPending && list.length === 0 ? (
+        <LoadingLine />
+      ) : query.isError && list.length === 0 ? (
+        <div className="retry-line error-box" role="alert">
+          <span>{errorMessage(query.error, UPDATES_MSG.loadFailed)}</span>
+          <button type="button" className="btn btn-small" onClick={() => void query.refetch()} disabled={query.isFetching}>
+            {query.isFetching ? '重试中…' : '重试'}
+          </button>
+        </div>
+      ) : list.length === 0 ? (
+        <div className="empty-state" data-testid="updates-empty">
+          <p className="empty-state-title">{UPDATES_MSG.empty}</p>
+          <Link href="/marketplace" className="btn btn-primary">
+            去创意市场看看
+          </Link>
+        </div>
+      ) : (
+        <div className={`updates-layout ${selected ? 'updates-layout-detail' : ''}`}>
+          <section className="updates-list-panel" aria-labelledby="updates-list-title">
+            <h2 id="updates-list-title" className="updates-panel-title">
+              有新动态的猎人（{list.length}）
+            </h2>
+            <ul className="updates-list" ref={listRef}>
+              {list.map((item) => {
+                const unviewed = isUnviewed(item, marks);
+                const current = selected?.registration_number === item.registration_number;
+                return (
+                  <li key={item.registration_number}>
+                    <button
+                      type="button"
+                      className={`updates-person ${current ? 'updates-person-current' : ''}`}
+                      aria-pressed={current}
+                      data-number={item.registration_number}
+                      data-testid="updates-person"
+                      onClick={() => open(item)}
+                    >
+                      <Avatar src={item.avatar_url} alt="" size={44} />
+                      <span className="updates-person-text">
+                        <span className="updates-person-name">
+                          {item.nickname}
+                          {unviewed && (
+                            <span className="updates-dot" data-testid="updates-dot">
+                              <span className="visually-hidden">（未查看）</span>
+                            </span>
+                          )}
+                        </span>
+                        <span className="updates-person-meta">ID：{item.registration_number}</span>
+                        <span className="updates-person-meta">
+                          {item.recent_ideas_count} 个新创意 · 最近更新 <time dateTime={item.latest_idea_time}>{formatDateTime(item.latest_idea_time)}</time>
+                        </span>
+                      </span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+          <section className="updates-detail-panel" aria-labelledby="updates-detail-title">
+            {selected ? (
+              <RecentIdeas person={selected} onBack={back} />
+            ) : (
+              <>
+                <h2 id="updates-detail-title" className="visually-hidden">
+                  近期创意
+                </h2>
+                <p className="updates-pick muted">{UPDATES_MSG.pick}</p>
+              </>
+            )}
+          </section>
+        </div>
+      )}
+    </>
+  );
+}
+
+function RecentIdeas({ person, onBack }: { person: FollowUpdateItem; onBack: () => void }) {
+  const recent = trpc.follows.recentOf.useQuery({ registrationNumber: person.registration_number }, { select: (answer) => answer.data });
+  const ideas = recent.data ?? [];
+  return (
+    <>
+      <button type="button" className="btn btn-small updates-back" onClick={onBack}>
+        <span aria-hidden="true">‹ </span>返回列表
+      </button>
+      <div className="updates-detail-head">
+        <Avatar src={person.avatar_url} alt="" size={40} />
+        <div>
+          <h2 id="updates-detail-title" className="updates-panel-title" tabIndex={-1}>
+            {person.nickname} 的近期创意
+          </h2>
+          <Link href={`/hunter/${person.registration_number}`} className="updates-hunter-link">
+            查看主页
+          </Link>
+        </div>
+      </div>
+      {recent.isPending ? (
+        <LoadingLine />
+      ) : recent.isError ? (
+        <div className="retry-line error-box" role="alert">
+          <span>{errorMessage(recent.error, UPDATES_MSG.recentFailed)}</span>
+          <button type="button" className="btn btn-small" onClick={() => void recent.refetch()} disabled={recent.isFetching}>
+            {recent.isFetching ? '重试中…' : '重试'}
+          </button>
+        </div>
+      ) : ideas.length === 0 ? (
+        <div className="empty-state">
+          <p className="empty-state-title">{UPDATES_MSG.recentEmpty}</p>
+        </div>
+      ) : (
+        // A plain grid, not the masonry: its columns follow the panel's width, not the window's.
+        <ul className="updates-ideas" aria-label={`${person.nickname} 的近期创意`}>
+          {ideas.map((idea) => (
+            <li key={idea.id}>
+            <IdeaCard
+              key={idea.id}
+              idea={{
+                id: idea.id,
+                title: idea.title,
+                description: idea.description,
+                tags: idea.tags,
+                price: idea.price,
+                created_at: idea.published_at || idea.created_at,
+                viewCount: idea.view_count,
+                user_nickname: idea.nickname,
+                avatar_url: idea.avatar_url,
+              }}
+              href={`/idea/${idea.id}`}
+              showPrice
+            >
+              <p className="updates-favorites">收藏 {idea.favorite_count}</p>
+            </IdeaCard>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,255 @@
+/**
+ * Staying in touch in Chromium at 390 px and 1280 px: follow updates with their badge and red dot,
+ * a favourite whose idea was deleted, feedback through the dialog, an admin's reply and announcement
+ * through the console, the messages page and its badge. axe-core runs on every page.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
+import { expectAccessible, newPage, shot, startE2E, uniquePhone, VIEWPORTS, type E2E, type Viewport } from './harness.ts';
+
+let e2e: E2E;
+before(async () => {
+  e2e = await startE2E();
+});
+after(async () => {
+  await e2e?.close();
+});
+
+async function api(method: string, path: string, body: unknown, token?: string) {
+  const res = await fetch(e2e.baseUrl + path, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json();
+  assert.ok(res.ok, `${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+interface Session {
+  token: string;
+  user: { id: number; registrationNumber: string; nickname: string };
+}
+
+async function register(admin = false): Promise<Session> {
+  const phone = uniquePhone();
+  const sent = await api('POST', '/api/auth/send-sms-code', { phone, purpose: 'register' });
+  await api('POST', '/api/auth/register', { phone, password: 'pass-word1', verifyCode: sent.debugCode });
+  if (admin) await e2e.server.deps.db.updateTable('users').set({ role: 'admin' }).where('phone', '=', phone).execute();
+  const login = await api('POST', '/api/auth/login', { loginType: 'phone', phone, password: 'pass-word1' });
+  return login.data as Session;
+}
+
+/** Stores the session as the login page would. */
+async function signIn(page: Page, session: Session) {
+  await page.goto('/about');
+  await page.evaluate(({ token, user }) => {
+    localStorage.setItem('authToken', token);
+    localStorage.setItem('userInfo', JSON.stringify(user));
+  }, session);
+}
+
+async function publish(token: string, title: string): Promise<number> {
+  const answer = await api('POST', '/api/ideas', { title, description: `${title}的简介`, detailedAnalysis: `<p>${title}的详细分析</p>`, tags: ['生活'], status: 'published' }, token);
+  return answer.data.id as number;
+}
+
+/** The navigation this width shows: the tab bar on phones, the side navigation from 900 px. */
+const navOf = (page: Page, viewport: Viewport): Locator => page.locator(viewport.width < 900 ? 'nav.tab-bar' : 'nav.side-nav');
+
+async function look(page: Page, viewport: Viewport, name: string) {
+  await expectAccessible(page, `${name} at ${viewport.width}px`);
+  await shot(page, `${viewport.name}-touch-${name}`);
+}
+
+for (const viewport of VIEWPORTS) {
+  describe(`staying in touch at ${viewport.width}px`, () => {
+    it('follow updates, favourites, feedback, replies and announcements', async () => {
+      const tag = `${viewport.name}${Date.now() % 100000}`;
+      const [a, b, admin, c] = [await register(), await register(), await register(true), await register()];
+
+      // A visitor gets the logged-out state, not a redirect.
+      const guest = await newPage(e2e, viewport);
+      await guest.page.goto('/updates');
+      await guest.page.getByText('登录后即可查看你关注的猎人的最新动态').waitFor();
+      assert.equal(await guest.page.getByRole('link', { name: '去登录' }).getAttribute('href'), '/login');
+      await look(guest.page, viewport, 'updates-logged-out');
+      await guest.context.close();
+
+      // B follows A; A publishes: B's follow-updates badge shows 1.
+      await api('POST', `/api/follows/${a.user.registrationNumber}`, { follow: true }, b.token);
+      const first = `社区共享工具柜${tag}`;
+      const firstId = await publish(a.token, first);
+      const { context, page } = await newPage(e2e, viewport);
+      await signIn(page, b);
+      await page.goto('/marketplace');
+      const nav = navOf(page, viewport);
+      const updatesBadge = nav.getByTestId('nav-badge-updates');
+      await updatesBadge.waitFor();
+      assert.equal(await updatesBadge.textContent(), '1');
+      await nav.getByRole('link', { name: /关注动态\s*，1 位关注的人有新动态/ }).waitFor();
+      await look(page, viewport, 'marketplace-badge');
+
+      // /updates: A with the red dot; opening A clears the dot and the badge.
+      await nav.getByRole('link', { name: /关注动态/ }).click();
+      await page.waitForURL('**/updates');
+      const person = page.getByTestId('updates-person').filter({ hasText: a.user.nickname });
+      await person.getByTestId('updates-dot').waitFor();
+      await person.getByText(`ID：${a.user.registrationNumber}`).waitFor();
+      await person.getByText(/1 个新创意/).waitFor();
+      await look(page, viewport, 'updates-list');
+      await person.click();
+      await page.getByRole('heading', { name: `${a.user.nickname} 的近期创意` }).waitFor();
+      const ideaLink = page.getByRole('link', { name: first });
+      assert.equal(await ideaLink.getAttribute('href'), `/idea/${firstId}`);
+      await updatesBadge.waitFor({ state: 'detached' });
+      assert.equal(await person.getByTestId('updates-dot').count(), 0);
+      const marks = await page.evaluate(() => JSON.parse(localStorage.getItem('follow_updates_viewed_users') ?? '{}'));
+      assert.ok(marks[a.user.registrationNumber], 'the viewed mark is stored');
+      assert.ok(await page.evaluate(() => localStorage.getItem('followUpdatesAll')), 'the last list is cached');
+      await look(page, viewport, 'updates-detail');
+      if (viewport.width < 900) {
+        // One column on phones: the list is hidden while a member is open; the back control returns.
+        assert.equal(await person.isVisible(), false);
+        await page.getByRole('button', { name: '返回列表' }).click();
+        await person.waitFor();
+      }
+      // The developer reset behind the title's double-click lights the dot again.
+      await page.getByRole('heading', { name: '关注动态', level: 1 }).dblclick();
+      await page.getByTestId('reset-viewed').click();
+      await person.getByTestId('updates-dot').waitFor();
+      await updatesBadge.waitFor();
+      await person.click();
+      await updatesBadge.waitFor({ state: 'detached' });
+
+      // A new publication after the visit lights the dot again.
+      const second = `旧书换新书小站${tag}`;
+      const secondId = await publish(a.token, second);
+      await page.reload();
+      await updatesBadge.waitFor();
+      if (viewport.width < 900 && !(await person.isVisible())) await page.getByRole('button', { name: '返回列表' }).click();
+      await person.getByTestId('updates-dot').waitFor();
+      await person.click();
+      await updatesBadge.waitFor({ state: 'detached' });
+
+      // B favourites both ideas; A deletes the second: it shows greyed, and B clears it.
+      await api('POST', `/api/favorites/${firstId}`, { favorite: true }, b.token);
+      await api('POST', `/api/favorites/${secondId}`, { favorite: true }, b.token);
+      await api('DELETE', `/api/ideas/${secondId}`, undefined, a.token);
+      await page.goto('/inspiration-library?tab=favorite');
+      await page.getByRole('tab', { name: '收藏', selected: true }).waitFor();
+      const live = page.locator('[data-testid="idea-card"]', { hasText: first });
+      const gone = page.locator('[data-testid="idea-card"]', { hasText: second });
+      await live.waitFor();
+      await gone.getByText('已删除', { exact: true }).waitFor();
+      assert.match((await gone.getAttribute('class')) ?? '', /idea-card-deleted/);
+      assert.doesNotMatch((await live.getAttribute('class')) ?? '', /idea-card-deleted/);
+      await look(page, viewport, 'favorites');
+      await gone.getByRole('button', { name: second, exact: true }).click();
+      const clearDialog = page.getByRole('dialog', { name: /^清除「/ });
+      await clearDialog.waitFor();
+      await look(page, viewport, 'favorites-clear');
+      await clearDialog.getByRole('button', { name: '清除收藏' }).click();
+      await page.getByTestId('toast').getByText('已清除收藏记录').waitFor();
+      await gone.waitFor({ state: 'detached' });
+      await live.waitFor();
+      // Already gone on the server: a second clear answers 404.
+      assert.equal((await fetch(`${e2e.baseUrl}/api/favorites/${secondId}`, { method: 'DELETE', headers: { authorization: `Bearer ${b.token}` } })).status, 404);
+
+      // Feedback through the navigation's dialog.
+      await nav.getByRole('button', { name: '意见反馈' }).click();
+      const dialog = page.getByRole('dialog', { name: '意见反馈' });
+      await dialog.getByRole('button', { name: '提交反馈' }).click();
+      await dialog.getByText('请输入反馈内容').waitFor();
+      const box = dialog.getByLabel('反馈内容');
+      await box.fill('长'.repeat(801));
+      assert.match((await dialog.getByTestId('feedback-count').getAttribute('class')) ?? '', /feedback-count-warn/);
+      await look(page, viewport, 'feedback-dialog');
+      const feedbackText = `收藏页能不能按标签筛选？这样找起来更方便。${tag}`;
+      await box.fill(feedbackText);
+      assert.doesNotMatch((await dialog.getByTestId('feedback-count').getAttribute('class')) ?? '', /feedback-count-warn/);
+      await dialog.getByRole('button', { name: '提交反馈' }).click();
+      await dialog.getByTestId('feedback-sent').getByText('感谢您的反馈').waitFor();
+      await dialog.waitFor({ state: 'detached', timeout: 6000 });
+
+      // The admin replies and announces through the console.
+      const console = await newPage(e2e, viewport);
+      const ap = console.page;
+      await signIn(ap, admin);
+      await ap.goto('/admin?tab=feedback');
+      await ap.getByRole('heading', { name: '管理后台' }).waitFor();
+      const item = ap.getByTestId('admin-feedback').filter({ hasText: feedbackText });
+      await item.waitFor();
+      await look(ap, viewport, 'admin-feedback');
+      const reply = `已经记下了，下个版本会加上标签筛选。${tag}`;
+      await item.getByLabel('回复内容').fill(reply);
+      await item.getByRole('button', { name: '发送回复' }).click();
+      await ap.getByTestId('toast').getByText(/回复已发送/).waitFor();
+      await item.getByText(reply).waitFor();
+      await item.getByText('已回复', { exact: true }).waitFor();
+      await ap.getByRole('tab', { name: '公告' }).click();
+      const announcement = `周末社区维护通知${tag}`;
+      await ap.getByLabel('公告标题').fill(announcement);
+      await ap.getByLabel('公告内容').fill('本周六凌晨 2 点至 4 点进行系统维护，期间可能无法访问。');
+      await ap.getByLabel('重要').check();
+      await look(ap, viewport, 'admin-announce');
+      await ap.getByRole('button', { name: '发布公告' }).click();
+      const confirmAnnounce = ap.getByRole('dialog', { name: /^发布公告「/ });
+      await confirmAnnounce.getByRole('button', { name: '发布' }).click();
+      await ap.getByTestId('toast').getByText('公告已发布').waitFor();
+      await ap.getByRole('tab', { name: '操作记录' }).click();
+      const log = ap.getByTestId('admin-log');
+      await log.getByText('发布公告').first().waitFor();
+      await log.getByText('回复反馈').first().waitFor();
+      await look(ap, viewport, 'admin-log');
+      await console.context.close();
+
+      // B: the unread badge, the reply with the original feedback, all read.
+      await page.goto('/marketplace');
+      const unreadBadge = nav.getByTestId('nav-badge-messages');
+      await unreadBadge.waitFor();
+      const unread = (await api('GET', '/api/messages/unread-count', undefined, b.token)).count as number;
+      assert.ok(unread >= 2, `the reply and the announcement are unread (${unread})`);
+      assert.equal(await unreadBadge.textContent(), String(unread));
+      await nav.getByRole('link', { name: /^消息/ }).click();
+      await page.waitForURL('**/messages');
+      const replyMessage = page.getByTestId('message').filter({ hasText: '反馈回复' });
+      await replyMessage.getByTestId('message-unread-dot').waitFor();
+      await replyMessage.getByTestId('message-original').getByText(feedbackText).waitFor();
+      await replyMessage.getByText('来自管理员').waitFor();
+      await look(page, viewport, 'messages');
+      await replyMessage.getByRole('button', { name: '展开' }).click();
+      await replyMessage.getByText(reply).waitFor();
+      await replyMessage.getByTestId('message-unread-dot').waitFor({ state: 'detached' });
+      await page.waitForFunction(([sel, n]) => document.querySelector(sel as string)?.textContent === String(n), [viewport.width < 900 ? 'nav.tab-bar [data-testid="nav-badge-messages"]' : 'nav.side-nav [data-testid="nav-badge-messages"]', unread - 1] as const);
+      await page.getByRole('button', { name: '全部标为已读' }).click();
+      await page.getByTestId('toast').getByText('已全部标为已读').waitFor();
+      await unreadBadge.waitFor({ state: 'detached' });
+      assert.equal(await page.getByRole('button', { name: '全部标为已读' }).count(), 0);
+      assert.equal(await page.getByTestId('message-unread-dot').count(), 0);
+      // axe reads a fading-in toast as low contrast: judge the page once the toast has gone.
+      await page.getByTestId('toast').waitFor({ state: 'detached' });
+      await look(page, viewport, 'messages-read');
+      await context.close();
+
+      // The announcement reaches another member too; their /updates is empty and leads to the marketplace.
+      const other = await newPage(e2e, viewport);
+      await signIn(other.page, c);
+      await other.page.goto('/messages');
+      const notice = other.page.getByTestId('message').filter({ hasText: announcement });
+      await notice.getByText('平台公告').waitFor();
+      await notice.getByText('重要', { exact: true }).waitFor();
+      await look(other.page, viewport, 'messages-announcement');
+      await notice.getByRole('button', { name: /^删除消息/ }).click();
+      const confirmDelete = other.page.getByRole('dialog', { name: /^删除「周末社区维护通知/ });
+      await confirmDelete.getByRole('button', { name: '删除' }).click();
+      await other.page.getByTestId('toast').getByText('消息已删除').waitFor();
+      await notice.waitFor({ state: 'detached' });
+      await other.page.goto('/updates');
+      await other.page.getByTestId('updates-empty').getByRole('link', { name: '去创意市场看看' }).waitFor();
+      await look(other.page, viewport, 'updates-empty');
+      await other.context.close();
+    });
+  });
+}
