@@ -173,7 +173,12 @@ for (const viewport of VIEWPORTS) {
       await dialog.getByTestId('feedback-sent').getByText('感谢您的反馈').waitFor();
       await dialog.waitFor({ state: 'detached', timeout: 6000 });
 
-      // The admin replies and announces through the console.
+      // C comments on A's idea; B reports it.
+      const reported = `加我私信领取优惠${tag}`;
+      const comment = await api('POST', '/api/comments', { ideaId: firstId, content: reported }, c.token);
+      await api('POST', `/api/comments/${comment.data.id}/report`, { reason: '广告' }, b.token);
+
+      // The admin replies, handles the report and announces through the console.
       const console = await newPage(e2e, viewport);
       const ap = console.page;
       await signIn(ap, admin);
@@ -188,6 +193,15 @@ for (const viewport of VIEWPORTS) {
       await ap.getByTestId('toast').getByText(/回复已发送/).waitFor();
       await item.getByText(reply).waitFor();
       await item.getByText('已回复', { exact: true }).waitFor();
+      await ap.getByRole('tab', { name: '评论举报' }).click();
+      const report = ap.getByTestId('admin-report').filter({ hasText: reported });
+      await report.getByText('举报原因：广告').waitFor();
+      await look(ap, viewport, 'admin-reports');
+      await report.getByRole('button', { name: '删除评论' }).click();
+      await ap.getByRole('dialog', { name: /^删除评论 #/ }).getByRole('button', { name: '删除评论' }).click();
+      await ap.getByTestId('toast').getByText('评论已删除').waitFor();
+      await report.getByText('评论已删除', { exact: true }).waitFor();
+      assert.equal((await api('GET', `/api/comments/idea/${firstId}`, undefined, b.token)).data.length, 0);
       await ap.getByRole('tab', { name: '公告' }).click();
       const announcement = `周末社区维护通知${tag}`;
       await ap.getByLabel('公告标题').fill(announcement);
@@ -202,6 +216,7 @@ for (const viewport of VIEWPORTS) {
       const log = ap.getByTestId('admin-log');
       await log.getByText('发布公告').first().waitFor();
       await log.getByText('回复反馈').first().waitFor();
+      await log.getByText('删除评论').first().waitFor();
       await look(ap, viewport, 'admin-log');
       await console.context.close();
 

@@ -1,8 +1,8 @@
 /**
  * 管理后台 (/admin, admins only; DESIGN §4, §10), one tab each (?tab=): the ideas waiting for review,
- * oldest first, each approved or rejected with a reason; the feedback inbox with replies; the
- * announcement form; the moderation log. The server refuses non-admins with 403 as well.
- * Comment reports join when the comments branch brings `admin.reports`.
+ * oldest first, each approved or rejected with a reason; the feedback inbox with replies; comment
+ * reports (dismiss, or delete the comment); the announcement form; the moderation log. The server
+ * refuses non-admins with 403 as well.
  */
 import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { LoadingLine } from '../components/LoadingLine.tsx';
@@ -12,6 +12,7 @@ import { DEFAULT_IDEA_TITLE } from '../../shared/idea-rules.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { authorName } from '../../shared/idea-display.ts';
 import { cardAuthor, cardTags } from '../components/IdeaCard.tsx';
+import { CommentReports } from '../components/admin/CommentReports.tsx';
 import { Modal, Tabs } from '../components/Modal.tsx';
 import { useLocation, useSearch } from 'wouter';
 import { AnnouncementForm } from '../components/admin/AnnouncementForm.tsx';
@@ -58,9 +59,9 @@ export function nestHeadings(html: string, shift = 2): string {
 }
 
 
-export const ADMIN_TABS = ['review', 'feedback', 'announce', 'log'] as const;
+export const ADMIN_TABS = ['review', 'feedback', 'reports', 'announce', 'log'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
-const TAB_LABEL: Record<AdminTab, string> = { review: '审核', feedback: '反馈', announce: '公告', log: '操作记录' };
+const TAB_LABEL: Record<AdminTab, string> = { review: '审核', feedback: '反馈', reports: '评论举报', announce: '公告', log: '操作记录' };
 
 export default function AdminPage() {
   usePageTitle('管理后台');
@@ -77,6 +78,7 @@ export default function AdminPage() {
       <section role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {tab === 'review' && <ReviewQueue />}
         {tab === 'feedback' && <FeedbackInbox />}
+        {tab === 'reports' && <CommentReports />}
         {tab === 'announce' && <AnnouncementForm />}
         {tab === 'log' && <ModerationLog />}
       </section>

@@ -1,5 +1,6 @@
 import { ideaOps as op, reviewOps } from '../../ideas/operations.ts';
 import { mutation, query, router } from '../init.ts';
+import { commentReportsAdmin } from './comments.ts';
 import { adminLogProcedures } from './touch.ts';
 
 export const ideasRouter = router({
@@ -27,8 +28,10 @@ export const ideasRouter = router({
   similar: query(op.similar),
 });
 
+/** The admin console's procedures: review here, the moderation log and comment reports from their modules. */
 export const adminRouter = router({
   ...adminLogProcedures,
+  ...commentReportsAdmin,
   reviewQueue: query(reviewOps.queue),
   approve: mutation(reviewOps.approve),
   reject: mutation(reviewOps.reject),

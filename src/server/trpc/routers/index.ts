@@ -1,7 +1,7 @@
 import { siteOps } from '../../accounts/operations.ts';
 import { query, router } from '../init.ts';
 import { authRouter, usersRouter } from './auth.ts';
-import { commentReportsAdmin, commentsRouter } from './comments.ts';
+import { commentsRouter } from './comments.ts';
 import { adminRouter, ideasRouter } from './ideas.ts';
 import { marketplaceRouter } from './marketplace.ts';
 import { favoritesRouter, followsRouter } from './social.ts';
@@ -14,7 +14,7 @@ export const appRouter = router({
   ideas: ideasRouter,
   marketplace: marketplaceRouter,
   comments: commentsRouter,
-  admin: router({ ...adminRouter._def.record, ...commentReportsAdmin }),
+  admin: adminRouter,
   favorites: favoritesRouter,
   follows: followsRouter,
   messages: messagesRouter,

@@ -1,0 +1,100 @@
+/**
+ * The admin console's comment reports (DESIGN §10): open reports first, each with the reported text,
+ * the reason and who reported it; an admin dismisses the report or deletes the comment (which closes
+ * every open report on it). Both land in the moderation log.
+ */
+import { useId, useState } from 'react';
+import { Link } from 'wouter';
+import { formatDateTime } from '../../../shared/relative-time.ts';
+import { errorMessage } from '../../lib/api-errors.ts';
+import { trpc, type RouterOutputs } from '../../lib/trpc.ts';
+import { LoadingLine } from '../LoadingLine.tsx';
+import { useConfirm } from '../ui/ConfirmDialog.tsx';
+import { useToast } from '../ui/Toast.tsx';
+
+type Report = RouterOutputs['admin']['reports']['data'][number];
+
+const STATUS_LABEL: Record<Report['status'], string> = { open: '待处理', dismissed: '已驳回', removed: '评论已删除' };
+
+export function CommentReports() {
+  const reports = trpc.admin.reports.useQuery(undefined, { select: (answer) => answer.data });
+  if (reports.isPending) return <LoadingLine />;
+  if (reports.isError)
+    return (
+      <div className="retry-line error-box" role="alert">
+        <span>{errorMessage(reports.error, '加载举报失败，请稍后重试')}</span>
+        <button type="button" className="btn btn-small" onClick={() => void reports.refetch()} disabled={reports.isFetching}>
+          重试
+        </button>
+      </div>
+    );
+  const items = reports.data ?? [];
+  if (!items.length) return <p className="empty-state muted">还没有评论举报</p>;
+  const open = items.filter((r) => r.status === 'open').length;
+  return (
+    <>
+      <p className="muted">待处理 {open} 条，共 {items.length} 条</p>
+      <ul className="admin-list">
+        {items.map((report) => (
+          <li key={report.id}>
+            <ReportEntry report={report} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function ReportEntry({ report }: { report: Report }) {
+  const titleId = useId();
+  const utils = trpc.useUtils();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+
+  const settle = async (action: 'dismiss' | 'delete') => {
+    const ok = await confirm(
+      action === 'dismiss'
+        ? { title: `驳回对评论 #${report.commentId} 的举报？`, message: '评论保留，举报标记为已驳回。', confirmLabel: '驳回举报' }
+        : { title: `删除评论 #${report.commentId}？`, message: '评论及其回复将被删除，相关举报一并关闭。', confirmLabel: '删除评论', danger: true },
+    );
+    if (!ok) return;
+    setBusy(true);
+    try {
+      const answer = action === 'dismiss' ? await utils.client.admin.dismissReport.mutate({ id: report.id }) : await utils.client.comments.remove.mutate({ id: report.commentId });
+      toast(answer.message ?? '已处理', 'success');
+      await Promise.all([utils.admin.reports.invalidate(), utils.admin.log.invalidate()]);
+    } catch (err) {
+      toast(errorMessage(err, '操作失败，请稍后重试'), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <article className="admin-item" data-testid="admin-report" data-report-id={report.id} aria-labelledby={titleId}>
+      <h3 id={titleId}>
+        对评论 #{report.commentId} 的举报
+        <span className={`admin-status admin-status-${report.status === 'open' ? 'open' : 'replied'}`}>{STATUS_LABEL[report.status]}</span>
+      </h3>
+      <p className="admin-item-meta">
+        <time dateTime={report.createdAt}>{formatDateTime(report.createdAt)}</time> · 举报人 ID：{report.reporterRegistrationNumber} · 所在创意：
+        <Link href={`/idea/${report.ideaId}`}>#{report.ideaId}</Link>
+      </p>
+      <p className="admin-item-meta">举报原因：{report.reason}</p>
+      <blockquote className="admin-item-content">{report.commentContent}</blockquote>
+      {report.status === 'open' && (
+        <div className="review-actions">
+          <button type="button" className="btn btn-small" disabled={busy} onClick={() => void settle('dismiss')}>
+            驳回举报
+          </button>
+          {report.commentExists && (
+            <button type="button" className="btn btn-small btn-danger-outline" disabled={busy} onClick={() => void settle('delete')}>
+              删除评论
+            </button>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}
