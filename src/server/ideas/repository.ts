@@ -58,10 +58,11 @@ export async function findIdea(db: Db, id: number): Promise<IdeaRow | undefined>
 
 /** The idea if `viewer` may see it: public, or theirs, or the viewer is an admin. */
 export async function findVisibleIdea(db: Db, id: number, viewer: UserRow | null): Promise<IdeaRow | undefined> {
+  // Public first: one query in the common case (every idea page, favourite check and view).
+  const visible = await publicIdeas(db).where('ideas.id', '=', id).executeTakeFirst();
+  if (visible || !viewer) return visible;
   const row = await findIdea(db, id);
-  if (!row) return undefined;
-  if (seesEveryStage(viewer, row)) return row;
-  return publicIdeas(db).where('ideas.id', '=', id).executeTakeFirst();
+  return row && seesEveryStage(viewer, row) ? row : undefined;
 }
 
 /** The idea if `user` owns it. Others get 403 when they could see it anyway, else 404 (no leak). */
