@@ -135,6 +135,17 @@ describe.each(DIALECTS)('the fast lane on %s', (dialect) => {
     }
   });
 
+  it('survives malformed escapes on the members\u2019 read paths (answered by Express, the process lives on)', async () => {
+    for (const path of ['/api/favorites/check/%E0%A4%A', '/api/ideas/%ZZ/favorite']) {
+      for (const token of [author.token, 'x.y']) {
+        const res = await app.api('GET', path, { token });
+        expect(res.status, path).toBeGreaterThanOrEqual(400);
+        expect(res.status, path).toBeLessThan(500);
+      }
+    }
+    expect((await app.api('GET', '/api/ideas/guest')).status).toBe(200);
+  });
+
   it('never serves a member from the shared cache', async () => {
     const mine = await createIdea(app.deps, author, { title: '只有作者看到 isOwner' });
     const guest = JSON.parse((await raw(app.url + '/api/ideas/all?limit=50')).body.toString());

@@ -173,6 +173,25 @@ describe.each(DIALECTS)('favourites, follows, views and similar ideas, on %s', (
     });
   });
 
+  describe('follow races', () => {
+    it('lets two members follow each other at the same moment, many times over, without an error', async () => {
+      const x = await createUser(app.deps);
+      const y = await createUser(app.deps);
+      const results = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          i % 2 === 0
+            ? app.api('POST', `/api/follows/${y.registrationNumber}`, { token: x.token, body: { follow: i % 4 === 0 } })
+            : app.api('POST', `/api/follows/${x.registrationNumber}`, { token: y.token, body: { follow: i % 4 === 1 } }),
+        ),
+      );
+      expect(results.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
+      for (const [who, whom] of [[x, y], [y, x]] as const) {
+        const rows = Number((await app.deps.db.selectFrom('follows').select((eb) => eb.fn.countAll().as('n')).where('follower_id', '=', who.id).where('followee_id', '=', whom.id).executeTakeFirstOrThrow()).n);
+        expect(await followerCount(whom.id)).toBe(rows);
+      }
+    });
+  });
+
   describe('views', () => {
     it('counts a viewer once per community day, on REST and tRPC, and not the author', async () => {
       vi.useFakeTimers({ toFake: ['Date'] });

@@ -105,7 +105,18 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
     app(req, res);
   }
 
+  // Whatever goes wrong in the fast lane, Express (with its error model) answers: the process never
+  // dies of one request.
   return (req, res) => {
+    try {
+      fastLane(req, res);
+    } catch (err) {
+      console.error('[fast-lane]', err);
+      if (!res.headersSent) app(req, res);
+    }
+  };
+
+  function fastLane(req: IncomingMessage, res: ServerResponse): void {
     if (req.method !== 'GET' && req.method !== 'HEAD') return void app(req, res);
     const url = req.url ?? '/';
     const q = url.indexOf('?');
@@ -136,5 +147,5 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
     // the same HTML for everyone, revalidated so a deploy shows.
     const prerendered = prerenderedFor(pathname);
     send(req, res, (prerendered && files.get(prerendered)) || index);
-  };
+  }
 }

@@ -38,12 +38,24 @@ const MEMBER_READ_PATTERNS: { pattern: RegExp; param: string; read: MemberRead }
   { pattern: /^\/api\/ideas\/([^/]+)\/favorite$/, param: 'ideaId', read: { op: favoriteOps.check, transport: 'rest' } },
 ];
 
+function safeDecode(part: string): string | undefined {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return undefined;
+  }
+}
+
 function findMemberRead(pathname: string): { read: MemberRead; params: Record<string, string> } | undefined {
   const exact = MEMBER_READS[pathname];
   if (exact) return { read: exact, params: {} };
   for (const p of MEMBER_READ_PATTERNS) {
     const m = p.pattern.exec(pathname);
-    if (m) return { read: p.read, params: { [p.param]: decodeURIComponent(m[1]) } };
+    if (m) {
+      // A malformed escape is no member read: Express answers it (400/404), and nothing throws here.
+      const value = safeDecode(m[1]);
+      return value === undefined ? undefined : { read: p.read, params: { [p.param]: value } };
+    }
   }
   return undefined;
 }

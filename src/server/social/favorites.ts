@@ -48,10 +48,11 @@ async function lockIdea(trx: Db, ideaId: number) {
  * removing needs only the record, so a favourite of an idea deleted since can still be cleared.
  */
 export async function setFavorite(deps: Deps, user: UserRow, ideaId: number, favorite: boolean): Promise<FavoriteState> {
-  if (favorite && !(await findVisibleIdea(deps.db, ideaId, user))) throw notFound(IDEA_MSG.notFound);
   return deps.db.transaction().execute(async (trx) => {
     const idea = await lockIdea(trx, ideaId);
     if (!idea) throw notFound(IDEA_MSG.notFound);
+    // Checked under the lock, so an idea deleted or hidden a moment ago cannot gain a favourite.
+    if (favorite && !(await findVisibleIdea(trx, ideaId, user))) throw notFound(IDEA_MSG.notFound);
     let count = idea.favorite_count;
     if (favorite) {
       const inserted = await trx.insertInto('favorites').orIgnore().values({ user_id: user.id, idea_id: ideaId, created_at: nowDb() }).executeTakeFirst();

@@ -45,8 +45,13 @@ export async function setFollow(deps: Deps, user: UserRow, ref: string, follow: 
   const target = await requireActiveUser(deps, ref);
   if (target.id === user.id) throw badRequest(FOLLOW_MSG.notSelf);
   return deps.db.transaction().execute(async (trx) => {
-    const locked = await forUpdate(trx, trx.selectFrom('users').select('follower_count').where('id', '=', target.id)).executeTakeFirstOrThrow();
-    let count = locked.follower_count;
+    // Both rows, in id order: the follow row's foreign-key checks take shared locks on both users,
+    // so A following B while B follows A would otherwise deadlock on MySQL.
+    const locked = await forUpdate(trx, trx.selectFrom('users').select(['id', 'follower_count', 'status']).where('id', 'in', [user.id, target.id]).orderBy('id')).execute();
+    const followee = locked.find((u) => u.id === target.id);
+    // Deactivated meanwhile: nothing to follow.
+    if (!followee || followee.status !== 'active') throw notFound(USER_NOT_FOUND);
+    let count = followee.follower_count;
     if (follow) {
       const inserted = await trx.insertInto('follows').orIgnore().values({ follower_id: user.id, followee_id: target.id, created_at: nowDb() }).executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
