@@ -186,6 +186,11 @@ export interface FollowTable {
   created_at: Timestamp;
 }
 
+export interface AppSecretTable {
+  name: string;
+  value: string;
+}
+
 /** One counted view: `viewer` is `u:<user id>` or `ip:<hash>`, `day` the community day (China time). */
 export interface IdeaViewTable {
   idea_id: number;
@@ -252,6 +257,7 @@ export interface Database {
   favorites: FavoriteTable;
   follows: FollowTable;
   idea_views: IdeaViewTable;
+  app_secrets: AppSecretTable;
   announcements: AnnouncementTable;
   feedback: FeedbackTable;
   moderation_log: ModerationLogTable;

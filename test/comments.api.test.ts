@@ -75,8 +75,10 @@ describe.each(DIALECTS)('comments on %s', (dialect) => {
     expect(sensitive.body.moderationResult).toMatchObject({ passed: false, matchedWords: ['赌博'] });
     const guest = await post(null, { ideaId, content: '路过' });
     expect(guest.status).toBe(401);
+    expect(guest.body.message).toBe('请先登录后再评论');
     const guestTrpc = await trpcCall(app, 'mutation', 'comments.create', { ideaId, content: '路过' });
     expect(guestTrpc.status).toBe(401);
+    expect(JSON.stringify(guestTrpc.body)).toContain('请先登录后再评论');
   });
 
   it('hides comments of an idea that is not public (404) and refuses them where they are not allowed (403)', async () => {
@@ -231,6 +233,10 @@ describe.each(DIALECTS)('comments on %s', (dialect) => {
     expect(shown.userName).toBe('已注销用户');
     expect(shown.userAvatar).toMatch(/^\/avatars\//);
     expect(shown.userAvatar).not.toBe('/avatars/3.png');
+    // Nor who it was: no id, no registration number, in the list or embedded in the idea.
+    expect(shown).toMatchObject({ userId: 0, userRegistrationNumber: '' });
+    const embedded = (await app.api('GET', `/api/ideas/${ideaId}`)).body.data.comments.find((x: { id: number }) => x.id === c.id);
+    expect(embedded).toMatchObject({ userName: '已注销用户', userId: 0, userRegistrationNumber: '' });
   });
 
   it('tells the idea author of a new comment and a comment author of a reply, never oneself', async () => {

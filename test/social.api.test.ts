@@ -3,6 +3,7 @@
  * counters under concurrency, the once-a-day view rule with a controlled clock, and what
  * deactivation takes away.
  */
+import { createHash, createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { purgeOldViews, recordView } from '../src/server/ideas/views.ts';
 import { runHousekeeping } from '../src/server/jobs/index.ts';
@@ -206,6 +207,11 @@ describe.each(DIALECTS)('favourites, follows, views and similar ideas, on %s', (
       // A guest counts by address, once a day too.
       expect((await app.api('POST', '/api/ideas/view', { body: { ideaId: target } })).body.data).toEqual({ viewCount: 2, counted: true });
       expect((await app.api('POST', '/api/ideas/view', { body: { ideaId: target } })).body.data.counted).toBe(false);
+      // The guest's address is stored keyed, not as a plain hash anyone could reverse by trying addresses.
+      const stored = (await app.deps.db.selectFrom('idea_views').select('viewer').where('idea_id', '=', target).where('viewer', 'like', 'ip:%').executeTakeFirstOrThrow()).viewer;
+      for (const ip of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) expect(stored).not.toBe(`ip:${createHash('sha256').update(ip).digest('base64url').slice(0, 32)}`);
+      const key = (await app.deps.db.selectFrom('app_secrets').select('value').where('name', '=', 'view_key').executeTakeFirstOrThrow()).value;
+      expect(['127.0.0.1', '::1', '::ffff:127.0.0.1'].map((ip) => `ip:${createHmac('sha256', key).update(ip).digest('base64url').slice(0, 32)}`)).toContain(stored);
 
       // 23:59 China time is still the same day; 00:00 the next day counts again.
       vi.setSystemTime(new Date('2026-11-22T23:59:00+08:00'));

@@ -39,9 +39,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('idea_views_pk', ['idea_id', 'viewer', 'day'])
     .execute();
   await db.schema.createIndex('idea_views_day_idx').on('idea_views').column('day').execute();
+
+  // Secrets every process of one installation shares (the key that hashes a guest's address).
+  await db.schema
+    .createTable('app_secrets')
+    .addColumn('name', 'varchar(32)', (c) => c.primaryKey())
+    .addColumn('value', 'varchar(128)', (c) => c.notNull())
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('app_secrets').execute();
   await db.schema.dropTable('idea_views').execute();
   await db.schema.alterTable('users').dropColumn('follower_count').execute();
   await db.schema.dropTable('follows').execute();

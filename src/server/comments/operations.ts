@@ -16,6 +16,7 @@ const reaction = (kind: 'like' | 'dislike') =>
     // Counts on comments are not on any cached public page (cards show comment_count only).
     keepsPublicPages: true,
     access: 'member',
+    loginMessage: COMMENT_MSG.loginToComment,
     input: ById,
     run: async ({ deps, user }, input) => {
       const result = await comments.react(deps, user, input.id, kind);
@@ -31,6 +32,7 @@ export const commentOps = {
   }),
   create: write({
     access: 'member',
+    loginMessage: COMMENT_MSG.loginToComment,
     input: ZCreateCommentRequest,
     run: async ({ deps, user }, input) => {
       const { comment, commentCount } = await comments.createComment(deps, user, input);
@@ -46,6 +48,7 @@ export const commentOps = {
   }),
   remove: write({
     access: 'member',
+    loginMessage: COMMENT_MSG.loginToComment,
     input: ById,
     run: async ({ deps, user }, input) => {
       const result = await comments.deleteComment(deps, user, input.id);
@@ -55,6 +58,7 @@ export const commentOps = {
   report: write({
     keepsPublicPages: true,
     access: 'member',
+    loginMessage: COMMENT_MSG.loginToComment,
     input: ZReportCommentRequest,
     run: async ({ deps, user }, input) => answer(await comments.reportComment(deps, user, input.id, input.reason), { message: COMMENT_MSG.reported(input.id) }),
   }),

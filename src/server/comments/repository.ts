@@ -3,7 +3,8 @@
  * same whatever the number of comments) and the row shaping, with the deactivated-author rule
  * applied at read time from users.status (DESIGN §10).
  */
-import { MysqlAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
+import { forUpdate } from '../../../db/portable.ts';
 import { dbTimeToIso } from '../../../db/time.ts';
 import type { CommentRow } from '../../../db/types.ts';
 import { authorAvatar, authorName } from '../../shared/idea-display.ts';
@@ -24,7 +25,8 @@ function withAuthors(db: Db) {
 type CommentWithAuthor = CommentRow & { registration_number: string; nickname: string; avatar_url: string; user_status: 'active' | 'deactivated' };
 
 export function toCommentDto(row: CommentWithAuthor): CommentDto {
-  const author = { userId: row.user_id, nickname: row.nickname, registrationNumber: row.registration_number, avatarUrl: row.avatar_url, deactivated: row.user_status === 'deactivated' };
+  const deactivated = row.user_status === 'deactivated';
+  const author = { userId: row.user_id, nickname: row.nickname, registrationNumber: row.registration_number, avatarUrl: row.avatar_url, deactivated };
   return {
     id: row.id,
     ideaId: row.idea_id,
@@ -32,8 +34,9 @@ export function toCommentDto(row: CommentWithAuthor): CommentDto {
     replyTo: row.reply_to_id,
     content: row.content,
     createdAt: dbTimeToIso(row.created_at)!,
-    userId: row.user_id,
-    userRegistrationNumber: row.registration_number,
+    // A deactivated account's comments name no one (DESIGN §10): no id, no registration number.
+    userId: deactivated ? 0 : row.user_id,
+    userRegistrationNumber: deactivated ? '' : row.registration_number,
     userName: authorName(author),
     userAvatar: authorAvatar(author),
     likeCount: row.like_count,
@@ -41,10 +44,10 @@ export function toCommentDto(row: CommentWithAuthor): CommentDto {
   };
 }
 
-/** Every comment of an idea, oldest first, in one query. */
+/** An idea's comments, oldest first, in one query: the newest COMMENTS_PER_IDEA_MAX when there are more. */
 export async function listIdeaComments(db: Db, ideaId: number): Promise<CommentDto[]> {
-  const rows = await withAuthors(db).where('comments.idea_id', '=', ideaId).orderBy('comments.created_at').orderBy('comments.id').limit(COMMENTS_PER_IDEA_MAX).execute();
-  return rows.map((r) => toCommentDto(r as CommentWithAuthor));
+  const rows = await withAuthors(db).where('comments.idea_id', '=', ideaId).orderBy('comments.created_at', 'desc').orderBy('comments.id', 'desc').limit(COMMENTS_PER_IDEA_MAX).execute();
+  return rows.reverse().map((r) => toCommentDto(r as CommentWithAuthor));
 }
 
 export async function findCommentDto(db: Db, id: number): Promise<CommentDto | undefined> {
@@ -74,9 +77,6 @@ export async function lockIdeaForComments(trx: Db, ideaId: number) {
   return forUpdate(trx, trx.selectFrom('ideas').select(['id', 'user_id', 'title', 'comment_count']).where('id', '=', ideaId)).executeTakeFirst();
 }
 
-function forUpdate<Q extends { forUpdate(): Q }>(db: Db, q: Q): Q {
-  return db.getExecutor().adapter instanceof MysqlAdapter ? q.forUpdate() : q;
-}
 
 /** `comment_count - n`, never below 0 (accounts §4), as a portable expression. */
 export const commentCountMinus = (n: number) => sql<number>`case when comment_count > ${n} then comment_count - ${n} else 0 end`;

@@ -1,9 +1,9 @@
 /**
  * View counts (accounts §2, publishing §7): a view counts once per viewer, idea and community day.
- * The viewer is the member, or for a guest a hash of the address (never stored in the clear). The
+ * The viewer is the member, or for a guest a keyed hash of the address (never stored in the clear). The
  * author's own visits do not count. `idea_views` holds the last two days only (housekeeping).
  */
-import { createHash } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { forUpdate } from '../../../db/portable.ts';
 import type { UserRow } from '../../../db/types.ts';
@@ -14,9 +14,27 @@ import { notFound } from '../errors.ts';
 import type { Db } from './repository.ts';
 import { findVisibleIdea } from './repository.ts';
 
-export function viewerKey(viewer: UserRow | null, ip: string): string {
+/**
+ * The installation's key for guests' addresses: a plain hash of an IPv4 address is undone by trying
+ * all 2^32 of them, a keyed one is not. Created once in the database, so every process shares it.
+ */
+const viewKeys = new WeakMap<object, Promise<string>>();
+function viewKey(db: Db): Promise<string> {
+  let key = viewKeys.get(db);
+  if (!key) {
+    key = (async () => {
+      await db.insertInto('app_secrets').orIgnore().values({ name: 'view_key', value: randomBytes(32).toString('base64url') }).execute();
+      return (await db.selectFrom('app_secrets').select('value').where('name', '=', 'view_key').executeTakeFirstOrThrow()).value;
+    })();
+    key.catch(() => viewKeys.delete(db));
+    viewKeys.set(db, key);
+  }
+  return key;
+}
+
+export async function viewerKey(db: Db, viewer: UserRow | null, ip: string): Promise<string> {
   if (viewer) return `u:${viewer.id}`;
-  return `ip:${createHash('sha256').update(ip).digest('base64url').slice(0, 32)}`;
+  return `ip:${createHmac('sha256', await viewKey(db)).update(ip).digest('base64url').slice(0, 32)}`;
 }
 
 /** Records a view; `counted` says whether this one added to the count. */
@@ -24,11 +42,13 @@ export async function recordView(deps: Deps, viewer: UserRow | null, ip: string,
   const idea = await findVisibleIdea(deps.db, ideaId, viewer);
   if (!idea) throw notFound(IDEA_MSG.notFound);
   if (viewer?.id === idea.user_id) return { viewCount: idea.view_count, counted: false };
+  // Before the transaction: on SQLite the key's first read would wait for the transaction's connection.
+  const key = await viewerKey(deps.db, viewer, ip);
   return deps.db.transaction().execute(async (trx) => {
     // The idea's row first: the view row's foreign-key check takes a shared lock on it, and two
     // views upgrading that lock to update the count would deadlock on MySQL.
     await forUpdate(trx, trx.selectFrom('ideas').select('id').where('id', '=', ideaId)).execute();
-    const inserted = await trx.insertInto('idea_views').orIgnore().values({ idea_id: ideaId, viewer: viewerKey(viewer, ip), day: communityDay(at) }).executeTakeFirst();
+    const inserted = await trx.insertInto('idea_views').orIgnore().values({ idea_id: ideaId, viewer: key, day: communityDay(at) }).executeTakeFirst();
     const counted = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
     if (counted) await trx.updateTable('ideas').set({ view_count: sql`view_count + 1` }).where('id', '=', ideaId).execute();
     const row = await trx.selectFrom('ideas').select('view_count').where('id', '=', ideaId).executeTakeFirstOrThrow();
