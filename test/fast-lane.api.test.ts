@@ -135,6 +135,14 @@ describe.each(DIALECTS)('the fast lane on %s', (dialect) => {
     }
   });
 
+  it('sends a sign-in form posted before the app started back to its page, unread (303)', async () => {
+    for (const page of ['/login', '/forgot-password']) {
+      const res = await fetch(app.url + page, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'phone=13800000000&password=secret' });
+      expect(res.status, page).toBe(303);
+      expect(res.headers.get('location'), page).toBe(page);
+    }
+  });
+
   it('survives malformed escapes on the members\u2019 read paths (answered by Express, the process lives on)', async () => {
     for (const path of ['/api/favorites/check/%E0%A4%A', '/api/ideas/%ZZ/favorite']) {
       for (const token of [author.token, 'x.y']) {

@@ -90,6 +90,11 @@ export function createApp(deps: Deps, options: AppOptions = {}): Express {
         next(err);
       }
     });
+    // The sign-in forms post (so a password never lands in a URL); one sent before the app has
+    // started comes back to the same page, unread, for the app to take over.
+    app.post(['/login', '/forgot-password'], (req, res) => {
+      res.redirect(303, req.path);
+    });
     // Every other GET is a client route; the client's router sends unknown paths to /.
     app.get('/{*splat}', (_req, res) => {
       res.setHeader('Cache-Control', 'no-cache');

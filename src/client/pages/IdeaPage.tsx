@@ -70,7 +70,8 @@ export default function IdeaPage() {
     );
   }
   if (!idea.data) return <LoadingLine />;
-  return <IdeaDetail idea={idea.data} leaving={leaving} onBack={back} />;
+  // Keyed by idea: a reply started on one idea never carries over to the next one opened.
+  return <IdeaDetail key={idea.data.id} idea={idea.data} leaving={leaving} onBack={back} />;
 }
 
 function IdeaDetail({ idea, leaving, onBack }: { idea: IdeaDto; leaving: boolean; onBack: () => void }) {
