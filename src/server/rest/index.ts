@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
 import { authRoutes } from './auth.ts';
+import { healthRoutes } from './health.ts';
 import { ideaRoutes } from './ideas.ts';
 import { marketplaceRoutes } from './marketplace.ts';
 import { socialRoutes } from './social.ts';
@@ -9,7 +10,7 @@ import { buildOpenApi } from './openapi.ts';
 import { mountRoutes, sendError, type RestRoute } from './route.ts';
 
 /** Every REST path; each issue adds its module's list here. */
-export const restRoutes: RestRoute[] = [...authRoutes, ...ideaRoutes, ...marketplaceRoutes, ...socialRoutes];
+export const restRoutes: RestRoute[] = [...healthRoutes, ...authRoutes, ...ideaRoutes, ...marketplaceRoutes, ...socialRoutes];
 
 export function createRestRouter(deps: Deps): Router {
   const router = Router();
