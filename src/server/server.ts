@@ -40,6 +40,8 @@ export async function startServer(config: Config, options: AppOptions & { before
       const drained = gate.drain(server);
       await stopJobs();
       await drained;
+      // Let the last 'close' events run, so a request cut at the deadline is still logged.
+      await new Promise((resolve) => setImmediate(resolve));
       await deps.handle.close();
       flushLog(logger);
     })());
