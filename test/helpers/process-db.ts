@@ -29,7 +29,7 @@ export function processDatabase(dialect: DialectName): ProcessDatabase {
       const handle = await openDatabase(url);
       try {
         const rows = phones.length ? await handle.db.selectFrom('users').select('phone').where('phone', 'in', phones).execute() : [];
-        return new Set(rows.map((r) => r.phone));
+        return new Set(rows.map((r) => r.phone ?? ''));
       } finally {
         await handle.close();
       }
