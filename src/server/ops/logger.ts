@@ -8,7 +8,8 @@ import type { LogLevel } from '../config.ts';
 export type { Logger };
 
 export function createLogger(level: LogLevel): Logger {
-  // minLength batches small lines into one write; the buffer is flushed on shutdown.
+  // Lines written while a write is under way are joined into the next one; no fixed batch size, so a
+  // quiet server still shows each line at once. flushLog empties the buffer on shutdown.
   const destination = pino.destination({ dest: 1, sync: false });
   return pino({ level, base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime }, destination);
 }
