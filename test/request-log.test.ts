@@ -35,13 +35,15 @@ describe('request log', () => {
 
   const settle = () => new Promise((r) => setTimeout(r, 30));
 
-  it('writes id, method, path, status and duration for fast-lane and Express answers, and sends the id back', async () => {
+  it('writes id, method, path, status and duration for fast-lane and Express answers, and sends the caller's id back', async () => {
     const fast = await fetch(`${url}/api/ideas/guest?limit=5`);
     const viaExpress = await fetch(`${url}/api/health`, { headers: { 'x-request-id': 'probe-42' } });
     const missing = await fetch(`${url}/api/nope`);
     await settle();
-    expect(fast.headers.get('x-request-id')).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
+    // A made-up id stays in the log; the caller's own id is sent back.
+    expect(fast.headers.get('x-request-id')).toBeNull();
     expect(viaExpress.headers.get('x-request-id')).toBe('probe-42');
+    expect(lines[0].reqId).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
     expect(lines.map((l) => [l.method, l.path, l.status])).toEqual([
       ['GET', '/api/ideas/guest', 200],
       ['GET', '/api/health', 200],
