@@ -11,9 +11,8 @@ export type { Logger };
 const FLUSH_EVERY_MS = 1000;
 
 export function createLogger(level: LogLevel): Logger {
-  // Lines are gathered into 4 KB writes (one write per request would cost the fast lane a syscall
-  // each, measured with `npm run bench`); a timer writes what a quiet server holds every second,
-  // and flushLog empties the buffer on shutdown.
+  // Lines are gathered into 4 KB writes rather than one write each; a timer writes what a quiet
+  // server holds every second, and flushLog empties the buffer on shutdown.
   const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
   setInterval(() => {
     try {
