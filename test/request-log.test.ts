@@ -35,7 +35,7 @@ describe('request log', () => {
 
   const settle = () => new Promise((r) => setTimeout(r, 30));
 
-  it('writes id, method, path, status and duration for fast-lane and Express answers, and sends the caller's id back', async () => {
+  it('writes id, method, path, status and duration for fast-lane and Express answers, and sends the caller\'s id back', async () => {
     const fast = await fetch(`${url}/api/ideas/guest?limit=5`);
     const viaExpress = await fetch(`${url}/api/health`, { headers: { 'x-request-id': 'probe-42' } });
     const missing = await fetch(`${url}/api/nope`);

@@ -1,5 +1,6 @@
 /** Spawns test/helpers/server-process.ts (a real server process) and talks to it over HTTP. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -102,4 +103,32 @@ export async function register(url: string, phone: string, password: string): Pr
   if (sent.outcome.kind !== 'answered' || sent.outcome.status !== 200) return steps;
   const reg = await call(`${url}/api/auth/register`, 'POST', { phone, password, verifyCode: sent.outcome.body.data.debugCode });
   return [...steps, { ...reg, step: 'register', phone }];
+}
+
+/**
+ * A POST whose body arrives in two parts: the headers and the first half now, the rest when
+ * `finish()` is called. Between the two the server has started the request and is waiting for it:
+ * a request in flight, for as long as the test likes.
+ */
+export function slowPost(url: string, body: unknown): { finish(): void; done: Promise<Sent> } {
+  const payload = Buffer.from(JSON.stringify(body));
+  const id = `slow${process.pid}-${++requestCounter}`;
+  const sentAt = Date.now();
+  const u = new URL(url);
+  const req = http.request({ host: u.hostname, port: u.port, path: u.pathname, method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': payload.length, 'x-request-id': id } });
+  const half = Math.floor(payload.length / 2);
+  req.write(payload.subarray(0, half));
+  const done = new Promise<Sent>((resolve) => {
+    const finish = (outcome: Outcome) => resolve({ id, sentAt, doneAt: Date.now(), outcome });
+    req.once('error', (err: NodeJS.ErrnoException) => finish({ kind: 'refused', code: err.code ?? String(err) }));
+    req.once('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (text += c));
+      res.once('end', () => finish({ kind: 'answered', status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
+      res.once('error', (err) => finish({ kind: 'cut', detail: String(err) }));
+      res.once('aborted', () => finish({ kind: 'cut', detail: 'aborted' }));
+    });
+  });
+  return { finish: () => req.end(payload.subarray(half)), done };
 }
