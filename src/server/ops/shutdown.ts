@@ -5,7 +5,7 @@
  * either answered in full or its connection is closed before the server read it; none is cut
  * half-way unless it outlives the grace period.
  */
-import type { RequestListener, Server } from 'node:http';
+import type { RequestListener, Server, ServerResponse } from 'node:http';
 
 /** After this the remaining connections are cut; the process exits at EXIT_DEADLINE_MS at the latest. */
 export const GRACE_MS = 8000;
@@ -20,7 +20,7 @@ export interface DrainGate {
 
 export function createDrainGate(): DrainGate {
   let draining = false;
-  const inFlight = new Set<import('node:http').ServerResponse>();
+  const inFlight = new Set<ServerResponse>();
   return {
     wrap(listener) {
       return (req, res) => {
