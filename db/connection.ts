@@ -24,7 +24,8 @@ export function dialectOf(url: string | undefined): DialectName {
   return url && /^mysql2?:\/\//.test(url) ? 'mysql' : 'sqlite';
 }
 
-function sqliteFile(url: string | undefined): string {
+/** The SQLite file a DATABASE_URL names (backups and restores use it too). */
+export function sqliteFile(url: string | undefined): string {
   if (!url) return DEFAULT_SQLITE_FILE;
   const file = url.replace(/^sqlite:(\/\/)?/, '');
   return file || DEFAULT_SQLITE_FILE;

@@ -53,7 +53,7 @@ export function missedTargets(r: PageResult): string[] {
 async function startDemoServer() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hunter-lighthouse-'));
   const server = await startServer(
-    { ...loadConfig(), port: 0, databaseUrl: `sqlite:${path.join(dir, 'lighthouse.db')}`, seedDemo: true },
+    { ...loadConfig(), port: 0, databaseUrl: `sqlite:${path.join(dir, 'lighthouse.db')}`, seedDemo: true, logLevel: process.env.LOG_LEVEL ? loadConfig().logLevel : 'warn' },
     {
       clientDir: DIST_DIR,
       async beforeListen(deps) {

@@ -1,4 +1,6 @@
 /** `npm start`: build the client if needed, migrate, seed an empty embedded database, serve. */
+import fs from 'node:fs';
+import path from 'node:path';
 import { dialectOf } from '../db/connection.ts';
 import { isEmpty, seedDemoData } from '../src/server/seed/demo.ts';
 import { loadConfig } from '../src/server/config.ts';
@@ -6,7 +8,9 @@ import { exitOnSignals, startServer } from '../src/server/server.ts';
 import { buildClientIfNeeded, DIST_DIR } from './build-client.ts';
 
 const config = loadConfig();
-await buildClientIfNeeded();
+// In production the client was built by `npm run build` (the image's builder stage); the files'
+// times say nothing there, and the runtime user may not write dist/.
+if (!(config.production && fs.existsSync(path.join(DIST_DIR, 'index.html')))) await buildClientIfNeeded();
 const running = await startServer(config, {
   clientDir: DIST_DIR,
   async beforeListen(deps) {
@@ -17,4 +21,7 @@ const running = await startServer(config, {
   },
 });
 exitOnSignals(running);
-console.log(`${config.site.platformName} 已启动：http://localhost:${config.port}（数据库：${running.deps.handle.dialect}）`);
+if (config.production && config.smsProvider === 'console') {
+  running.logger.warn('SMS_PROVIDER=console：生产环境不显示也不记录验证码，注册与找回密码需要接入真实的短信服务');
+}
+running.logger.info(`${config.site.platformName} 已启动：http://localhost:${new URL(running.url).port}（数据库：${running.deps.handle.dialect}）`);

@@ -26,11 +26,16 @@ export async function startChild(script: string, env: Record<string, string>): P
   const [cmd, ...rest] = hasTaskset ? ['taskset', '-c', '0', ...args] : args;
   const child = spawn(cmd, rest, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
+    let out: string | null = '';
     child.stdout!.on('data', (chunk) => {
+      // The request log follows READY: stop reading it once the port is known.
+      if (out === null) return;
       out += chunk;
       const match = /READY (\d+)/.exec(out);
-      if (match) resolve(Number(match[1]));
+      if (match) {
+        out = null;
+        resolve(Number(match[1]));
+      }
     });
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });

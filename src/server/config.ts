@@ -62,7 +62,12 @@ export interface Config {
    * it did not see (DESIGN §9). The process that made the change forgets at once.
    */
   cacheTtlMs: number;
+  /** pino level for the request log and server events (`silent` turns it off). */
+  logLevel: LogLevel;
 }
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export function loadConfig(): Config {
   const production = process.env.NODE_ENV === 'production';
@@ -71,6 +76,8 @@ export function loadConfig(): Config {
   const smsProvider = str('SMS_PROVIDER', 'console');
   if (smsProvider !== 'console') throw new Error(`未知的短信服务：${smsProvider}（目前支持 console）`);
   const trustProxy = process.env.TRUST_PROXY;
+  const logLevel = str('LOG_LEVEL', 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL 只能是 ${LOG_LEVELS.join('、')}`);
   const year = new Date().getUTCFullYear();
   const platformName = str('SITE_PLATFORM_NAME', '猎人创意社区');
   const companyName = str('SITE_COMPANY_NAME', '星猎科技有限公司');
@@ -101,6 +108,7 @@ export function loadConfig(): Config {
     },
     maxDraftsPerUser: int('MAX_DRAFTS_PER_USER', 200),
     cacheTtlMs: int('CACHE_TTL_MS', 2000),
+    logLevel,
     uploadsDir: str('UPLOADS_DIR', './uploads'),
     site: {
       platformName,

@@ -27,7 +27,7 @@ export function createDeps(handle: DatabaseHandle, config: Config, sms?: SmsProv
     handle,
     db: handle.db,
     config,
-    sms: sms ?? new ConsoleSmsProvider(),
+    sms: sms ?? new ConsoleSmsProvider(false, config.production),
     limits: createRateLimits(handle, config.rateLimits),
     storage: new LocalFileStorage(config.uploadsDir),
     publicCache: new ResponseCache({ ttlMs: config.cacheTtlMs, maxEntries: 500, maxBytes: 32 * 1024 * 1024 }),

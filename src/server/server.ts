@@ -6,11 +6,16 @@ import { createRequestListener } from './fast-lane/fast-lane.ts';
 import type { Config } from './config.ts';
 import { openDeps, type Deps } from './deps.ts';
 import { startJobs } from './jobs/index.ts';
+import { createLogger, flushLog, type Logger } from './ops/logger.ts';
+import { withRequestLog } from './ops/request-log.ts';
+import { createDrainGate, exitOnSignals as exitWhenSignalled } from './ops/shutdown.ts';
 
 export interface RunningServer {
   deps: Deps;
   server: Server;
   url: string;
+  logger: Logger;
+  /** Graceful: stop listening, finish the requests in flight, stop the jobs, close the database. */
   stop(): Promise<void>;
 }
 
@@ -20,8 +25,11 @@ export async function startServer(config: Config, options: AppOptions & { before
   await options.beforeListen?.(deps);
   const app = createApp(deps, options);
   const stopJobs = startJobs(deps);
+  const logger = createLogger(config.logLevel);
+  const gate = createDrainGate();
+  const listener = withRequestLog(logger, gate.wrap(createRequestListener(deps, app, { clientDir: options.clientDir, dev: !!options.devMiddleware })));
   const server = await new Promise<Server>((resolve) => {
-    const s = createServer(createRequestListener(deps, app, { clientDir: options.clientDir, dev: !!options.devMiddleware }));
+    const s = createServer(listener);
     s.listen(config.port, () => resolve(s));
   });
   const address = server.address();
@@ -29,30 +37,18 @@ export async function startServer(config: Config, options: AppOptions & { before
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
-      stopJobs();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        // Idle keep-alive sockets would hold close() open.
-        server.closeIdleConnections();
-        setTimeout(() => server.closeAllConnections(), 5000).unref();
-      });
+      const drained = gate.drain(server);
+      await stopJobs();
+      await drained;
+      // Let the last 'close' events run, so a request cut at the deadline is still logged.
+      await new Promise((resolve) => setImmediate(resolve));
       await deps.handle.close();
+      flushLog(logger);
     })());
-  return { deps, server, url: `http://127.0.0.1:${port}`, stop };
+  return { deps, server, url: `http://127.0.0.1:${port}`, logger, stop };
 }
 
-/** SIGTERM/SIGINT finish in-flight requests, close the database, then exit. */
+/** SIGTERM/SIGINT: graceful stop, exit 0 within 10 s (ops/shutdown.ts). */
 export function exitOnSignals(running: RunningServer): void {
-  const shutdown = (signal: string) => {
-    console.log(`收到 ${signal}，正在关闭…`);
-    running.stop().then(
-      () => process.exit(0),
-      (err) => {
-        console.error(err);
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  exitWhenSignalled(running, running.logger, () => flushLog(running.logger));
 }

@@ -50,7 +50,7 @@ export async function startE2E(extraEnv: Record<string, string> = {}): Promise<E
   const base = loadConfig();
   // Rate limits have their own API tests; here one address registers many people quickly.
   const rateLimits = Object.fromEntries(Object.keys(base.rateLimits).map((k) => [k, 0])) as unknown as typeof base.rateLimits;
-  const server = await startServer({ ...base, port: 0, databaseUrl: `sqlite:${path.join(dir, 'e2e.db')}`, seedDemo: false, rateLimits }, { clientDir: DIST_DIR });
+  const server = await startServer({ ...base, port: 0, databaseUrl: `sqlite:${path.join(dir, 'e2e.db')}`, seedDemo: false, rateLimits, logLevel: process.env.LOG_LEVEL ? base.logLevel : 'warn' }, { clientDir: DIST_DIR });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,

@@ -21,14 +21,24 @@ export async function runHousekeeping(deps: Deps): Promise<void> {
   await purgeOldViews(deps.db);
 }
 
-export function startJobs(deps: Deps): () => void {
-  const run = () => runHousekeeping(deps).catch((err) => console.error('[jobs]', err));
+/** Starts the hourly housekeeping; the returned stop waits for a run in progress (shutdown closes the database next). */
+export function startJobs(deps: Deps): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const run = () => {
+    if (stopped || running) return;
+    running = runHousekeeping(deps)
+      .catch((err) => console.error('[jobs]', err))
+      .finally(() => (running = undefined));
+  };
   const first = setTimeout(run, 10_000);
   const timer = setInterval(run, HOUR_MS);
   first.unref();
   timer.unref();
-  return () => {
+  return async () => {
+    stopped = true;
     clearTimeout(first);
     clearInterval(timer);
+    await running;
   };
 }

@@ -3,6 +3,7 @@ import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
 import { authRoutes } from './auth.ts';
 import { commentRoutes } from './comments.ts';
+import { healthRoutes } from './health.ts';
 import { ideaRoutes } from './ideas.ts';
 import { marketplaceRoutes } from './marketplace.ts';
 import { socialRoutes } from './social.ts';
@@ -11,7 +12,7 @@ import { buildOpenApi } from './openapi.ts';
 import { mountRoutes, sendError, type RestRoute } from './route.ts';
 
 /** Every REST path; each issue adds its module's list here. */
-export const restRoutes: RestRoute[] = [...authRoutes, ...ideaRoutes, ...marketplaceRoutes, ...socialRoutes, ...touchRoutes, ...commentRoutes];
+export const restRoutes: RestRoute[] = [...healthRoutes, ...authRoutes, ...ideaRoutes, ...marketplaceRoutes, ...socialRoutes, ...touchRoutes, ...commentRoutes];
 
 export function createRestRouter(deps: Deps): Router {
   const router = Router();

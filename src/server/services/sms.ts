@@ -16,14 +16,24 @@ export interface SmsProvider {
   send(phone: string, code: string, purpose: SmsPurpose): Promise<void>;
 }
 
-/** Prints the code; for development and tests (the code also comes back as debugCode outside production). */
+/**
+ * Prints the code; for development and tests (the code also comes back as debugCode outside
+ * production). In production a code never goes into a log line: only that one was sent.
+ */
 export class ConsoleSmsProvider implements SmsProvider {
   readonly name = 'console';
-  constructor(private readonly quiet = false) {}
+  constructor(
+    private readonly quiet = false,
+    private readonly production = false,
+  ) {}
   async send(phone: string, code: string, purpose: SmsPurpose): Promise<void> {
-    if (!this.quiet) console.log(`[短信] ${phone} 的${purpose}验证码：${code}（${SMS_CODE_TTL_MINUTES} 分钟内有效）`);
+    if (this.quiet) return;
+    if (this.production) console.log(`[短信] 已为 ${maskPhone(phone)} 生成${purpose}验证码（控制台短信服务在生产环境不显示验证码）`);
+    else console.log(`[短信] ${phone} 的${purpose}验证码：${code}（${SMS_CODE_TTL_MINUTES} 分钟内有效）`);
   }
 }
+
+const maskPhone = (phone: string) => (phone.length > 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****');
 
 export const SMS_MSG = {
   sendFailed: '短信发送失败，请稍后重试',

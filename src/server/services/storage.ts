@@ -1,4 +1,5 @@
 /** Where uploaded files live: a local folder now, an S3-compatible bucket later (DESIGN §9). */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { uploadUrl } from '../../shared/uploads.ts';
@@ -10,11 +11,18 @@ export interface FileStorage {
   url(name: string): string;
 }
 
+/** A file being written; backups skip it. */
+export const PARTIAL_SUFFIX = '.partial';
+
 export class LocalFileStorage implements FileStorage {
   constructor(readonly dir: string) {}
   async put(name: string, data: Buffer): Promise<void> {
     await fs.mkdir(this.dir, { recursive: true });
-    await fs.writeFile(path.join(this.dir, path.basename(name)), data);
+    // Written aside and renamed, so a backup copying the folder never sees half a file.
+    const target = path.join(this.dir, path.basename(name));
+    const partial = `${target}.${randomBytes(4).toString('hex')}${PARTIAL_SUFFIX}`;
+    await fs.writeFile(partial, data);
+    await fs.rename(partial, target);
   }
   async delete(name: string): Promise<void> {
     await fs.rm(path.join(this.dir, path.basename(name)), { force: true });

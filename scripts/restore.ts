@@ -1,0 +1,41 @@
+/**
+ * `npm run restore -- <folder>`: puts a backup into a stopped installation (DATABASE_URL, UPLOADS_DIR).
+ * It refuses while a server answers on PORT: a running server would keep writing to the old file.
+ */
+import { dialectOf, sqliteFile } from '../db/connection.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { MYSQL_BACKUP_HINT, restoreInstallation } from '../src/server/ops/backup.ts';
+
+const config = loadConfig();
+const folder = process.argv[2];
+if (!folder) {
+  console.error('用法：npm run restore -- <备份目录>');
+  process.exit(2);
+}
+if (dialectOf(config.databaseUrl) === 'mysql') {
+  console.error(MYSQL_BACKUP_HINT.replace('备份（', '恢复（').replace('mysqldump --single-transaction --routines 数据库名 > 备份.sql', 'mysql 数据库名 < 备份.sql'));
+  process.exit(2);
+}
+
+async function serverAnswers(port: number): Promise<boolean> {
+  try {
+    await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(1000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+if (await serverAnswers(config.port)) {
+  console.error(`端口 ${config.port} 上有服务器在运行：请先停止它（docker compose stop app），再恢复`);
+  process.exit(1);
+}
+try {
+  const { manifest: m, keptAside } = restoreInstallation({ databaseFile: sqliteFile(config.databaseUrl), uploadsDir: config.uploadsDir, folder });
+  console.log(`恢复完成：${m.users} 个用户，${m.ideas} 个创意，${m.uploads} 个上传文件（备份时间 ${m.createdAt || '未知'}）`);
+  if (keptAside.length) console.log(`原有文件已保留：${keptAside.join('，')}`);
+  console.log('启动服务器时会自动迁移到当前版本（npm start）');
+} catch (err) {
+  console.error(`恢复失败：${(err as Error).message}`);
+  process.exit(1);
+}

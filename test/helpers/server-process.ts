@@ -1,0 +1,10 @@
+/**
+ * The server as `npm start` runs it (startServer + exitOnSignals), without the client build, for
+ * tests that spawn it as a child process and send it signals. Prints `READY <port>`.
+ */
+import { loadConfig } from '../../src/server/config.ts';
+import { exitOnSignals, startServer } from '../../src/server/server.ts';
+
+const running = await startServer(loadConfig());
+exitOnSignals(running);
+console.log(`READY ${new URL(running.url).port}`);
