@@ -79,6 +79,12 @@ export async function newPage(e2e: E2E, viewport: Viewport): Promise<{ context: 
 
 /** axe-core on what the page shows now: no serious or critical violation. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // axe measures contrast on what is painted: a toast or dialog still fading in reads as faint
+  // text. Wait (briefly) for finite animations and transitions to finish first; spinners loop forever
+  // and are not waited for.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 3000 })
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (bad.length) {
