@@ -1,5 +1,6 @@
 import {
   MysqlAdapter,
+  sql,
   OperationNodeTransformer,
   type KyselyPlugin,
   type PluginTransformQueryArgs,
@@ -70,4 +71,9 @@ export function escapeLike(text: string): string {
  */
 export function forUpdate<Q extends { forUpdate(): Q }>(db: { getExecutor(): { adapter: unknown } }, query: Q): Q {
   return db.getExecutor().adapter instanceof MysqlAdapter ? query.forUpdate() : query;
+}
+
+/** `column - n`, never below 0 (the counters of DESIGN §2, accounts §4), as a portable expression. */
+export function minusFloorZero(column: string, n = 1) {
+  return sql<number>`case when ${sql.ref(column)} > ${n} then ${sql.ref(column)} - ${n} else 0 end`;
 }

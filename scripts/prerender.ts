@@ -1,6 +1,7 @@
 /**
  * Writes dist/prerendered/: the built index.html with the guest entry pages' first view inside
- * #root — `/` once per weekday (its daily doodle), `/login` once — rendered by src/client/prerender.tsx
+ * #root — `/` once per weekday (its daily doodle), `/login` and `/guest-marketplace` once each — rendered
+ * by src/client/prerender.tsx
  * through Vite's SSR loader. The fast lane sends them for those paths (fast-lane/prerendered.ts).
  *
  * The page's JavaScript is handed to /route-preload.js (vite.config.ts), which asks for it once the

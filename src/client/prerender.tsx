@@ -1,7 +1,8 @@
 /**
  * Build-time HTML for the guest entry pages, so they paint before the JavaScript has downloaded
  * and run (Lighthouse's LCP on a phone). Rendered as a logged-out visitor sees the page, with lists in
- * their loading state; in the browser main.tsx renders the live view over it. scripts/prerender.ts
+ * their loading state; in the browser main.tsx hydrates it when the visit draws the same view, else
+ * renders the live view over it. scripts/prerender.ts
  * writes the files; the fast lane sends them.
  */
 import { prerender } from 'react-dom/static';

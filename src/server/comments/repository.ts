@@ -3,7 +3,6 @@
  * same whatever the number of comments) and the row shaping, with the deactivated-author rule
  * applied at read time from users.status (DESIGN §10).
  */
-import { sql } from 'kysely';
 import { forUpdate } from '../../../db/portable.ts';
 import { dbTimeToIso } from '../../../db/time.ts';
 import type { CommentRow } from '../../../db/types.ts';
@@ -78,8 +77,6 @@ export async function lockIdeaForComments(trx: Db, ideaId: number) {
 }
 
 
-/** `comment_count - n`, never below 0 (accounts §4), as a portable expression. */
-export const commentCountMinus = (n: number) => sql<number>`case when comment_count > ${n} then comment_count - ${n} else 0 end`;
 
 /** A user's comments, for the deactivation statistics. */
 export async function countUserComments(db: Db, userId: number): Promise<number> {

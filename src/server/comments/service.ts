@@ -6,7 +6,7 @@
  * Replies are one level deep: a reply to a reply hangs under the same top-level comment
  * (`parentId`) and remembers the comment it answered (`replyTo`).
  */
-import { isForeignKeyViolation } from '../../../db/portable.ts';
+import { isForeignKeyViolation, minusFloorZero } from '../../../db/portable.ts';
 import { dbTimeToIso, nowDb } from '../../../db/time.ts';
 import type { CommentReactionKind, CommentRow, IdeaRow, UserRow } from '../../../db/types.ts';
 import { COMMENT_MSG } from '../../shared/comment-rules.ts';
@@ -19,7 +19,7 @@ import { assertNoSensitiveWords } from '../ideas/moderation.ts';
 import { findVisibleIdea, type Db } from '../ideas/repository.ts';
 import { sendMessage } from '../services/messages.ts';
 import { logModeration } from '../admin/log.ts';
-import { commentCountMinus, findComment, findCommentDto, listIdeaComments, lockComment, lockIdeaForComments } from './repository.ts';
+import { findComment, findCommentDto, listIdeaComments, lockComment, lockIdeaForComments } from './repository.ts';
 
 /** The idea whose comments `viewer` may read and write: visible to them, with comments allowed. */
 async function commentableIdea(db: Db, viewer: UserRow | null, ideaId: number): Promise<IdeaRow> {
@@ -156,7 +156,7 @@ export async function deleteComment(deps: Deps, user: UserRow, id: number): Prom
     const replies = replyIds.length ? await trx.deleteFrom('comments').where('id', 'in', replyIds).executeTakeFirst() : { numDeletedRows: 0n };
     const own = await trx.deleteFrom('comments').where('id', '=', id).executeTakeFirst();
     const removed = Number(replies.numDeletedRows) + Number(own.numDeletedRows);
-    await trx.updateTable('ideas').set({ comment_count: commentCountMinus(removed) }).where('id', '=', idea.id).execute();
+    await trx.updateTable('ideas').set({ comment_count: minusFloorZero('comment_count', removed) }).where('id', '=', idea.id).execute();
     await trx.updateTable('comment_reports').set({ status: 'removed', resolved_at: nowDb() }).where('comment_id', 'in', removedIds).where('status', '=', 'open').execute();
     // An admin removing someone else's comment is moderation: it goes into the log.
     if (user.role === 'admin' && comment.user_id !== user.id && idea.user_id !== user.id) {

@@ -356,8 +356,7 @@ export async function userPublicIdeas(deps: Deps, viewer: UserRow | null, ref: s
 
 /**
  * The counts of a user's public profile, through the visibility rule: public ideas and the views
- * summed over them. Followers are counted once follows exist (the follows issue adds the table);
- * until then nobody follows anyone, so the count is 0.
+ * summed over them. Followers are `users.follower_count`, kept by follows in their transactions.
  */
 export async function publicProfileCounts(db: Db, userId: number): Promise<{ ideaCount: number; followerCount: number; viewCount: number }> {
   const row = await publicIdeas(db)

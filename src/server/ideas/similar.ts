@@ -6,14 +6,15 @@
 import { sql } from 'kysely';
 import type { UserRow } from '../../../db/types.ts';
 import { IDEA_MSG } from '../../shared/idea-rules.ts';
+import { SIMILAR_IDEAS_LIMIT } from '../../shared/constants.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
 import { fieldGrams, GRAM_KIND, normalizeText } from '../text.ts';
 import { findVisibleIdea, ideaTags, publicIdeas } from './repository.ts';
-import { toIdeaDtos } from './view.ts';
+import { selectCards, toCards } from './cards.ts';
 
-export const SIMILAR_LIMIT_DEFAULT = 6;
+export const SIMILAR_LIMIT_DEFAULT = SIMILAR_IDEAS_LIMIT;
 const TAG_WEIGHT = 3;
 const MIN_SCORE = 2;
 /** A long title's first bigrams are enough to find its neighbours, and keep the query bounded. */
@@ -50,7 +51,7 @@ export async function similarIdeas(deps: Deps, viewer: UserRow | null, id: numbe
 
   const score = new Map(scored.map((s) => [s.idea_id, Number(s.score)]));
   // The one visibility rule decides (the author's account is active, too).
-  const rows = await publicIdeas(db).where('ideas.id', 'in', [...score.keys()]).execute();
+  const rows = await selectCards(publicIdeas(db)).where('ideas.id', 'in', [...score.keys()]).execute();
   rows.sort((a, b) => score.get(b.id)! - score.get(a.id)! || (b.published_at ?? '').localeCompare(a.published_at ?? '') || b.id - a.id);
-  return toIdeaDtos(db, rows.slice(0, limit), viewer);
+  return toCards(db, rows.slice(0, limit), viewer);
 }

@@ -5,15 +5,15 @@
  * equals the rows.
  */
 import { sql } from 'kysely';
-import { forUpdate } from '../../../db/portable.ts';
+import { forUpdate, minusFloorZero } from '../../../db/portable.ts';
 import { nowDb } from '../../../db/time.ts';
 import type { UserRow } from '../../../db/types.ts';
-import { IDEA_MSG } from '../../shared/idea-rules.ts';
+import { DEFAULT_IDEA_TITLE, IDEA_MSG } from '../../shared/idea-rules.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
 import { findVisibleIdea, publicIdeas, type Db } from '../ideas/repository.ts';
-import { toIdeaDtos } from '../ideas/view.ts';
+import { selectCards, toCards } from '../ideas/cards.ts';
 
 export const FAVORITE_MSG = {
   added: '已收藏',
@@ -36,7 +36,6 @@ export interface DeletedFavorite {
   isDeleted: true;
 }
 
-const decrementFloorZero = (column: 'favorite_count') => sql<number>`case when ${sql.ref(column)} > 0 then ${sql.ref(column)} - 1 else 0 end`;
 
 /** Locks the idea's row (MySQL) and reads its count; undefined when the idea no longer exists. */
 async function lockIdea(trx: Db, ideaId: number) {
@@ -63,7 +62,7 @@ export async function setFavorite(deps: Deps, user: UserRow, ideaId: number, fav
     } else {
       const deleted = await trx.deleteFrom('favorites').where('user_id', '=', user.id).where('idea_id', '=', ideaId).executeTakeFirst();
       if (Number(deleted.numDeletedRows) > 0) {
-        await trx.updateTable('ideas').set({ favorite_count: decrementFloorZero('favorite_count') }).where('id', '=', ideaId).execute();
+        await trx.updateTable('ideas').set({ favorite_count: minusFloorZero('favorite_count') }).where('id', '=', ideaId).execute();
         count = Math.max(0, count - 1);
       }
     }
@@ -97,7 +96,7 @@ export async function listFavorites(deps: Deps, user: UserRow): Promise<(IdeaDto
   const saved = await deps.db
     .selectFrom('favorites')
     .innerJoin('ideas', 'ideas.id', 'favorites.idea_id')
-    .select(['ideas.id', 'ideas.title', 'ideas.is_deleted'])
+    .select(['ideas.id', 'ideas.title', 'ideas.is_deleted', 'ideas.moderation_status'])
     .where('favorites.user_id', '=', user.id)
     .orderBy('favorites.created_at', 'desc')
     .orderBy('favorites.idea_id', 'desc')
@@ -105,10 +104,11 @@ export async function listFavorites(deps: Deps, user: UserRow): Promise<(IdeaDto
     .execute();
   if (!saved.length) return [];
   const liveIds = saved.filter((s) => !s.is_deleted).map((s) => s.id);
-  const live = liveIds.length ? await publicIdeas(deps.db).where('ideas.id', 'in', liveIds).execute() : [];
-  const cards = new Map((await toIdeaDtos(deps.db, live, user)).map((dto) => [dto.id, dto]));
+  const live = liveIds.length ? await selectCards(publicIdeas(deps.db)).where('ideas.id', 'in', liveIds).execute() : [];
+  const cards = new Map((await toCards(deps.db, live, user)).map((dto) => [dto.id, dto]));
   return saved.flatMap((s): (IdeaDto | DeletedFavorite)[] => {
-    if (s.is_deleted) return [{ id: s.id, title: s.title, isDeleted: true }];
+    // The title as reviewed: one edited after approval (back in review) and then deleted shows the default.
+    if (s.is_deleted) return [{ id: s.id, title: s.moderation_status === 'approved' ? s.title : DEFAULT_IDEA_TITLE, isDeleted: true }];
     const card = cards.get(s.id);
     return card ? [card] : [];
   });
@@ -118,7 +118,7 @@ export async function listFavorites(deps: Deps, user: UserRow): Promise<(IdeaDto
 export async function removeFavoritesOf(trx: Db, userId: number): Promise<void> {
   await trx
     .updateTable('ideas')
-    .set({ favorite_count: decrementFloorZero('favorite_count') })
+    .set({ favorite_count: minusFloorZero('favorite_count') })
     .where('id', 'in', trx.selectFrom('favorites').select('idea_id').where('user_id', '=', userId))
     .execute();
   await trx.deleteFrom('favorites').where('user_id', '=', userId).execute();

@@ -4,7 +4,7 @@
  * locked, so concurrent follows and unfollows keep the count equal to the rows.
  */
 import { sql } from 'kysely';
-import { forUpdate } from '../../../db/portable.ts';
+import { forUpdate, minusFloorZero } from '../../../db/portable.ts';
 import { dbTimeToIso, nowDb } from '../../../db/time.ts';
 import type { UserRow } from '../../../db/types.ts';
 import type { Deps } from '../deps.ts';
@@ -39,7 +39,6 @@ async function requireActiveUser(deps: Deps, ref: string): Promise<UserRow> {
   return target;
 }
 
-const decrementFloorZero = sql<number>`case when follower_count > 0 then follower_count - 1 else 0 end`;
 
 export async function setFollow(deps: Deps, user: UserRow, ref: string, follow: boolean): Promise<FollowState> {
   const target = await requireActiveUser(deps, ref);
@@ -62,7 +61,7 @@ export async function setFollow(deps: Deps, user: UserRow, ref: string, follow: 
     } else {
       const deleted = await trx.deleteFrom('follows').where('follower_id', '=', user.id).where('followee_id', '=', target.id).executeTakeFirst();
       if (Number(deleted.numDeletedRows) > 0) {
-        await trx.updateTable('users').set({ follower_count: decrementFloorZero }).where('id', '=', target.id).execute();
+        await trx.updateTable('users').set({ follower_count: minusFloorZero('follower_count') }).where('id', '=', target.id).execute();
         count = Math.max(0, count - 1);
       }
     }
@@ -107,7 +106,7 @@ export async function listFollowing(deps: Deps, user: UserRow): Promise<Followed
 export async function removeFollowsOf(trx: Db, userId: number): Promise<void> {
   await trx
     .updateTable('users')
-    .set({ follower_count: decrementFloorZero })
+    .set({ follower_count: minusFloorZero('follower_count') })
     .where('id', 'in', trx.selectFrom('follows').select('followee_id').where('follower_id', '=', userId))
     .execute();
   await trx.deleteFrom('follows').where((eb) => eb.or([eb('follower_id', '=', userId), eb('followee_id', '=', userId)])).execute();
