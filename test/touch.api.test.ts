@@ -185,6 +185,9 @@ describe.each(DIALECTS)('follow updates, messages, feedback and the admin consol
       expect(ok.status).toBe(201);
       const exact = await app.api('POST', '/api/feedback', { token: b.token, body: { content: '满'.repeat(1000) } });
       expect(exact.status).toBe(201);
+      // Characters, not UTF-16 units: 1000 emoji are 1000 characters, as the dialog counts them.
+      expect((await app.api('POST', '/api/feedback', { token: b.token, body: { content: '👍'.repeat(1000) } })).status).toBe(201);
+      expect((await app.api('POST', '/api/feedback', { token: b.token, body: { content: '👍'.repeat(1001) } })).status).toBe(400);
 
       const inbox = await app.api('GET', '/api/admin/feedback', { token: admin.token });
       const item = inbox.body.data.find((f: { id: number }) => f.id === ok.body.data.id);

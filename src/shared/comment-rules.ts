@@ -1,4 +1,5 @@
 /** Comment rules shared by the comments section and the server (accounts §4, §5, §8, §9). Pure: no zod, no I/O. */
+import { textLength } from './text-length.ts';
 
 export const COMMENT_MAX = 500;
 /** The counter turns orange above this share of COMMENT_MAX (400 of 500). */
@@ -36,7 +37,7 @@ export const COMMENT_MSG = {
 } as const;
 
 /** Characters as a person counts them (an emoji is one). */
-export const commentLength = (text: string) => [...text].length;
+export const commentLength = textLength;
 
 /** The counter's state under the textarea. */
 export function counterState(text: string): { length: number; warn: boolean; over: boolean; sendable: boolean } {

@@ -8,6 +8,7 @@ import { FEEDBACK_MAX, FEEDBACK_SUCCESS_MS, FEEDBACK_TEXT } from '../../shared/t
 import { errorMessage, httpStatusOf } from '../lib/api-errors.ts';
 import { trpc } from '../lib/trpc.ts';
 import { Modal } from './Modal.tsx';
+import { textLength } from '../../shared/text-length.ts';
 
 /** The counter warns from this share of the limit on. */
 export const FEEDBACK_WARN_RATIO = 0.8;
@@ -19,7 +20,7 @@ export function FeedbackModal({ onClose }: { onClose: () => void }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const id = useId();
-  const length = [...content].length;
+  const length = textLength(content);
   const warn = length > FEEDBACK_MAX * FEEDBACK_WARN_RATIO;
 
   // The thank-you stays for FEEDBACK_SUCCESS_MS, then the dialog closes by itself.
@@ -33,7 +34,7 @@ export function FeedbackModal({ onClose }: { onClose: () => void }) {
     e.preventDefault();
     const text = content.trim();
     if (!text) return setFieldError(FEEDBACK_TEXT.empty);
-    if ([...text].length > FEEDBACK_MAX) return setFieldError(FEEDBACK_TEXT.tooLong);
+    if (textLength(text) > FEEDBACK_MAX) return setFieldError(FEEDBACK_TEXT.tooLong);
     setFieldError(null);
     setFormError(null);
     try {
