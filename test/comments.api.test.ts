@@ -189,6 +189,15 @@ describe.each(DIALECTS)('comments on %s', (dialect) => {
     expect(await commentCount(idea)).toBe(0);
   });
 
+  it('stores one open report however quickly one member clicks', async () => {
+    const c = (await post(reader, { ideaId, content: '被连点举报的评论' })).body.data;
+    const clicks = await Promise.all(Array.from({ length: 6 }, () => app.api('POST', `/api/comments/${c.id}/report`, { token: author.token, body: { reason: '广告' } })));
+    expect(clicks.map((r) => r.status)).toEqual(Array(6).fill(200));
+    expect(new Set(clicks.map((r) => r.body.data.id)).size).toBe(1);
+    const rows = await app.deps.db.selectFrom('comment_reports').select('id').where('comment_id', '=', c.id).execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('stores reports for admins; dismiss closes one, an admin delete closes the rest', async () => {
     const admin = await createUser(app.deps, { role: 'admin' });
     const c = (await post(author, { ideaId, content: '被举报的评论' })).body.data;

@@ -170,13 +170,18 @@ export async function deleteComment(deps: Deps, user: UserRow, id: number): Prom
 /** Stores a report for the admins; one open report per person and comment (a second click repeats the answer). */
 export async function reportComment(deps: Deps, user: UserRow, id: number, reason: string): Promise<{ id: number }> {
   const comment = await commentOnVisibleIdea(deps.db, user, id);
-  const open = await deps.db.selectFrom('comment_reports').select('id').where('comment_id', '=', id).where('reporter_id', '=', user.id).where('status', '=', 'open').executeTakeFirst();
-  if (open) return { id: open.id };
-  const result = await deps.db
-    .insertInto('comment_reports')
-    .values({ comment_id: id, idea_id: comment.idea_id, reporter_id: user.id, reason, comment_content: comment.content, status: 'open', created_at: nowDb(), resolved_at: null })
-    .executeTakeFirstOrThrow();
-  return { id: Number(result.insertId) };
+  return deps.db.transaction().execute(async (trx) => {
+    // The writers' lock order (idea, then comment): two quick clicks store one report.
+    await lockIdeaForComments(trx, comment.idea_id);
+    if (!(await lockComment(trx, id))) throw notFound(COMMENT_MSG.notFound);
+    const open = await trx.selectFrom('comment_reports').select('id').where('comment_id', '=', id).where('reporter_id', '=', user.id).where('status', '=', 'open').executeTakeFirst();
+    if (open) return { id: open.id };
+    const result = await trx
+      .insertInto('comment_reports')
+      .values({ comment_id: id, idea_id: comment.idea_id, reporter_id: user.id, reason, comment_content: comment.content, status: 'open', created_at: nowDb(), resolved_at: null })
+      .executeTakeFirstOrThrow();
+    return { id: Number(result.insertId) };
+  });
 }
 
 /** The admins' list: open reports first (oldest first, the queue order), then the 100 latest settled ones. */
