@@ -81,14 +81,17 @@ export default function InspirationLibraryPage() {
     if (new URLSearchParams(search).get('tab') !== tab) navigate(`/inspiration-library?tab=${tab}`, { replace: true });
   }, [search, tab, navigate]);
 
-  // Back from an idea opened here (its back button hands our state back): the scroll it was opened at.
+  // Back from an idea opened here (its back button hands our state back): the scroll it was opened at,
+  // once the open tab's list is there (the favourites tab's is the panel's query, shared by key).
+  const favorites = trpc.favorites.list.useQuery(undefined, { enabled: tab === 'favorite' });
+  const panelPending = tab === 'favorite' ? favorites.isPending : list.isPending;
   const returnScroll = useRef<number | null>(isFromLibrary(window.history.state) ? window.history.state.scrollPosition : null);
   useEffect(() => {
     const top = returnScroll.current;
-    if (top === null || list.isPending) return;
+    if (top === null || panelPending) return;
     returnScroll.current = null;
     requestAnimationFrame(() => window.scrollTo({ top, behavior: 'instant' }));
-  }, [list.isPending]);
+  }, [panelPending]);
 
   const selectTab = (next: LibraryTab) => {
     setFeedback(null);
