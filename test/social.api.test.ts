@@ -74,6 +74,8 @@ describe.each(DIALECTS)('favourites, follows, views and similar ideas, on %s', (
         expect(res.status, stage).toBe(404);
         expect(res.body.message).toBe('创意不存在或已被删除');
         expect((await app.api('GET', `/api/favorites/check/${hidden}`, { token: fan.token })).status, stage).toBe(404);
+        // Its author still sees its state on their own idea page.
+        expect((await app.api('GET', `/api/favorites/check/${hidden}`, { token: author.token })).body.data, stage).toEqual({ isFavorite: false, favoriteCount: 0 });
       }
       expect((await app.api('POST', '/api/favorites/abc', { token: fan.token, body: {} })).status).toBe(400);
     });

@@ -3,7 +3,6 @@
  * last 7 days (the data layer's "new" window), and one member's recent ideas. Public ideas only,
  * through the visibility rule.
  */
-import { sql } from 'kysely';
 import { dbTimeAgo, dbTimeToIso } from '../../../db/time.ts';
 import type { UserRow } from '../../../db/types.ts';
 import { authorAvatar, authorName } from '../../shared/idea-display.ts';
@@ -39,46 +38,38 @@ export interface RecentIdea {
 }
 
 /**
- * Followed members with recent public ideas, the latest publication first. Driven from the
- * member's follows: per followed member, two index range scans of their recent public ideas
- * (`ideas_author_public_idx`), not a scan of the whole site's week.
+ * Followed members with recent public ideas, the latest publication first. Two queries driven from
+ * the member's follows: whom they follow (the follows key), then those members' recent public ideas
+ * grouped per author (`user_id in (…)` on `ideas_author_public_idx`), never a scan of the site's week.
  */
 export async function followUpdates(deps: Deps, user: UserRow): Promise<FollowUpdateItem[]> {
-  const since = dbTimeAgo(RECENT_MS);
-  const theirRecentIdeas = () =>
-    publicIdeas(deps.db)
-      .clearSelect()
-      .where(sql<boolean>`${sql.ref('ideas.user_id')} = ${sql.ref('author.id')}`)
-      .where('ideas.published_at', '>=', since);
-  const rows = await deps.db
+  const followed = await deps.db
     .selectFrom('follows')
     .innerJoin('users as author', 'author.id', 'follows.followee_id')
-    .select([
-      'author.id as author_id',
-      'author.registration_number',
-      'author.nickname',
-      'author.avatar_url',
-      theirRecentIdeas()
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .as('recent_ideas_count'),
-      theirRecentIdeas()
-        .select((eb) => eb.fn.max('ideas.published_at').as('latest'))
-        .as('latest_idea_time'),
-    ])
+    .select(['author.id', 'author.registration_number', 'author.nickname', 'author.avatar_url'])
     .where('follows.follower_id', '=', user.id)
     .where('author.status', '=', 'active')
     .execute();
-  return rows
-    .filter((r) => Number(r.recent_ideas_count) > 0 && r.latest_idea_time)
-    .sort((x, y) => String(y.latest_idea_time).localeCompare(String(x.latest_idea_time)) || x.author_id - y.author_id)
+  if (!followed.length) return [];
+  const recent = await publicIdeas(deps.db)
+    .clearSelect()
+    .select((eb) => ['ideas.user_id', eb.fn.countAll<number>().as('n'), eb.fn.max('ideas.published_at').as('latest')])
+    .where('ideas.user_id', 'in', followed.map((f) => f.id))
+    .where('ideas.published_at', '>=', dbTimeAgo(RECENT_MS))
+    .groupBy('ideas.user_id')
+    .execute();
+  const authors = new Map(followed.map((f) => [f.id, f]));
+  return recent
+    .sort((x, y) => String(y.latest).localeCompare(String(x.latest)) || x.user_id - y.user_id)
     .map((r) => {
-      const person = { userId: r.author_id, registrationNumber: r.registration_number, nickname: r.nickname, avatarUrl: r.avatar_url };
+      const a = authors.get(r.user_id)!;
+      const person = { userId: a.id, registrationNumber: a.registration_number, nickname: a.nickname, avatarUrl: a.avatar_url };
       return {
-        registration_number: r.registration_number,
+        registration_number: a.registration_number,
         nickname: authorName(person),
         avatar_url: authorAvatar(person),
-        recent_ideas_count: Number(r.recent_ideas_count),
-        latest_idea_time: dbTimeToIso(r.latest_idea_time as string)!,
+        recent_ideas_count: Number(r.n),
+        latest_idea_time: dbTimeToIso(r.latest as string)!,
       };
     });
 }
