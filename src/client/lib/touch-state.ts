@@ -8,13 +8,8 @@ import { BADGE_CAP } from '../../shared/constants.ts';
 import { STORAGE_KEYS } from './storage.ts';
 
 /** What the server's follows.updates answers, one followed member with recent ideas. */
-export interface FollowUpdateItem {
-  registration_number: string;
-  nickname: string;
-  avatar_url: string;
-  recent_ideas_count: number;
-  latest_idea_time: string;
-}
+export type { FollowUpdateItem } from '../../server/social/updates.ts';
+import type { FollowUpdateItem } from '../../server/social/updates.ts';
 
 export type ViewedMarks = Record<string, string>;
 

@@ -21,6 +21,7 @@ import { errorMessage, httpStatusOf } from '../lib/api-errors.ts';
 import { isFromLibrary } from '../lib/idea-page-rules.ts';
 import { trpc } from '../lib/trpc.ts';
 import '../styles/ideas.css';
+import { RetryLine } from '../components/ui/RetryLine.tsx';
 
 export const LIBRARY_TABS = ['published', 'drafts', 'favorite', 'deleted'] as const;
 export type LibraryTab = (typeof LIBRARY_TABS)[number];
@@ -189,12 +190,7 @@ export default function InspirationLibraryPage() {
         ) : list.isPending ? (
           <LoadingLine />
         ) : list.isError ? (
-          <div className="retry-line error-box" role="alert">
-            <span>{errorMessage(list.error, LIBRARY_MSG.loadFailed)}</span>
-            <button type="button" className="btn btn-small" onClick={() => void list.refetch()} disabled={list.isFetching}>
-              {list.isFetching ? '重试中…' : '重试'}
-            </button>
-          </div>
+          <RetryLine message={errorMessage(list.error, LIBRARY_MSG.loadFailed)} onRetry={() => void list.refetch()} busy={list.isFetching} />
         ) : ideas.length === 0 ? (
           <EmptyState tab={tab} onBackToPublished={() => selectTab('published')} />
         ) : (

@@ -42,6 +42,7 @@ import {
 } from '../lib/marketplace-state.ts';
 import { trpc } from '../lib/trpc.ts';
 import '../styles/ideas.css';
+import { RetryLine } from '../components/ui/RetryLine.tsx';
 
 const SKELETON_HEIGHTS = [180, 140, 220, 160, 200, 130, 170, 150];
 
@@ -256,24 +257,14 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
       )}
 
       {clearFailed && !search && (
-        <div className="retry-line error-box" role="alert">
-          <span>{MARKET_MSG.clearFailed}</span>
-          <button type="button" className="btn btn-small" onClick={() => void clearSearch()} disabled={listQuery.isFetching}>
-            重试
-          </button>
-        </div>
+        <RetryLine message={MARKET_MSG.clearFailed} onRetry={() => void clearSearch()} busy={listQuery.isFetching} />
       )}
 
       {showSkeleton ? (
         <SkeletonGrid />
       ) : error ? (
         !clearFailed && (
-          <div className="retry-line error-box" role="alert" data-testid="market-error">
-            <span>{failureText(error)}</span>
-            <button type="button" className="btn btn-small" onClick={() => void active.refetch()} disabled={active.isFetching}>
-              {active.isFetching ? '重试中…' : '重试'}
-            </button>
-          </div>
+          <RetryLine message={failureText(error)} onRetry={() => void active.refetch()} busy={active.isFetching} testId="market-error" />
         )
       ) : items.length === 0 ? (
         <div className="empty-state" data-testid="market-empty">
@@ -300,12 +291,7 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
           </CardGrid>
           <div ref={sentinel} className="market-sentinel">
             {active.isFetchNextPageError ? (
-              <div className="retry-line error-box" role="alert">
-                <span>{failureText(active.error)}</span>
-                <button type="button" className="btn btn-small" onClick={() => void active.fetchNextPage()}>
-                  重试
-                </button>
-              </div>
+              <RetryLine message={failureText(active.error)} onRetry={() => void active.fetchNextPage()} />
             ) : active.hasNextPage ? (
               <button type="button" className="btn btn-small market-more" onClick={() => loadMore.current()} disabled={active.isFetchingNextPage}>
                 {active.isFetchingNextPage ? '加载中…' : '加载更多'}

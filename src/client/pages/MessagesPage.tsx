@@ -22,6 +22,7 @@ import { trpc, type RouterOutputs } from '../lib/trpc.ts';
 import { joinPolling } from '../lib/visible-polling.ts';
 import '../styles/ideas.css';
 import '../styles/touch.css';
+import { RetryLine } from '../components/ui/RetryLine.tsx';
 
 type Message = RouterOutputs['messages']['list']['data'][number];
 
@@ -123,12 +124,7 @@ export default function MessagesPage() {
       {list.isPending ? (
         <LoadingLine />
       ) : list.isError ? (
-        <div className="retry-line error-box" role="alert">
-          <span>{MESSAGES_MSG.loadFailed}</span>
-          <button type="button" className="btn btn-small" onClick={() => void list.refetch()} disabled={list.isFetching}>
-            {list.isFetching ? '重试中…' : '重试'}
-          </button>
-        </div>
+        <RetryLine message={MESSAGES_MSG.loadFailed} onRetry={() => void list.refetch()} busy={list.isFetching} />
       ) : messages.length === 0 ? (
         <div className="empty-state">
           <p className="empty-state-title">{MESSAGES_MSG.empty}</p>

@@ -21,6 +21,7 @@ import { isUnviewed, markViewed, resetViewedMarks, type FollowUpdateItem } from 
 import { trpc } from '../lib/trpc.ts';
 import '../styles/ideas.css';
 import '../styles/touch.css';
+import { RetryLine } from '../components/ui/RetryLine.tsx';
 
 export const UPDATES_MSG = {
   loggedOut: '登录后即可查看你关注的猎人的最新动态',
@@ -96,12 +97,7 @@ function Updates() {
       {query.isPending && list.length === 0 ? (
         <LoadingLine />
       ) : query.isError && list.length === 0 ? (
-        <div className="retry-line error-box" role="alert">
-          <span>{errorMessage(query.error, UPDATES_MSG.loadFailed)}</span>
-          <button type="button" className="btn btn-small" onClick={() => void query.refetch()} disabled={query.isFetching}>
-            {query.isFetching ? '重试中…' : '重试'}
-          </button>
-        </div>
+        <RetryLine message={errorMessage(query.error, UPDATES_MSG.loadFailed)} onRetry={() => void query.refetch()} busy={query.isFetching} />
       ) : list.length === 0 ? (
         <div className="empty-state" data-testid="updates-empty">
           <p className="empty-state-title">{UPDATES_MSG.empty}</p>
@@ -190,12 +186,7 @@ function RecentIdeas({ person, onBack }: { person: FollowUpdateItem; onBack: () 
       {recent.isPending ? (
         <LoadingLine />
       ) : recent.isError ? (
-        <div className="retry-line error-box" role="alert">
-          <span>{errorMessage(recent.error, UPDATES_MSG.recentFailed)}</span>
-          <button type="button" className="btn btn-small" onClick={() => void recent.refetch()} disabled={recent.isFetching}>
-            {recent.isFetching ? '重试中…' : '重试'}
-          </button>
-        </div>
+        <RetryLine message={errorMessage(recent.error, UPDATES_MSG.recentFailed)} onRetry={() => void recent.refetch()} busy={recent.isFetching} />
       ) : ideas.length === 0 ? (
         <div className="empty-state">
           <p className="empty-state-title">{UPDATES_MSG.recentEmpty}</p>

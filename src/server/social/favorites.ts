@@ -4,10 +4,11 @@
  * locked, so concurrent toggles — by one user or many — serialize per idea and the count always
  * equals the rows.
  */
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { forUpdate, minusFloorZero } from '../../../db/portable.ts';
+import { preparedQuery } from '../../../db/prepared.ts';
 import { nowDb } from '../../../db/time.ts';
-import type { UserRow } from '../../../db/types.ts';
+import type { Database, UserRow } from '../../../db/types.ts';
 import { DEFAULT_IDEA_TITLE, IDEA_MSG } from '../../shared/idea-rules.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import type { Deps } from '../deps.ts';
@@ -77,6 +78,17 @@ export async function removeFavorite(deps: Deps, user: UserRow, ideaId: number):
   return setFavorite(deps, user, ideaId, false);
 }
 
+/** The public idea's count and whether the member favourites it, built once (db/prepared.ts). */
+const publicFavoriteState = preparedQuery((db: Kysely<Database>, ideaId: number, viewerId: number) =>
+  publicIdeas(db)
+    .clearSelect()
+    .select((eb) => [
+      'ideas.favorite_count',
+      eb.exists(eb.selectFrom('favorites').select('favorites.idea_id').where('favorites.user_id', '=', viewerId).whereRef('favorites.idea_id', '=', 'ideas.id')).as('favorited'),
+    ])
+    .where('ideas.id', '=', ideaId),
+);
+
 /**
  * Whether the viewer favourites the idea, and its count. A guest favourites nothing. Asked on every
  * idea page a member opens (a members' hot read): a public idea is one query, the favourite checked
@@ -84,16 +96,8 @@ export async function removeFavorite(deps: Deps, user: UserRow, ideaId: number):
  */
 export async function favoriteStatus(deps: Deps, viewer: UserRow | null, ideaId: number): Promise<{ isFavorite: boolean; favoriteCount: number }> {
   const db = deps.db;
-  const row = await publicIdeas(db)
-    .clearSelect()
-    .select((eb) => [
-      'ideas.favorite_count',
-      viewer
-        ? eb.exists(eb.selectFrom('favorites').select('favorites.idea_id').where('favorites.user_id', '=', viewer.id).whereRef('favorites.idea_id', '=', 'ideas.id')).as('favorited')
-        : sql<number>`0`.as('favorited'),
-    ])
-    .where('ideas.id', '=', ideaId)
-    .executeTakeFirst();
+  // A guest favourites nothing: user id 0 matches no favourite.
+  const [row] = await publicFavoriteState(db, ideaId, viewer?.id ?? 0);
   if (row) return { isFavorite: !!Number(row.favorited), favoriteCount: row.favorite_count };
   const own = await findVisibleIdea(db, ideaId, viewer);
   if (!own || !viewer) throw notFound(IDEA_MSG.notFound);

@@ -11,6 +11,7 @@ import { trpc, type RouterOutputs } from '../../lib/trpc.ts';
 import { LoadingLine } from '../LoadingLine.tsx';
 import { useConfirm } from '../ui/ConfirmDialog.tsx';
 import { useToast } from '../ui/Toast.tsx';
+import { RetryLine } from '../ui/RetryLine.tsx';
 
 type Report = RouterOutputs['admin']['reports']['data'][number];
 
@@ -21,12 +22,7 @@ export function CommentReports() {
   if (reports.isPending) return <LoadingLine />;
   if (reports.isError)
     return (
-      <div className="retry-line error-box" role="alert">
-        <span>{errorMessage(reports.error, '加载举报失败，请稍后重试')}</span>
-        <button type="button" className="btn btn-small" onClick={() => void reports.refetch()} disabled={reports.isFetching}>
-          重试
-        </button>
-      </div>
+      <RetryLine message={errorMessage(reports.error, '加载举报失败，请稍后重试')} onRetry={() => void reports.refetch()} busy={reports.isFetching} />
     );
   const items = reports.data ?? [];
   if (!items.length) return <p className="empty-state muted">还没有评论举报</p>;

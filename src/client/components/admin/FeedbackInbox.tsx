@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/api-errors.ts';
 import { trpc, type RouterOutputs } from '../../lib/trpc.ts';
 import { LoadingLine } from '../LoadingLine.tsx';
 import { useToast } from '../ui/Toast.tsx';
+import { RetryLine } from '../ui/RetryLine.tsx';
 
 type FeedbackItem = RouterOutputs['feedback']['inbox']['data'][number];
 
@@ -20,12 +21,7 @@ export function FeedbackInbox() {
   if (inbox.isPending) return <LoadingLine />;
   if (inbox.isError)
     return (
-      <div className="retry-line error-box" role="alert">
-        <span>{errorMessage(inbox.error, '加载反馈失败，请稍后重试')}</span>
-        <button type="button" className="btn btn-small" onClick={() => void inbox.refetch()} disabled={inbox.isFetching}>
-          重试
-        </button>
-      </div>
+      <RetryLine message={errorMessage(inbox.error, '加载反馈失败，请稍后重试')} onRetry={() => void inbox.refetch()} busy={inbox.isFetching} />
     );
   if (!items.length) return <p className="empty-state muted">还没有收到反馈</p>;
   return (

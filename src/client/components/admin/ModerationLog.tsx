@@ -3,6 +3,7 @@ import { formatDateTime } from '../../../shared/relative-time.ts';
 import { errorMessage } from '../../lib/api-errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { LoadingLine } from '../LoadingLine.tsx';
+import { RetryLine } from '../ui/RetryLine.tsx';
 
 export const ACTION_LABEL: Record<string, string> = {
   approve_idea: '通过创意',
@@ -19,12 +20,7 @@ export function ModerationLog() {
   if (log.isPending) return <LoadingLine />;
   if (log.isError)
     return (
-      <div className="retry-line error-box" role="alert">
-        <span>{errorMessage(log.error, '加载操作记录失败，请稍后重试')}</span>
-        <button type="button" className="btn btn-small" onClick={() => void log.refetch()} disabled={log.isFetching}>
-          重试
-        </button>
-      </div>
+      <RetryLine message={errorMessage(log.error, '加载操作记录失败，请稍后重试')} onRetry={() => void log.refetch()} busy={log.isFetching} />
     );
   const rows = log.data ?? [];
   if (!rows.length) return <p className="empty-state muted">还没有操作记录</p>;

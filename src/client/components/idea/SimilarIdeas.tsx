@@ -4,6 +4,7 @@ import { IDEA_PAGE_MSG } from '../../lib/idea-page-rules.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { IdeaCard } from '../IdeaCard.tsx';
 import { CardGrid } from '../ui/CardGrid.tsx';
+import { RetryLine } from '../ui/RetryLine.tsx';
 
 export function SimilarIdeas({ ideaId }: { ideaId: number }) {
   const similar = trpc.ideas.similar.useQuery({ id: ideaId, limit: SIMILAR_IDEAS_LIMIT }, { select: (answer) => answer.data, staleTime: 60_000 });
@@ -24,12 +25,7 @@ export function SimilarIdeas({ ideaId }: { ideaId: number }) {
           </CardGrid>
         </div>
       ) : similar.isError ? (
-        <div className="retry-line error-box" role="alert">
-          <span>{IDEA_PAGE_MSG.similarFailed}</span>
-          <button type="button" className="btn btn-small" onClick={() => void similar.refetch()} disabled={similar.isFetching}>
-            {similar.isFetching ? '重试中…' : '重试'}
-          </button>
-        </div>
+        <RetryLine message={IDEA_PAGE_MSG.similarFailed} onRetry={() => void similar.refetch()} busy={similar.isFetching} />
       ) : ideas.length === 0 ? (
         <p className="muted">{IDEA_PAGE_MSG.similarEmpty}</p>
       ) : (

@@ -16,6 +16,7 @@ import { LoadingLine } from '../LoadingLine.tsx';
 import { CardGrid } from '../ui/CardGrid.tsx';
 import { quoteName, useConfirm } from '../ui/ConfirmDialog.tsx';
 import { useToast } from '../ui/Toast.tsx';
+import { RetryLine } from '../ui/RetryLine.tsx';
 
 type Favorite = RouterOutputs['favorites']['list']['data'][number];
 
@@ -85,12 +86,7 @@ export function FavoritesPanel({ onOpenIdea }: { onOpenIdea: (id: number) => voi
       {list.isPending ? (
         <LoadingLine />
       ) : list.isError ? (
-        <div className="retry-line error-box" role="alert">
-          <span>{errorMessage(list.error, FAVORITES_MSG.loadFailed)}</span>
-          <button type="button" className="btn btn-small" onClick={() => void list.refetch()} disabled={list.isFetching}>
-            {list.isFetching ? '重试中…' : '重试'}
-          </button>
-        </div>
+        <RetryLine message={errorMessage(list.error, FAVORITES_MSG.loadFailed)} onRetry={() => void list.refetch()} busy={list.isFetching} />
       ) : favorites.length === 0 ? (
         <div className="empty-state">
           <p className="empty-state-title">{FAVORITES_MSG.empty}</p>
