@@ -77,6 +77,9 @@ for (let from = 0; from < crowd.length; from += 100) {
 await handle.db.updateTable('users').set({ role: 'admin' }).where('id', '=', author.id).execute();
 const followed = crowd.slice(0, 200);
 await handle.db.insertInto('follows').values(followed.map((u) => ({ follower_id: author.id, followee_id: u.id, created_at: at }))).execute();
+// A second demo member follows 20 (the same 20 with an idea this week): the cost grows with the follows.
+const reader = await handle.db.selectFrom('users').select('id').where('registration_number', '=', DEMO_USERS[1].registrationNumber).executeTakeFirstOrThrow();
+await handle.db.insertInto('follows').values(followed.slice(0, 20).map((u) => ({ follower_id: reader.id, followee_id: u.id, created_at: at }))).execute();
 for (const u of followed.slice(0, 20)) await insertStagedIdea(handle.db, { userId: u.id, title: `关注的人的新创意 ${u.id}`, description: '最近一周发布', tags: ['关注'] });
 const someIdea = await handle.db.selectFrom('ideas').select('id').where('user_id', '=', author.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
 await handle.close();
@@ -84,10 +87,13 @@ await handle.close();
 const product = await startChild('scripts/bench/serve-product.ts', { DATABASE_URL: databaseUrl, CACHE_TTL_MS: process.env.CACHE_TTL_MS ?? '2000' });
 const login = await fetch(`http://127.0.0.1:${product.port}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginType: 'phone', phone: DEMO_USERS[0].phone, password: DEMO_PASSWORD }) });
 const token = ((await login.json()) as { data: { token: string } }).data.token;
+const readerLogin = await fetch(`http://127.0.0.1:${product.port}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginType: 'phone', phone: DEMO_USERS[1].phone, password: DEMO_PASSWORD }) });
+const readerToken = ((await readerLogin.json()) as { data: { token: string } }).data.token;
 const entry = fs.readFileSync(path.join(DIST_DIR, 'index.html'), 'utf8').match(/src="(\/assets\/index-[^"]+\.js)"/)?.[1] ?? '/';
 
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 const MEMBER = { ...BROWSER, authorization: `Bearer ${token}` };
+const READER = { ...BROWSER, authorization: `Bearer ${readerToken}` };
 
 // Sending an announcement with USERS members: one row, whatever their number (timed, 5 sends).
 const announceMs: number[] = [];
@@ -108,6 +114,7 @@ const cases: Case[] = [
   { name: 'GET /api/auth/me（会员）', path: '/api/auth/me', headers: MEMBER, kind: 'member' },
   { name: 'GET /api/messages/unread-count（会员）', path: '/api/messages/unread-count', headers: MEMBER, kind: 'member' },
   { name: 'tRPC messages.unreadCount（会员）', path: '/trpc/messages.unreadCount', headers: MEMBER, kind: 'member' },
+  { name: 'GET /api/follows/updates（会员，关注 20 人）', path: '/api/follows/updates?following=20', headers: READER, kind: 'member' },
   { name: 'GET /api/follows/updates（会员，关注 200 人）', path: '/api/follows/updates', headers: MEMBER, kind: 'member' },
   { name: 'tRPC favorites.check（会员）', path: `/trpc/favorites.check?input=${encodeURIComponent(JSON.stringify({ ideaId: someIdea.id }))}`, headers: MEMBER, kind: 'member' },
   { name: 'GET /api/ideas/all?limit=20（会员，参考）', path: '/api/ideas/all?limit=20', headers: MEMBER, kind: 'reference' },
