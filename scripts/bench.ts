@@ -114,8 +114,8 @@ const cases: Case[] = [
   { name: 'GET /api/auth/me（会员）', path: '/api/auth/me', headers: MEMBER, kind: 'member' },
   { name: 'GET /api/messages/unread-count（会员）', path: '/api/messages/unread-count', headers: MEMBER, kind: 'member' },
   { name: 'tRPC messages.unreadCount（会员）', path: '/trpc/messages.unreadCount', headers: MEMBER, kind: 'member' },
-  { name: 'GET /api/follows/updates（会员，关注 20 人）', path: '/api/follows/updates?following=20', headers: READER, kind: 'member' },
-  { name: 'GET /api/follows/updates（会员，关注 200 人）', path: '/api/follows/updates', headers: MEMBER, kind: 'member' },
+  { name: 'GET /api/follows/updates（会员，关注 20 人）', path: '/api/follows/updates?following=20', headers: READER, kind: 'reference' },
+  { name: 'GET /api/follows/updates（会员，关注 200 人）', path: '/api/follows/updates', headers: MEMBER, kind: 'reference' },
   { name: 'tRPC favorites.check（会员）', path: `/trpc/favorites.check?input=${encodeURIComponent(JSON.stringify({ ideaId: someIdea.id }))}`, headers: MEMBER, kind: 'member' },
   { name: 'GET /api/ideas/all?limit=20（会员，参考）', path: '/api/ideas/all?limit=20', headers: MEMBER, kind: 'reference' },
 ];

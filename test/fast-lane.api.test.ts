@@ -209,6 +209,23 @@ describe.each(DIALECTS)('the fast lane on %s', (dialect) => {
     expect(after.data.find((i: { id: number }) => i.id === authorCard.id).user_avatar).toBe('/avatars/avatar-4.svg');
   });
 
+  it('answers a guest\u2019s later pages from memory too, until a write clears them', async () => {
+    for (let i = 0; i < 4; i++) await createIdea(app.deps, author, { title: `翻页缓存${i}` });
+    const first = await (await fetch(`${app.url}/api/marketplace/ideas?limit=2`)).json();
+    const second = `${app.url}/api/marketplace/ideas?limit=2&cursor=${encodeURIComponent(first.nextCursor)}`;
+    const page = await (await fetch(second)).json();
+    const target = page.data[0];
+    // Changed behind the operations' back: the cached page still shows the old title…
+    await app.deps.db.updateTable('ideas').set({ title: '绕过写操作的改动' }).where('id', '=', target.id).execute();
+    expect((await (await fetch(second)).json()).data[0].title).toBe(target.title);
+    // …until any write drops the cached pages.
+    await app.api('POST', `/api/favorites/${target.id}`, { token: author.token, body: { favorite: true } });
+    const fresh = (await (await fetch(second)).json()).data[0];
+    expect(fresh).toMatchObject({ id: target.id, title: '绕过写操作的改动', favoriteCount: target.favoriteCount + 1 });
+    // A broken cursor is Express's 400, not a cached failure.
+    expect((await fetch(`${app.url}/api/marketplace/ideas?cursor=not-a-cursor`)).status).toBe(400);
+  });
+
   it('refuses a revoked session at once here, and within the cache TTL in another process', async () => {
     const member = await createUser(app.deps);
     // "Another process": its own caches over the same database.

@@ -12,7 +12,11 @@ import type { AnyOperation } from '../request/operation.ts';
 import { restBody } from '../rest/route.ts';
 import { toOutput } from '../trpc/init.ts';
 
-/** Public reads whose first pages every visitor asks for. */
+/**
+ * Public reads every visitor asks for, first pages and the pages after them: a guest scrolling a
+ * sort asks for the same cursors as the guests before (the newest order, or one of the 64 random
+ * seeds), until a write clears them all. The LRU bounds what a crawler walking cursors can hold.
+ */
 const REST_READS: Record<string, AnyOperation> = {
   '/api/ideas': ideaOps.publicPage,
   '/api/ideas/all': ideaOps.publicPage,
@@ -20,7 +24,7 @@ const REST_READS: Record<string, AnyOperation> = {
   '/api/ideas/hot': ideaOps.hot,
   '/api/ideas/recent': ideaOps.recent,
   '/api/ideas/all-versions': ideaOps.allVersions,
-  // Each sort's first page (random: one per seed) and the first page of each search.
+  // Each sort's pages (random: per seed) and each search's.
   '/api/marketplace/ideas': marketplaceOps.ideas,
   '/api/marketplace/search': marketplaceOps.search,
 };
@@ -57,15 +61,15 @@ const anonymous = (deps: Deps): Caller => ({ deps, auth: null, tokenPresented: f
 export const isCachedReadPath = (pathname: string) => pathname in REST_READS || pathname in TRPC_READS;
 
 /**
- * The cacheable read a GET names, or null: then Express answers (errors, cursors past the first
- * page…). Parsed only on a cache miss: hits are looked up by the request's URL as it came.
+ * The cacheable read a GET names, or null: then Express answers (input it refuses). Parsed only on
+ * a cache miss: hits are looked up by the request's URL as it came. A cursor the operation refuses
+ * fails the fill, and Express answers that too.
  */
 export function cachedRead(deps: Deps, pathname: string, search: URLSearchParams): CachedRead | null {
   const rest = REST_READS[pathname];
   if (rest) {
     const input = parsedInput(rest.input, Object.fromEntries(search));
-    // Deep pages change with every publish and are asked for far less often: they pass through.
-    if (!input.ok || (input.value as { cursor?: string } | undefined)?.cursor) return null;
+    if (!input.ok) return null;
     return {
       async compute() {
         const answer = await rest.run(anonymous(deps), input.value);
@@ -83,7 +87,7 @@ export function cachedRead(deps: Deps, pathname: string, search: URLSearchParams
       return null;
     }
     const input = parsedInput(trpc.input, raw);
-    if (!input.ok || (input.value as { cursor?: string } | undefined)?.cursor) return null;
+    if (!input.ok) return null;
     return {
       async compute() {
         const answer = await trpc.run(anonymous(deps), input.value);
