@@ -353,7 +353,7 @@ try {
       `| ${r.name}${r.matches !== undefined ? `（约 ${r.matches} 条含首词）` : ''} | ${r.ours.p50.toFixed(2)} / ${r.ours.p95.toFixed(2)} | ${r.floor.p50.toFixed(2)} / ${r.floor.p95.toFixed(2)} | ${r.floorName} | ${ratio.toFixed(1)}× | ${h.rps.toFixed(0)} / ${b.rps.toFixed(0)} | ${h.cpuUsPerRequest.toFixed(0)} / ${b.cpuUsPerRequest.toFixed(0)} | ${(b.cpuUsPerRequest / h.cpuUsPerRequest).toFixed(2)} | ${Buffer.from(canned[r.http].body, 'base64').length}${errors} |`,
     );
   }
-  console.log('\n搜索的 HTTP 一栏量的是第二页（带 cursor，不经快速通道缓存）；列表首页由快速通道从内存回答。');
+  console.log('\n列表和搜索的各页（首页和带 cursor 的后续页）都由快速通道从内存回答（游客；任何写操作清空，TTL 2 秒）；「我们 p50 / p95」一栏是服务内调用，不经缓存。');
 } finally {
   if (!keep && databaseUrl.startsWith('mysql')) await dropMysqlDatabase(databaseUrl).catch(() => {});
   if (!keep || reuse) fs.rmSync(tmp, { recursive: true, force: true });
