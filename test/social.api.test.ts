@@ -44,7 +44,7 @@ describe.each(DIALECTS)('favourites, follows, views and similar ideas, on %s', (
     it('toggles through both REST paths and tRPC with the spec fields, never counting twice', async () => {
       const add = await app.api('POST', `/api/favorites/${idea}`, { token: fan.token, body: { favorite: true } });
       expect(add.status).toBe(200);
-      expect(add.body).toMatchObject({ success: true, favorited: true, favoriteCount: 1, message: '已收藏', data: { favorited: true, favoriteCount: 1 } });
+      expect(add.body).toMatchObject({ success: true, favorited: true, favoriteCount: 1, message: '收藏成功', data: { favorited: true, favoriteCount: 1 } });
       const again = await app.api('POST', `/api/ideas/${idea}/favorite`, { token: fan.token, body: { favorite: true } });
       expect(again.body).toMatchObject({ favorited: true, favoriteCount: 1 });
       expect((await app.api('GET', `/api/favorites/check/${idea}`, { token: fan.token })).body.data).toEqual({ isFavorite: true, favoriteCount: 1 });
@@ -136,7 +136,7 @@ describe.each(DIALECTS)('favourites, follows, views and similar ideas, on %s', (
       const follower = await createUser(app.deps);
       const res = await app.api('POST', `/api/follows/${author.registrationNumber}`, { token: follower.token, body: { follow: true } });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ success: true, message: '关注成功', data: { isFollowing: true } });
+      expect(res.body).toMatchObject({ success: true, message: '已关注', data: { isFollowing: true } });
       expect((await app.api('GET', `/api/follows/check/${author.registrationNumber}`, { token: follower.token })).body.data.isFollowing).toBe(true);
       expect((await app.api('GET', `/api/follows/check/${author.registrationNumber}`)).body.data.isFollowing).toBe(false);
       const following = await app.api('GET', '/api/follows/following', { token: follower.token });

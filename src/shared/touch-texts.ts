@@ -22,6 +22,9 @@ export const FEEDBACK_TEXT = {
 } as const;
 
 /** `sender` labels (publishing §3): admin shows as 管理员. */
+/** Said by the server and shown by the messages page. */
+export const MESSAGE_TEXT = { allRead: '已全部标为已读' } as const;
+
 export const SENDER_LABEL = { system: '系统', admin: '管理员', other: '其他' } as const;
 export const MESSAGE_TYPE_LABEL = { system: '系统通知', announcement: '平台公告', feedback_reply: '反馈回复' } as const;
 

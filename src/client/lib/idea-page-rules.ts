@@ -6,6 +6,7 @@
  */
 import { IDEA_MSG } from '../../shared/idea-rules.ts';
 import { isFromMarketplace, type KeyValueStore } from './marketplace-state.ts';
+import { FAVORITE_TEXT, FOLLOW_TEXT } from '../../shared/social-texts.ts';
 
 export const IDEA_PAGE_MSG = {
   notFound: '未找到该创意卡片',
@@ -14,13 +15,13 @@ export const IDEA_PAGE_MSG = {
   analysisEmpty: '无',
   unlockFailed: '解锁失败，请稍后重试',
   unlocked: '已解锁详细分析',
-  loginToFollow: '请先登录后再关注用户',
-  followFailed: '关注操作失败',
-  followFailedRetry: '关注操作失败，请稍后重试',
-  followed: '已关注',
-  unfollowed: '已取消关注',
-  favorited: '收藏成功',
-  unfavorited: '已取消收藏',
+  loginToFollow: FOLLOW_TEXT.loginRequired,
+  followFailed: FOLLOW_TEXT.failed,
+  followFailedRetry: FOLLOW_TEXT.failedRetry,
+  followed: FOLLOW_TEXT.followed,
+  unfollowed: FOLLOW_TEXT.unfollowed,
+  favorited: FAVORITE_TEXT.added,
+  unfavorited: FAVORITE_TEXT.removed,
   expansionSaved: '扩展内容已保存',
   expansionLocalOnly: '扩展内容同步失败，目前仅保存在本地（刷新页面后会丢失），请稍后重试',
   similarFailed: '获取相似idea失败',

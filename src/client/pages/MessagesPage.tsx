@@ -8,7 +8,7 @@
  */
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { formatDateTime, relativeTime } from '../../shared/relative-time.ts';
-import { MESSAGE_PREVIEW_CHARS, MESSAGE_TYPE_LABEL, ORIGINAL_FEEDBACK_PREVIEW_CHARS, SENDER_LABEL, UNREAD_REFRESH_MESSAGES_PAGE_MS } from '../../shared/touch-texts.ts';
+import { MESSAGE_PREVIEW_CHARS, MESSAGE_TEXT, MESSAGE_TYPE_LABEL, ORIGINAL_FEEDBACK_PREVIEW_CHARS, SENDER_LABEL, UNREAD_REFRESH_MESSAGES_PAGE_MS } from '../../shared/touch-texts.ts';
 import { Feedback, type FeedbackState } from '../components/Feedback.tsx';
 import { LoadingLine } from '../components/LoadingLine.tsx';
 import { quoteName, useConfirm } from '../components/ui/ConfirmDialog.tsx';
@@ -33,7 +33,7 @@ export const MESSAGES_MSG = {
   markFailed: '标记已读失败，请稍后重试',
   empty: '暂时没有消息',
   deleted: '消息已删除',
-  allRead: '已全部标为已读',
+  allRead: MESSAGE_TEXT.allRead,
 } as const;
 
 const PRIORITY_LABEL = { high: '重要', normal: '普通', low: '低' } as const;

@@ -9,6 +9,7 @@
 import { sql } from 'kysely';
 import { dbTimeToIso, nowDb } from '../../../db/time.ts';
 import type { MessageTable, UserRow } from '../../../db/types.ts';
+import { MESSAGE_TEXT } from '../../shared/touch-texts.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
 import type { Db } from '../ideas/repository.ts';
@@ -17,7 +18,7 @@ import { logModeration } from '../admin/log.ts';
 export const MESSAGE_MSG = {
   notFound: '消息不存在或已被删除',
   read: '已标记为已读',
-  allRead: '已全部标记为已读',
+  allRead: MESSAGE_TEXT.allRead,
   deleted: '消息已删除',
   announced: '公告已发布',
 } as const;

@@ -10,6 +10,7 @@ import { preparedQuery } from '../../../db/prepared.ts';
 import { nowDb } from '../../../db/time.ts';
 import type { Database, UserRow } from '../../../db/types.ts';
 import { DEFAULT_IDEA_TITLE, IDEA_MSG } from '../../shared/idea-rules.ts';
+import { FAVORITE_TEXT } from '../../shared/social-texts.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
@@ -17,8 +18,7 @@ import { findVisibleIdea, publicIdeas, type Db } from '../ideas/repository.ts';
 import { selectCards, toCards } from '../ideas/cards.ts';
 
 export const FAVORITE_MSG = {
-  added: '已收藏',
-  removed: '已取消收藏',
+  ...FAVORITE_TEXT,
   noRecord: '没有这条收藏记录',
 } as const;
 

@@ -7,18 +7,14 @@ import { sql } from 'kysely';
 import { forUpdate, minusFloorZero } from '../../../db/portable.ts';
 import { dbTimeToIso, nowDb } from '../../../db/time.ts';
 import type { UserRow } from '../../../db/types.ts';
+import { FOLLOW_TEXT } from '../../shared/social-texts.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { Db } from '../ideas/repository.ts';
 import { sendMessage } from '../services/messages.ts';
 import { requireUserByRef, USER_NOT_FOUND } from '../services/users.ts';
 
-export const FOLLOW_MSG = {
-  loginRequired: '请先登录后再关注用户',
-  notSelf: '不能关注自己',
-  followed: '关注成功',
-  unfollowed: '已取消关注',
-} as const;
+export const FOLLOW_MSG = FOLLOW_TEXT;
 
 export interface FollowState {
   isFollowing: boolean;
