@@ -7,14 +7,15 @@ import { createApp } from '../src/server/app.ts';
 import { createRequestListener } from '../src/server/fast-lane/fast-lane.ts';
 import { loggedPath, withRequestLog } from '../src/server/ops/request-log.ts';
 import { startTestApp, type TestApp } from './helpers/api.ts';
+import { DIALECTS } from './helpers/dialects.ts';
 
-describe('request log', () => {
+describe.each(DIALECTS)('request log, on %s', (dialect) => {
   let app: TestApp;
   let server: Server;
   let url = '';
   const lines: Record<string, unknown>[] = [];
   beforeAll(async () => {
-    app = await startTestApp('sqlite');
+    app = await startTestApp(dialect);
     const sink = new Writable({
       write(chunk, _enc, done) {
         for (const l of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(l));
