@@ -8,7 +8,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createIdea, createUser } from '../helpers/fixtures.ts';
-import { expectAccessible, newPage, SCREENSHOT_DIR, startE2E, VIEWPORTS, type E2E } from './harness.ts';
+import { expectAccessible, newPage, SCREENSHOT_DIR, startE2E, VIEWPORTS, storeSession, type E2E } from './harness.ts';
 
 let e2e: E2E;
 before(async () => {
@@ -22,11 +22,7 @@ after(async () => {
 async function signIn(page: Page, nickname: string) {
   const user = await createUser(e2e.server.deps, { nickname });
   const me = await (await fetch(`${e2e.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${user.token}` } })).json();
-  await page.goto('/about');
-  await page.evaluate(({ token, info }) => {
-    localStorage.setItem('authToken', token);
-    localStorage.setItem('userInfo', JSON.stringify(info));
-  }, { token: user.token, info: me.data.user ?? me.data });
+  await storeSession(page, { token: user.token, user: me.data.user ?? me.data });
   return user;
 }
 

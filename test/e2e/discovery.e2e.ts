@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createIdea, createUser, type FixtureUser } from '../helpers/fixtures.ts';
-import { expectAccessible, newPage, shot, startE2E, VIEWPORTS, type E2E } from './harness.ts';
+import { expectAccessible, newPage, storeSession, shot, startE2E, VIEWPORTS, type E2E } from './harness.ts';
 
 let e2e: E2E;
 let author: FixtureUser;
@@ -49,19 +49,12 @@ after(async () => {
   await e2e?.close();
 });
 
-/** The page gets the session the login page would store. */
-async function logIn(page: Page, user: FixtureUser) {
+/** The page gets the session the login page would store, for a fixture user. */
+async function logInAs(page: Page, user: FixtureUser) {
   const res = await fetch(`${e2e.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${user.token}` } });
   const body = await res.json();
   assert.equal(res.status, 200, JSON.stringify(body));
-  await page.goto('/about');
-  await page.evaluate(
-    ({ token, info }) => {
-      localStorage.setItem('authToken', token);
-      localStorage.setItem('userInfo', JSON.stringify(info));
-    },
-    { token: user.token, info: body.data.user },
-  );
+  await storeSession(page, { token: user.token, user: body.data.user });
 }
 
 const cards = (page: Page) => page.locator('main [data-testid="idea-card"]');
@@ -134,7 +127,7 @@ for (const viewport of VIEWPORTS) {
 
     it('the member marketplace: newest, random and favourites, each scrolled to the end', async () => {
       const { context, page } = await newPage(e2e, viewport);
-      await logIn(page, reader);
+      await logInAs(page, reader);
       await page.goto('/marketplace');
       await page.getByRole('heading', { level: 1, name: '创意市场' }).waitFor();
       await cards(page).first().waitFor();
@@ -163,7 +156,7 @@ for (const viewport of VIEWPORTS) {
 
     it('a two-character Chinese search from the top bar, the banner, clear-search', async () => {
       const { context, page } = await newPage(e2e, viewport);
-      await logIn(page, reader);
+      await logInAs(page, reader);
       await page.goto('/marketplace');
       await cards(page).first().waitFor();
       const box = page.getByRole('searchbox', { name: '搜索创意' });
@@ -190,7 +183,7 @@ for (const viewport of VIEWPORTS) {
 
     it('opening a card and coming back: the same scroll position, the card highlighted', async () => {
       const { context, page } = await newPage(e2e, viewport);
-      await logIn(page, reader);
+      await logInAs(page, reader);
       await page.goto('/marketplace');
       await sortBy(page, '最新');
       await scrollToEnd(page);
@@ -244,7 +237,7 @@ for (const viewport of VIEWPORTS) {
 
     it('the error states: data format, fetch failure with its reason, clear-search reload failure', async () => {
       const { context, page } = await newPage(e2e, viewport);
-      await logIn(page, reader);
+      await logInAs(page, reader);
       const failWith = (body: unknown, status = 200) => (route: import('playwright-core').Route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
       const ideasCall = '**/trpc/marketplace.ideas**';
       // An answer whose data is not a list.

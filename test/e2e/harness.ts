@@ -78,6 +78,15 @@ export async function newPage(e2e: E2E, viewport: Viewport): Promise<{ context: 
 }
 
 /** axe-core on what the page shows now: no serious or critical violation. */
+/** The browser page gets the session the login page would store (authToken and userInfo). */
+export async function storeSession(page: Page, session: { token: string; user: unknown }): Promise<void> {
+  await page.goto('/about');
+  await page.evaluate(({ token, user }) => {
+    localStorage.setItem('authToken', token);
+    localStorage.setItem('userInfo', JSON.stringify(user));
+  }, session);
+}
+
 export async function expectAccessible(page: Page, label: string): Promise<void> {
   // axe measures contrast on what is painted: a toast or dialog still fading in reads as faint
   // text. Wait (briefly) for finite animations and transitions to finish first; spinners loop forever

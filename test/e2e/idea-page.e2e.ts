@@ -11,7 +11,7 @@ import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import path from 'node:path';
-import { expectAccessible, newPage, SCREENSHOT_DIR, shot, startE2E, uniquePhone, VIEWPORTS, type E2E } from './harness.ts';
+import { expectAccessible, newPage, SCREENSHOT_DIR, shot, startE2E, uniquePhone, VIEWPORTS, storeSession, type E2E } from './harness.ts';
 
 let e2e: E2E;
 before(async () => {
@@ -37,15 +37,6 @@ async function register(): Promise<{ token: string; user: { id: number; registra
   const sent = await api('POST', '/api/auth/send-sms-code', { phone, purpose: 'register' });
   await api('POST', '/api/auth/register', { phone, password: 'pass-word1', verifyCode: sent.debugCode });
   return (await api('POST', '/api/auth/login', { loginType: 'phone', phone, password: 'pass-word1' })).data;
-}
-
-/** The browser page gets the session the login page would store. */
-async function logIn(page: Page, session: { token: string; user: unknown }) {
-  await page.goto('/about');
-  await page.evaluate(({ token, user }) => {
-    localStorage.setItem('authToken', token);
-    localStorage.setItem('userInfo', JSON.stringify(user));
-  }, session);
 }
 
 async function publish(token: string, fields: Record<string, unknown>): Promise<number> {
@@ -89,7 +80,7 @@ for (const viewport of VIEWPORTS) {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.baseUrl });
       const posterRequests: string[] = [];
       page.on('request', (r) => /save-poster/.test(r.url()) && posterRequests.push(r.url()));
-      await logIn(page, reader);
+      await storeSession(page, reader);
       await page.goto('/marketplace');
       const card = page.locator('[data-testid="idea-card"]', { hasText: title });
       await card.locator('.idea-card-open').click();
@@ -165,7 +156,7 @@ for (const viewport of VIEWPORTS) {
 
       // ------------------------------------------------------------ the owner
       const owner = await newPage(e2e, viewport);
-      await logIn(owner.page, author);
+      await storeSession(owner.page, author);
       await owner.page.goto(`/idea/${ideaId}`);
       await owner.page.getByTestId('analysis').getByText(analysis).waitFor();
       assert.equal(await owner.page.getByTestId('analysis-locked').count(), 0);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { expectAccessible, newPage, shot, startE2E, uniquePhone, VIEWPORTS, type E2E } from './harness.ts';
+import { expectAccessible, storeSession, newPage, shot, startE2E, uniquePhone, VIEWPORTS, type E2E } from './harness.ts';
 
 let e2e: E2E;
 before(async () => {
@@ -31,11 +31,7 @@ async function member(page: Page, admin = false) {
   await api('/api/auth/register', { phone, password: 'pass-word1', verifyCode: sent.debugCode });
   if (admin) await e2e.server.deps.db.updateTable('users').set({ role: 'admin' }).where('phone', '=', phone).execute();
   const login = await api('/api/auth/login', { loginType: 'phone', phone, password: 'pass-word1' });
-  await page.goto('/about');
-  await page.evaluate(({ token, user }) => {
-    localStorage.setItem('authToken', token);
-    localStorage.setItem('userInfo', JSON.stringify(user));
-  }, login.data);
+  await storeSession(page, login.data);
   return login.data as { token: string; user: { id: number; registrationNumber: string } };
 }
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { expectAccessible, newPage, shot, startE2E, uniquePhone, VIEWPORTS, type E2E } from './harness.ts';
+import { expectAccessible, storeSession, newPage, shot, startE2E, uniquePhone, VIEWPORTS, type E2E } from './harness.ts';
 
 let e2e: E2E;
 before(async () => {
@@ -54,14 +54,6 @@ async function register() {
   await api('/api/auth/register', { phone, password: 'pass-word1', verifyCode: sent.debugCode });
   const login = await api('/api/auth/login', { loginType: 'phone', phone, password: 'pass-word1' });
   return { phone, ...(login.data as { token: string; user: { id: number; registrationNumber: string } }) };
-}
-
-async function logIn(page: Page, session: { token: string; user: unknown }) {
-  await page.goto('/about');
-  await page.evaluate(({ token, user }) => {
-    localStorage.setItem('authToken', token);
-    localStorage.setItem('userInfo', JSON.stringify(user));
-  }, session);
 }
 
 /** Published ideas of very different lengths, one with a picture, so a row's cards differ in height. */
@@ -128,7 +120,7 @@ describe('phone navigation and the UI kit', () => {
     const author = await register();
     await seedIdeas(author.token);
     const { context, page } = await newPage(e2e, PHONE);
-    await logIn(page, author);
+    await storeSession(page, author);
 
     await page.goto('/marketplace');
     const tabBar = page.getByRole('navigation', { name: '会员导航（底部）' });
@@ -204,7 +196,7 @@ describe('phone navigation and the UI kit', () => {
   it('at 1280px: side navigation, no tab bar, 4 masonry columns, footer at the bottom of short pages', async () => {
     const author = await register();
     const { context, page } = await newPage(e2e, DESKTOP);
-    await logIn(page, author);
+    await storeSession(page, author);
     await page.goto('/');
     await page.locator('.landing-featured [data-testid="idea-card"]').first().waitFor();
     await page.waitForFunction(() => [...document.querySelectorAll('.landing-featured img')].every((img) => (img as HTMLImageElement).complete));
@@ -230,7 +222,7 @@ describe('phone navigation and the UI kit', () => {
   it('a session ended elsewhere turns the chip into the login link; a new admin finds 管理后台', async () => {
     const person = await register();
     const { context, page } = await newPage(e2e, PHONE);
-    await logIn(page, person);
+    await storeSession(page, person);
     await page.goto('/vision');
     await page.locator('.account-chip').waitFor();
 
@@ -258,7 +250,7 @@ describe('phone navigation and the UI kit', () => {
   it('an image in a new idea creates no draft', async () => {
     const person = await register();
     const { context, page } = await newPage(e2e, PHONE);
-    await logIn(page, person);
+    await storeSession(page, person);
     await page.goto('/create-pin');
     await page.getByRole('heading', { name: '创建创意' }).waitFor();
     const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#c05621' } }).png().toBuffer();

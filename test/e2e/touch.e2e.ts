@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { expectAccessible, newPage, shot, startE2E, uniquePhone, VIEWPORTS, type E2E, type Viewport } from './harness.ts';
+import { expectAccessible, newPage, shot, startE2E, uniquePhone, VIEWPORTS, type E2E, storeSession, type Viewport } from './harness.ts';
 
 let e2e: E2E;
 before(async () => {
@@ -41,15 +41,6 @@ async function register(admin = false): Promise<Session> {
   return login.data as Session;
 }
 
-/** Stores the session as the login page would. */
-async function signIn(page: Page, session: Session) {
-  await page.goto('/about');
-  await page.evaluate(({ token, user }) => {
-    localStorage.setItem('authToken', token);
-    localStorage.setItem('userInfo', JSON.stringify(user));
-  }, session);
-}
-
 async function publish(token: string, title: string): Promise<number> {
   const answer = await api('POST', '/api/ideas', { title, description: `${title}的简介`, detailedAnalysis: `<p>${title}的详细分析</p>`, tags: ['生活'], status: 'published' }, token);
   return answer.data.id as number;
@@ -82,7 +73,7 @@ for (const viewport of VIEWPORTS) {
       const first = `社区共享工具柜${tag}`;
       const firstId = await publish(a.token, first);
       const { context, page } = await newPage(e2e, viewport);
-      await signIn(page, b);
+      await storeSession(page, b);
       await page.goto('/marketplace');
       const nav = navOf(page, viewport);
       const updatesBadge = nav.getByTestId('nav-badge-updates');
@@ -181,7 +172,7 @@ for (const viewport of VIEWPORTS) {
       // The admin replies, handles the report and announces through the console.
       const console = await newPage(e2e, viewport);
       const ap = console.page;
-      await signIn(ap, admin);
+      await storeSession(ap, admin);
       await ap.goto('/admin?tab=feedback');
       await ap.getByRole('heading', { name: '管理后台' }).waitFor();
       const item = ap.getByTestId('admin-feedback').filter({ hasText: feedbackText });
@@ -250,7 +241,7 @@ for (const viewport of VIEWPORTS) {
 
       // The announcement reaches another member too; their /updates is empty and leads to the marketplace.
       const other = await newPage(e2e, viewport);
-      await signIn(other.page, c);
+      await storeSession(other.page, c);
       await other.page.goto('/messages');
       const notice = other.page.getByTestId('message').filter({ hasText: announcement });
       await notice.getByText('平台公告').waitFor();
