@@ -29,7 +29,7 @@ export interface FollowedUser {
 }
 
 /** An active account by registration number (or id); deactivated accounts cannot be followed. */
-async function requireActiveUser(deps: Deps, ref: string): Promise<UserRow> {
+export async function requireActiveUser(deps: Deps, ref: string): Promise<UserRow> {
   const target = await requireUserByRef(deps.db, ref);
   if (target.status !== 'active') throw notFound(USER_NOT_FOUND);
   return target;
@@ -85,16 +85,22 @@ export async function followStatus(deps: Deps, viewer: UserRow | null, ref: stri
 }
 
 /** Whom the user follows, most recent first (active accounts only). */
-export async function listFollowing(deps: Deps, user: UserRow): Promise<FollowedUser[]> {
-  const rows = await deps.db
+/** The active accounts a member follows, the latest follow first (the follows key, authors by primary key). */
+export async function followedAccounts(db: Db, followerId: number) {
+  return db
     .selectFrom('follows')
     .innerJoin('users', 'users.id', 'follows.followee_id')
-    .select(['users.registration_number', 'users.nickname', 'users.avatar_url', 'follows.created_at'])
-    .where('follows.follower_id', '=', user.id)
+    .select(['users.id', 'users.registration_number', 'users.nickname', 'users.avatar_url', 'follows.created_at'])
+    .where('follows.follower_id', '=', followerId)
     .where('users.status', '=', 'active')
     .orderBy('follows.created_at', 'desc')
-    .limit(500)
     .execute();
+}
+
+const FOLLOWING_LIST_MAX = 500;
+
+export async function listFollowing(deps: Deps, user: UserRow): Promise<FollowedUser[]> {
+  const rows = (await followedAccounts(deps.db, user.id)).slice(0, FOLLOWING_LIST_MAX);
   return rows.map((r) => ({ registrationNumber: r.registration_number, nickname: r.nickname, avatarUrl: r.avatar_url, followedAt: dbTimeToIso(r.created_at)! }));
 }
 

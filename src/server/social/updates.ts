@@ -8,9 +8,8 @@ import type { UserRow } from '../../../db/types.ts';
 import { authorAvatar, authorName } from '../../shared/idea-display.ts';
 import { NEW_IDEA_DAYS } from '../../shared/idea-rules.ts';
 import type { Deps } from '../deps.ts';
-import { notFound } from '../errors.ts';
 import { publicIdeas } from '../ideas/repository.ts';
-import { requireUserByRef, USER_NOT_FOUND } from '../services/users.ts';
+import { followedAccounts, requireActiveUser } from './follows.ts';
 
 const RECENT_MS = NEW_IDEA_DAYS * 24 * 3600 * 1000;
 const RECENT_IDEAS_MAX = 50;
@@ -43,13 +42,7 @@ export interface RecentIdea {
  * grouped per author (`user_id in (…)` on `ideas_author_public_idx`), never a scan of the site's week.
  */
 export async function followUpdates(deps: Deps, user: UserRow): Promise<FollowUpdateItem[]> {
-  const followed = await deps.db
-    .selectFrom('follows')
-    .innerJoin('users as author', 'author.id', 'follows.followee_id')
-    .select(['author.id', 'author.registration_number', 'author.nickname', 'author.avatar_url'])
-    .where('follows.follower_id', '=', user.id)
-    .where('author.status', '=', 'active')
-    .execute();
+  const followed = await followedAccounts(deps.db, user.id);
   if (!followed.length) return [];
   const recent = await publicIdeas(deps.db)
     .clearSelect()
@@ -81,8 +74,7 @@ export async function followUpdatesCount(deps: Deps, user: UserRow): Promise<num
 
 /** One member's public ideas of the last 7 days, newest first. */
 export async function recentIdeasOf(deps: Deps, ref: string): Promise<RecentIdea[]> {
-  const author = await requireUserByRef(deps.db, ref);
-  if (author.status !== 'active') throw notFound(USER_NOT_FOUND);
+  const author = await requireActiveUser(deps, ref);
   const rows = await publicIdeas(deps.db)
     .where('ideas.user_id', '=', author.id)
     .where('ideas.published_at', '>=', dbTimeAgo(RECENT_MS))
