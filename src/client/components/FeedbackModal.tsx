@@ -9,6 +9,7 @@ import { errorMessage, httpStatusOf } from '../lib/api-errors.ts';
 import { trpc } from '../lib/trpc.ts';
 import { Modal } from './Modal.tsx';
 import { textLength } from '../../shared/text-length.ts';
+import { FormError } from './ui/FormError.tsx';
 
 /** The counter warns from this share of the limit on. */
 export const FEEDBACK_WARN_RATIO = 0.8;
@@ -80,11 +81,7 @@ export function FeedbackModal({ onClose }: { onClose: () => void }) {
               </p>
             )}
           </div>
-          {formError && (
-            <p className="error-box" role="alert">
-              {formError}
-            </p>
-          )}
+          <FormError message={formError} />
           <div className="modal-actions">
             <button type="button" className="btn" onClick={onClose} disabled={submit.isPending}>
               取消

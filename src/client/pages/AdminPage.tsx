@@ -13,6 +13,7 @@ import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { authorName } from '../../shared/idea-display.ts';
 import { cardAuthor, cardTags } from '../components/IdeaCard.tsx';
 import { CommentReports } from '../components/admin/CommentReports.tsx';
+import { RetryLine } from '../components/ui/RetryLine.tsx';
 import { Modal, Tabs } from '../components/Modal.tsx';
 import { useLocation, useSearch } from 'wouter';
 import { AnnouncementForm } from '../components/admin/AnnouncementForm.tsx';
@@ -25,6 +26,7 @@ import { formatDateTime, relativeTime } from '../../shared/relative-time.ts';
 import { trpc } from '../lib/trpc.ts';
 import '../styles/ideas.css';
 import '../styles/touch.css';
+import { FormError } from '../components/ui/FormError.tsx';
 
 /** Mirrors ZRejectRequest (shared/idea-schemas.ts). */
 const REASON_MAX = 200;
@@ -140,14 +142,7 @@ function ReviewQueue() {
       {queue.isPending ? (
         <LoadingLine />
       ) : queue.isError ? (
-        <div className="retry-line error-box" role="alert">
-          <span>{forbidden ? ADMIN_MSG.forbidden : errorMessage(queue.error, ADMIN_MSG.loadFailed)}</span>
-          {!forbidden && (
-            <button type="button" className="btn btn-small" onClick={() => void queue.refetch()} disabled={queue.isFetching}>
-              {queue.isFetching ? '重试中…' : '重试'}
-            </button>
-          )}
-        </div>
+        <RetryLine message={forbidden ? ADMIN_MSG.forbidden : errorMessage(queue.error, ADMIN_MSG.loadFailed)} onRetry={forbidden ? undefined : () => void queue.refetch()} busy={queue.isFetching} />
       ) : items.length === 0 ? (
         <div className="empty-state">
           <p className="empty-state-title">暂无待审核的创意</p>
@@ -299,11 +294,7 @@ function RejectDialog({ idea, onClose, onRejected }: { idea: IdeaDto; onClose: (
             </p>
           )}
         </div>
-        {formError && (
-          <p className="error-box" role="alert">
-            {formError}
-          </p>
-        )}
+        <FormError message={formError} />
         <div className="modal-actions">
           <button type="button" className="btn" onClick={onClose} disabled={reject.isPending}>
             取消

@@ -8,6 +8,7 @@ import { errorMessage, fieldErrors } from '../../lib/api-errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { quoteName, useConfirm } from '../ui/ConfirmDialog.tsx';
 import { useToast } from '../ui/Toast.tsx';
+import { FormError } from '../ui/FormError.tsx';
 
 type Priority = 'high' | 'normal' | 'low';
 const PRIORITIES: { id: Priority; label: string }[] = [
@@ -83,11 +84,7 @@ export function AnnouncementForm() {
           ))}
         </div>
       </fieldset>
-      {errors.form && (
-        <p className="error-box" role="alert">
-          {errors.form}
-        </p>
-      )}
+      <FormError message={errors.form} />
       <div className="btn-row admin-form-actions">
         <button type="submit" className="btn btn-primary" disabled={announce.isPending}>
           {announce.isPending ? '发布中…' : '发布公告'}

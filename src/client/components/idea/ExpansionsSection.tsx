@@ -11,6 +11,7 @@ import { failureOf } from '../../lib/api-errors.ts';
 import { IDEA_PAGE_MSG, parseExpansions, type Expansion } from '../../lib/idea-page-rules.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useToast } from '../ui/Toast.tsx';
+import { FormError } from '../ui/FormError.tsx';
 
 export function ExpansionsSection({ idea }: { idea: IdeaDto }) {
   const fieldId = useId();
@@ -75,11 +76,7 @@ export function ExpansionsSection({ idea }: { idea: IdeaDto }) {
       ) : (
         <p className="muted">还没有扩展内容。</p>
       )}
-      {syncError && (
-        <p className="error-box" role="alert">
-          {syncError}
-        </p>
-      )}
+      <FormError message={syncError} />
       <form className="expansion-form" onSubmit={(e) => void submit(e)} noValidate>
         <div className="field">
           <label htmlFor={fieldId}>添加扩展</label>
