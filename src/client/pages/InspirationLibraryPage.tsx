@@ -18,7 +18,7 @@ import { quoteName, useConfirm } from '../components/ui/ConfirmDialog.tsx';
 import { useToast } from '../components/ui/Toast.tsx';
 import { Tabs } from '../components/Modal.tsx';
 import { errorMessage, httpStatusOf } from '../lib/api-errors.ts';
-import { isFromLibrary } from '../lib/idea-page-rules.ts';
+import { isFromLibrary, type FromLibraryState } from '../lib/idea-page-rules.ts';
 import { trpc } from '../lib/trpc.ts';
 import '../styles/ideas.css';
 import { RetryLine } from '../components/ui/RetryLine.tsx';
@@ -44,13 +44,6 @@ export const LIBRARY_MSG = {
 } as const;
 
 const PANEL_TITLE: Record<LibraryTab, string> = { published: '已发布的创意', drafts: '草稿', favorite: '收藏的创意', deleted: '回收站中的创意' };
-
-/** Navigation state handed to the detail page, so it can lead back here (publishing §2). */
-export interface FromLibraryState {
-  fromInspirationLibrary: true;
-  activeTab: LibraryTab;
-  scrollPosition: number;
-}
 
 export function tabFromSearch(search: string): LibraryTab {
   const tab = new URLSearchParams(search).get('tab');

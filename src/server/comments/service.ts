@@ -17,7 +17,7 @@ import type { Deps } from '../deps.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { assertNoSensitiveWords } from '../ideas/moderation.ts';
 import { findVisibleIdea, type Db } from '../ideas/repository.ts';
-import { sendMessage } from '../services/messages.ts';
+import { sendMessage } from '../messages/send.ts';
 import { logModeration } from '../admin/log.ts';
 import { findComment, findCommentDto, listIdeaComments, lockComment, lockIdeaForComments } from './repository.ts';
 

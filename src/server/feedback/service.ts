@@ -8,7 +8,7 @@ import type { UserRow } from '../../../db/types.ts';
 import { logModeration } from '../admin/log.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
-import { sendMessage } from '../services/messages.ts';
+import { sendMessage } from '../messages/send.ts';
 
 export const FEEDBACK_MSG = {
   sent: '感谢您的反馈，我们会认真处理',

@@ -6,7 +6,7 @@ import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { toIdeaDtos } from './view.ts';
-import { sendMessage } from '../services/messages.ts';
+import { sendMessage } from '../messages/send.ts';
 import { logModeration } from '../admin/log.ts';
 
 export const REVIEW_MSG = {

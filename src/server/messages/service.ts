@@ -14,6 +14,7 @@ import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
 import type { Db } from '../ideas/repository.ts';
 import { logModeration } from '../admin/log.ts';
+import { messageRow } from './send.ts';
 
 export const MESSAGE_MSG = {
   notFound: '消息不存在或已被删除',
@@ -57,20 +58,9 @@ async function deliverAnnouncements(db: Db, user: UserRow): Promise<void> {
     .insertInto('messages')
     .orIgnore()
     .values(
-      pending.map((a) => ({
-        user_id: user.id,
-        type: 'announcement' as const,
-        title: a.title,
-        content: a.content,
-        priority: a.priority,
-        sender: 'admin' as const,
-        is_read: 0,
-        read_at: null,
-        original_feedback: null,
-        idea_id: null,
-        announcement_id: a.id,
-        created_at: a.created_at,
-      })),
+      pending.map((a) =>
+        messageRow({ userId: user.id, type: 'announcement', title: a.title, content: a.content, priority: a.priority, sender: 'admin', announcementId: a.id, createdAt: a.created_at }),
+      ),
     )
     .execute();
   const last = pending[pending.length - 1].id;

@@ -11,7 +11,7 @@ import { FOLLOW_TEXT } from '../../shared/social-texts.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { Db } from '../ideas/repository.ts';
-import { sendMessage } from '../services/messages.ts';
+import { sendMessage } from '../messages/send.ts';
 import { requireUserByRef, USER_NOT_FOUND } from '../services/users.ts';
 
 export const FOLLOW_MSG = FOLLOW_TEXT;
