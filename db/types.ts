@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 /** Timestamps are UTC text `YYYY-MM-DD HH:MM:SS.mmm` on both dialects (see db/time.ts). */
 type Timestamp = string;
@@ -60,7 +60,7 @@ export interface IdeaTable {
   user_id: number;
   title: string;
   description: string;
-  /** Sanitized HTML (src/server/services/rich-text.ts). */
+  /** Sanitized HTML (src/server/ideas/rich-text.ts). */
   detailed_analysis: string;
   market_identifier: string;
   price: number;
@@ -84,7 +84,7 @@ export interface IdeaTable {
   shuffle_key: number;
 }
 
-/** The search index (src/server/search/): kind 0 exact normalised title, 1 title gram, 2 description/tag gram. */
+/** The search index (src/server/marketplace/search-index.ts): kind 0 exact normalised title, 1 title gram, 2 description/tag gram. */
 export interface IdeaSearchGramTable {
   kind: number;
   gram: string;
@@ -274,3 +274,6 @@ export type NewUser = Insertable<UserTable>;
 export type UserUpdate = Updateable<UserTable>;
 export type SessionRow = Selectable<SessionTable>;
 export type SmsCodeRow = Selectable<SmsCodeTable>;
+
+/** The database or a transaction on it: repositories take either, so transactions compose. */
+export type Db = Kysely<Database> | Transaction<Database>;

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { columnTypes } from '../schema-helpers.ts';
+import { columnTypes } from './column-types.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
   const t = columnTypes(db);

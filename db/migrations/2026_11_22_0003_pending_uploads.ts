@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { columnTypes } from '../schema-helpers.ts';
+import { columnTypes } from './column-types.ts';
 
 /**
  * Images uploaded while an idea has no id yet (a new idea in the editor). They belong to the

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { columnTypes } from '../schema-helpers.ts';
+import { columnTypes } from './column-types.ts';
 
 /**
  * Deactivation takes the spec's free-text reason (up to 200 characters), not one of six short

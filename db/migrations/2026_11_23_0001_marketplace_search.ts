@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { ideaSearchGrams } from '../../src/server/text.ts';
-import { columnTypes } from '../schema-helpers.ts';
+import { columnTypes } from './column-types.ts';
 
 /**
  * The marketplace's sorts and search (DESIGN §5):
@@ -72,4 +71,30 @@ export async function down(db: Kysely<any>): Promise<void> {
   for (const name of ['ideas_author_public_idx', 'ideas_favorites_idx', 'ideas_shuffle_idx']) await dropIndex(db, name, mysql);
   await db.schema.createIndex('ideas_hot_idx').on('ideas').columns(['moderation_status', 'is_deleted', 'favorite_count']).execute();
   await db.schema.alterTable('ideas').dropColumn('shuffle_key').execute();
+}
+
+// ------------------------------------------------------------------ a frozen copy
+// The search grams as this migration wrote them on 2026-11-23 (then src/server/text.ts). A migration
+// keeps what it ran: the live text rules may change, and must not change what this did.
+
+function normalizeText(text: string): string {
+  return text.toLowerCase().replace(/[\s\p{P}\p{S}]+/gu, '');
+}
+
+function fieldGrams(normalized: string): Set<string> {
+  const chars = [...normalized];
+  const grams = new Set<string>(chars);
+  for (let i = 0; i + 1 < chars.length; i++) grams.add(chars[i] + chars[i + 1]);
+  return grams;
+}
+
+function ideaSearchGrams(idea: { title: string; description: string; tags: readonly string[] }): { kind: 0 | 1 | 2; gram: string }[] {
+  const title = normalizeText(idea.title);
+  const out: { kind: 0 | 1 | 2; gram: string }[] = [];
+  if (title && [...title].length <= 50) out.push({ kind: 0, gram: title });
+  for (const gram of fieldGrams(title)) out.push({ kind: 1, gram });
+  const body = new Set<string>();
+  for (const field of [idea.description, ...idea.tags]) for (const gram of fieldGrams(normalizeText(field))) body.add(gram);
+  for (const gram of body) out.push({ kind: 2, gram });
+  return out;
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { columnTypes } from '../schema-helpers.ts';
+import { columnTypes } from './column-types.ts';
 
 /**
  * Favourites, follows and view records (issue 9). Each pair is a primary key, so favouriting or

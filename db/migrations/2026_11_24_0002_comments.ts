@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { columnTypes } from '../schema-helpers.ts';
+import { columnTypes } from './column-types.ts';
 
 /**
  * Comments on ideas (accounts §2–§5, DESIGN §2/§10):

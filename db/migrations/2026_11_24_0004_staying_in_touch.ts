@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { columnTypes } from '../schema-helpers.ts';
+import { columnTypes } from './column-types.ts';
 
 /**
  * Messages, announcements, feedback and the moderation log (issue 10).

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import './zod-locale.ts';
 import { COMMENT_MAX, COMMENT_MSG, COMMENT_REPORT_REASON_MAX, commentLength, type CommentInteraction } from './comment-rules.ts';
-import { decimalId, ZIdeaId } from './idea-schemas.ts';
+import { decimalId, ZIdeaId } from './ids.ts';
 
 export const ZCommentId = decimalId('评论ID无效');
 

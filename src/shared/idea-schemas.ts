@@ -12,6 +12,7 @@ import {
   parseTags,
 } from './idea-rules.ts';
 import { REJECT_REASON_MAX } from './idea-display.ts';
+
 import type { CommentDto } from './comment-schemas.ts';
 
 /** A yes/no from JSON (true, 1) or a query string ('true', '1'). */
@@ -52,29 +53,6 @@ export type TCreateIdeaRequest = z.infer<typeof ZCreateIdeaRequest>;
 /** Without status an update keeps the idea's status. */
 export const ZUpdateIdeaRequest = ZIdeaFields.extend({ status: ZIdeaStatusInput.optional() });
 export type TUpdateIdeaRequest = z.infer<typeof ZUpdateIdeaRequest>;
-
-/** Marks a decimal id for /api/openapi.json, which documents it as a positive integer. */
-export const DECIMAL_ID_DESCRIPTION = '十进制正整数 ID';
-
-/**
- * A plain decimal id: 7 from JSON, or "7" from a path or query. Never 0x7, 7.0, 1e1, " 7 " or 07:
- * coercion would let each of those name idea 7.
- */
-export const decimalId = (message: string) =>
-  z
-    .union([z.number(), z.string()], { error: message })
-    .transform((value, ctx) => {
-      const text = String(value);
-      if (!/^[1-9]\d{0,14}$/.test(text)) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return Number(text);
-    })
-    .meta({ description: DECIMAL_ID_DESCRIPTION });
-
-
-export const ZIdeaId = decimalId('创意ID无效');
 
 export const ZExpansionsRequest = z.object({
   expansions: z

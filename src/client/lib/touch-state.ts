@@ -7,9 +7,10 @@
 import { BADGE_CAP } from '../../shared/constants.ts';
 import { STORAGE_KEYS } from './storage.ts';
 
+import type { RouterOutputs } from './trpc.ts';
+
 /** What the server's follows.updates answers, one followed member with recent ideas. */
-export type { FollowUpdateItem } from '../../server/social/updates.ts';
-import type { FollowUpdateItem } from '../../server/social/updates.ts';
+export type FollowUpdateItem = RouterOutputs['follows']['updates']['data'][number];
 
 export type ViewedMarks = Record<string, string>;
 

@@ -1,7 +1,6 @@
 /** The moderation log (DESIGN §10, `GET /api/admin/log`): who did what to which item, and when. */
 import { dbTimeToIso, nowDb } from '../../../db/time.ts';
-import type { ModerationLogTable } from '../../../db/types.ts';
-import type { Db } from '../ideas/repository.ts';
+import type { Db, ModerationLogTable } from '../../../db/types.ts';
 
 export type ModerationAction =
   | 'approve_idea'

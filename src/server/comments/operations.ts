@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { COMMENT_MSG } from '../../shared/comment-rules.ts';
 import { ZCommentId, ZCommentIds, ZCreateCommentRequest, ZReportCommentRequest } from '../../shared/comment-schemas.ts';
-import { decimalId, ZIdeaId } from '../../shared/idea-schemas.ts';
+import { decimalId, ZIdeaId } from '../../shared/ids.ts';
 import { answer, read, write } from '../request/operation.ts';
 import * as comments from './service.ts';
 

@@ -5,10 +5,9 @@
  */
 import { forUpdate } from '../../../db/portable.ts';
 import { dbTimeToIso } from '../../../db/time.ts';
-import type { CommentRow } from '../../../db/types.ts';
+import type { CommentRow, Db } from '../../../db/types.ts';
 import { authorAvatar, authorName } from '../../shared/idea-display.ts';
 import type { CommentDto } from '../../shared/comment-schemas.ts';
-import type { Db } from '../ideas/repository.ts';
 
 /** Enough for any real discussion; the list is one query, so the cap is a guard, not a page size. */
 export const COMMENTS_PER_IDEA_MAX = 2000;

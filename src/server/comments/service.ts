@@ -8,7 +8,7 @@
  */
 import { isForeignKeyViolation, minusFloorZero } from '../../../db/portable.ts';
 import { dbTimeToIso, nowDb } from '../../../db/time.ts';
-import type { CommentReactionKind, CommentRow, IdeaRow, UserRow } from '../../../db/types.ts';
+import type { CommentReactionKind, CommentRow, Db, IdeaRow, UserRow } from '../../../db/types.ts';
 import { COMMENT_MSG } from '../../shared/comment-rules.ts';
 import type { CommentDto, CommentReactionResult, CommentReportDto, TCreateCommentRequest } from '../../shared/comment-schemas.ts';
 import { authorName } from '../../shared/idea-display.ts';
@@ -16,7 +16,7 @@ import { IDEA_MSG } from '../../shared/idea-rules.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { assertNoSensitiveWords } from '../ideas/moderation.ts';
-import { findVisibleIdea, type Db } from '../ideas/repository.ts';
+import { findVisibleIdea } from '../ideas/repository.ts';
 import { sendMessage } from '../messages/send.ts';
 import { logModeration } from '../admin/log.ts';
 import { findComment, findCommentDto, listIdeaComments, lockComment, lockIdeaForComments } from './repository.ts';

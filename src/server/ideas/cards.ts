@@ -7,9 +7,8 @@
  * the detailed analysis and the expansions (the detail call carries them).
  */
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { Database, IdeaRow, UserRow } from '../../../db/types.ts';
+import type { Database, Db, IdeaRow, UserRow } from '../../../db/types.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
-import type { Db } from './repository.ts';
 import { toIdeaDto, type IdeaExtras } from './view.ts';
 
 /** The `ideas` columns a card (and the lists' cursors) read: all but the analysis and the duplicate-check text. */

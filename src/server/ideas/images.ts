@@ -10,11 +10,11 @@
 import { randomBytes } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { dbTimeAgo, nowDb } from '../../../db/time.ts';
-import type { UserRow } from '../../../db/types.ts';
+import type { Db, UserRow } from '../../../db/types.ts';
 import { IDEA_MSG, IMAGE_COMPRESS_THRESHOLD_BYTES, IMAGE_MAX_BYTES, IMAGES_PER_IDEA } from '../../shared/idea-rules.ts';
 import type { Deps } from '../deps.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
-import { requireEditableIdea, type Db } from './repository.ts';
+import { requireEditableIdea } from './repository.ts';
 
 export const MAX_INPUT_PIXELS = 40_000_000;
 export const MAX_LONG_EDGE = 2048;

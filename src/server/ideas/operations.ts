@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { HOT_IDEAS_DEFAULT, RECYCLE_BIN_DAYS, USER_LATEST_DEFAULT } from '../../shared/idea-rules.ts';
-import { ZCreateIdeaRequest, ZExpansionsRequest, ZFlag, ZIdeaId, ZListLimit, ZMyIdeasQuery, ZRejectRequest, ZUpdateIdeaRequest } from '../../shared/idea-schemas.ts';
+import { ZIdeaId } from '../../shared/ids.ts';
+import { ZCreateIdeaRequest, ZExpansionsRequest, ZFlag, ZListLimit, ZMyIdeasQuery, ZRejectRequest, ZUpdateIdeaRequest } from '../../shared/idea-schemas.ts';
 import { UPLOAD_FILE_NAME_PATTERN } from '../../shared/uploads.ts';
 import { answer, read, write } from '../request/operation.ts';
 import { deleteIdeaImage, IMAGE_MSG, uploadIdeaImage } from './images.ts';

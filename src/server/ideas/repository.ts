@@ -5,14 +5,12 @@
  * on `publicIdeas` or `findVisibleIdea`; ownership checks are the `requireOwn…` functions below.
  */
 import { randomInt } from 'node:crypto';
-import { MysqlAdapter, sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, IdeaRow, UserRow } from '../../../db/types.ts';
+import { MysqlAdapter, sql, type Kysely } from 'kysely';
+import type { Database, Db, IdeaRow, UserRow } from '../../../db/types.ts';
 import { IDEA_MSG } from '../../shared/idea-rules.ts';
 import { isInReview } from '../../shared/idea-display.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { writeSearchGrams } from '../marketplace/search-index.ts';
-
-export type Db = Kysely<Database> | Transaction<Database>;
 
 export const NOT_OWNER_MESSAGE = '无权操作该创意';
 

@@ -1,6 +1,6 @@
 /** Ideas: drafts, publishing with review, the recycle bin, lists and unlocking (publishing §2–§8). */
 import { dbTimeAgo, fromDbTime, nowDb } from '../../../db/time.ts';
-import type { IdeaRow, UserRow } from '../../../db/types.ts';
+import type { Db, IdeaRow, UserRow } from '../../../db/types.ts';
 import { restoreExpired } from '../../shared/idea-display.ts';
 import { DEFAULT_IDEA_TITLE, DEFAULT_MARKET_IDENTIFIER, HOT_IDEAS_DEFAULT, IDEA_MSG, IDEA_PRICE, IMAGES_PER_IDEA, RECYCLE_BIN_DAYS, USER_LATEST_DEFAULT } from '../../shared/idea-rules.ts';
 import type { IdeaDto, TCreateIdeaRequest, TUpdateIdeaRequest } from '../../shared/idea-schemas.ts';
@@ -20,7 +20,6 @@ import {
   requireOwnIdea,
   requireOwnLiveIdea,
   writeTags,
-  type Db,
 } from './repository.ts';
 import { writeSearchGrams } from '../marketplace/search-index.ts';
 import { listIdeaComments } from '../comments/repository.ts';

@@ -6,12 +6,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { forUpdate } from '../../../db/portable.ts';
-import type { UserRow } from '../../../db/types.ts';
+import type { Db, UserRow } from '../../../db/types.ts';
 import { communityDay } from '../../shared/constants.ts';
 import { IDEA_MSG } from '../../shared/idea-rules.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
-import type { Db } from './repository.ts';
 import { findVisibleIdea } from './repository.ts';
 
 /**

@@ -5,8 +5,8 @@
  * here; only a change of the searched text, of published_at or of status does, and each of those
  * writes calls `writeSearchGrams` in its own transaction. Purging deletes the entries by cascade.
  */
-import type { Db } from '../ideas/repository.ts';
 import { ideaSearchGrams } from '../text.ts';
+import type { Db } from '../../../db/types.ts';
 
 /** Rewrites one idea's entries from what is stored now (call it after the row and its tags are written). */
 export async function writeSearchGrams(db: Db, ideaId: number): Promise<void> {

@@ -4,12 +4,12 @@
  * position and stops at the page size (README, Performance: EXPLAIN on both engines).
  */
 import { sql } from 'kysely';
-import type { UserRow } from '../../../db/types.ts';
+import type { Db, UserRow } from '../../../db/types.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest } from '../errors.ts';
 import { cardsFrom, loadCardExtras, selectCards, toCards, type CardExtras, type CardRow } from '../ideas/cards.ts';
-import { publicIdeas, type Db } from '../ideas/repository.ts';
+import { publicIdeas } from '../ideas/repository.ts';
 import { GRAM_KIND, normalizeText, queryGrams, SEARCH_MAX_QUERY, searchRank } from '../text.ts';
 
 export type MarketSort = 'newest' | 'random' | 'favorites';

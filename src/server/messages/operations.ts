@@ -3,7 +3,7 @@
  * `trpc/routers/touch.ts` and `rest/touch.ts` only name them.
  */
 import { z } from 'zod';
-import { decimalId } from '../../shared/idea-schemas.ts';
+import { decimalId } from '../../shared/ids.ts';
 import { ZAnnouncementRequest, ZFeedbackReply, ZFeedbackRequest } from '../../shared/touch-rules.ts';
 import { moderationLog } from '../admin/log.ts';
 import { FEEDBACK_MSG, feedbackInbox, replyToFeedback, submitFeedback } from '../feedback/service.ts';

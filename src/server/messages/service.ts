@@ -8,11 +8,10 @@
  */
 import { sql } from 'kysely';
 import { dbTimeToIso, nowDb } from '../../../db/time.ts';
-import type { MessageTable, UserRow } from '../../../db/types.ts';
+import type { Db, MessageTable, UserRow } from '../../../db/types.ts';
 import { MESSAGE_TEXT } from '../../shared/touch-texts.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
-import type { Db } from '../ideas/repository.ts';
 import { logModeration } from '../admin/log.ts';
 import { messageRow } from './send.ts';
 

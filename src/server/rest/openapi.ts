@@ -1,6 +1,6 @@
 /** /api/openapi.json, generated from the same zod schemas the operations validate with. */
 import { z, type ZodType } from 'zod';
-import { DECIMAL_ID_DESCRIPTION } from '../../shared/idea-schemas.ts';
+import { DECIMAL_ID_DESCRIPTION } from '../../shared/ids.ts';
 import { ERROR_TABLE } from '../errors.ts';
 import type { RestRoute } from './route.ts';
 

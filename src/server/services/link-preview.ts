@@ -3,7 +3,7 @@
  * An idea in review, rejected or deleted gets the plain page with status 404 and no meta (§10).
  */
 import type { Deps } from '../deps.ts';
-import { ZIdeaId } from '../../shared/idea-schemas.ts';
+import { ZIdeaId } from '../../shared/ids.ts';
 import { publicIdeas } from '../ideas/repository.ts';
 
 export function escapeHtml(text: string): string {

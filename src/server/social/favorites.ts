@@ -8,13 +8,13 @@ import { sql, type Kysely } from 'kysely';
 import { forUpdate, minusFloorZero } from '../../../db/portable.ts';
 import { preparedQuery } from '../../../db/prepared.ts';
 import { nowDb } from '../../../db/time.ts';
-import type { Database, UserRow } from '../../../db/types.ts';
+import type { Database, Db, UserRow } from '../../../db/types.ts';
 import { DEFAULT_IDEA_TITLE, IDEA_MSG } from '../../shared/idea-rules.ts';
 import { FAVORITE_TEXT } from '../../shared/social-texts.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
-import { findVisibleIdea, publicIdeas, type Db } from '../ideas/repository.ts';
+import { findVisibleIdea, publicIdeas } from '../ideas/repository.ts';
 import { selectCards, toCards } from '../ideas/cards.ts';
 
 export const FAVORITE_MSG = {

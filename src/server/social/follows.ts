@@ -6,11 +6,10 @@
 import { sql } from 'kysely';
 import { forUpdate, minusFloorZero } from '../../../db/portable.ts';
 import { dbTimeToIso, nowDb } from '../../../db/time.ts';
-import type { UserRow } from '../../../db/types.ts';
+import type { Db, UserRow } from '../../../db/types.ts';
 import { FOLLOW_TEXT } from '../../shared/social-texts.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, notFound } from '../errors.ts';
-import type { Db } from '../ideas/repository.ts';
 import { sendMessage } from '../messages/send.ts';
 import { requireUserByRef, USER_NOT_FOUND } from '../services/users.ts';
 

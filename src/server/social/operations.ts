@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { IDEA_MSG } from '../../shared/idea-rules.ts';
-import { ZFlag, ZIdeaId } from '../../shared/idea-schemas.ts';
+import { ZFlag } from '../../shared/idea-schemas.ts';
+import { ZIdeaId } from '../../shared/ids.ts';
 import { answer, read, write } from '../request/operation.ts';
 import { FAVORITE_MSG, favoriteStatus, listFavorites, removeFavorite, setFavorite, type FavoriteState } from './favorites.ts';
 import { FOLLOW_MSG, followStatus, listFollowing, setFollow } from './follows.ts';

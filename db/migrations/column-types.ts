@@ -1,6 +1,10 @@
 import { MysqlAdapter, sql, type ColumnDataType, type Expression, type Kysely } from 'kysely';
 
-/** Column types that differ between the dialects; used only by migrations. */
+/**
+ * Column types that differ between the dialects; used only by migrations. Frozen like them: every
+ * migration that ran reads these, so a change here would change history. A new need gets a new
+ * function (or a new file) beside these, never an edit.
+ */
 export function columnTypes(db: Kysely<any>) {
   const mysql = db.getExecutor().adapter instanceof MysqlAdapter;
   return {

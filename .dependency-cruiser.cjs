@@ -1,0 +1,63 @@
+/**
+ * The layers, as rules a tool checks (STYLE.md): `npm run check:deps` fails the day a circle or an
+ * upward import appears.
+ *   db/          the schema, migrations and drivers: imports nothing from src/
+ *   src/shared/  used by server and client: imports neither
+ *   src/client/  imports no server code but the router's type (the tRPC client needs `AppRouter`)
+ *   migrations   frozen history: import nothing of the app, not even db/ helpers that may change
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'A circle makes two modules one; break it by moving what both need into a third.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'db-imports-no-app-code',
+      severity: 'error',
+      from: { path: '^db/' },
+      to: { path: '^src/' },
+    },
+    {
+      name: 'migrations-are-frozen',
+      severity: 'error',
+      comment: 'A migration keeps a copy of what it ran: importing live code would change what an old migration does.',
+      from: { path: '^db/migrations/' },
+      to: { path: '^(src|db)/', pathNot: '^db/migrations/' },
+    },
+    {
+      name: 'shared-imports-no-side',
+      severity: 'error',
+      from: { path: '^src/shared/' },
+      to: { path: '^src/(server|client)/' },
+    },
+    {
+      name: 'client-imports-only-the-router-type',
+      severity: 'error',
+      comment: 'The client may know the server only through the type of its router.',
+      from: { path: '^src/client/' },
+      to: { path: '^(src/server|db)/', pathNot: '^src/server/trpc/routers/index\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'client-types-only-from-the-router',
+      severity: 'error',
+      from: { path: '^src/client/' },
+      to: { path: '^(src/server|db)/', pathNot: '^src/server/trpc/routers/index\\.ts$' },
+    },
+    {
+      name: 'no-unresolvable',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+  },
+};
