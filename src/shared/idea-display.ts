@@ -81,6 +81,11 @@ export function recycleDaysLeft(deletedAt: string | Date, now = Date.now()): num
 // ------------------------------------------------------------------ publish failures (publishing §8)
 
 export const REJECT_REASON_MAX = 200;
+/** What a moderator is told about the reject reason, on the server and in the review queue alike. */
+export const REJECT_REASON_MSG = {
+  required: '请填写驳回原因',
+  tooLong: `驳回原因不能超过${REJECT_REASON_MAX}个字`,
+} as const;
 
 export type DuplicateType = 'exact' | 'similar_title' | 'highly_similar' | 'rate_limit';
 

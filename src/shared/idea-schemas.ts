@@ -11,7 +11,8 @@ import {
   MARKET_IDENTIFIERS,
   parseTags,
 } from './idea-rules.ts';
-import { REJECT_REASON_MAX } from './idea-display.ts';
+import { REJECT_REASON_MAX, REJECT_REASON_MSG } from './idea-display.ts';
+import { textLength } from './text-length.ts';
 
 import type { CommentDto } from './comment-schemas.ts';
 
@@ -74,7 +75,13 @@ export const ZExpansionsRequest = z.object({
 export const IDEA_LIBRARY_STATUSES = ['published', 'draft', 'deleted', 'all'] as const;
 export const ZMyIdeasQuery = z.object({ status: z.enum(IDEA_LIBRARY_STATUSES).optional().default('all') });
 
-export const ZRejectRequest = z.object({ reason: z.string().trim().min(1, '请填写驳回原因').max(REJECT_REASON_MAX, `驳回原因不能超过${REJECT_REASON_MAX}个字`) });
+export const ZRejectRequest = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(1, REJECT_REASON_MSG.required)
+    .refine((text) => textLength(text) <= REJECT_REASON_MAX, REJECT_REASON_MSG.tooLong),
+});
 
 export const ZListLimit = (fallback: number) => z.coerce.number().int().min(1).max(100).optional().default(fallback);
 

@@ -27,17 +27,14 @@ import { trpc } from '../lib/trpc.ts';
 import '../styles/ideas.css';
 import '../styles/touch.css';
 import { FormError } from '../components/ui/FormError.tsx';
-
-/** Mirrors ZRejectRequest (shared/idea-schemas.ts). */
-const REASON_MAX = 200;
+import { REJECT_REASON_MAX, REJECT_REASON_MSG } from '../../shared/idea-display.ts';
+import { textLength } from '../../shared/text-length.ts';
 
 export const ADMIN_MSG = {
   loadFailed: '加载审核队列失败，请稍后重试',
   forbidden: '只有管理员可以访问审核后台',
   approveFailed: '操作失败，请稍后重试',
   rejectFailed: '驳回失败，请稍后重试',
-  reasonRequired: '请填写驳回原因',
-  reasonTooLong: `驳回原因不能超过${REASON_MAX}个字`,
   approved: (title: string) => `已通过「${title}」，该创意现已在创意市场展示`,
   rejected: (title: string) => `已驳回「${title}」，作者会收到包含原因的系统消息`,
 } as const;
@@ -250,8 +247,8 @@ function RejectDialog({ idea, onClose, onRejected }: { idea: IdeaDto; onClose: (
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const text = reason.trim();
-    if (!text) return setFieldError(ADMIN_MSG.reasonRequired);
-    if ([...text].length > REASON_MAX) return setFieldError(ADMIN_MSG.reasonTooLong);
+    if (!text) return setFieldError(REJECT_REASON_MSG.required);
+    if (textLength(text) > REJECT_REASON_MAX) return setFieldError(REJECT_REASON_MSG.tooLong);
     setFieldError(null);
     setFormError(null);
     try {
@@ -278,7 +275,7 @@ function RejectDialog({ idea, onClose, onRejected }: { idea: IdeaDto; onClose: (
             onChange={(e) => setReason(e.target.value)}
             required
             aria-required="true"
-            maxLength={REASON_MAX}
+            maxLength={REJECT_REASON_MAX}
             rows={4}
             placeholder="例如：内容与已有创意高度相似，请补充原创部分后再提交"
             aria-invalid={!!fieldError}
@@ -290,7 +287,7 @@ function RejectDialog({ idea, onClose, onRejected }: { idea: IdeaDto; onClose: (
             </p>
           ) : (
             <p id={hintId} className="field-hint">
-              必填，最多{REASON_MAX}个字（{[...reason].length}/{REASON_MAX}）
+              必填，最多{REJECT_REASON_MAX}个字（{textLength(reason)}/{REJECT_REASON_MAX}）
             </p>
           )}
         </div>
