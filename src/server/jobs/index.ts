@@ -16,7 +16,7 @@ export async function runHousekeeping(deps: Deps): Promise<void> {
   let purged = 0;
   for (let n; (n = await purgeRecycleBin(deps)) > 0; ) purged += n;
   // Purged ideas were already out of public pages; drop any cached page anyway, cheaply.
-  if (purged) deps.publicCache.invalidate();
+  if (purged) deps.publicCache.invalidate(['ideas']);
   while ((await purgeStalePendingUploads(deps)) > 0);
   await purgeOldViews(deps.db);
 }
