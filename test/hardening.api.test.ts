@@ -4,7 +4,7 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SmsProvider } from '../src/server/services/sms.ts';
+import type { SmsProvider } from '../src/server/accounts/sms.ts';
 import { DEACTIVATION_CONFIRM_WORD, DEACTIVATION_REASONS } from '../src/shared/constants.ts';
 import type { DialectName } from '../db/connection.ts';
 import { DIALECTS } from './helpers/dialects.ts';

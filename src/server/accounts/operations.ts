@@ -19,10 +19,10 @@ import {
   type PublicUserWithCounts,
 } from '../../shared/account-schemas.ts';
 import { answer, read, write } from '../request/operation.ts';
-import * as accounts from '../services/accounts.ts';
-import { siteIdentity, testConnection } from '../services/site.ts';
-import { requireUserByRef, toAuthUser, toPublicUser } from '../services/users.ts';
-import { publicProfileCounts } from '../ideas/service.ts';
+import * as accounts from './service.ts';
+import { siteIdentity, testConnection } from '../infrastructure/site.ts';
+import { requireUserByRef, toAuthUser, toPublicUser } from './users.ts';
+import { countPublicAccountData } from './account-data.ts';
 
 const M = accounts.ACCOUNT_MSG;
 const NONE = z.object({}).optional();
@@ -126,7 +126,8 @@ export const accountOps = {
     input: z.object({ registrationNumber: ZRegistrationNumber }),
     run: async ({ deps }, input) => {
       const row = await requireUserByRef(deps.db, input.registrationNumber);
-      const user: PublicUserWithCounts = { ...toPublicUser(row), ...(await publicProfileCounts(deps.db, row.id)) };
+      const counts = { ideaCount: 0, viewCount: 0, ...(await countPublicAccountData(deps.db, row.id)) };
+      const user: PublicUserWithCounts = { ...toPublicUser(row), followerCount: row.follower_count, ...counts };
       return answer({ user });
     },
   }),

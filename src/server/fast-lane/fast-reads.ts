@@ -10,7 +10,7 @@ import type { Caller } from '../request/caller.ts';
 import { authorize } from '../request/operation.ts';
 import { restBody } from '../rest/route.ts';
 import { toOutput } from '../trpc/init.ts';
-import type { Authenticated } from '../services/accounts.ts';
+import type { Authenticated } from '../accounts/service.ts';
 import type { FoundRead, Transport } from './routes.ts';
 
 export interface ComputedRead {

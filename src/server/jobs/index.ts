@@ -4,7 +4,7 @@ import type { Deps } from '../deps.ts';
 import { purgeStalePendingUploads } from '../ideas/images.ts';
 import { purgeRecycleBin } from '../ideas/service.ts';
 import { purgeOldViews } from '../ideas/views.ts';
-import { purgeExpiredSessions } from '../services/sessions.ts';
+import { purgeExpiredSessions } from '../accounts/sessions.ts';
 
 const HOUR_MS = 3600 * 1000;
 

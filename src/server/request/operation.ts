@@ -6,7 +6,7 @@
 import type { z, ZodType } from 'zod';
 import type { SessionRow, UserRow } from '../../../db/types.ts';
 import { AppError, ADMIN_ONLY_MESSAGE, NOT_LOGGED_IN_MESSAGE, SESSION_EXPIRED_MESSAGE } from '../errors.ts';
-import type { Authenticated } from '../services/accounts.ts';
+import type { Authenticated } from '../accounts/service.ts';
 import type { Caller } from './caller.ts';
 import { ALL_CHANGES, type ChangeKind } from './changes.ts';
 
