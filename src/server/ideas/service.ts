@@ -8,7 +8,8 @@ import type { Deps } from '../deps.ts';
 import { badRequest, gone, notFound } from '../errors.ts';
 import { requireUserByRef } from '../accounts/users.ts';
 import { removeStoredImages, settleIdeaImages, usableImageNames } from './images.ts';
-import { assertNoSensitiveWords, assertNotDuplicate, contentHash, countPublish, matchText } from './moderation.ts';
+import { assertNoSensitiveWords } from '../moderation/words.ts';
+import { assertNotDuplicate, contentHash, countPublish, matchText } from './moderation.ts';
 import {
   countDrafts,
   findIdea,
