@@ -214,6 +214,40 @@ describe.each(DIALECTS)('follow updates, messages, feedback and the admin consol
       expect((await trpcCall(app, 'query', 'admin.log', undefined, admin.token)).body.data.length).toBe(log.length);
     });
 
+    it('marks an admin approving their own idea as a self-approval, on both transports', async () => {
+      const other = await createIdea(app.deps, a, { stage: 'review' });
+      const ownRest = await createIdea(app.deps, admin, { stage: 'review' });
+      const ownTrpc = await createIdea(app.deps, admin, { stage: 'review' });
+
+      const queue = (await app.api('GET', '/api/admin/review', { token: admin.token })).body.data as { id: number; isOwner: boolean }[];
+      expect(queue.find((i) => i.id === ownRest)?.isOwner).toBe(true);
+      expect(queue.find((i) => i.id === other)?.isOwner).toBe(false);
+
+      const viaRest = await app.api('POST', `/api/admin/ideas/${ownRest}/approve`, { token: admin.token, body: {} });
+      expect(viaRest.status).toBe(200);
+      expect(viaRest.body.message).toBe('已通过审核。这是您自己的创意，操作记录中已标为自审通过');
+      const viaTrpc = await trpcCall(app, 'mutation', 'admin.approve', { id: ownTrpc }, admin.token);
+      expect(viaTrpc.body.message).toBe('已通过审核。这是您自己的创意，操作记录中已标为自审通过');
+      const plain = await app.api('POST', `/api/admin/ideas/${other}/approve`, { token: admin.token, body: {} });
+      expect(plain.body.message).toBe('已通过审核');
+
+      for (const log of [
+        (await app.api('GET', '/api/admin/log', { token: admin.token })).body.data,
+        (await trpcCall(app, 'query', 'admin.log', undefined, admin.token)).body.data,
+      ] as { action: string; targetId: number; admin: { registrationNumber: string } }[][]) {
+        expect(log.slice(0, 3).map((e) => [e.action, e.targetId])).toEqual([
+          ['approve_idea', other],
+          ['approve_own_idea', ownTrpc],
+          ['approve_own_idea', ownRest],
+        ]);
+        expect(log[1].admin.registrationNumber).toBe(admin.registrationNumber);
+      }
+      // Rejecting one's own idea hides it: nothing to flag.
+      const ownRejected = await createIdea(app.deps, admin, { stage: 'review' });
+      await app.api('POST', `/api/admin/ideas/${ownRejected}/reject`, { token: admin.token, body: { reason: '内容不完整' } });
+      expect((await app.api('GET', '/api/admin/log', { token: admin.token })).body.data[0]).toMatchObject({ action: 'reject_idea', targetId: ownRejected });
+    });
+
     it('records an admin dismissing a report and removing a reported comment, not an author deleting their own', async () => {
       const idea = await createIdea(app.deps, a);
       const post = async (content: string) => (await app.api('POST', '/api/comments', { token: b.token, body: { ideaId: idea, content } })).body.data.id as number;

@@ -13,6 +13,7 @@ export const REVIEW_MSG = {
   notInReview: '该创意不在审核队列中',
   notFound: '创意不存在',
   approved: '已通过审核',
+  approvedOwn: '已通过审核。这是您自己的创意，操作记录中已标为自审通过',
   rejected: '已驳回',
 } as const;
 
@@ -30,8 +31,13 @@ export async function reviewQueue(deps: Deps, admin: UserRow): Promise<IdeaDto[]
   return toIdeaDtos(deps.db, rows, admin);
 }
 
-async function decide(deps: Deps, admin: UserRow, id: number, decision: 'approved' | 'rejected', reason: string | null): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
+/** What a decision was: `ownIdea` when the admin decided on an idea they wrote themselves. */
+export interface Decision {
+  ownIdea: boolean;
+}
+
+async function decide(deps: Deps, admin: UserRow, id: number, decision: 'approved' | 'rejected', reason: string | null): Promise<Decision> {
+  return deps.db.transaction().execute(async (trx) => {
     const idea = await trx.selectFrom('ideas').select(['id', 'user_id', 'title', 'moderation_status', 'status', 'is_deleted']).where('id', '=', id).executeTakeFirst();
     if (!idea) throw notFound(REVIEW_MSG.notFound);
     if (!isInReview(idea)) throw badRequest(REVIEW_MSG.notInReview);
@@ -54,7 +60,11 @@ async function decide(deps: Deps, admin: UserRow, id: number, decision: 'approve
       priority: decision === 'approved' ? 'normal' : 'high',
       sender: 'admin',
     });
-    await logModeration(trx, { adminId: admin.id, action: decision === 'approved' ? 'approve_idea' : 'reject_idea', targetType: 'idea', targetId: id, detail: reason ?? idea.title });
+    // Approving one's own idea makes it public without a second pair of eyes: allowed, but marked.
+    const ownIdea = idea.user_id === admin.id;
+    const action = decision === 'rejected' ? 'reject_idea' : ownIdea ? 'approve_own_idea' : 'approve_idea';
+    await logModeration(trx, { adminId: admin.id, action, targetType: 'idea', targetId: id, detail: reason ?? idea.title });
+    return { ownIdea };
   });
 }
 
