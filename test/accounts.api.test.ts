@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { PRESET_AVATARS } from '../src/shared/constants.ts';
+import { DEACTIVATION_CONFIRM_WORD, PRESET_AVATARS } from '../src/shared/constants.ts';
 import { USER_ID_PATTERN } from '../src/shared/patterns.ts';
 import { DIALECTS } from './helpers/dialects.ts';
-import { freshPhone, registerAndLogin } from './helpers/api.ts';
+import { freshPhone, registerAndLogin, trpcCall } from './helpers/api.ts';
 import { serveTestApp } from './helpers/serve.ts';
 
 describe.each(DIALECTS)('accounts over REST on %s', (dialect) => {
@@ -233,6 +233,27 @@ describe.each(DIALECTS)('accounts over REST on %s', (dialect) => {
     // The phone can register again, as a new account with a new number.
     const again = await registerAndLogin(app, u.phone);
     expect(again.user.registrationNumber).not.toBe(u.user.registrationNumber);
+  });
+
+  it('checks the confirmation word when one is sent, on both transports, and documents it', async () => {
+    const rest = await registerAndLogin(app);
+    const wrongRest = await app.api('POST', '/api/users/deactivate', { token: rest.token, body: { reason: '其他', confirmation: '确定' } });
+    expect(wrongRest.status).toBe(400);
+    expect(wrongRest.body.message).toBe(`请输入“${DEACTIVATION_CONFIRM_WORD}”以确认`);
+    const trpc = await registerAndLogin(app);
+    const wrongTrpc = await trpcCall(app, 'mutation', 'users.deactivate', { reason: '其他', confirmation: `${DEACTIVATION_CONFIRM_WORD} ` }, trpc.token);
+    expect(wrongTrpc.status).toBe(400);
+    expect(wrongTrpc.body.error.message).toBe(`请输入“${DEACTIVATION_CONFIRM_WORD}”以确认`);
+    // Refused means untouched: both still sign in.
+    for (const u of [rest, trpc]) expect((await app.api('GET', '/api/auth/me', { token: u.token })).status).toBe(200);
+
+    const doc = (await app.api('GET', '/api/openapi.json')).body;
+    const schema = doc.paths['/api/users/deactivate'].post.requestBody.content['application/json'].schema;
+    expect(JSON.stringify(schema.properties.confirmation)).toContain(DEACTIVATION_CONFIRM_WORD);
+
+    expect((await app.api('POST', '/api/users/deactivate', { token: rest.token, body: { reason: '其他', confirmation: DEACTIVATION_CONFIRM_WORD } })).status).toBe(200);
+    expect((await trpcCall(app, 'mutation', 'users.deactivate', { reason: '其他', confirmation: DEACTIVATION_CONFIRM_WORD }, trpc.token)).status).toBe(200);
+    for (const u of [rest, trpc]) expect((await app.api('GET', '/api/auth/me', { token: u.token })).status).toBe(401);
   });
 
   it('answers GET /api/test-connection and describes every path in /api/openapi.json', async () => {
