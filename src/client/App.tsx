@@ -1,4 +1,4 @@
-/** The route table of accounts-and-people §2; unknown paths go to /. */
+/** The route table of accounts-and-people §2; unknown paths get the 404 page (issue 16) rather than a jump to /. */
 import { LoadingLine } from './components/LoadingLine.tsx';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
@@ -27,6 +27,7 @@ const UserPage = page(() => import('./pages/UserPage.tsx'));
 const UpdatesPage = page(() => import('./pages/UpdatesPage.tsx'));
 const MessagesPage = page(() => import('./pages/MessagesPage.tsx'));
 const FeedbackPage = page(() => import('./pages/FeedbackPage.tsx'));
+const NotFoundPage = page(() => import('./pages/NotFoundPage.tsx'));
 
 const withLayout = (node: ReactNode) => <Layout>{node}</Layout>;
 
@@ -103,9 +104,7 @@ export function App() {
         <Route path="/my-ideas">
           <Redirect to="/inspiration-library" replace />
         </Route>
-        <Route>
-          <Redirect to="/" replace />
-        </Route>
+        <Route>{withLayout(<NotFoundPage />)}</Route>
       </Switch>
     </Suspense>
   );
