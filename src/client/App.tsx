@@ -5,6 +5,7 @@ import { Redirect, Route, Switch } from 'wouter';
 import { Layout, MemberPage } from './components/Layout.tsx';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import LandingPage from './pages/LandingPage.tsx';
+import { IdeaSkeleton } from './components/idea/IdeaSkeleton.tsx';
 
 const page = (load: () => Promise<{ default: ComponentType<any> }>) => lazy(load);
 const LoginPage = page(() => import('./pages/LoginPage.tsx'));
@@ -86,7 +87,14 @@ export function App() {
           </MemberPage>
         </Route>
 
-        <Route path="/idea/:id">{withLayout(<IdeaPage />)}</Route>
+        {/* The idea's shape, not a blank page, while the page's code loads (then while the idea does). */}
+        <Route path="/idea/:id">
+          {withLayout(
+            <Suspense fallback={<IdeaSkeleton />}>
+              <IdeaPage />
+            </Suspense>,
+          )}
+        </Route>
         <Route path="/user/:registrationNumber">{withLayout(<UserPage />)}</Route>
         <Route path="/hunter/:registrationNumber">{withLayout(<HunterPage />)}</Route>
         <Route path="/publish-success/:id?">
