@@ -31,8 +31,8 @@ export const PUBLISH_SUCCESS_TEXT = {
     lines: ['你的创意已提交，平台审核通过后会展示在创意市场。', '审核结果会通过站内消息通知你，审核期间可以在「我的灵感库」查看进度。'],
   },
   public: {
-    heading: '发布成功！已发布，所有人可见',
-    lines: ['你的创意已通过自动审核，现在就展示在创意市场里。', '审核通过的通知已发到你的消息中心。'],
+    heading: '发布成功！所有人可见',
+    lines: ['你的创意已通过自动审核，现已展示在创意市场。', '审核通过的通知已发到你的消息中心。'],
   },
   /** Not known yet (no id, or the idea is still being read) or changed since: nothing untrue. */
   other: {
