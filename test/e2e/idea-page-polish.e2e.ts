@@ -82,6 +82,32 @@ async function smallTargets(page: Page, scope: string): Promise<string[]> {
   }, scope);
 }
 
+
+/**
+ * The share poster's PNG read back: its size, its QR code decoded, and the tallest band of rows that
+ * hold nothing but the poster's pale background (no text, no picture, no coloured block), in CSS px.
+ */
+async function readPoster(file: string): Promise<{ width: number; height: number; qr: string | null; blankPx: number; blankAt: number }> {
+  const { data, info } = await sharp(fs.readFileSync(file)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const code = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height);
+  // Pale: light and nearly grey (white, the cream gradient, the card's hairline border and shadow).
+  const pale = (i: number) => {
+    const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b > 215 && Math.max(r, g, b) - Math.min(r, g, b) < 48;
+  };
+  let run = 0;
+  let best = 0;
+  let bestEnd = 0;
+  for (let y = 0; y < info.height; y++) {
+    let blank = true;
+    for (let x = 0; x < info.width && blank; x++) blank = pale((y * info.width + x) * 4);
+    run = blank ? run + 1 : 0;
+    if (run > best) [best, bestEnd] = [run, y];
+  }
+  const scale = info.width / 375;
+  return { width: info.width, height: info.height, qr: code?.data ?? null, blankPx: Math.round(best / scale), blankAt: Math.round((bestEnd - best) / scale) };
+}
+
 for (const viewport of VIEWPORTS) {
   const vp = viewport.name;
   describe(`idea page polish at ${viewport.width}px`, () => {
@@ -287,6 +313,32 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('heading', { level: 1, name: `骨架屏测试创意 ${vp}` }).waitFor();
       assert.equal(await skeleton.count(), 0);
       await context.close();
+    });
+
+    it('the share poster is filled from top to bottom, and its QR code still decodes', async () => {
+      const author = await createUser(e2e.server.deps, { nickname: `海报作者${vp}` });
+      const cases = [
+        { name: 'full', title: `会自己浇水的花盆，出差一周也不怕 ${vp}`, description: '底部储水仓加湿度传感器，按植物种类自动控制浇水量；水位低了手机会提醒你加水，适合经常出差的上班族和新手园丁，也适合记性不好的人。', tags: ['园艺', '智能家居', '懒人', '传感器'] },
+        { name: 'short', title: `共享雨伞 ${vp}`, description: '地铁口扫码借伞。', tags: [] as string[] },
+      ];
+      for (const c of cases) {
+        const ideaId = await createIdea(e2e.server.deps, author, { title: c.title, description: c.description, tags: c.tags });
+        const { context, page } = await newPage(e2e, viewport);
+        await signIn(page, author);
+        await page.goto(`/idea/${ideaId}`);
+        await page.getByRole('heading', { level: 1, name: c.title }).waitFor();
+        await page.getByRole('button', { name: '分享', exact: true }).click();
+        const dialog = page.getByRole('dialog', { name: '分享创意' });
+        const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), dialog.getByRole('button', { name: '保存图片' }).click()]);
+        const file = path.join(SCREENSHOT_DIR, `${vp}-polish-poster-${c.name}.png`);
+        fs.copyFileSync((await download.path())!, file);
+        const poster = await readPoster(file);
+        assert.equal(poster.width, 750);
+        assert.equal(poster.height, 1200);
+        assert.equal(poster.qr, `${e2e.baseUrl}/idea/${ideaId}`);
+        assert.ok(poster.blankPx <= 64, `${c.name}: ${poster.blankPx} px of empty poster from y=${poster.blankAt}`);
+        await context.close();
+      }
     });
 
     it('every control on the idea page, its comments and its share dialog is a 44 px touch target', async () => {
