@@ -7,7 +7,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { useParams } from 'wouter';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
-import { LoadingLine } from '../components/LoadingLine.tsx';
+import { IdeaSkeleton } from '../components/idea/IdeaSkeleton.tsx';
 import { AnalysisSection } from '../components/idea/AnalysisSection.tsx';
 import { CommentsSection } from '../components/comments/CommentsSection.tsx';
 import { AuthorBlock } from '../components/idea/AuthorBlock.tsx';
@@ -69,7 +69,7 @@ export default function IdeaPage() {
       </main>
     );
   }
-  if (!idea.data) return <LoadingLine />;
+  if (!idea.data) return <IdeaSkeleton />;
   // Keyed by idea: a reply started on one idea never carries over to the next one opened.
   return <IdeaDetail key={idea.data.id} idea={idea.data} leaving={leaving} onBack={back} />;
 }
