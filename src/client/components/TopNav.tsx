@@ -9,8 +9,9 @@ import { checkedPage, MARKET_MSG, MARKET_PAGE_SIZE, savePendingSearch, searchQue
 import { trpc } from '../lib/trpc.ts';
 import { useToast } from './ui/Toast.tsx';
 
-// Only members see the account chip and its menu: guests do not download them.
+// Only members see the messages bell, the account chip and its menu: guests do not download them.
 const AccountMenu = lazy(() => import('./AccountMenu.tsx').then((m) => ({ default: m.AccountMenu })));
+const MessagesBell = lazy(() => import('./nav/MessagesBell.tsx').then((m) => ({ default: m.MessagesBell })));
 
 /**
  * The shared top navigation: logo, search, the two brand links, and the login link or account chip.
@@ -78,6 +79,7 @@ export function TopNav() {
       <div className="top-nav-account">
         {loggedIn && user ? (
           <Suspense fallback={null}>
+            <MessagesBell />
             <AccountMenu user={user} />
           </Suspense>
         ) : (
