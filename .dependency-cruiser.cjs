@@ -4,6 +4,8 @@
  *   db/          the schema, migrations and drivers: imports nothing from src/
  *   src/shared/  used by server and client: imports neither
  *   src/client/  imports no server code but the router's type (the tRPC client needs `AppRouter`)
+ *   accounts/    knows no feature: features join it (account-data.ts)
+ *   infrastructure/ (rate limits, storage, link previews, site settings) knows no feature
  *   migrations   frozen history: import nothing of the app, not even db/ helpers that may change
  */
 module.exports = {
@@ -46,6 +48,19 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/client/' },
       to: { path: '^(src/server|db)/', pathNot: '^src/server/trpc/routers/index\\.ts$' },
+    },
+    {
+      name: 'accounts-know-no-feature',
+      severity: 'error',
+      comment: 'Features join accounts (accounts/account-data.ts), never the other way round.',
+      from: { path: '^src/server/accounts/' },
+      to: { path: '^src/server/(social|comments|ideas|marketplace|messages|feedback|admin)/' },
+    },
+    {
+      name: 'infrastructure-knows-no-feature',
+      severity: 'error',
+      from: { path: '^src/server/infrastructure/' },
+      to: { path: '^src/server/(accounts|social|comments|ideas|marketplace|messages|feedback|admin)/' },
     },
     {
       name: 'no-unresolvable',

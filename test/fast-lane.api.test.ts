@@ -218,12 +218,32 @@ describe.each(DIALECTS)('the fast lane on %s', (dialect) => {
     // Changed behind the operations' back: the cached page still shows the old title…
     await app.deps.db.updateTable('ideas').set({ title: '绕过写操作的改动' }).where('id', '=', target.id).execute();
     expect((await (await fetch(second)).json()).data[0].title).toBe(target.title);
-    // …until any write drops the cached pages.
+    // A favourite changes only a count: the cached page may show it late (issue 19), so it stays…
     await app.api('POST', `/api/favorites/${target.id}`, { token: author.token, body: { favorite: true } });
+    expect((await (await fetch(second)).json()).data[0]).toMatchObject({ title: target.title, favoriteCount: target.favoriteCount });
+    // …until a write that changes what the cards say (a comment changes their comment count) drops them.
+    await app.api('POST', '/api/comments', { token: author.token, body: { ideaId: target.id, content: '翻页缓存的评论' } });
     const fresh = (await (await fetch(second)).json()).data[0];
-    expect(fresh).toMatchObject({ id: target.id, title: '绕过写操作的改动', favoriteCount: target.favoriteCount + 1 });
+    expect(fresh).toMatchObject({ id: target.id, title: '绕过写操作的改动', favoriteCount: target.favoriteCount + 1, commentCount: target.commentCount + 1 });
     // A broken cursor is Express's 400, not a cached failure.
     expect((await fetch(`${app.url}/api/marketplace/ideas?cursor=not-a-cursor`)).status).toBe(400);
+  });
+
+  it('keys a guest\u2019s read by its parsed input: spellings and junk parameters share one entry, on both transports', async () => {
+    await createIdea(app.deps, author, { title: '一个键的创意' });
+    const plain = `${app.url}/api/marketplace/ideas?limit=3&sort=newest`;
+    const first = await (await fetch(plain)).json();
+    const target = first.data[0];
+    // Changed behind the operations' back: only an answer from the cache still shows the old title.
+    await app.deps.db.updateTable('ideas').set({ title: '缓存之外的改动' }).where('id', '=', target.id).execute();
+    for (const variant of [`${app.url}/api/marketplace/ideas?sort=newest&limit=3`, `${app.url}/api/marketplace/ideas?limit=3&sort=newest&junk=${Math.random()}`]) {
+      expect((await (await fetch(variant)).json()).data[0].title).toBe(target.title);
+    }
+    const trpc = (input: unknown) => fetch(`${app.url}/trpc/marketplace.ideas?input=${encodeURIComponent(JSON.stringify(input))}`).then((r) => r.json());
+    const viaTrpc = await trpc({ sort: 'newest', limit: 3 });
+    expect(viaTrpc.result.data.data[0].id).toBe(target.id);
+    await app.deps.db.updateTable('ideas').set({ title: '第二次改动' }).where('id', '=', target.id).execute();
+    expect((await trpc({ limit: 3, junk: 1, sort: 'newest' })).result.data.data[0].title).toBe(viaTrpc.result.data.data[0].title);
   });
 
   it('refuses a revoked session at once here, and within the cache TTL in another process', async () => {
@@ -251,13 +271,13 @@ describe('the response cache', () => {
   it('keeps within its count and byte bounds, least recently used out first, and expires', async () => {
     const cache = new ResponseCache({ ttlMs: 1000, maxEntries: 2, maxBytes: 10_000 });
     const entry = (n: number) => async () => ({ status: 200, base: [], heads: {}, variants: { identity: Buffer.alloc(n) }, etag: '"x"' });
-    await cache.getOrFill('a', entry(10));
-    await cache.getOrFill('b', entry(10));
+    await cache.getOrFill('a', ['ideas'], entry(10));
+    await cache.getOrFill('b', ['ideas'], entry(10));
     cache.get('a');
-    await cache.getOrFill('c', entry(10));
+    await cache.getOrFill('c', ['ideas'], entry(10));
     expect(cache.get('b')).toBeUndefined();
     expect(cache.get('a')).toBeDefined();
-    await cache.getOrFill('big', entry(20_000));
+    await cache.getOrFill('big', ['ideas'], entry(20_000));
     expect(cache.get('big')).toBeUndefined();
     expect(cache.size.bytes).toBeLessThanOrEqual(10_000);
     expect(cache.get('a', Date.now() + 2000)).toBeUndefined();
@@ -266,10 +286,25 @@ describe('the response cache', () => {
   it('does not store a fill that started before an invalidation', async () => {
     const cache = new ResponseCache({ ttlMs: 10_000, maxEntries: 10, maxBytes: 10_000 });
     let release!: () => void;
-    const slow = cache.getOrFill('k', () => new Promise((resolve) => (release = () => resolve({ status: 200, base: [], heads: {}, variants: { identity: Buffer.from('old') }, etag: '"o"' }))));
-    cache.invalidate();
+    const slow = cache.getOrFill('k', ['ideas'], () => new Promise((resolve) => (release = () => resolve({ status: 200, base: [], heads: {}, variants: { identity: Buffer.from('old') }, etag: '"o"' }))));
+    cache.invalidate(['ideas']);
     release();
     await slow;
     expect(cache.get('k')).toBeUndefined();
+  });
+
+  it('drops only the answers that show a kind of change the write made', async () => {
+    const cache = new ResponseCache({ ttlMs: 10_000, maxEntries: 10, maxBytes: 10_000 });
+    const entry = async () => ({ status: 200, base: [], heads: {}, variants: { identity: Buffer.from('x') }, etag: '"x"' });
+    await cache.getOrFill('cards', ['ideas', 'comments'], entry);
+    await cache.getOrFill('preview', ['ideas'], entry);
+    cache.invalidate(['counts']);
+    expect(cache.get('cards')).toBeDefined();
+    expect(cache.get('preview')).toBeDefined();
+    cache.invalidate(['comments']);
+    expect(cache.get('cards')).toBeUndefined();
+    expect(cache.get('preview')).toBeDefined();
+    cache.invalidate(['ideas']);
+    expect(cache.get('preview')).toBeUndefined();
   });
 });

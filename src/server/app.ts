@@ -12,7 +12,7 @@ import { jsonWritesOnly } from './request/body.ts';
 import { identify } from './request/caller.ts';
 import { createRestRouter } from './rest/index.ts';
 import { sendError } from './rest/route.ts';
-import { ideaPreviewMeta, withPreviewMeta } from './services/link-preview.ts';
+import { ideaPreviewMeta, withPreviewMeta } from './ideas/link-preview.ts';
 import { appRouter } from './trpc/routers/index.ts';
 
 export const JSON_BODY_LIMIT = '2mb';

@@ -4,10 +4,10 @@ import { openDatabase, type DatabaseHandle } from '../../db/connection.ts';
 import type { Database } from '../../db/types.ts';
 import type { Config } from './config.ts';
 import { ResponseCache } from './fast-lane/response-cache.ts';
-import { createRateLimits, type RateLimits } from './services/rate-limit.ts';
-import { SessionCache } from './services/sessions.ts';
-import { ConsoleSmsProvider, type SmsProvider } from './services/sms.ts';
-import { LocalFileStorage, type FileStorage } from './services/storage.ts';
+import { createRateLimits, type RateLimits } from './infrastructure/rate-limit.ts';
+import { SessionCache } from './accounts/sessions.ts';
+import { ConsoleSmsProvider, type SmsProvider } from './accounts/sms.ts';
+import { LocalFileStorage, type FileStorage } from './infrastructure/storage.ts';
 
 export interface Deps {
   handle: DatabaseHandle;

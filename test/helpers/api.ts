@@ -8,7 +8,7 @@ import { createApp } from '../../src/server/app.ts';
 import { createRequestListener } from '../../src/server/fast-lane/fast-lane.ts';
 import { loadConfig, type Config, type RateLimitSettings } from '../../src/server/config.ts';
 import { createDeps, type Deps } from '../../src/server/deps.ts';
-import { ConsoleSmsProvider, type SmsProvider } from '../../src/server/services/sms.ts';
+import { ConsoleSmsProvider, type SmsProvider } from '../../src/server/accounts/sms.ts';
 import { createTestDatabase, type TestDatabase } from './dialects.ts';
 
 export interface TestApp {

@@ -5,9 +5,9 @@
 import { randomInt } from 'node:crypto';
 import type { Deps } from '../../src/server/deps.ts';
 import { insertStagedIdea, type StagedIdea } from '../../src/server/ideas/seeding.ts';
-import { hashPassword } from '../../src/server/services/passwords.ts';
-import { createSession } from '../../src/server/services/sessions.ts';
-import { findUserById, insertUserRow } from '../../src/server/services/users.ts';
+import { hashPassword } from '../../src/server/accounts/passwords.ts';
+import { createSession } from '../../src/server/accounts/sessions.ts';
+import { findUserById, insertUserRow } from '../../src/server/accounts/users.ts';
 import { formatRegistrationNumber, nicknameForPhone } from '../../src/shared/patterns.ts';
 import { freshPhone } from './api.ts';
 

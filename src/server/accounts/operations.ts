@@ -19,10 +19,10 @@ import {
   type PublicUserWithCounts,
 } from '../../shared/account-schemas.ts';
 import { answer, read, write } from '../request/operation.ts';
-import * as accounts from '../services/accounts.ts';
-import { siteIdentity, testConnection } from '../services/site.ts';
-import { requireUserByRef, toAuthUser, toPublicUser } from '../services/users.ts';
-import { publicProfileCounts } from '../ideas/service.ts';
+import * as accounts from './service.ts';
+import { siteIdentity, testConnection } from '../infrastructure/site.ts';
+import { requireUserByRef, toAuthUser, toPublicUser } from './users.ts';
+import { countPublicAccountData } from './account-data.ts';
 
 const M = accounts.ACCOUNT_MSG;
 const NONE = z.object({}).optional();
@@ -35,19 +35,19 @@ function codeAnswer(sent: { debugCode?: string }) {
 
 export const accountOps = {
   sendSmsCode: write({
-    keepsPublicPages: true,
+    changes: [],
     access: 'public',
     input: ZSendSmsCodeRequest,
     run: async ({ deps, ip, auth }, input) => codeAnswer(await accounts.sendSmsCode(deps, input, { ip, user: auth?.user })),
   }),
   sendPhoneCode: write({
-    keepsPublicPages: true,
+    changes: [],
     access: 'public',
     input: ZSendPhoneCodeRequest,
     run: async ({ deps, ip }, input) => codeAnswer(await accounts.sendSmsCode(deps, { phone: input.phone, purpose: 'reset' }, { ip })),
   }),
   verifySmsCode: write({
-    keepsPublicPages: true,
+    changes: [],
     access: 'public',
     input: ZVerifySmsCodeRequest,
     run: async ({ deps, ip }, input) => {
@@ -56,13 +56,13 @@ export const accountOps = {
     },
   }),
   register: write({
-    keepsPublicPages: true,
+    changes: [],
     access: 'public',
     input: ZRegisterRequest,
     run: async ({ deps, ip }, input) => answer({ user: toAuthUser(await accounts.register(deps, input, ip)) }, { message: M.registered, status: 201 }),
   }),
   login: write({
-    keepsPublicPages: true,
+    changes: [],
     access: 'public',
     input: ZLoginRequest,
     run: async ({ deps, ip }, input) => {
@@ -71,12 +71,13 @@ export const accountOps = {
     },
   }),
   me: read({
+    hot: true,
     access: 'member',
     input: NONE,
     run: async ({ user }) => answer({ user: toAuthUser(user) }),
   }),
   logout: write({
-    keepsPublicPages: true,
+    changes: [],
     access: 'member',
     input: NONE,
     run: async ({ deps, session }) => {
@@ -85,7 +86,7 @@ export const accountOps = {
     },
   }),
   resetPassword: write({
-    keepsPublicPages: true,
+    changes: [],
     access: 'public',
     input: ZResetPasswordRequest,
     run: async ({ deps, ip }, input) => {
@@ -94,7 +95,7 @@ export const accountOps = {
     },
   }),
   changePassword: write({
-    keepsPublicPages: true,
+    changes: [],
     access: 'member',
     input: ZChangePasswordRequest,
     run: async ({ deps, auth }, input) => {
@@ -103,7 +104,7 @@ export const accountOps = {
     },
   }),
   updatePhone: write({
-    keepsPublicPages: true,
+    changes: [],
     access: 'member',
     input: ZUpdatePhoneRequest,
     run: async ({ deps, auth }, input) => answer({ user: toAuthUser(await accounts.updatePhone(deps, auth, input.phone)) }, { message: M.phoneChanged }),
@@ -115,7 +116,7 @@ export const accountOps = {
   }),
   /** Returns the server's view of the user; it never renames anyone (DESIGN §10). */
   syncUserInfo: write({
-    keepsPublicPages: true,
+    changes: [],
     access: 'member',
     input: ZSyncUserInfoRequest.optional(),
     run: async ({ user }) => answer({ user: toAuthUser(user) }),
@@ -125,7 +126,8 @@ export const accountOps = {
     input: z.object({ registrationNumber: ZRegistrationNumber }),
     run: async ({ deps }, input) => {
       const row = await requireUserByRef(deps.db, input.registrationNumber);
-      const user: PublicUserWithCounts = { ...toPublicUser(row), ...(await publicProfileCounts(deps.db, row.id)) };
+      const counts = { ideaCount: 0, viewCount: 0, ...(await countPublicAccountData(deps.db, row.id)) };
+      const user: PublicUserWithCounts = { ...toPublicUser(row), followerCount: row.follower_count, ...counts };
       return answer({ user });
     },
   }),

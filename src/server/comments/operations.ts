@@ -13,8 +13,8 @@ const ById = z.object({ id: ZCommentId });
 
 const reaction = (kind: 'like' | 'dislike') =>
   write({
-    // Counts on comments are not on any cached public page (cards show comment_count only).
-    keepsPublicPages: true,
+    // A like or dislike count.
+    changes: ['counts'],
     access: 'member',
     loginMessage: COMMENT_MSG.loginToComment,
     input: ById,
@@ -31,6 +31,7 @@ export const commentOps = {
     run: async ({ deps, auth }, input) => answer(await comments.listComments(deps, auth?.user ?? null, input.ideaId)),
   }),
   create: write({
+    changes: ['comments'],
     access: 'member',
     loginMessage: COMMENT_MSG.loginToComment,
     input: ZCreateCommentRequest,
@@ -47,6 +48,7 @@ export const commentOps = {
     run: async ({ deps, auth }, input) => answer(await comments.interactions(deps, auth?.user ?? null, input.commentIds)),
   }),
   remove: write({
+    changes: ['comments'],
     access: 'member',
     loginMessage: COMMENT_MSG.loginToComment,
     input: ById,
@@ -56,7 +58,7 @@ export const commentOps = {
     },
   }),
   report: write({
-    keepsPublicPages: true,
+    changes: [],
     access: 'member',
     loginMessage: COMMENT_MSG.loginToComment,
     input: ZReportCommentRequest,
@@ -71,7 +73,7 @@ export const reportOps = {
     run: async ({ deps }) => answer(await comments.listReports(deps)),
   }),
   dismiss: write({
-    keepsPublicPages: true,
+    changes: [],
     access: 'admin',
     input: z.object({ id: decimalId('举报ID无效') }),
     run: async ({ deps, user }, input) => {

@@ -8,6 +8,7 @@ import { dbTimeToIso } from '../../../db/time.ts';
 import type { CommentRow, Db } from '../../../db/types.ts';
 import { authorAvatar, authorName } from '../../shared/idea-display.ts';
 import type { CommentDto } from '../../shared/comment-schemas.ts';
+import { joinAccountData } from '../accounts/account-data.ts';
 
 /** Enough for any real discussion; the list is one query, so the cap is a guard, not a page size. */
 export const COMMENTS_PER_IDEA_MAX = 2000;
@@ -82,3 +83,6 @@ export async function countUserComments(db: Db, userId: number): Promise<number>
   const row = await db.selectFrom('comments').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+// A deactivated account's comments stay, shown as 已注销用户 (DESIGN §10): only counted here.
+joinAccountData({ count: async (db, userId) => ({ comments: await countUserComments(db, userId) }) });

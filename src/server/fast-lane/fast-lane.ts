@@ -9,12 +9,16 @@ import fs from 'node:fs';
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Express } from 'express';
+import proxyAddr from 'proxy-addr';
 import type { Deps } from '../deps.ts';
-import { ideaPreviewMeta, withPreviewMeta } from '../services/link-preview.ts';
-import { cachedRead, isCachedReadPath, type ComputedRead } from './cached-reads.ts';
+import { bearerToken } from '../request/caller.ts';
+import type { ChangeKind } from '../request/changes.ts';
+import { authenticate } from '../accounts/service.ts';
+import { ideaPreviewMeta, withPreviewMeta } from '../ideas/link-preview.ts';
 import { chooseEncoding, compressVariants, type Encoding, type Variants } from './encoding.ts';
-import { isMemberReadPath, memberRead } from './member-reads.ts';
+import { cacheKeyOf, parseInput, runForGuest, runForMember, type ComputedRead } from './fast-reads.ts';
 import type { PreparedAnswer } from './response-cache.ts';
+import { fastRoutes, type FoundRead } from './routes.ts';
 import { prerenderedFor } from './prerendered.ts';
 import { securityHeaderSet } from './security-headers.ts';
 import { etagOf, loadStaticFiles } from './static-files.ts';
@@ -28,10 +32,20 @@ export interface FastLaneOptions {
 
 const PREVIEW_PATH = /^\/idea\/([^/]+)\/?$/;
 
+/** What a link preview shows: the idea and its author. */
+const PREVIEW_SHOWS: readonly ChangeKind[] = ['ideas'];
+
+/** URLs remembered with their cache key, so a hit parses nothing; cleared when full (a crawler's junk only costs parsing). */
+const KEY_MEMO_MAX = 10_000;
+
 export function createRequestListener(deps: Deps, app: Express, options: FastLaneOptions = {}): RequestListener {
   const security = securityHeaderSet(!!options.dev);
   const hasClient = !options.dev && !!options.clientDir && fs.existsSync(path.join(options.clientDir, 'index.html'));
   const cache = deps.publicCache;
+  const routes = fastRoutes();
+  // The client's address as Express sees it (TRUST_PROXY), for the rate limits of the reads run here.
+  const clientIp = (req: IncomingMessage) => proxyAddr(req, app.get('trust proxy fn') as (addr: string, i: number) => boolean);
+  const keyMemo = new Map<string, { found: FoundRead; input: unknown; key: string } | null>();
 
   function prepare(status: number, headers: [string, string][], variants: Variants, etag = etagOf(variants.identity)): PreparedAnswer {
     const vary = headers.find(([n]) => n === 'vary')?.[1];
@@ -76,9 +90,9 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
   }
   const index = files.get('/index.html');
 
-  async function serveCached(req: IncomingMessage, res: ServerResponse, key: string, compute: () => Promise<ComputedRead>, cacheControl?: string): Promise<void> {
+  async function serveCached(req: IncomingMessage, res: ServerResponse, key: string, shows: readonly ChangeKind[], compute: () => Promise<ComputedRead>, cacheControl?: string): Promise<void> {
     try {
-      const answer = await cache.getOrFill(key, async () => fromComputed(await compute(), cacheControl));
+      const answer = await cache.getOrFill(key, shows, async () => fromComputed(await compute(), cacheControl));
       if (answer) return send(req, res, answer);
     } catch {
       // Express answers the failure with the error model (and logs it).
@@ -95,14 +109,34 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
     };
   }
 
-  async function serveMember(req: IncomingMessage, res: ServerResponse, pathname: string, search: string): Promise<void> {
+  async function serveMember(req: IncomingMessage, res: ServerResponse, found: FoundRead, search: string): Promise<void> {
     try {
-      const computed = await memberRead(deps, pathname, search, req.headers.authorization!, req.socket.remoteAddress ?? '');
-      if (computed) return send(req, res, fromComputed(computed));
+      const token = bearerToken(req.headers.authorization);
+      const auth = token ? await authenticate(deps, token) : null;
+      const input = parseInput(found, search);
+      // No live session (Express sends the 401 and the expired-session flag) or refused input: Express answers.
+      if (auth && input) return send(req, res, fromComputed(await runForMember(deps, found, input.value, auth, clientIp(req)), 'no-store'));
     } catch {
-      // Express answers.
+      // Express answers with the error model.
     }
     app(req, res);
+  }
+
+  /** A guest's cached read: looked up by URL when seen before, else by its parsed input. */
+  function serveGuest(req: IncomingMessage, res: ServerResponse, url: string, pathname: string, search: string): void {
+    let known = keyMemo.get(url);
+    if (known === undefined) {
+      const found = routes.find(pathname);
+      const input = found?.read.op.cache ? parseInput(found, search) : undefined;
+      known = found && input ? { found, input: input.value, key: cacheKeyOf(found, input.value) } : null;
+      if (keyMemo.size >= KEY_MEMO_MAX) keyMemo.clear();
+      keyMemo.set(url, known);
+    }
+    if (!known) return void app(req, res);
+    const hit = cache.get(known.key);
+    if (hit) return send(req, res, hit);
+    const { found, input, key } = known;
+    void serveCached(req, res, key, found.read.op.cache!.shows, () => runForGuest(deps, found, input, clientIp(req)), 'no-cache');
   }
 
   // Whatever goes wrong in the fast lane, Express (with its error model) answers: the process never
@@ -126,14 +160,10 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
     if (pathname.startsWith('/api/') || pathname.startsWith('/trpc/')) {
       if (req.headers.authorization) {
         // Never from the shared cache: a token means a member, or a dead session the client must hear about.
-        return void (isMemberReadPath(pathname) ? serveMember(req, res, pathname, search) : app(req, res));
+        const found = routes.find(pathname);
+        return void (found?.read.op.hot ? serveMember(req, res, found, search) : app(req, res));
       }
-      if (!isCachedReadPath(pathname)) return void app(req, res);
-      const hit = cache.get(url);
-      if (hit) return send(req, res, hit);
-      const read = cachedRead(deps, pathname, new URLSearchParams(search));
-      if (!read) return void app(req, res);
-      return void serveCached(req, res, url, read.compute, 'no-cache');
+      return serveGuest(req, res, url, pathname, search);
     }
     if (!index || pathname.startsWith('/uploads/')) return void app(req, res);
 
@@ -142,7 +172,7 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
     // A missing asset is Express's 404, not the app's HTML.
     if (pathname.startsWith('/assets/')) return void app(req, res);
     const preview = PREVIEW_PATH.exec(pathname);
-    if (preview) return void serveCached(req, res, `preview ${preview[1]}`, previewPage(preview[1]), 'no-cache');
+    if (preview) return void serveCached(req, res, `preview ${preview[1]}`, PREVIEW_SHOWS, previewPage(preview[1]), 'no-cache');
     // The guest entry pages have their first view prerendered; every other path is a client route:
     // the same HTML for everyone, revalidated so a deploy shows.
     const prerendered = prerenderedFor(pathname);

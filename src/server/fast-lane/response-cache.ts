@@ -1,9 +1,11 @@
 /**
  * Serialized answers in memory: bounded by count and bytes (least recently used goes first) and by
  * a short TTL, so another server process that changed the data is never seen stale for long
- * (DESIGN §9). A write in this process clears it at once (`invalidate`).
+ * (DESIGN §9). A write in this process drops at once the answers that show what it changed
+ * (`invalidate`, request/changes.ts).
  */
 import type { OutgoingHttpHeaders } from 'node:http';
+import { ALL_CHANGES, type ChangeKind } from '../request/changes.ts';
 import type { Encoding, Variants } from './encoding.ts';
 
 /** An answer ready to send: its bytes per encoding and, built once on first use, the header block for each. */
@@ -18,6 +20,8 @@ export interface PreparedAnswer {
 
 export interface CachedAnswer extends PreparedAnswer {
   expiresAt: number;
+  /** The kinds of change that make this answer stale. */
+  shows: readonly ChangeKind[];
 }
 
 export interface ResponseCacheOptions {
@@ -33,8 +37,8 @@ export class ResponseCache {
   /** Fills in progress: concurrent misses for one key wait for the same computation. */
   private readonly pending = new Map<string, Promise<CachedAnswer | null>>();
   private bytes = 0;
-  /** Bumped by invalidate, so a fill that started before a write is not stored after it. */
-  private generation = 0;
+  /** Per kind of change, bumped by invalidate, so a fill that started before a write is not stored after it. */
+  private readonly generations = new Map<ChangeKind, number>(ALL_CHANGES.map((kind) => [kind, 0]));
 
   constructor(readonly options: ResponseCacheOptions) {}
 
@@ -51,18 +55,28 @@ export class ResponseCache {
     return hit;
   }
 
-  /** The cached answer, or the one `fill` computes (null: not cacheable, the caller answers another way). */
-  async getOrFill(key: string, fill: () => Promise<Omit<CachedAnswer, 'expiresAt'> | null>): Promise<CachedAnswer | null> {
+  private generationOf(shows: readonly ChangeKind[]): number {
+    let sum = 0;
+    for (const kind of shows) sum += this.generations.get(kind)!;
+    return sum;
+  }
+
+  /**
+   * The cached answer, or the one `fill` computes (null: not cacheable, the caller answers another
+   * way), kept until a change of a kind in `shows`.
+   */
+  async getOrFill(key: string, shows: readonly ChangeKind[], fill: () => Promise<PreparedAnswer | null>): Promise<CachedAnswer | null> {
     const hit = this.get(key);
     if (hit) return hit;
     const running = this.pending.get(key);
     if (running) return running;
-    const generation = this.generation;
+    // Generations only grow, so an unchanged sum means no change of these kinds since the fill began.
+    const generation = this.generationOf(shows);
     const promise = fill()
       .then((answer) => {
         if (!answer) return null;
-        const entry = { ...answer, expiresAt: Date.now() + this.options.ttlMs };
-        if (generation === this.generation) this.set(key, entry);
+        const entry: CachedAnswer = { ...answer, shows, expiresAt: Date.now() + this.options.ttlMs };
+        if (generation === this.generationOf(shows)) this.set(key, entry);
         return entry;
       })
       .finally(() => this.pending.delete(key));
@@ -89,12 +103,13 @@ export class ResponseCache {
     this.bytes -= sizeOf(entry);
   }
 
-  /** Everything goes: called by every write that may change what a public page shows. */
-  invalidate(): void {
-    this.generation++;
-    this.entries.clear();
+  /** Drops every answer that shows one of these kinds of change (request/changes.ts). */
+  invalidate(changes: readonly ChangeKind[] = ALL_CHANGES): void {
+    for (const kind of changes) this.generations.set(kind, this.generations.get(kind)! + 1);
+    const stale = (entry: CachedAnswer) => entry.shows.some((kind) => changes.includes(kind));
+    for (const [key, entry] of this.entries) if (stale(entry)) this.delete(key);
+    // A fill under way is not stored (its generation moved); later callers start their own.
     this.pending.clear();
-    this.bytes = 0;
   }
 
   get size(): { entries: number; bytes: number } {

@@ -8,6 +8,7 @@ import { ZIdeaId } from '../../shared/ids.ts';
 import { ZCreateIdeaRequest, ZExpansionsRequest, ZFlag, ZListLimit, ZMyIdeasQuery, ZRejectRequest, ZUpdateIdeaRequest } from '../../shared/idea-schemas.ts';
 import { UPLOAD_FILE_NAME_PATTERN } from '../../shared/uploads.ts';
 import { answer, read, write } from '../request/operation.ts';
+import { CACHED_IDEA_CARDS } from '../request/changes.ts';
 import { deleteIdeaImage, IMAGE_MSG, uploadIdeaImage } from './images.ts';
 import { approveIdea, rejectIdea, REVIEW_MSG, reviewQueue } from './review.ts';
 import * as ideas from './service.ts';
@@ -32,6 +33,7 @@ const Limit = (fallback: number) => z.object({ limit: ZListLimit(fallback) }).op
 const publicPage = (asGuest: boolean) =>
   read({
     access: 'public',
+    cache: CACHED_IDEA_CARDS,
     input: Page.extend({ status: z.literal('published').optional() }).optional(),
     run: async (caller, input) => {
       const page = await ideas.publicIdeasPage(caller.deps, asGuest ? null : (caller.auth?.user ?? null), input?.limit ?? 20, input?.cursor);
@@ -42,6 +44,7 @@ const publicPage = (asGuest: boolean) =>
 const recent = (fallback: number) =>
   read({
     access: 'public',
+    cache: CACHED_IDEA_CARDS,
     input: Limit(fallback),
     run: async (caller, input) => answer(await ideas.recentIdeas(caller.deps, caller.auth?.user ?? null, input?.limit ?? fallback)),
   });
@@ -84,7 +87,7 @@ export const ideaOps = {
     run: async ({ deps, user }, input) => answer(await ideas.restoreIdea(deps, user, input.id), { message: IDEA_OK.restored }),
   }),
   purchase: write({
-    keepsPublicPages: true,
+    changes: [],
     access: 'member',
     // The spec's body carries userId; the buyer is always the session's user.
     input: ById.extend({ userId: z.unknown().optional() }),
@@ -112,9 +115,9 @@ export const ideaOps = {
   }),
 
   recordView: write({
-    // Views arrive as often as pages are read: dropping the cached pages on each would keep the
-    // fast lane cold. A card's view count on a cached page lags by at most CACHE_TTL_MS (2 s).
-    keepsPublicPages: true,
+    // Views arrive as often as pages are read: a card's view count on a cached page lags by at most
+    // CACHE_TTL_MS (2 s) instead of the fast lane going cold.
+    changes: ['counts'],
     access: 'public',
     // The spec's body carries userId; the viewer is always the session's user (or the guest's address).
     input: z.object({ ideaId: ZIdeaId, userId: z.unknown().optional() }),
@@ -147,6 +150,7 @@ export const ideaOps = {
   allVersions: recent(50),
   hot: read({
     access: 'public',
+    cache: CACHED_IDEA_CARDS,
     input: Limit(HOT_IDEAS_DEFAULT),
     run: async ({ deps, auth }, input) => answer(await ideas.hotIdeas(deps, auth?.user ?? null, input?.limit)),
   }),

@@ -11,6 +11,8 @@ import { IDEA_MSG } from '../../shared/idea-rules.ts';
 import { isInReview } from '../../shared/idea-display.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { writeSearchGrams } from '../marketplace/search-index.ts';
+import { joinAccountData } from '../accounts/account-data.ts';
+import { nowDb } from '../../../db/time.ts';
 
 export const NOT_OWNER_MESSAGE = '无权操作该创意';
 
@@ -124,3 +126,25 @@ export async function countDrafts(db: Db, userId: number): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+joinAccountData({
+  count: async (db, userId) => {
+    const row = await db.selectFrom('ideas').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('is_deleted', '=', 0).executeTakeFirstOrThrow();
+    return { ideas: Number(row.n) };
+  },
+  // The public user page: public ideas and the views they earned.
+  publicCount: async (db, userId) => {
+    const row = await publicIdeas(db)
+      .clearSelect()
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number | string | null>('ideas.view_count').as('views')])
+      .where('ideas.user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    // SUM is a string from mysql2 and null over no rows (STACK-NOTES trap 4).
+    return { ideaCount: Number(row.n), viewCount: Number(row.views ?? 0) };
+  },
+  // The account's ideas leave every public place now and go with the recycle-bin purge.
+  onDeactivate: async (trx, userId) => {
+    const now = nowDb();
+    await trx.updateTable('ideas').set({ is_deleted: 1, deleted_at: now, updated_at: now }).where('user_id', '=', userId).where('is_deleted', '=', 0).execute();
+  },
+});

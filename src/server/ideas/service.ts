@@ -6,7 +6,7 @@ import { DEFAULT_IDEA_TITLE, DEFAULT_MARKET_IDENTIFIER, HOT_IDEAS_DEFAULT, IDEA_
 import type { IdeaDto, TCreateIdeaRequest, TUpdateIdeaRequest } from '../../shared/idea-schemas.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, gone, notFound } from '../errors.ts';
-import { requireUserByRef } from '../services/users.ts';
+import { requireUserByRef } from '../accounts/users.ts';
 import { removeStoredImages, settleIdeaImages, usableImageNames } from './images.ts';
 import { assertNoSensitiveWords, assertNotDuplicate, contentHash, countPublish, matchText } from './moderation.ts';
 import {
@@ -351,21 +351,6 @@ export async function latestOwnIdeas(deps: Deps, user: UserRow, limit = USER_LAT
 export async function userPublicIdeas(deps: Deps, viewer: UserRow | null, ref: string, limit: number, cursor?: string) {
   const owner = await requireUserByRef(deps.db, ref);
   return newestKeysetPage(deps, viewer, publicIdeas(deps.db).where('ideas.user_id', '=', owner.id), limit, cursor);
-}
-
-/**
- * The counts of a user's public profile, through the visibility rule: public ideas and the views
- * summed over them. Followers are `users.follower_count`, kept by follows in their transactions.
- */
-export async function publicProfileCounts(db: Db, userId: number): Promise<{ ideaCount: number; followerCount: number; viewCount: number }> {
-  const row = await publicIdeas(db)
-    .clearSelect()
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number | string | null>('ideas.view_count').as('views')])
-    .where('ideas.user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  const user = await db.selectFrom('users').select('follower_count').where('id', '=', userId).executeTakeFirst();
-  // SUM is a string from mysql2 and null over no rows (STACK-NOTES trap 4).
-  return { ideaCount: Number(row.n), followerCount: user?.follower_count ?? 0, viewCount: Number(row.views ?? 0) };
 }
 
 /** Unlocks the analysis at price 0. True when the viewer may now read it. */

@@ -4,7 +4,7 @@ import type { Deps } from '../deps.ts';
 import { purgeStalePendingUploads } from '../ideas/images.ts';
 import { purgeRecycleBin } from '../ideas/service.ts';
 import { purgeOldViews } from '../ideas/views.ts';
-import { purgeExpiredSessions } from '../services/sessions.ts';
+import { purgeExpiredSessions } from '../accounts/sessions.ts';
 
 const HOUR_MS = 3600 * 1000;
 
@@ -16,7 +16,7 @@ export async function runHousekeeping(deps: Deps): Promise<void> {
   let purged = 0;
   for (let n; (n = await purgeRecycleBin(deps)) > 0; ) purged += n;
   // Purged ideas were already out of public pages; drop any cached page anyway, cheaply.
-  if (purged) deps.publicCache.invalidate();
+  if (purged) deps.publicCache.invalidate(['ideas']);
   while ((await purgeStalePendingUploads(deps)) > 0);
   await purgeOldViews(deps.db);
 }

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { answer, read } from '../request/operation.ts';
+import { CACHED_IDEA_CARDS } from '../request/changes.ts';
 import { SEARCH_MAX_QUERY } from '../text.ts';
 import { marketplacePage, searchPage } from './service.ts';
 
@@ -42,6 +43,7 @@ export const ZSearchQuery = z.object({
 export const marketplaceOps = {
   ideas: read({
     access: 'public',
+    cache: CACHED_IDEA_CARDS,
     input: ZMarketplaceQuery.optional(),
     run: async ({ deps, auth }, input) => {
       const page = await marketplacePage(deps, auth?.user ?? null, input ?? { sort: 'newest', limit: 20 });
@@ -50,6 +52,7 @@ export const marketplaceOps = {
   }),
   search: read({
     access: 'public',
+    cache: CACHED_IDEA_CARDS,
     input: ZSearchQuery,
     run: async ({ deps, auth }, input) => {
       const page = await searchPage(deps, auth?.user ?? null, input.q, input.limit, input.cursor);

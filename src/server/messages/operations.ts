@@ -20,7 +20,9 @@ export const messageOps = {
     input: NoInput,
     run: async ({ deps, user }) => answer(await listMessages(deps, user)),
   }),
+  // Polled by every open tab of every member (publishing §4): the busiest member read.
   unreadCount: read({
+    hot: true,
     access: 'member',
     input: NoInput,
     run: async ({ deps, user }) => {
@@ -29,7 +31,7 @@ export const messageOps = {
     },
   }),
   markRead: write({
-    keepsPublicPages: true,
+    changes: [],
     access: 'member',
     input: ById,
     run: async ({ deps, user }, input) => {
@@ -38,7 +40,7 @@ export const messageOps = {
     },
   }),
   markAllRead: write({
-    keepsPublicPages: true,
+    changes: [],
     access: 'member',
     input: NoInput,
     run: async ({ deps, user }) => {
@@ -47,7 +49,7 @@ export const messageOps = {
     },
   }),
   remove: write({
-    keepsPublicPages: true,
+    changes: [],
     access: 'member',
     input: ById,
     run: async ({ deps, user }, input) => {
@@ -56,7 +58,7 @@ export const messageOps = {
     },
   }),
   announce: write({
-    keepsPublicPages: true,
+    changes: [],
     access: 'admin',
     input: ZAnnouncementRequest,
     run: async ({ deps, user }, input) => answer(await sendAnnouncement(deps, user, input), { status: 201, message: MESSAGE_MSG.announced }),
@@ -65,7 +67,7 @@ export const messageOps = {
 
 export const feedbackOps = {
   submit: write({
-    keepsPublicPages: true,
+    changes: [],
     access: 'member',
     input: ZFeedbackRequest,
     run: async ({ deps, user }, input) => answer(await submitFeedback(deps, user, input), { status: 201, message: FEEDBACK_MSG.sent }),
@@ -76,7 +78,7 @@ export const feedbackOps = {
     run: async ({ deps }) => answer(await feedbackInbox(deps)),
   }),
   reply: write({
-    keepsPublicPages: true,
+    changes: [],
     access: 'admin',
     input: ZFeedbackReply.extend({ id: decimalId('反馈ID无效') }),
     run: async ({ deps, user }, input) => {

@@ -81,7 +81,7 @@ export async function listMessages(deps: Deps, user: UserRow): Promise<MessageDt
 
 /**
  * Unread messages plus announcements not delivered yet, in one statement: the busiest member read
- * (every open tab polls it), answered through the fast lane (fast-lane/member-reads.ts).
+ * (every open tab polls it), answered through the fast lane (fast-lane/fast-reads.ts).
  */
 export async function unreadCount(deps: Deps, user: UserRow): Promise<number> {
   const row = await sql<{ n: number | string }>`select

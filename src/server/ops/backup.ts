@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { PARTIAL_SUFFIX } from '../services/storage.ts';
+import { PARTIAL_SUFFIX } from '../infrastructure/storage.ts';
 
 export const BACKUP_DB_FILE = 'hunter.db';
 export const BACKUP_UPLOADS_DIR = 'uploads';

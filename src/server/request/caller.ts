@@ -5,7 +5,7 @@
 import type { Request, Response } from 'express';
 import { SESSION_EXPIRED_HEADER } from '../../shared/constants.ts';
 import type { Deps } from '../deps.ts';
-import { authenticate, type Authenticated } from '../services/accounts.ts';
+import { authenticate, type Authenticated } from '../accounts/service.ts';
 
 export interface Caller {
   deps: Deps;

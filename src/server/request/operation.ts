@@ -6,8 +6,9 @@
 import type { z, ZodType } from 'zod';
 import type { SessionRow, UserRow } from '../../../db/types.ts';
 import { AppError, ADMIN_ONLY_MESSAGE, NOT_LOGGED_IN_MESSAGE, SESSION_EXPIRED_MESSAGE } from '../errors.ts';
-import type { Authenticated } from '../services/accounts.ts';
+import type { Authenticated } from '../accounts/service.ts';
 import type { Caller } from './caller.ts';
+import { ALL_CHANGES, type ChangeKind } from './changes.ts';
 
 export type Access = 'public' | 'member' | 'admin';
 
@@ -38,30 +39,49 @@ export interface Operation<S extends ZodType, T, X extends object, A extends Acc
   loginMessage?: string;
   input: S;
   run(caller: CallerFor<A>, input: z.output<S>): Promise<Answer<T, X>>;
+  /**
+   * A public read the fast lane may answer from its shared cache to callers without a token, keyed by
+   * the parsed input (unknown parameters dropped, values normalised by the schema). `shows`: the kinds
+   * of change (changes.ts) after which a cached answer is dropped.
+   */
+  cache?: { shows: readonly ChangeKind[] };
+  /** A member read the fast lane answers without the Express pass: the same session check, never cached. */
+  hot?: true;
+  /** A write: the kinds of change it makes (changes.ts). Left out: every kind, the safe default. */
+  changes?: readonly ChangeKind[];
 }
 
 export type AnyOperation = Operation<ZodType, unknown, object, Access>;
 
-export const read = <S extends ZodType, T, X extends object = {}, A extends Access = Access>(op: Omit<Operation<S, T, X, A>, 'kind'>): Operation<S, T, X, A> => ({ kind: 'read', ...op });
+export const read = <S extends ZodType, T, X extends object = {}, A extends Access = Access>(
+  op: Omit<Operation<S, T, X, A>, 'kind' | 'changes'>,
+): Operation<S, T, X, A> => {
+  if (op.cache && op.access !== 'public') throw new Error('only a public read may be answered from the shared cache');
+  return { kind: 'read', ...op };
+};
 
 /**
- * A write. Once it succeeds the fast lane's cached public pages are dropped in this process
- * (another process follows within the cache TTL), unless the operation says it cannot change what
- * a public page shows (`keepsPublicPages`): forgetting to say so only costs a recomputation.
+ * A write. Once it succeeds, the cached answers that show what it changes (`changes`, changes.ts) are
+ * dropped in this process; another process follows within the cache TTL. Saying too much only costs
+ * a recomputation, so the default is every kind.
  */
 export const write = <S extends ZodType, T, X extends object = {}, A extends Access = Access>(
-  op: Omit<Operation<S, T, X, A>, 'kind'> & { keepsPublicPages?: true },
-): Operation<S, T, X, A> => ({
-  kind: 'write',
-  access: op.access,
-  loginMessage: op.loginMessage,
-  input: op.input,
-  async run(caller, input) {
-    const answer = await op.run(caller, input);
-    if (!op.keepsPublicPages) caller.deps.publicCache.invalidate();
-    return answer;
-  },
-});
+  op: Omit<Operation<S, T, X, A>, 'kind' | 'cache' | 'hot'>,
+): Operation<S, T, X, A> => {
+  const changes = op.changes ?? ALL_CHANGES;
+  return {
+    kind: 'write',
+    access: op.access,
+    loginMessage: op.loginMessage,
+    input: op.input,
+    changes,
+    async run(caller, input) {
+      const answer = await op.run(caller, input);
+      if (changes.length) caller.deps.publicCache.invalidate(changes);
+      return answer;
+    },
+  };
+};
 
 export const answer = <T, X extends object = {}>(data: T, options: Omit<Answer<T, X>, 'data'> = {}): Answer<T, X> => ({ data, ...options });
 

@@ -9,8 +9,8 @@ import { PRESET_AVATARS } from '../../shared/constants.ts';
 import type { IdeaStage } from '../../shared/idea-display.ts';
 import { nicknameForPhone } from '../../shared/patterns.ts';
 import { insertStagedIdea } from '../ideas/seeding.ts';
-import { hashPassword } from '../services/passwords.ts';
-import { insertUserRow } from '../services/users.ts';
+import { hashPassword } from '../accounts/passwords.ts';
+import { insertUserRow } from '../accounts/users.ts';
 
 export const DEMO_PASSWORD = 'hunter2026';
 

@@ -16,6 +16,7 @@ import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
 import { findVisibleIdea, publicIdeas } from '../ideas/repository.ts';
 import { selectCards, toCards } from '../ideas/cards.ts';
+import { joinAccountData } from '../accounts/account-data.ts';
 
 export const FAVORITE_MSG = {
   ...FAVORITE_TEXT,
@@ -141,3 +142,11 @@ export async function removeFavoritesOf(trx: Db, userId: number): Promise<void> 
     .execute();
   await trx.deleteFrom('favorites').where('user_id', '=', userId).execute();
 }
+
+joinAccountData({
+  count: async (db, userId) => {
+    const row = await db.selectFrom('favorites').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+    return { favorites: Number(row.n) };
+  },
+  onDeactivate: removeFavoritesOf,
+});

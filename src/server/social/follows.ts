@@ -11,7 +11,8 @@ import { FOLLOW_TEXT } from '../../shared/social-texts.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { sendMessage } from '../messages/send.ts';
-import { requireUserByRef, USER_NOT_FOUND } from '../services/users.ts';
+import { requireUserByRef, USER_NOT_FOUND } from '../accounts/users.ts';
+import { joinAccountData } from '../accounts/account-data.ts';
 
 export const FOLLOW_MSG = FOLLOW_TEXT;
 
@@ -122,3 +123,5 @@ export async function followCounts(db: Db, userId: number): Promise<{ following:
   ]);
   return { following: Number(following.n), followers: Number(followers.n) };
 }
+
+joinAccountData({ count: followCounts, onDeactivate: removeFollowsOf });

@@ -20,6 +20,7 @@ const favoriteAnswer = (state: FavoriteState) =>
 
 export const favoriteOps = {
   set: write({
+    changes: ['counts'],
     access: 'member',
     loginMessage: IDEA_MSG.loginToFavorite,
     // Without `favorite` the call adds (what a script posting to /favorites/{id} means).
@@ -27,13 +28,16 @@ export const favoriteOps = {
     run: async ({ deps, user }, input) => favoriteAnswer(await setFavorite(deps, user, input.ideaId, input.favorite)),
   }),
   remove: write({
+    changes: ['counts'],
     access: 'member',
     loginMessage: IDEA_MSG.loginToFavorite,
     input: ByIdea,
     run: async ({ deps, user }, input) => favoriteAnswer(await removeFavorite(deps, user, input.ideaId)),
   }),
+  // Asked on every idea page a member opens.
   check: read({
     access: 'public',
+    hot: true,
     input: ByIdea,
     run: async ({ deps, auth }, input) => answer(await favoriteStatus(deps, auth?.user ?? null, input.ideaId)),
   }),
@@ -46,8 +50,8 @@ export const favoriteOps = {
 
 export const followOps = {
   set: write({
-    // A follower count is shown on the hunter page, not on any cached public page.
-    keepsPublicPages: true,
+    // A follower count.
+    changes: ['counts'],
     access: 'member',
     loginMessage: FOLLOW_MSG.loginRequired,
     input: ByUser.extend({ follow: ZFlag.optional().default(true) }),
@@ -58,6 +62,7 @@ export const followOps = {
   }),
   check: read({
     access: 'public',
+    hot: true,
     input: ByUser,
     run: async ({ deps, auth }, input) => answer(await followStatus(deps, auth?.user ?? null, input.registrationNumber)),
   }),
@@ -68,6 +73,7 @@ export const followOps = {
   }),
   updates: read({
     access: 'member',
+    hot: true,
     input: z.object({}).optional(),
     run: async ({ deps, user }) => answer(await followUpdates(deps, user)),
   }),

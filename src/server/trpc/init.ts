@@ -6,7 +6,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z, type ZodType } from 'zod';
 import { AppError, ERROR_TABLE, FRAMEWORK_MESSAGES, INTERNAL_MESSAGE, validationMessage } from '../errors.ts';
 import type { Caller } from '../request/caller.ts';
-import { authorize, type Access, type Answer, type Operation } from '../request/operation.ts';
+import { authorize, type Access, type AnyOperation, type Answer, type Operation } from '../request/operation.ts';
 
 export interface TrpcContext {
   caller: Caller;
@@ -67,11 +67,16 @@ export function toOutput<T, X extends object>(answer: Answer<T, X>): TrpcOutput<
   return { ...(answer.extra as X), ...(answer.message ? { message: answer.message } : {}), data: answer.data } as TrpcOutput<T, X>;
 }
 
+/** The operation behind each query procedure: the fast lane reads its routes off them (fast-lane/routes.ts). */
+export const operationOfProcedure = new WeakMap<object, AnyOperation>();
+
 export function query<S extends ZodType, T, X extends object, A extends Access>(op: Operation<S, T, X, A>) {
   if (op.kind !== 'read') throw new Error('a write operation cannot be a tRPC query');
-  return withAccess(op.access, op.loginMessage)
+  const procedure = withAccess(op.access, op.loginMessage)
     .input(op.input)
     .query(async ({ ctx, input }) => toOutput(await op.run(ctx.caller as never, input as z.output<S>)));
+  operationOfProcedure.set(procedure, op as unknown as AnyOperation);
+  return procedure;
 }
 
 export function mutation<S extends ZodType, T, X extends object, A extends Access>(op: Operation<S, T, X, A>) {

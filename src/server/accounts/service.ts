@@ -11,15 +11,13 @@ import {
 } from '../../shared/account-schemas.ts';
 import { DEACTIVATED_NICKNAME, DEFAULT_AVATAR, isPresetAvatar, type SmsPurpose } from '../../shared/constants.ts';
 import { formatRegistrationNumber, nicknameForPhone } from '../../shared/patterns.ts';
-import { removeFavoritesOf } from '../social/favorites.ts';
-import { followCounts, removeFollowsOf } from '../social/follows.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, forbidden, unauthorized } from '../errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, invalidateSession, invalidateUserSessions, validateSessionToken } from './sessions.ts';
 import { consumeCode, consumeVerifiedCode, deliverCode, generateCode, storeCode, verifyCode } from './sms.ts';
 import { findActiveUserByPhone, findUserById, insertUserRow, requireUserByRef, toAuthUser } from './users.ts';
-import { countUserComments } from '../comments/repository.ts';
+import { countAccountData, deactivateAccountData } from './account-data.ts';
 
 export const ACCOUNT_MSG = {
   phoneRegistered: '该手机号已注册，请直接登录',
@@ -229,17 +227,10 @@ export interface UserStats {
   joinDays: number;
 }
 
-/** Counts of what the account owns; each content issue adds its table here. */
+/** Counts of what the account owns, as each feature reports it (account-data.ts). */
 async function contentCounts(deps: Deps, userId: number) {
-  const ideas = await deps.db
-    .selectFrom('ideas')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('is_deleted', '=', 0)
-    .executeTakeFirstOrThrow();
-  const favorites = await deps.db.selectFrom('favorites').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
-  const follows = await followCounts(deps.db, userId);
-  return { ideas: Number(ideas.n), comments: await countUserComments(deps.db, userId), favorites: Number(favorites.n), ...follows };
+  const counts = await countAccountData(deps.db, userId);
+  return { ideas: 0, comments: 0, favorites: 0, following: 0, followers: 0, ...counts };
 }
 
 export async function userStats(deps: Deps, viewer: UserRow, ref: string): Promise<UserStats> {
@@ -285,10 +276,7 @@ export async function deactivate(deps: Deps, user: UserRow, input: TDeactivateRe
       .where('id', '=', user.id)
       .execute();
     await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
-    // Its ideas leave every public place now and go with the recycle-bin purge.
-    await trx.updateTable('ideas').set({ is_deleted: 1, deleted_at: now, updated_at: now }).where('user_id', '=', user.id).where('is_deleted', '=', 0).execute();
-    await removeFavoritesOf(trx, user.id);
-    await removeFollowsOf(trx, user.id);
+    await deactivateAccountData(trx, user.id);
   });
   // Favourite counts on cards changed.
   deps.publicCache.invalidate();

@@ -1,0 +1,71 @@
+/**
+ * Running a fast read (routes.ts): its input parsed by the operation's own schema, the operation run,
+ * and the answer serialized exactly as its transport would (the REST envelope, or tRPC's
+ * `{ result: { data } }`). Guests' answers of cached reads are kept by the parsed input, so every
+ * spelling of one request (parameter order, unknown parameters, `limit=020`) shares one entry and
+ * junk parameters cannot force a recomputation.
+ */
+import type { Deps } from '../deps.ts';
+import type { Caller } from '../request/caller.ts';
+import { authorize } from '../request/operation.ts';
+import { restBody } from '../rest/route.ts';
+import { toOutput } from '../trpc/init.ts';
+import type { Authenticated } from '../accounts/service.ts';
+import type { FoundRead, Transport } from './routes.ts';
+
+export interface ComputedRead {
+  status: number;
+  contentType: string;
+  extraHeaders: [string, string][];
+  body: Buffer;
+}
+
+/** The operation's parsed input, or undefined when it refuses it (Express then answers with the error model). */
+export function parseInput(found: FoundRead, search: string): { value: unknown } | undefined {
+  const query = new URLSearchParams(search);
+  let raw: unknown;
+  if (found.read.transport === 'rest') {
+    raw = { ...Object.fromEntries(query), ...found.params };
+  } else {
+    // A batch goes to tRPC's own handler, which refuses it.
+    if (query.has('batch')) return undefined;
+    try {
+      raw = query.has('input') ? JSON.parse(query.get('input')!) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  const parsed = found.read.op.input.safeParse(raw);
+  return parsed.success ? { value: parsed.data } : undefined;
+}
+
+/** JSON with object keys sorted: one text per value, whatever order its fields came in. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
+  );
+}
+
+/** The shared cache's key of a guest's read: the route and its parsed input. */
+export const cacheKeyOf = (found: FoundRead, input: unknown) => `${found.read.id} ${canonicalJson(input) ?? ''}`;
+
+function serialize(transport: Transport, answer: Awaited<ReturnType<FoundRead['read']['op']['run']>>): ComputedRead {
+  if (transport === 'rest') {
+    return { status: answer.status ?? 200, contentType: 'application/json; charset=utf-8', extraHeaders: [], body: Buffer.from(JSON.stringify(restBody(answer))) };
+  }
+  // tRPC's own answer to a query, with the Vary its handler sets.
+  return { status: 200, contentType: 'application/json', extraHeaders: [['vary', 'trpc-accept, accept']], body: Buffer.from(JSON.stringify({ result: { data: toOutput(answer) } })) };
+}
+
+/** Runs a read for a guest (no token): what the shared cache keeps. */
+export async function runForGuest(deps: Deps, found: FoundRead, input: unknown, ip: string): Promise<ComputedRead> {
+  const caller: Caller = { deps, auth: null, tokenPresented: false, ip };
+  return serialize(found.read.transport, await found.read.op.run(caller, input));
+}
+
+/** Runs a member's hot read; throws what the operation throws (the caller hands it to Express). */
+export async function runForMember(deps: Deps, found: FoundRead, input: unknown, auth: Authenticated, ip: string): Promise<ComputedRead> {
+  const caller: Caller = { deps, auth, tokenPresented: true, ip };
+  const member = authorize(caller, found.read.op.access, found.read.op.loginMessage);
+  return serialize(found.read.transport, await found.read.op.run(member as never, input));
+}

@@ -1,0 +1,29 @@
+/**
+ * What a write changes of what others see, and so which cached answers go stale: one rule per kind,
+ * here and nowhere else. A cached read names the kinds its answer shows (`cache.shows`); a write names
+ * the kinds it changes (`changes`). Once a write succeeds, its process drops every cached answer that
+ * shows a kind it changed; other processes follow within CACHE_TTL_MS (DESIGN §9).
+ */
+export const CHANGE_KINDS = {
+  /**
+   * Which ideas are public and what they say, their authors' public names and avatars included:
+   * publish, review decisions, edits, images, deletes and restores, the recycle-bin purge, an author's
+   * profile change or deactivation. Dropped at once.
+   */
+  ideas: 'ideas',
+  /** Comment threads and comment counts: writing, deleting or removing a comment. Dropped at once. */
+  comments: 'comments',
+  /**
+   * Favourite, like and view counts. No cached answer is dropped for them: a cached page may show a
+   * count up to CACHE_TTL_MS old, so one member toggling a favourite in a loop cannot empty every
+   * guest's cache (issue 19). Reads list this kind only if a late count would be wrong for them.
+   */
+  counts: 'counts',
+} as const;
+
+export type ChangeKind = keyof typeof CHANGE_KINDS;
+
+export const ALL_CHANGES: readonly ChangeKind[] = Object.keys(CHANGE_KINDS) as ChangeKind[];
+
+/** What a public list of idea cards shows: the ideas, and on each card its comment count. */
+export const CACHED_IDEA_CARDS = { shows: ['ideas', 'comments'] } as const satisfies { shows: readonly ChangeKind[] };
