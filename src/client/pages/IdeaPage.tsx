@@ -33,7 +33,7 @@ export default function IdeaPage() {
   const params = useParams<{ id: string }>();
   const id = Number(params.id);
   const valid = /^[1-9]\d*$/.test(params.id ?? '') && Number.isSafeInteger(id);
-  const idea = trpc.ideas.byId.useQuery({ id }, { enabled: valid, retry: (count, err) => httpStatusOf(err) !== 404 && count < 3, select: (answer) => answer.data });
+  const idea = trpc.ideas.byId.useQuery({ id }, { enabled: valid, select: (answer) => answer.data });
   const notFound = !valid || httpStatusOf(idea.error) === 404;
   usePageTitle(idea.data?.title || (notFound ? IDEA_PAGE_MSG.notFound : idea.isError ? IDEA_PAGE_MSG.loadFailed : '创意详情'), idea.data?.description || undefined);
   const { leaving, back } = useIdeaBack();

@@ -13,7 +13,7 @@ import { useCountdown } from '../hooks/useCountdown.ts';
 import { useSiteIdentity } from '../hooks/useSiteIdentity.ts';
 import { errorMessage } from '../lib/api-errors.ts';
 import { getRecentPhones, rememberPhone, saveSession } from '../lib/storage.ts';
-import { PENDING_SEARCH_KEY, searchQueryOf, takePendingSearch, type SearchNavState } from '../lib/marketplace-state.ts';
+import { marketAddressSearch, PENDING_SEARCH_KEY, searchQueryOf, takePendingSearch, type SearchNavState } from '../lib/marketplace-state.ts';
 import { trpc } from '../lib/trpc.ts';
 import { BrandIcon, type Brand } from '../components/ui/BrandIcon.tsx';
 import { takeLoginReturn } from '../lib/login-return.ts';
@@ -62,7 +62,7 @@ function afterLogin(navigate: (to: string, options?: { state?: unknown }) => voi
   }
   if (!q) return navigate('/marketplace');
   const state: SearchNavState = { searchQuery: q, searchResults: null, searchTimestamp: Date.now() };
-  navigate('/marketplace', { state });
+  navigate(`/marketplace${marketAddressSearch({ q })}`, { state });
 }
 
 /** Register-form code check: 6 characters first, then digits only (spec §5's two messages). */
