@@ -303,3 +303,49 @@ describe.each(DIALECTS)('comments on %s', (dialect) => {
     }
   });
 });
+
+/**
+ * A comment write changes the comment count on every card: a guest's cached list (the fast lane's
+ * shared cache) shows the new count at once, on both transports, whichever transport wrote. The TTL
+ * is long here, so only the write's own invalidation (changes: ['comments']) can refresh the answer.
+ */
+describe.each(DIALECTS)('a guest\u2019s cached cards after a comment write, on %s', (dialect) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp(dialect, { cacheTtlMs: 10 * 60_000 });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  type Card = { id: number; title: string; commentCount: number };
+  const guestCards = async () => [
+    (await app.api('GET', '/api/ideas/guest?limit=50')).body.data as Card[],
+    (await trpcCall(app, 'query', 'ideas.guestPage', { limit: 50 })).body.result.data.data as Card[],
+  ];
+  const cardsOf = async (id: number) => (await guestCards()).map((cards) => cards.find((c) => c.id === id)!);
+
+  it('shows the new comment count at once after a comment is written or removed, by REST or tRPC', async () => {
+    const author = await createUser(app.deps);
+    const reader = await createUser(app.deps);
+    const idea = await createIdea(app.deps, author, { title: '缓存里的评论数' });
+    for (const card of await cardsOf(idea)) expect(card).toMatchObject({ title: '缓存里的评论数', commentCount: 0 });
+    // Changed behind the operations' back: both answers now come from the cache.
+    await app.deps.db.updateTable('ideas').set({ title: '缓存之外的标题' }).where('id', '=', idea).execute();
+    for (const card of await cardsOf(idea)) expect(card.title).toBe('缓存里的评论数');
+
+    const viaRest = await app.api('POST', '/api/comments', { token: reader.token, body: { ideaId: idea, content: '经由 REST 的评论' } });
+    expect(viaRest.status).toBe(201);
+    for (const card of await cardsOf(idea)) expect(card).toMatchObject({ title: '缓存之外的标题', commentCount: 1 });
+
+    expect((await trpcCall(app, 'mutation', 'comments.remove', { id: viaRest.body.data.id }, reader.token)).status).toBe(200);
+    for (const card of await cardsOf(idea)) expect(card.commentCount).toBe(0);
+
+    const viaTrpc = await trpcCall(app, 'mutation', 'comments.create', { ideaId: idea, content: '经由 tRPC 的评论' }, reader.token);
+    expect(viaTrpc.status).toBe(200);
+    for (const card of await cardsOf(idea)) expect(card.commentCount).toBe(1);
+
+    expect((await app.api('DELETE', `/api/comments/${viaTrpc.body.result.data.data.id}`, { token: reader.token })).status).toBe(200);
+    for (const card of await cardsOf(idea)) expect(card.commentCount).toBe(0);
+  });
+});
