@@ -182,7 +182,11 @@ describe('npm start in production, as the image runs it', () => {
       }
       const base = `http://127.0.0.1:${port}`;
       expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
-      expect((await fetch(`${base}/`)).status).toBe(200);
+      const landing = await fetch(`${base}/`, { headers: { 'accept-encoding': 'br' } });
+      expect(landing.status).toBe(200);
+      // The real prerendered landing page, compressed by the build.
+      expect(landing.headers.get('content-encoding')).toBe('br');
+      expect(await landing.text()).toContain('data-prerendered="/"');
       // It built, in production mode, and serves that build: a later start finds it current.
       expect(out).toContain('正在构建前端');
       const page = await (await fetch(`${base}/vision`)).text();
