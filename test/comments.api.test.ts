@@ -128,6 +128,7 @@ describe.each(DIALECTS)('comments on %s', (dialect) => {
   });
 
   it('keeps counts exact under 20 concurrent likes by different people and a burst of clicks by one', async () => {
+    // The row lock is exercised on MariaDB only; on SQLite writes run one at a time (row-locks.test.ts).
     const c = (await post(author, { ideaId, content: '并发点赞' })).body.data;
     const people = await Promise.all(Array.from({ length: 20 }, () => createUser(app.deps)));
     const likes = await Promise.all(people.map((p) => app.api('POST', `/api/comments/${c.id}/like`, { token: p.token })));
@@ -191,6 +192,7 @@ describe.each(DIALECTS)('comments on %s', (dialect) => {
   });
 
   it('stores one open report however quickly one member clicks', async () => {
+    // The row lock is exercised on MariaDB only; on SQLite writes run one at a time (row-locks.test.ts).
     const c = (await post(reader, { ideaId, content: '被连点举报的评论' })).body.data;
     const clicks = await Promise.all(Array.from({ length: 6 }, () => app.api('POST', `/api/comments/${c.id}/report`, { token: author.token, body: { reason: '广告' } })));
     expect(clicks.map((r) => r.status)).toEqual(Array(6).fill(200));

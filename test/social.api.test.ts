@@ -81,6 +81,7 @@ describe.each(DIALECTS)('favourites, follows, views and similar ideas, on %s', (
     });
 
     it('keeps the count equal to the rows under 20 concurrent toggles by one user and 10 users at once', async () => {
+      // The row lock is exercised on MariaDB only; on SQLite writes run one at a time (row-locks.test.ts).
       const target = await createIdea(app.deps, author);
       await Promise.all(
         Array.from({ length: 20 }, (_, i) => app.api('POST', `/api/favorites/${target}`, { token: fan.token, body: { favorite: i % 2 === 0 } })),
@@ -176,6 +177,7 @@ describe.each(DIALECTS)('favourites, follows, views and similar ideas, on %s', (
     });
 
     it('keeps the follower count exact under concurrent follows and toggles', async () => {
+      // The row lock is exercised on MariaDB only; on SQLite writes run one at a time (row-locks.test.ts).
       const star = await createUser(app.deps);
       const crowd = await Promise.all(Array.from({ length: 12 }, () => createUser(app.deps)));
       await Promise.all(crowd.map((u) => app.api('POST', `/api/follows/${star.registrationNumber}`, { token: u.token, body: { follow: true } })));
@@ -236,6 +238,7 @@ describe.each(DIALECTS)('favourites, follows, views and similar ideas, on %s', (
     });
 
     it('counts concurrent views by one viewer once, and refuses ideas that are not public', async () => {
+      // The row lock is exercised on MariaDB only; on SQLite writes run one at a time (row-locks.test.ts).
       const target = await createIdea(app.deps, author);
       const viewer = await createUser(app.deps);
       const results = await Promise.all(Array.from({ length: 10 }, () => app.api('POST', '/api/ideas/view', { token: viewer.token, body: { ideaId: target } })));
