@@ -1,10 +1,11 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dbTimeAgo } from '../db/time.ts';
 import { purgeRecycleBin } from '../src/server/ideas/service.ts';
 import { DIALECTS } from './helpers/dialects.ts';
-import { registerAndLogin, startTestApp, trpcCall, type TestApp } from './helpers/api.ts';
+import { registerAndLogin, trpcCall, type TestApp } from './helpers/api.ts';
 import { createUser } from './helpers/fixtures.ts';
+import { serveTestApp } from './helpers/serve.ts';
 
 type Member = Awaited<ReturnType<typeof registerAndLogin>>;
 
@@ -30,16 +31,12 @@ async function publish(app: TestApp, member: Member, overrides: Record<string, u
 }
 
 describe.each(DIALECTS)('ideas over REST on %s (MODERATION=auto)', (dialect) => {
-  let app: TestApp;
+  const app = serveTestApp(dialect, { moderation: 'auto' });
   let alice: Member;
   let bob: Member;
   beforeAll(async () => {
-    app = await startTestApp(dialect, { moderation: 'auto' });
     alice = await registerAndLogin(app);
     bob = await registerAndLogin(app);
-  });
-  afterAll(async () => {
-    await app?.close();
   });
 
   it('saves a draft without a title under the default title, tags split on whitespace', async () => {
@@ -285,19 +282,15 @@ describe.each(DIALECTS)('ideas over REST on %s (MODERATION=auto)', (dialect) => 
 });
 
 describe.each(DIALECTS)('review and rate limits on %s (MODERATION=manual)', (dialect) => {
-  let app: TestApp;
+  const app = serveTestApp(dialect, { moderation: 'manual', rateLimits: { publishesPer10Minutes: 4 } });
   let author: Member;
   let reader: Member;
   let admin: Member;
   beforeAll(async () => {
-    app = await startTestApp(dialect, { moderation: 'manual', rateLimits: { publishesPer10Minutes: 4 } });
     author = await registerAndLogin(app);
     reader = await registerAndLogin(app);
     admin = await registerAndLogin(app);
     await app.makeAdmin(admin.user.id);
-  });
-  afterAll(async () => {
-    await app?.close();
   });
 
   it('holds a publish for review: private until an admin approves, then a message', async () => {
@@ -378,18 +371,14 @@ describe.each(DIALECTS)('review and rate limits on %s (MODERATION=manual)', (dia
 });
 
 describe.each(DIALECTS)('idea images on %s', (dialect) => {
-  let app: TestApp;
+  const app = serveTestApp(dialect, { rateLimits: { uploadsPer30Minutes: 30 } });
   let owner: Member;
   let other: Member;
   let ideaId: number;
   beforeAll(async () => {
-    app = await startTestApp(dialect, { rateLimits: { uploadsPer30Minutes: 30 } });
     owner = await registerAndLogin(app);
     other = await registerAndLogin(app);
     ideaId = (await app.api('POST', '/api/ideas', { token: owner.token, body: { title: '带图的草稿', status: 'draft' } })).body.data.id;
-  });
-  afterAll(async () => {
-    await app?.close();
   });
 
   function upload(token: string, data: Buffer, name: string, id = ideaId) {
@@ -460,13 +449,7 @@ describe.each(DIALECTS)('idea images on %s', (dialect) => {
 });
 
 describe.each(DIALECTS)('publish attempts on %s', (dialect) => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp(dialect, { rateLimits: { publishAttemptsPer10Minutes: 3 } });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = serveTestApp(dialect, { rateLimits: { publishAttemptsPer10Minutes: 3 } });
 
   it('counts failed attempts too, so the checks cannot be hammered', async () => {
     const member = await registerAndLogin(app);
@@ -480,14 +463,10 @@ describe.each(DIALECTS)('publish attempts on %s', (dialect) => {
 
 describe.each(DIALECTS)('the image upload rate limit on %s', (dialect) => {
   const LIMIT = 3;
-  let app: TestApp;
+  const app = serveTestApp(dialect, { rateLimits: { uploadsPer30Minutes: LIMIT } });
   let png: Buffer;
   beforeAll(async () => {
-    app = await startTestApp(dialect, { rateLimits: { uploadsPer30Minutes: LIMIT } });
     png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#0a7' } }).png().toBuffer();
-  });
-  afterAll(async () => {
-    await app?.close();
   });
 
   const upload = (token: string) => {
@@ -514,13 +493,7 @@ describe.each(DIALECTS)('the image upload rate limit on %s', (dialect) => {
 });
 
 describe.each(DIALECTS)('a published draft in search on %s', (dialect) => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp(dialect);
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = serveTestApp(dialect);
 
   const found = async (q: string) => [
     ((await app.api('GET', `/api/marketplace/search?q=${encodeURIComponent(q)}`)).body.data as { id: number }[]).map((i) => i.id),

@@ -3,9 +3,10 @@
  * console's paths — on REST and tRPC, each member confined to their own messages, admins only where
  * DESIGN §10 says so.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DIALECTS } from './helpers/dialects.ts';
-import { startTestApp, trpcCall as trpcWire, type TestApp } from './helpers/api.ts';
+import { trpcCall as trpcWire } from './helpers/api.ts';
+import { serveTestApp } from './helpers/serve.ts';
 import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
 
 const DAY = 24 * 3600 * 1000;
@@ -16,7 +17,7 @@ async function trpcCall(...args: Parameters<typeof trpcWire>) {
 }
 
 describe.each(DIALECTS)('follow updates, messages, feedback and the admin console, on %s', (dialect) => {
-  let app: TestApp;
+  const app = serveTestApp(dialect);
   let admin: FixtureUser;
   let a: FixtureUser;
   let b: FixtureUser;
@@ -25,13 +26,9 @@ describe.each(DIALECTS)('follow updates, messages, feedback and the admin consol
   const messages = async (u: FixtureUser) => (await app.api('GET', '/api/messages', { token: u.token })).body.data as { id: number; type: string; title: string; content: string; is_read: boolean; sender: string; original_feedback: string | null }[];
 
   beforeAll(async () => {
-    app = await startTestApp(dialect);
     admin = await createUser(app.deps, { role: 'admin' });
     a = await createUser(app.deps, { nickname: '作者A' });
     b = await createUser(app.deps, { nickname: '读者B' });
-  });
-  afterAll(async () => {
-    await app?.close();
   });
   afterEach(() => {
     vi.useRealTimers();
