@@ -125,6 +125,7 @@ describe.each(DIALECTS)('comments on %s', (dialect) => {
   });
 
   it('keeps counts exact under 20 concurrent likes by different people and a burst of clicks by one', async () => {
+    // The row lock is exercised on MariaDB only; on SQLite writes run one at a time (row-locks.test.ts).
     const c = (await post(author, { ideaId, content: '并发点赞' })).body.data;
     const people = await Promise.all(Array.from({ length: 20 }, () => createUser(app.deps)));
     const likes = await Promise.all(people.map((p) => app.api('POST', `/api/comments/${c.id}/like`, { token: p.token })));
@@ -188,6 +189,7 @@ describe.each(DIALECTS)('comments on %s', (dialect) => {
   });
 
   it('stores one open report however quickly one member clicks', async () => {
+    // The row lock is exercised on MariaDB only; on SQLite writes run one at a time (row-locks.test.ts).
     const c = (await post(reader, { ideaId, content: '被连点举报的评论' })).body.data;
     const clicks = await Promise.all(Array.from({ length: 6 }, () => app.api('POST', `/api/comments/${c.id}/report`, { token: author.token, body: { reason: '广告' } })));
     expect(clicks.map((r) => r.status)).toEqual(Array(6).fill(200));
@@ -334,5 +336,45 @@ describe.each(DIALECTS)('comments on %s', (dialect) => {
     for (const p of ['/comments', '/comments/idea/{ideaId}', '/comments/interactions', '/comments/{id}', '/comments/{id}/like', '/comments/{id}/dislike', '/comments/{id}/report', '/admin/reports', '/admin/reports/{id}/dismiss']) {
       expect(Object.keys(doc.paths).some((k) => k.endsWith(p)), p).toBe(true);
     }
+  });
+});
+
+/**
+ * A comment write changes the comment count on every card: a guest's cached list (the fast lane's
+ * shared cache) shows the new count at once, on both transports, whichever transport wrote. The TTL
+ * is long here, so only the write's own invalidation (changes: ['comments']) can refresh the answer.
+ */
+describe.each(DIALECTS)('a guest\u2019s cached cards after a comment write, on %s', (dialect) => {
+  const app = serveTestApp(dialect, { cacheTtlMs: 10 * 60_000 });
+
+  type Card = { id: number; title: string; commentCount: number };
+  const guestCards = async () => [
+    (await app.api('GET', '/api/ideas/guest?limit=50')).body.data as Card[],
+    (await trpcCall(app, 'query', 'ideas.guestPage', { limit: 50 })).body.result.data.data as Card[],
+  ];
+  const cardsOf = async (id: number) => (await guestCards()).map((cards) => cards.find((c) => c.id === id)!);
+
+  it('shows the new comment count at once after a comment is written or removed, by REST or tRPC', async () => {
+    const author = await createUser(app.deps);
+    const reader = await createUser(app.deps);
+    const idea = await createIdea(app.deps, author, { title: '缓存里的评论数' });
+    for (const card of await cardsOf(idea)) expect(card).toMatchObject({ title: '缓存里的评论数', commentCount: 0 });
+    // Changed behind the operations' back: both answers now come from the cache.
+    await app.deps.db.updateTable('ideas').set({ title: '缓存之外的标题' }).where('id', '=', idea).execute();
+    for (const card of await cardsOf(idea)) expect(card.title).toBe('缓存里的评论数');
+
+    const viaRest = await app.api('POST', '/api/comments', { token: reader.token, body: { ideaId: idea, content: '经由 REST 的评论' } });
+    expect(viaRest.status).toBe(201);
+    for (const card of await cardsOf(idea)) expect(card).toMatchObject({ title: '缓存之外的标题', commentCount: 1 });
+
+    expect((await trpcCall(app, 'mutation', 'comments.remove', { id: viaRest.body.data.id }, reader.token)).status).toBe(200);
+    for (const card of await cardsOf(idea)) expect(card.commentCount).toBe(0);
+
+    const viaTrpc = await trpcCall(app, 'mutation', 'comments.create', { ideaId: idea, content: '经由 tRPC 的评论' }, reader.token);
+    expect(viaTrpc.status).toBe(200);
+    for (const card of await cardsOf(idea)) expect(card.commentCount).toBe(1);
+
+    expect((await app.api('DELETE', `/api/comments/${viaTrpc.body.result.data.data.id}`, { token: reader.token })).status).toBe(200);
+    for (const card of await cardsOf(idea)) expect(card.commentCount).toBe(0);
   });
 });

@@ -1,21 +1,16 @@
 /** The spec's connection check (/test-db shows it): GET /api/test-connection and site.testConnection answer in Chinese. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONNECTION_TEXT } from '../src/shared/site-texts.ts';
 import { createTestDatabase } from './helpers/dialects.ts';
 import { DIALECTS } from './helpers/dialects.ts';
-import { startTestApp, trpcCall, type TestApp } from './helpers/api.ts';
+import { trpcCall } from './helpers/api.ts';
+import { serveTestApp } from './helpers/serve.ts';
 
 /** Every letter a person reads: Chinese, with the engine's name as the one Latin word allowed. */
 const readsChinese = (text: string) => /[\u4e00-\u9fff]/.test(text) && !/[A-Za-z]/.test(text);
 
 describe.each(DIALECTS)('the connection check on %s', (dialect) => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp(dialect);
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = serveTestApp(dialect);
 
   const ask = {
     rest: async () => {

@@ -138,6 +138,10 @@ describe.each(DIALECTS)('follow updates, messages, feedback and the admin consol
       await new Promise((r) => setTimeout(r, 5));
       const later = await createUser(app.deps);
       expect(await unread(later)).toBe(0);
+      // Not in their messages either, on either transport (the list is where announcements are delivered).
+      expect(await messages(later)).toEqual([]);
+      expect((await trpcCall(app, 'query', 'messages.list', undefined, later.token)).body.data).toEqual([]);
+      expect(await unread(later)).toBe(0);
     });
 
     it('refuses announcements and every admin path to members (403) and guests (401)', async () => {
