@@ -68,7 +68,7 @@ export function ExpansionsSection({ idea }: { idea: IdeaDto }) {
                       {relativeTime(item.createdAt)}
                     </time>
                   )}
-                  {local && <span className="expansion-local">仅保存在本地</span>}
+                  {local && <span className="expansion-local">仅保存在本页</span>}
                 </p>
               </li>
             );
