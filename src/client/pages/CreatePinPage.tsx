@@ -129,7 +129,7 @@ function NewIdea() {
   return (
     <>
       <EditorHeading text={mode.heading} />
-      <IdeaForm key="new" initial={EMPTY_VALUES} ideaId={null} mode={mode} />
+      <IdeaForm key="new" initial={EMPTY_VALUES} ideaId={null} stage={null} mode={mode} />
     </>
   );
 }
@@ -185,12 +185,25 @@ function DraftLoader({ id }: { id: number | null }) {
   return (
     <>
       <EditorHeading text={mode.heading} />
-      <IdeaForm initial={valuesFromIdea(loaded)} ideaId={loaded.id} mode={mode} rejectionReason={stage === 'rejected' ? loaded.rejectionReason : null} />
+      <IdeaForm initial={valuesFromIdea(loaded)} ideaId={loaded.id} stage={stage} mode={mode} rejectionReason={stage === 'rejected' ? loaded.rejectionReason : null} />
     </>
   );
 }
 
-function IdeaForm({ initial, ideaId, mode, rejectionReason = null }: { initial: IdeaFormValues; ideaId: number | null; mode: EditorMode; rejectionReason?: string | null }) {
+function IdeaForm({
+  initial,
+  ideaId,
+  stage,
+  mode,
+  rejectionReason = null,
+}: {
+  initial: IdeaFormValues;
+  ideaId: number | null;
+  /** null for a new idea. */
+  stage: IdeaStage | null;
+  mode: EditorMode;
+  rejectionReason?: string | null;
+}) {
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
   const create = trpc.ideas.create.useMutation();
@@ -204,6 +217,13 @@ function IdeaForm({ initial, ideaId, mode, rejectionReason = null }: { initial: 
   const [focusField, setFocusField] = useState<FieldName | null>(null);
   const author = useMemo(authorFromStorage, []);
   const tagParse = useMemo(() => parseTags(values.tagsText), [values.tagsText]);
+  // Past the limit the spec's sentence, naming what will not be kept: beside the field and in the preview.
+  const tagNotice = tagParse.notice ? `${tagParse.notice}：${IDEA_MSG.tagsNotSaved(tagParse.dropped)}` : null;
+  // The tags field sits low on the page: bring the notice into view (no-op when it already is).
+  const tagNoticeRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (tagNotice) tagNoticeRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [tagNotice]);
 
   const ids = { title: useId(), description: useId(), tags: useId(), market: useId(), options: useId() };
   const fieldRefs = {
@@ -300,6 +320,7 @@ function IdeaForm({ initial, ideaId, mode, rejectionReason = null }: { initial: 
     setFailure(null);
     if (!ready(false)) return;
     setBusy('draft');
+    const creating = idRef.current === null;
     try {
       await persist('draft');
       afterSave();
@@ -307,7 +328,7 @@ function IdeaForm({ initial, ideaId, mode, rejectionReason = null }: { initial: 
     } catch (err) {
       setBusy(null);
       showServerFieldErrors(err);
-      setFailure(draftFailure(err));
+      setFailure(draftFailure(err, { creating }));
     }
   };
 
@@ -324,7 +345,7 @@ function IdeaForm({ initial, ideaId, mode, rejectionReason = null }: { initial: 
     } catch (err) {
       setBusy(null);
       showServerFieldErrors(err);
-      setFailure(publishFailure(err));
+      setFailure(publishFailure(err, { draft: stage === 'draft' }));
     }
   };
 
@@ -429,11 +450,20 @@ function IdeaForm({ initial, ideaId, mode, rejectionReason = null }: { initial: 
             aria-invalid={tagParse.errors.length > 0 || !!errors.tags}
             aria-describedby={describe(`${ids.tags}-hint`, `${ids.tags}-feedback`)}
           />
-          <p id={`${ids.tags}-hint`} className="field-hint">
-            {CREATE_MSG.tagsHint}
-          </p>
+          <div className="field-notes">
+            <p id={`${ids.tags}-hint`} className="field-hint">
+              {CREATE_MSG.tagsHint}
+            </p>
+            <span className={`field-count ${tagParse.dropped.length ? 'field-count-over' : ''}`} aria-hidden="true" data-testid="tags-count">
+              {tagParse.tags.length + tagParse.dropped.length}/{TAGS_MAX}
+            </span>
+          </div>
           <div id={`${ids.tags}-feedback`} aria-live="polite">
-            {tagParse.notice && <p className="field-warning">{tagParse.notice}</p>}
+            {tagNotice && (
+              <p ref={tagNoticeRef} className="field-warning create-tags-notice" data-testid="tags-notice">
+                {tagNotice}
+              </p>
+            )}
             {[...tagParse.errors, ...(errors.tags ? [errors.tags] : [])].map((message) => (
               <p key={message} className="field-error">
                 {message}
@@ -445,6 +475,13 @@ function IdeaForm({ initial, ideaId, mode, rejectionReason = null }: { initial: 
               {tagParse.tags.map((tag) => (
                 <li key={tag} className="idea-tag">
                   #{tag}
+                </li>
+              ))}
+              {/* Past the limit: shown struck through, so the member sees which ones will not be kept. */}
+              {tagParse.dropped.map((tag) => (
+                <li key={`dropped-${tag}`} className="idea-tag idea-tag-dropped" data-testid="tag-dropped">
+                  <s>#{tag}</s>
+                  <span className="visually-hidden">（不会保存）</span>
                 </li>
               ))}
             </ul>
@@ -471,6 +508,7 @@ function IdeaForm({ initial, ideaId, mode, rejectionReason = null }: { initial: 
           marketIdentifier={values.marketIdentifier}
           analysisHtml={values.analysis}
           tags={tagParse.tags}
+          tagNotice={tagNotice}
           allowComments={values.allowComments}
           showSimilar={values.showSimilar}
           author={author}
