@@ -27,7 +27,7 @@ describe.each(DIALECTS)('newest-first keyset pages on %s', (dialect) => {
     let cursor: string | null = null;
     do {
       const sep = path.includes('?') ? '&' : '?';
-      const res = await app.api('GET', `${path}${sep}limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { token });
+      const res: { status: number; body: any } = await app.api('GET', `${path}${sep}limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { token });
       expect(res.status).toBe(200);
       seen.push(...res.body.data.map((i: { id: number }) => i.id));
       cursor = res.body.nextCursor;
