@@ -95,4 +95,16 @@ describe('publish failure messages', () => {
     expect(publishFailure(serverError(401, 'x')).message).toBe('请先登录后再发布创意');
     expect(publishFailure(serverError(500, 'internal')).message).toBe('发布创意失败，请重试');
   });
+
+  it('says which call failed: creating an idea, publishing a draft, saving a draft (publishing §8)', async () => {
+    const { draftFailure, publishFailure } = await import('../src/client/components/editor/publish-failure.ts');
+    const retry = '请稍后重试，你写的内容还在这里';
+    expect(draftFailure(serverError(500, 'internal'), { creating: true })).toEqual({ message: '创建创意失败', hint: retry });
+    expect(draftFailure(serverError(500, 'internal'))).toEqual({ message: '保存草稿失败，请重试' });
+    expect(publishFailure(serverError(500, 'internal'), { draft: true })).toEqual({ message: '发布草稿失败', hint: retry });
+    expect(publishFailure(serverError(500, 'internal'))).toEqual({ message: '发布创意失败，请重试' });
+    // The server's own 4xx sentence wins over the defaults.
+    expect(draftFailure(serverError(400, '草稿太多了'), { creating: true })).toEqual({ message: '草稿太多了' });
+    expect(publishFailure(serverError(400, '标题太长'), { draft: true })).toEqual({ message: '标题太长' });
+  });
 });

@@ -133,6 +133,16 @@ export interface Config {
   logLevel: LogLevel;
 }
 
+/**
+ * Every rate limit off (0 = no limit): for the benchmark and the browser tests, where one address
+ * registers and writes for many people at once. Limits have their own API tests.
+ */
+export function noRateLimits(limits: RateLimitSettings): RateLimitSettings {
+  const off = Object.fromEntries(Object.keys(limits).filter((k) => k !== 'writes').map((k) => [k, 0])) as Omit<RateLimitSettings, 'writes'>;
+  const writes = Object.fromEntries(WRITE_LIMIT_KINDS.map((kind) => [kind, { perMinute: 0, perHour: 0, ipPerMinute: 0 }])) as RateLimitSettings['writes'];
+  return { ...off, writes };
+}
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 

@@ -15,7 +15,7 @@ import { after, before, describe, it } from 'node:test';
 import jsQR from 'jsqr';
 import type { Page, Route } from 'playwright-core';
 import sharp from 'sharp';
-import { loadConfig } from '../../src/server/config.ts';
+import { loadConfig, noRateLimits } from '../../src/server/config.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { DIST_DIR } from '../../scripts/build-client.ts';
 import { createIdea, createUser, type FixtureUser } from '../helpers/fixtures.ts';
@@ -29,7 +29,7 @@ before(async () => {
   e2e = await startE2E();
   manualDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hunter-e2e-manual-'));
   const base = loadConfig();
-  const rateLimits = Object.fromEntries(Object.keys(base.rateLimits).map((k) => [k, 0])) as unknown as typeof base.rateLimits;
+  const rateLimits = noRateLimits(base.rateLimits);
   manual = await startServer(
     { ...base, port: 0, moderation: 'manual', databaseUrl: `sqlite:${path.join(manualDir, 'e2e.db')}`, seedDemo: false, rateLimits, logLevel: 'warn' },
     { clientDir: DIST_DIR },
@@ -106,6 +106,18 @@ async function readPoster(file: string): Promise<{ width: number; height: number
   }
   const scale = info.width / 375;
   return { width: info.width, height: info.height, qr: code?.data ?? null, blankPx: Math.round(best / scale), blankAt: Math.round((bestEnd - best) / scale) };
+}
+
+
+/** A tRPC call answered with a server failure (500), as a crashed or unreachable database would. */
+async function failCall(page: Page, procedure: string) {
+  await page.route(`**/trpc/${procedure}**`, (route: Route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { message: '服务器内部错误', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, path: procedure } } }),
+    }),
+  );
 }
 
 for (const viewport of VIEWPORTS) {
@@ -339,6 +351,95 @@ for (const viewport of VIEWPORTS) {
         assert.ok(poster.blankPx <= 64, `${c.name}: ${poster.blankPx} px of empty poster from y=${poster.blankAt}`);
         await context.close();
       }
+    });
+
+    it('a tag past the limit is announced, named and struck through, in the form and in the preview; only 5 are saved', async () => {
+      const author = await createUser(e2e.server.deps, { nickname: `标签作者${vp}` });
+      const { context, page } = await newPage(e2e, viewport);
+      await signIn(page, author);
+      await page.goto('/create-pin');
+      const title = `阳台自动遮阳棚 ${vp}`;
+      await writeIdea(page, title, `根据光照自动开合，保护阳台植物（${vp}）`);
+      const tags = page.getByLabel('标签', { exact: true });
+      await tags.fill('园艺 智能家居 懒人 传感器 阳台');
+      assert.equal(await page.getByTestId('tags-notice').count(), 0, 'five is the limit, not past it');
+      assert.equal(await page.getByTestId('tags-count').textContent(), '5/5');
+      // Typed one by one, as a member adds tags: the sixth and the seventh are each named at once.
+      await tags.pressSequentially(' 出差');
+      const notice = page.getByTestId('tags-notice');
+      await notice.getByText('标签数量超过5个，仅保留前5个：「出差」不会保存').waitFor();
+      await tags.pressSequentially(' 新手');
+      await notice.getByText('标签数量超过5个，仅保留前5个：「出差」「新手」不会保存').waitFor();
+      assert.equal(await page.getByTestId('tags-count').textContent(), '7/5');
+      assert.deepEqual(await page.getByTestId('tag-dropped').locator('s').allTextContents(), ['#出差', '#新手']);
+      // The notice is where the member is looking: right under the field, on screen and not under a
+      // sticky bar (the tags field sits low: the page brings the notice into view).
+      const [field, said] = [(await tags.boundingBox())!, (await notice.boundingBox())!];
+      assert.ok(said.y > field.y && said.y - (field.y + field.height) < 60, `notice ${JSON.stringify(said)} under the field ${JSON.stringify(field)}`);
+      const seen = await notice.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return [r.left + 4, r.right - 4].every((x) => [r.top + 2, r.bottom - 2].every((y) => el.contains(document.elementFromPoint(x, y))));
+      });
+      assert.ok(seen, `the notice is on screen and uncovered: ${JSON.stringify(said)} in ${viewport.width}×${viewport.height}`);
+      await expectAccessible(page, `too many tags at ${viewport.width}px`);
+      await page.evaluate(() => document.querySelectorAll<HTMLElement>('.top-nav').forEach((el) => (el.style.position = 'static')));
+      await tags.evaluate((el) => el.closest('.field')!.scrollIntoView({ block: 'center' }));
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${vp}-polish-tags-notice.png`) });
+
+      // The preview says it too (publishing from there must not be a surprise).
+      await page.getByRole('button', { name: '预览' }).click();
+      await page.getByTestId('preview-tags-notice').getByText('「出差」「新手」不会保存', { exact: false }).waitFor();
+      await page.getByRole('button', { name: '发布', exact: true }).click();
+      await page.waitForURL(/\/publish-success\/\d+$/);
+      const ideaId = Number(new URL(page.url()).pathname.split('/').pop());
+      const saved = await getJson(e2e.baseUrl, `/api/ideas/${ideaId}`);
+      assert.deepEqual(saved.body.data.tags, ['园艺', '智能家居', '懒人', '传感器', '阳台']);
+      await context.close();
+    });
+
+    it('creating an idea, publishing a draft and saving extensions say which call failed', async () => {
+      const deps = e2e.server.deps;
+      const author = await createUser(deps, { nickname: `失败提示${vp}` });
+      const { context, page } = await newPage(e2e, viewport);
+      await signIn(page, author);
+
+      // IDEA_MSG.createFailed: the first save of a new idea creates it.
+      await failCall(page, 'ideas.create');
+      await page.goto('/create-pin');
+      await writeIdea(page, `失败时也要说清楚 ${vp}`, '保存失败的时候告诉作者发生了什么');
+      await page.getByRole('button', { name: '保存草稿' }).click();
+      const box = page.locator('.create-failure');
+      await box.getByText('创建创意失败', { exact: true }).waitFor();
+      await box.getByText('请稍后重试，你写的内容还在这里').waitFor();
+      assert.equal(new URL(page.url()).pathname, '/create-pin', 'the author stays with the text');
+      await expectAccessible(page, `create failed at ${viewport.width}px`);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${vp}-polish-create-failed.png`) });
+      await page.unroute('**/trpc/ideas.create**');
+
+      // IDEA_MSG.publishDraftFailed: publishing a saved draft.
+      const draftId = await createIdea(deps, author, { title: `一份草稿 ${vp}`, stage: 'draft' });
+      await failCall(page, 'ideas.update');
+      await page.goto(`/create-pin?edit=${draftId}`);
+      await page.getByRole('heading', { name: '编辑草稿' }).waitFor();
+      await page.getByRole('button', { name: '发布', exact: true }).click();
+      await box.getByText('发布草稿失败', { exact: true }).waitFor();
+      await box.getByText('请稍后重试，你写的内容还在这里').waitFor();
+      await page.unroute('**/trpc/ideas.update**');
+      const still = await deps.db.selectFrom('ideas').select('status').where('id', '=', draftId).executeTakeFirstOrThrow();
+      assert.equal(still.status, 'draft');
+
+      // IDEA_MSG.expansionsFailed: the owner's extension could not be saved.
+      const ideaId = await createIdea(deps, author, { title: `扩展失败的创意 ${vp}` });
+      await failCall(page, 'ideas.updateExpansions');
+      await page.goto(`/idea/${ideaId}`);
+      const expansions = page.getByTestId('expansions');
+      await expansions.getByLabel('添加扩展').fill('第二版加上太阳能板');
+      await expansions.getByRole('button', { name: '添加扩展' }).click();
+      await expansions.getByText('更新创意扩展失败。新添加的内容目前仅保存在本页（刷新页面后会丢失），请稍后重试').waitFor();
+      await expansions.getByText('第二版加上太阳能板').waitFor();
+      await expectAccessible(page, `expansions failed at ${viewport.width}px`);
+      await expansions.screenshot({ path: path.join(SCREENSHOT_DIR, `${vp}-polish-expansions-failed.png`) });
+      await context.close();
     });
 
     it('every control on the idea page, its comments and its share dialog is a 44 px touch target', async () => {

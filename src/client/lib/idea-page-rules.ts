@@ -23,7 +23,7 @@ export const IDEA_PAGE_MSG = {
   favorited: FAVORITE_TEXT.added,
   unfavorited: FAVORITE_TEXT.removed,
   expansionSaved: '扩展内容已保存',
-  expansionLocalOnly: '扩展内容同步失败，目前仅保存在本地（刷新页面后会丢失），请稍后重试',
+  expansionLocalOnly: '新添加的内容目前仅保存在本页（刷新页面后会丢失），请稍后重试',
   similarFailed: '获取相似idea失败',
   similarEmpty: '暂无相似idea推荐',
   viewCountFailed: '获取浏览量失败',

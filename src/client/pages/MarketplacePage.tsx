@@ -16,14 +16,13 @@ import { useHistoryState } from 'wouter/use-browser-location';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { IdeaCard } from '../components/IdeaCard.tsx';
 import { CardGrid } from '../components/ui/CardGrid.tsx';
-import { cardGridColumns } from '../components/ui/ui-rules.ts';
 import { usePageTitle } from '../hooks/usePageTitle.ts';
+import { useReturnToCard } from '../hooks/useReturnToCard.ts';
 import { useSession } from '../hooks/useSession.ts';
 import { errorMessage, NETWORK_ERROR } from '../lib/api-errors.ts';
 import {
   BadDataError,
   checkedPage,
-  findWithRetries,
   flattenPages,
   isFromMarketplace,
   listErrorText,
@@ -35,8 +34,6 @@ import {
   marketQueryInput,
   parseMarketAddress,
   readListState,
-  RETURN_RULES,
-  returnScrollTop,
   returnState,
   searchFromState,
   SORT_LABELS,
@@ -177,40 +174,7 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
   }, [active.hasNextPage, pageCount, search?.searchQuery, listState.sort]);
 
   // ---------------------------------------------------------------- coming back to the last card
-  const [highlightId, setHighlightId] = useState<number | null>(null);
-  const restoring = useRef<() => void>(() => {});
-  useEffect(() => {
-    const back = returning.current;
-    if (!back || items.length === 0) return;
-    returning.current = null;
-    restoring.current = findWithRetries(
-      () => {
-        // The masonry deals its columns after its first render: measure only once they match the width.
-        const grid = document.querySelector('main [data-testid="card-grid"]');
-        if (!grid) return null;
-        const expected = Math.min(cardGridColumns(window.innerWidth), grid.querySelectorAll('[data-testid="idea-card"]').length);
-        if (grid.querySelectorAll(':scope > .card-grid-column').length !== expected) return null;
-        return grid.querySelector<HTMLElement>(`[data-testid="idea-card"][data-idea-id="${back.lastViewedCardId}"]`);
-      },
-      (card) => {
-        const cardTop = card ? card.getBoundingClientRect().top + window.scrollY : null;
-        window.scrollTo({ top: returnScrollTop({ saved: back.scrollPosition, cardTop, viewportHeight: window.innerHeight }), behavior: 'instant' });
-        if (!card) return;
-        setHighlightId(back.lastViewedCardId);
-        // Keyboard users continue from the card they opened.
-        card.querySelector<HTMLElement>('.idea-card-open')?.focus({ preventScroll: true });
-      },
-    );
-    // The return is done: a reload of this entry starts at the top again (the search stays).
-    const { fromMarketplace: _f, lastViewedCardId: _l, scrollPosition: _s, ...rest } = (window.history.state ?? {}) as Record<string, unknown>;
-    window.history.replaceState(Object.keys(rest).length ? rest : null, '');
-  }, [items.length]);
-  useEffect(() => () => restoring.current(), []);
-  useEffect(() => {
-    if (highlightId === null) return;
-    const timer = setTimeout(() => setHighlightId(null), RETURN_RULES.highlightMs);
-    return () => clearTimeout(timer);
-  }, [highlightId]);
+  const highlightId = useReturnToCard(returning, items.length);
 
   // ---------------------------------------------------------------- actions
   const openCard = useCallback(
