@@ -5,10 +5,11 @@
  * long query whose bigrams many ideas have, but not as one substring, still pages with no repeat
  * and no skip across the ranks.
  */
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nowDb } from '../db/time.ts';
 import { DIALECTS } from './helpers/dialects.ts';
-import {  } from './helpers/api.ts';
+import { registerAndLogin, trpcCall, type TestApp } from './helpers/api.ts';
 import { serveTestApp } from './helpers/serve.ts';
 import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
 
@@ -100,5 +101,85 @@ describe.each(DIALECTS)('cards and search paging, on %s', (dialect) => {
       expect(seen, `limit ${limit}`).toEqual(whole);
     }
     for (const id of near) expect(first.body.data.map((i: { id: number }) => i.id)).not.toContain(id);
+  });
+});
+
+type Member = Awaited<ReturnType<typeof registerAndLogin>>;
+
+async function create(app: TestApp, who: Member, overrides: Record<string, unknown> = {}) {
+  const n = Math.random().toString(36).slice(2, 10);
+  const res = await app.api('POST', '/api/ideas', { token: who.token, body: { title: `封面测试 ${n}`, description: `介绍 ${n}`, detailedAnalysis: `<p>分析 ${n}</p>`, status: 'published', ...overrides } });
+  if (res.status !== 201) throw new Error(`create ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data as { id: number };
+}
+
+function uploadForm(ideaId: number, data: Buffer, name: string): FormData {
+  const form = new FormData();
+  form.append('ideaId', String(ideaId));
+  form.append('file', new Blob([new Uint8Array(data)]), name);
+  return form;
+}
+
+describe.each(DIALECTS)('a locked idea shows only its cover image on %s', (dialect) => {
+  const app = serveTestApp(dialect, { moderation: 'auto' });
+  let author: Member;
+  let reader: Member;
+  let unlocker: Member;
+  let ideaId: number;
+  let urls: string[];
+  beforeAll(async () => {
+    author = await registerAndLogin(app);
+    reader = await registerAndLogin(app);
+    unlocker = await registerAndLogin(app);
+    ideaId = (await create(app, author, { status: 'draft' })).id;
+    urls = [];
+    for (const [i, color] of ['#c33', '#3c3'].entries()) {
+      const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: color } }).png().toBuffer();
+      const up = await app.api('POST', '/api/upload/idea-image', { token: author.token, body: uploadForm(ideaId, png, `p${i}.png`) });
+      if (up.status !== 201) throw new Error(`upload ${up.status} ${JSON.stringify(up.body)}`);
+      urls.push(up.body.url);
+    }
+    const saved = await app.api('PUT', `/api/ideas/${ideaId}`, { token: author.token, body: { detailedAnalysis: `<p>图一</p><img src="${urls[0]}"><p>图二</p><img src="${urls[1]}">` } });
+    if (saved.status !== 200) throw new Error(`save ${saved.status} ${JSON.stringify(saved.body)}`);
+    const published = await app.api('PUT', `/api/ideas/${ideaId}/publish`, { token: author.token });
+    if (published.status !== 200) throw new Error(`publish ${published.status} ${JSON.stringify(published.body)}`);
+    await app.api('POST', `/api/ideas/${ideaId}/purchase`, { token: unlocker.token });
+  });
+
+  function expectCoverOnly(res: { status: number; body: any }) {
+    expect(res.status).toBe(200);
+    const idea = res.body.data;
+    expect(idea.isLocked).toBe(true);
+    expect(idea.image).toBe(urls[0]);
+    if ('images' in idea) expect(idea.images).toEqual([urls[0]]);
+    const text = JSON.stringify(res.body);
+    expect(text).not.toContain(urls[1]);
+    expect(text).not.toContain(urls[1].split('/').pop()!);
+  }
+
+  it('gives a guest and a member who has not unlocked only the cover', async () => {
+    expectCoverOnly(await app.api('GET', `/api/ideas/${ideaId}`));
+    expectCoverOnly(await app.api('GET', `/api/ideas/${ideaId}`, { token: reader.token }));
+    const viaTrpc = await trpcCall(app, 'query', 'ideas.byId', { id: ideaId });
+    expect(viaTrpc.status).toBe(200);
+    expect(viaTrpc.text).not.toContain(urls[1]);
+  });
+
+  it('gives the author and an unlocker every image', async () => {
+    for (const token of [author.token, unlocker.token]) {
+      const res = await app.api('GET', `/api/ideas/${ideaId}`, { token });
+      expect(res.status).toBe(200);
+      expect(res.body.data.image).toBe(urls[0]);
+      expect(res.body.data.images).toEqual(urls);
+    }
+  });
+
+  it('shows at most the cover in the guest list', async () => {
+    const res = await fetch(`${app.url}/api/ideas/guest?limit=100`);
+    const text = await res.text();
+    const item = JSON.parse(text).data.find((i: { id: number }) => i.id === ideaId);
+    expect(item).toBeTruthy();
+    expect(item.image).toBe(urls[0]);
+    expect(text).not.toContain(urls[1]);
   });
 });
