@@ -1,7 +1,8 @@
 /**
  * `npm run restore -- <folder>`: puts a backup into a stopped installation (DATABASE_URL, UPLOADS_DIR).
- * It refuses while a server answers on PORT: a running server would keep writing to the old file.
+ * It refuses while a server listens on PORT: a running server would keep writing to the old file.
  */
+import net from 'node:net';
 import { dialectOf, sqliteFile } from '../db/connection.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { MYSQL_BACKUP_HINT, restoreInstallation } from '../src/server/ops/backup.ts';
@@ -17,16 +18,27 @@ if (dialectOf(config.databaseUrl) === 'mysql') {
   process.exit(2);
 }
 
-async function serverAnswers(port: number): Promise<boolean> {
-  try {
-    await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(1000) });
-    return true;
-  } catch {
-    return false;
-  }
+/**
+ * Whether something listens on the port. A connection accepted is enough: a busy server may take
+ * seconds to answer a request, and waiting for its answer once let a restore run under it.
+ */
+function serverListens(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.setTimeout(3000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }
 
-if (await serverAnswers(config.port)) {
+if (await serverListens(config.port)) {
   console.error(`端口 ${config.port} 上有服务器在运行：请先停止它（docker compose stop app），再恢复`);
   process.exit(1);
 }
