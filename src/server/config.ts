@@ -86,6 +86,12 @@ export const writeLimitEnv = (kind: WriteLimitKind) => {
   return { perMinute: `${base}_PER_MINUTE`, perHour: `${base}_PER_HOUR`, ipPerMinute: `${base}_IP_PER_MINUTE` } as const;
 };
 
+/** The same settings with every limit off (0), the per-kind write limits included: for the benchmark and the browser tests. */
+export function rateLimitsOff(s: RateLimitSettings): RateLimitSettings {
+  const off = (v: unknown): unknown => (typeof v === 'number' ? 0 : Object.fromEntries(Object.entries(v as object).map(([k, x]) => [k, off(x)])));
+  return off(s) as RateLimitSettings;
+}
+
 function writeLimitsFromEnv(): Record<WriteLimitKind, WriteLimit> {
   const limits = {} as Record<WriteLimitKind, WriteLimit>;
   for (const kind of WRITE_LIMIT_KINDS) {
