@@ -7,7 +7,9 @@
  */
 import { nowDb } from '../db/time.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { WRITE_LIMIT_DEFAULTS, type WriteLimitKind } from '../src/server/config.ts';
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadConfig, WRITE_LIMIT_DEFAULTS, WRITE_LIMIT_KINDS, writeLimitEnv, type WriteLimitKind } from '../src/server/config.ts';
 import { WRITE_LIMIT_MESSAGES } from '../src/server/infrastructure/rate-limit.ts';
 import { restRoutes } from '../src/server/rest/index.ts';
 import { operationOfProcedure } from '../src/server/trpc/init.ts';
@@ -63,6 +65,31 @@ describe('which writes are limited', () => {
     expect(unaccounted).toEqual([]);
     // The list stays honest: nothing on it has a limit after all.
     expect(writes.filter(([name, op]) => op.limit && UNLIMITED_WRITES[name]).map(([name]) => name)).toEqual([]);
+  });
+
+  it('the README states the defaults of each kind and their variables as config.ts has them', () => {
+    const readme = fs.readFileSync(path.join(import.meta.dirname, '../README.md'), 'utf8');
+    expect(readme).toContain('`RATE_<KIND>_PER_MINUTE` / `RATE_<KIND>_PER_HOUR` / `RATE_<KIND>_IP_PER_MINUTE`');
+    for (const kind of WRITE_LIMIT_KINDS) {
+      const d = WRITE_LIMIT_DEFAULTS[kind];
+      expect(readme).toMatch(new RegExp(`\\| \`${kind.toUpperCase()}\` \\| [^|]+ \\| ${d.perMinute} \\| ${d.perHour} \\| ${d.ipPerMinute} \\|`));
+      expect(writeLimitEnv(kind).perMinute).toBe(`RATE_${kind.toUpperCase()}_PER_MINUTE`);
+    }
+  });
+
+  it('each window is configurable by its variable; 0 turns it off', () => {
+    const saved = { ...process.env };
+    try {
+      Object.assign(process.env, { RATE_COMMENTS_PER_MINUTE: '2', RATE_FAVORITES_PER_HOUR: '0', RATE_VIEWS_IP_PER_MINUTE: '900' });
+      const { writes } = loadConfig().rateLimits;
+      expect(writes.comments).toEqual({ ...WRITE_LIMIT_DEFAULTS.comments, perMinute: 2 });
+      expect(writes.favorites.perHour).toBe(0);
+      expect(writes.views.ipPerMinute).toBe(900);
+      process.env.RATE_FOLLOWS_PER_MINUTE = 'many';
+      expect(() => loadConfig()).toThrow(/RATE_FOLLOWS_PER_MINUTE/);
+    } finally {
+      process.env = saved;
+    }
   });
 
   it('REST exposes the same operations, so both transports spend one allowance', () => {
