@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRESET_AVATARS } from '../src/shared/constants.ts';
+import { describe, expect, it } from 'vitest';
+import { DEACTIVATION_CONFIRM_WORD, PRESET_AVATARS } from '../src/shared/constants.ts';
 import { USER_ID_PATTERN } from '../src/shared/patterns.ts';
 import { DIALECTS } from './helpers/dialects.ts';
-import { freshPhone, registerAndLogin, startTestApp, type TestApp } from './helpers/api.ts';
+import { freshPhone, registerAndLogin, trpcCall } from './helpers/api.ts';
+import { serveTestApp } from './helpers/serve.ts';
 
 describe.each(DIALECTS)('accounts over REST on %s', (dialect) => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp(dialect);
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = serveTestApp(dialect);
 
   it('registers with an SMS code and logs in with the envelope of DESIGN §6', async () => {
     const phone = freshPhone();
@@ -240,6 +235,27 @@ describe.each(DIALECTS)('accounts over REST on %s', (dialect) => {
     expect(again.user.registrationNumber).not.toBe(u.user.registrationNumber);
   });
 
+  it('checks the confirmation word when one is sent, on both transports, and documents it', async () => {
+    const rest = await registerAndLogin(app);
+    const wrongRest = await app.api('POST', '/api/users/deactivate', { token: rest.token, body: { reason: '其他', confirmation: '确定' } });
+    expect(wrongRest.status).toBe(400);
+    expect(wrongRest.body.message).toBe(`请输入“${DEACTIVATION_CONFIRM_WORD}”以确认`);
+    const trpc = await registerAndLogin(app);
+    const wrongTrpc = await trpcCall(app, 'mutation', 'users.deactivate', { reason: '其他', confirmation: `${DEACTIVATION_CONFIRM_WORD} ` }, trpc.token);
+    expect(wrongTrpc.status).toBe(400);
+    expect(wrongTrpc.body.error.message).toBe(`请输入“${DEACTIVATION_CONFIRM_WORD}”以确认`);
+    // Refused means untouched: both still sign in.
+    for (const u of [rest, trpc]) expect((await app.api('GET', '/api/auth/me', { token: u.token })).status).toBe(200);
+
+    const doc = (await app.api('GET', '/api/openapi.json')).body;
+    const schema = doc.paths['/api/users/deactivate'].post.requestBody.content['application/json'].schema;
+    expect(JSON.stringify(schema.properties.confirmation)).toContain(DEACTIVATION_CONFIRM_WORD);
+
+    expect((await app.api('POST', '/api/users/deactivate', { token: rest.token, body: { reason: '其他', confirmation: DEACTIVATION_CONFIRM_WORD } })).status).toBe(200);
+    expect((await trpcCall(app, 'mutation', 'users.deactivate', { reason: '其他', confirmation: DEACTIVATION_CONFIRM_WORD }, trpc.token)).status).toBe(200);
+    for (const u of [rest, trpc]) expect((await app.api('GET', '/api/auth/me', { token: u.token })).status).toBe(401);
+  });
+
   it('answers GET /api/test-connection and describes every path in /api/openapi.json', async () => {
     const conn = await app.api('GET', '/api/test-connection');
     expect(conn.status).toBe(200);
@@ -260,15 +276,9 @@ describe.each(DIALECTS)('accounts over REST on %s', (dialect) => {
 });
 
 describe.each(DIALECTS)('rate limits on %s', (dialect) => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp(dialect, {
+  const app = serveTestApp(dialect, {
       rateLimits: { smsPerPhoneIntervalSeconds: 60, smsPerPhonePerDay: 10, smsPerIpPerHour: 15, loginPerIpPerMinute: 6, loginPerIpPerHour: 30, loginFailuresPerPhonePerHour: 25, codeChecksPerIpPerHour: 5 },
     });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
 
   it('a flood of SMS requests gets 429 with Retry-After and issues no extra codes', async () => {
     const phone = freshPhone();

@@ -6,26 +6,23 @@
  */
 import type { KyselyPlugin } from 'kysely';
 import { reportComment } from '../src/server/comments/service.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getIdea } from '../src/server/ideas/service.ts';
 import { DIALECTS } from './helpers/dialects.ts';
-import { startTestApp, trpcCall, type TestApp } from './helpers/api.ts';
+import { trpcCall } from './helpers/api.ts';
+import { serveTestApp } from './helpers/serve.ts';
 import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
 
 describe.each(DIALECTS)('comments on %s', (dialect) => {
-  let app: TestApp;
+  const app = serveTestApp(dialect);
   let author: FixtureUser;
   let reader: FixtureUser;
   let ideaId: number;
 
   beforeAll(async () => {
-    app = await startTestApp(dialect);
     author = await createUser(app.deps, { nickname: '作者甲' });
     reader = await createUser(app.deps, { nickname: '读者乙' });
     ideaId = await createIdea(app.deps, author);
-  });
-  afterAll(async () => {
-    await app?.close();
   });
 
   const post = (user: FixtureUser | null, body: unknown) => app.api('POST', '/api/comments', { token: user?.token, body });

@@ -1,9 +1,10 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dbTimeAgo } from '../db/time.ts';
 import { purgeRecycleBin } from '../src/server/ideas/service.ts';
 import { DIALECTS } from './helpers/dialects.ts';
-import { registerAndLogin, startTestApp, type TestApp } from './helpers/api.ts';
+import { registerAndLogin, type TestApp } from './helpers/api.ts';
+import { serveTestApp } from './helpers/serve.ts';
 
 type Member = Awaited<ReturnType<typeof registerAndLogin>>;
 
@@ -29,16 +30,12 @@ async function publish(app: TestApp, member: Member, overrides: Record<string, u
 }
 
 describe.each(DIALECTS)('ideas over REST on %s (MODERATION=auto)', (dialect) => {
-  let app: TestApp;
+  const app = serveTestApp(dialect, { moderation: 'auto' });
   let alice: Member;
   let bob: Member;
   beforeAll(async () => {
-    app = await startTestApp(dialect, { moderation: 'auto' });
     alice = await registerAndLogin(app);
     bob = await registerAndLogin(app);
-  });
-  afterAll(async () => {
-    await app?.close();
   });
 
   it('saves a draft without a title under the default title, tags split on whitespace', async () => {
@@ -284,19 +281,15 @@ describe.each(DIALECTS)('ideas over REST on %s (MODERATION=auto)', (dialect) => 
 });
 
 describe.each(DIALECTS)('review and rate limits on %s (MODERATION=manual)', (dialect) => {
-  let app: TestApp;
+  const app = serveTestApp(dialect, { moderation: 'manual', rateLimits: { publishesPer10Minutes: 4 } });
   let author: Member;
   let reader: Member;
   let admin: Member;
   beforeAll(async () => {
-    app = await startTestApp(dialect, { moderation: 'manual', rateLimits: { publishesPer10Minutes: 4 } });
     author = await registerAndLogin(app);
     reader = await registerAndLogin(app);
     admin = await registerAndLogin(app);
     await app.makeAdmin(admin.user.id);
-  });
-  afterAll(async () => {
-    await app?.close();
   });
 
   it('holds a publish for review: private until an admin approves, then a message', async () => {
@@ -377,18 +370,14 @@ describe.each(DIALECTS)('review and rate limits on %s (MODERATION=manual)', (dia
 });
 
 describe.each(DIALECTS)('idea images on %s', (dialect) => {
-  let app: TestApp;
+  const app = serveTestApp(dialect, { rateLimits: { uploadsPer30Minutes: 30 } });
   let owner: Member;
   let other: Member;
   let ideaId: number;
   beforeAll(async () => {
-    app = await startTestApp(dialect, { rateLimits: { uploadsPer30Minutes: 30 } });
     owner = await registerAndLogin(app);
     other = await registerAndLogin(app);
     ideaId = (await app.api('POST', '/api/ideas', { token: owner.token, body: { title: '带图的草稿', status: 'draft' } })).body.data.id;
-  });
-  afterAll(async () => {
-    await app?.close();
   });
 
   function upload(token: string, data: Buffer, name: string, id = ideaId) {
@@ -459,13 +448,7 @@ describe.each(DIALECTS)('idea images on %s', (dialect) => {
 });
 
 describe.each(DIALECTS)('publish attempts on %s', (dialect) => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp(dialect, { rateLimits: { publishAttemptsPer10Minutes: 3 } });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = serveTestApp(dialect, { rateLimits: { publishAttemptsPer10Minutes: 3 } });
 
   it('counts failed attempts too, so the checks cannot be hammered', async () => {
     const member = await registerAndLogin(app);

@@ -4,11 +4,12 @@
  * deactivation takes away.
  */
 import { createHash, createHmac } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { purgeOldViews, recordView } from '../src/server/ideas/views.ts';
 import { runHousekeeping } from '../src/server/jobs/index.ts';
 import { DIALECTS } from './helpers/dialects.ts';
-import { startTestApp, trpcCall as trpcWire, type TestApp } from './helpers/api.ts';
+import { trpcCall as trpcWire } from './helpers/api.ts';
+import { serveTestApp } from './helpers/serve.ts';
 import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
 
 /** A tRPC call with its answer unwrapped from the wire format (`{ result: { data } }`). */
@@ -18,7 +19,7 @@ async function trpcCall(...args: Parameters<typeof trpcWire>) {
 }
 
 describe.each(DIALECTS)('favourites, follows, views and similar ideas, on %s', (dialect) => {
-  let app: TestApp;
+  const app = serveTestApp(dialect);
   let author: FixtureUser;
   let fan: FixtureUser;
   let idea: number;
@@ -28,13 +29,9 @@ describe.each(DIALECTS)('favourites, follows, views and similar ideas, on %s', (
   const followerCount = async (userId: number) => (await app.deps.db.selectFrom('users').select('follower_count').where('id', '=', userId).executeTakeFirstOrThrow()).follower_count;
 
   beforeAll(async () => {
-    app = await startTestApp(dialect);
     author = await createUser(app.deps, { nickname: '作者甲' });
     fan = await createUser(app.deps);
     idea = await createIdea(app.deps, author, { title: '城市夜跑路线推荐', tags: ['运动', '城市'] });
-  });
-  afterAll(async () => {
-    await app?.close();
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -119,6 +116,61 @@ describe.each(DIALECTS)('favourites, follows, views and similar ideas, on %s', (
       expect((await app.api('DELETE', `/api/favorites/${first}`, { token: reader.token })).status).toBe(404);
       expect((await trpcCall(app, 'mutation', 'favorites.remove', { ideaId: first }, reader.token)).status).toBe(404);
       expect((await app.api('GET', '/api/favorites')).status).toBe(401);
+    });
+
+    it('un-favouriting an idea the caller cannot see and never favourited is 404 without a count, on every path', async () => {
+      const leaver = await createUser(app.deps);
+      const hidden: Record<string, number> = {};
+      for (const stage of ['draft', 'review', 'rejected', 'deleted'] as const) hidden[stage] = await createIdea(app.deps, author, { stage, favorites: 7 });
+      hidden.deactivatedAuthor = await createIdea(app.deps, leaver, { favorites: 7 });
+      expect((await app.api('POST', '/api/users/deactivate', { token: leaver.token, body: { reason: '不再使用', password: leaver.password } })).status).toBe(200);
+
+      const stranger = await createUser(app.deps);
+      for (const [stage, id] of Object.entries(hidden)) {
+        for (const res of [
+          await app.api('POST', `/api/favorites/${id}`, { token: stranger.token, body: { favorite: false } }),
+          await app.api('POST', `/api/ideas/${id}/favorite`, { token: stranger.token, body: { favorite: false } }),
+          await trpcCall(app, 'mutation', 'favorites.set', { ideaId: id, favorite: false }, stranger.token),
+          await app.api('DELETE', `/api/favorites/${id}`, { token: stranger.token }),
+          await trpcCall(app, 'mutation', 'favorites.remove', { ideaId: id }, stranger.token),
+        ]) {
+          expect(res.status, stage).toBe(404);
+          expect(JSON.stringify(res.body), stage).not.toContain('favoriteCount');
+        }
+      }
+      // The same answer as for an idea that never existed.
+      expect((await app.api('POST', '/api/favorites/999999', { token: stranger.token, body: { favorite: false } })).status).toBe(404);
+      // A public idea without a record: un-favouriting is a no-op, as before.
+      expect((await app.api('POST', `/api/favorites/${idea}`, { token: stranger.token, body: { favorite: false } })).status).toBe(200);
+    });
+
+    it('lets a member clear the favourite of an idea hidden since, without telling its count; a deactivated author’s idea is listed without its title', async () => {
+      const leaver = await createUser(app.deps);
+      const reader = await createUser(app.deps);
+      const theirs = await createIdea(app.deps, leaver, { title: '注销作者的私人标题' });
+      const inReview = await createIdea(app.deps, author, { title: '会被改回审核的创意' });
+      for (const id of [theirs, inReview]) expect((await app.api('POST', `/api/favorites/${id}`, { token: reader.token, body: { favorite: true } })).status).toBe(200);
+      await app.api('POST', `/api/favorites/${theirs}`, { token: fan.token, body: { favorite: true } });
+      expect((await app.api('POST', '/api/users/deactivate', { token: leaver.token, body: { reason: '不再使用', password: leaver.password } })).status).toBe(200);
+      await app.deps.db.updateTable('ideas').set({ moderation_status: 'review' }).where('id', '=', inReview).execute();
+      app.deps.publicCache.invalidate();
+
+      const list = await app.api('GET', '/api/favorites', { token: reader.token });
+      expect(list.status).toBe(200);
+      expect(JSON.stringify(list.body)).not.toContain('注销作者的私人标题');
+      expect(list.body.data.find((i: { id: number }) => i.id === theirs)).toEqual({ id: theirs, title: '未命名创意', isDeleted: true });
+      const viaTrpc = await trpcCall(app, 'query', 'favorites.list', undefined, reader.token);
+      expect(JSON.stringify(viaTrpc.body)).not.toContain('注销作者的私人标题');
+
+      const cleared = await app.api('POST', `/api/favorites/${theirs}`, { token: reader.token, body: { favorite: false } });
+      expect(cleared.status).toBe(200);
+      expect(cleared.body).toMatchObject({ favorited: false, favoriteCount: 0 });
+      const clearedTrpc = await trpcCall(app, 'mutation', 'favorites.remove', { ideaId: inReview }, reader.token);
+      expect(clearedTrpc.status).toBe(200);
+      expect(clearedTrpc.body).toMatchObject({ favorited: false, favoriteCount: 0 });
+      // The rows and the stored count stay exact: the fan's favourite remains.
+      expect(await favoriteRows(theirs)).toBe(1);
+      expect(await favoriteCount(theirs)).toBe(1);
     });
 
     it('shows the new count on the cached public page within the cache window, without emptying the cache', async () => {

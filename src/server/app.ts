@@ -10,6 +10,7 @@ import { COMPRESS_THRESHOLD_BYTES } from './fast-lane/encoding.ts';
 import { securityHeaders } from './fast-lane/security-headers.ts';
 import { jsonWritesOnly } from './request/body.ts';
 import { identify } from './request/caller.ts';
+import { privateAnswers } from './request/private-answers.ts';
 import { createRestRouter } from './rest/index.ts';
 import { sendError } from './rest/route.ts';
 import { ideaPreviewMeta, withPreviewMeta } from './ideas/link-preview.ts';
@@ -49,9 +50,10 @@ export function createApp(deps: Deps, options: AppOptions = {}): Express {
   // answers the hot public reads with copies compressed once.
   app.use(compression({ threshold: COMPRESS_THRESHOLD_BYTES }));
 
-  app.use('/api', express.json({ limit: JSON_BODY_LIMIT }), createRestRouter(deps));
+  app.use('/api', privateAnswers, express.json({ limit: JSON_BODY_LIMIT }), createRestRouter(deps));
   app.use(
     '/trpc',
+    privateAnswers,
     jsonWritesOnly(),
     express.json({ limit: JSON_BODY_LIMIT }),
     createExpressMiddleware({

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import './zod-locale.ts';
 import { MSG } from './account-rules.ts';
 import {
+  DEACTIVATION_CONFIRM_WORD,
   DEACTIVATION_REASON_MAX,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -91,12 +92,14 @@ export const ZSyncUserInfoRequest = z.object({
   avatarUrl: z.string().optional(),
 });
 
-/** The spec's payload: any reason text and an optional password. Typing 注销 is a step of the page, not of the API. */
+/**
+ * The spec's payload: any reason text and an optional password. The word the page asks for may be
+ * sent as `confirmation`; when it is, it must be the word exactly (scripts may leave it out).
+ */
 export const ZDeactivateRequest = z.object({
   reason: z.string({ error: MSG.reasonRequired }).trim().min(1, MSG.reasonRequired).max(DEACTIVATION_REASON_MAX, MSG.reasonTooLong),
   password: z.string().max(PASSWORD_MAX_LENGTH).nullable().optional(),
-  /** Sent by older clients; accepted and ignored. */
-  confirmation: z.unknown().optional(),
+  confirmation: z.literal(DEACTIVATION_CONFIRM_WORD, { error: MSG.confirmWordMismatch }).nullable().optional(),
 });
 export type TDeactivateRequest = z.infer<typeof ZDeactivateRequest>;
 

@@ -210,7 +210,7 @@ function DeactivateTab({ onClose }: { onClose: () => void }) {
   const finish = async () => {
     setError('');
     try {
-      // What the page collected: the chosen reason and the typed word (the server's contract is `{ reason, password }`).
+      // What the page collected: the chosen reason and the typed word, which the server checks again.
       await deactivate.mutateAsync({ reason: reason as (typeof DEACTIVATION_REASONS)[number], confirmation: word as typeof DEACTIVATION_CONFIRM_WORD, password: null });
       clearSession();
       window.alert(SECURITY_MSG.deactivated);

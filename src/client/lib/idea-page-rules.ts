@@ -5,7 +5,7 @@
  * the unit tests beside this file check it directly.
  */
 import { IDEA_MSG } from '../../shared/idea-rules.ts';
-import { isFromMarketplace, type KeyValueStore } from './marketplace-state.ts';
+import { isFromMarketplace, marketplaceReturnPath, type KeyValueStore } from './marketplace-state.ts';
 import { FAVORITE_TEXT, FOLLOW_TEXT } from '../../shared/social-texts.ts';
 
 export const IDEA_PAGE_MSG = {
@@ -61,12 +61,12 @@ export function isFromLibrary(state: unknown): state is FromLibraryState {
 }
 
 /**
- * Where back leads (accounts §2 "Returning"): the marketplace or the library tab the idea was opened
- * from, handing its state back so the list restores its scroll (and the marketplace highlights the
+ * Where back leads (accounts §2 "Returning"): the marketplace (with the sort and search it showed) or
+ * the library tab the idea was opened from, handing its state back so the list restores its scroll (and the marketplace highlights the
  * card); null means "back in history".
  */
 export function backTarget(state: unknown): { path: string; state: unknown } | null {
-  if (isFromMarketplace(state)) return { path: '/marketplace', state };
+  if (isFromMarketplace(state)) return { path: marketplaceReturnPath(state), state };
   if (isFromLibrary(state)) return { path: `/inspiration-library?tab=${state.activeTab}`, state };
   return null;
 }

@@ -27,6 +27,7 @@ import { fieldErrors, httpStatusOf } from '../lib/api-errors.ts';
 import { getToken, getUserInfo } from '../lib/storage.ts';
 import { trpc } from '../lib/trpc.ts';
 import { draftFailure, publishFailure, type Failure } from '../components/editor/publish-failure.ts';
+import type { PublishedState } from './PublishSuccessPage.tsx';
 import '../styles/editor.css';
 
 export const CREATE_MSG = {
@@ -317,7 +318,9 @@ function IdeaForm({ initial, ideaId, mode, rejectionReason = null }: { initial: 
     try {
       const idea = await persist('published');
       afterSave();
-      navigate(idea?.id ? `/publish-success/${idea.id}` : '/publish-success');
+      // The success page says what the review did: public at once (automatic) or waiting for a moderator.
+      const state: PublishedState | undefined = idea ? { publishedStage: ideaStage(idea) } : undefined;
+      navigate(idea?.id ? `/publish-success/${idea.id}` : '/publish-success', { state });
     } catch (err) {
       setBusy(null);
       showServerFieldErrors(err);

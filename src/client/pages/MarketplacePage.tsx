@@ -2,14 +2,16 @@
  * The marketplace (/marketplace for members, /guest-marketplace for visitors), publishing §2 / §4 / §8:
  * title, subtitle, the sort (最新 / 随机 / 收藏最多), the masonry grid of cards loaded page by page as
  * the end comes into view, the end-of-list line, the empty, loading (skeleton cards) and error states,
- * and, for members, the search results the top bar hands over (banner, clear-search). Random order
- * uses one seed per visit, kept with the sort in sessionStorage, so coming back from an idea shows the
- * same order; the card opened last is scrolled back into view and highlighted for about 4 s.
+ * and, for members, the search results the top bar hands over (banner, clear-search). The address
+ * names the sort and the search (`?sort=favorites&q=花盆`), so a reload, the browser's back and the idea
+ * page's back button all show the same list. Random order uses one seed per visit, kept with the sort
+ * in sessionStorage, so coming back from an idea shows the same order; the card opened last is
+ * scrolled back into view and highlighted for about 4 s.
  *
  * Lazy (App.tsx): a guest's /guest-marketplace loads this page, the card and the grid, nothing else.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { IdeaCard } from '../components/IdeaCard.tsx';
@@ -25,10 +27,13 @@ import {
   flattenPages,
   isFromMarketplace,
   listErrorText,
+  marketAddressFor,
+  marketAddressSearch,
   MARKET_MSG,
   MARKET_PAGE_SIZE,
   MARKET_SORTS,
   marketQueryInput,
+  parseMarketAddress,
   readListState,
   RETURN_RULES,
   returnScrollTop,
@@ -39,6 +44,7 @@ import {
   writeListState,
   type FromMarketplaceState,
   type MarketSort,
+  type SearchNavState,
 } from '../lib/marketplace-state.ts';
 import { trpc } from '../lib/trpc.ts';
 import '../styles/ideas.css';
@@ -93,6 +99,7 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
   );
   const { loggedIn } = useSession();
   const [path, navigate] = useLocation();
+  const address = parseMarketAddress(useSearch());
   const historyState = useHistoryState<unknown>();
   const store = safeSession();
 
@@ -100,13 +107,31 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
   // (No window while /guest-marketplace is prerendered at build time: a fresh visit.)
   const entryState: unknown = typeof window === 'undefined' ? null : window.history.state;
   const returning = useRef<FromMarketplaceState | null>(isFromMarketplace(entryState) ? (entryState as FromMarketplaceState) : null);
-  const [listState, setListState] = useState(() => startListState(store ? readListState(store) : null, !!returning.current));
+  const [visit] = useState(() => startListState(store ? readListState(store) : null, !!returning.current));
+  // The address's sort wins (reload, back, a shared link); an address without one (the navigation's
+  // link) keeps the sort this visit showed last.
+  const lastSort = useRef(visit.sort);
+  const listState = { sort: address.sort ?? lastSort.current, seed: visit.seed };
+  lastSort.current = listState.sort;
   useEffect(() => {
-    if (store) writeListState(store, listState);
-  }, [store, listState]);
+    if (store) writeListState(store, { sort: listState.sort, seed: listState.seed });
+  }, [store, listState.sort, listState.seed]);
 
-  const search = guest ? null : searchFromState(historyState);
+  // The search: the address's query, with the results the top bar handed over when they are for it.
+  const handed = guest ? null : searchFromState(historyState);
+  const query = guest ? null : (address.q ?? handed?.searchQuery ?? null);
+  const search: SearchNavState | null = query
+    ? handed?.searchQuery === query
+      ? handed
+      : { searchQuery: query, searchResults: null, searchTimestamp: 0, searchNextCursor: null }
+    : null;
   const searchInput = { q: search?.searchQuery ?? '', limit: MARKET_PAGE_SIZE };
+
+  // The address always names what the page shows (as the library's ?tab= does); the default sort unnamed.
+  const canonical = marketAddressFor(listState.sort, query);
+  useEffect(() => {
+    if (marketAddressSearch(address) !== canonical) navigate(`${path}${canonical}`, { replace: true, state: window.history.state });
+  });
 
   const listQuery = trpc.marketplace.ideas.useInfiniteQuery(marketQueryInput(listState.sort, listState.seed), {
     getNextPageParam: (last) => last.nextCursor ?? null,
@@ -190,7 +215,7 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
   // ---------------------------------------------------------------- actions
   const openCard = useCallback(
     (idea: IdeaDto) => {
-      const state = returnState(window.history.state, idea.id, window.scrollY);
+      const state = returnState(window.history.state, idea.id, window.scrollY, window.location.search);
       // This entry remembers where we were, so the browser's back button returns here too.
       window.history.replaceState(state, '');
       navigate(`/idea/${idea.id}`, { state });
@@ -200,13 +225,14 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
 
   const onSort = (e: ChangeEvent<HTMLSelectElement>) => {
     const sort = e.target.value as MarketSort;
-    setListState((s) => ({ ...s, sort }));
+    // A new sort is the same page seen another way: it replaces this history entry.
+    navigate(`${path}${marketAddressFor(sort, query)}`, { replace: true, state: null });
   };
 
   const [clearFailed, setClearFailed] = useState(false);
   const clearSearch = async () => {
     setClearFailed(false);
-    navigate(path, { replace: true, state: null });
+    navigate(`${path}${marketAddressFor(listState.sort)}`, { replace: true, state: null });
     const result = await listQuery.refetch();
     if (result.isError) setClearFailed(true);
   };

@@ -15,7 +15,7 @@ import { authorName } from '../../shared/idea-display.ts';
 import { IDEA_MSG } from '../../shared/idea-rules.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
-import { assertNoSensitiveWords } from '../ideas/moderation.ts';
+import { assertNoSensitiveWords } from '../moderation/words.ts';
 import { findVisibleIdea } from '../ideas/repository.ts';
 import { logModeration } from '../admin/log.ts';
 import { tellAnswered, tellIdeaAuthor } from './notices.ts';
@@ -167,6 +167,7 @@ export async function deleteComment(deps: Deps, user: UserRow, id: number): Prom
 
 /** Stores a report for the admins; one open report per person and comment (a second click repeats the answer). */
 export async function reportComment(deps: Deps, user: UserRow, id: number, reason: string): Promise<{ id: number }> {
+  assertNoSensitiveWords({ reason });
   const comment = await commentOnVisibleIdea(deps.db, user, id);
   return deps.db.transaction().execute(async (trx) => {
     // The writers' lock order (idea, then comment): two quick clicks store one report.

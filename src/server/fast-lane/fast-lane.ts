@@ -12,6 +12,7 @@ import type { Express } from 'express';
 import proxyAddr from 'proxy-addr';
 import type { Deps } from '../deps.ts';
 import { bearerToken } from '../request/caller.ts';
+import { PRIVATE_CACHE_CONTROL } from '../request/private-answers.ts';
 import type { ChangeKind } from '../request/changes.ts';
 import { authenticate } from '../accounts/service.ts';
 import { ideaPreviewMeta, withPreviewMeta } from '../ideas/link-preview.ts';
@@ -115,7 +116,7 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
       const auth = token ? await authenticate(deps, token) : null;
       const input = parseInput(found, search);
       // No live session (Express sends the 401 and the expired-session flag) or refused input: Express answers.
-      if (auth && input) return send(req, res, fromComputed(await runForMember(deps, found, input.value, auth, clientIp(req)), 'no-store'));
+      if (auth && input) return send(req, res, fromComputed(await runForMember(deps, found, input.value, auth, clientIp(req)), PRIVATE_CACHE_CONTROL));
     } catch {
       // Express answers with the error model.
     }

@@ -191,8 +191,8 @@ export const reviewOps = {
     access: 'admin',
     input: ById,
     run: async ({ deps, user }, input) => {
-      await approveIdea(deps, user, input.id);
-      return answer(null, { message: REVIEW_MSG.approved });
+      const { ownIdea } = await approveIdea(deps, user, input.id);
+      return answer(null, { message: ownIdea ? REVIEW_MSG.approvedOwn : REVIEW_MSG.approved });
     },
   }),
   reject: write({

@@ -8,7 +8,8 @@ import type { Deps } from '../deps.ts';
 import { badRequest, gone, notFound } from '../errors.ts';
 import { requireUserByRef } from '../accounts/users.ts';
 import { removeStoredImages, settleIdeaImages, usableImageNames } from './images.ts';
-import { assertNoSensitiveWords, assertNotDuplicate, contentHash, countPublish, matchText } from './moderation.ts';
+import { assertNoSensitiveWords } from '../moderation/words.ts';
+import { assertNotDuplicate, contentHash, countPublish, matchText } from './moderation.ts';
 import {
   countDrafts,
   findIdea,
@@ -26,6 +27,8 @@ import { listIdeaComments } from '../comments/repository.ts';
 import { htmlToText, sanitizeRichText, uploadedImageNames } from './rich-text.ts';
 import { selectCards, toCards } from './cards.ts';
 import { loadExtras, toIdeaDto, toIdeaDtos } from './view.ts';
+import { sendMessage } from '../messages/send.ts';
+import { decisionMessage } from './review.ts';
 
 export const PUBLISH_ATTEMPTS_MESSAGE = '发布尝试过于频繁，请稍后再试';
 export const DRAFTS_TOO_FREQUENT_MESSAGE = '保存草稿过于频繁，请稍后再试';
@@ -97,6 +100,15 @@ function reviewState(deps: Deps): Pick<IdeaRow, 'moderation_status' | 'reviewed_
   return deps.config.moderation === 'auto' ? { moderation_status: 'approved', reviewed_at: nowDb() } : { moderation_status: 'review', reviewed_at: null };
 }
 
+/**
+ * In automatic mode the publish is the review decision: the author gets the approval message at once
+ * (in manual mode it comes with the admin's decision, review.ts).
+ */
+async function tellIfApprovedAtOnce(deps: Deps, db: Db, user: UserRow, id: number, title: string): Promise<void> {
+  if (deps.config.moderation !== 'auto') return;
+  await sendMessage(db, decisionMessage({ id, user_id: user.id, title: title || DEFAULT_IDEA_TITLE }, 'approved', 'auto'));
+}
+
 function columnsFor(f: CleanFields, status: 'draft' | 'published') {
   return {
     title: f.title || DEFAULT_IDEA_TITLE,
@@ -157,7 +169,10 @@ export async function createIdea(deps: Deps, user: UserRow, input: TCreateIdeaRe
   );
   if (!publishing) await backOutDraftOverCap(deps, user, id);
   await settleIdeaImages(deps, user, id, uploadedImageNames(f.detailedAnalysis));
-  if (publishing) await countPublish(deps, user.id);
+  if (publishing) {
+    await countPublish(deps, user.id);
+    await tellIfApprovedAtOnce(deps, deps.db, user, id, f.title);
+  }
   return dtoFor(deps, id, user);
 }
 
@@ -184,6 +199,7 @@ export async function updateIdea(deps: Deps, user: UserRow, id: number, input: T
       .execute();
     await writeTags(trx, id, f.tags);
     await writeSearchGrams(trx, id);
+    if (publishing) await tellIfApprovedAtOnce(deps, trx, user, id, f.title);
   });
   await settleIdeaImages(deps, user, id, uploadedImageNames(f.detailedAnalysis));
   if (publishing) await countPublish(deps, user.id);
@@ -203,6 +219,7 @@ export async function publishDraft(deps: Deps, user: UserRow, id: number): Promi
       .where('id', '=', id)
       .execute();
     await writeSearchGrams(trx, id);
+    await tellIfApprovedAtOnce(deps, trx, user, id, f.title);
   });
   await countPublish(deps, user.id);
   return dtoFor(deps, id, user);

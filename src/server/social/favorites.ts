@@ -46,14 +46,17 @@ async function lockIdea(trx: Db, ideaId: number) {
 
 /**
  * Sets whether `user` favourites the idea. Adding needs an idea the user can see (404 otherwise);
- * removing needs only the record, so a favourite of an idea deleted since can still be cleared.
+ * removing needs the idea to be visible or the user's record, so a favourite of an idea hidden since
+ * can still be cleared, while a stranger's call cannot tell a hidden idea from a missing one. The
+ * count is told only for an idea the user can see.
  */
 export async function setFavorite(deps: Deps, user: UserRow, ideaId: number, favorite: boolean): Promise<FavoriteState> {
   return deps.db.transaction().execute(async (trx) => {
     const idea = await lockIdea(trx, ideaId);
     if (!idea) throw notFound(IDEA_MSG.notFound);
     // Checked under the lock, so an idea deleted or hidden a moment ago cannot gain a favourite.
-    if (favorite && !(await findVisibleIdea(trx, ideaId, user))) throw notFound(IDEA_MSG.notFound);
+    const visible = !!(await findVisibleIdea(trx, ideaId, user));
+    if (favorite && !visible) throw notFound(IDEA_MSG.notFound);
     let count = idea.favorite_count;
     if (favorite) {
       const inserted = await trx.insertInto('favorites').orIgnore().values({ user_id: user.id, idea_id: ideaId, created_at: nowDb() }).executeTakeFirst();
@@ -63,12 +66,14 @@ export async function setFavorite(deps: Deps, user: UserRow, ideaId: number, fav
       }
     } else {
       const deleted = await trx.deleteFrom('favorites').where('user_id', '=', user.id).where('idea_id', '=', ideaId).executeTakeFirst();
-      if (Number(deleted.numDeletedRows) > 0) {
+      const hadRecord = Number(deleted.numDeletedRows) > 0;
+      if (!hadRecord && !visible) throw notFound(IDEA_MSG.notFound);
+      if (hadRecord) {
         await trx.updateTable('ideas').set({ favorite_count: minusFloorZero('favorite_count') }).where('id', '=', ideaId).execute();
         count = Math.max(0, count - 1);
       }
     }
-    return { favorited: favorite, favoriteCount: count };
+    return { favorited: favorite, favoriteCount: visible ? count : 0 };
   });
 }
 
@@ -108,14 +113,17 @@ export async function favoriteStatus(deps: Deps, viewer: UserRow | null, ideaId:
 
 /**
  * The user's favourites, newest first: public ideas as cards, ideas their author deleted as
- * `{ id, title, isDeleted: true }` only. Ideas back in review (edited) or of a deactivated author are
- * left out until they are public again; purged ideas took their favourites with them.
+ * `{ id, title, isDeleted: true }` only — with the default title when the idea was not approved as it
+ * stands or its author deactivated (their ideas were deleted with the account, and their words go
+ * with them). Ideas back in review (edited) are left out until they are public again; purged ideas
+ * took their favourites with them.
  */
 export async function listFavorites(deps: Deps, user: UserRow): Promise<(IdeaDto | DeletedFavorite)[]> {
   const saved = await deps.db
     .selectFrom('favorites')
     .innerJoin('ideas', 'ideas.id', 'favorites.idea_id')
-    .select(['ideas.id', 'ideas.title', 'ideas.is_deleted', 'ideas.moderation_status'])
+    .innerJoin('users', 'users.id', 'ideas.user_id')
+    .select(['ideas.id', 'ideas.title', 'ideas.is_deleted', 'ideas.moderation_status', 'users.status as author_status'])
     .where('favorites.user_id', '=', user.id)
     .orderBy('favorites.created_at', 'desc')
     .orderBy('favorites.idea_id', 'desc')
@@ -127,7 +135,7 @@ export async function listFavorites(deps: Deps, user: UserRow): Promise<(IdeaDto
   const cards = new Map((await toCards(deps.db, live, user)).map((dto) => [dto.id, dto]));
   return saved.flatMap((s): (IdeaDto | DeletedFavorite)[] => {
     // The title as reviewed: one edited after approval (back in review) and then deleted shows the default.
-    if (s.is_deleted) return [{ id: s.id, title: s.moderation_status === 'approved' ? s.title : DEFAULT_IDEA_TITLE, isDeleted: true }];
+    if (s.is_deleted) return [{ id: s.id, title: s.moderation_status === 'approved' && s.author_status === 'active' ? s.title : DEFAULT_IDEA_TITLE, isDeleted: true }];
     const card = cards.get(s.id);
     return card ? [card] : [];
   });
