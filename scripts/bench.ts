@@ -7,7 +7,7 @@
  *
  * Settings: BENCH_DATABASE_URL (default: a throw-away SQLite file; a mysql:// URL names a database
  * that is created and dropped), BENCH_IDEAS (5000), BENCH_USERS (10000, each with 5 messages),
- * BENCH_SECONDS (5), BENCH_CONNECTIONS (10).
+ * BENCH_SECONDS (5), BENCH_CONNECTIONS (10), BENCH_TOGGLES_PER_SECOND (20: the favourite loop's rate).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,13 +19,14 @@ import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '../src/server/seed/demo
 import { DEFAULT_AVATAR } from '../src/shared/constants.ts';
 import { nowDb } from '../db/time.ts';
 import { buildClientIfNeeded, DIST_DIR } from './build-client.ts';
-import { fetchRaw, measure as measureCase, type Measure } from './bench/http.ts';
-import { hasTaskset, pinSelfToCore1, startChild, stopChild } from './bench/processes.ts';
+import { favouriteLoop, fetchRaw, measure as measureCase, type Measure } from './bench/http.ts';
+import { cpuMs, hasTaskset, pinSelfToCore1, startChild, stopChild } from './bench/processes.ts';
 
 const IDEAS = Number(process.env.BENCH_IDEAS ?? 5000);
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const TOGGLES_PER_SECOND = Number(process.env.BENCH_TOGGLES_PER_SECOND ?? 20);
 const measure = (port: number, pid: number, c: Case) => measureCase(port, pid, c, SECONDS, CONNECTIONS);
 // ------------------------------------------------------------------ cases
 
@@ -39,6 +40,11 @@ interface Case {
    * for what a cache-less read costs (no target).
    */
   kind: 'guest' | 'member' | 'reference';
+  /**
+   * While measured, a member toggles a favourite on a card of this page in a loop (issue 19): a
+   * favourite changes `counts` only, so the cached page must stay cached.
+   */
+  favouriteLoop?: true;
 }
 
 // ------------------------------------------------------------------ run
@@ -103,12 +109,16 @@ for (let i = 0; i < 5; i++) {
   if (sent.status !== 201) throw new Error(`announcement answered ${sent.status}`);
   announceMs.push(performance.now() - started);
 }
+// A card on the guests' newest page, for the favourite loop (the reader is not its author).
+const newestPage = (await (await fetch(`http://127.0.0.1:${product.port}/api/marketplace/ideas?sort=newest`)).json()) as { data: { id: number }[] };
+const toggledIdea = newestPage.data[0].id;
 const cases: Case[] = [
   { name: '首页 HTML  GET /', path: '/', headers: BROWSER, kind: 'guest' },
   { name: '入口脚本（brotli）', path: entry, headers: BROWSER, kind: 'guest' },
   { name: 'GET /api/ideas/guest', path: '/api/ideas/guest', headers: BROWSER, kind: 'guest' },
   { name: 'GET /api/ideas/hot', path: '/api/ideas/hot', headers: BROWSER, kind: 'guest' },
   { name: 'GET /api/marketplace/ideas（游客，最新）', path: '/api/marketplace/ideas?sort=newest', headers: BROWSER, kind: 'guest' },
+  { name: 'GET /api/marketplace/ideas（游客，最新；同时一位会员循环切换收藏）', path: '/api/marketplace/ideas?sort=newest', headers: BROWSER, kind: 'guest', favouriteLoop: true },
   { name: 'GET /api/marketplace/ideas（游客，随机）', path: '/api/marketplace/ideas?sort=random&seed=7', headers: BROWSER, kind: 'guest' },
   { name: 'tRPC ideas.publicPage（游客）', path: `/trpc/ideas.publicPage?input=${encodeURIComponent(JSON.stringify({ limit: 6 }))}`, headers: BROWSER, kind: 'guest' },
   { name: 'GET /api/auth/me（会员）', path: '/api/auth/me', headers: MEMBER, kind: 'member' },
@@ -120,23 +130,33 @@ const cases: Case[] = [
   { name: 'GET /api/ideas/all?limit=20（会员，参考）', path: '/api/ideas/all?limit=20', headers: MEMBER, kind: 'reference' },
 ];
 
+// Keyed by case name: two cases may share a path (the favourite loop's row).
 const canned: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
 const ours = new Map<string, Measure>();
 const sizes = new Map<string, number>();
+let loopResult: { toggles: number; failed: number; seconds: number } | undefined;
 for (const c of cases) {
   const raw = await fetchRaw(product.port, c);
   if (raw.status !== 200) throw new Error(`${c.path} answered ${raw.status}`);
-  canned[c.path] = { status: raw.status, headers: raw.headers, body: raw.body.toString('base64') };
-  sizes.set(c.path, raw.body.length);
-  ours.set(c.path, await measure(product.port, product.child.pid!, c));
+  canned[c.path] ??= { status: raw.status, headers: raw.headers, body: raw.body.toString('base64') };
+  sizes.set(c.name, raw.body.length);
+  const loop = c.favouriteLoop ? favouriteLoop(product.port, readerToken, toggledIdea, TOGGLES_PER_SECOND) : undefined;
+  ours.set(c.name, await measure(product.port, product.child.pid!, c));
+  if (loop) loopResult = await loop.stop();
 }
+// The loop alone, for its own share of the row's CPU: each toggle is a write through Express.
+const aloneLoop = favouriteLoop(product.port, readerToken, toggledIdea, TOGGLES_PER_SECOND);
+const aloneCpuBefore = cpuMs(product.child.pid!);
+await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
+const aloneCpuMs = cpuMs(product.child.pid!) - aloneCpuBefore;
+const alone = await aloneLoop.stop();
 await stopChild(product.child);
 
 const cannedFile = path.join(tmp, 'canned.json');
 fs.writeFileSync(cannedFile, JSON.stringify(canned));
 const bare = await startChild('scripts/bench/serve-bare.ts', { BENCH_CANNED: cannedFile });
 const floor = new Map<string, Measure>();
-for (const c of cases) floor.set(c.path, await measure(bare.port, bare.child.pid!, c));
+for (const c of cases) floor.set(c.name, await measure(bare.port, bare.child.pid!, c));
 await stopChild(bare.child);
 
 // ------------------------------------------------------------------ report
@@ -147,16 +167,25 @@ console.log('| 接口 | 字节 | 我们 请求/秒 | 裸服务 请求/秒 | 我�
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 let missed = 0;
 for (const c of cases) {
-  const o = ours.get(c.path)!;
-  const b = floor.get(c.path)!;
+  const o = ours.get(c.name)!;
+  const b = floor.get(c.name)!;
   const efficiency = b.cpuUsPerRequest / o.cpuUsPerRequest;
   const target = TARGET[c.kind];
   if (efficiency < target) missed++;
   const targetText = target ? `≥ ${target}` : '—';
   const errors = o.errors || b.errors ? `（错误 ${o.errors}/${b.errors}）` : '';
-  console.log(`| ${c.name} | ${sizes.get(c.path)} | ${o.rps.toFixed(0)} | ${b.rps.toFixed(0)} | ${o.cpuUsPerRequest.toFixed(1)} | ${b.cpuUsPerRequest.toFixed(1)} | ${efficiency.toFixed(2)} | ${targetText} | ${o.p50} / ${o.p99}${errors} |`);
+  console.log(`| ${c.name} | ${sizes.get(c.name)} | ${o.rps.toFixed(0)} | ${b.rps.toFixed(0)} | ${o.cpuUsPerRequest.toFixed(1)} | ${b.cpuUsPerRequest.toFixed(1)} | ${efficiency.toFixed(2)} | ${targetText} | ${o.p50} / ${o.p99}${errors} |`);
 }
 console.log(missed ? `\n${missed} 项未达到 CPU 效率目标。` : '\n所有接口都达到了 CPU 效率目标。');
+if (loopResult) {
+  const loopCase = cases.find((c) => c.favouriteLoop)!;
+  const perToggleMs = aloneCpuMs / Math.max(1, alone.toggles);
+  const rowRequests = ours.get(loopCase.name)!.rps * SECONDS;
+  // Toggles during the measured seconds (the loop also ran through the 1 s warm-up).
+  const share = (perToggleMs * 1000 * (loopResult.toggles / loopResult.seconds) * SECONDS) / Math.max(1, rowRequests);
+  console.log(`\n收藏循环（基准测试关闭了限流）：${loopResult.seconds.toFixed(1)} 秒内切换 ${loopResult.toggles} 次（每秒 ${(loopResult.toggles / loopResult.seconds).toFixed(1)} 次），失败 ${loopResult.failed} 次。`);
+  console.log(`单独运行收藏循环：每次切换占服务进程 ${perToggleMs.toFixed(2)} ms CPU；上表该行每个游客请求中约 ${share.toFixed(1)} µs 是切换本身的开销。`);
+}
 announceMs.sort((x, y) => x - y);
 console.log(`\n发布公告（${USERS} 个用户，各 5 条消息）：5 次，中位 ${announceMs[2].toFixed(1)} ms，最慢 ${announceMs[4].toFixed(1)} ms（只写一行，用户下次读取消息时收到）。`);
 

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../src/server/app.ts';
 import { createDeps } from '../src/server/deps.ts';
 import { createRequestListener } from '../src/server/fast-lane/fast-lane.ts';
-import { ResponseCache } from '../src/server/fast-lane/response-cache.ts';
+import { ResponseCache, type PreparedAnswer } from '../src/server/fast-lane/response-cache.ts';
 import { runHousekeeping } from '../src/server/jobs/index.ts';
 import { communityWeekday } from '../src/shared/constants.ts';
 import { DIALECTS } from './helpers/dialects.ts';
@@ -332,6 +332,34 @@ describe('the response cache', () => {
     release();
     await slow;
     expect(cache.get('k')).toBeUndefined();
+  });
+
+  it('a write of another kind (a favourite) leaves a fill under way shared: callers during it wait for the one fill (issue 19)', async () => {
+    const cache = new ResponseCache({ ttlMs: 10_000, maxEntries: 10, maxBytes: 10_000 });
+    let fills = 0;
+    const releases: (() => void)[] = [];
+    const fill = () =>
+      new Promise<PreparedAnswer>((resolve) => {
+        fills += 1;
+        releases.push(() => resolve({ status: 200, base: [], heads: {}, variants: { identity: Buffer.from('page') }, etag: '"p"' }));
+      });
+    const first = cache.getOrFill('cards', ['ideas', 'comments'], fill);
+    cache.invalidate(['counts']);
+    const second = cache.getOrFill('cards', ['ideas', 'comments'], fill);
+    cache.invalidate(['counts']);
+    const third = cache.getOrFill('cards', ['ideas', 'comments'], fill);
+    expect(fills).toBe(1);
+    for (const release of releases) release();
+    await Promise.all([first, second, third]);
+    expect(cache.get('cards')).toBeDefined();
+    // A change it shows still parts the callers: the next one computes afresh.
+    const again = cache.getOrFill('other', ['ideas'], fill);
+    cache.invalidate(['ideas']);
+    const fresh = cache.getOrFill('other', ['ideas'], fill);
+    expect(fills).toBe(3);
+    for (const release of releases.slice(1)) release();
+    await Promise.all([again, fresh]);
+    expect(cache.get('other')).toBeDefined();
   });
 
   it('drops only the answers that show a kind of change the write made', async () => {

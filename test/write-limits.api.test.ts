@@ -7,8 +7,14 @@
  */
 import { nowDb } from '../db/time.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { WRITE_LIMIT_DEFAULTS, type WriteLimitKind } from '../src/server/config.ts';
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadConfig, WRITE_LIMIT_DEFAULTS, WRITE_LIMIT_KINDS, writeLimitEnv, type WriteLimitKind } from '../src/server/config.ts';
 import { WRITE_LIMIT_MESSAGES } from '../src/server/infrastructure/rate-limit.ts';
+import { restRoutes } from '../src/server/rest/index.ts';
+import { operationOfProcedure } from '../src/server/trpc/init.ts';
+import { appRouter } from '../src/server/trpc/routers/index.ts';
+import type { AnyOperation } from '../src/server/request/operation.ts';
 import { PRESET_AVATARS } from '../src/shared/constants.ts';
 import { DIALECTS } from './helpers/dialects.ts';
 import { startTestApp, type TestApp } from './helpers/api.ts';
@@ -20,6 +26,77 @@ interface Outcome {
   message: string;
   retryAfter: number;
 }
+
+/**
+ * The writes a member or guest can call without a limit of their own kind, and why. Every other
+ * non-admin write must name one (`limit`), so a new repeatable write cannot slip through.
+ */
+const UNLIMITED_WRITES: Record<string, string> = {
+  'auth.sendSmsCode': 'SMS limits per phone and per address',
+  'auth.sendPhoneCode': 'SMS limits per phone and per address',
+  'auth.verifySmsCode': 'code checks per address',
+  'auth.register': 'code checks per address, and a fresh SMS code',
+  'auth.login': 'login limits per address and per phone',
+  'auth.logout': "ends the caller's own session",
+  'auth.resetPassword': 'code checks per address, and a fresh SMS code',
+  'auth.changePassword': 'wrong current passwords per member',
+  'auth.updatePhone': 'a fresh SMS code (SMS limits)',
+  'auth.syncUserInfo': 'changes nothing',
+  'users.deactivate': 'once per account',
+  'ideas.create': 'drafts and publishes per member',
+  'ideas.publishDraft': 'publishes and publish attempts per member',
+  'ideas.uploadImage': 'uploads per member',
+  'ideas.deleteImage': 'removes only what limited uploads made',
+  'comments.remove': 'removes only what limited comments made',
+  'messages.markRead': "the member's own messages: no one else sees or is told",
+  'messages.markAllRead': "the member's own messages: no one else sees or is told",
+  'messages.remove': "the member's own messages: no one else sees or is told",
+};
+
+describe('which writes are limited', () => {
+  const procedures = (appRouter as unknown as { _def: { procedures: Record<string, object> } })._def.procedures;
+  const writes = Object.entries(procedures)
+    .map(([name, procedure]) => [name, operationOfProcedure.get(procedure)] as const)
+    .filter((entry): entry is readonly [string, AnyOperation] => entry[1]?.kind === 'write' && entry[1].access !== 'admin');
+
+  it('every write a member or guest can repeat names its limit, or says here why it needs none', () => {
+    expect(writes.length).toBeGreaterThan(30);
+    const unaccounted = writes.filter(([name, op]) => !op.limit && !UNLIMITED_WRITES[name]).map(([name]) => name);
+    expect(unaccounted).toEqual([]);
+    // The list stays honest: nothing on it has a limit after all.
+    expect(writes.filter(([name, op]) => op.limit && UNLIMITED_WRITES[name]).map(([name]) => name)).toEqual([]);
+  });
+
+  it('the README states the defaults of each kind and their variables as config.ts has them', () => {
+    const readme = fs.readFileSync(path.join(import.meta.dirname, '../README.md'), 'utf8');
+    expect(readme).toContain('`RATE_<KIND>_PER_MINUTE` / `RATE_<KIND>_PER_HOUR` / `RATE_<KIND>_IP_PER_MINUTE`');
+    for (const kind of WRITE_LIMIT_KINDS) {
+      const d = WRITE_LIMIT_DEFAULTS[kind];
+      expect(readme).toMatch(new RegExp(`\\| \`${kind.toUpperCase()}\` \\| [^|]+ \\| ${d.perMinute} \\| ${d.perHour} \\| ${d.ipPerMinute} \\|`));
+      expect(writeLimitEnv(kind).perMinute).toBe(`RATE_${kind.toUpperCase()}_PER_MINUTE`);
+    }
+  });
+
+  it('each window is configurable by its variable; 0 turns it off', () => {
+    const saved = { ...process.env };
+    try {
+      Object.assign(process.env, { RATE_COMMENTS_PER_MINUTE: '2', RATE_FAVORITES_PER_HOUR: '0', RATE_VIEWS_IP_PER_MINUTE: '900' });
+      const { writes } = loadConfig().rateLimits;
+      expect(writes.comments).toEqual({ ...WRITE_LIMIT_DEFAULTS.comments, perMinute: 2 });
+      expect(writes.favorites.perHour).toBe(0);
+      expect(writes.views.ipPerMinute).toBe(900);
+      process.env.RATE_FOLLOWS_PER_MINUTE = 'many';
+      expect(() => loadConfig()).toThrow(/RATE_FOLLOWS_PER_MINUTE/);
+    } finally {
+      process.env = saved;
+    }
+  });
+
+  it('REST exposes the same operations, so both transports spend one allowance', () => {
+    const viaRest = new Set(restRoutes.map((r) => r.op));
+    expect(writes.filter(([, op]) => op.limit && !viaRest.has(op)).map(([name]) => name)).toEqual([]);
+  });
+});
 
 let addressSeq = 0;
 /** An address no other caller in this file uses (the app trusts X-Forwarded-For from loopback here). */

@@ -50,3 +50,37 @@ export async function measure(port: number, pid: number, c: { path: string; head
     errors: result.errors + result.non2xx,
   };
 }
+
+/**
+ * A member toggling one favourite on and off at `perSecond` (one call in flight) while a case is
+ * measured: what a script's loop does. The benchmark's server has its limits off, so every toggle
+ * is a real write (the product's own limit allows a member 20 a minute).
+ */
+export function favouriteLoop(port: number, token: string, ideaId: number, perSecond: number): { stop(): Promise<{ toggles: number; failed: number; seconds: number }> } {
+  let running = true;
+  let toggles = 0;
+  let failed = 0;
+  const started = performance.now();
+  const done = (async () => {
+    for (let on = true; running; on = !on) {
+      const at = performance.now();
+      const res = await fetch(`http://127.0.0.1:${port}/api/favorites/${ideaId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ favorite: on }),
+      });
+      await res.arrayBuffer();
+      if (res.status === 200) toggles += 1;
+      else failed += 1;
+      const wait = 1000 / perSecond - (performance.now() - at);
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await done;
+      return { toggles, failed, seconds: (performance.now() - started) / 1000 };
+    },
+  };
+}

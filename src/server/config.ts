@@ -86,6 +86,12 @@ export const writeLimitEnv = (kind: WriteLimitKind) => {
   return { perMinute: `${base}_PER_MINUTE`, perHour: `${base}_PER_HOUR`, ipPerMinute: `${base}_IP_PER_MINUTE` } as const;
 };
 
+/** The same settings with every limit off (0), the per-kind write limits included: for the benchmark and the browser tests. */
+export function rateLimitsOff(s: RateLimitSettings): RateLimitSettings {
+  const off = (v: unknown): unknown => (typeof v === 'number' ? 0 : Object.fromEntries(Object.entries(v as object).map(([k, x]) => [k, off(x)])));
+  return off(s) as RateLimitSettings;
+}
+
 function writeLimitsFromEnv(): Record<WriteLimitKind, WriteLimit> {
   const limits = {} as Record<WriteLimitKind, WriteLimit>;
   for (const kind of WRITE_LIMIT_KINDS) {
@@ -131,16 +137,6 @@ export interface Config {
   cacheTtlMs: number;
   /** pino level for the request log and server events (`silent` turns it off). */
   logLevel: LogLevel;
-}
-
-/**
- * Every rate limit off (0 = no limit): for the benchmark and the browser tests, where one address
- * registers and writes for many people at once. Limits have their own API tests.
- */
-export function noRateLimits(limits: RateLimitSettings): RateLimitSettings {
-  const off = Object.fromEntries(Object.keys(limits).filter((k) => k !== 'writes').map((k) => [k, 0])) as Omit<RateLimitSettings, 'writes'>;
-  const writes = Object.fromEntries(WRITE_LIMIT_KINDS.map((kind) => [kind, { perMinute: 0, perHour: 0, ipPerMinute: 0 }])) as RateLimitSettings['writes'];
-  return { ...off, writes };
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;

@@ -15,7 +15,7 @@ import { after, before, describe, it } from 'node:test';
 import jsQR from 'jsqr';
 import type { Page, Route } from 'playwright-core';
 import sharp from 'sharp';
-import { loadConfig, noRateLimits } from '../../src/server/config.ts';
+import { loadConfig, rateLimitsOff } from '../../src/server/config.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { DIST_DIR } from '../../scripts/build-client.ts';
 import { createIdea, createUser, type FixtureUser } from '../helpers/fixtures.ts';
@@ -29,7 +29,7 @@ before(async () => {
   e2e = await startE2E();
   manualDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hunter-e2e-manual-'));
   const base = loadConfig();
-  const rateLimits = noRateLimits(base.rateLimits);
+  const rateLimits = rateLimitsOff(base.rateLimits);
   manual = await startServer(
     { ...base, port: 0, moderation: 'manual', databaseUrl: `sqlite:${path.join(manualDir, 'e2e.db')}`, seedDemo: false, rateLimits, logLevel: 'warn' },
     { clientDir: DIST_DIR },

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createServer as createVite, type ViteDevServer } from 'vite';
-import { loadConfig, noRateLimits } from '../../src/server/config.ts';
+import { loadConfig, rateLimitsOff } from '../../src/server/config.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { createIdea, createUser, type FixtureUser } from '../helpers/fixtures.ts';
 import { SCREENSHOT_DIR, storeSession, VIEWPORTS } from './harness.ts';
@@ -29,7 +29,7 @@ before(async () => {
   // No hot reload: nothing changes under the test, and no websocket port to open.
   vite = await createVite({ configFile: path.join(root, 'vite.config.ts'), server: { middlewareMode: true, hmr: false }, appType: 'spa', logLevel: 'warn' });
   const base = loadConfig();
-  const rateLimits = noRateLimits(base.rateLimits);
+  const rateLimits = rateLimitsOff(base.rateLimits);
   server = await startServer({ ...base, port: 0, databaseUrl: `sqlite:${path.join(dir, 'e2e.db')}`, seedDemo: false, rateLimits, logLevel: 'warn' }, { devMiddleware: vite.middlewares });
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
   const author = await createUser(server.deps, { nickname: '严格模式作者' });

@@ -68,6 +68,8 @@ describe('failure texts', () => {
     expect(favoriteFailureText({ network: false, status: 500 }, true)).toBe('取消收藏失败，请稍后重试');
     expect(favoriteFailureText({ network: false, status: 503 }, false)).toBe('收藏失败，请稍后重试');
     expect(favoriteFailureText({ network: false }, false)).toBe('操作失败，请稍后重试');
+    // Too many toggles: the server's limit text says what to do.
+    expect(favoriteFailureText({ network: false, status: 429, serverMessage: '收藏操作过于频繁，请稍后再试' }, true)).toBe('收藏操作过于频繁，请稍后再试');
   });
   it('follow: the server message, else 关注操作失败; no answer: the retry text', () => {
     expect(followFailureText({ network: false, status: 400, serverMessage: '不能关注自己' })).toBe('不能关注自己');

@@ -35,7 +35,7 @@ const sizeOf = (a: CachedAnswer) => a.variants.identity.length + (a.variants.gzi
 export class ResponseCache {
   private readonly entries = new Map<string, CachedAnswer>();
   /** Fills in progress: concurrent misses for one key wait for the same computation. */
-  private readonly pending = new Map<string, Promise<CachedAnswer | null>>();
+  private readonly pending = new Map<string, { promise: Promise<CachedAnswer | null>; shows: readonly ChangeKind[] }>();
   private bytes = 0;
   /** Per kind of change, bumped by invalidate, so a fill that started before a write is not stored after it. */
   private readonly generations = new Map<ChangeKind, number>(ALL_CHANGES.map((kind) => [kind, 0]));
@@ -69,7 +69,7 @@ export class ResponseCache {
     const hit = this.get(key);
     if (hit) return hit;
     const running = this.pending.get(key);
-    if (running) return running;
+    if (running) return running.promise;
     // Generations only grow, so an unchanged sum means no change of these kinds since the fill began.
     const generation = this.generationOf(shows);
     const promise = fill()
@@ -79,8 +79,11 @@ export class ResponseCache {
         if (generation === this.generationOf(shows)) this.set(key, entry);
         return entry;
       })
-      .finally(() => this.pending.delete(key));
-    this.pending.set(key, promise);
+      .finally(() => {
+        // Only its own: after an invalidation a newer fill may hold the key.
+        if (this.pending.get(key)?.promise === promise) this.pending.delete(key);
+      });
+    this.pending.set(key, { promise, shows });
     return promise;
   }
 
@@ -108,8 +111,9 @@ export class ResponseCache {
     for (const kind of changes) this.generations.set(kind, this.generations.get(kind)! + 1);
     const stale = (entry: CachedAnswer) => entry.shows.some((kind) => changes.includes(kind));
     for (const [key, entry] of this.entries) if (stale(entry)) this.delete(key);
-    // A fill under way is not stored (its generation moved); later callers start their own.
-    this.pending.clear();
+    // A fill under way that shows one of them is not stored (its generation moved): later callers
+    // start their own. Others stay shared, so a favourite loop does not make every caller compute.
+    for (const [key, fill] of this.pending) if (fill.shows.some((kind) => changes.includes(kind))) this.pending.delete(key);
   }
 
   get size(): { entries: number; bytes: number } {

@@ -67,7 +67,7 @@ export function toOutput<T, X extends object>(answer: Answer<T, X>): TrpcOutput<
   return { ...(answer.extra as X), ...(answer.message ? { message: answer.message } : {}), data: answer.data } as TrpcOutput<T, X>;
 }
 
-/** The operation behind each query procedure: the fast lane reads its routes off them (fast-lane/routes.ts). */
+/** The operation behind each procedure: the fast lane reads its routes off the queries (fast-lane/routes.ts). */
 export const operationOfProcedure = new WeakMap<object, AnyOperation>();
 
 export function query<S extends ZodType, T, X extends object, A extends Access>(op: Operation<S, T, X, A>) {
@@ -81,9 +81,11 @@ export function query<S extends ZodType, T, X extends object, A extends Access>(
 
 export function mutation<S extends ZodType, T, X extends object, A extends Access>(op: Operation<S, T, X, A>) {
   if (op.kind !== 'write') throw new Error('a read operation is a tRPC query');
-  return withAccess(op.access, op.loginMessage)
+  const procedure = withAccess(op.access, op.loginMessage)
     .input(op.input)
     .mutation(async ({ ctx, input }) => toOutput(await op.run(ctx.caller as never, input as z.output<S>)));
+  operationOfProcedure.set(procedure, op as unknown as AnyOperation);
+  return procedure;
 }
 
 export const router = t.router;
