@@ -284,7 +284,7 @@ describe.each(DIALECTS)('rate limits on %s', (dialect) => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp(dialect, {
-      rateLimits: { smsPerPhoneIntervalSeconds: 60, smsPerPhonePerDay: 10, smsPerIpPerHour: 15, loginPerIpPerMinute: 6, loginPerIpPerHour: 30, loginFailuresPerPhonePerHour: 25, codeChecksPerIpPerHour: 5 },
+      rateLimits: { smsPerPhoneIntervalSeconds: 60, smsPerPhonePerDay: 10, smsPerIpPerHour: 15, loginPerIpPerMinute: 6, loginPerIpPerHour: 30, loginFailuresPerPhoneAndIpPerHour: 25, codeChecksPerIpPerHour: 5 },
     });
   });
   afterAll(async () => {

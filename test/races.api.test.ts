@@ -11,7 +11,7 @@ import { createUser } from './helpers/fixtures.ts';
 describe.each(DIALECTS)('parallel requests and input sources on %s', (dialect) => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp(dialect, { maxDraftsPerUser: 5, rateLimits: { passwordChecksPerUserPerHour: 5, loginFailuresPerPhonePerHour: 5 } });
+    app = await startTestApp(dialect, { maxDraftsPerUser: 5, rateLimits: { passwordChecksPerUserPerHour: 5, loginFailuresPerPhoneAndIpPerHour: 5 } });
   });
   afterAll(async () => {
     await app?.close();

@@ -340,7 +340,7 @@ describe.each(DIALECTS)('regressions: review by admins only on %s (MODERATION=ma
 describe.each(DIALECTS)('regressions: login lockout and SMS cap on %s', (dialect) => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp(dialect, { rateLimits: { loginFailuresPerPhonePerHour: 3, smsPerPhonePerDay: 2, smsPerPhoneIntervalSeconds: 0 } });
+    app = await startTestApp(dialect, { rateLimits: { loginFailuresPerPhoneAndIpPerHour: 3, smsPerPhonePerDay: 2, smsPerPhoneIntervalSeconds: 0 } });
   });
   afterAll(async () => {
     await app?.close();

@@ -18,6 +18,7 @@ import { createSession, invalidateSession, invalidateUserSessions, validateSessi
 import { consumeCode, consumeVerifiedCode, deliverCode, generateCode, storeCode, verifyCode } from './sms.ts';
 import { findActiveUserByPhone, findUserById, insertUserRow, requireUserByRef, toAuthUser } from './users.ts';
 import { countAccountData, deactivateAccountData } from './account-data.ts';
+import { loginFailureKey } from '../infrastructure/rate-limit.ts';
 
 export const ACCOUNT_MSG = {
   phoneRegistered: '该手机号已注册，请直接登录',
@@ -148,14 +149,15 @@ export async function login(deps: Deps, input: TLoginRequest, ip: string): Promi
   await deps.limits.loginIpMinute.consume(ip, ACCOUNT_MSG.loginTooFrequent);
   await deps.limits.loginIpHour.consume(ip, ACCOUNT_MSG.loginTooFrequent);
   // Counted as a failure before the check (and cleared on success), so parallel guesses cannot all
-  // pass a "not yet locked" test.
-  await deps.limits.loginPhoneFailures.consume(input.phone, ACCOUNT_MSG.loginPhoneLocked);
+  // pass a "not yet locked" test. Per phone and address: the guesser is locked out, not the owner.
+  const failureKey = loginFailureKey(input.phone, ip);
+  await deps.limits.loginFailures.consume(failureKey, ACCOUNT_MSG.loginPhoneLocked);
 
   const user = await findActiveUserByPhone(deps.db, input.phone);
   // Hash even when the phone is unknown, so timing does not tell which phones exist.
   const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), input.password);
   if (!user || !ok) throw badRequest(ACCOUNT_MSG.wrongCredentials);
-  await deps.limits.loginPhoneFailures.reset(input.phone);
+  await deps.limits.loginFailures.reset(failureKey);
   const { token } = await createSession(deps.db, user.id);
   return { token, user };
 }
@@ -175,7 +177,7 @@ export async function resetPassword(deps: Deps, input: { phone: string; code: st
   await consumeCode(deps.db, input.phone, 'reset', input.code, deps.config.production);
   await deps.db.updateTable('users').set({ password_hash: await hashPassword(input.newPassword), updated_at: nowDb() }).where('id', '=', user.id).execute();
   await endSessionsOf(deps, user.id);
-  await deps.limits.loginPhoneFailures.reset(input.phone);
+  await deps.limits.loginFailures.reset(loginFailureKey(input.phone, ip));
 }
 
 /**
