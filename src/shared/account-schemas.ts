@@ -13,6 +13,7 @@ import {
   SMS_PURPOSES,
 } from './constants.ts';
 import { PHONE_PATTERN, SMS_CODE_PATTERN, USER_ID_PATTERN } from './patterns.ts';
+import { ZStoredText } from './stored-text.ts';
 
 export const ZPhone = z.string({ error: MSG.phoneInvalid }).trim().regex(PHONE_PATTERN, MSG.phoneInvalid);
 export const ZSmsCode = z.string({ error: MSG.codeInvalid }).trim().regex(SMS_CODE_PATTERN, MSG.codeInvalid);
@@ -97,7 +98,7 @@ export const ZSyncUserInfoRequest = z.object({
  * sent as `confirmation`; when it is, it must be the word exactly (scripts may leave it out).
  */
 export const ZDeactivateRequest = z.object({
-  reason: z.string({ error: MSG.reasonRequired }).trim().min(1, MSG.reasonRequired).max(DEACTIVATION_REASON_MAX, MSG.reasonTooLong),
+  reason: ZStoredText(MSG.reasonRequired).trim().min(1, MSG.reasonRequired).max(DEACTIVATION_REASON_MAX, MSG.reasonTooLong),
   password: z.string().max(PASSWORD_MAX_LENGTH).nullable().optional(),
   confirmation: z.literal(DEACTIVATION_CONFIRM_WORD, { error: MSG.confirmWordMismatch }).nullable().optional(),
 });
