@@ -477,6 +477,7 @@ async function startAppWithFlakySms(dialect: DialectName) {
     async send() {
       if (state.failing) throw new Error('gateway down: connect ECONNREFUSED 10.0.0.1:443');
     },
+    async notify() {},
   };
   const app = await startTestApp(dialect, { sms });
   const post = async (p: string, body: unknown) => {

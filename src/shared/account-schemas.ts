@@ -25,9 +25,18 @@ const ZNewPassword = z
 export const ZSmsPurpose = z.enum(SMS_PURPOSES, { error: '验证码用途不正确' });
 export const ZRegistrationNumber = z.string().trim().regex(USER_ID_PATTERN, MSG.userIdInvalid);
 
+/**
+ * The current password, where a sensitive change asks for proof of the person (change_phone codes,
+ * update-phone; deactivation calls it `password`): needed only when the session has not seen the
+ * password in the last minutes (403 with errorType password_required).
+ */
+const ZCurrentPasswordProof = z.string().max(PASSWORD_MAX_LENGTH, MSG.passwordTooLong).optional();
+
 export const ZSendSmsCodeRequest = z.object({
   phone: ZPhone,
   purpose: ZSmsPurpose.default('register'),
+  /** For purpose change_phone only. */
+  currentPassword: ZCurrentPasswordProof,
 });
 export type TSendSmsCodeRequest = z.infer<typeof ZSendSmsCodeRequest>;
 
@@ -80,6 +89,7 @@ export const ZChangePasswordRequest = z.object({
 
 export const ZUpdatePhoneRequest = z.object({
   phone: ZPhone,
+  currentPassword: ZCurrentPasswordProof,
   userId: z.unknown().optional(),
 });
 
@@ -94,7 +104,8 @@ export const ZSyncUserInfoRequest = z.object({
 });
 
 /**
- * The spec's payload: any reason text and an optional password. The word the page asks for may be
+ * The spec's payload: any reason text and an optional password, needed when the session has not seen
+ * the password in the last minutes (as for the phone change). The word the page asks for may be
  * sent as `confirmation`; when it is, it must be the word exactly (scripts may leave it out).
  */
 export const ZDeactivateRequest = z.object({
