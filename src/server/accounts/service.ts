@@ -5,6 +5,7 @@ import { fromDbTime, nowDb } from '../../../db/time.ts';
 import type { SessionRow, UserRow } from '../../../db/types.ts';
 import {
   MSG,
+  PASSWORD_REQUIRED_ERROR,
   type TDeactivateRequest,
   type TLoginRequest,
   type TRegisterRequest,
@@ -62,8 +63,6 @@ export interface Authenticated {
  */
 export const PASSWORD_PROOF_WINDOW_MS = SMS_CODE_TTL_MINUTES * 60 * 1000;
 
-/** errorType of the 403 that asks for the current password (the security dialog shows its field). */
-export const PASSWORD_REQUIRED = 'password_required';
 
 /** The user behind a bearer token, or null. Deactivated accounts have no sessions, but check anyway. */
 export async function authenticate(deps: Deps, token: string | undefined): Promise<Authenticated | null> {
@@ -218,7 +217,7 @@ async function assertCurrentPassword(deps: Deps, auth: Authenticated, password: 
 async function assertPasswordProof(deps: Deps, auth: Authenticated, password: string | null | undefined): Promise<void> {
   if (password) return assertCurrentPassword(deps, auth, password, { field: 'currentPassword' });
   if (passwordVerifiedWithin(auth.session, PASSWORD_PROOF_WINDOW_MS)) return;
-  throw forbidden(ACCOUNT_MSG.passwordProofRequired, { errorType: PASSWORD_REQUIRED, field: 'currentPassword' });
+  throw forbidden(ACCOUNT_MSG.passwordProofRequired, { errorType: PASSWORD_REQUIRED_ERROR, field: 'currentPassword' });
 }
 
 export async function changePassword(deps: Deps, auth: Authenticated, input: { currentPassword: string; newPassword: string }): Promise<void> {
