@@ -1,6 +1,4 @@
 /** `npm start`: build the client if needed, migrate, seed an empty embedded database, serve. */
-import fs from 'node:fs';
-import path from 'node:path';
 import { dialectOf } from '../db/connection.ts';
 import { isEmpty, seedDemoData } from '../src/server/seed/demo.ts';
 import { loadConfig } from '../src/server/config.ts';
@@ -8,9 +6,10 @@ import { exitOnSignals, startServer } from '../src/server/server.ts';
 import { buildClientIfNeeded, DIST_DIR } from './build-client.ts';
 
 const config = loadConfig();
-// In production the client was built by `npm run build` (the image's builder stage); the files'
-// times say nothing there, and the runtime user may not write dist/.
-if (!(config.production && fs.existsSync(path.join(DIST_DIR, 'index.html')))) await buildClientIfNeeded();
+// Always the production build of these sources, whatever NODE_ENV says: dist/ is reused only when its
+// stamp matches them (the image's builder stage stamps it from the same files, so the runtime user,
+// who may not write dist/, never builds).
+await buildClientIfNeeded();
 const running = await startServer(config, {
   clientDir: DIST_DIR,
   async beforeListen(deps) {

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEACTIVATION_CONFIRM_WORD, PRESET_AVATARS } from '../src/shared/constants.ts';
 import { USER_ID_PATTERN } from '../src/shared/patterns.ts';
 import { DIALECTS } from './helpers/dialects.ts';
-import { freshPhone, registerAndLogin, startTestApp, trpcCall, type TestApp } from './helpers/api.ts';
+import { freshPhone, registerAndLogin, trpcCall } from './helpers/api.ts';
+import { serveTestApp } from './helpers/serve.ts';
 
 describe.each(DIALECTS)('accounts over REST on %s', (dialect) => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp(dialect);
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = serveTestApp(dialect);
 
   it('registers with an SMS code and logs in with the envelope of DESIGN §6', async () => {
     const phone = freshPhone();
@@ -281,15 +276,9 @@ describe.each(DIALECTS)('accounts over REST on %s', (dialect) => {
 });
 
 describe.each(DIALECTS)('rate limits on %s', (dialect) => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp(dialect, {
+  const app = serveTestApp(dialect, {
       rateLimits: { smsPerPhoneIntervalSeconds: 60, smsPerPhonePerDay: 10, smsPerIpPerHour: 15, loginPerIpPerMinute: 6, loginPerIpPerHour: 30, loginFailuresPerPhoneAndIpPerHour: 25, codeChecksPerIpPerHour: 5 },
     });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
 
   it('a flood of SMS requests gets 429 with Retry-After and issues no extra codes', async () => {
     const phone = freshPhone();

@@ -5,16 +5,17 @@
  * long query whose bigrams many ideas have, but not as one substring, still pages with no repeat
  * and no skip across the ranks.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { nowDb } from '../db/time.ts';
 import { DIALECTS } from './helpers/dialects.ts';
-import { startTestApp, type TestApp } from './helpers/api.ts';
+import {  } from './helpers/api.ts';
+import { serveTestApp } from './helpers/serve.ts';
 import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
 
 const H = 3600 * 1000;
 
 describe.each(DIALECTS)('cards and search paging, on %s', (dialect) => {
-  let app: TestApp;
+  const app = serveTestApp(dialect);
   let author: FixtureUser;
   let unlocker: FixtureUser;
   let reader: FixtureUser;
@@ -23,7 +24,6 @@ describe.each(DIALECTS)('cards and search paging, on %s', (dialect) => {
   const urls = ['/uploads/cardcover1.jpg', '/uploads/cardsecond2.png', '/uploads/cardunused3.jpg'];
 
   beforeAll(async () => {
-    app = await startTestApp(dialect);
     author = await createUser(app.deps);
     unlocker = await createUser(app.deps);
     reader = await createUser(app.deps);
@@ -34,9 +34,6 @@ describe.each(DIALECTS)('cards and search paging, on %s', (dialect) => {
       await app.deps.db.insertInto('idea_images').values({ idea_id: withImages, user_id: author.id, file_name: url.slice('/uploads/'.length), url, bytes: 100, width: 10, height: 10, created_at: nowDb() }).execute();
     }
     expect((await app.api('POST', `/api/ideas/${withImages}/purchase`, { token: unlocker.token })).status).toBe(200);
-  });
-  afterAll(async () => {
-    await app?.close();
   });
 
   /** The detail view's DTO without what a card leaves out. */

@@ -1,10 +1,35 @@
 /** The client's API layer rules, without a browser: errors for bad responses, which calls retry and when. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
-import { ApiTransportError, statusError, UNPARSABLE_RESPONSE } from '../src/client/lib/api-errors.ts';
+import { ApiTimeoutError, ApiTransportError, isTimeout, statusError, TIMEOUT_ERROR, UNPARSABLE_RESPONSE } from '../src/client/lib/api-errors.ts';
+import { requestTimeoutMs } from '../src/client/lib/request-rules.ts';
 import { apiFetch, createQueryClient } from '../src/client/lib/trpc.ts';
+import { FAVORITES_TIMEOUT_MS, HTTP_TIMEOUT_MS } from '../src/shared/constants.ts';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+/** A server that never answers: the call ends only when its signal aborts. */
+function hangingFetch() {
+  return (_input: unknown, init?: RequestInit) =>
+    new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+}
+
+/** How long apiFetch(url) waits for a server that never answers before it fails with the timeout. */
+async function waitedMs(url: string): Promise<number> {
+  vi.useFakeTimers();
+  vi.stubGlobal('fetch', hangingFetch());
+  const started = Date.now();
+  let failure: unknown = null;
+  const call = apiFetch(url).catch((err) => (failure = err));
+  while (!failure) await vi.advanceTimersByTimeAsync(500);
+  await call;
+  expect(failure).toBeInstanceOf(ApiTimeoutError);
+  expect((failure as Error).message).toBe(TIMEOUT_ERROR);
+  return Date.now() - started;
+}
 
 describe('client API layer', () => {
   it('turns an unparsable body into a clear error, with the status when it failed', async () => {
@@ -14,6 +39,26 @@ describe('client API layer', () => {
     await expect(apiFetch('/trpc/x')).rejects.toThrow(UNPARSABLE_RESPONSE);
     vi.stubGlobal('fetch', async () => new Response('{"result":{"data":1}}', { status: 200 }));
     expect(await (await apiFetch('/trpc/x')).json()).toEqual({ result: { data: 1 } });
+  });
+
+  it('gives up after 20 s, and after 10 s on every favourites call (publishing §7)', async () => {
+    expect(await waitedMs('/trpc/messages.list?input=%7B%7D')).toBe(HTTP_TIMEOUT_MS);
+    expect(await waitedMs('/trpc/favorites.list')).toBe(FAVORITES_TIMEOUT_MS);
+    expect(requestTimeoutMs('/trpc/favorites.check?input=%7B%22ideaId%22%3A1%7D')).toBe(FAVORITES_TIMEOUT_MS);
+    expect(requestTimeoutMs('http://localhost:3000/trpc/favorites.set')).toBe(FAVORITES_TIMEOUT_MS);
+    expect(requestTimeoutMs('/trpc/favoritesExtra.list')).toBe(HTTP_TIMEOUT_MS);
+    expect(requestTimeoutMs('/trpc/ideas.byId?input=favorites.list')).toBe(HTTP_TIMEOUT_MS);
+    expect(requestTimeoutMs('/api/upload/idea-image')).toBe(HTTP_TIMEOUT_MS);
+  });
+
+  it('does not retry a read that timed out: the page shows its error once the timeout has passed', () => {
+    const retry = createQueryClient().getDefaultOptions().queries!.retry as (count: number, err: unknown) => boolean;
+    const timedOut = new TRPCClientError(TIMEOUT_ERROR, { cause: new ApiTimeoutError() });
+    expect(isTimeout(timedOut)).toBe(true);
+    expect(retry(0, timedOut)).toBe(false);
+    const refused = new TRPCClientError('Failed to fetch', { cause: new TypeError('Failed to fetch') });
+    expect(isTimeout(refused)).toBe(false);
+    expect([0, 1, 2, 3].map((n) => retry(n, refused))).toEqual([true, true, true, false]);
   });
 
   it('retries reads 3 times after 2, 4 and 8 s, never a 4xx, never a write', () => {
@@ -49,5 +94,17 @@ describe('publish failure messages', () => {
     expect(moderation).toEqual({ message: '内容包含敏感词', hint: '请修改相关内容后重新提交', detail: '涉及词语：赌博', offerDraft: true });
     expect(publishFailure(serverError(401, 'x')).message).toBe('请先登录后再发布创意');
     expect(publishFailure(serverError(500, 'internal')).message).toBe('发布创意失败，请重试');
+  });
+
+  it('says which call failed: creating an idea, publishing a draft, saving a draft (publishing §8)', async () => {
+    const { draftFailure, publishFailure } = await import('../src/client/components/editor/publish-failure.ts');
+    const retry = '请稍后重试，你写的内容还在这里';
+    expect(draftFailure(serverError(500, 'internal'), { creating: true })).toEqual({ message: '创建创意失败', hint: retry });
+    expect(draftFailure(serverError(500, 'internal'))).toEqual({ message: '保存草稿失败，请重试' });
+    expect(publishFailure(serverError(500, 'internal'), { draft: true })).toEqual({ message: '发布草稿失败', hint: retry });
+    expect(publishFailure(serverError(500, 'internal'))).toEqual({ message: '发布创意失败，请重试' });
+    // The server's own 4xx sentence wins over the defaults.
+    expect(draftFailure(serverError(400, '草稿太多了'), { creating: true })).toEqual({ message: '草稿太多了' });
+    expect(publishFailure(serverError(400, '标题太长'), { draft: true })).toEqual({ message: '标题太长' });
   });
 });

@@ -6,26 +6,23 @@
  */
 import type { KyselyPlugin } from 'kysely';
 import { reportComment } from '../src/server/comments/service.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getIdea } from '../src/server/ideas/service.ts';
 import { DIALECTS } from './helpers/dialects.ts';
-import { startTestApp, trpcCall, type TestApp } from './helpers/api.ts';
+import { trpcCall } from './helpers/api.ts';
+import { serveTestApp } from './helpers/serve.ts';
 import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
 
 describe.each(DIALECTS)('comments on %s', (dialect) => {
-  let app: TestApp;
+  const app = serveTestApp(dialect);
   let author: FixtureUser;
   let reader: FixtureUser;
   let ideaId: number;
 
   beforeAll(async () => {
-    app = await startTestApp(dialect);
     author = await createUser(app.deps, { nickname: '作者甲' });
     reader = await createUser(app.deps, { nickname: '读者乙' });
     ideaId = await createIdea(app.deps, author);
-  });
-  afterAll(async () => {
-    await app?.close();
   });
 
   const post = (user: FixtureUser | null, body: unknown) => app.api('POST', '/api/comments', { token: user?.token, body });
@@ -128,6 +125,7 @@ describe.each(DIALECTS)('comments on %s', (dialect) => {
   });
 
   it('keeps counts exact under 20 concurrent likes by different people and a burst of clicks by one', async () => {
+    // The row lock is exercised on MariaDB only; on SQLite writes run one at a time (row-locks.test.ts).
     const c = (await post(author, { ideaId, content: '并发点赞' })).body.data;
     const people = await Promise.all(Array.from({ length: 20 }, () => createUser(app.deps)));
     const likes = await Promise.all(people.map((p) => app.api('POST', `/api/comments/${c.id}/like`, { token: p.token })));
@@ -191,6 +189,7 @@ describe.each(DIALECTS)('comments on %s', (dialect) => {
   });
 
   it('stores one open report however quickly one member clicks', async () => {
+    // The row lock is exercised on MariaDB only; on SQLite writes run one at a time (row-locks.test.ts).
     const c = (await post(reader, { ideaId, content: '被连点举报的评论' })).body.data;
     const clicks = await Promise.all(Array.from({ length: 6 }, () => app.api('POST', `/api/comments/${c.id}/report`, { token: author.token, body: { reason: '广告' } })));
     expect(clicks.map((r) => r.status)).toEqual(Array(6).fill(200));
@@ -263,11 +262,47 @@ describe.each(DIALECTS)('comments on %s', (dialect) => {
     await post(author, { ideaId: idea, content: '作者自己回复', parentId: top.id });
     expect((await messages(author.id)).length).toBe(1);
     expect(await messages(reader.id)).toEqual([{ title: '收到新回复', content: expect.stringContaining('作者甲 回复了您'), idea_id: idea }]);
+    // Read first: while unread, later ones are summed up in the same message (the next test).
+    await app.deps.db.updateTable('messages').set({ is_read: 1 }).where('user_id', 'in', [author.id, reader.id]).execute();
     await post(third, { ideaId: idea, content: '丙的回复', parentId: top.id });
     expect((await messages(reader.id)).length).toBe(2);
     expect((await messages(author.id)).map((m) => m.title)).toEqual(['收到新评论', '收到新评论']);
     await post(reader, { ideaId: idea, content: '自己回复自己', parentId: top.id });
     expect((await messages(reader.id)).length).toBe(2);
+  });
+
+  it('sums up new comments and replies in one unread message per idea, so a burst cannot flood an author (issue 19)', async () => {
+    const idea = await createIdea(app.deps, author, { title: '被围观的创意' });
+    const [a, b, c] = await Promise.all(['甲乙', '丙丁', '戊己'].map((nickname) => createUser(app.deps, { nickname })));
+    const unread = async (user: FixtureUser) => (await app.api('GET', '/api/messages/unread-count', { token: user.token })).body.count as number;
+    const messages = async (userId: number, title: string) =>
+      app.deps.db.selectFrom('messages').select(['id', 'content', 'is_read']).where('user_id', '=', userId).where('idea_id', '=', idea).where('title', '=', title).orderBy('id').execute();
+    const authorBefore = await unread(author);
+
+    const first = (await post(a, { ideaId: idea, content: '第一条' })).body.data;
+    await post(a, { ideaId: idea, content: '第二条' });
+    expect(await messages(author.id, '收到新评论')).toEqual([expect.objectContaining({ content: '甲乙 评论了您的创意「被围观的创意」，共 2 条新评论，最新一条：第二条', is_read: 0 })]);
+    await trpcCall(app, 'mutation', 'comments.create', { ideaId: idea, content: '我也来' }, b.token);
+    await post(c, { ideaId: idea, content: '还有我' });
+    expect(await messages(author.id, '收到新评论')).toEqual([expect.objectContaining({ content: '戊己 等 3 人评论了您的创意「被围观的创意」，共 4 条新评论，最新一条：还有我' })]);
+    expect(await unread(author)).toBe(authorBefore + 1);
+
+    // Replies to one comment: one unread message for its writer too.
+    await post(b, { ideaId: idea, content: '回复一', parentId: first.id });
+    await post(c, { ideaId: idea, content: '回复二', parentId: first.id });
+    expect(await messages(a.id, '收到新回复')).toEqual([expect.objectContaining({ content: '戊己 等 2 人回复了您在「被围观的创意」下的评论，共 2 条新回复，最新一条：回复二' })]);
+    // The author hears of those replies too (a comment on their idea), in the same sum.
+    expect(await messages(author.id, '收到新评论')).toEqual([expect.objectContaining({ content: '戊己 等 3 人评论了您的创意「被围观的创意」，共 6 条新评论，最新一条：回复二' })]);
+    expect(await unread(a)).toBe(1);
+
+    // Once read, the next comment is a new message that counts from there.
+    const [summed] = await messages(author.id, '收到新评论');
+    expect((await app.api('PUT', `/api/messages/${summed.id}/read`, { token: author.token })).status).toBe(200);
+    await post(b, { ideaId: idea, content: '读过之后的新评论' });
+    const after = await messages(author.id, '收到新评论');
+    expect(after).toHaveLength(2);
+    expect(after[1]).toMatchObject({ content: '丙丁 评论了您的创意「被围观的创意」：读过之后的新评论', is_read: 0 });
+    expect(await unread(author)).toBe(authorBefore + 1);
   });
 
   it('answers the idea page with its comments in a fixed number of queries, 1 or 30 comments', async () => {
@@ -301,5 +336,45 @@ describe.each(DIALECTS)('comments on %s', (dialect) => {
     for (const p of ['/comments', '/comments/idea/{ideaId}', '/comments/interactions', '/comments/{id}', '/comments/{id}/like', '/comments/{id}/dislike', '/comments/{id}/report', '/admin/reports', '/admin/reports/{id}/dismiss']) {
       expect(Object.keys(doc.paths).some((k) => k.endsWith(p)), p).toBe(true);
     }
+  });
+});
+
+/**
+ * A comment write changes the comment count on every card: a guest's cached list (the fast lane's
+ * shared cache) shows the new count at once, on both transports, whichever transport wrote. The TTL
+ * is long here, so only the write's own invalidation (changes: ['comments']) can refresh the answer.
+ */
+describe.each(DIALECTS)('a guest\u2019s cached cards after a comment write, on %s', (dialect) => {
+  const app = serveTestApp(dialect, { cacheTtlMs: 10 * 60_000 });
+
+  type Card = { id: number; title: string; commentCount: number };
+  const guestCards = async () => [
+    (await app.api('GET', '/api/ideas/guest?limit=50')).body.data as Card[],
+    (await trpcCall(app, 'query', 'ideas.guestPage', { limit: 50 })).body.result.data.data as Card[],
+  ];
+  const cardsOf = async (id: number) => (await guestCards()).map((cards) => cards.find((c) => c.id === id)!);
+
+  it('shows the new comment count at once after a comment is written or removed, by REST or tRPC', async () => {
+    const author = await createUser(app.deps);
+    const reader = await createUser(app.deps);
+    const idea = await createIdea(app.deps, author, { title: '缓存里的评论数' });
+    for (const card of await cardsOf(idea)) expect(card).toMatchObject({ title: '缓存里的评论数', commentCount: 0 });
+    // Changed behind the operations' back: both answers now come from the cache.
+    await app.deps.db.updateTable('ideas').set({ title: '缓存之外的标题' }).where('id', '=', idea).execute();
+    for (const card of await cardsOf(idea)) expect(card.title).toBe('缓存里的评论数');
+
+    const viaRest = await app.api('POST', '/api/comments', { token: reader.token, body: { ideaId: idea, content: '经由 REST 的评论' } });
+    expect(viaRest.status).toBe(201);
+    for (const card of await cardsOf(idea)) expect(card).toMatchObject({ title: '缓存之外的标题', commentCount: 1 });
+
+    expect((await trpcCall(app, 'mutation', 'comments.remove', { id: viaRest.body.data.id }, reader.token)).status).toBe(200);
+    for (const card of await cardsOf(idea)) expect(card.commentCount).toBe(0);
+
+    const viaTrpc = await trpcCall(app, 'mutation', 'comments.create', { ideaId: idea, content: '经由 tRPC 的评论' }, reader.token);
+    expect(viaTrpc.status).toBe(200);
+    for (const card of await cardsOf(idea)) expect(card.commentCount).toBe(1);
+
+    expect((await app.api('DELETE', `/api/comments/${viaTrpc.body.result.data.data.id}`, { token: reader.token })).status).toBe(200);
+    for (const card of await cardsOf(idea)) expect(card.commentCount).toBe(0);
   });
 });

@@ -1,17 +1,20 @@
 /**
  * Shipping as one container (issue 11). Images cannot be built here, so this checks that the
  * Dockerfile, compose.yaml, package.json, .ci/run and the README name the same commands, port,
- * volume and settings; then runs what the image runs — `npm start` with NODE_ENV=production on the
- * built client — and stops it with SIGTERM through npm, as `docker stop` does.
+ * volume and settings; then runs what the image runs — `npm start` with NODE_ENV=production — over a
+ * development build left in dist/, which it must replace by its own production build, and stops it
+ * with SIGTERM through npm, as `docker stop` does.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { builtinModules } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { buildDecision, currentStamp, DIST_DIR } from '../scripts/build-client.ts';
 import { restRoutes } from '../src/server/rest/index.ts';
+import { DEVELOPMENT_ONLY_TEXT, entryScript } from './helpers/built-client.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const read = (f: string) => fs.readFileSync(path.join(ROOT, f), 'utf8');
@@ -149,10 +152,15 @@ describe('the container, compose and the README agree', () => {
   });
 });
 
-const built = fs.existsSync(path.join(ROOT, 'dist/index.html'));
-
 describe('npm start in production, as the image runs it', () => {
-  it.skipIf(!built)('serves without demo data or debug codes, refuses the test code, and stops on SIGTERM through npm', { timeout: 60_000 }, async () => {
+  it('replaces a development build by the production build of its sources, serves without demo data or debug codes, refuses the test code, and stops on SIGTERM through npm', { timeout: 240_000 }, async () => {
+    // What `NODE_ENV=development npm start` used to leave in dist/ (issue 16): a real development
+    // bundle, without a stamp. A production start must not serve it as it is.
+    const devBuild = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'development' }, encoding: 'utf8', timeout: 180_000 });
+    expect(devBuild.status, devBuild.stderr).toBe(0);
+    expect(entryScript(), 'the development bundle carries React\'s development warnings').toContain(DEVELOPMENT_ONLY_TEXT);
+    expect(buildDecision(DIST_DIR, currentStamp())).toMatchObject({ build: true });
+
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hunter-prod-'));
     const dbFile = path.join(dir, 'hunter.db');
     const child = spawn('npm', ['start'], {
@@ -168,13 +176,26 @@ describe('npm start in production, as the image runs it', () => {
       const started = Date.now();
       let port = 0;
       while (!port) {
-        if (Date.now() - started > 40_000 || child.exitCode !== null) throw new Error(`npm start did not start:\n${out}`);
+        if (Date.now() - started > 180_000 || child.exitCode !== null) throw new Error(`npm start did not start:\n${out}`);
         port = Number(/已启动：http:\/\/localhost:(\d+)/.exec(out)?.[1] ?? 0);
         await new Promise((r) => setTimeout(r, 50));
       }
       const base = `http://127.0.0.1:${port}`;
       expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
-      expect((await fetch(`${base}/`)).status).toBe(200);
+      const landing = await fetch(`${base}/`, { headers: { 'accept-encoding': 'br' } });
+      expect(landing.status).toBe(200);
+      // The real prerendered landing page, compressed by the build.
+      expect(landing.headers.get('content-encoding')).toBe('br');
+      expect(await landing.text()).toContain('data-prerendered="/"');
+      // It built, in production mode, and serves that build: a later start finds it current.
+      expect(out).toContain('正在构建前端');
+      const page = await (await fetch(`${base}/vision`)).text();
+      const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(page)?.[1];
+      expect(entry).toBeTruthy();
+      const served = await (await fetch(base + entry)).text();
+      expect(served).toBe(entryScript());
+      expect(served).not.toContain(DEVELOPMENT_ONLY_TEXT);
+      expect(buildDecision(DIST_DIR, currentStamp())).toEqual({ build: false });
       // No demo data: the demo account does not exist.
       expect((await fetch(`${base}/api/auth/user/bx100001`)).status).toBe(404);
       const sent = await fetch(`${base}/api/auth/send-sms-code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: '13900001111', purpose: 'register' }) });

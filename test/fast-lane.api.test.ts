@@ -58,7 +58,8 @@ describe.each(DIALECTS)('the fast lane on %s', (dialect) => {
     fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html lang="zh-CN"><head><title>猎人创意社区</title></head><body><div id="root"></div></body></html>');
     fs.writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('猎人'.repeat(3000))});`);
     fs.mkdirSync(path.join(clientDir, 'prerendered'));
-    for (let day = 0; day < 7; day++) fs.writeFileSync(path.join(clientDir, 'prerendered', `home-${day}.html`), `<!doctype html><html lang="zh-CN"><body><div id="root">首页 ${day}</div></body></html>`);
+    // Over 1 KB, as the real prerendered landing page is: it is sent compressed.
+    for (let day = 0; day < 7; day++) fs.writeFileSync(path.join(clientDir, 'prerendered', `home-${day}.html`), `<!doctype html><html lang="zh-CN"><body><div id="root">首页 ${day}<p>${'今日涂鸦'.repeat(120)}</p></div></body></html>`);
     fs.writeFileSync(path.join(clientDir, 'prerendered', 'login.html'), '<!doctype html><html lang="zh-CN"><body><div id="root">登录页</div></body></html>');
     app = await startTestApp(dialect, { clientDir, moderation: 'manual' });
     author = await createUser(app.deps);
@@ -94,7 +95,7 @@ describe.each(DIALECTS)('the fast lane on %s', (dialect) => {
     for (const p of [GUEST, '/assets/app-abc123.js', '/']) {
       const identity = await raw(app.url + p, { 'accept-encoding': 'identity' });
       expect(identity.headers.get('content-encoding'), p).toBeNull();
-      if (identity.body.length < 1024) continue;
+      expect(identity.body.length, `${p} is big enough to be compressed`).toBeGreaterThan(1024);
       const br = await raw(app.url + p, { 'accept-encoding': 'gzip, deflate, br' });
       expect(br.headers.get('content-encoding'), p).toBe('br');
       expect(br.headers.get('vary'), p).toContain('accept-encoding');
@@ -115,6 +116,10 @@ describe.each(DIALECTS)('the fast lane on %s', (dialect) => {
     const original = fs.readFileSync(path.join(clientDir, 'assets', 'app-abc123.js'));
     expect(brotliDecompressSync(await compressed('br')).equals(original)).toBe(true);
     expect(gunzipSync(await compressed('gzip')).equals(original)).toBe(true);
+    // Below 1 KB (the login page here) the bytes go as they are, whatever the client accepts.
+    const small = await raw(app.url + '/login', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(small.body.length).toBeLessThan(1024);
+    expect(small.headers.get('content-encoding')).toBeNull();
     const asset = await raw(app.url + '/assets/app-abc123.js');
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await raw(app.url + '/')).headers.get('cache-control')).toBe('no-cache');
@@ -133,6 +138,42 @@ describe.each(DIALECTS)('the fast lane on %s', (dialect) => {
       expect(head.body.length, p).toBe(0);
       expect(head.headers.get('content-length'), p).toBe(first.headers.get('content-length') ?? String(first.body.length));
     }
+  });
+
+  it('answers a wrong or stale If-None-Match with 200 and the body; the ETag follows the body', async () => {
+    // Static files: each its own tag, so one file's tag never stands for another's.
+    const tags = new Map<string, string>();
+    for (const p of ['/assets/app-abc123.js', '/', '/vision', '/login']) {
+      const res = await raw(app.url + p);
+      tags.set(p, res.headers.get('etag')!);
+      for (const wrong of ['"not-the-tag"', `"${'x'.repeat(27)}"`, 'W/"other"']) {
+        const again = await raw(app.url + p, { 'if-none-match': wrong });
+        expect(again.status, `${p} ${wrong}`).toBe(200);
+        expect(again.body.equals(res.body), p).toBe(true);
+      }
+    }
+    expect(new Set(tags.values()).size).toBe(tags.size);
+    // Another file's tag is a wrong tag too.
+    expect((await raw(app.url + '/assets/app-abc123.js', { 'if-none-match': tags.get('/vision')! })).status).toBe(200);
+
+    // A cached read: the tag of an answer that has changed since gets the new answer and a new tag.
+    const before = await raw(app.url + GUEST);
+    const oldTag = before.headers.get('etag')!;
+    expect((await raw(app.url + GUEST, { 'if-none-match': oldTag })).status).toBe(304);
+    await createIdea(app.deps, author, { title: '让标签过期的创意' });
+    const after = await raw(app.url + GUEST, { 'if-none-match': oldTag });
+    expect(after.status).toBe(200);
+    expect(JSON.parse(after.body.toString()).data[0].title).toBe('让标签过期的创意');
+    const newTag = after.headers.get('etag')!;
+    expect(newTag).toMatch(/^".+"$/);
+    expect(newTag).not.toBe(oldTag);
+    expect((await raw(app.url + GUEST, { 'if-none-match': newTag })).status).toBe(304);
+    // The same on the tRPC side of the same list.
+    const trpcPath = `/trpc/ideas.guestPage?input=${encodeURIComponent(JSON.stringify({ limit: 50 }))}`;
+    const trpcTag = (await raw(app.url + trpcPath)).headers.get('etag')!;
+    expect(trpcTag).not.toBe(newTag);
+    expect((await raw(app.url + trpcPath, { 'if-none-match': newTag })).status).toBe(200);
+    expect((await raw(app.url + trpcPath, { 'if-none-match': trpcTag })).status).toBe(304);
   });
 
   it('sends a sign-in form posted before the app started back to its page, unread (303)', async () => {

@@ -9,6 +9,7 @@ import { DEACTIVATION_CONFIRM_WORD, DEACTIVATION_REASONS } from '../src/shared/c
 import type { DialectName } from '../db/connection.ts';
 import { DIALECTS } from './helpers/dialects.ts';
 import { freshPhone, registerAndLogin, startTestApp, type TestApp, trpcCall } from './helpers/api.ts';
+import { serveTestApp } from './helpers/serve.ts';
 
 type Member = Awaited<ReturnType<typeof registerAndLogin>>;
 /** Settings the fixes add; passed explicitly so the tests do not depend on their defaults. */
@@ -53,14 +54,10 @@ function uploadForm(ideaId: number, data: Buffer, name: string): FormData {
 // ---------------------------------------------------------------------------------------------- a
 
 describe.each(DIALECTS)('a. tRPC batching is off or bounded on %s', (dialect) => {
-  let app: TestApp;
+  const app = serveTestApp(dialect);
   let member: Member;
   beforeAll(async () => {
-    app = await startTestApp(dialect);
     member = await registerAndLogin(app);
-  });
-  afterAll(async () => {
-    await app?.close();
   });
 
   it('refuses a GET batch of 40 queries with a 4xx and no results', async () => {
@@ -207,14 +204,13 @@ describe.each(DIALECTS)('c. link preview with replacement patterns in the text o
 // ---------------------------------------------------------------------------------------------- d
 
 describe.each(DIALECTS)('d. a locked idea shows only its cover image on %s', (dialect) => {
-  let app: TestApp;
+  const app = serveTestApp(dialect, { moderation: 'auto' });
   let author: Member;
   let reader: Member;
   let unlocker: Member;
   let ideaId: number;
   let urls: string[];
   beforeAll(async () => {
-    app = await startTestApp(dialect, { moderation: 'auto' });
     author = await registerAndLogin(app);
     reader = await registerAndLogin(app);
     unlocker = await registerAndLogin(app);
@@ -231,9 +227,6 @@ describe.each(DIALECTS)('d. a locked idea shows only its cover image on %s', (di
     const published = await app.api('PUT', `/api/ideas/${ideaId}/publish`, { token: author.token });
     if (published.status !== 200) throw new Error(`publish ${published.status} ${JSON.stringify(published.body)}`);
     await app.api('POST', `/api/ideas/${ideaId}/purchase`, { token: unlocker.token });
-  });
-  afterAll(async () => {
-    await app?.close();
   });
 
   function expectCoverOnly(res: { status: number; body: any }) {
@@ -319,11 +312,10 @@ describe.each(DIALECTS)('e. draft creation is limited on %s', (dialect) => {
 // ---------------------------------------------------------------------------------------------- f
 
 describe.each(DIALECTS)('f. ids are plain decimal integers on %s', (dialect) => {
-  let app: TestApp;
+  const app = serveTestApp(dialect, { moderation: 'auto' });
   let author: Member;
   const ids = new Map<number, number>();
   beforeAll(async () => {
-    app = await startTestApp(dialect, { moderation: 'auto' });
     author = await registerAndLogin(app);
     // Enough published ideas that ids 10 and 13 exist and are public.
     for (let i = 0; i < 40 && !(ids.has(10) && ids.has(13)); i++) {
@@ -331,9 +323,6 @@ describe.each(DIALECTS)('f. ids are plain decimal integers on %s', (dialect) => 
       ids.set(idea.id, idea.id);
     }
     if (!ids.has(10) || !ids.has(13)) throw new Error(`ids 10 and 13 not created: ${[...ids.keys()]}`);
-  });
-  afterAll(async () => {
-    await app?.close();
   });
 
   // `013` (a leading zero) is refused too: 400 or 404, never idea 13, so one id has one spelling.
@@ -382,14 +371,10 @@ describe.each(DIALECTS)('f. ids are plain decimal integers on %s', (dialect) => 
 // ---------------------------------------------------------------------------------------------- g
 
 describe.each(DIALECTS)('g. writes must be JSON on %s', (dialect) => {
-  let app: TestApp;
+  const app = serveTestApp(dialect, { moderation: 'auto' });
   let member: Member;
   beforeAll(async () => {
-    app = await startTestApp(dialect, { moderation: 'auto' });
     member = await registerAndLogin(app);
-  });
-  afterAll(async () => {
-    await app?.close();
   });
 
   const send = (method: string, p: string, body: string | undefined, contentType: string | undefined, token?: string) =>
@@ -434,13 +419,7 @@ describe.each(DIALECTS)('g. writes must be JSON on %s', (dialect) => {
 // ---------------------------------------------------------------------------------------------- h
 
 describe.each(DIALECTS)('h. deactivation with the spec’s payload on %s', (dialect) => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp(dialect);
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = serveTestApp(dialect);
 
   it('takes { reason: free text, password }, refuses a long reason and a wrong password', async () => {
     const u = await registerAndLogin(app);

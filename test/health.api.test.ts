@@ -1,17 +1,12 @@
 /** /api/health (liveness) and /api/health/ready (readiness) on each dialect, and their OpenAPI entries. */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './helpers/api.ts';
+import { describe, expect, it } from 'vitest';
+import { startTestApp } from './helpers/api.ts';
+import { serveTestApp } from './helpers/serve.ts';
 import { DIALECTS } from './helpers/dialects.ts';
 
 describe.each(DIALECTS)('health on %s', (dialect) => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp(dialect);
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = serveTestApp(dialect);
 
   it('answers liveness without the database and readiness with it', async () => {
     const live = await app.api('GET', '/api/health');

@@ -1,9 +1,11 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dbTimeAgo } from '../db/time.ts';
 import { purgeRecycleBin } from '../src/server/ideas/service.ts';
 import { DIALECTS } from './helpers/dialects.ts';
-import { registerAndLogin, startTestApp, type TestApp } from './helpers/api.ts';
+import { registerAndLogin, trpcCall, type TestApp } from './helpers/api.ts';
+import { createUser } from './helpers/fixtures.ts';
+import { serveTestApp } from './helpers/serve.ts';
 
 type Member = Awaited<ReturnType<typeof registerAndLogin>>;
 
@@ -29,16 +31,12 @@ async function publish(app: TestApp, member: Member, overrides: Record<string, u
 }
 
 describe.each(DIALECTS)('ideas over REST on %s (MODERATION=auto)', (dialect) => {
-  let app: TestApp;
+  const app = serveTestApp(dialect, { moderation: 'auto' });
   let alice: Member;
   let bob: Member;
   beforeAll(async () => {
-    app = await startTestApp(dialect, { moderation: 'auto' });
     alice = await registerAndLogin(app);
     bob = await registerAndLogin(app);
-  });
-  afterAll(async () => {
-    await app?.close();
   });
 
   it('saves a draft without a title under the default title, tags split on whitespace', async () => {
@@ -284,19 +282,15 @@ describe.each(DIALECTS)('ideas over REST on %s (MODERATION=auto)', (dialect) => 
 });
 
 describe.each(DIALECTS)('review and rate limits on %s (MODERATION=manual)', (dialect) => {
-  let app: TestApp;
+  const app = serveTestApp(dialect, { moderation: 'manual', rateLimits: { publishesPer10Minutes: 4 } });
   let author: Member;
   let reader: Member;
   let admin: Member;
   beforeAll(async () => {
-    app = await startTestApp(dialect, { moderation: 'manual', rateLimits: { publishesPer10Minutes: 4 } });
     author = await registerAndLogin(app);
     reader = await registerAndLogin(app);
     admin = await registerAndLogin(app);
     await app.makeAdmin(admin.user.id);
-  });
-  afterAll(async () => {
-    await app?.close();
   });
 
   it('holds a publish for review: private until an admin approves, then a message', async () => {
@@ -377,18 +371,14 @@ describe.each(DIALECTS)('review and rate limits on %s (MODERATION=manual)', (dia
 });
 
 describe.each(DIALECTS)('idea images on %s', (dialect) => {
-  let app: TestApp;
+  const app = serveTestApp(dialect, { rateLimits: { uploadsPer30Minutes: 30 } });
   let owner: Member;
   let other: Member;
   let ideaId: number;
   beforeAll(async () => {
-    app = await startTestApp(dialect, { rateLimits: { uploadsPer30Minutes: 30 } });
     owner = await registerAndLogin(app);
     other = await registerAndLogin(app);
     ideaId = (await app.api('POST', '/api/ideas', { token: owner.token, body: { title: '带图的草稿', status: 'draft' } })).body.data.id;
-  });
-  afterAll(async () => {
-    await app?.close();
   });
 
   function upload(token: string, data: Buffer, name: string, id = ideaId) {
@@ -459,13 +449,7 @@ describe.each(DIALECTS)('idea images on %s', (dialect) => {
 });
 
 describe.each(DIALECTS)('publish attempts on %s', (dialect) => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp(dialect, { rateLimits: { publishAttemptsPer10Minutes: 3 } });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = serveTestApp(dialect, { rateLimits: { publishAttemptsPer10Minutes: 3 } });
 
   it('counts failed attempts too, so the checks cannot be hammered', async () => {
     const member = await registerAndLogin(app);
@@ -474,5 +458,61 @@ describe.each(DIALECTS)('publish attempts on %s', (dialect) => {
     expect(statuses).toEqual([403, 403, 403, 429]);
     // Drafts are not publish attempts.
     expect((await app.api('POST', '/api/ideas', { token: member.token, body: uniqueIdea({ status: 'draft' }) })).status).toBe(201);
+  });
+});
+
+describe.each(DIALECTS)('the image upload rate limit on %s', (dialect) => {
+  const LIMIT = 3;
+  const app = serveTestApp(dialect, { rateLimits: { uploadsPer30Minutes: LIMIT } });
+  let png: Buffer;
+  beforeAll(async () => {
+    png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#0a7' } }).png().toBuffer();
+  });
+
+  const upload = (token: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'dot.png');
+    return app.api('POST', '/api/upload/idea-image', { token, body: form });
+  };
+  const held = async (userId: number) => (await app.deps.db.selectFrom('pending_uploads').select('file_name').where('user_id', '=', userId).execute()).length;
+
+  it(`allows ${LIMIT} uploads per member in 30 minutes, then answers 429 with Retry-After and a Chinese message, storing nothing`, async () => {
+    const member = await createUser(app.deps);
+    for (let i = 0; i < LIMIT; i++) expect((await upload(member.token)).status).toBe(201);
+    const refused = await upload(member.token);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ success: false, message: '上传过于频繁，请稍后再试' });
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(30 * 60);
+    expect(await held(member.id)).toBe(LIMIT);
+    // Per member: someone else still uploads.
+    const other = await createUser(app.deps);
+    expect((await upload(other.token)).status).toBe(201);
+  });
+});
+
+describe.each(DIALECTS)('a published draft in search on %s', (dialect) => {
+  const app = serveTestApp(dialect);
+
+  const found = async (q: string) => [
+    ((await app.api('GET', `/api/marketplace/search?q=${encodeURIComponent(q)}`)).body.data as { id: number }[]).map((i) => i.id),
+    ((await trpcCall(app, 'query', 'marketplace.search', { q })).body.result.data.data as { id: number }[]).map((i) => i.id),
+  ];
+
+  it('finds a draft by its title, description and tags once it is published, by REST or tRPC', async () => {
+    const author = await createUser(app.deps);
+    const draft = async (title: string, description: string, tags: string) =>
+      (await app.api('POST', '/api/ideas', { token: author.token, body: { title, description, tags, status: 'draft' } })).body.data.id as number;
+    const viaRest = await draft('鲸歌翻译耳机', '把深海回声变成文字的潜水耳机', '海洋声学');
+    const viaTrpc = await draft('苔藓墙体净化器', '用活体苔藓过滤楼道空气的墙板', '城市绿植');
+    // A draft is not searchable.
+    for (const q of ['鲸歌翻译', '深海回声', '海洋声学', '苔藓墙体', '楼道空气', '城市绿植']) for (const ids of await found(q)) expect(ids, q).toEqual([]);
+
+    expect((await app.api('PUT', `/api/ideas/${viaRest}/publish`, { token: author.token, body: {} })).status).toBe(200);
+    expect((await trpcCall(app, 'mutation', 'ideas.publishDraft', { id: viaTrpc }, author.token)).status).toBe(200);
+
+    for (const q of ['鲸歌翻译', '深海回声', '海洋声学']) for (const ids of await found(q)) expect(ids, q).toEqual([viaRest]);
+    for (const q of ['苔藓墙体', '楼道空气', '城市绿植']) for (const ids of await found(q)) expect(ids, q).toEqual([viaTrpc]);
   });
 });

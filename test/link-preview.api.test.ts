@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from './helpers/dialects.ts';
-import { registerAndLogin, startTestApp, type TestApp } from './helpers/api.ts';
+import { registerAndLogin } from './helpers/api.ts';
+import { serveTestApp } from './helpers/serve.ts';
 
 describe.each(DIALECTS)('shared idea links on %s', (dialect) => {
-  let app: TestApp;
+  const app = serveTestApp(dialect, { moderation: 'manual', clientFiles: { 'index.html': '<html><head><title>猎人创意社区</title></head><body><div id="root"></div></body></html>' } });
   let base: string;
   beforeAll(async () => {
-    app = await startTestApp(dialect, { moderation: 'manual', clientFiles: { 'index.html': '<html><head><title>猎人创意社区</title></head><body><div id="root"></div></body></html>' } });
     base = app.url;
-  });
-  afterAll(async () => {
-    await app?.close();
   });
 
   it('puts escaped Open Graph meta on a public idea and none on an unreviewed one', async () => {

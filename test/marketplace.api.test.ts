@@ -3,16 +3,17 @@
  * skip a card, keyword search with its ranks, the public profile counts, and the visibility rule
  * everywhere (ideas in review, rejected, deleted, drafts and those of a deactivated author never show).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from './helpers/dialects.ts';
-import { startTestApp, trpcCall, type TestApp } from './helpers/api.ts';
+import { trpcCall } from './helpers/api.ts';
+import { serveTestApp } from './helpers/serve.ts';
 import { createIdea, createUser, FIXTURE_PASSWORD, type FixtureUser } from './helpers/fixtures.ts';
 
 const H = 3600 * 1000;
 const ids = (res: { body: { data: { id: number }[] } }) => res.body.data.map((i) => i.id);
 
 describe.each(DIALECTS)('the marketplace, on %s', (dialect) => {
-  let app: TestApp;
+  const app = serveTestApp(dialect, { moderation: 'manual' });
   let author: FixtureUser;
   let other: FixtureUser;
   let gone: FixtureUser;
@@ -45,7 +46,6 @@ describe.each(DIALECTS)('the marketplace, on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    app = await startTestApp(dialect, { moderation: 'manual' });
     author = await createUser(app.deps);
     other = await createUser(app.deps);
     gone = await createUser(app.deps);
@@ -65,9 +65,6 @@ describe.each(DIALECTS)('the marketplace, on %s', (dialect) => {
     hidden.deactivatedAuthor = await createIdea(app.deps, gone, { title: '绘画', description: 'AI绘画 精品咖啡', tags: ['SaaS'], favorites: 9, views: 100 });
     const deactivated = await app.api('POST', '/api/users/deactivate', { token: gone.token, body: { reason: '测试', password: FIXTURE_PASSWORD } });
     expect(deactivated.status).toBe(200);
-  });
-  afterAll(async () => {
-    await app?.close();
   });
 
   async function expectedOrder(order: 'newest' | 'favorites'): Promise<number[]> {

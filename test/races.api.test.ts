@@ -3,19 +3,14 @@
  * review of the request layer (each failed before its fix).
  */
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DIALECTS } from './helpers/dialects.ts';
-import { registerAndLogin, startTestApp, type TestApp } from './helpers/api.ts';
+import { registerAndLogin } from './helpers/api.ts';
+import { serveTestApp } from './helpers/serve.ts';
 import { createUser } from './helpers/fixtures.ts';
 
 describe.each(DIALECTS)('parallel requests and input sources on %s', (dialect) => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp(dialect, { maxDraftsPerUser: 5, rateLimits: { passwordChecksPerUserPerHour: 5, loginFailuresPerPhoneAndIpPerHour: 5 } });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = serveTestApp(dialect, { maxDraftsPerUser: 5, rateLimits: { passwordChecksPerUserPerHour: 5, loginFailuresPerPhoneAndIpPerHour: 5 } });
 
   it('takes a POST or PUT body only: credentials in a query string are not read', async () => {
     const u = await registerAndLogin(app);

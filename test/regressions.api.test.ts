@@ -4,12 +4,13 @@
  */
 import sharp from 'sharp';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dbTimeAgo, dbTimeAhead } from '../db/time.ts';
 import { DEACTIVATION_CONFIRM_WORD, DEACTIVATION_REASONS } from '../src/shared/constants.ts';
 import { purgeRecycleBin } from '../src/server/ideas/service.ts';
 import { DIALECTS } from './helpers/dialects.ts';
-import { freshPhone, registerAndLogin, startTestApp, type TestApp, trpcCall } from './helpers/api.ts';
+import { freshPhone, registerAndLogin, type TestApp, trpcCall } from './helpers/api.ts';
+import { serveTestApp } from './helpers/serve.ts';
 
 type Member = Awaited<ReturnType<typeof registerAndLogin>>;
 const DAY = 24 * 3600 * 1000;
@@ -44,16 +45,12 @@ async function ideaRow(app: TestApp, id: number) {
 }
 
 describe.each(DIALECTS)('regressions: ownership, sessions, codes, content on %s', (dialect) => {
-  let app: TestApp;
+  const app = serveTestApp(dialect, { moderation: 'auto', sessionInactivityDays: 30, sessionMaxAgeDays: 90 });
   let alice: Member;
   let bob: Member;
   beforeAll(async () => {
-    app = await startTestApp(dialect, { moderation: 'auto', sessionInactivityDays: 30, sessionMaxAgeDays: 90 });
     alice = await registerAndLogin(app);
     bob = await registerAndLogin(app);
-  });
-  afterAll(async () => {
-    await app?.close();
   });
 
   it('1. another member cannot permanently delete an idea (published 403, draft 404) and it stays', async () => {
@@ -290,19 +287,15 @@ describe.each(DIALECTS)('regressions: ownership, sessions, codes, content on %s'
 });
 
 describe.each(DIALECTS)('regressions: review by admins only on %s (MODERATION=manual)', (dialect) => {
-  let app: TestApp;
+  const app = serveTestApp(dialect, { moderation: 'manual' });
   let author: Member;
   let member: Member;
   let admin: Member;
   beforeAll(async () => {
-    app = await startTestApp(dialect, { moderation: 'manual' });
     author = await registerAndLogin(app);
     member = await registerAndLogin(app);
     admin = await registerAndLogin(app);
     await app.makeAdmin(admin.user.id);
-  });
-  afterAll(async () => {
-    await app?.close();
   });
 
   it('2. a member cannot reject over REST (403) and the idea stays in review', async () => {
@@ -338,13 +331,7 @@ describe.each(DIALECTS)('regressions: review by admins only on %s (MODERATION=ma
 });
 
 describe.each(DIALECTS)('regressions: login lockout and SMS cap on %s', (dialect) => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp(dialect, { rateLimits: { loginFailuresPerPhoneAndIpPerHour: 3, smsPerPhonePerDay: 2, smsPerPhoneIntervalSeconds: 0 } });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = serveTestApp(dialect, { rateLimits: { loginFailuresPerPhoneAndIpPerHour: 3, smsPerPhonePerDay: 2, smsPerPhoneIntervalSeconds: 0 } });
 
   it('5. after 3 wrong passwords the right one is refused with 429 and Retry-After; another phone is unaffected', async () => {
     // Registered before the first one's failures, while both phones still have SMS left today.
@@ -387,13 +374,7 @@ describe.each(DIALECTS)('regressions: login lockout and SMS cap on %s', (dialect
 });
 
 describe.each(DIALECTS)('regressions: internal errors on %s', (dialect) => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp(dialect, { moderation: 'auto' });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = serveTestApp(dialect, { moderation: 'auto' });
 
   const LEAKS = ['at ', 'SELECT', 'select', 'sqlite', 'SQLITE', 'mysql', 'ER_NO_SUCH_TABLE', 'errno', "doesn't exist", 'no such table', 'idea_tags', 'stack', '.ts'];
   it('13. a 500 carries the Chinese message and no stack or SQL text, over REST and tRPC', async () => {

@@ -6,16 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/server/app.ts';
 import { createRequestListener } from '../src/server/fast-lane/fast-lane.ts';
 import { loggedPath, withRequestLog } from '../src/server/ops/request-log.ts';
-import { startTestApp, type TestApp } from './helpers/api.ts';
+import {  } from './helpers/api.ts';
+import { serveTestApp } from './helpers/serve.ts';
 import { DIALECTS } from './helpers/dialects.ts';
 
 describe.each(DIALECTS)('request log, on %s', (dialect) => {
-  let app: TestApp;
+  const app = serveTestApp(dialect);
   let server: Server;
   let url = '';
   const lines: Record<string, unknown>[] = [];
   beforeAll(async () => {
-    app = await startTestApp(dialect);
     const sink = new Writable({
       write(chunk, _enc, done) {
         for (const l of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(l));
@@ -31,7 +31,6 @@ describe.each(DIALECTS)('request log, on %s', (dialect) => {
   });
   afterAll(async () => {
     await new Promise((r) => server?.close(r));
-    await app?.close();
   });
 
   const settle = () => new Promise((r) => setTimeout(r, 30));

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_IDEAS, DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '../src/server/seed/demo.ts';
 import { DIALECTS } from './helpers/dialects.ts';
-import { startTestApp, type TestApp } from './helpers/api.ts';
+import {  } from './helpers/api.ts';
+import { serveTestApp } from './helpers/serve.ts';
 
 describe.each(DIALECTS)('demo data on %s', (dialect) => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp(dialect);
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = serveTestApp(dialect);
 
   it('seeds users who can log in and a living library, once', async () => {
     const first = await seedDemoData(app.deps.db);

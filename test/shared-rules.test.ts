@@ -44,10 +44,11 @@ describe('shared account rules', () => {
 
 describe('shared idea rules', () => {
   it('splits tags on whitespace, keeps 5, and checks 6 CJK / 12 other characters', () => {
-    expect(parseTags('  设计\tAI  设计 生活 ')).toEqual({ tags: ['设计', 'AI', '生活'], notice: null, errors: [] });
-    const many = parseTags('a b c d e f');
+    expect(parseTags('  设计\tAI  设计 生活 ')).toEqual({ tags: ['设计', 'AI', '生活'], notice: null, dropped: [], errors: [] });
+    const many = parseTags('a b c d e f a g');
     expect(many.tags).toEqual(['a', 'b', 'c', 'd', 'e']);
     expect(many.notice).toBe('标签数量超过5个，仅保留前5个');
+    expect(many.dropped).toEqual(['f', 'g']);
     expect(parseTags('六个汉字标签').errors).toEqual([]);
     expect(parseTags('七个汉字的标签').errors).toEqual(['标签「七个汉字的标签」超过6个字符限制']);
     expect(parseTags('abcdefghijkl').errors).toEqual([]);

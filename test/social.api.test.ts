@@ -4,11 +4,12 @@
  * deactivation takes away.
  */
 import { createHash, createHmac } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { purgeOldViews, recordView } from '../src/server/ideas/views.ts';
 import { runHousekeeping } from '../src/server/jobs/index.ts';
 import { DIALECTS } from './helpers/dialects.ts';
-import { startTestApp, trpcCall as trpcWire, type TestApp } from './helpers/api.ts';
+import { trpcCall as trpcWire } from './helpers/api.ts';
+import { serveTestApp } from './helpers/serve.ts';
 import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
 
 /** A tRPC call with its answer unwrapped from the wire format (`{ result: { data } }`). */
@@ -18,7 +19,7 @@ async function trpcCall(...args: Parameters<typeof trpcWire>) {
 }
 
 describe.each(DIALECTS)('favourites, follows, views and similar ideas, on %s', (dialect) => {
-  let app: TestApp;
+  const app = serveTestApp(dialect);
   let author: FixtureUser;
   let fan: FixtureUser;
   let idea: number;
@@ -28,13 +29,9 @@ describe.each(DIALECTS)('favourites, follows, views and similar ideas, on %s', (
   const followerCount = async (userId: number) => (await app.deps.db.selectFrom('users').select('follower_count').where('id', '=', userId).executeTakeFirstOrThrow()).follower_count;
 
   beforeAll(async () => {
-    app = await startTestApp(dialect);
     author = await createUser(app.deps, { nickname: '作者甲' });
     fan = await createUser(app.deps);
     idea = await createIdea(app.deps, author, { title: '城市夜跑路线推荐', tags: ['运动', '城市'] });
-  });
-  afterAll(async () => {
-    await app?.close();
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -81,6 +78,7 @@ describe.each(DIALECTS)('favourites, follows, views and similar ideas, on %s', (
     });
 
     it('keeps the count equal to the rows under 20 concurrent toggles by one user and 10 users at once', async () => {
+      // The row lock is exercised on MariaDB only; on SQLite writes run one at a time (row-locks.test.ts).
       const target = await createIdea(app.deps, author);
       await Promise.all(
         Array.from({ length: 20 }, (_, i) => app.api('POST', `/api/favorites/${target}`, { token: fan.token, body: { favorite: i % 2 === 0 } })),
@@ -231,6 +229,7 @@ describe.each(DIALECTS)('favourites, follows, views and similar ideas, on %s', (
     });
 
     it('keeps the follower count exact under concurrent follows and toggles', async () => {
+      // The row lock is exercised on MariaDB only; on SQLite writes run one at a time (row-locks.test.ts).
       const star = await createUser(app.deps);
       const crowd = await Promise.all(Array.from({ length: 12 }, () => createUser(app.deps)));
       await Promise.all(crowd.map((u) => app.api('POST', `/api/follows/${star.registrationNumber}`, { token: u.token, body: { follow: true } })));
@@ -291,6 +290,7 @@ describe.each(DIALECTS)('favourites, follows, views and similar ideas, on %s', (
     });
 
     it('counts concurrent views by one viewer once, and refuses ideas that are not public', async () => {
+      // The row lock is exercised on MariaDB only; on SQLite writes run one at a time (row-locks.test.ts).
       const target = await createIdea(app.deps, author);
       const viewer = await createUser(app.deps);
       const results = await Promise.all(Array.from({ length: 10 }, () => app.api('POST', '/api/ideas/view', { token: viewer.token, body: { ideaId: target } })));
@@ -334,6 +334,22 @@ describe.each(DIALECTS)('favourites, follows, views and similar ideas, on %s', (
       expect((await app.api('GET', `/api/ideas/${hidden}/similar`)).status).toBe(404);
     });
 
+    it('leaves out an idea whose author is deactivated, however similar (the one public rule)', async () => {
+      const base = await createIdea(app.deps, author, { title: '阳台雨水收集器', tags: ['雨水', '阳台'] });
+      const kept = await createIdea(app.deps, fan, { title: '阳台雨水收集桶', tags: ['雨水'] });
+      const gone = await createUser(app.deps);
+      const byGone = await createIdea(app.deps, gone, { title: '阳台雨水收集器二代', tags: ['雨水', '阳台'] });
+      // Approved, published, not deleted: only the author's status hides it.
+      await app.deps.db.updateTable('users').set({ status: 'deactivated' }).where('id', '=', gone.id).execute();
+      app.deps.publicCache.invalidate();
+      const rest = (await app.api('GET', `/api/ideas/${base}/similar?limit=6`)).body.data.map((i: { id: number }) => i.id);
+      const trpc = (await trpcCall(app, 'query', 'ideas.similar', { id: base, limit: 6 })).body.data.map((i: { id: number }) => i.id);
+      for (const ids of [rest, trpc]) {
+        expect(ids).toContain(kept);
+        expect(ids).not.toContain(byGone);
+      }
+    });
+
     it('answers an empty list when the author turned similar ideas off', async () => {
       const off = await createIdea(app.deps, author, { title: '社区共享工具箱之三', tags: ['共享'] });
       await app.deps.db.updateTable('ideas').set({ show_similar: 0 }).where('id', '=', off).execute();
@@ -361,5 +377,42 @@ describe.each(DIALECTS)('favourites, follows, views and similar ideas, on %s', (
       expect((await app.api('GET', '/api/follows/following', { token: star.token })).body.data).toEqual([]);
       expect((await app.api('GET', `/api/follows/check/${leaver.registrationNumber}`, { token: star.token })).status).toBe(404);
     });
+  });
+});
+
+/**
+ * A favourite of an idea that stops being public (its author's edit sends it back to review, or a
+ * moderator rejects it): the list leaves it out until it is public again, as the spec names only the
+ * deleted case (greyed, `{ id, title, isDeleted }`) and nothing else may be shown of an unreviewed
+ * version. The record stays, so it comes back once approved and can still be cleared.
+ */
+describe.each(DIALECTS)('favourites of ideas that are no longer public, on %s', (dialect) => {
+  const app = serveTestApp(dialect, { moderation: 'manual' });
+
+  it('leaves out an idea back in review or rejected, on both transports, and lists it again once approved', async () => {
+    const author = await createUser(app.deps);
+    const reader = await createUser(app.deps);
+    const admin = await createUser(app.deps, { role: 'admin' });
+    const kept = await createIdea(app.deps, author, { title: '一直公开的创意' });
+    const backInReview = await createIdea(app.deps, author, { title: '改过之后待审的创意' });
+    const rejected = await createIdea(app.deps, author, { title: '改过之后被驳回的创意' });
+    for (const id of [kept, backInReview, rejected]) expect((await app.api('POST', `/api/favorites/${id}`, { token: reader.token, body: { favorite: true } })).status).toBe(200);
+
+    for (const id of [backInReview, rejected]) {
+      const edit = await app.api('PUT', `/api/ideas/${id}`, { token: author.token, body: { description: `第${id}号改写后的介绍，等待审核`, status: 'published' } });
+      expect(edit.body.data.moderationStatus).toBe('review');
+    }
+    expect((await app.api('POST', `/api/admin/ideas/${rejected}/reject`, { token: admin.token, body: { reason: '内容不完整' } })).status).toBe(200);
+
+    const listed = async () => [
+      (await app.api('GET', '/api/favorites', { token: reader.token })).body.data as { id: number }[],
+      (await trpcCall(app, 'query', 'favorites.list', undefined, reader.token)).body.data as { id: number }[],
+    ];
+    for (const list of await listed()) expect(list.map((i) => i.id)).toEqual([kept]);
+
+    expect((await app.api('POST', `/api/admin/ideas/${backInReview}/approve`, { token: admin.token, body: {} })).status).toBe(200);
+    for (const list of await listed()) expect(list.map((i) => i.id).sort()).toEqual([kept, backInReview].sort());
+    // The hidden one's record is still there: it can be cleared.
+    expect((await app.api('DELETE', `/api/favorites/${rejected}`, { token: reader.token })).status).toBe(200);
   });
 });

@@ -3,9 +3,10 @@
  * console's paths — on REST and tRPC, each member confined to their own messages, admins only where
  * DESIGN §10 says so.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DIALECTS } from './helpers/dialects.ts';
-import { startTestApp, trpcCall as trpcWire, type TestApp } from './helpers/api.ts';
+import { trpcCall as trpcWire } from './helpers/api.ts';
+import { serveTestApp } from './helpers/serve.ts';
 import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
 
 const DAY = 24 * 3600 * 1000;
@@ -16,7 +17,7 @@ async function trpcCall(...args: Parameters<typeof trpcWire>) {
 }
 
 describe.each(DIALECTS)('follow updates, messages, feedback and the admin console, on %s', (dialect) => {
-  let app: TestApp;
+  const app = serveTestApp(dialect);
   let admin: FixtureUser;
   let a: FixtureUser;
   let b: FixtureUser;
@@ -25,13 +26,9 @@ describe.each(DIALECTS)('follow updates, messages, feedback and the admin consol
   const messages = async (u: FixtureUser) => (await app.api('GET', '/api/messages', { token: u.token })).body.data as { id: number; type: string; title: string; content: string; is_read: boolean; sender: string; original_feedback: string | null }[];
 
   beforeAll(async () => {
-    app = await startTestApp(dialect);
     admin = await createUser(app.deps, { role: 'admin' });
     a = await createUser(app.deps, { nickname: '作者A' });
     b = await createUser(app.deps, { nickname: '读者B' });
-  });
-  afterAll(async () => {
-    await app?.close();
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -141,6 +138,10 @@ describe.each(DIALECTS)('follow updates, messages, feedback and the admin consol
       await new Promise((r) => setTimeout(r, 5));
       const later = await createUser(app.deps);
       expect(await unread(later)).toBe(0);
+      // Not in their messages either, on either transport (the list is where announcements are delivered).
+      expect(await messages(later)).toEqual([]);
+      expect((await trpcCall(app, 'query', 'messages.list', undefined, later.token)).body.data).toEqual([]);
+      expect(await unread(later)).toBe(0);
     });
 
     it('refuses announcements and every admin path to members (403) and guests (401)', async () => {
@@ -215,6 +216,40 @@ describe.each(DIALECTS)('follow updates, messages, feedback and the admin consol
       expect(log.some((e: { action: string }) => e.action === 'reply_feedback')).toBe(true);
       expect(typeof log[0].createdAt).toBe('string');
       expect((await trpcCall(app, 'query', 'admin.log', undefined, admin.token)).body.data.length).toBe(log.length);
+    });
+
+    it('marks an admin approving their own idea as a self-approval, on both transports', async () => {
+      const other = await createIdea(app.deps, a, { stage: 'review' });
+      const ownRest = await createIdea(app.deps, admin, { stage: 'review' });
+      const ownTrpc = await createIdea(app.deps, admin, { stage: 'review' });
+
+      const queue = (await app.api('GET', '/api/admin/review', { token: admin.token })).body.data as { id: number; isOwner: boolean }[];
+      expect(queue.find((i) => i.id === ownRest)?.isOwner).toBe(true);
+      expect(queue.find((i) => i.id === other)?.isOwner).toBe(false);
+
+      const viaRest = await app.api('POST', `/api/admin/ideas/${ownRest}/approve`, { token: admin.token, body: {} });
+      expect(viaRest.status).toBe(200);
+      expect(viaRest.body.message).toBe('已通过审核。这是您自己的创意，操作记录中已标为自审通过');
+      const viaTrpc = await trpcCall(app, 'mutation', 'admin.approve', { id: ownTrpc }, admin.token);
+      expect(viaTrpc.body.message).toBe('已通过审核。这是您自己的创意，操作记录中已标为自审通过');
+      const plain = await app.api('POST', `/api/admin/ideas/${other}/approve`, { token: admin.token, body: {} });
+      expect(plain.body.message).toBe('已通过审核');
+
+      for (const log of [
+        (await app.api('GET', '/api/admin/log', { token: admin.token })).body.data,
+        (await trpcCall(app, 'query', 'admin.log', undefined, admin.token)).body.data,
+      ] as { action: string; targetId: number; admin: { registrationNumber: string } }[][]) {
+        expect(log.slice(0, 3).map((e) => [e.action, e.targetId])).toEqual([
+          ['approve_idea', other],
+          ['approve_own_idea', ownTrpc],
+          ['approve_own_idea', ownRest],
+        ]);
+        expect(log[1].admin.registrationNumber).toBe(admin.registrationNumber);
+      }
+      // Rejecting one's own idea hides it: nothing to flag.
+      const ownRejected = await createIdea(app.deps, admin, { stage: 'review' });
+      await app.api('POST', `/api/admin/ideas/${ownRejected}/reject`, { token: admin.token, body: { reason: '内容不完整' } });
+      expect((await app.api('GET', '/api/admin/log', { token: admin.token })).body.data[0]).toMatchObject({ action: 'reject_idea', targetId: ownRejected });
     });
 
     it('records an admin dismissing a report and removing a reported comment, not an author deleting their own', async () => {

@@ -1,16 +1,11 @@
 /** The app's own API (tRPC over HTTP, as the browser calls it): same services, errors in Chinese. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DIALECTS } from './helpers/dialects.ts';
-import { freshPhone, registerAndLogin, startTestApp, type TestApp, trpcCall } from './helpers/api.ts';
+import { freshPhone, registerAndLogin, trpcCall } from './helpers/api.ts';
+import { serveTestApp } from './helpers/serve.ts';
 
 describe.each(DIALECTS)('tRPC over HTTP on %s', (dialect) => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp(dialect, { rateLimits: { smsPerPhoneIntervalSeconds: 60 } });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = serveTestApp(dialect, { rateLimits: { smsPerPhoneIntervalSeconds: 60 } });
 
   const call = (kind: 'query' | 'mutation', procedure: string, input?: unknown, token?: string) => trpcCall(app, kind, procedure, input, token);
 

@@ -4,15 +4,16 @@
  * before an idea exists never create a draft.
  */
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from './helpers/dialects.ts';
-import { startTestApp, type TestApp } from './helpers/api.ts';
+import {  } from './helpers/api.ts';
+import { serveTestApp } from './helpers/serve.ts';
 import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
 
 const PUBLIC_LISTS = ['/api/ideas/all?limit=100', '/api/ideas?limit=100', '/api/ideas/guest?limit=100', '/api/ideas/recent?limit=100', '/api/ideas/hot?limit=100', '/api/ideas/all-versions?limit=100'];
 
 describe.each(DIALECTS)('what others may see, on %s', (dialect) => {
-  let app: TestApp;
+  const app = serveTestApp(dialect);
   let author: FixtureUser;
   let gone: FixtureUser;
   let viewer: FixtureUser;
@@ -20,7 +21,6 @@ describe.each(DIALECTS)('what others may see, on %s', (dialect) => {
   const hidden: Record<string, number> = {};
 
   beforeAll(async () => {
-    app = await startTestApp(dialect);
     author = await createUser(app.deps);
     gone = await createUser(app.deps);
     viewer = await createUser(app.deps);
@@ -29,9 +29,6 @@ describe.each(DIALECTS)('what others may see, on %s', (dialect) => {
     // An approved, undeleted idea whose author is deactivated: hidden by the author part of the rule alone.
     hidden.deactivatedAuthor = await createIdea(app.deps, gone);
     await app.deps.db.updateTable('users').set({ status: 'deactivated' }).where('id', '=', gone.id).execute();
-  });
-  afterAll(async () => {
-    await app?.close();
   });
 
   it('lists only public ideas, to guests and members alike', async () => {
@@ -71,13 +68,7 @@ describe.each(DIALECTS)('what others may see, on %s', (dialect) => {
 });
 
 describe.each(DIALECTS)('images before the idea exists, on %s', (dialect) => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp(dialect);
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = serveTestApp(dialect);
 
   async function upload(token: string, ideaId?: number) {
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#f80' } }).png().toBuffer();

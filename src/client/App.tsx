@@ -1,10 +1,11 @@
-/** The route table of accounts-and-people §2; unknown paths go to /. */
+/** The route table of accounts-and-people §2; unknown paths get the 404 page (issue 16) rather than a jump to /. */
 import { LoadingLine } from './components/LoadingLine.tsx';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Layout, MemberPage } from './components/Layout.tsx';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import LandingPage from './pages/LandingPage.tsx';
+import { IdeaSkeleton } from './components/idea/IdeaSkeleton.tsx';
 
 const page = (load: () => Promise<{ default: ComponentType<any> }>) => lazy(load);
 const LoginPage = page(() => import('./pages/LoginPage.tsx'));
@@ -27,6 +28,7 @@ const UserPage = page(() => import('./pages/UserPage.tsx'));
 const UpdatesPage = page(() => import('./pages/UpdatesPage.tsx'));
 const MessagesPage = page(() => import('./pages/MessagesPage.tsx'));
 const FeedbackPage = page(() => import('./pages/FeedbackPage.tsx'));
+const NotFoundPage = page(() => import('./pages/NotFoundPage.tsx'));
 
 const withLayout = (node: ReactNode) => <Layout>{node}</Layout>;
 
@@ -85,7 +87,14 @@ export function App() {
           </MemberPage>
         </Route>
 
-        <Route path="/idea/:id">{withLayout(<IdeaPage />)}</Route>
+        {/* The idea's shape, not a blank page, while the page's code loads (then while the idea does). */}
+        <Route path="/idea/:id">
+          {withLayout(
+            <Suspense fallback={<IdeaSkeleton />}>
+              <IdeaPage />
+            </Suspense>,
+          )}
+        </Route>
         <Route path="/user/:registrationNumber">{withLayout(<UserPage />)}</Route>
         <Route path="/hunter/:registrationNumber">{withLayout(<HunterPage />)}</Route>
         <Route path="/publish-success/:id?">
@@ -103,9 +112,7 @@ export function App() {
         <Route path="/my-ideas">
           <Redirect to="/inspiration-library" replace />
         </Route>
-        <Route>
-          <Redirect to="/" replace />
-        </Route>
+        <Route>{withLayout(<NotFoundPage />)}</Route>
       </Switch>
     </Suspense>
   );

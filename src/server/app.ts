@@ -104,7 +104,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Express {
     app.post(['/login', '/forgot-password'], (req, res) => {
       res.redirect(303, req.path);
     });
-    // Every other GET is a client route; the client's router sends unknown paths to /.
+    // Every other GET is a client route; the client's router shows its 404 page for unknown paths.
     app.get('/{*splat}', (_req, res) => {
       res.setHeader('Cache-Control', 'no-cache');
       res.sendFile(indexHtml);

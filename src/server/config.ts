@@ -28,6 +28,73 @@ export interface RateLimitSettings {
   /** Wrong current passwords (change password, deactivation) per user. */
   passwordChecksPerUserPerHour: number;
   draftsPer10Minutes: number;
+  /** The writes a person can repeat (issue 19), each kind with its own allowance. */
+  writes: Record<WriteLimitKind, WriteLimit>;
+}
+
+/**
+ * One kind of repeatable write, counted per member (a minute for bursts, an hour for loops) and per
+ * client address (a minute: several members behind one office, campus or carrier address share it;
+ * guests recording views have only this one). A window set to 0 is off.
+ */
+export interface WriteLimit {
+  perMinute: number;
+  perHour: number;
+  ipPerMinute: number;
+}
+
+/**
+ * The defaults, and why. A person's normal use must never meet them; a script looping the call
+ * meets them within seconds. The address allowance is about six people's bursts at once, since
+ * mobile carriers here put many users behind one address (TRUST_PROXY must be set behind a proxy,
+ * as for the login limits, or every member shares the proxy's address).
+ */
+export const WRITE_LIMIT_DEFAULTS = {
+  // Comments and replies: a lively exchange is a reply every 10–20 s, so 5 a minute lets someone
+  // answer several people at once; 60 an hour is a comment a minute for a whole hour. (Discourse
+  // allows one post per 5 s.) The probe's 120 in 0.3 s gets 5 through.
+  comments: { perMinute: 5, perHour: 60, ipPerMinute: 30 },
+  // Likes and dislikes on comments, one counter: reading a thread and reacting as you go is a click
+  // every few seconds, changing one's mind on and off included.
+  reactions: { perMinute: 30, perHour: 300, ipPerMinute: 120 },
+  // Reporting comments: a few in a bad thread; 20 an hour is more than any honest reader files.
+  reports: { perMinute: 5, perHour: 20, ipPerMinute: 30 },
+  // Feedback to the team: a message and a correction or two; the admin inbox shows 200.
+  feedback: { perMinute: 3, perHour: 10, ipPerMinute: 20 },
+  // Favourites (adding and removing, one counter): browsing the marketplace and saving cards as you
+  // go, clicking one on and off a few times; a toggling loop stops at 20.
+  favorites: { perMinute: 20, perHour: 200, ipPerMinute: 120 },
+  // Follows and unfollows: a new member following a handful of authors in a row.
+  follows: { perMinute: 10, perHour: 100, ipPerMinute: 60 },
+  // View records: the app sends one per idea page opened; a page a second is a fast reader. Guests
+  // count per address only, so it is generous; a refused view only leaves the count where it was.
+  views: { perMinute: 60, perHour: 1000, ipPerMinute: 300 },
+  // Saving one's own ideas: edits, expansions, delete and restore. Each save of a public idea
+  // empties the cached public pages, so a loop would keep guests' pages cold.
+  edits: { perMinute: 20, perHour: 200, ipPerMinute: 60 },
+  // Unlocking detailed analyses (free, one row per idea): a reader opening idea after idea.
+  unlocks: { perMinute: 20, perHour: 300, ipPerMinute: 120 },
+  // Changing one's avatar: it changes every card of the member's, so every cached public page.
+  profile: { perMinute: 5, perHour: 30, ipPerMinute: 30 },
+} as const satisfies Record<string, WriteLimit>;
+
+export type WriteLimitKind = keyof typeof WRITE_LIMIT_DEFAULTS;
+export const WRITE_LIMIT_KINDS = Object.keys(WRITE_LIMIT_DEFAULTS) as WriteLimitKind[];
+
+/** `RATE_COMMENTS_PER_MINUTE`, `RATE_COMMENTS_PER_HOUR`, `RATE_COMMENTS_IP_PER_MINUTE`, … (README lists them). */
+export const writeLimitEnv = (kind: WriteLimitKind) => {
+  const base = `RATE_${kind.toUpperCase()}`;
+  return { perMinute: `${base}_PER_MINUTE`, perHour: `${base}_PER_HOUR`, ipPerMinute: `${base}_IP_PER_MINUTE` } as const;
+};
+
+function writeLimitsFromEnv(): Record<WriteLimitKind, WriteLimit> {
+  const limits = {} as Record<WriteLimitKind, WriteLimit>;
+  for (const kind of WRITE_LIMIT_KINDS) {
+    const env = writeLimitEnv(kind);
+    const d = WRITE_LIMIT_DEFAULTS[kind];
+    limits[kind] = { perMinute: int(env.perMinute, d.perMinute), perHour: int(env.perHour, d.perHour), ipPerMinute: int(env.ipPerMinute, d.ipPerMinute) };
+  }
+  return limits;
 }
 
 export interface SiteIdentity {
@@ -65,6 +132,16 @@ export interface Config {
   cacheTtlMs: number;
   /** pino level for the request log and server events (`silent` turns it off). */
   logLevel: LogLevel;
+}
+
+/**
+ * Every rate limit off (0 = no limit): for the benchmark and the browser tests, where one address
+ * registers and writes for many people at once. Limits have their own API tests.
+ */
+export function noRateLimits(limits: RateLimitSettings): RateLimitSettings {
+  const off = Object.fromEntries(Object.keys(limits).filter((k) => k !== 'writes').map((k) => [k, 0])) as Omit<RateLimitSettings, 'writes'>;
+  const writes = Object.fromEntries(WRITE_LIMIT_KINDS.map((kind) => [kind, { perMinute: 0, perHour: 0, ipPerMinute: 0 }])) as RateLimitSettings['writes'];
+  return { ...off, writes };
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -106,6 +183,7 @@ export function loadConfig(): Config {
       codeChecksPerIpPerHour: int('RATE_CODE_CHECKS_IP_PER_HOUR', 60),
       passwordChecksPerUserPerHour: int('RATE_PASSWORD_CHECKS_USER_PER_HOUR', 10),
       draftsPer10Minutes: int('RATE_DRAFTS_PER_10_MINUTES', 20),
+      writes: writeLimitsFromEnv(),
     },
     maxDraftsPerUser: int('MAX_DRAFTS_PER_USER', 200),
     cacheTtlMs: int('CACHE_TTL_MS', 2000),

@@ -48,6 +48,7 @@ export const IDEA_MSG = {
   descriptionTooLong: `简介不能超过${IDEA_DESCRIPTION_MAX}个字`,
   analysisTooLong: '详细分析内容过长，请精简后再提交',
   tooManyTags: `标签数量超过${TAGS_MAX}个，仅保留前${TAGS_MAX}个`,
+  tagsNotSaved: (tags: readonly string[]) => `${tags.map((t) => `「${t}」`).join('')}不会保存`,
   tagTooLongCjk: (tag: string) => `标签「${tag}」超过${TAG_MAX_CJK}个字符限制`,
   tagTooLongOther: (tag: string) => `标签「${tag}」超过${TAG_MAX_OTHER}个字符限制`,
   fixTags: '请修正标签错误',
@@ -83,6 +84,8 @@ export interface TagParse {
   tags: string[];
   /** Set when more than 5 were given and the rest dropped. */
   notice: string | null;
+  /** The tags past the limit, in the order given: not saved (the editor names them). */
+  dropped: string[];
   /** Any of these blocks save and publish. */
   errors: string[];
 }
@@ -102,7 +105,7 @@ export function parseTags(input: string | readonly string[] | null | undefined):
       errors.push(IDEA_MSG.tagTooLongOther(tag));
     }
   }
-  return { tags, notice: distinct.length > TAGS_MAX ? IDEA_MSG.tooManyTags : null, errors };
+  return { tags, notice: distinct.length > TAGS_MAX ? IDEA_MSG.tooManyTags : null, dropped: distinct.slice(TAGS_MAX), errors };
 }
 
 /** Cards show New for 24 hours. */

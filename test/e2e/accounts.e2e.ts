@@ -62,11 +62,12 @@ for (const viewport of VIEWPORTS) {
       // The footer shows the filing numbers on guest pages.
       await page.goto('/about');
       await page.getByText(/ICP备/).waitFor();
-      // Member pages send a guest to /login; unknown paths go to /.
+      // Member pages send a guest to /login; unknown paths get the 404 page (issue 16), where they are.
       await page.goto('/inspiration-library');
       await page.waitForURL('**/login');
       await page.goto('/no/such/page');
-      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByRole('heading', { level: 1, name: '页面不存在' }).waitFor();
+      assert.equal(new URL(page.url()).pathname, '/no/such/page');
       // GO without a session leads to the guest marketplace.
       await page.goto('/vision');
       await page.getByRole('link', { name: 'GO' }).click();

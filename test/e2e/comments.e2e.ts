@@ -63,13 +63,12 @@ for (const viewport of VIEWPORTS) {
       await top.getByTestId('comment-text').getByText('<b>好主意</b>，雨季一定用得上').waitFor();
       assert.equal(await top.locator('b').count(), 0, 'no HTML is rendered');
 
-      // A reply, prefilled with @name, nested under the comment.
-      await top.getByRole('button', { name: `读者${viewport.name}的评论的操作` }).first().click();
-      await top.getByRole('button', { name: '回复' }).click();
+      // A reply (回复 on the comment itself), prefilled with @name, nested under the comment.
+      await top.getByTestId('comment-reply').first().click();
       const replyBox = section.getByLabel(`回复 @读者${viewport.name}`);
       assert.equal(await replyBox.inputValue(), `@读者${viewport.name} `);
       await replyBox.pressSequentially('押金怎么退？');
-      await section.getByRole('button', { name: '回复', exact: true }).click();
+      await section.getByTestId('comment-form').getByRole('button', { name: '回复', exact: true }).click();
       await page.getByTestId('toast').getByText('评论成功').waitFor();
       const reply = top.locator('.comment-replies [data-testid="comment"]');
       await reply.getByText('押金怎么退？').waitFor();
@@ -84,16 +83,17 @@ for (const viewport of VIEWPORTS) {
       await top.locator('.comment-replies').getByText('押金随时可退').waitFor();
       await section.getByText(/评论\s*\(3\)/).waitFor();
 
-      // Like, then dislike: exclusive.
+      // Like on the comment itself (with its count), then dislike from the menu: exclusive.
       const menu = () => top.getByRole('button', { name: `读者${viewport.name}的评论的操作` }).first();
+      const like = top.getByTestId('comment-like').first();
+      await like.click();
+      await like.and(page.locator('[aria-pressed="true"]')).waitFor();
+      assert.equal(await top.getByTestId('like-count').first().textContent(), '1');
       await menu().click();
-      await top.getByRole('button', { name: '点赞' }).click();
-      await top.getByTestId('like-count').first().getByText('赞 1').waitFor();
-      await menu().click();
-      assert.equal(await top.getByRole('button', { name: '点赞' }).getAttribute('aria-pressed'), 'true');
       await top.getByRole('button', { name: '点踩' }).click();
       await top.getByTestId('dislike-count').first().getByText('踩 1').waitFor();
-      await top.getByTestId('like-count').first().getByText('赞 0').waitFor();
+      await like.and(page.locator('[aria-pressed="false"]')).waitFor();
+      assert.equal(await top.getByTestId('like-count').first().textContent(), '', 'no count at 0');
 
       // Forward is an alert for now.
       await menu().click();
@@ -140,7 +140,7 @@ for (const viewport of VIEWPORTS) {
       await page.goto(`/idea/${ideaId}`);
       const section = page.getByTestId('comments-section');
       await section.getByText('作者的第一条评论').waitFor();
-      await section.getByRole('link', { name: '登录' }).waitFor();
+      await section.getByRole('link', { name: '登录', exact: true }).waitFor();
       assert.equal(await section.getByLabel('发表评论').count(), 0);
       await expectAccessible(page, `guest comments at ${viewport.width}px`);
       await context.close();

@@ -230,7 +230,7 @@ for (const viewport of VIEWPORTS) {
       await form.getByLabel('手机号', { exact: true }).fill(reader.phone);
       await form.getByLabel('密码', { exact: true }).fill(reader.password);
       await page.getByRole('button', { name: '登录', exact: true }).click();
-      await page.waitForURL('**/marketplace');
+      await page.waitForURL((url) => url.pathname === '/marketplace' && url.searchParams.get('q') === SEARCH_WORD);
       await page.getByTestId('search-banner').getByText(`找到 ${SEARCH_HITS} 个相关创意`).waitFor();
       await context.close();
     });

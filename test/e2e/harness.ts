@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { loadConfig } from '../../src/server/config.ts';
+import { loadConfig, noRateLimits } from '../../src/server/config.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { buildClientIfNeeded, DIST_DIR } from '../../scripts/build-client.ts';
 
@@ -49,7 +49,7 @@ export async function startE2E(extraEnv: Record<string, string> = {}): Promise<E
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hunter-e2e-'));
   const base = loadConfig();
   // Rate limits have their own API tests; here one address registers many people quickly.
-  const rateLimits = Object.fromEntries(Object.keys(base.rateLimits).map((k) => [k, 0])) as unknown as typeof base.rateLimits;
+  const rateLimits = noRateLimits(base.rateLimits);
   const server = await startServer({ ...base, port: 0, databaseUrl: `sqlite:${path.join(dir, 'e2e.db')}`, seedDemo: false, rateLimits, logLevel: process.env.LOG_LEVEL ? base.logLevel : 'warn' }, { clientDir: DIST_DIR });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { DialectName } from '../../db/connection.ts';
 import { createApp } from '../../src/server/app.ts';
 import { createRequestListener } from '../../src/server/fast-lane/fast-lane.ts';
-import { loadConfig, type Config, type RateLimitSettings } from '../../src/server/config.ts';
+import { loadConfig, WRITE_LIMIT_KINDS, type Config, type RateLimitSettings } from '../../src/server/config.ts';
 import { createDeps, type Deps } from '../../src/server/deps.ts';
 import { ConsoleSmsProvider, type SmsProvider } from '../../src/server/accounts/sms.ts';
 import { createTestDatabase, type TestDatabase } from './dialects.ts';
@@ -35,6 +35,7 @@ export const NO_LIMITS: RateLimitSettings = {
   codeChecksPerIpPerHour: 0,
   passwordChecksPerUserPerHour: 0,
   draftsPer10Minutes: 0,
+  writes: Object.fromEntries(WRITE_LIMIT_KINDS.map((kind) => [kind, { perMinute: 0, perHour: 0, ipPerMinute: 0 }])) as RateLimitSettings['writes'],
 };
 
 export type TestOverrides = Partial<Omit<Config, 'rateLimits'>> & {

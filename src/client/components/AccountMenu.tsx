@@ -8,6 +8,7 @@ import { Avatar } from './Avatar.tsx';
 
 const ProfileModal = lazy(() => import('./ProfileModal.tsx'));
 const SecurityModal = lazy(() => import('./SecurityModal.tsx'));
+const FeedbackModal = lazy(() => import('./FeedbackModal.tsx').then((m) => ({ default: m.FeedbackModal })));
 
 /** What the dropdown shows for contact: masked phone, else e-mail, else 用户. */
 export function contactLine(user: StoredUser): string {
@@ -18,7 +19,7 @@ export function contactLine(user: StoredUser): string {
 
 export function AccountMenu({ user }: { user: StoredUser }) {
   const [open, setOpen] = useState(false);
-  const [modal, setModal] = useState<'profile' | 'security' | null>(null);
+  const [modal, setModal] = useState<'profile' | 'security' | 'feedback' | null>(null);
   const [, navigate] = useLocation();
   const ref = useRef<HTMLDivElement>(null);
   const logout = trpc.auth.logout.useMutation();
@@ -54,19 +55,27 @@ export function AccountMenu({ user }: { user: StoredUser }) {
     <div className="account" ref={ref}>
       <button type="button" className="account-chip" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         <Avatar src={user.avatarUrl ?? user.avatar} alt="" size={32} />
-        <span className="account-id" aria-label={`ID ${user.registrationNumber ?? ''}`}>
-          {user.registrationNumber}
+        {/* The ID badge says what the number is; phones have no room for it (it is in the menu there). */}
+        <span className="account-id">
+          <span className="account-id-label">ID</span> {user.registrationNumber}
         </span>
         <span className="account-name">{user.nickname}</span>
       </button>
       {open && (
         <div className="account-menu" role="menu" aria-label="账户菜单">
-          <p className="account-contact">{contactLine(user)}</p>
+          <p className="account-contact">
+            {contactLine(user)}
+            <span className="account-menu-id">ID：{user.registrationNumber}</span>
+          </p>
           <button type="button" role="menuitem" onClick={() => (setOpen(false), setModal('profile'))}>
             编辑资料
           </button>
           <button type="button" role="menuitem" onClick={() => (setOpen(false), setModal('security'))}>
             安全设置
+          </button>
+          {/* The phone tab bar has five slots; feedback is here on every screen size. */}
+          <button type="button" role="menuitem" aria-haspopup="dialog" onClick={() => (setOpen(false), setModal('feedback'))}>
+            意见反馈
           </button>
           {user.role === 'admin' && (
             <button type="button" role="menuitem" onClick={() => go('/admin')}>
@@ -88,6 +97,7 @@ export function AccountMenu({ user }: { user: StoredUser }) {
       <Suspense fallback={null}>
         {modal === 'profile' && <ProfileModal onClose={() => setModal(null)} />}
         {modal === 'security' && <SecurityModal onClose={() => setModal(null)} />}
+        {modal === 'feedback' && <FeedbackModal onClose={() => setModal(null)} />}
       </Suspense>
     </div>
   );

@@ -6,10 +6,11 @@
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { IdeaCard } from './IdeaCard.tsx';
 import { CardGrid } from './ui/CardGrid.tsx';
+import { FEATURED_GRID_COLUMNS } from './ui/ui-rules.ts';
 
 export default function FeaturedIdeaGrid({ ideas, loggedIn }: { ideas: readonly IdeaDto[]; loggedIn: boolean }) {
   return (
-    <CardGrid label="精选创意列表">
+    <CardGrid label="精选创意列表" columns={FEATURED_GRID_COLUMNS}>
       {ideas.map((idea) => (
         <IdeaCard key={idea.id} idea={idea} href={loggedIn ? `/idea/${idea.id}` : '/login'} headingLevel={3} />
       ))}

@@ -1,29 +1,35 @@
 import { Logo } from './Logo.tsx';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'wouter';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
 import { NAV_SEARCH_MAX_WIDTH_PX } from '../../shared/constants.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { errorMessage } from '../lib/api-errors.ts';
 import { useSession } from '../hooks/useSession.ts';
-import { checkedPage, MARKET_MSG, MARKET_PAGE_SIZE, savePendingSearch, searchQueryOf, type SearchNavState } from '../lib/marketplace-state.ts';
+import { checkedPage, MARKET_MSG, MARKET_PAGE_SIZE, marketAddressSearch, parseMarketAddress, savePendingSearch, searchQueryOf, type SearchNavState } from '../lib/marketplace-state.ts';
 import { trpc } from '../lib/trpc.ts';
 import { useToast } from './ui/Toast.tsx';
 
-// Only members see the account chip and its menu: guests do not download them.
+// Only members see the messages bell, the account chip and its menu: guests do not download them.
 const AccountMenu = lazy(() => import('./AccountMenu.tsx').then((m) => ({ default: m.AccountMenu })));
+const MessagesBell = lazy(() => import('./nav/MessagesBell.tsx').then((m) => ({ default: m.MessagesBell })));
 
 /**
  * The shared top navigation: logo, search, the two brand links, and the login link or account chip.
  * Search (accounts §2): blank does nothing; a member's query runs `marketplace.search` with the box
- * disabled meanwhile, then /marketplace shows the results (query, results and a timestamp as navigation
- * state, replacing history). A guest is sent to /login; the query waits in sessionStorage and runs
+ * disabled meanwhile, then /marketplace?q=… shows the results (query, results and a timestamp as
+ * navigation state, replacing history); on that page the box shows the query, after a reload too. A guest is sent to /login; the query waits in sessionStorage and runs
  * after logging in (LoginPage).
  */
 export function TopNav() {
   const { user, loggedIn } = useSession();
   const [query, setQuery] = useState('');
   const [searching, setSearching] = useState(false);
-  const [, navigate] = useLocation();
+  const [path, navigate] = useLocation();
+  const address = useSearch();
+  const shownQuery = path === '/marketplace' ? parseMarketAddress(address).q : null;
+  useEffect(() => {
+    if (shownQuery) setQuery(shownQuery);
+  }, [shownQuery]);
   const utils = trpc.useUtils();
   const toast = useToast();
 
@@ -48,7 +54,7 @@ export function TopNav() {
       // The marketplace's search list starts from these results instead of asking again.
       utils.marketplace.search.setInfiniteData(input, { pages: [answer], pageParams: [null] });
       const state: SearchNavState = { searchQuery: q, searchResults: page.data, searchTimestamp: Date.now(), searchNextCursor: page.nextCursor };
-      navigate('/marketplace', { replace: true, state });
+      navigate(`/marketplace${marketAddressSearch({ q })}`, { replace: true, state });
     } catch (err) {
       toast(err instanceof Error && err.message === MARKET_MSG.badData ? MARKET_MSG.badData : errorMessage(err, MARKET_MSG.searchFailed), 'error');
     } finally {
@@ -78,6 +84,7 @@ export function TopNav() {
       <div className="top-nav-account">
         {loggedIn && user ? (
           <Suspense fallback={null}>
+            <MessagesBell />
             <AccountMenu user={user} />
           </Suspense>
         ) : (

@@ -14,6 +14,19 @@ export class ApiTransportError extends Error {
   }
 }
 
+/** The call ran out of its time (request-rules.ts) before the server answered. */
+export class ApiTimeoutError extends ApiTransportError {
+  constructor() {
+    super(TIMEOUT_ERROR);
+    this.name = 'ApiTimeoutError';
+  }
+}
+
+/** Whether a failed call timed out (the fetch wrapper's error, bare or as a tRPC error's cause). */
+export function isTimeout(err: unknown): boolean {
+  return err instanceof ApiTimeoutError || (err instanceof TRPCClientError && err.cause instanceof ApiTimeoutError);
+}
+
 export function httpStatusOf(err: unknown): number | undefined {
   if (err instanceof TRPCClientError) {
     const data = err.data as { httpStatus?: number } | undefined;

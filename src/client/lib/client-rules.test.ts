@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { IDEA_MSG } from '../../shared/idea-rules.ts';
 import { editorMode, titleProblem } from '../components/editor/editor-mode.ts';
 import { saysResubmit } from '../components/editor/publish-failure.ts';
-import { cardGridColumns, CARD_GRID_COLUMNS, DEFAULT_PAGE_DESCRIPTION, pageDescription, pageTitle, quoteName } from '../components/ui/ui-rules.ts';
+import { cardGridColumns, CARD_GRID_COLUMNS, DEFAULT_PAGE_DESCRIPTION, FEATURED_GRID_COLUMNS, type GridColumns, pageDescription, pageTitle, quoteName } from '../components/ui/ui-rules.ts';
 import { bearerTokenOf, sessionVerdict } from './session-guard.ts';
 import { replacePhoneInList } from './storage.ts';
 
@@ -25,19 +25,24 @@ describe('page description', () => {
 
 describe('card grid columns', () => {
   it('1 below 340px, 2 on phones, 3 from 900px, 4 from 1280px', () => {
-    expect([320, 339, 340, 390, 899, 900, 1279, 1280, 1920].map(cardGridColumns)).toEqual([1, 1, 2, 2, 2, 3, 3, 4, 4]);
+    expect([320, 339, 340, 390, 899, 900, 1279, 1280, 1920].map((w) => cardGridColumns(w))).toEqual([1, 1, 2, 2, 2, 3, 3, 4, 4]);
+  });
+  it("the landing's featured cards: two rows of 3 at every desktop width, 2 columns on phones", () => {
+    expect([320, 390, 899, 900, 1279, 1280, 1440, 1920, 2560].map((w) => cardGridColumns(w, FEATURED_GRID_COLUMNS))).toEqual([1, 2, 2, 3, 3, 3, 3, 3, 3]);
   });
   it('matches what react-masonry-css computes from the breakpoints', () => {
-    const masonry = (width: number) => {
+    const masonry = (width: number, columns: GridColumns) => {
       let best = Infinity;
-      let cols: number = CARD_GRID_COLUMNS.default;
-      for (const [key, value] of Object.entries(CARD_GRID_COLUMNS)) {
+      let cols: number = columns.default;
+      for (const [key, value] of Object.entries(columns)) {
         const bp = parseInt(key);
         if (bp > 0 && width <= bp && bp < best) [best, cols] = [bp, value];
       }
       return cols;
     };
-    for (let w = 280; w <= 1600; w += 7) expect(masonry(w)).toBe(cardGridColumns(w));
+    for (const columns of [CARD_GRID_COLUMNS, FEATURED_GRID_COLUMNS]) {
+      for (let w = 280; w <= 2000; w += 7) expect(masonry(w, columns)).toBe(cardGridColumns(w, columns));
+    }
   });
 });
 

@@ -13,6 +13,8 @@ describe('back target', () => {
   it('returns to the marketplace with its state, or to the library tab', () => {
     const market = { fromMarketplace: true, lastViewedCardId: 7, scrollPosition: 420 };
     expect(backTarget(market)).toEqual({ path: '/marketplace', state: market });
+    const searched = { ...market, marketplaceSearch: '?sort=random&q=%E8%8A%B1%E7%9B%86' };
+    expect(backTarget(searched)).toEqual({ path: '/marketplace?sort=random&q=%E8%8A%B1%E7%9B%86', state: searched });
     const library = { fromInspirationLibrary: true, activeTab: 'deleted', scrollPosition: 90 };
     expect(backTarget(library)).toEqual({ path: '/inspiration-library?tab=deleted', state: library });
   });

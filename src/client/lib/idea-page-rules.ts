@@ -5,7 +5,7 @@
  * the unit tests beside this file check it directly.
  */
 import { IDEA_MSG } from '../../shared/idea-rules.ts';
-import { isFromMarketplace, type KeyValueStore } from './marketplace-state.ts';
+import { isFromMarketplace, marketplaceReturnPath, type KeyValueStore } from './marketplace-state.ts';
 import { FAVORITE_TEXT, FOLLOW_TEXT } from '../../shared/social-texts.ts';
 
 export const IDEA_PAGE_MSG = {
@@ -23,7 +23,7 @@ export const IDEA_PAGE_MSG = {
   favorited: FAVORITE_TEXT.added,
   unfavorited: FAVORITE_TEXT.removed,
   expansionSaved: '扩展内容已保存',
-  expansionLocalOnly: '扩展内容同步失败，目前仅保存在本地（刷新页面后会丢失），请稍后重试',
+  expansionLocalOnly: '新添加的内容目前仅保存在本页（刷新页面后会丢失），请稍后重试',
   similarFailed: '获取相似idea失败',
   similarEmpty: '暂无相似idea推荐',
   viewCountFailed: '获取浏览量失败',
@@ -61,12 +61,12 @@ export function isFromLibrary(state: unknown): state is FromLibraryState {
 }
 
 /**
- * Where back leads (accounts §2 "Returning"): the marketplace or the library tab the idea was opened
- * from, handing its state back so the list restores its scroll (and the marketplace highlights the
+ * Where back leads (accounts §2 "Returning"): the marketplace (with the sort and search it showed) or
+ * the library tab the idea was opened from, handing its state back so the list restores its scroll (and the marketplace highlights the
  * card); null means "back in history".
  */
 export function backTarget(state: unknown): { path: string; state: unknown } | null {
-  if (isFromMarketplace(state)) return { path: '/marketplace', state };
+  if (isFromMarketplace(state)) return { path: marketplaceReturnPath(state), state };
   if (isFromLibrary(state)) return { path: `/inspiration-library?tab=${state.activeTab}`, state };
   return null;
 }

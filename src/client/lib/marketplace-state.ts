@@ -1,6 +1,7 @@
 /**
  * The marketplace's pure rules (publishing §2, §4, §8; accounts §2 "Top navigation bar"): the sort
- * options and the random seed of a visit, the list state kept in sessionStorage, the navigation
+ * options and the random seed of a visit, the address that names the sort and the search (so reload
+ * and back show the same list), the list state kept in sessionStorage, the navigation
  * states between the marketplace, the idea page and the search box, the way back to the last viewed
  * card (found with retries, scrolled to with an offset), the pending search of a guest who must log
  * in first, and the screen's error texts. No React here: the unit tests check it directly.
@@ -98,6 +99,36 @@ export function writeListState(store: KeyValueStore, state: MarketListState): vo
   }
 }
 
+// ------------------------------------------------------------------ the address (?sort=…&q=…)
+
+/** What the marketplace's address says: the sort and the search, each null when it names none. */
+export interface MarketAddress {
+  sort: MarketSort | null;
+  q: string | null;
+}
+
+/** Reads `?sort=favorites&q=花盆` (with or without the `?`); an unknown sort or a blank query is none. */
+export function parseMarketAddress(search: string): MarketAddress {
+  const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
+  const sort = params.get('sort');
+  return { sort: isMarketSort(sort) ? sort : null, q: searchQueryOf(params.get('q') ?? '') };
+}
+
+/** The query string naming a sort and a search, `?sort=favorites&q=%E8%8A%B1%E7%9B%86`; '' for neither. */
+export function marketAddressSearch({ sort = null, q = null }: Partial<MarketAddress>): string {
+  const params = new URLSearchParams();
+  if (sort) params.set('sort', sort);
+  const query = q ? searchQueryOf(q) : null;
+  if (query) params.set('q', query);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The query string of the page showing `sort` and `q`: the default sort goes unnamed (`/marketplace`). */
+export function marketAddressFor(sort: MarketSort, q: string | null = null): string {
+  return marketAddressSearch({ sort: sort === DEFAULT_SORT ? null : sort, q });
+}
+
 // ------------------------------------------------------------------ navigation states
 
 /** Handed to /idea/{id} by a card click (publishing §2), and handed back by the idea page's back button. */
@@ -105,6 +136,8 @@ export interface FromMarketplaceState {
   fromMarketplace: true;
   lastViewedCardId: number;
   scrollPosition: number;
+  /** The marketplace's query string when the card was opened (its sort and search), for the way back. */
+  marketplaceSearch?: string;
 }
 
 /** What the top bar's search hands to /marketplace (accounts §2), replacing history. */
@@ -140,9 +173,21 @@ export function searchFromState(state: unknown): SearchNavState | null {
  * (so browser back finds the same results) plus the return fields, so back by the browser and back by
  * the idea page's button come to the same place.
  */
-export function returnState(current: unknown, cardId: number, scrollPosition: number): FromMarketplaceState & Partial<SearchNavState> {
+export function returnState(current: unknown, cardId: number, scrollPosition: number, address = ''): FromMarketplaceState & Partial<SearchNavState> {
   const search = searchFromState(current);
-  return { ...(search ?? {}), fromMarketplace: true, lastViewedCardId: cardId, scrollPosition: Math.max(0, Math.round(scrollPosition)) };
+  const marketplaceSearch = marketAddressSearch(parseMarketAddress(address));
+  return {
+    ...(search ?? {}),
+    fromMarketplace: true,
+    lastViewedCardId: cardId,
+    scrollPosition: Math.max(0, Math.round(scrollPosition)),
+    ...(marketplaceSearch ? { marketplaceSearch } : {}),
+  };
+}
+
+/** The marketplace address a return state leads back to: its sort and search, nothing else from the state. */
+export function marketplaceReturnPath(state: FromMarketplaceState): string {
+  return `/marketplace${marketAddressSearch(parseMarketAddress(typeof state.marketplaceSearch === 'string' ? state.marketplaceSearch : ''))}`;
 }
 
 // ------------------------------------------------------------------ search

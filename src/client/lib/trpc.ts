@@ -1,50 +1,63 @@
 /**
- * The client's API layer: tRPC over fetch with a 20 s timeout, the bearer token, clear errors for
- * unparsable or failed responses, read retries after 2, 4 and 8 s, and the session rule of
- * session-guard.ts (401, `x-session-expired`) applied to every response.
+ * The client's API layer: tRPC over fetch with the timeouts of request-rules.ts (20 s; the
+ * favourites client's 10 s), the bearer token, clear errors for unparsable or failed responses, read
+ * retries after 2, 4 and 8 s (never after a timeout), and the session rule of session-guard.ts (401,
+ * `x-session-expired`) applied to every response.
  */
 import { QueryClient } from '@tanstack/react-query';
 import { httpLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '../../server/trpc/routers/index.ts';
-import { HTTP_TIMEOUT_MS, READ_RETRY_DELAYS_MS } from '../../shared/constants.ts';
-import { ApiTransportError, httpStatusOf, statusError, TIMEOUT_ERROR, UNPARSABLE_RESPONSE } from './api-errors.ts';
+import { READ_RETRY_DELAYS_MS } from '../../shared/constants.ts';
+import { ApiTimeoutError, ApiTransportError, httpStatusOf, isTimeout, statusError, UNPARSABLE_RESPONSE } from './api-errors.ts';
+import { requestTimeoutMs, retriesRead } from './request-rules.ts';
 import { bearerTokenOf, guardSession } from './session-guard.ts';
 import { getToken } from './storage.ts';
 
 export const trpc = createTRPCReact<AppRouter>();
 
-export async function apiFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const timeout = AbortSignal.timeout(HTTP_TIMEOUT_MS);
-  const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-  let res: Response;
-  try {
-    res = await fetch(input, { ...init, signal });
-  } catch (err) {
-    if (timeout.aborted) throw new ApiTransportError(TIMEOUT_ERROR);
-    throw err;
-  }
-  guardSession(res, bearerTokenOf(init?.headers));
-  const text = await res.text();
-  try {
-    JSON.parse(text);
-  } catch {
-    throw new ApiTransportError(res.ok ? UNPARSABLE_RESPONSE : statusError(res.status), res.status);
-  }
-  return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
+function urlOf(input: RequestInfo | URL): string {
+  if (typeof input === 'string') return input;
+  return input instanceof URL ? input.href : input.url;
 }
 
 /**
- * A call with its own, shorter timeout (the favourites client's 10 s, publishing §9): `run` gets the
- * signal to pass as tRPC's `{ signal }`; running out of time fails like apiFetch's own timeout.
+ * A signal that aborts after `ms`, from a timer (not AbortSignal.timeout): the page's clock drives
+ * it, so a browser test can let the time pass without waiting for it.
  */
-export async function withTimeout<T>(ms: number, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const signal = AbortSignal.timeout(ms);
+function timeoutSignal(ms: number): { signal: AbortSignal; done: () => void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), ms);
+  return { signal: controller.signal, done: () => clearTimeout(timer) };
+}
+
+export async function apiFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const timeout = timeoutSignal(requestTimeoutMs(urlOf(input)));
+  const signal = init?.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal;
   try {
-    return await run(signal);
-  } catch (err) {
-    if (signal.aborted) throw new ApiTransportError(TIMEOUT_ERROR);
-    throw err;
+    let res: Response;
+    try {
+      res = await fetch(input, { ...init, signal });
+    } catch (err) {
+      if (timeout.signal.aborted) throw new ApiTimeoutError();
+      throw err;
+    }
+    guardSession(res, bearerTokenOf(init?.headers));
+    let text: string;
+    try {
+      text = await res.text();
+    } catch (err) {
+      if (timeout.signal.aborted) throw new ApiTimeoutError();
+      throw err;
+    }
+    try {
+      JSON.parse(text);
+    } catch {
+      throw new ApiTransportError(res.ok ? UNPARSABLE_RESPONSE : statusError(res.status), res.status);
+    }
+    return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
+  } finally {
+    timeout.done();
   }
 }
 
@@ -67,18 +80,15 @@ export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        retry(failureCount, err) {
-          const status = httpStatusOf(err);
-          // A 4xx will not change on retry; network failures and 5xx may.
-          if (status && status < 500) return false;
-          return failureCount < READ_RETRY_DELAYS_MS.length;
-        },
+        retry: (failureCount, err) => retriesRead(failureCount, { status: httpStatusOf(err), timedOut: isTimeout(err) }),
         retryDelay: (attempt) => READ_RETRY_DELAYS_MS[Math.min(attempt, READ_RETRY_DELAYS_MS.length - 1)],
         refetchOnWindowFocus: false,
+        // Offline, a read fails (and its page shows the error and 重试) instead of waiting, paused, for the network.
+        networkMode: 'always',
         staleTime: 10_000,
       },
       // Writes are never retried: a retried publish would hit 409.
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -3,7 +3,7 @@
  * multipart upload to the REST path, and removing an upload the analysis no longer shows.
  * Where uploads live and how their names look is shared with the server (shared/uploads.ts).
  */
-import { HTTP_TIMEOUT_MS } from '../../shared/constants.ts';
+import { requestTimeoutMs } from './request-rules.ts';
 import { IDEA_MSG, IMAGE_MAX_BYTES, IMAGES_PER_IDEA } from '../../shared/idea-rules.ts';
 import { guardSession } from './session-guard.ts';
 import { getToken } from './storage.ts';
@@ -60,7 +60,7 @@ export async function uploadIdeaImage(file: File, ideaId: number | null): Promis
   const token = getToken();
   let res: Response;
   try {
-    res = await fetch(IDEA_IMAGE_UPLOAD_PATH, { method: 'POST', body: form, headers: authHeaders(token), signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
+    res = await fetch(IDEA_IMAGE_UPLOAD_PATH, { method: 'POST', body: form, headers: authHeaders(token), signal: AbortSignal.timeout(requestTimeoutMs(IDEA_IMAGE_UPLOAD_PATH)) });
   } catch {
     // Offline, refused, or the 20 s timeout: all read as a network problem.
     throw new UploadError(IDEA_MSG.uploadNetwork);
@@ -84,7 +84,7 @@ export async function uploadIdeaImage(file: File, ideaId: number | null): Promis
 export async function deleteIdeaImage(fileName: string): Promise<boolean> {
   const token = getToken();
   try {
-    const res = await fetch(`${IDEA_IMAGE_UPLOAD_PATH}/${encodeURIComponent(fileName)}`, { method: 'DELETE', headers: authHeaders(token), signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
+    const res = await fetch(`${IDEA_IMAGE_UPLOAD_PATH}/${encodeURIComponent(fileName)}`, { method: 'DELETE', headers: authHeaders(token), signal: AbortSignal.timeout(requestTimeoutMs(IDEA_IMAGE_UPLOAD_PATH)) });
     guardSession(res, token);
     return res.ok;
   } catch {

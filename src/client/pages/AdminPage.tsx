@@ -36,6 +36,8 @@ export const ADMIN_MSG = {
   approveFailed: '操作失败，请稍后重试',
   rejectFailed: '驳回失败，请稍后重试',
   approved: (title: string) => `已通过「${title}」，该创意现已在创意市场展示`,
+  approvedOwn: (title: string) => `已通过「${title}」，操作记录中已标为自审通过`,
+  ownIdea: '这是您自己的创意，没有其他管理员看过；通过会在操作记录中标为自审。',
   rejected: (title: string) => `已驳回「${title}」，作者会收到包含原因的系统消息`,
 } as const;
 
@@ -106,7 +108,8 @@ function ReviewQueue() {
   };
 
   const onApprove = async (idea: IdeaDto) => {
-    const confirmed = await confirm({ title: `通过${quoteName(titleOf(idea))}？`, message: '通过后该创意会立即在创意市场展示。', confirmLabel: '通过' });
+    const message = idea.isOwner ? `${ADMIN_MSG.ownIdea}通过后该创意会立即在创意市场展示。` : '通过后该创意会立即在创意市场展示。';
+    const confirmed = await confirm({ title: `通过${quoteName(titleOf(idea))}？`, message, confirmLabel: '通过' });
     if (!confirmed) return;
     setBusyId(idea.id);
     setFeedback(null);
@@ -114,7 +117,7 @@ function ReviewQueue() {
     try {
       await approve.mutateAsync({ id: idea.id });
       ok = true;
-      toast(ADMIN_MSG.approved(titleOf(idea)));
+      toast(idea.isOwner ? ADMIN_MSG.approvedOwn(titleOf(idea)) : ADMIN_MSG.approved(titleOf(idea)));
     } catch (err) {
       setFeedback({ kind: 'error', text: errorMessage(err, ADMIN_MSG.approveFailed) });
     } finally {
@@ -182,6 +185,11 @@ function ReviewItem({ idea, busy, onApprove, onReject }: { idea: IdeaDto; busy: 
   return (
     <article className="review-item" data-testid="review-item" data-idea-id={idea.id} aria-labelledby={titleId}>
       <h3 id={titleId}>{titleOf(idea)}</h3>
+      {idea.isOwner && (
+        <p className="review-own-note" data-testid="review-own-note">
+          {ADMIN_MSG.ownIdea}
+        </p>
+      )}
       <dl className="review-meta">
         <div>
           <dt>作者：</dt>

@@ -19,7 +19,7 @@ import '../styles/ideas.css';
 export default function HunterPage() {
   const { registrationNumber = '' } = useParams<{ registrationNumber: string }>();
   const { loggedIn } = useSession();
-  const profile = trpc.auth.publicUser.useQuery({ registrationNumber }, { select: (a) => a.data.user, retry: (n, err) => httpStatusOf(err) !== 404 && httpStatusOf(err) !== 400 && n < 3 });
+  const profile = trpc.auth.publicUser.useQuery({ registrationNumber }, { select: (a) => a.data.user });
   const ideas = trpc.ideas.userPublic.useQuery({ id: registrationNumber, limit: PERSON_IDEAS_LIMIT }, { select: (a) => a.data, enabled: profile.isSuccess });
   const user = profile.data;
   const nickname = user ? (user.isDeactivated ? DEACTIVATED_NICKNAME : nicknameOrFallback(user.nickname)) : null;

@@ -7,7 +7,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { useParams } from 'wouter';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
-import { LoadingLine } from '../components/LoadingLine.tsx';
+import { IdeaSkeleton } from '../components/idea/IdeaSkeleton.tsx';
 import { AnalysisSection } from '../components/idea/AnalysisSection.tsx';
 import { CommentsSection } from '../components/comments/CommentsSection.tsx';
 import { AuthorBlock } from '../components/idea/AuthorBlock.tsx';
@@ -33,7 +33,7 @@ export default function IdeaPage() {
   const params = useParams<{ id: string }>();
   const id = Number(params.id);
   const valid = /^[1-9]\d*$/.test(params.id ?? '') && Number.isSafeInteger(id);
-  const idea = trpc.ideas.byId.useQuery({ id }, { enabled: valid, retry: (count, err) => httpStatusOf(err) !== 404 && count < 3, select: (answer) => answer.data });
+  const idea = trpc.ideas.byId.useQuery({ id }, { enabled: valid, select: (answer) => answer.data });
   const notFound = !valid || httpStatusOf(idea.error) === 404;
   usePageTitle(idea.data?.title || (notFound ? IDEA_PAGE_MSG.notFound : idea.isError ? IDEA_PAGE_MSG.loadFailed : '创意详情'), idea.data?.description || undefined);
   const { leaving, back } = useIdeaBack();
@@ -69,7 +69,7 @@ export default function IdeaPage() {
       </main>
     );
   }
-  if (!idea.data) return <LoadingLine />;
+  if (!idea.data) return <IdeaSkeleton />;
   // Keyed by idea: a reply started on one idea never carries over to the next one opened.
   return <IdeaDetail key={idea.data.id} idea={idea.data} leaving={leaving} onBack={back} />;
 }

@@ -4,6 +4,7 @@ import { createContext, lazy, Suspense, useContext, useEffect, useState } from '
 import { communityWeekday, doodleUrl } from '../../shared/constants.ts';
 import { Link } from 'wouter';
 import { Avatar } from '../components/Avatar.tsx';
+import { RetryLine } from '../components/ui/RetryLine.tsx';
 import { trpc } from '../lib/trpc.ts';
 import { useSession } from '../hooks/useSession.ts';
 
@@ -53,11 +54,7 @@ function FeaturedIdeas({ loggedIn }: { loggedIn: boolean }) {
     <section className="landing-featured" aria-labelledby="featured-title">
       <h2 id="featured-title">精选创意</h2>
       {loading && <FeaturedPending />}
-      {source.isError && (
-        <p className="error-box" role="alert">
-          {LANDING_MSG.failed}
-        </p>
-      )}
+      {source.isError && <RetryLine message={LANDING_MSG.failed} onRetry={() => void source.refetch()} busy={source.isFetching} testId="landing-error" />}
       {source.isSuccess && ideas.length === 0 && (
         <p className="muted" data-testid="landing-empty">
           {LANDING_MSG.empty}

@@ -13,8 +13,9 @@ import { useCountdown } from '../hooks/useCountdown.ts';
 import { useSiteIdentity } from '../hooks/useSiteIdentity.ts';
 import { errorMessage } from '../lib/api-errors.ts';
 import { getRecentPhones, rememberPhone, saveSession } from '../lib/storage.ts';
-import { PENDING_SEARCH_KEY, searchQueryOf, takePendingSearch, type SearchNavState } from '../lib/marketplace-state.ts';
+import { marketAddressSearch, PENDING_SEARCH_KEY, searchQueryOf, takePendingSearch, type SearchNavState } from '../lib/marketplace-state.ts';
 import { trpc } from '../lib/trpc.ts';
+import { BrandIcon, type Brand } from '../components/ui/BrandIcon.tsx';
 import { takeLoginReturn } from '../lib/login-return.ts';
 
 type Mode = 'login' | 'register' | 'email';
@@ -28,7 +29,14 @@ export const LOGIN_MSG = {
   emailClosed: '邮箱登录暂未开放，请使用手机号登录',
 } as const;
 
-const OTHER_METHODS = ['微信', '支付宝', '抖音', '小红书', '今日头条', '微博'];
+const OTHER_METHODS: { label: string; brand: Brand }[] = [
+  { label: '微信', brand: 'wechat' },
+  { label: '支付宝', brand: 'alipay' },
+  { label: '抖音', brand: 'douyin' },
+  { label: '小红书', brand: 'xiaohongshu' },
+  { label: '今日头条', brand: 'toutiao' },
+  { label: '微博', brand: 'weibo' },
+];
 
 /** A guest's search from the top bar, waiting for this login (shown, not taken). */
 function pendingSearch(): string | null {
@@ -54,7 +62,7 @@ function afterLogin(navigate: (to: string, options?: { state?: unknown }) => voi
   }
   if (!q) return navigate('/marketplace');
   const state: SearchNavState = { searchQuery: q, searchResults: null, searchTimestamp: Date.now() };
-  navigate('/marketplace', { state });
+  navigate(`/marketplace${marketAddressSearch({ q })}`, { state });
 }
 
 /** Register-form code check: 6 characters first, then digits only (spec §5's two messages). */
@@ -114,14 +122,17 @@ export default function LoginPage() {
           {mode === 'email' && <p className="notice">{LOGIN_MSG.emailClosed}</p>}
         </div>
         <div className="auth-other">
-          <p className="muted">其他登录方式</p>
-          <div className="auth-other-list">
+          <p className="muted">其他登录方式（即将开放）</p>
+          <ul className="auth-other-list">
             {OTHER_METHODS.map((m) => (
-              <button key={m} type="button" className="btn btn-ghost btn-small" onClick={() => toast(`${m}登录即将开放，敬请期待`, 'info')}>
-                {m}
-              </button>
+              <li key={m.brand}>
+                <button type="button" className="auth-other-method" onClick={() => toast(`${m.label}登录即将开放，敬请期待`, 'info')}>
+                  <BrandIcon brand={m.brand} size={36} />
+                  <span>{m.label}</span>
+                </button>
+              </li>
             ))}
-          </div>
+          </ul>
         </div>
         <p className="auth-links">
           <Link href="/forgot-password">忘记密码？</Link>

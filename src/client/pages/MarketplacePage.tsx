@@ -2,36 +2,38 @@
  * The marketplace (/marketplace for members, /guest-marketplace for visitors), publishing §2 / §4 / §8:
  * title, subtitle, the sort (最新 / 随机 / 收藏最多), the masonry grid of cards loaded page by page as
  * the end comes into view, the end-of-list line, the empty, loading (skeleton cards) and error states,
- * and, for members, the search results the top bar hands over (banner, clear-search). Random order
- * uses one seed per visit, kept with the sort in sessionStorage, so coming back from an idea shows the
- * same order; the card opened last is scrolled back into view and highlighted for about 4 s.
+ * and, for members, the search results the top bar hands over (banner, clear-search). The address
+ * names the sort and the search (`?sort=favorites&q=花盆`), so a reload, the browser's back and the idea
+ * page's back button all show the same list. Random order uses one seed per visit, kept with the sort
+ * in sessionStorage, so coming back from an idea shows the same order; the card opened last is
+ * scrolled back into view and highlighted for about 4 s.
  *
  * Lazy (App.tsx): a guest's /guest-marketplace loads this page, the card and the grid, nothing else.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { IdeaCard } from '../components/IdeaCard.tsx';
 import { CardGrid } from '../components/ui/CardGrid.tsx';
-import { cardGridColumns } from '../components/ui/ui-rules.ts';
 import { usePageTitle } from '../hooks/usePageTitle.ts';
+import { useReturnToCard } from '../hooks/useReturnToCard.ts';
 import { useSession } from '../hooks/useSession.ts';
 import { errorMessage, NETWORK_ERROR } from '../lib/api-errors.ts';
 import {
   BadDataError,
   checkedPage,
-  findWithRetries,
   flattenPages,
   isFromMarketplace,
   listErrorText,
+  marketAddressFor,
+  marketAddressSearch,
   MARKET_MSG,
   MARKET_PAGE_SIZE,
   MARKET_SORTS,
   marketQueryInput,
+  parseMarketAddress,
   readListState,
-  RETURN_RULES,
-  returnScrollTop,
   returnState,
   searchFromState,
   SORT_LABELS,
@@ -39,6 +41,7 @@ import {
   writeListState,
   type FromMarketplaceState,
   type MarketSort,
+  type SearchNavState,
 } from '../lib/marketplace-state.ts';
 import { trpc } from '../lib/trpc.ts';
 import '../styles/ideas.css';
@@ -93,6 +96,7 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
   );
   const { loggedIn } = useSession();
   const [path, navigate] = useLocation();
+  const address = parseMarketAddress(useSearch());
   const historyState = useHistoryState<unknown>();
   const store = safeSession();
 
@@ -100,13 +104,31 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
   // (No window while /guest-marketplace is prerendered at build time: a fresh visit.)
   const entryState: unknown = typeof window === 'undefined' ? null : window.history.state;
   const returning = useRef<FromMarketplaceState | null>(isFromMarketplace(entryState) ? (entryState as FromMarketplaceState) : null);
-  const [listState, setListState] = useState(() => startListState(store ? readListState(store) : null, !!returning.current));
+  const [visit] = useState(() => startListState(store ? readListState(store) : null, !!returning.current));
+  // The address's sort wins (reload, back, a shared link); an address without one (the navigation's
+  // link) keeps the sort this visit showed last.
+  const lastSort = useRef(visit.sort);
+  const listState = { sort: address.sort ?? lastSort.current, seed: visit.seed };
+  lastSort.current = listState.sort;
   useEffect(() => {
-    if (store) writeListState(store, listState);
-  }, [store, listState]);
+    if (store) writeListState(store, { sort: listState.sort, seed: listState.seed });
+  }, [store, listState.sort, listState.seed]);
 
-  const search = guest ? null : searchFromState(historyState);
+  // The search: the address's query, with the results the top bar handed over when they are for it.
+  const handed = guest ? null : searchFromState(historyState);
+  const query = guest ? null : (address.q ?? handed?.searchQuery ?? null);
+  const search: SearchNavState | null = query
+    ? handed?.searchQuery === query
+      ? handed
+      : { searchQuery: query, searchResults: null, searchTimestamp: 0, searchNextCursor: null }
+    : null;
   const searchInput = { q: search?.searchQuery ?? '', limit: MARKET_PAGE_SIZE };
+
+  // The address always names what the page shows (as the library's ?tab= does); the default sort unnamed.
+  const canonical = marketAddressFor(listState.sort, query);
+  useEffect(() => {
+    if (marketAddressSearch(address) !== canonical) navigate(`${path}${canonical}`, { replace: true, state: window.history.state });
+  });
 
   const listQuery = trpc.marketplace.ideas.useInfiniteQuery(marketQueryInput(listState.sort, listState.seed), {
     getNextPageParam: (last) => last.nextCursor ?? null,
@@ -152,45 +174,12 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
   }, [active.hasNextPage, pageCount, search?.searchQuery, listState.sort]);
 
   // ---------------------------------------------------------------- coming back to the last card
-  const [highlightId, setHighlightId] = useState<number | null>(null);
-  const restoring = useRef<() => void>(() => {});
-  useEffect(() => {
-    const back = returning.current;
-    if (!back || items.length === 0) return;
-    returning.current = null;
-    restoring.current = findWithRetries(
-      () => {
-        // The masonry deals its columns after its first render: measure only once they match the width.
-        const grid = document.querySelector('main [data-testid="card-grid"]');
-        if (!grid) return null;
-        const expected = Math.min(cardGridColumns(window.innerWidth), grid.querySelectorAll('[data-testid="idea-card"]').length);
-        if (grid.querySelectorAll(':scope > .card-grid-column').length !== expected) return null;
-        return grid.querySelector<HTMLElement>(`[data-testid="idea-card"][data-idea-id="${back.lastViewedCardId}"]`);
-      },
-      (card) => {
-        const cardTop = card ? card.getBoundingClientRect().top + window.scrollY : null;
-        window.scrollTo({ top: returnScrollTop({ saved: back.scrollPosition, cardTop, viewportHeight: window.innerHeight }), behavior: 'instant' });
-        if (!card) return;
-        setHighlightId(back.lastViewedCardId);
-        // Keyboard users continue from the card they opened.
-        card.querySelector<HTMLElement>('.idea-card-open')?.focus({ preventScroll: true });
-      },
-    );
-    // The return is done: a reload of this entry starts at the top again (the search stays).
-    const { fromMarketplace: _f, lastViewedCardId: _l, scrollPosition: _s, ...rest } = (window.history.state ?? {}) as Record<string, unknown>;
-    window.history.replaceState(Object.keys(rest).length ? rest : null, '');
-  }, [items.length]);
-  useEffect(() => () => restoring.current(), []);
-  useEffect(() => {
-    if (highlightId === null) return;
-    const timer = setTimeout(() => setHighlightId(null), RETURN_RULES.highlightMs);
-    return () => clearTimeout(timer);
-  }, [highlightId]);
+  const highlightId = useReturnToCard(returning, items.length);
 
   // ---------------------------------------------------------------- actions
   const openCard = useCallback(
     (idea: IdeaDto) => {
-      const state = returnState(window.history.state, idea.id, window.scrollY);
+      const state = returnState(window.history.state, idea.id, window.scrollY, window.location.search);
       // This entry remembers where we were, so the browser's back button returns here too.
       window.history.replaceState(state, '');
       navigate(`/idea/${idea.id}`, { state });
@@ -200,13 +189,14 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
 
   const onSort = (e: ChangeEvent<HTMLSelectElement>) => {
     const sort = e.target.value as MarketSort;
-    setListState((s) => ({ ...s, sort }));
+    // A new sort is the same page seen another way: it replaces this history entry.
+    navigate(`${path}${marketAddressFor(sort, query)}`, { replace: true, state: null });
   };
 
   const [clearFailed, setClearFailed] = useState(false);
   const clearSearch = async () => {
     setClearFailed(false);
-    navigate(path, { replace: true, state: null });
+    navigate(`${path}${marketAddressFor(listState.sort)}`, { replace: true, state: null });
     const result = await listQuery.refetch();
     if (result.isError) setClearFailed(true);
   };

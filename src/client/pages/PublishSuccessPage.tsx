@@ -1,18 +1,57 @@
 /**
- * /publish-success/:id? (accounts-and-people "Publish-success page", DESIGN §10): the pending-review
- * message, then /idea/{id} after 5 seconds, or /inspiration-library when no id came back.
+ * /publish-success/:id? (accounts-and-people "Publish-success page", DESIGN §10): what happened to the
+ * idea, then /idea/{id} after 5 seconds, or /inspiration-library when no id came back. The spec's
+ * 发布成功！待审核中... while the idea waits for a moderator (MODERATION=manual); when the automatic
+ * review has already made it public, the page says so and links to it, as the message sent then does.
  */
 import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useParams } from 'wouter';
+import { Link, useLocation, useParams } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { PUBLISH_SUCCESS_REDIRECT_MS } from '../../shared/constants.ts';
+import { ideaStage, type IdeaStage } from '../../shared/idea-display.ts';
+import { trpc } from '../lib/trpc.ts';
 import '../styles/ideas.css';
+
+/** What the editor hands over with the navigation, so the right words show before the idea is read again. */
+export interface PublishedState {
+  publishedStage: IdeaStage;
+}
+
+const isStage = (v: unknown): v is IdeaStage => typeof v === 'string' && ['draft', 'review', 'rejected', 'public', 'deleted'].includes(v);
+
+function stageFromState(state: unknown): IdeaStage | null {
+  const s = (state ?? {}) as Partial<PublishedState>;
+  return isStage(s.publishedStage) ? s.publishedStage : null;
+}
+
+export const PUBLISH_SUCCESS_TEXT = {
+  review: {
+    heading: '发布成功！待审核中...',
+    lines: ['你的创意已提交，平台审核通过后会展示在创意市场。', '审核结果会通过站内消息通知你，审核期间可以在「我的灵感库」查看进度。'],
+  },
+  public: {
+    heading: '发布成功！所有人可见',
+    lines: ['你的创意已通过自动审核，现已展示在创意市场。', '审核通过的通知已发到你的消息中心。'],
+  },
+  /** Not known yet (no id, or the idea is still being read) or changed since: nothing untrue. */
+  other: {
+    heading: '发布成功！',
+    lines: ['你可以在「我的灵感库」查看这条创意的状态。'],
+  },
+} as const;
 
 export default function PublishSuccessPage() {
   usePageTitle('发布成功');
   const params = useParams<{ id?: string }>();
   const id = params.id && /^\d+$/.test(params.id) ? params.id : null;
   const [, navigate] = useLocation();
+  const handed = stageFromState(useHistoryState<unknown>());
+  // The author may read their own idea in any stage: the stage as it is now (a reload has no state).
+  const idea = trpc.ideas.byId.useQuery({ id: Number(id) }, { enabled: id !== null, retry: false, select: (answer) => answer.data });
+  const stage: IdeaStage | null = idea.data ? ideaStage(idea.data) : handed;
+  const text = stage === 'public' ? PUBLISH_SUCCESS_TEXT.public : stage === 'review' ? PUBLISH_SUCCESS_TEXT.review : PUBLISH_SUCCESS_TEXT.other;
+
   const target = id ? `/idea/${id}` : '/inspiration-library';
   const [secondsLeft, setSecondsLeft] = useState(Math.ceil(PUBLISH_SUCCESS_REDIRECT_MS / 1000));
   const timers = useRef<{ redirect?: ReturnType<typeof setTimeout>; tick?: ReturnType<typeof setInterval> }>({});
@@ -44,13 +83,24 @@ export default function PublishSuccessPage() {
 
   return (
     <main className="publish-success">
-      <div className="publish-success-card">
+      <div className="publish-success-card" data-testid="publish-success" data-stage={stage ?? 'unknown'}>
         <div className="publish-success-mark" aria-hidden="true">
           ✓
         </div>
-        <h1>发布成功！待审核中...</h1>
-        <p className="publish-success-text">你的创意已提交，平台审核通过后会展示在创意市场。</p>
-        <p className="publish-success-text">审核结果会通过站内消息通知你，审核期间可以在「我的灵感库」查看进度。</p>
+        <h1>{text.heading}</h1>
+        {text.lines.map((line) => (
+          <p key={line} className="publish-success-text">
+            {line}
+          </p>
+        ))}
+        {stage === 'public' && id && (
+          <p className="publish-success-text">
+            <Link href={`/idea/${id}`} onClick={stopTimers}>
+              打开你的创意页面
+            </Link>
+            ，把它分享给朋友吧。
+          </p>
+        )}
         <p className="publish-success-countdown">
           <strong>{secondsLeft}</strong> 秒后自动跳转{id ? '到创意详情' : '到我的灵感库'}
         </p>

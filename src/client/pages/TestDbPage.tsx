@@ -1,7 +1,6 @@
 import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { trpc } from '../lib/trpc.ts';
-
-export const TEST_CONNECTION_FAILED = 'test connection failed';
+import { CONNECTION_TEXT } from '../../shared/site-texts.ts';
 
 /** A developer's check that the server reaches its database. */
 export default function TestDbPage() {
@@ -13,12 +12,12 @@ export default function TestDbPage() {
       {result.isLoading && <p role="status">正在测试数据库连接…</p>}
       {result.isError && (
         <p className="error-box" role="alert">
-          {TEST_CONNECTION_FAILED}（数据库连接测试失败）
+          {CONNECTION_TEXT.testFailed}
         </p>
       )}
       {result.data && (
         <p className={result.data.ok ? 'success' : 'error-box'} role="status">
-          {result.data.ok ? `${result.data.message}（${result.data.dialect === 'mysql' ? 'MySQL/MariaDB' : 'SQLite'}）` : `${TEST_CONNECTION_FAILED}（${result.data.message}）`}
+          {result.data.ok ? `${result.data.message}（${result.data.dialect === 'mysql' ? 'MySQL/MariaDB' : 'SQLite'}）` : result.data.message}
         </p>
       )}
       <button type="button" className="btn" onClick={() => result.refetch()}>

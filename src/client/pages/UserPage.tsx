@@ -8,7 +8,6 @@ import { LoadingLine } from '../components/LoadingLine.tsx';
 import { PersonIdeas } from '../components/PersonIdeas.tsx';
 import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { useSession } from '../hooks/useSession.ts';
-import { httpStatusOf } from '../lib/api-errors.ts';
 import { countOr, nicknameOrFallback, PEOPLE_MSG, PERSON_IDEAS_LIMIT } from '../lib/people.ts';
 import { trpc } from '../lib/trpc.ts';
 import '../styles/ideas.css';
@@ -16,7 +15,7 @@ import '../styles/ideas.css';
 export default function UserPage() {
   const { registrationNumber = '' } = useParams<{ registrationNumber: string }>();
   const { loggedIn } = useSession();
-  const profile = trpc.auth.publicUser.useQuery({ registrationNumber }, { select: (a) => a.data.user, retry: (n, err) => httpStatusOf(err) !== 404 && httpStatusOf(err) !== 400 && n < 3 });
+  const profile = trpc.auth.publicUser.useQuery({ registrationNumber }, { select: (a) => a.data.user });
   const ideas = trpc.ideas.userPublic.useQuery({ id: registrationNumber, limit: PERSON_IDEAS_LIMIT }, { select: (a) => a.data });
   // Without a readable profile the page still stands, under the fallback name (DESIGN §10).
   const nickname = nicknameOrFallback(profile.data?.nickname);

@@ -110,6 +110,7 @@ export const accountOps = {
     run: async ({ deps, auth }, input) => answer({ user: toAuthUser(await accounts.updatePhone(deps, auth, input)) }, { message: M.phoneChanged }),
   }),
   updateProfile: write({
+    limit: 'profile',
     access: 'member',
     input: ZUpdateProfileRequest,
     run: async ({ deps, user }, input) => answer({ user: toAuthUser(await accounts.updateAvatar(deps, user, input.avatarUrl)) }, { message: M.profileUpdated }),

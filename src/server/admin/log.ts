@@ -4,6 +4,8 @@ import type { Db, ModerationLogTable } from '../../../db/types.ts';
 
 export type ModerationAction =
   | 'approve_idea'
+  /** An admin approving their own idea: no second person saw it, so the log says so (issue 16). */
+  | 'approve_own_idea'
   | 'reject_idea'
   | 'reply_feedback'
   | 'send_announcement'

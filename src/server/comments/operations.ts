@@ -15,6 +15,7 @@ const reaction = (kind: 'like' | 'dislike') =>
   write({
     // A like or dislike count.
     changes: ['counts'],
+    limit: 'reactions',
     access: 'member',
     loginMessage: COMMENT_MSG.loginToComment,
     input: ById,
@@ -32,6 +33,7 @@ export const commentOps = {
   }),
   create: write({
     changes: ['comments'],
+    limit: 'comments',
     access: 'member',
     loginMessage: COMMENT_MSG.loginToComment,
     input: ZCreateCommentRequest,
@@ -59,6 +61,7 @@ export const commentOps = {
   }),
   report: write({
     changes: [],
+    limit: 'reports',
     access: 'member',
     loginMessage: COMMENT_MSG.loginToComment,
     input: ZReportCommentRequest,

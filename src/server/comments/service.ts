@@ -15,10 +15,10 @@ import { authorName } from '../../shared/idea-display.ts';
 import { IDEA_MSG } from '../../shared/idea-rules.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
-import { assertNoSensitiveWords } from '../ideas/moderation.ts';
+import { assertNoSensitiveWords } from '../moderation/words.ts';
 import { findVisibleIdea } from '../ideas/repository.ts';
-import { sendMessage } from '../messages/send.ts';
 import { logModeration } from '../admin/log.ts';
+import { tellAnswered, tellIdeaAuthor } from './notices.ts';
 import { findComment, findCommentDto, listIdeaComments, lockComment, lockIdeaForComments } from './repository.ts';
 
 /** The idea whose comments `viewer` may read and write: visible to them, with comments allowed. */
@@ -44,8 +44,6 @@ export async function listComments(deps: Deps, viewer: UserRow | null, ideaId: n
   return listIdeaComments(deps.db, ideaId);
 }
 
-const preview = (text: string, chars = 50) => ([...text].length > chars ? `${[...text].slice(0, chars).join('')}…` : text);
-
 export async function createComment(deps: Deps, user: UserRow, input: TCreateCommentRequest): Promise<{ comment: CommentDto; commentCount: number }> {
   const idea = await commentableIdea(deps.db, user, input.ideaId);
   assertNoSensitiveWords({ content: input.content });
@@ -59,6 +57,7 @@ export async function createComment(deps: Deps, user: UserRow, input: TCreateCom
     const { id, commentCount } = await deps.db.transaction().execute(async (trx) => {
       // The idea first, the comment second (see lockIdeaForComments); the count changes with the row.
       await lockIdeaForComments(trx, idea.id);
+      const now = nowDb();
       await trx.updateTable('ideas').set((eb) => ({ comment_count: eb('comment_count', '+', 1) })).where('id', '=', idea.id).execute();
       const result = await trx
         .insertInto('comments')
@@ -70,17 +69,16 @@ export async function createComment(deps: Deps, user: UserRow, input: TCreateCom
           content: input.content,
           like_count: 0,
           dislike_count: 0,
-          created_at: nowDb(),
+          created_at: now,
         })
         .executeTakeFirstOrThrow();
       const told = new Set<number>([user.id]);
+      const notice = { idea, name, content: input.content, at: now };
       if (answered && !told.has(answered.user_id)) {
         told.add(answered.user_id);
-        await sendMessage(trx, { userId: answered.user_id, ideaId: idea.id, title: '收到新回复', content: `${name} 回复了您在「${idea.title}」下的评论：${preview(input.content)}` });
+        await tellAnswered(trx, { ...notice, answeredUserId: answered.user_id });
       }
-      if (!told.has(idea.user_id)) {
-        await sendMessage(trx, { userId: idea.user_id, ideaId: idea.id, title: '收到新评论', content: `${name} 评论了您的创意「${idea.title}」：${preview(input.content)}` });
-      }
+      if (!told.has(idea.user_id)) await tellIdeaAuthor(trx, notice);
       const count = await trx.selectFrom('ideas').select('comment_count').where('id', '=', idea.id).executeTakeFirstOrThrow();
       return { id: Number(result.insertId), commentCount: count.comment_count };
     });
@@ -169,6 +167,7 @@ export async function deleteComment(deps: Deps, user: UserRow, id: number): Prom
 
 /** Stores a report for the admins; one open report per person and comment (a second click repeats the answer). */
 export async function reportComment(deps: Deps, user: UserRow, id: number, reason: string): Promise<{ id: number }> {
+  assertNoSensitiveWords({ reason });
   const comment = await commentOnVisibleIdea(deps.db, user, id);
   return deps.db.transaction().execute(async (trx) => {
     // The writers' lock order (idea, then comment): two quick clicks store one report.

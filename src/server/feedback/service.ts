@@ -9,6 +9,7 @@ import { logModeration } from '../admin/log.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
 import { sendMessage } from '../messages/send.ts';
+import { assertNoSensitiveWords } from '../moderation/words.ts';
 
 export const FEEDBACK_MSG = {
   sent: '感谢您的反馈，我们会认真处理',
@@ -23,6 +24,7 @@ export interface FeedbackInput {
 }
 
 export async function submitFeedback(deps: Deps, user: UserRow, input: FeedbackInput): Promise<{ id: number }> {
+  assertNoSensitiveWords({ content: input.content });
   const result = await deps.db
     .insertInto('feedback')
     .values({

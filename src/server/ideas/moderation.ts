@@ -1,6 +1,6 @@
 /**
  * The automatic checks a publish passes through, in the order of publishing §8:
- * sensitive words (403 moderationResult), then duplicates (409 duplicateInfo): exact,
+ * sensitive words (403 moderationResult, moderation/words.ts), then duplicates (409 duplicateInfo): exact,
  * similar_title, highly_similar, rate_limit.
  *
  * Measures (documented here, tested in test/ideas.api.test.ts):
@@ -16,8 +16,6 @@
  * checks cannot be repeated without end.
  * duplicateInfo names the matching idea only when the caller may see it (public, or their own).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import type { Kysely } from 'kysely';
@@ -27,7 +25,8 @@ import { PUBLISH_ERROR_TYPES, type DuplicateInfo, type ModerationResult } from '
 import { normalizeText, similarity } from '../text.ts';
 import { findVisibleIdea } from './repository.ts';
 import type { Deps } from '../deps.ts';
-import { AppError, conflict, forbidden } from '../errors.ts';
+import { AppError, conflict } from '../errors.ts';
+import { SENSITIVE_MESSAGE } from '../moderation/words.ts';
 
 export const SIMILAR_TITLE_THRESHOLD = 0.8;
 export const HIGHLY_SIMILAR_THRESHOLD = 0.85;
@@ -37,59 +36,12 @@ export const MATCH_TEXT_CHARS = 1000;
 export const SIMILAR_TITLE_WINDOW_MS = 24 * 3600 * 1000;
 
 export const MODERATION_MSG = {
-  sensitive: '内容包含敏感词，未能通过审核，请修改后重新提交',
+  sensitive: SENSITIVE_MESSAGE,
   exact: '已存在内容完全相同的创意',
   similarTitle: '您在24小时内已发布过标题相同或相近的创意',
   highlySimilar: '该创意与平台上已有的创意高度相似',
   rateLimit: '发布过于频繁，请稍后再试',
 } as const;
-
-// ------------------------------------------------------------------ sensitive words
-
-const BUILT_IN_LIST = path.join(import.meta.dirname, '../moderation/sensitive-words.txt');
-
-function readWordFile(file: string): string[] {
-  return fs
-    .readFileSync(file, 'utf8')
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l && !l.startsWith('#'));
-}
-
-let cachedWords: { key: string; words: string[] } | undefined;
-
-export function sensitiveWords(extraFile = process.env.SENSITIVE_WORDS_FILE): string[] {
-  const key = extraFile ?? '';
-  if (cachedWords?.key !== key) {
-    const words = [...readWordFile(BUILT_IN_LIST), ...(extraFile ? readWordFile(extraFile) : [])];
-    cachedWords = { key, words: [...new Set(words.map(normalizeForMatch).filter(Boolean))] };
-  }
-  return cachedWords.words;
-}
-
-function normalizeForMatch(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, '');
-}
-
-
-/** Throws 403 with moderationResult when any field holds a listed word. */
-export function assertNoSensitiveWords(fields: Record<string, string>): void {
-  const words = sensitiveWords();
-  const matched = new Set<string>();
-  const where: string[] = [];
-  for (const [field, text] of Object.entries(fields)) {
-    const haystack = normalizeForMatch(text);
-    const hits = words.filter((w) => haystack.includes(w));
-    if (hits.length) {
-      hits.forEach((h) => matched.add(h));
-      where.push(field);
-    }
-  }
-  if (matched.size) {
-    const moderationResult: ModerationResult = { passed: false, reason: 'sensitive_words', matchedWords: [...matched], fields: where };
-    throw forbidden(MODERATION_MSG.sensitive, { errorType: PUBLISH_ERROR_TYPES.moderation, moderationResult });
-  }
-}
 
 // ------------------------------------------------------------------ duplicates
 

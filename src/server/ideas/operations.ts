@@ -59,6 +59,7 @@ export const ideaOps = {
     },
   }),
   update: write({
+    limit: 'edits',
     access: 'member',
     input: ZUpdateIdeaRequest.extend({ id: ZIdeaId }),
     run: async ({ deps, user }, input) => answer(await ideas.updateIdea(deps, user, input.id, input), { message: IDEA_OK.updated }),
@@ -69,11 +70,13 @@ export const ideaOps = {
     run: async ({ deps, user }, input) => answer(await ideas.publishDraft(deps, user, input.id), { message: IDEA_OK.published }),
   }),
   updateExpansions: write({
+    limit: 'edits',
     access: 'member',
     input: ZExpansionsRequest.extend({ id: ZIdeaId }),
     run: async ({ deps, user }, input) => answer(await ideas.replaceExpansions(deps, user, input.id, input.expansions), { message: IDEA_OK.expansionsSaved }),
   }),
   remove: write({
+    limit: 'edits',
     access: 'member',
     input: ById.extend({ force: ZFlag.optional() }),
     run: async ({ deps, user }, input) => {
@@ -82,12 +85,14 @@ export const ideaOps = {
     },
   }),
   restore: write({
+    limit: 'edits',
     access: 'member',
     input: ById,
     run: async ({ deps, user }, input) => answer(await ideas.restoreIdea(deps, user, input.id), { message: IDEA_OK.restored }),
   }),
   purchase: write({
     changes: [],
+    limit: 'unlocks',
     access: 'member',
     // The spec's body carries userId; the buyer is always the session's user.
     input: ById.extend({ userId: z.unknown().optional() }),
@@ -118,6 +123,7 @@ export const ideaOps = {
     // Views arrive as often as pages are read: a card's view count on a cached page lags by at most
     // CACHE_TTL_MS (2 s) instead of the fast lane going cold.
     changes: ['counts'],
+    limit: 'views',
     access: 'public',
     // The spec's body carries userId; the viewer is always the session's user (or the guest's address).
     input: z.object({ ideaId: ZIdeaId, userId: z.unknown().optional() }),
@@ -185,8 +191,8 @@ export const reviewOps = {
     access: 'admin',
     input: ById,
     run: async ({ deps, user }, input) => {
-      await approveIdea(deps, user, input.id);
-      return answer(null, { message: REVIEW_MSG.approved });
+      const { ownIdea } = await approveIdea(deps, user, input.id);
+      return answer(null, { message: ownIdea ? REVIEW_MSG.approvedOwn : REVIEW_MSG.approved });
     },
   }),
   reject: write({

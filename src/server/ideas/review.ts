@@ -6,15 +6,34 @@ import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { toIdeaDtos } from './view.ts';
-import { sendMessage } from '../messages/send.ts';
+import { sendMessage, type NewMessage } from '../messages/send.ts';
 import { logModeration } from '../admin/log.ts';
 
 export const REVIEW_MSG = {
   notInReview: '该创意不在审核队列中',
   notFound: '创意不存在',
   approved: '已通过审核',
+  approvedOwn: '已通过审核。这是您自己的创意，操作记录中已标为自审通过',
   rejected: '已驳回',
 } as const;
+
+/**
+ * The author's message once a decision is made: by an admin from the queue, or at once by the
+ * automatic review (MODERATION=auto), so the message always says what happened to the idea.
+ */
+export function decisionMessage(idea: { id: number; user_id: number; title: string }, decision: 'approved' | 'rejected', by: 'admin' | 'auto', reason: string | null = null): NewMessage {
+  const approved = decision === 'approved';
+  return {
+    userId: idea.user_id,
+    ideaId: idea.id,
+    title: approved ? '创意审核通过' : '创意未通过审核',
+    content: approved
+      ? `您的创意「${idea.title}」已${by === 'auto' ? '通过自动审核' : '通过审核'}，现已在创意市场展示，所有人都能看到。`
+      : `您的创意「${idea.title}」未通过审核。原因：${reason}。您可以在灵感库中修改后重新发布。`,
+    priority: approved ? 'normal' : 'high',
+    sender: by === 'admin' ? 'admin' : 'system',
+  };
+}
 
 export async function reviewQueue(deps: Deps, admin: UserRow): Promise<IdeaDto[]> {
   const rows = await deps.db
@@ -30,8 +49,13 @@ export async function reviewQueue(deps: Deps, admin: UserRow): Promise<IdeaDto[]
   return toIdeaDtos(deps.db, rows, admin);
 }
 
-async function decide(deps: Deps, admin: UserRow, id: number, decision: 'approved' | 'rejected', reason: string | null): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
+/** What a decision was: `ownIdea` when the admin decided on an idea they wrote themselves. */
+export interface Decision {
+  ownIdea: boolean;
+}
+
+async function decide(deps: Deps, admin: UserRow, id: number, decision: 'approved' | 'rejected', reason: string | null): Promise<Decision> {
+  return deps.db.transaction().execute(async (trx) => {
     const idea = await trx.selectFrom('ideas').select(['id', 'user_id', 'title', 'moderation_status', 'status', 'is_deleted']).where('id', '=', id).executeTakeFirst();
     if (!idea) throw notFound(REVIEW_MSG.notFound);
     if (!isInReview(idea)) throw badRequest(REVIEW_MSG.notInReview);
@@ -43,18 +67,12 @@ async function decide(deps: Deps, admin: UserRow, id: number, decision: 'approve
       .where('moderation_status', '=', 'review')
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw badRequest(REVIEW_MSG.notInReview);
-    await sendMessage(trx, {
-      userId: idea.user_id,
-      ideaId: idea.id,
-      title: decision === 'approved' ? '创意审核通过' : '创意未通过审核',
-      content:
-        decision === 'approved'
-          ? `您的创意「${idea.title}」已通过审核，现已在创意市场展示。`
-          : `您的创意「${idea.title}」未通过审核。原因：${reason}。您可以在灵感库中修改后重新发布。`,
-      priority: decision === 'approved' ? 'normal' : 'high',
-      sender: 'admin',
-    });
-    await logModeration(trx, { adminId: admin.id, action: decision === 'approved' ? 'approve_idea' : 'reject_idea', targetType: 'idea', targetId: id, detail: reason ?? idea.title });
+    await sendMessage(trx, decisionMessage(idea, decision, 'admin', reason));
+    // Approving one's own idea makes it public without a second pair of eyes: allowed, but marked.
+    const ownIdea = idea.user_id === admin.id;
+    const action = decision === 'rejected' ? 'reject_idea' : ownIdea ? 'approve_own_idea' : 'approve_idea';
+    await logModeration(trx, { adminId: admin.id, action, targetType: 'idea', targetId: id, detail: reason ?? idea.title });
+    return { ownIdea };
   });
 }
 

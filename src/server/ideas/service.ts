@@ -8,7 +8,8 @@ import type { Deps } from '../deps.ts';
 import { badRequest, gone, notFound } from '../errors.ts';
 import { requireUserByRef } from '../accounts/users.ts';
 import { removeStoredImages, settleIdeaImages, usableImageNames } from './images.ts';
-import { assertNoSensitiveWords, assertNotDuplicate, contentHash, countPublish, matchText } from './moderation.ts';
+import { assertNoSensitiveWords } from '../moderation/words.ts';
+import { assertNotDuplicate, contentHash, countPublish, matchText } from './moderation.ts';
 import {
   countDrafts,
   findIdea,
@@ -26,6 +27,9 @@ import { listIdeaComments } from '../comments/repository.ts';
 import { htmlToText, sanitizeRichText, uploadedImageNames } from './rich-text.ts';
 import { selectCards, toCards } from './cards.ts';
 import { loadExtras, toIdeaDto, toIdeaDtos } from './view.ts';
+import { sendMessage } from '../messages/send.ts';
+import { decisionMessage } from './review.ts';
+import { newestPage } from './keyset.ts';
 
 export const PUBLISH_ATTEMPTS_MESSAGE = '发布尝试过于频繁，请稍后再试';
 export const DRAFTS_TOO_FREQUENT_MESSAGE = '保存草稿过于频繁，请稍后再试';
@@ -97,6 +101,15 @@ function reviewState(deps: Deps): Pick<IdeaRow, 'moderation_status' | 'reviewed_
   return deps.config.moderation === 'auto' ? { moderation_status: 'approved', reviewed_at: nowDb() } : { moderation_status: 'review', reviewed_at: null };
 }
 
+/**
+ * In automatic mode the publish is the review decision: the author gets the approval message at once
+ * (in manual mode it comes with the admin's decision, review.ts).
+ */
+async function tellIfApprovedAtOnce(deps: Deps, db: Db, user: UserRow, id: number, title: string): Promise<void> {
+  if (deps.config.moderation !== 'auto') return;
+  await sendMessage(db, decisionMessage({ id, user_id: user.id, title: title || DEFAULT_IDEA_TITLE }, 'approved', 'auto'));
+}
+
 function columnsFor(f: CleanFields, status: 'draft' | 'published') {
   return {
     title: f.title || DEFAULT_IDEA_TITLE,
@@ -157,7 +170,10 @@ export async function createIdea(deps: Deps, user: UserRow, input: TCreateIdeaRe
   );
   if (!publishing) await backOutDraftOverCap(deps, user, id);
   await settleIdeaImages(deps, user, id, uploadedImageNames(f.detailedAnalysis));
-  if (publishing) await countPublish(deps, user.id);
+  if (publishing) {
+    await countPublish(deps, user.id);
+    await tellIfApprovedAtOnce(deps, deps.db, user, id, f.title);
+  }
   return dtoFor(deps, id, user);
 }
 
@@ -184,6 +200,7 @@ export async function updateIdea(deps: Deps, user: UserRow, id: number, input: T
       .execute();
     await writeTags(trx, id, f.tags);
     await writeSearchGrams(trx, id);
+    if (publishing) await tellIfApprovedAtOnce(deps, trx, user, id, f.title);
   });
   await settleIdeaImages(deps, user, id, uploadedImageNames(f.detailedAnalysis));
   if (publishing) await countPublish(deps, user.id);
@@ -203,6 +220,7 @@ export async function publishDraft(deps: Deps, user: UserRow, id: number): Promi
       .where('id', '=', id)
       .execute();
     await writeSearchGrams(trx, id);
+    await tellIfApprovedAtOnce(deps, trx, user, id, f.title);
   });
   await countPublish(deps, user.id);
   return dtoFor(deps, id, user);
@@ -294,41 +312,9 @@ export async function myIdeas(deps: Deps, user: UserRow, status: LibraryStatus):
   return toIdeaDtos(deps.db, await q.orderBy('id', 'desc').limit(500).execute(), user);
 }
 
-export interface PageCursor {
-  publishedAt: string;
-  id: number;
-}
-
-export function encodeCursor(c: PageCursor): string {
-  return Buffer.from(`${c.publishedAt}|${c.id}`).toString('base64url');
-}
-
-export function decodeCursor(text: string | undefined): PageCursor | null {
-  if (!text) return null;
-  const [publishedAt, id] = Buffer.from(text, 'base64url').toString().split('|');
-  if (!publishedAt || !/^\d+$/.test(id ?? '')) throw badRequest('分页参数无效');
-  return { publishedAt, id: Number(id) };
-}
-
-/** A keyset page, newest first, of the public ideas `base` selects (STACK-NOTES trap 10's range form). */
-async function newestKeysetPage(deps: Deps, viewer: UserRow | null, base: ReturnType<typeof publicIdeas>, limit: number, cursor: string | undefined): Promise<{ items: IdeaDto[]; nextCursor: string | null }> {
-  const after = decodeCursor(cursor);
-  let q = selectCards(base);
-  if (after) {
-    q = q.where('ideas.published_at', '<=', after.publishedAt).where((eb) => eb.or([eb('ideas.published_at', '<', after.publishedAt), eb('ideas.id', '<', after.id)]));
-  }
-  const rows = await q.orderBy('ideas.published_at', 'desc').orderBy('ideas.id', 'desc').limit(limit + 1).execute();
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return {
-    items: await toCards(deps.db, page, viewer),
-    nextCursor: rows.length > limit && last?.published_at ? encodeCursor({ publishedAt: last.published_at, id: last.id }) : null,
-  };
-}
-
 /** Public ideas, newest first, in keyset pages. */
 export function publicIdeasPage(deps: Deps, viewer: UserRow | null, limit: number, cursor: string | undefined) {
-  return newestKeysetPage(deps, viewer, publicIdeas(deps.db, 'ideas_public_idx'), limit, cursor);
+  return newestPage(deps.db, viewer, publicIdeas(deps.db, 'ideas_public_idx'), limit, cursor);
 }
 
 export async function recentIdeas(deps: Deps, viewer: UserRow | null, limit: number): Promise<IdeaDto[]> {
@@ -350,7 +336,7 @@ export async function latestOwnIdeas(deps: Deps, user: UserRow, limit = USER_LAT
 /** A user's public ideas, by registration number or id, newest first in keyset pages (ideas_author_public_idx). */
 export async function userPublicIdeas(deps: Deps, viewer: UserRow | null, ref: string, limit: number, cursor?: string) {
   const owner = await requireUserByRef(deps.db, ref);
-  return newestKeysetPage(deps, viewer, publicIdeas(deps.db).where('ideas.user_id', '=', owner.id), limit, cursor);
+  return newestPage(deps.db, viewer, publicIdeas(deps.db).where('ideas.user_id', '=', owner.id), limit, cursor);
 }
 
 /** Unlocks the analysis at price 0. True when the viewer may now read it. */

@@ -4,7 +4,7 @@
  */
 import { RateLimiterMySQL, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { DatabaseHandle } from '../../../db/connection.ts';
-import type { RateLimitSettings } from '../config.ts';
+import { WRITE_LIMIT_KINDS, type RateLimitSettings, type WriteLimit, type WriteLimitKind } from '../config.ts';
 import { tooManyRequests } from '../errors.ts';
 
 export interface Limiter {
@@ -60,6 +60,53 @@ function createLimiter(handle: DatabaseHandle, name: string, points: number, dur
  */
 export const loginFailureKey = (phone: string, ip: string) => `${phone}@${ip}`;
 
+/** What each repeatable write is called in its refusal. */
+const WRITE_ACTIONS: Record<WriteLimitKind, string> = {
+  comments: '评论',
+  reactions: '点赞或点踩',
+  reports: '举报',
+  feedback: '提交反馈',
+  favorites: '收藏操作',
+  follows: '关注操作',
+  views: '访问',
+  edits: '修改创意',
+  unlocks: '解锁',
+  profile: '修改资料',
+};
+
+/** A refused repeatable write: the member's own pace, or their address's (others share it). */
+export const WRITE_LIMIT_MESSAGES = Object.fromEntries(
+  WRITE_LIMIT_KINDS.map((kind) => [kind, { member: `${WRITE_ACTIONS[kind]}过于频繁，请稍后再试`, address: `当前网络${WRITE_ACTIONS[kind]}过于频繁，请稍后再试` }]),
+) as Record<WriteLimitKind, { member: string; address: string }>;
+
+/** Who made a write: the member (when logged in) and the client address. */
+export interface Writer {
+  userId?: number;
+  ip: string;
+}
+
+export interface WriteLimiter {
+  /** Counts one write; a 429 once the member's minute or hour, or the address's minute, is spent. */
+  consume(writer: Writer): Promise<void>;
+}
+
+function createWriteLimiter(handle: DatabaseHandle, kind: WriteLimitKind, limit: WriteLimit): WriteLimiter {
+  const minute = createLimiter(handle, `write_${kind}_min`, limit.perMinute, 60);
+  const hour = createLimiter(handle, `write_${kind}_hour`, limit.perHour, 3600);
+  const address = createLimiter(handle, `write_${kind}_ip`, limit.ipPerMinute, 60);
+  const message = WRITE_LIMIT_MESSAGES[kind];
+  return {
+    async consume({ userId, ip }) {
+      // The member's own windows first: a member over their pace does not spend their address's.
+      if (userId !== undefined) {
+        await minute.consume(String(userId), message.member);
+        await hour.consume(String(userId), message.member);
+      }
+      await address.consume(ip, message.address);
+    },
+  };
+}
+
 export interface RateLimits {
   smsPhoneInterval: Limiter;
   smsPhoneDaily: Limiter;
@@ -74,6 +121,8 @@ export interface RateLimits {
   codeChecksIp: Limiter;
   passwordChecks: Limiter;
   drafts: Limiter;
+  /** The writes a person can repeat; operations name theirs (`limit` on write(), request/operation.ts). */
+  writes: Record<WriteLimitKind, WriteLimiter>;
 }
 
 export function createRateLimits(handle: DatabaseHandle, s: RateLimitSettings): RateLimits {
@@ -90,5 +139,6 @@ export function createRateLimits(handle: DatabaseHandle, s: RateLimitSettings): 
     codeChecksIp: createLimiter(handle, 'code_check_ip', s.codeChecksPerIpPerHour, 3600),
     passwordChecks: createLimiter(handle, 'password_check_user', s.passwordChecksPerUserPerHour, 3600),
     drafts: createLimiter(handle, 'draft_user', s.draftsPer10Minutes, 10 * 60),
+    writes: Object.fromEntries(WRITE_LIMIT_KINDS.map((kind) => [kind, createWriteLimiter(handle, kind, s.writes[kind])])) as Record<WriteLimitKind, WriteLimiter>,
   };
 }

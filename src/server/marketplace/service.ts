@@ -7,62 +7,14 @@ import { sql } from 'kysely';
 import type { Db, UserRow } from '../../../db/types.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest } from '../errors.ts';
 import { cardsFrom, loadCardExtras, selectCards, toCards, type CardExtras, type CardRow } from '../ideas/cards.ts';
 import { publicIdeas } from '../ideas/repository.ts';
+import { decodeCursor, encodeCursor, finishPage, isCursorInt, isCursorTime, newestPage, type Page } from '../ideas/keyset.ts';
 import { GRAM_KIND, normalizeText, queryGrams, SEARCH_MAX_QUERY, searchRank } from '../text.ts';
 
 export type MarketSort = 'newest' | 'random' | 'favorites';
 
-export interface Page {
-  items: IdeaDto[];
-  nextCursor: string | null;
-}
-
-export const BAD_CURSOR_MESSAGE = '分页参数无效';
-
-// ------------------------------------------------------------------ cursors
-
-/** Cursors are opaque base64url JSON; `s` names the list so one list's cursor is refused by another. */
-function encode(value: Record<string, unknown>): string {
-  return Buffer.from(JSON.stringify(value)).toString('base64url');
-}
-
-function decode<T>(text: string | undefined, list: string, check: (v: Record<string, unknown>) => boolean): T | null {
-  if (!text) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(text, 'base64url').toString());
-  } catch {
-    throw badRequest(BAD_CURSOR_MESSAGE);
-  }
-  if (!value || typeof value !== 'object' || (value as { s?: unknown }).s !== list || !check(value as Record<string, unknown>)) throw badRequest(BAD_CURSOR_MESSAGE);
-  return value as T;
-}
-
-const isInt = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
-const isTime = (v: unknown) => typeof v === 'string' && v.length <= 40;
-
-async function finish<R extends CardRow>(db: Db, rows: R[], limit: number, viewer: UserRow | null, cursorOf: (last: R) => string): Promise<Page> {
-  const page = rows.slice(0, limit);
-  return {
-    items: await toCards(db, page, viewer),
-    nextCursor: rows.length > limit && page.length ? cursorOf(page[page.length - 1]) : null,
-  };
-}
-
-// ------------------------------------------------------------------ newest
-
-interface NewestCursor { s: 'n'; p: string; i: number }
-
-/** published_at desc, id desc; the range form of STACK-NOTES trap 10. Index: ideas_public_idx. */
-async function newestPage(db: Db, viewer: UserRow | null, limit: number, cursor?: string): Promise<Page> {
-  const after = decode<NewestCursor>(cursor, 'n', (v) => isTime(v.p) && isInt(v.i));
-  let q = selectCards(publicIdeas(db, 'ideas_public_idx'));
-  if (after) q = q.where('ideas.published_at', '<=', after.p).where((eb) => eb.or([eb('ideas.published_at', '<', after.p), eb('ideas.id', '<', after.i)]));
-  const rows = await q.orderBy('ideas.published_at', 'desc').orderBy('ideas.id', 'desc').limit(limit + 1).execute();
-  return finish(db, rows, limit, viewer, (last) => encode({ s: 'n', p: last.published_at, i: last.id }));
-}
+export type { Page };
 
 // ------------------------------------------------------------------ favourites
 
@@ -74,7 +26,7 @@ interface FavoritesCursor { s: 'f'; f: number; p: string; i: number }
  * ideas_favorites_idx: the rest of the cursor's count group, then the lower counts.
  */
 async function favoritesPage(db: Db, viewer: UserRow | null, limit: number, cursor?: string): Promise<Page> {
-  const after = decode<FavoritesCursor>(cursor, 'f', (v) => isInt(v.f) && isTime(v.p) && isInt(v.i));
+  const after = decodeCursor<FavoritesCursor>(cursor, 'f', (v) => isCursorInt(v.f) && isCursorTime(v.p) && isCursorInt(v.i));
   const cards = () => selectCards(publicIdeas(db, 'ideas_favorites_idx'));
   const order = <Q extends ReturnType<typeof cards>>(q: Q) => q.orderBy('ideas.favorite_count', 'desc').orderBy('ideas.published_at', 'desc').orderBy('ideas.id', 'desc').limit(limit + 1);
   let rows: CardRow[];
@@ -88,7 +40,7 @@ async function favoritesPage(db: Db, viewer: UserRow | null, limit: number, curs
     ).execute();
     if (rows.length <= limit) rows = rows.concat(await order(cards().where('ideas.favorite_count', '<', after.f)).limit(limit + 1 - rows.length).execute());
   }
-  return finish(db, rows, limit, viewer, (last) => encode({ s: 'f', f: last.favorite_count, p: last.published_at, i: last.id }));
+  return finishPage(db, rows, limit, viewer, (last) => encodeCursor({ s: 'f', f: last.favorite_count, p: last.published_at, i: last.id }));
 }
 
 // ------------------------------------------------------------------ random
@@ -118,7 +70,7 @@ export function seedStart(seed: number): number {
 interface RandomCursor { s: 'r'; seed: number; ph: 0 | 1; k: number; i: number }
 
 async function randomPage(db: Db, viewer: UserRow | null, limit: number, seed: number, cursor?: string): Promise<Page> {
-  const after = decode<RandomCursor>(cursor, 'r', (v) => v.seed === seed && (v.ph === 0 || v.ph === 1) && isInt(v.k) && isInt(v.i));
+  const after = decodeCursor<RandomCursor>(cursor, 'r', (v) => v.seed === seed && (v.ph === 0 || v.ph === 1) && isCursorInt(v.k) && isCursorInt(v.i));
   const start = seedStart(seed);
   const asc = seed % 2 === 1;
   // The two arcs of the circle, in walking order: ascending from start, then from 0 up to it;
@@ -137,13 +89,13 @@ async function randomPage(db: Db, viewer: UserRow | null, limit: number, seed: n
     const got = await q.orderBy('ideas.shuffle_key', dir).orderBy('ideas.id', dir).limit(limit + 1 - rows.length).execute();
     rows.push(...got.map((r) => ({ ...r, ph: ph as 0 | 1 })));
   }
-  return finish(db, rows, limit, viewer, (last) => encode({ s: 'r', seed, ph: last.ph, k: last.shuffle_key, i: last.id }));
+  return finishPage(db, rows, limit, viewer, (last) => encodeCursor({ s: 'r', seed, ph: last.ph, k: last.shuffle_key, i: last.id }));
 }
 
 export async function marketplacePage(deps: Deps, viewer: UserRow | null, input: { sort: MarketSort; seed?: number; limit: number; cursor?: string }): Promise<Page> {
   if (input.sort === 'favorites') return favoritesPage(deps.db, viewer, input.limit, input.cursor);
   if (input.sort === 'random') return randomPage(deps.db, viewer, input.limit, input.seed!, input.cursor);
-  return newestPage(deps.db, viewer, input.limit, input.cursor);
+  return newestPage(deps.db, viewer, publicIdeas(deps.db, 'ideas_public_idx'), input.limit, input.cursor);
 }
 
 // ------------------------------------------------------------------ search
@@ -242,7 +194,7 @@ function rankCandidates(db: Db, walk: RankWalk, q: string, exact: boolean, take:
  */
 export async function searchPage(deps: Deps, viewer: UserRow | null, rawQuery: string, limit: number, cursor?: string): Promise<Page> {
   const db = deps.db;
-  const after = decode<SearchCursor>(cursor, 'q', (v) => (v.t === 0 || v.t === 1 || v.t === 2) && isTime(v.p) && isInt(v.i));
+  const after = decodeCursor<SearchCursor>(cursor, 'q', (v) => (v.t === 0 || v.t === 1 || v.t === 2) && isCursorTime(v.p) && isCursorInt(v.i));
   const q = normalizeText(rawQuery);
   const grams = queryGrams(q);
   if (!grams.length) return { items: [], nextCursor: null };
@@ -299,7 +251,7 @@ export async function searchPage(deps: Deps, viewer: UserRow | null, rawQuery: s
   const last = page[page.length - 1];
   return {
     items: exact ? await toCards(db, page, viewer) : cardsFrom(page, extras, viewer),
-    nextCursor: found.length > limit && last ? encode({ s: 'q', t: last.rank, p: last.published_at, i: last.id }) : null,
+    nextCursor: found.length > limit && last ? encodeCursor({ s: 'q', t: last.rank, p: last.published_at, i: last.id }) : null,
   };
 }
 

@@ -68,6 +68,7 @@ export const messageOps = {
 export const feedbackOps = {
   submit: write({
     changes: [],
+    limit: 'feedback',
     access: 'member',
     input: ZFeedbackRequest,
     run: async ({ deps, user }, input) => answer(await submitFeedback(deps, user, input), { status: 201, message: FEEDBACK_MSG.sent }),

@@ -36,6 +36,34 @@ export function messageRow(m: NewMessage): Insertable<MessageTable> {
   };
 }
 
-export async function sendMessage(db: Kysely<Database> | Transaction<Database>, m: NewMessage): Promise<void> {
+type Writer = Kysely<Database> | Transaction<Database>;
+
+export async function sendMessage(db: Writer, m: NewMessage): Promise<void> {
   await db.insertInto('messages').values(messageRow(m)).execute();
+}
+
+/**
+ * A message about others' actions on an idea, which a burst must not multiply (issue 19): while the
+ * member has an unread one with the same title about the same idea, that one is rewritten —
+ * `summed(since)` writes what happened since it was first sent — instead of another arriving. So a
+ * member's unread count grows by one per idea and kind, however many act. Call it in the
+ * transaction that serialises those actions (comments: the idea's row lock), so two cannot both
+ * send; `m.createdAt` should be the action's own time, so `since` includes it.
+ */
+export async function sendOrSum(db: Writer, m: NewMessage & { ideaId: number }, summed: (since: string) => Promise<string>): Promise<void> {
+  const unread = await db
+    .selectFrom('messages')
+    .select(['id', 'created_at'])
+    .where('user_id', '=', m.userId)
+    .where('is_read', '=', 0)
+    .where('idea_id', '=', m.ideaId)
+    .where('title', '=', m.title)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (unread) {
+    // Read in the meantime: then the member gets a new message after all.
+    const updated = await db.updateTable('messages').set({ content: await summed(unread.created_at) }).where('id', '=', unread.id).where('is_read', '=', 0).executeTakeFirst();
+    if (Number(updated.numUpdatedRows) > 0) return;
+  }
+  await sendMessage(db, m);
 }

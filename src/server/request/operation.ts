@@ -8,6 +8,7 @@ import type { SessionRow, UserRow } from '../../../db/types.ts';
 import { AppError, ADMIN_ONLY_MESSAGE, NOT_LOGGED_IN_MESSAGE, SESSION_EXPIRED_MESSAGE } from '../errors.ts';
 import type { Authenticated } from '../accounts/service.ts';
 import type { Caller } from './caller.ts';
+import type { WriteLimitKind } from '../config.ts';
 import { ALL_CHANGES, type ChangeKind } from './changes.ts';
 
 export type Access = 'public' | 'member' | 'admin';
@@ -49,6 +50,12 @@ export interface Operation<S extends ZodType, T, X extends object, A extends Acc
   hot?: true;
   /** A write: the kinds of change it makes (changes.ts). Left out: every kind, the safe default. */
   changes?: readonly ChangeKind[];
+  /**
+   * A write a person can repeat (a comment, a toggle, a view…): one of its kind's allowance is
+   * spent before it runs, per member and per client address, whichever transport it came by; past
+   * it, 429 with Retry-After (infrastructure/rate-limit.ts, defaults and reasons in config.ts).
+   */
+  limit?: WriteLimitKind;
 }
 
 export type AnyOperation = Operation<ZodType, unknown, object, Access>;
@@ -75,7 +82,10 @@ export const write = <S extends ZodType, T, X extends object = {}, A extends Acc
     loginMessage: op.loginMessage,
     input: op.input,
     changes,
+    limit: op.limit,
     async run(caller, input) {
+      // Every attempt that got past validation counts, refused ones too: a loop of failures costs as much.
+      if (op.limit) await caller.deps.limits.writes[op.limit].consume({ userId: caller.auth?.user.id, ip: caller.ip });
       const answer = await op.run(caller, input);
       if (changes.length) caller.deps.publicCache.invalidate(changes);
       return answer;

@@ -21,6 +21,7 @@ const favoriteAnswer = (state: FavoriteState) =>
 export const favoriteOps = {
   set: write({
     changes: ['counts'],
+    limit: 'favorites',
     access: 'member',
     loginMessage: IDEA_MSG.loginToFavorite,
     // Without `favorite` the call adds (what a script posting to /favorites/{id} means).
@@ -29,6 +30,7 @@ export const favoriteOps = {
   }),
   remove: write({
     changes: ['counts'],
+    limit: 'favorites',
     access: 'member',
     loginMessage: IDEA_MSG.loginToFavorite,
     input: ByIdea,
@@ -52,6 +54,7 @@ export const followOps = {
   set: write({
     // A follower count.
     changes: ['counts'],
+    limit: 'follows',
     access: 'member',
     loginMessage: FOLLOW_MSG.loginRequired,
     input: ByUser.extend({ follow: ZFlag.optional().default(true) }),

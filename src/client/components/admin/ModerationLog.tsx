@@ -7,6 +7,7 @@ import { RetryLine } from '../ui/RetryLine.tsx';
 
 export const ACTION_LABEL: Record<string, string> = {
   approve_idea: '通过创意',
+  approve_own_idea: '通过自己的创意（自审）',
   reject_idea: '驳回创意',
   reply_feedback: '回复反馈',
   send_announcement: '发布公告',
@@ -38,7 +39,7 @@ export function ModerationLog() {
       </thead>
       <tbody>
         {rows.map((r) => (
-          <tr key={r.id}>
+          <tr key={r.id} className={r.action === 'approve_own_idea' ? 'admin-log-flagged' : undefined}>
             <td data-label="时间">
               <time dateTime={r.createdAt}>{formatDateTime(r.createdAt)}</time>
             </td>

@@ -1,8 +1,12 @@
 /**
- * One comment: author, time, the text (always as text, never HTML), its like and dislike counts and
- * the action menu (回复, 点赞, 点踩, 举报, 转发, 删除). A top-level comment lists its replies under it.
+ * One comment: author, time, the text (always as text, never HTML), then its two common actions on
+ * the comment itself, as every comment thread shows them (点赞 with the count, 回复; for a guest they
+ * lead to the login), the dislike count, and the menu for the rest (点踩, 举报, 转发, 删除). A top-level
+ * comment lists its replies under it.
  */
 import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { rememberThisIdeaForLogin } from '../../lib/login-return.ts';
 import type { CommentInteraction } from '../../../shared/comment-rules.ts';
 import type { CommentDto } from '../../../shared/comment-schemas.ts';
 import { relativeTime } from '../../../shared/relative-time.ts';
@@ -33,14 +37,13 @@ export function CommentItem({ comment, replies, actions }: { comment: CommentDto
             {comment.content}
           </p>
           <div className="comment-foot">
-            <span className={mark === 'like' ? 'comment-count comment-count-on' : 'comment-count'} data-testid="like-count">
-              赞 {comment.likeCount}
-              {mark === 'like' && <span className="visually-hidden">（已点赞）</span>}
-            </span>
-            <span className={mark === 'dislike' ? 'comment-count comment-count-on' : 'comment-count'} data-testid="dislike-count">
-              踩 {comment.dislikeCount}
-              {mark === 'dislike' && <span className="visually-hidden">（已点踩）</span>}
-            </span>
+            <CommentQuickActions comment={comment} mark={mark} actions={actions} />
+            {comment.dislikeCount > 0 || mark === 'dislike' ? (
+              <span className={mark === 'dislike' ? 'comment-count comment-count-on' : 'comment-count'} data-testid="dislike-count">
+                踩 {comment.dislikeCount}
+                {mark === 'dislike' && <span className="visually-hidden">（已点踩）</span>}
+              </span>
+            ) : null}
             <CommentMenu comment={comment} replies={replies?.length ?? 0} mark={mark} actions={actions} />
           </div>
         </div>
@@ -53,6 +56,76 @@ export function CommentItem({ comment, replies, actions }: { comment: CommentDto
         </ol>
       )}
     </li>
+  );
+}
+
+function ThumbIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path
+        d="M7 10.5v9H4.5a1 1 0 0 1-1-1v-7a1 1 0 0 1 1-1H7zm0 0 3.6-6.3a1.6 1.6 0 0 1 2.9 1.1l-.6 3.7h5.3a2 2 0 0 1 2 2.4l-1.3 6.5a2 2 0 0 1-2 1.6H7"
+        fill={filled ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth="1.7"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function ReplyIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path d="M4.5 5.5h15a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H10l-4.5 3.5v-3.5h-1a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1z" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/**
+ * 点赞 (with the count) and 回复, each a 44 px target. A guest sees the same two, as links to the
+ * login that come back to this idea afterwards.
+ */
+function CommentQuickActions({ comment, mark, actions }: { comment: CommentDto; mark: CommentInteraction | null; actions: CommentActions }) {
+  const liked = mark === 'like';
+  const like = (
+    <>
+      <ThumbIcon filled={liked} />
+      <span>赞</span>
+      {/* No count before the first like, as comment threads usually show it. */}
+      <span className="comment-action-count" data-testid="like-count">
+        {comment.likeCount > 0 ? comment.likeCount : ''}
+      </span>
+    </>
+  );
+  const reply = (
+    <>
+      <ReplyIcon />
+      <span>回复</span>
+    </>
+  );
+  if (!actions.loggedIn) {
+    return (
+      <>
+        <Link href="/login" className="comment-action" onClick={rememberThisIdeaForLogin} data-testid="comment-like">
+          {like}
+          <span className="visually-hidden">（登录后点赞）</span>
+        </Link>
+        <Link href="/login" className="comment-action" onClick={rememberThisIdeaForLogin} data-testid="comment-reply">
+          {reply}
+          <span className="visually-hidden">（登录后回复）</span>
+        </Link>
+      </>
+    );
+  }
+  return (
+    <>
+      <button type="button" className={liked ? 'comment-action comment-action-on' : 'comment-action'} aria-pressed={liked} onClick={() => actions.onReact(comment, 'like')} data-testid="comment-like">
+        {like}
+      </button>
+      <button type="button" className="comment-action" onClick={() => actions.onReply(comment)} data-testid="comment-reply">
+        {reply}
+      </button>
+    </>
   );
 }
 
@@ -90,8 +163,6 @@ function CommentMenu({ comment, replies, mark, actions }: { comment: CommentDto;
   const items = [
     ...(actions.loggedIn
       ? [
-          { label: '回复', onClick: () => actions.onReply(comment) },
-          { label: '点赞', pressed: mark === 'like', onClick: () => actions.onReact(comment, 'like') },
           { label: '点踩', pressed: mark === 'dislike', onClick: () => actions.onReact(comment, 'dislike') },
           { label: '举报', onClick: () => actions.onReport(comment) },
         ]

@@ -42,10 +42,7 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
     { ideaId: idea.id },
     {
       select: (a) => a.data,
-      retry: (count, err) => {
-        const status = httpStatusOf(err);
-        return !(status && status < 500) && count < COMMENT_RETRY_DELAYS_MS.length;
-      },
+      // The app's retry rule (lib/request-rules.ts: not a 4xx, not a timeout), at the spec's delays.
       retryDelay: (attempt) => COMMENT_RETRY_DELAYS_MS[Math.min(attempt, COMMENT_RETRY_DELAYS_MS.length - 1)],
     },
   );

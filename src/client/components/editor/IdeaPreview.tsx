@@ -15,12 +15,14 @@ export interface IdeaPreviewProps {
   /** The editor's own HTML, shown only to its author in this browser; the server sanitizes on save. */
   analysisHtml: string;
   tags: string[];
+  /** Set when tags past the limit will not be kept: said here too, so publishing from the preview is not a surprise. */
+  tagNotice?: string | null;
   allowComments: boolean;
   showSimilar: boolean;
   author: PreviewAuthor;
 }
 
-export function IdeaPreview({ title, description, marketIdentifier, analysisHtml, tags, allowComments, showSimilar, author }: IdeaPreviewProps) {
+export function IdeaPreview({ title, description, marketIdentifier, analysisHtml, tags, tagNotice = null, allowComments, showSimilar, author }: IdeaPreviewProps) {
   return (
     <article className="idea-preview">
       <p className="idea-preview-badge">预览效果，尚未保存</p>
@@ -49,6 +51,11 @@ export function IdeaPreview({ title, description, marketIdentifier, analysisHtml
             </li>
           ))}
         </ul>
+      )}
+      {tagNotice && (
+        <p className="field-warning idea-preview-tag-notice" data-testid="preview-tags-notice">
+          {tagNotice}
+        </p>
       )}
 
       <section className="idea-preview-section">

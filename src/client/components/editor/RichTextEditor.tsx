@@ -1,5 +1,5 @@
 /**
- * The detailed-analysis editor (Tiptap 3). Imported only by CreatePinPage, so Tiptap downloads with
+ * The detailed-analysis editor (Tiptap 3). Imported only by the idea editor (CreatePinPage), so Tiptap downloads with
  * that page alone. Images: checked before upload, shown at once from a local object URL, then
  * pointed at the server's file, or removed when the upload fails (publishing §4, §5).
  */

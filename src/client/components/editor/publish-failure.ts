@@ -4,6 +4,8 @@ import { errorExtra, errorMessage, httpStatusOf, isNetworkError } from '../../li
 
 export const PUBLISH_FAILURE_MSG = {
   saveDraftFailed: '保存草稿失败，请重试',
+  /** After the spec's short sentences for creating an idea and publishing a draft. */
+  retryHint: '请稍后重试，你写的内容还在这里',
   moderationHint: '请修改相关内容后重新提交',
   matchedWords: (words: readonly string[]) => `涉及词语：${words.join('、')}`,
   duplicateHints: {
@@ -28,7 +30,17 @@ export function saysResubmit(message: string): boolean {
   return /修改/.test(message) && /重新提交|重新发布/.test(message);
 }
 
-export function publishFailure(err: unknown): Failure {
+/**
+ * The server's 4xx sentence when it gave one; otherwise the spec's sentence for the call that failed
+ * (publishing §8), with the retry hint when that sentence does not ask for a retry itself.
+ */
+function fallbackFailure(err: unknown, fallback: string): Failure {
+  const message = errorMessage(err, fallback);
+  return message === fallback && !/重试/.test(fallback) ? { message, hint: PUBLISH_FAILURE_MSG.retryHint } : { message };
+}
+
+/** `draft`: the idea being published is a saved draft (the spec's "publish draft" call). */
+export function publishFailure(err: unknown, { draft = false }: { draft?: boolean } = {}): Failure {
   const status = httpStatusOf(err);
   const extra = errorExtra(err);
   if (status === 409 && extra.errorType === 'duplicate_content') {
@@ -45,12 +57,13 @@ export function publishFailure(err: unknown): Failure {
   }
   if (status === 401) return { message: IDEA_MSG.loginToPublish };
   if (isNetworkError(err)) return { message: IDEA_MSG.networkFailed };
-  return { message: errorMessage(err, IDEA_MSG.publishFailed) };
+  return fallbackFailure(err, draft ? IDEA_MSG.publishDraftFailed : IDEA_MSG.publishFailed);
 }
 
-export function draftFailure(err: unknown): Failure {
+/** `creating`: the draft did not exist yet, so the failed call created the idea (the spec's "create idea"). */
+export function draftFailure(err: unknown, { creating = false }: { creating?: boolean } = {}): Failure {
   if (httpStatusOf(err) === 401) return { message: IDEA_MSG.loginToSaveDraft };
   if (isNetworkError(err)) return { message: IDEA_MSG.networkFailed };
-  return { message: errorMessage(err, PUBLISH_FAILURE_MSG.saveDraftFailed) };
+  return fallbackFailure(err, creating ? IDEA_MSG.createFailed : PUBLISH_FAILURE_MSG.saveDraftFailed);
 }
 

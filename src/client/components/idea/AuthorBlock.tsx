@@ -18,20 +18,25 @@ export function AuthorBlock({ idea, loggedIn }: { idea: IdeaDto; loggedIn: boole
   const author = { userId: idea.user_id ?? idea.authorId, nickname: idea.user_nickname || idea.authorName, registrationNumber: idea.user_registration_number, avatarUrl: idea.user_avatar };
   const name = authorName(author);
   const reg = idea.user_registration_number;
+  const who = (
+    <>
+      <Avatar src={authorAvatar(author)} alt="" size={48} />
+      <span className="idea-author-text">
+        <span className="idea-author-name">{name}</span>
+        {reg && <span className="idea-author-id">猎人ID：{reg}</span>}
+      </span>
+    </>
+  );
   return (
     <section className="idea-author" aria-label="作者">
-      <Avatar src={authorAvatar(author)} alt="" size={48} />
-      <div className="idea-author-text">
-        <p className="idea-author-name">{name}</p>
-        {reg && (
-          <p className="idea-author-id">
-            猎人ID：
-            <Link href={`/hunter/${reg}`} aria-label={`猎人ID ${reg}，查看${name}的主页`}>
-              {reg}
-            </Link>
-          </p>
-        )}
-      </div>
+      {/* The whole block leads to the hunter page: one target as tall as the avatar, not a 19 px ID link. */}
+      {reg ? (
+        <Link href={`/hunter/${reg}`} className="idea-author-link" title={`查看${name}的主页`}>
+          {who}
+        </Link>
+      ) : (
+        <div className="idea-author-link">{who}</div>
+      )}
       {reg && <FollowButton registrationNumber={reg} isOwner={idea.isOwner} loggedIn={loggedIn} name={name} />}
     </section>
   );

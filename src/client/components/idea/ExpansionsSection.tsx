@@ -1,7 +1,7 @@
 /**
  * The owner's extensions (accounts §2, §3): what the author added after publishing, visible only to
- * them. Each addition saves the full list; when that fails the new text stays on this page and the
- * author is told it was kept locally only (publishing §7 "update idea expansions").
+ * them. Each addition saves the full list; when that fails the author reads the spec's 更新创意扩展失败
+ * (publishing §8) and that the new text stays on this page only (publishing §7 "update idea expansions").
  */
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { EXPANSION_MAX, IDEA_MSG } from '../../../shared/idea-rules.ts';
@@ -46,7 +46,8 @@ export function ExpansionsSection({ idea }: { idea: IdeaDto }) {
       setLocalOnly((list) => [...list, added]);
       setText('');
       const { serverMessage } = failureOf(err);
-      setSyncError(serverMessage ? `${IDEA_PAGE_MSG.expansionLocalOnly}（${serverMessage}）` : IDEA_PAGE_MSG.expansionLocalOnly);
+      // The spec's sentence for this call, the server's reason when it gave one, and what became of the text.
+      setSyncError(`${IDEA_MSG.expansionsFailed}${serverMessage ? `：${serverMessage}` : ''}。${IDEA_PAGE_MSG.expansionLocalOnly}`);
     }
   };
 
@@ -67,7 +68,7 @@ export function ExpansionsSection({ idea }: { idea: IdeaDto }) {
                       {relativeTime(item.createdAt)}
                     </time>
                   )}
-                  {local && <span className="expansion-local">仅保存在本地</span>}
+                  {local && <span className="expansion-local">仅保存在本页</span>}
                 </p>
               </li>
             );

@@ -1,5 +1,6 @@
 /**
- * The share dialog (accounts §2 "Share dialog", §8, §9): six social targets that are not open yet,
+ * The share dialog (accounts §2 "Share dialog", §8, §9): six social targets that are not open yet
+ * (each with its service's icon, BrandIcon.tsx),
  * copy link (已复制链接 for 2 s), and save the poster as an image. The poster's code (qrcode,
  * modern-screenshot) starts loading when the dialog opens, never with the page.
  */
@@ -9,15 +10,16 @@ import { authorAvatar, authorName } from '../../../shared/idea-display.ts';
 import type { IdeaDto } from '../../../shared/idea-schemas.ts';
 import { IDEA_PAGE_MSG, ideaUrl, posterFileName } from '../../lib/idea-page-rules.ts';
 import { Modal } from '../Modal.tsx';
+import { BrandIcon, type Brand } from '../ui/BrandIcon.tsx';
 
-const TARGETS = [
-  { id: 'wechat', label: '微信', mark: '微', color: '#15803d' },
-  { id: 'moments', label: '朋友圈', mark: '圈', color: '#166534' },
-  { id: 'sms', label: '短信', mark: '信', color: '#1d4ed8' },
-  { id: 'xiaohongshu', label: '小红书', mark: '书', color: '#b91c1c' },
-  { id: 'weibo', label: '微博', mark: '博', color: '#c2410c' },
-  { id: 'qq', label: 'QQ', mark: 'Q', color: '#1e40af' },
-] as const;
+const TARGETS: { id: Brand; label: string }[] = [
+  { id: 'wechat', label: '微信' },
+  { id: 'moments', label: '朋友圈' },
+  { id: 'sms', label: '短信' },
+  { id: 'xiaohongshu', label: '小红书' },
+  { id: 'weibo', label: '微博' },
+  { id: 'qq', label: 'QQ' },
+];
 
 type Notice = { kind: 'info' | 'error' | 'success'; text: string } | null;
 
@@ -88,10 +90,9 @@ export function ShareDialog({ idea, onClose }: { idea: IdeaDto | null; onClose: 
           {TARGETS.map((t) => (
             <li key={t.id}>
               <button type="button" className="share-target" onClick={() => setNotice({ kind: 'info', text: IDEA_PAGE_MSG.comingSoon(t.label) })}>
-                <span className="share-target-mark" style={{ background: t.color }} aria-hidden="true">
-                  {t.mark}
-                </span>
+                <BrandIcon brand={t.id} />
                 <span>{t.label}</span>
+                <span className="visually-hidden">（即将上线）</span>
               </button>
             </li>
           ))}

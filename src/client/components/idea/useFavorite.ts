@@ -1,16 +1,15 @@
 /**
  * An idea's favourite state (accounts §4, publishing §7–§9): read with favorites.check, toggled
  * optimistically, then set to the server's answer (or put back on failure), with the 3 s toast and
- * the favorite-changed event. Every favourites call gives up after the favourites client's 10 s.
+ * the favorite-changed event. Favourites calls give up after the favourites client's 10 s (request-rules.ts).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { FAVORITES_TIMEOUT_MS } from '../../../shared/constants.ts';
 import { failureOf } from '../../lib/api-errors.ts';
 import { emitFavoriteChanged } from '../../lib/favorite-events.ts';
 import { FAVORITE_MSG, favoriteFailureText, IDEA_PAGE_MSG } from '../../lib/idea-page-rules.ts';
-import { trpc, withTimeout } from '../../lib/trpc.ts';
+import { trpc } from '../../lib/trpc.ts';
 import { useToast } from '../ui/Toast.tsx';
 import { rememberThisIdeaForLogin } from '../../lib/login-return.ts';
 
@@ -28,7 +27,7 @@ export function useFavorite(ideaId: number, initialCount: number, loggedIn: bool
   const check = useQuery<FavoriteState>({
     queryKey: key,
     queryFn: async () => {
-      const answer = await withTimeout(FAVORITES_TIMEOUT_MS, (signal) => utils.client.favorites.check.query({ ideaId }, { signal }));
+      const answer = await utils.client.favorites.check.query({ ideaId });
       return { isFavorited: answer.data.isFavorite, favoriteCount: answer.data.favoriteCount };
     },
     enabled: Number.isInteger(ideaId) && ideaId > 0,
@@ -51,7 +50,7 @@ export function useFavorite(ideaId: number, initialCount: number, loggedIn: bool
     // Optimistic: the button and count change at once.
     queryClient.setQueryData<FavoriteState>(key, { isFavorited: want, favoriteCount: Math.max(0, before.favoriteCount + (want ? 1 : -1)) });
     try {
-      const answer = await withTimeout(FAVORITES_TIMEOUT_MS, (signal) => utils.client.favorites.set.mutate({ ideaId, favorite: want }, { signal }));
+      const answer = await utils.client.favorites.set.mutate({ ideaId, favorite: want });
       const now = { isFavorited: answer.data.favorited, favoriteCount: answer.data.favoriteCount };
       queryClient.setQueryData<FavoriteState>(key, now);
       emitFavoriteChanged({ ideaId, isFavorited: now.isFavorited, favoriteCount: now.favoriteCount });

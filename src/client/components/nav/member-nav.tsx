@@ -15,6 +15,8 @@ export interface MemberNavEntry {
   badge?: NavBadgeKind;
   /** The entry opens the feedback dialog instead of a page (publishing §2 "Side navigation"). */
   opensFeedback?: true;
+  /** Left out of the phone tab bar (five slots at most); the entry is reached another way there. */
+  notInTabBar?: true;
 }
 
 export type NavBadgeKind = 'updates' | 'messages';
@@ -87,6 +89,8 @@ export const MEMBER_NAV: readonly MemberNavEntry[] = [
     label: '意见反馈',
     short: '反馈',
     opensFeedback: true,
+    // Phones: in the account menu (AccountMenu.tsx), so the bar keeps five slots that all lead to pages.
+    notInTabBar: true,
     icon: (
       <NavIcon>
         <path d="M4 5h16v11H9l-5 4z" />
@@ -95,6 +99,9 @@ export const MEMBER_NAV: readonly MemberNavEntry[] = [
     ),
   },
 ];
+
+/** The phone tab bar's slots (UI.md: a bar of at most five). */
+export const TAB_BAR_ENTRIES: readonly MemberNavEntry[] = MEMBER_NAV.filter((e) => !e.notInTabBar);
 
 /** Whether the entry for `href` is the page at `path` (an entry also covers its sub-paths and queries). */
 export function isActiveEntry(href: string, path: string): boolean {

@@ -1,7 +1,7 @@
 /**
  * The one card grid (UI kit): a masonry of columns on react-masonry-css, so a card keeps its own
  * height (a card with an image never stretches its neighbours; no equal-height rows anywhere).
- * Columns by window width: see CARD_GRID_COLUMNS.
+ * Columns by window width: CARD_GRID_COLUMNS, or the `columns` a page asks for (FEATURED_GRID_COLUMNS).
  *
  * Reading and tab order: react-masonry-css deals the items into columns (item i goes to column
  * i mod n), so the DOM, and with it Tab and a screen reader, goes down the first column, then the
@@ -13,13 +13,13 @@
  */
 import { Children, isValidElement, type ReactNode } from 'react';
 import Masonry from 'react-masonry-css';
-import { CARD_GRID_COLUMNS } from './ui-rules.ts';
+import { CARD_GRID_COLUMNS, type GridColumns } from './ui-rules.ts';
 
-export function CardGrid({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+export function CardGrid({ label, children, className, columns = CARD_GRID_COLUMNS }: { label: string; children: ReactNode; className?: string; columns?: GridColumns }) {
   const items = Children.toArray(children).filter(isValidElement);
   return (
     <Masonry
-      breakpointCols={CARD_GRID_COLUMNS}
+      breakpointCols={columns}
       className={`card-grid ${className ?? ''}`}
       columnClassName="card-grid-column"
       // The columns are layout only: the list's items are the cards (columnAttrs is missing from the types).

@@ -6,12 +6,22 @@
  */
 export const CARD_GRID_COLUMNS = { default: 4, 1279: 3, 899: 2, 339: 1 } as const;
 
-/** The column count CARD_GRID_COLUMNS gives a window `width` pixels wide (what react-masonry-css computes). */
-export function cardGridColumns(width: number): number {
-  if (width <= 339) return 1;
-  if (width <= 899) return 2;
-  if (width <= 1279) return 3;
-  return 4;
+/**
+ * The landing's featured cards: "two rows of 3" (publishing §2) at every desktop width, so the grid
+ * stops at 3 columns where the feeds go on to 4; phones keep the feeds' 2 (1 below 340px).
+ */
+export const FEATURED_GRID_COLUMNS = { default: 3, 899: 2, 339: 1 } as const;
+
+export type GridColumns = typeof CARD_GRID_COLUMNS | typeof FEATURED_GRID_COLUMNS;
+
+/** The column count `columns` gives a window `width` pixels wide (what react-masonry-css computes). */
+export function cardGridColumns(width: number, columns: GridColumns = CARD_GRID_COLUMNS): number {
+  const limits = Object.keys(columns)
+    .filter((k) => k !== 'default')
+    .map(Number)
+    .sort((a, b) => a - b);
+  const at = limits.find((limit) => width <= limit);
+  return at === undefined ? columns.default : (columns as Record<number, number>)[at];
 }
 
 /** The tab title: `页面名 - 平台名`, or the platform name alone when the page has no name yet. */

@@ -1,0 +1,61 @@
+/**
+ * What comments tell people (accounts §7): the idea's author hears of new comments, a comment's
+ * writer of replies to it. While such a message is unread, later ones are summed up in it
+ * (`sendOrSum`): "戊己 等 3 人评论了您的创意「…」，共 4 条新评论，最新一条：…", so a burst of comments
+ * adds one unread message per idea, not one per comment (issue 19).
+ */
+import type { Db, IdeaRow } from '../../../db/types.ts';
+import { sendOrSum } from '../messages/send.ts';
+
+export const COMMENT_NOTICE_TITLE = { comment: '收到新评论', reply: '收到新回复' } as const;
+
+const preview = (text: string, chars = 50) => ([...text].length > chars ? `${[...text].slice(0, chars).join('')}…` : text);
+
+interface Notice {
+  idea: IdeaRow;
+  /** The commenter's shown name. */
+  name: string;
+  content: string;
+  /** The comment's created_at. */
+  at: string;
+}
+
+/** Counts what was written since `since`: comments and the people who wrote them. */
+async function tally(query: ReturnType<typeof commentsSince>): Promise<{ comments: number; people: number }> {
+  const row = await query
+    .select((eb) => [eb.fn.countAll<number | string>().as('comments'), eb.fn.count<number | string>('c.user_id').distinct().as('people')])
+    .executeTakeFirstOrThrow();
+  return { comments: Number(row.comments), people: Number(row.people) };
+}
+
+function commentsSince(db: Db, ideaId: number, since: string, notBy: number) {
+  return db
+    .selectFrom('comments as c')
+    .leftJoin('comments as answered', 'answered.id', 'c.reply_to_id')
+    .where('c.idea_id', '=', ideaId)
+    .where('c.created_at', '>=', since)
+    .where('c.user_id', '<>', notBy);
+}
+
+/** The idea's author: a comment by someone else that does not answer one of the author's own. */
+export async function tellIdeaAuthor(db: Db, n: Notice): Promise<void> {
+  const owner = n.idea.user_id;
+  const title = `「${n.idea.title}」`;
+  await sendOrSum(db, { userId: owner, ideaId: n.idea.id, title: COMMENT_NOTICE_TITLE.comment, content: `${n.name} 评论了您的创意${title}：${preview(n.content)}`, createdAt: n.at }, async (since) => {
+    // Replies to the author's own comments reach them as replies, not here.
+    const { comments, people } = await tally(commentsSince(db, n.idea.id, since, owner).where((eb) => eb.or([eb('answered.user_id', 'is', null), eb('answered.user_id', '<>', owner)])));
+    const who = people > 1 ? `${n.name} 等 ${people} 人` : `${n.name} `;
+    return `${who}评论了您的创意${title}，共 ${comments} 条新评论，最新一条：${preview(n.content)}`;
+  });
+}
+
+/** The writer of the comment answered. */
+export async function tellAnswered(db: Db, n: Notice & { answeredUserId: number }): Promise<void> {
+  const to = n.answeredUserId;
+  const title = `「${n.idea.title}」`;
+  await sendOrSum(db, { userId: to, ideaId: n.idea.id, title: COMMENT_NOTICE_TITLE.reply, content: `${n.name} 回复了您在${title}下的评论：${preview(n.content)}`, createdAt: n.at }, async (since) => {
+    const { comments, people } = await tally(commentsSince(db, n.idea.id, since, to).where('answered.user_id', '=', to));
+    const who = people > 1 ? `${n.name} 等 ${people} 人` : `${n.name} `;
+    return `${who}回复了您在${title}下的评论，共 ${comments} 条新回复，最新一条：${preview(n.content)}`;
+  });
+}

@@ -1,0 +1,79 @@
+/**
+ * The disguise-proof word matcher (src/server/moderation/matcher.ts): each listed word written nine
+ * ways is found, texts holding the same characters apart are not, and every occurrence is reported
+ * where it stands in the original text.
+ */
+import { describe, expect, it } from 'vitest';
+import { foldForMatch, WordAutomaton } from '../src/server/moderation/matcher.ts';
+
+const WORDS = ['赌博', '洗钱', '传销', '毒品', '办假证'];
+
+/**
+ * Nine ways to write a word: plain, spaced, full-width spaced, split by a line break, dots, stars, a
+ * zero-width space, an emoji, traditional. (Split by HTML tags is the API's test: rich text is matched
+ * as its text.)
+ */
+function disguises(word: string): string[] {
+  const chars = [...word];
+  const traditional: Record<string, string> = { 赌博: '賭博', 洗钱: '洗錢', 传销: '傳銷', 毒品: '毒品', 办假证: '辦假證' };
+  return [
+    word,
+    chars.join(' '),
+    chars.join('\u3000'),
+    chars.join('\n'),
+    chars.join('.'),
+    chars.join('*'),
+    chars.join('\u200b'),
+    chars.join('🎲'),
+    traditional[word],
+  ];
+}
+
+describe('the word matcher', () => {
+  const automaton = new WordAutomaton(WORDS);
+
+  it.each(WORDS)('finds %s written each of nine ways', (word) => {
+    for (const form of disguises(word)) {
+      const text = `周末一起${form}怎么样`;
+      const found = automaton.find(text);
+      expect(found.map((f) => WORDS[f.word]), form).toEqual([word]);
+      // The span covers the disguised form in the original text, nothing around it.
+      expect(text.slice(found[0].from, found[0].to), form).toBe(form);
+    }
+  });
+
+  it('leaves texts with the same characters apart, and other words, alone', () => {
+    for (const innocent of ['赌场里的博物馆', '洗衣店赚钱', '传统营销', '消毒产品', '办理假日证明', '博赌', 'gamble']) {
+      expect(automaton.find(innocent), innocent).toEqual([]);
+    }
+  });
+
+  it('finds full-width and upper-case Latin words, and words ending inside a longer word', () => {
+    const latin = new WordAutomaton(['vpn', '赌博网站', '博网']);
+    expect(latin.find('ＶＰＮ 代理').map((f) => f.word)).toEqual([0]);
+    expect(latin.find('V.P.N').map((f) => f.word)).toEqual([0]);
+    // The classic miss: `博网` ends inside the path of `赌博网站`.
+    expect(latin.find('赌博网页').map((f) => f.word)).toEqual([2]);
+    expect(latin.find('赌博网站').map((f) => f.word).sort()).toEqual([1, 2]);
+  });
+
+  it('reports every occurrence, overlapping ones included, with rare four-byte characters around', () => {
+    const automaton2 = new WordAutomaton(['𠀀赌', '赌博', '博']);
+    const found = automaton2.find('𠀀赌博𠀀赌博');
+    expect(found.map((f) => [f.word, f.from, f.to])).toEqual([
+      [0, 0, 3],
+      [1, 2, 4],
+      [2, 3, 4],
+      [0, 4, 7],
+      [1, 6, 8],
+      [2, 7, 8],
+    ]);
+  });
+
+  it('folds case, width, script and invisible characters, keeping positions', () => {
+    const folded = foldForMatch('Ａ\u200b賭-b');
+    expect(folded.text).toBe('a赌b');
+    expect(folded.start).toEqual([0, 2, 4]);
+    expect(folded.end).toEqual([1, 3, 5]);
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * Disguised sensitive words (issue 22) through both transports: every form the outside probe
+ * published — dots, stars, a zero-width character, an emoji between the characters, traditional
+ * characters — is refused like the plain word in ideas (rich text split by tags too), comments,
+ * feedback and report reasons; innocent texts holding the same characters apart still publish.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from './helpers/dialects.ts';
+import { trpcCall } from './helpers/api.ts';
+import { serveTestApp } from './helpers/serve.ts';
+import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
+
+const DISGUISED = ['赌.博', '赌*博', '赌\u200b博', '赌🎲博', '賭博', '洗錢', '傳銷', '赌 博', '赌\u3000博'];
+const INNOCENT = ['赌场旁边新开的博物馆', '洗衣店也能赚钱', '传统门店的营销'];
+const SENSITIVE = '内容包含敏感词，未能通过审核，请修改后重新提交';
+
+let n = 0;
+const unique = () => `${++n}-${Math.random().toString(36).slice(2, 7)}`;
+
+describe.each(DIALECTS)('disguised sensitive words on %s', (dialect) => {
+  const app = serveTestApp(dialect, { moderation: 'auto' });
+  let member: FixtureUser;
+  let ideaId: number;
+  beforeAll(async () => {
+    member = await createUser(app.deps);
+    ideaId = await createIdea(app.deps, member, { title: '评论用的创意' });
+  });
+
+  const idea = (title: string, extra: Record<string, unknown> = {}) => ({
+    title,
+    description: `一句话介绍${unique()}`,
+    detailedAnalysis: `<p>详细分析${unique()}</p>`,
+    tags: '测试',
+    status: 'published',
+    ...extra,
+  });
+
+  it('refuses each disguised form in an idea title over REST and tRPC, naming the word and the field', async () => {
+    for (const form of DISGUISED) {
+      const rest = await app.api('POST', '/api/ideas', { token: member.token, body: idea(`周末${form}攻略${unique()}`) });
+      expect(rest.status, form).toBe(403);
+      expect(rest.body).toMatchObject({ success: false, message: SENSITIVE, moderationResult: { passed: false, fields: ['title'] } });
+      expect(['赌博', '洗钱', '传销']).toContain(rest.body.moderationResult.matchedWords[0]);
+      const trpc = await trpcCall(app, 'mutation', 'ideas.create', idea(`周末${form}攻略${unique()}`), member.token);
+      expect(trpc.status, form).toBe(403);
+      expect(trpc.text).toContain(SENSITIVE);
+    }
+  });
+
+  it('refuses a word split by HTML tags in the detailed analysis', async () => {
+    const res = await app.api('POST', '/api/ideas', { token: member.token, body: idea(`标题${unique()}`, { detailedAnalysis: '<p>网上<b>赌</b><i>博</i>平台</p>' }) });
+    expect(res.status).toBe(403);
+    expect(res.body.moderationResult).toMatchObject({ matchedWords: ['赌博'], fields: ['detailedAnalysis'] });
+  });
+
+  it('publishes innocent texts holding the same characters apart', async () => {
+    for (const text of INNOCENT) {
+      const res = await app.api('POST', '/api/ideas', { token: member.token, body: idea(`${text}${unique()}`, { description: text }) });
+      expect(res.status, text).toBe(201);
+    }
+    const comment = await app.api('POST', '/api/comments', { token: member.token, body: { ideaId, content: INNOCENT.join('，') } });
+    expect(comment.status).toBe(201);
+  });
+
+  it('refuses disguised words in comments and replies, feedback and report reasons, on both transports', async () => {
+    const top = await app.api('POST', '/api/comments', { token: member.token, body: { ideaId, content: '一条正常的评论' } });
+    const commentId = top.body.data.id;
+    for (const form of ['赌🎲博', '洗錢']) {
+      expect((await app.api('POST', '/api/comments', { token: member.token, body: { ideaId, content: `一起${form}吧` } })).status, form).toBe(403);
+      expect((await app.api('POST', '/api/comments', { token: member.token, body: { ideaId, parentId: commentId, content: `回复${form}` } })).status, form).toBe(403);
+      expect((await trpcCall(app, 'mutation', 'comments.create', { ideaId, content: `一起${form}吧` }, member.token)).status, form).toBe(403);
+      expect((await app.api('POST', '/api/feedback', { token: member.token, body: { content: `建议开放${form}板块` } })).status, form).toBe(403);
+      expect((await trpcCall(app, 'mutation', 'feedback.submit', { content: `建议开放${form}板块` }, member.token)).status, form).toBe(403);
+      expect((await app.api('POST', `/api/comments/${commentId}/report`, { token: member.token, body: { reason: `他在宣传${form}` } })).status, form).toBe(403);
+      expect((await trpcCall(app, 'mutation', 'comments.report', { id: commentId, reason: `他在宣传${form}` }, member.token)).status, form).toBe(403);
+    }
+    // Nothing of it was stored.
+    expect((await app.deps.db.selectFrom('feedback').select('id').where('user_id', '=', member.id).execute()).length).toBe(0);
+    expect((await app.deps.db.selectFrom('comment_reports').select('id').execute()).length).toBe(0);
+    // The plain texts go through.
+    expect((await app.api('POST', '/api/feedback', { token: member.token, body: { content: '希望增加夜间模式' } })).status).toBe(201);
+    expect((await app.api('POST', `/api/comments/${commentId}/report`, { token: member.token, body: { reason: '广告' } })).status).toBe(200);
+  });
+});

@@ -1,0 +1,232 @@
+/**
+ * Limits on the writes a person can repeat (issue 19): comments and replies, likes and dislikes,
+ * reports, feedback, favourites, follows, view records, idea edits and expansions, unlocks and the
+ * avatar. Each is declared once on its operation (`limit`), so REST and tRPC share one counter per
+ * member and one per client address. Run at the product's defaults (WRITE_LIMIT_DEFAULTS), on each
+ * dialect, with a faked clock for the windows.
+ */
+import { nowDb } from '../db/time.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WRITE_LIMIT_DEFAULTS, type WriteLimitKind } from '../src/server/config.ts';
+import { WRITE_LIMIT_MESSAGES } from '../src/server/infrastructure/rate-limit.ts';
+import { PRESET_AVATARS } from '../src/shared/constants.ts';
+import { DIALECTS } from './helpers/dialects.ts';
+import { startTestApp, type TestApp } from './helpers/api.ts';
+import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
+
+type Transport = 'rest' | 'trpc';
+interface Outcome {
+  status: number;
+  message: string;
+  retryAfter: number;
+}
+
+let addressSeq = 0;
+/** An address no other caller in this file uses (the app trusts X-Forwarded-For from loopback here). */
+const freshAddress = () => `10.19.${Math.floor(++addressSeq / 250)}.${(addressSeq % 250) + 1}`;
+
+describe.each(DIALECTS)('write limits on %s', (dialect) => {
+  let app: TestApp;
+  let author: FixtureUser;
+  let ideaId: number;
+  let commentId: number;
+
+  beforeAll(async () => {
+    app = await startTestApp(dialect, { trustProxy: 'loopback', rateLimits: { writes: WRITE_LIMIT_DEFAULTS } });
+    author = await createUser(app.deps, { nickname: '被刷的作者' });
+    ideaId = await createIdea(app.deps, author);
+    commentId = Number((await app.deps.db.insertInto('comments').values({ idea_id: ideaId, user_id: author.id, parent_id: null, reply_to_id: null, content: '一条评论', like_count: 0, dislike_count: 0, created_at: nowDb() }).executeTakeFirstOrThrow()).insertId);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** One REST call; the answer's status, message and Retry-After. */
+  async function rest(method: string, path: string, who: { token?: string; ip: string }, body?: unknown): Promise<Outcome> {
+    const headers: Record<string, string> = { 'x-forwarded-for': who.ip };
+    if (who.token) headers.authorization = `Bearer ${who.token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(app.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const json = (await res.json()) as { message?: string };
+    return { status: res.status, message: json.message ?? '', retryAfter: Number(res.headers.get('retry-after') ?? 0) };
+  }
+
+  /** One tRPC mutation, as the app sends it. */
+  async function trpc(procedure: string, input: unknown, who: { token?: string; ip: string }): Promise<Outcome> {
+    const headers: Record<string, string> = { 'x-forwarded-for': who.ip, 'content-type': 'application/json' };
+    if (who.token) headers.authorization = `Bearer ${who.token}`;
+    const res = await fetch(`${app.url}/trpc/${procedure}`, { method: 'POST', headers, body: JSON.stringify(input) });
+    const json = (await res.json()) as { error?: { message: string }; result?: { data: { message?: string } } };
+    return { status: res.status, message: json.error?.message ?? json.result?.data.message ?? '', retryAfter: Number(res.headers.get('retry-after') ?? 0) };
+  }
+
+  interface Person {
+    user: FixtureUser;
+    token: string;
+    ip: string;
+  }
+  const person = async (): Promise<Person> => {
+    const user = await createUser(app.deps);
+    return { user, token: user.token, ip: freshAddress() };
+  };
+
+  /** The i-th repeat of each kind's write, on either transport; a fresh person per case. */
+  const WRITES: Record<WriteLimitKind, (t: Transport, p: Person, i: number) => Promise<Outcome>> = {
+    comments: (t, p, i) => (t === 'rest' ? rest('POST', '/api/comments', p, { ideaId, content: `第${i}条评论` }) : trpc('comments.create', { ideaId, content: `第${i}条评论` }, p)),
+    reactions: (t, p, i) => (t === 'rest' ? rest('POST', `/api/comments/${commentId}/${i % 2 ? 'dislike' : 'like'}`, p) : trpc(`comments.${i % 2 ? 'dislike' : 'like'}`, { id: commentId }, p)),
+    reports: (t, p, i) => (t === 'rest' ? rest('POST', `/api/comments/${commentId}/report`, p, { reason: `理由${i}` }) : trpc('comments.report', { id: commentId, reason: `理由${i}` }, p)),
+    feedback: (t, p, i) => (t === 'rest' ? rest('POST', '/api/feedback', p, { content: `反馈${i}` }) : trpc('feedback.submit', { content: `反馈${i}` }, p)),
+    favorites: (t, p, i) => (t === 'rest' ? rest('POST', `/api/favorites/${ideaId}`, p, { favorite: i % 2 === 0 }) : trpc('favorites.set', { ideaId, favorite: i % 2 === 0 }, p)),
+    follows: (t, p, i) => (t === 'rest' ? rest('POST', `/api/follows/${author.registrationNumber}`, p, { follow: i % 2 === 0 }) : trpc('follows.set', { registrationNumber: author.registrationNumber, follow: i % 2 === 0 }, p)),
+    views: (t, p) => (t === 'rest' ? rest('POST', '/api/ideas/view', p, { ideaId }) : trpc('ideas.recordView', { ideaId }, p)),
+    edits: async (t, p, i) => {
+      const own = (p as Person & { ownIdea?: number }).ownIdea ?? ((p as Person & { ownIdea?: number }).ownIdea = await createIdea(app.deps, p.user));
+      return t === 'rest' ? rest('PUT', `/api/ideas/${own}/expansions`, p, { expansions: [`扩展${i}`] }) : trpc('ideas.updateExpansions', { id: own, expansions: [`扩展${i}`] }, p);
+    },
+    unlocks: (t, p) => (t === 'rest' ? rest('POST', `/api/ideas/${ideaId}/purchase`, p, {}) : trpc('ideas.purchase', { id: ideaId }, p)),
+    profile: (t, p, i) => {
+      const avatarUrl = PRESET_AVATARS[i % PRESET_AVATARS.length];
+      return t === 'rest' ? rest('PUT', '/api/auth/profile', p, { avatarUrl }) : trpc('auth.updateProfile', { avatarUrl }, p);
+    },
+  };
+  const KINDS = Object.keys(WRITES) as WriteLimitKind[];
+
+  describe.each(['rest', 'trpc'] as const)('per member, per minute, over %s', (transport) => {
+    it.each(KINDS)('%s: the default number a minute pass, the next is 429 with Retry-After and a Chinese message, on both transports', async (kind) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-12-01T10:00:00Z'));
+      const p = await person();
+      const { perMinute } = WRITE_LIMIT_DEFAULTS[kind];
+      for (let i = 0; i < perMinute; i++) {
+        const ok = await WRITES[kind](transport, p, i);
+        expect(ok.status, `${kind} #${i + 1}: ${ok.message}`).toBeLessThan(300);
+      }
+      const refused = await WRITES[kind](transport, p, perMinute);
+      expect(refused.status).toBe(429);
+      expect(refused.message).toBe(WRITE_LIMIT_MESSAGES[kind].member);
+      expect(refused.message).toMatch(/过于频繁，请稍后再试$/);
+      expect(refused.retryAfter).toBeGreaterThan(0);
+      expect(refused.retryAfter).toBeLessThanOrEqual(60);
+      // One counter for both transports.
+      const other = await WRITES[kind](transport === 'rest' ? 'trpc' : 'rest', p, perMinute + 1);
+      expect(other.status).toBe(429);
+      // A minute later the member may write again.
+      vi.setSystemTime(new Date('2026-12-01T10:01:01Z'));
+      const again = await WRITES[kind](transport, p, perMinute + 2);
+      expect(again.status, again.message).toBeLessThan(300);
+    });
+  });
+
+  it('a favourite clicked on and off a few times is fine; a loop is stopped within the minute and, slowed down, within the hour', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = new Date('2026-12-02T09:00:00Z').getTime();
+    vi.setSystemTime(start);
+    const p = await person();
+    // Normal use: on, off, on, off, on, off.
+    for (let i = 0; i < 6; i++) expect((await WRITES.favorites('rest', p, i)).status).toBe(200);
+    const { perMinute, perHour } = WRITE_LIMIT_DEFAULTS.favorites;
+    // A tight loop: refused once the minute's allowance is spent.
+    let done = 6;
+    let outcome: Outcome;
+    do outcome = await WRITES.favorites('trpc', p, done++);
+    while (outcome.status === 200 && done < 1000);
+    expect(done - 1).toBe(perMinute);
+    expect(outcome.status).toBe(429);
+    // A loop slowed to just under the per-minute rate: stopped once the hour's allowance is spent.
+    let minute = 0;
+    let accepted = perMinute;
+    for (;;) {
+      minute += 1;
+      vi.setSystemTime(start + minute * 61_000);
+      let refusedThisMinute = false;
+      for (let i = 0; i < perMinute && !refusedThisMinute; i++) {
+        const r = await WRITES.favorites('rest', p, done++);
+        if (r.status === 200) accepted += 1;
+        else {
+          expect(r.status).toBe(429);
+          refusedThisMinute = true;
+          outcome = r;
+        }
+      }
+      if (refusedThisMinute) break;
+    }
+    expect(accepted).toBe(perHour);
+    // The hour's window: Retry-After points past the minute.
+    expect(outcome.retryAfter).toBeGreaterThan(60);
+    expect(outcome.message).toBe(WRITE_LIMIT_MESSAGES.favorites.member);
+  });
+
+  it('several members behind one address share its allowance; another address is not affected', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-03T08:00:00Z'));
+    const shared = freshAddress();
+    const { perMinute, ipPerMinute } = WRITE_LIMIT_DEFAULTS.comments;
+    let accepted = 0;
+    let refused: Outcome | undefined;
+    while (!refused && accepted < 200) {
+      const p = { ...(await person()), ip: shared };
+      for (let i = 0; i < perMinute && !refused; i++) {
+        const r = await WRITES.comments(accepted % 2 ? 'trpc' : 'rest', p, i);
+        if (r.status === 201 || r.status === 200) accepted += 1;
+        else refused = r;
+      }
+    }
+    expect(accepted).toBe(ipPerMinute);
+    expect(refused!.status).toBe(429);
+    expect(refused!.message).toBe(WRITE_LIMIT_MESSAGES.comments.address);
+    expect(refused!.message).toBe('当前网络评论过于频繁，请稍后再试');
+    expect(refused!.retryAfter).toBeGreaterThan(0);
+    // Someone elsewhere comments as usual.
+    expect((await WRITES.comments('rest', await person(), 0)).status).toBe(201);
+  });
+
+  it('guests recording views are limited per address', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-04T08:00:00Z'));
+    const guest = { ip: freshAddress() };
+    const { ipPerMinute } = WRITE_LIMIT_DEFAULTS.views;
+    for (let i = 0; i < ipPerMinute; i++) expect((await WRITES.views(i % 2 ? 'trpc' : 'rest', guest as Person, i)).status).toBe(200);
+    const refused = await WRITES.views('rest', guest as Person, ipPerMinute);
+    expect(refused.status).toBe(429);
+    expect(refused.message).toBe(WRITE_LIMIT_MESSAGES.views.address);
+    expect((await WRITES.views('trpc', { ip: freshAddress() } as Person, 0)).status).toBe(200);
+  });
+
+  it('the probe of issue 19: 120 comments in a burst are mostly refused and the author gets one unread message, not 120', async () => {
+    const p = await person();
+    const idea = await createIdea(app.deps, author);
+    const unread = async () => (await app.api('GET', '/api/messages/unread-count', { token: author.token })).body.count as number;
+    const before = await unread();
+    const started = Date.now();
+    const answers = await Promise.all(
+      Array.from({ length: 120 }, (_, i) => (i % 2 ? trpc('comments.create', { ideaId: idea, content: `刷屏${i}` }, p) : rest('POST', '/api/comments', p, { ideaId: idea, content: `刷屏${i}` }))),
+    );
+    const elapsed = Date.now() - started;
+    const accepted = answers.filter((a) => a.status === 201 || a.status === 200).length;
+    const refused = answers.filter((a) => a.status === 429).length;
+    expect(accepted).toBe(WRITE_LIMIT_DEFAULTS.comments.perMinute);
+    expect(refused).toBe(120 - accepted);
+    expect(answers.every((a) => a.status !== 429 || a.retryAfter > 0)).toBe(true);
+    expect(await unread()).toBe(before + 1);
+    const stored = await app.deps.db.selectFrom('comments').select((eb) => eb.fn.countAll<number>().as('n')).where('idea_id', '=', idea).executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(accepted);
+    console.log(`120 comments in ${elapsed} ms: ${accepted} accepted, ${refused} refused`);
+  });
+
+  it('the probe of issue 19: 60 feedback posts in a burst cannot push real feedback out of the admin inbox', async () => {
+    const admin = await createUser(app.deps, { role: 'admin' });
+    const real = await person();
+    expect((await rest('POST', '/api/feedback', real, { content: '上传图片时页面卡住了' })).status).toBe(201);
+    const flooder = await person();
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => (i % 2 ? trpc('feedback.submit', { content: `刷反馈${i}` }, flooder) : rest('POST', '/api/feedback', flooder, { content: `刷反馈${i}` }))));
+    const accepted = answers.filter((a) => a.status === 201 || a.status === 200).length;
+    expect(accepted).toBe(WRITE_LIMIT_DEFAULTS.feedback.perMinute);
+    expect(answers.filter((a) => a.status === 429).every((a) => a.message === WRITE_LIMIT_MESSAGES.feedback.member)).toBe(true);
+    const inbox = await app.api('GET', '/api/admin/feedback', { token: admin.token });
+    expect(inbox.status).toBe(200);
+    expect(inbox.body.data.map((f: { content: string }) => f.content)).toContain('上传图片时页面卡住了');
+  });
+});
