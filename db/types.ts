@@ -30,6 +30,8 @@ export interface SessionTable {
   user_id: number;
   created_at: Timestamp;
   last_active_at: Timestamp;
+  /** When the password was last entered in this session (sign-in, or a sensitive change); null before issue 19. */
+  password_verified_at: Timestamp | null;
 }
 
 export interface SmsCodeTable {

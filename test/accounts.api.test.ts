@@ -277,7 +277,7 @@ describe.each(DIALECTS)('accounts over REST on %s', (dialect) => {
 
 describe.each(DIALECTS)('rate limits on %s', (dialect) => {
   const app = serveTestApp(dialect, {
-      rateLimits: { smsPerPhoneIntervalSeconds: 60, smsPerPhonePerDay: 10, smsPerIpPerHour: 15, loginPerIpPerMinute: 6, loginPerIpPerHour: 30, loginFailuresPerPhonePerHour: 25, codeChecksPerIpPerHour: 5 },
+      rateLimits: { smsPerPhoneIntervalSeconds: 60, smsPerPhonePerDay: 10, smsPerIpPerHour: 15, loginPerIpPerMinute: 6, loginPerIpPerHour: 30, loginFailuresPerPhoneAndIpPerHour: 25, codeChecksPerIpPerHour: 5 },
     });
 
   it('a flood of SMS requests gets 429 with Retry-After and issues no extra codes', async () => {

@@ -10,7 +10,7 @@ import { serveTestApp } from './helpers/serve.ts';
 import { createUser } from './helpers/fixtures.ts';
 
 describe.each(DIALECTS)('parallel requests and input sources on %s', (dialect) => {
-  const app = serveTestApp(dialect, { maxDraftsPerUser: 5, rateLimits: { passwordChecksPerUserPerHour: 5, loginFailuresPerPhonePerHour: 5 } });
+  const app = serveTestApp(dialect, { maxDraftsPerUser: 5, rateLimits: { passwordChecksPerUserPerHour: 5, loginFailuresPerPhoneAndIpPerHour: 5 } });
 
   it('takes a POST or PUT body only: credentials in a query string are not read', async () => {
     const u = await registerAndLogin(app);

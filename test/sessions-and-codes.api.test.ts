@@ -65,6 +65,7 @@ async function startAppWithFlakySms(dialect: DialectName) {
     async send() {
       if (state.failing) throw new Error('gateway down: connect ECONNREFUSED 10.0.0.1:443');
     },
+    async notify() {},
   };
   const app = await startTestApp(dialect, { sms });
   const post = async (p: string, body: unknown) => {
@@ -228,7 +229,7 @@ describe.each(DIALECTS)('sessions and SMS codes on %s', (dialect) => {
 });
 
 describe.each(DIALECTS)('regressions: login lockout and SMS cap on %s', (dialect) => {
-  const app = serveTestApp(dialect, { rateLimits: { loginFailuresPerPhonePerHour: 3, smsPerPhonePerDay: 2, smsPerPhoneIntervalSeconds: 0 } });
+  const app = serveTestApp(dialect, { rateLimits: { loginFailuresPerPhoneAndIpPerHour: 3, smsPerPhonePerDay: 2, smsPerPhoneIntervalSeconds: 0 } });
 
   it('5. after 3 wrong passwords the right one is refused with 429 and Retry-After; another phone is unaffected', async () => {
     // Registered before the first one's failures, while both phones still have SMS left today.

@@ -8,15 +8,14 @@ import type { Deps } from './deps.ts';
 import { AppError, FRAMEWORK_MESSAGES, frameworkMessage, INTERNAL_MESSAGE } from './errors.ts';
 import { COMPRESS_THRESHOLD_BYTES } from './fast-lane/encoding.ts';
 import { securityHeaders } from './fast-lane/security-headers.ts';
-import { jsonWritesOnly } from './request/body.ts';
+import { jsonBody, jsonWritesOnly, TOO_DEEP_TYPE } from './request/body.ts';
 import { identify } from './request/caller.ts';
 import { privateAnswers } from './request/private-answers.ts';
 import { createRestRouter } from './rest/index.ts';
 import { sendError } from './rest/route.ts';
 import { ideaPreviewMeta, withPreviewMeta } from './ideas/link-preview.ts';
+import { sendTrpcError } from './trpc/init.ts';
 import { appRouter } from './trpc/routers/index.ts';
-
-export const JSON_BODY_LIMIT = '2mb';
 
 export interface AppOptions {
   /** Built client (dist/). Absent in API tests. */
@@ -25,12 +24,20 @@ export interface AppOptions {
   devMiddleware?: RequestHandler;
 }
 
-const jsonErrors: ErrorRequestHandler = (err, _req, res, _next) => {
-  // body-parser's own errors carry a status; give them Chinese messages.
+/** Failures of the body parsers (and the JSON-only check), in the error model; undefined for anything else. */
+function bodyFailure(err: unknown): AppError | undefined {
+  if (err instanceof AppError) return err;
   const type = (err as { type?: string }).type;
-  if (type === 'entity.too.large') return sendError(res, new AppError('PAYLOAD_TOO_LARGE', FRAMEWORK_MESSAGES.tooLarge));
-  if (type === 'entity.parse.failed') return sendError(res, new AppError('BAD_REQUEST', FRAMEWORK_MESSAGES.notJson));
-  if (err instanceof AppError) return sendError(res, err);
+  if (type === 'entity.too.large') return new AppError('PAYLOAD_TOO_LARGE', FRAMEWORK_MESSAGES.tooLarge);
+  if (type === TOO_DEEP_TYPE) return new AppError('BAD_REQUEST', FRAMEWORK_MESSAGES.tooDeep);
+  if (type === 'entity.parse.failed') return new AppError('BAD_REQUEST', FRAMEWORK_MESSAGES.notJson);
+  return undefined;
+}
+
+const jsonErrors: ErrorRequestHandler = (err, req, res, _next) => {
+  const failure = bodyFailure(err);
+  // Before tRPC has seen the call: answered in tRPC's shape, so the app's client reads the message.
+  if (failure) return req.originalUrl.startsWith('/trpc') ? sendTrpcError(res, failure) : sendError(res, failure);
   // Errors from Express's own parts (static files, body parsers) carry a 4xx status: keep it.
   const status = Number((err as { status?: number; statusCode?: number }).status ?? (err as { statusCode?: number }).statusCode);
   if (status >= 400 && status < 500) {
@@ -50,12 +57,12 @@ export function createApp(deps: Deps, options: AppOptions = {}): Express {
   // answers the hot public reads with copies compressed once.
   app.use(compression({ threshold: COMPRESS_THRESHOLD_BYTES }));
 
-  app.use('/api', privateAnswers, express.json({ limit: JSON_BODY_LIMIT }), createRestRouter(deps));
+  app.use('/api', privateAnswers, jsonBody(), createRestRouter(deps));
   app.use(
     '/trpc',
     privateAnswers,
     jsonWritesOnly(),
-    express.json({ limit: JSON_BODY_LIMIT }),
+    jsonBody(),
     createExpressMiddleware({
       router: appRouter,
       // The client sends one call per request; a batch of hundreds would hold the server (security probe).

@@ -19,7 +19,8 @@ export interface RateLimitSettings {
   smsPerIpPerHour: number;
   loginPerIpPerMinute: number;
   loginPerIpPerHour: number;
-  loginFailuresPerPhonePerHour: number;
+  /** Wrong passwords for one phone from one address: the guessing address is refused, not the owner. */
+  loginFailuresPerPhoneAndIpPerHour: number;
   uploadsPer30Minutes: number;
   publishesPer10Minutes: number;
   publishAttemptsPer10Minutes: number;
@@ -171,7 +172,7 @@ export function loadConfig(): Config {
       smsPerIpPerHour: int('RATE_SMS_IP_PER_HOUR', 15),
       loginPerIpPerMinute: int('RATE_LOGIN_IP_PER_MINUTE', 6),
       loginPerIpPerHour: int('RATE_LOGIN_IP_PER_HOUR', 30),
-      loginFailuresPerPhonePerHour: int('RATE_LOGIN_FAILURES_PHONE_PER_HOUR', 25),
+      loginFailuresPerPhoneAndIpPerHour: int('RATE_LOGIN_FAILURES_PHONE_IP_PER_HOUR', 25),
       uploadsPer30Minutes: int('RATE_UPLOADS_PER_30_MINUTES', 30),
       publishesPer10Minutes: int('RATE_PUBLISH_PER_10_MINUTES', 5),
       publishAttemptsPer10Minutes: int('RATE_PUBLISH_ATTEMPTS_PER_10_MINUTES', 30),

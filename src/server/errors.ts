@@ -53,6 +53,7 @@ export const FRAMEWORK_MESSAGES = {
   forbidden: '禁止访问',
   methodNotAllowed: '请求方法不正确',
   tooLarge: '请求内容过大',
+  tooDeep: '请求内容的嵌套层级过多',
   unsupportedMediaType: '不支持的请求内容格式',
   other: '请求无法处理',
 } as const;

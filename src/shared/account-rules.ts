@@ -22,6 +22,12 @@ export const MSG = {
   emailNotOpen: '邮箱登录暂未开放，请使用手机号登录',
 } as const;
 
+/**
+ * `errorType` of the 403 a sensitive change (phone, deactivation) answers when the session has not
+ * seen the password lately: the security dialog then asks for the current password.
+ */
+export const PASSWORD_REQUIRED_ERROR = 'password_required';
+
 /** The client-side form rules that go beyond one field. Each returns a Chinese message or null. */
 export function checkPasswordChange(current: string, next: string, confirm: string): { field: 'current' | 'next' | 'confirm'; message: string } | null {
   if (!current) return { field: 'current', message: MSG.currentPasswordRequired };

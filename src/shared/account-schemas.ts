@@ -13,6 +13,7 @@ import {
   SMS_PURPOSES,
 } from './constants.ts';
 import { PHONE_PATTERN, SMS_CODE_PATTERN, USER_ID_PATTERN } from './patterns.ts';
+import { ZStoredText } from './stored-text.ts';
 
 export const ZPhone = z.string({ error: MSG.phoneInvalid }).trim().regex(PHONE_PATTERN, MSG.phoneInvalid);
 export const ZSmsCode = z.string({ error: MSG.codeInvalid }).trim().regex(SMS_CODE_PATTERN, MSG.codeInvalid);
@@ -24,9 +25,18 @@ const ZNewPassword = z
 export const ZSmsPurpose = z.enum(SMS_PURPOSES, { error: '验证码用途不正确' });
 export const ZRegistrationNumber = z.string().trim().regex(USER_ID_PATTERN, MSG.userIdInvalid);
 
+/**
+ * The current password, where a sensitive change asks for proof of the person (change_phone codes,
+ * update-phone; deactivation calls it `password`): needed only when the session has not seen the
+ * password in the last minutes (403 with errorType password_required).
+ */
+const ZCurrentPasswordProof = z.string().max(PASSWORD_MAX_LENGTH, MSG.passwordTooLong).optional();
+
 export const ZSendSmsCodeRequest = z.object({
   phone: ZPhone,
   purpose: ZSmsPurpose.default('register'),
+  /** For purpose change_phone only. */
+  currentPassword: ZCurrentPasswordProof,
 });
 export type TSendSmsCodeRequest = z.infer<typeof ZSendSmsCodeRequest>;
 
@@ -79,6 +89,7 @@ export const ZChangePasswordRequest = z.object({
 
 export const ZUpdatePhoneRequest = z.object({
   phone: ZPhone,
+  currentPassword: ZCurrentPasswordProof,
   userId: z.unknown().optional(),
 });
 
@@ -93,14 +104,15 @@ export const ZSyncUserInfoRequest = z.object({
 });
 
 /**
- * The spec's payload: any reason text and an optional password. The word the page asks for may be
+ * The spec's payload: any reason text and an optional password, needed when the session has not seen
+ * the password in the last minutes (as for the phone change). The word the page asks for may be
  * sent as `confirmation`; when it is, it must be the word exactly (scripts may leave it out).
  */
 export const ZDeactivateRequest = z.object({
-  reason: z.string({ error: MSG.reasonRequired }).trim().min(1, MSG.reasonRequired).max(DEACTIVATION_REASON_MAX, MSG.reasonTooLong),
+  reason: ZStoredText(MSG.reasonRequired).trim().min(1, MSG.reasonRequired).max(DEACTIVATION_REASON_MAX, MSG.reasonTooLong),
   password: z.string().max(PASSWORD_MAX_LENGTH).nullable().optional(),
   confirmation: z.literal(DEACTIVATION_CONFIRM_WORD, { error: MSG.confirmWordMismatch }).nullable().optional(),
 });
 export type TDeactivateRequest = z.infer<typeof ZDeactivateRequest>;
 
-export { MSG, checkPasswordChange, type AuthUser, type PublicUser, type PublicUserWithCounts } from './account-rules.ts';
+export { MSG, PASSWORD_REQUIRED_ERROR, checkPasswordChange, type AuthUser, type PublicUser, type PublicUserWithCounts } from './account-rules.ts';

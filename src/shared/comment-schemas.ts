@@ -3,12 +3,12 @@ import { z } from 'zod';
 import './zod-locale.ts';
 import { COMMENT_MAX, COMMENT_MSG, COMMENT_REPORT_REASON_MAX, commentLength, type CommentInteraction } from './comment-rules.ts';
 import { decimalId, ZIdeaId } from './ids.ts';
+import { ZStoredText } from './stored-text.ts';
 
 export const ZCommentId = decimalId('评论ID无效');
 
 /** Plain text: stored as sent (trimmed), never interpreted as HTML; the page renders it as text. */
-export const ZCommentContent = z
-  .string({ error: COMMENT_MSG.required })
+export const ZCommentContent = ZStoredText(COMMENT_MSG.required)
   .trim()
   .refine((text) => text.length > 0, COMMENT_MSG.required)
   .refine((text) => commentLength(text) <= COMMENT_MAX, COMMENT_MSG.tooLong);
@@ -22,7 +22,7 @@ export type TCreateCommentRequest = z.infer<typeof ZCreateCommentRequest>;
 
 export const ZReportCommentRequest = z.object({
   id: ZCommentId,
-  reason: z.string({ error: COMMENT_MSG.reportReasonRequired }).trim().min(1, COMMENT_MSG.reportReasonRequired).max(COMMENT_REPORT_REASON_MAX, COMMENT_MSG.reportReasonTooLong),
+  reason: ZStoredText(COMMENT_MSG.reportReasonRequired).trim().min(1, COMMENT_MSG.reportReasonRequired).max(COMMENT_REPORT_REASON_MAX, COMMENT_MSG.reportReasonTooLong),
 });
 
 /** `commentIds=1,2,3` from a query string, or an array from tRPC; at most 500. */

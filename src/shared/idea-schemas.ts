@@ -12,6 +12,7 @@ import {
   parseTags,
 } from './idea-rules.ts';
 import { REJECT_REASON_MAX, REJECT_REASON_MSG } from './idea-display.ts';
+import { ZStoredText } from './stored-text.ts';
 import { textLength } from './text-length.ts';
 
 import type { CommentDto } from './comment-schemas.ts';
@@ -21,7 +22,7 @@ export const ZFlag = z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['
 
 /** Tags arrive as a whitespace-separated string or an array; both become a checked list. */
 export const ZTags = z
-  .union([z.string().max(500), z.array(z.string().max(100)).max(50)])
+  .union([ZStoredText().max(500), z.array(ZStoredText().max(100)).max(50)])
   .optional()
   .transform((value, ctx) => {
     if (value === undefined) return undefined;
@@ -35,9 +36,9 @@ export const ZTags = z
 
 /** Every field may be left out: a new idea takes the defaults, an update keeps what is stored. */
 export const ZIdeaFields = z.object({
-  title: z.string().trim().max(IDEA_TITLE_MAX, IDEA_MSG.titleTooLong).optional(),
-  description: z.string().trim().max(IDEA_DESCRIPTION_MAX, IDEA_MSG.descriptionTooLong).optional(),
-  detailedAnalysis: z.string().max(IDEA_ANALYSIS_MAX, IDEA_MSG.analysisTooLong).optional(),
+  title: ZStoredText().trim().max(IDEA_TITLE_MAX, IDEA_MSG.titleTooLong).optional(),
+  description: ZStoredText().trim().max(IDEA_DESCRIPTION_MAX, IDEA_MSG.descriptionTooLong).optional(),
+  detailedAnalysis: ZStoredText().max(IDEA_ANALYSIS_MAX, IDEA_MSG.analysisTooLong).optional(),
   marketIdentifier: z.enum(MARKET_IDENTIFIERS, { error: '市场标识只能是 market_exists 或 market_not_exists' }).optional(),
   tags: ZTags,
   allowComments: ZFlag.optional(),
@@ -59,8 +60,8 @@ export const ZExpansionsRequest = z.object({
   expansions: z
     .array(
       z.union([
-        z.string(),
-        z.object({ id: z.union([z.string(), z.number()]).optional(), content: z.string(), createdAt: z.string().optional() }),
+        ZStoredText(),
+        z.object({ id: z.union([z.string(), z.number()]).optional(), content: ZStoredText(), createdAt: z.string().optional() }),
       ]),
     )
     .max(EXPANSIONS_PER_IDEA_MAX, `扩展最多${EXPANSIONS_PER_IDEA_MAX}条`)
@@ -76,8 +77,7 @@ export const IDEA_LIBRARY_STATUSES = ['published', 'draft', 'deleted', 'all'] as
 export const ZMyIdeasQuery = z.object({ status: z.enum(IDEA_LIBRARY_STATUSES).optional().default('all') });
 
 export const ZRejectRequest = z.object({
-  reason: z
-    .string()
+  reason: ZStoredText()
     .trim()
     .min(1, REJECT_REASON_MSG.required)
     .refine((text) => textLength(text) <= REJECT_REASON_MAX, REJECT_REASON_MSG.tooLong),

@@ -3,22 +3,22 @@
  * from touch-texts.ts) the limits and texts used by the server and the client.
  */
 import { z } from 'zod';
+import { ZStoredText } from './stored-text.ts';
 import { textLength } from './text-length.ts';
 import { ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_TITLE_MAX, FEEDBACK_MAX, FEEDBACK_TEXT } from './touch-texts.ts';
 
 export * from './touch-texts.ts';
 
 const trimmed = (empty: string, max: number, tooLong: string) =>
-  z
-    .string({ error: empty })
+  ZStoredText(empty)
     .trim()
     .min(1, empty)
     .refine((text) => textLength(text) <= max, tooLong);
 
 export const ZFeedbackRequest = z.object({
   content: trimmed(FEEDBACK_TEXT.empty, FEEDBACK_MAX, FEEDBACK_TEXT.tooLong),
-  userAgent: z.string().optional(),
-  url: z.string().optional(),
+  userAgent: ZStoredText().optional(),
+  url: ZStoredText().optional(),
 });
 
 export const ZFeedbackReply = z.object({ content: trimmed(FEEDBACK_TEXT.replyEmpty, FEEDBACK_MAX, FEEDBACK_TEXT.tooLong) });

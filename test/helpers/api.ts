@@ -28,7 +28,7 @@ export const NO_LIMITS: RateLimitSettings = {
   smsPerIpPerHour: 0,
   loginPerIpPerMinute: 0,
   loginPerIpPerHour: 0,
-  loginFailuresPerPhonePerHour: 0,
+  loginFailuresPerPhoneAndIpPerHour: 0,
   uploadsPer30Minutes: 0,
   publishesPer10Minutes: 0,
   publishAttemptsPer10Minutes: 0,

@@ -34,7 +34,8 @@ export async function createUser(deps: Deps, options: { nickname?: string; role?
       nickname: options.nickname ?? nicknameForPhone(phone),
       role: options.role,
     });
-    const { token } = await createSession(deps.db, (await findUserById(deps.db, id))!.id);
+    // As a sign-in would: the password was just entered.
+    const { token } = await createSession(deps.db, (await findUserById(deps.db, id))!.id, { passwordVerified: true });
     return { id, registrationNumber, phone, password: FIXTURE_PASSWORD, token };
   }
 }

@@ -10,6 +10,7 @@ import { trpc } from '../lib/trpc.ts';
 import { FormField } from './FormField.tsx';
 import { CodeField, PhoneField, ResendButton } from './SmsFields.tsx';
 import { Modal, Tabs } from './Modal.tsx';
+import { usePasswordProof } from './PasswordProof.tsx';
 
 type Tab = 'password' | 'phone' | 'email' | 'deactivate';
 
@@ -107,6 +108,9 @@ function PhoneTab() {
   const [errors, setErrors] = useState<{ phone?: string; code?: string; form?: string }>({});
   const [notice, setNotice] = useState('');
   const [secondsLeft, startCountdown] = useCountdown();
+  // The phone and code already verified, so a retry after the password was asked for does not verify again.
+  const [verified, setVerified] = useState('');
+  const proof = usePasswordProof();
   const send = trpc.auth.sendSmsCode.useMutation();
   const verify = trpc.auth.verifySmsCode.useMutation();
   const update = trpc.auth.updatePhone.useMutation();
@@ -115,11 +119,13 @@ function PhoneTab() {
     setNotice('');
     if (!isPhone(phone)) return setErrors({ phone: MSG.phoneInvalid });
     setErrors({});
+    if (proof.missing()) return;
     try {
-      const res = await send.mutateAsync({ phone, purpose: 'change_phone' });
+      const res = await send.mutateAsync({ phone, purpose: 'change_phone', currentPassword: proof.password });
       startCountdown(SMS_RESEND_SECONDS);
       setNotice((res.message || SECURITY_MSG.codeSent) + (res.debugCode ? `（开发环境验证码：${res.debugCode}）` : ''));
     } catch (err) {
+      if (proof.absorb(err)) return;
       setErrors({ phone: isNetworkError(err) ? SECURITY_MSG.sendNetwork : errorMessage(err, SECURITY_MSG.sendFailed) });
     }
   };
@@ -130,21 +136,29 @@ function PhoneTab() {
     if (!isPhone(phone)) return setErrors({ phone: MSG.phoneInvalid });
     if (!code.trim()) return setErrors({ code: MSG.codeRequired });
     setErrors({});
-    try {
-      await verify.mutateAsync({ phone, code: code.trim(), purpose: 'change_phone' });
-    } catch (err) {
-      return setErrors({ code: isNetworkError(err) ? SECURITY_MSG.updateNetwork : errorMessage(err, SECURITY_MSG.verifyFailed) });
+    if (proof.missing()) return;
+    const attempt = `${phone}:${code.trim()}`;
+    if (verified !== attempt) {
+      try {
+        await verify.mutateAsync({ phone, code: code.trim(), purpose: 'change_phone' });
+        setVerified(attempt);
+      } catch (err) {
+        return setErrors({ code: isNetworkError(err) ? SECURITY_MSG.updateNetwork : errorMessage(err, SECURITY_MSG.verifyFailed) });
+      }
     }
     try {
       const oldPhone = user?.phone;
-      const { data: res } = await update.mutateAsync({ phone });
+      const { data: res } = await update.mutateAsync({ phone, currentPassword: proof.password });
       saveUserInfo({ ...user, ...res.user });
       if (oldPhone) replaceRecentPhone(oldPhone, phone);
       setPhone('');
       setCode('');
+      setVerified('');
+      proof.reset();
       setEditing(false);
       setNotice(SECURITY_MSG.phoneChanged);
     } catch (err) {
+      if (proof.absorb(err)) return;
       setErrors({ form: isNetworkError(err) ? SECURITY_MSG.updateNetwork : errorMessage(err, SECURITY_MSG.updateFailed) });
     }
   };
@@ -174,6 +188,7 @@ function PhoneTab() {
             error={errors.phone}
             after={<ResendButton secondsLeft={secondsLeft} busy={send.isPending} label="发送验证码" onClick={sendCode} />}
           />
+          {proof.field}
           <CodeField
             label="验证码"
             value={code}
@@ -202,6 +217,7 @@ function DeactivateTab({ onClose }: { onClose: () => void }) {
   const [word, setWord] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState('');
+  const proof = usePasswordProof();
   const stats = trpc.users.deactivationStats.useQuery(undefined, { retry: false, select: (answer) => answer.data });
   const deactivate = trpc.users.deactivate.useMutation();
   const counts = stats.data ?? { ideas: 0, comments: 0, favorites: 0, following: 0, followers: 0 };
@@ -209,14 +225,18 @@ function DeactivateTab({ onClose }: { onClose: () => void }) {
 
   const finish = async () => {
     setError('');
+    if (proof.missing()) return;
     try {
-      // What the page collected: the chosen reason and the typed word, which the server checks again.
-      await deactivate.mutateAsync({ reason: reason as (typeof DEACTIVATION_REASONS)[number], confirmation: word as typeof DEACTIVATION_CONFIRM_WORD, password: null });
+      // What the page collected: the chosen reason and the typed word, which the server checks again;
+      // the password only once the server asked for it.
+      await deactivate.mutateAsync({ reason: reason as (typeof DEACTIVATION_REASONS)[number], confirmation: word as typeof DEACTIVATION_CONFIRM_WORD, password: proof.password ?? null });
       clearSession();
       window.alert(SECURITY_MSG.deactivated);
       onClose();
       window.location.assign('/');
     } catch (err) {
+      // Asked for the password (or a wrong one): the final dialog stays open with the field.
+      if (proof.absorb(err)) return;
       setConfirming(false);
       setError(isNetworkError(err) ? SECURITY_MSG.deactivateCallFailed : errorMessage(err, SECURITY_MSG.deactivateFailed));
     }
@@ -266,6 +286,7 @@ function DeactivateTab({ onClose }: { onClose: () => void }) {
           <p>
             确认文字：<strong>{word}</strong>
           </p>
+          {proof.field}
           <div className="modal-actions">
             <button type="button" className="btn" onClick={() => setConfirming(false)}>
               取消

@@ -38,7 +38,7 @@ export const accountOps = {
     changes: [],
     access: 'public',
     input: ZSendSmsCodeRequest,
-    run: async ({ deps, ip, auth }, input) => codeAnswer(await accounts.sendSmsCode(deps, input, { ip, user: auth?.user })),
+    run: async ({ deps, ip, auth }, input) => codeAnswer(await accounts.sendSmsCode(deps, input, { ip, auth })),
   }),
   sendPhoneCode: write({
     changes: [],
@@ -107,7 +107,7 @@ export const accountOps = {
     changes: [],
     access: 'member',
     input: ZUpdatePhoneRequest,
-    run: async ({ deps, auth }, input) => answer({ user: toAuthUser(await accounts.updatePhone(deps, auth, input.phone)) }, { message: M.phoneChanged }),
+    run: async ({ deps, auth }, input) => answer({ user: toAuthUser(await accounts.updatePhone(deps, auth, input)) }, { message: M.phoneChanged }),
   }),
   updateProfile: write({
     limit: 'profile',
@@ -145,8 +145,8 @@ export const accountOps = {
   deactivate: write({
     access: 'member',
     input: ZDeactivateRequest,
-    run: async ({ deps, user }, input) => {
-      await accounts.deactivate(deps, user, input);
+    run: async ({ deps, auth }, input) => {
+      await accounts.deactivate(deps, auth, input);
       return answer(null, { message: M.deactivated });
     },
   }),

@@ -5,19 +5,21 @@ import { fromDbTime, nowDb } from '../../../db/time.ts';
 import type { SessionRow, UserRow } from '../../../db/types.ts';
 import {
   MSG,
+  PASSWORD_REQUIRED_ERROR,
   type TDeactivateRequest,
   type TLoginRequest,
   type TRegisterRequest,
 } from '../../shared/account-schemas.ts';
-import { DEACTIVATED_NICKNAME, DEFAULT_AVATAR, isPresetAvatar, type SmsPurpose } from '../../shared/constants.ts';
+import { DEACTIVATED_NICKNAME, DEFAULT_AVATAR, isPresetAvatar, SMS_CODE_TTL_MINUTES, type SmsPurpose } from '../../shared/constants.ts';
 import { formatRegistrationNumber, nicknameForPhone } from '../../shared/patterns.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, forbidden, unauthorized } from '../errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { createSession, invalidateSession, invalidateUserSessions, validateSessionToken } from './sessions.ts';
-import { consumeCode, consumeVerifiedCode, deliverCode, generateCode, storeCode, verifyCode } from './sms.ts';
+import { createSession, invalidateSession, invalidateUserSessions, markPasswordVerified, passwordVerifiedWithin, validateSessionToken } from './sessions.ts';
+import { consumeCode, consumeVerifiedCode, deliverCode, deliverNotice, generateCode, storeCode, verifyCode } from './sms.ts';
 import { findActiveUserByPhone, findUserById, insertUserRow, requireUserByRef, toAuthUser } from './users.ts';
 import { countAccountData, deactivateAccountData } from './account-data.ts';
+import { loginFailureKey } from '../infrastructure/rate-limit.ts';
 
 export const ACCOUNT_MSG = {
   phoneRegistered: '该手机号已注册，请直接登录',
@@ -34,6 +36,7 @@ export const ACCOUNT_MSG = {
   loginPhoneLocked: '该手机号登录失败次数过多，请稍后再试或找回密码',
   codeChecksTooFrequent: '验证码校验过于频繁，请稍后再试',
   passwordChecksTooFrequent: '密码错误次数过多，请稍后再试',
+  passwordProofRequired: '为了您的账号安全，请输入当前密码',
   codeSent: '验证码已发送到您的手机',
   codeVerified: '验证码验证成功',
   registered: '注册成功，请登录',
@@ -51,6 +54,15 @@ export interface Authenticated {
   user: UserRow;
   session: SessionRow;
 }
+
+/**
+ * How long a sign-in or a typed password counts as proof of the person for changing the phone and
+ * deactivating (a "sudo window"). As long as an SMS code lives, so a phone change begun with the
+ * password can finish with the code sent then; short enough that a token stolen later, from a device
+ * left signed in, cannot take the account without the password.
+ */
+export const PASSWORD_PROOF_WINDOW_MS = SMS_CODE_TTL_MINUTES * 60 * 1000;
+
 
 /** The user behind a bearer token, or null. Deactivated accounts have no sessions, but check anyway. */
 export async function authenticate(deps: Deps, token: string | undefined): Promise<Authenticated | null> {
@@ -83,18 +95,22 @@ async function endSessionsOf(deps: Deps, userId: number, keep?: string): Promise
 
 export async function sendSmsCode(
   deps: Deps,
-  input: { phone: string; purpose: SmsPurpose },
-  requester: { ip: string; user?: UserRow },
+  input: { phone: string; purpose: SmsPurpose; currentPassword?: string },
+  requester: { ip: string; auth?: Authenticated | null },
 ): Promise<{ debugCode?: string }> {
   const { phone, purpose } = input;
   // Counted first, so the answers below cannot be used to probe which phones are registered.
   await deps.limits.smsIp.consume(requester.ip, ACCOUNT_MSG.smsIpCap);
+  if (purpose === 'change_phone') {
+    if (!requester.auth) throw unauthorized();
+    // Before anything about the new phone is told: a stolen token alone learns nothing here.
+    await assertPasswordProof(deps, requester.auth, input.currentPassword);
+  }
   const owner = await findActiveUserByPhone(deps.db, phone);
   if (purpose === 'register' && owner) throw badRequest(ACCOUNT_MSG.phoneRegistered);
   if (purpose === 'reset' && !owner) throw badRequest(ACCOUNT_MSG.phoneNotRegistered);
   if (purpose === 'change_phone') {
-    if (!requester.user) throw unauthorized();
-    if (requester.user.phone === phone) throw badRequest(ACCOUNT_MSG.samePhone);
+    if (requester.auth!.user.phone === phone) throw badRequest(ACCOUNT_MSG.samePhone);
     if (owner) throw badRequest(ACCOUNT_MSG.phoneTaken);
   }
   // Counted before anything is issued, so a flood gets 429s and no codes.
@@ -102,7 +118,7 @@ export async function sendSmsCode(
   await deps.limits.smsPhoneDaily.consume(phone, ACCOUNT_MSG.smsDailyCap);
 
   const code = generateCode(deps.config.production);
-  const codeId = await storeCode(deps.db, phone, purpose, code, purpose === 'change_phone' ? requester.user!.id : null);
+  const codeId = await storeCode(deps.db, phone, purpose, code, purpose === 'change_phone' ? requester.auth!.user.id : null);
   await deliverCode(deps.db, deps.sms, codeId, phone, code, purpose);
   return deps.config.production ? {} : { debugCode: code };
 }
@@ -148,15 +164,16 @@ export async function login(deps: Deps, input: TLoginRequest, ip: string): Promi
   await deps.limits.loginIpMinute.consume(ip, ACCOUNT_MSG.loginTooFrequent);
   await deps.limits.loginIpHour.consume(ip, ACCOUNT_MSG.loginTooFrequent);
   // Counted as a failure before the check (and cleared on success), so parallel guesses cannot all
-  // pass a "not yet locked" test.
-  await deps.limits.loginPhoneFailures.consume(input.phone, ACCOUNT_MSG.loginPhoneLocked);
+  // pass a "not yet locked" test. Per phone and address: the guesser is locked out, not the owner.
+  const failureKey = loginFailureKey(input.phone, ip);
+  await deps.limits.loginFailures.consume(failureKey, ACCOUNT_MSG.loginPhoneLocked);
 
   const user = await findActiveUserByPhone(deps.db, input.phone);
   // Hash even when the phone is unknown, so timing does not tell which phones exist.
   const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), input.password);
   if (!user || !ok) throw badRequest(ACCOUNT_MSG.wrongCredentials);
-  await deps.limits.loginPhoneFailures.reset(input.phone);
-  const { token } = await createSession(deps.db, user.id);
+  await deps.limits.loginFailures.reset(failureKey);
+  const { token } = await createSession(deps.db, user.id, { passwordVerified: true });
   return { token, user };
 }
 let dummyHashPromise: Promise<string> | undefined;
@@ -175,29 +192,48 @@ export async function resetPassword(deps: Deps, input: { phone: string; code: st
   await consumeCode(deps.db, input.phone, 'reset', input.code, deps.config.production);
   await deps.db.updateTable('users').set({ password_hash: await hashPassword(input.newPassword), updated_at: nowDb() }).where('id', '=', user.id).execute();
   await endSessionsOf(deps, user.id);
-  await deps.limits.loginPhoneFailures.reset(input.phone);
+  await deps.limits.loginFailures.reset(loginFailureKey(input.phone, ip));
 }
 
 /**
- * Checks the signed-in user's current password. Wrong ones are limited per user, so a stolen session
- * cannot be used to find the password (like the login limits).
+ * Checks the signed-in user's current password, and notes in the session that it was entered. Wrong
+ * ones are limited per user, so a stolen session cannot be used to find the password (like the login
+ * limits).
  */
-async function assertCurrentPassword(deps: Deps, user: UserRow, password: string, extra?: Record<string, unknown>): Promise<void> {
-  const key = String(user.id);
+async function assertCurrentPassword(deps: Deps, auth: Authenticated, password: string, extra?: Record<string, unknown>): Promise<void> {
+  const key = String(auth.user.id);
   // Counted before the check, so a burst of parallel guesses cannot all pass a "not yet limited" test.
   await deps.limits.passwordChecks.consume(key, ACCOUNT_MSG.passwordChecksTooFrequent);
-  if (!(await verifyPassword(user.password_hash, password))) throw badRequest(ACCOUNT_MSG.wrongCurrentPassword, extra);
+  if (!(await verifyPassword(auth.user.password_hash, password))) throw badRequest(ACCOUNT_MSG.wrongCurrentPassword, extra);
   await deps.limits.passwordChecks.refund(key);
+  await markPasswordVerified(deps.db, auth.session);
+}
+
+/**
+ * Proof of the person for a sensitive change (issue 19): the current password, given now or entered
+ * in this session within PASSWORD_PROOF_WINDOW_MS (sign-in included). Without it, 403 with
+ * errorType password_required, and the security dialog asks for the password.
+ */
+async function assertPasswordProof(deps: Deps, auth: Authenticated, password: string | null | undefined): Promise<void> {
+  if (password) return assertCurrentPassword(deps, auth, password, { field: 'currentPassword' });
+  if (passwordVerifiedWithin(auth.session, PASSWORD_PROOF_WINDOW_MS)) return;
+  throw forbidden(ACCOUNT_MSG.passwordProofRequired, { errorType: PASSWORD_REQUIRED_ERROR, field: 'currentPassword' });
 }
 
 export async function changePassword(deps: Deps, auth: Authenticated, input: { currentPassword: string; newPassword: string }): Promise<void> {
-  await assertCurrentPassword(deps, auth.user, input.currentPassword, { field: 'currentPassword' });
+  await assertCurrentPassword(deps, auth, input.currentPassword, { field: 'currentPassword' });
   if (input.currentPassword === input.newPassword) throw badRequest(ACCOUNT_MSG.samePassword, { field: 'newPassword' });
   await deps.db.updateTable('users').set({ password_hash: await hashPassword(input.newPassword), updated_at: nowDb() }).where('id', '=', auth.user.id).execute();
   await endSessionsOf(deps, auth.user.id, auth.session.id);
 }
 
-export async function updatePhone(deps: Deps, auth: Authenticated, phone: string): Promise<UserRow> {
+/**
+ * Moves the account to a phone whose change_phone code this member asked for and verified, once the
+ * person proved it is them. The old phone is told, and every other session ends.
+ */
+export async function updatePhone(deps: Deps, auth: Authenticated, input: { phone: string; currentPassword?: string }): Promise<UserRow> {
+  const { phone } = input;
+  await assertPasswordProof(deps, auth, input.currentPassword);
   if (auth.user.phone === phone) throw badRequest(ACCOUNT_MSG.samePhone);
   if (await findActiveUserByPhone(deps.db, phone)) throw badRequest(ACCOUNT_MSG.phoneTaken);
   await consumeVerifiedCode(deps.db, phone, 'change_phone', auth.user.id);
@@ -208,6 +244,7 @@ export async function updatePhone(deps: Deps, auth: Authenticated, phone: string
     throw err;
   }
   await endSessionsOf(deps, auth.user.id, auth.session.id);
+  if (auth.user.phone) await deliverNotice(deps.sms, auth.user.phone, { kind: 'phone_changed', newPhone: phone });
   return (await findUserById(deps.db, auth.user.id))!;
 }
 
@@ -252,11 +289,12 @@ export async function deactivationStats(deps: Deps, user: UserRow) {
 }
 
 /**
- * Deactivation (DESIGN §10): personal data is removed, the phone freed, every session ended.
- * The registration number stays reserved so it never names a second person.
+ * Deactivation (DESIGN §10), once the person proved it is them: personal data is removed, the phone
+ * freed, every session ended. The registration number stays reserved so it never names a second person.
  */
-export async function deactivate(deps: Deps, user: UserRow, input: TDeactivateRequest): Promise<void> {
-  if (input.password) await assertCurrentPassword(deps, user, input.password);
+export async function deactivate(deps: Deps, auth: Authenticated, input: TDeactivateRequest): Promise<void> {
+  await assertPasswordProof(deps, auth, input.password);
+  const user = auth.user;
   const now = nowDb();
   await deps.db.transaction().execute(async (trx) => {
     await trx

@@ -28,11 +28,19 @@ function hashSecret(secret: string): Uint8Array {
   return sha256(new TextEncoder().encode(secret));
 }
 
-export async function createSession(db: Kysely<Database>, userId: number): Promise<{ token: string; session: SessionRow }> {
+/** A new session; `passwordVerified` when the person just entered the password (sign-in). */
+export async function createSession(db: Kysely<Database>, userId: number, options: { passwordVerified: boolean }): Promise<{ token: string; session: SessionRow }> {
   const id = randomString();
   const secret = randomString();
   const now = nowDb();
-  const session: SessionRow = { id, secret_hash: encodeHexLowerCase(hashSecret(secret)), user_id: userId, created_at: now, last_active_at: now };
+  const session: SessionRow = {
+    id,
+    secret_hash: encodeHexLowerCase(hashSecret(secret)),
+    user_id: userId,
+    created_at: now,
+    last_active_at: now,
+    password_verified_at: options.passwordVerified ? now : null,
+  };
   await db.insertInto('sessions').values(session).execute();
   return { token: `${id}.${secret}`, session };
 }
@@ -63,6 +71,17 @@ export async function validateSessionToken(db: Kysely<Database>, token: string, 
     await db.updateTable('sessions').set({ last_active_at: session.last_active_at }).where('id', '=', id).execute();
   }
   return session;
+}
+
+/** Notes that the password was just entered in this session (the row and the caller's copy). */
+export async function markPasswordVerified(db: Kysely<Database>, session: SessionRow): Promise<void> {
+  session.password_verified_at = nowDb();
+  await db.updateTable('sessions').set({ password_verified_at: session.password_verified_at }).where('id', '=', session.id).execute();
+}
+
+/** Whether the password was entered in this session within the last `windowMs`. */
+export function passwordVerifiedWithin(session: SessionRow, windowMs: number, now = Date.now()): boolean {
+  return !!session.password_verified_at && now - fromDbTime(session.password_verified_at).getTime() < windowMs;
 }
 
 export async function invalidateSession(db: Kysely<Database>, sessionId: string): Promise<void> {

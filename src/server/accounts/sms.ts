@@ -11,9 +11,25 @@ import type { Database, SmsCodeRow } from '../../../db/types.ts';
 import { SMS_CODE_MAX_FAILED_ATTEMPTS, SMS_CODE_TTL_MINUTES, TEST_SMS_CODE, type SmsPurpose } from '../../shared/constants.ts';
 import { AppError, badRequest } from '../errors.ts';
 
+/**
+ * A notice about the account sent to a phone that is not asked for a code. SMS gateways send
+ * pre-approved templates with parameters, so a notice is a kind and its values, and the provider
+ * picks the template; `noticeText` is the wording.
+ */
+export type SmsNotice = { kind: 'phone_changed'; newPhone: string };
+
 export interface SmsProvider {
   readonly name: string;
   send(phone: string, code: string, purpose: SmsPurpose): Promise<void>;
+  notify(phone: string, notice: SmsNotice): Promise<void>;
+}
+
+/** What a notice says (the console prints it; a gateway's template says the same). */
+export function noticeText(notice: SmsNotice): string {
+  switch (notice.kind) {
+    case 'phone_changed':
+      return `您的账号绑定的手机号已更换为 ${maskPhone(notice.newPhone)}，本号码不再用于登录和找回密码。如非本人操作，请立即联系客服。`;
+  }
 }
 
 /**
@@ -30,6 +46,10 @@ export class ConsoleSmsProvider implements SmsProvider {
     if (this.quiet) return;
     if (this.production) console.log(`[短信] 已为 ${maskPhone(phone)} 生成${purpose}验证码（控制台短信服务在生产环境不显示验证码）`);
     else console.log(`[短信] ${phone} 的${purpose}验证码：${code}（${SMS_CODE_TTL_MINUTES} 分钟内有效）`);
+  }
+  async notify(phone: string, notice: SmsNotice): Promise<void> {
+    if (this.quiet) return;
+    console.log(`[短信] 通知 ${this.production ? maskPhone(phone) : phone}：${noticeText(notice)}`);
   }
 }
 
@@ -74,6 +94,18 @@ export async function deliverCode(db: Kysely<Database>, provider: SmsProvider, c
     console.error('[sms]', provider.name, err);
     await db.deleteFrom('sms_codes').where('id', '=', codeId).execute();
     throw new AppError('UNAVAILABLE', SMS_MSG.sendFailed, { extra: { smsError: SMS_MSG.providerDown } });
+  }
+}
+
+/**
+ * Sends a notice; a failure is logged, not thrown, as what it tells of has already happened (and a
+ * provider that is down must not undo a change the person proved).
+ */
+export async function deliverNotice(provider: SmsProvider, phone: string, notice: SmsNotice): Promise<void> {
+  try {
+    await provider.notify(phone, notice);
+  } catch (err) {
+    console.error('[sms]', provider.name, 'notice', notice.kind, err);
   }
 }
 

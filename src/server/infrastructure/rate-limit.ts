@@ -53,6 +53,13 @@ function createLimiter(handle: DatabaseHandle, name: string, points: number, dur
   };
 }
 
+/**
+ * Failed logins are counted per phone AND address: counted per phone alone, anyone could lock a member
+ * out of password login by guessing from a few addresses (issue 19). A guesser spread over many
+ * addresses is held back by the per-address login limits.
+ */
+export const loginFailureKey = (phone: string, ip: string) => `${phone}@${ip}`;
+
 /** What each repeatable write is called in its refusal. */
 const WRITE_ACTIONS: Record<WriteLimitKind, string> = {
   comments: '评论',
@@ -106,7 +113,8 @@ export interface RateLimits {
   smsIp: Limiter;
   loginIpMinute: Limiter;
   loginIpHour: Limiter;
-  loginPhoneFailures: Limiter;
+  /** Keyed by loginFailureKey(phone, ip). */
+  loginFailures: Limiter;
   uploads: Limiter;
   publishes: Limiter;
   publishAttempts: Limiter;
@@ -124,7 +132,7 @@ export function createRateLimits(handle: DatabaseHandle, s: RateLimitSettings): 
     smsIp: createLimiter(handle, 'sms_ip', s.smsPerIpPerHour, 3600),
     loginIpMinute: createLimiter(handle, 'login_ip_min', s.loginPerIpPerMinute, 60),
     loginIpHour: createLimiter(handle, 'login_ip_hour', s.loginPerIpPerHour, 3600),
-    loginPhoneFailures: createLimiter(handle, 'login_fail_phone', s.loginFailuresPerPhonePerHour, 3600),
+    loginFailures: createLimiter(handle, 'login_fail_phone_ip', s.loginFailuresPerPhoneAndIpPerHour, 3600),
     uploads: createLimiter(handle, 'uploads_user', s.uploadsPer30Minutes, 30 * 60),
     publishes: createLimiter(handle, 'publish_user', s.publishesPer10Minutes, 10 * 60),
     publishAttempts: createLimiter(handle, 'publish_try_user', s.publishAttemptsPer10Minutes, 10 * 60),

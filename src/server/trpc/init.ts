@@ -3,6 +3,8 @@
  * by `query` and `mutation` alone, so none can skip the access check or the error mapping.
  */
 import { initTRPC, TRPCError } from '@trpc/server';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+import type { Response } from 'express';
 import { ZodError, z, type ZodType } from 'zod';
 import { AppError, ERROR_TABLE, FRAMEWORK_MESSAGES, INTERNAL_MESSAGE, validationMessage } from '../errors.ts';
 import type { Caller } from '../request/caller.ts';
@@ -86,6 +88,12 @@ export function mutation<S extends ZodType, T, X extends object, A extends Acces
     .mutation(async ({ ctx, input }) => toOutput(await op.run(ctx.caller as never, input as z.output<S>)));
   operationOfProcedure.set(procedure, op as unknown as AnyOperation);
   return procedure;
+}
+
+/** A failure before tRPC saw the call (the body parser), answered as the error formatter shapes tRPC's own. */
+export function sendTrpcError(res: Response, err: AppError): void {
+  const code = ERROR_TABLE[err.code].trpc;
+  res.status(err.status).json({ error: { code: TRPC_ERROR_CODES_BY_KEY[code], message: err.message, data: { code, httpStatus: err.status, appCode: err.code } } });
 }
 
 export const router = t.router;

@@ -1,0 +1,18 @@
+/**
+ * The one rule for every text the site stores (feedback and replies, announcements, comments,
+ * reports, ideas with their tags and extensions, reject and deactivation reasons): no control
+ * characters. NUL, BEL, ESC and their kind cannot be seen or typed, break exports and logs, and
+ * MariaDB and SQLite treat NUL differently; tabs and line breaks are text. Every stored text field
+ * is a `ZStoredText` in its schema, so both transports refuse the same way.
+ */
+import { z } from 'zod';
+
+/** C0 controls except tab, line feed and carriage return; DEL; the C1 controls. */
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+export const STORED_TEXT_MSG = { controlCharacters: '内容包含无法显示的控制字符，请删除后重试' } as const;
+
+export const hasControlCharacters = (text: string) => CONTROL_CHARACTER.test(text);
+
+/** A string without control characters; `error` is the message for a missing or non-string value. */
+export const ZStoredText = (error?: string) => z.string(error ? { error } : undefined).refine((text) => !hasControlCharacters(text), STORED_TEXT_MSG.controlCharacters);

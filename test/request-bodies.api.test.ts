@@ -1,0 +1,106 @@
+/**
+ * Bad request bodies are a 400 (or 413) with a Chinese message on both transports, never a 500
+ * (issue 19, item 6): a JSON body nested 10,000 levels deep (20 KB) used to overflow the stack in
+ * tRPC's body handling; bodies past the size limit are refused unread.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { restRoutes } from '../src/server/rest/index.ts';
+import { appRouter } from '../src/server/trpc/routers/index.ts';
+import { DIALECTS } from './helpers/dialects.ts';
+import { startTestApp, type TestApp } from './helpers/api.ts';
+import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
+
+const CHINESE = /[\u4e00-\u9fff]/;
+
+/** `{"content":[[[…1…]]]}`, `levels` deep: about 2 bytes a level. */
+const nested = (levels: number) => `{"content":${'['.repeat(levels)}1${']'.repeat(levels)}}`;
+const nestedObjects = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+
+describe.each(DIALECTS)('request bodies on %s', (dialect) => {
+  let app: TestApp;
+  let member: FixtureUser;
+  let ideaId: number;
+  let errors: ReturnType<typeof vi.spyOn>;
+  beforeAll(async () => {
+    app = await startTestApp(dialect);
+    member = await createUser(app.deps);
+    await app.makeAdmin(member.id);
+    ideaId = await createIdea(app.deps, member);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  afterEach(() => {
+    errors?.mockRestore();
+  });
+
+  const send = (path: string, method: string, body: string) =>
+    fetch(app.url + path, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${member.token}` }, body }).then(async (res) => ({ status: res.status, text: await res.text() }));
+
+  it('refuses a body nested 10,000 levels deep with 400 on every tRPC mutation, logging nothing', async () => {
+    errors = vi.spyOn(console, 'error');
+    const body = nested(10_000);
+    expect(body.length).toBeGreaterThan(20_000);
+    const procedures = (appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string } }> } })._def.procedures;
+    const mutations = Object.entries(procedures).filter(([, p]) => p._def.type === 'mutation').map(([name]) => name);
+    expect(mutations.length).toBeGreaterThan(30);
+    for (const name of mutations) {
+      for (const text of [body, nestedObjects(10_000)]) {
+        const res = await send(`/trpc/${name}`, 'POST', text);
+        expect(res.status, name).toBe(400);
+        const answer = JSON.parse(res.text);
+        expect(answer.error.message, name).toBe('请求内容的嵌套层级过多');
+        expect(answer.error.data).toMatchObject({ code: 'BAD_REQUEST', httpStatus: 400 });
+        expect(res.text).not.toMatch(/at .*\.(ts|js|mjs):\d/);
+      }
+    }
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('refuses it on every REST write too', async () => {
+    errors = vi.spyOn(console, 'error');
+    const writes = restRoutes.filter((r) => r.method !== 'get' && !r.multipart);
+    expect(writes.length).toBeGreaterThan(30);
+    for (const route of writes) {
+      const path = '/api' + route.path.replace(/:(\w+)/g, (_m, name: string) => (name === 'registrationNumber' ? 'bx000001' : String(ideaId)));
+      const res = await send(path, route.method.toUpperCase(), nested(10_000));
+      expect(res.status, path).toBe(400);
+      expect(JSON.parse(res.text), path).toEqual({ success: false, message: '请求内容的嵌套层级过多' });
+    }
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('still takes the nesting real inputs have (expansions are objects in an array)', async () => {
+    const res = await send(`/trpc/ideas.updateExpansions`, 'POST', JSON.stringify({ id: ideaId, expansions: [{ content: '补充一条' }] }));
+    expect(res.status).toBe(200);
+    // Brackets in a string (escaped quotes included) are text, not nesting.
+    const comment = await send('/api/comments', 'POST', JSON.stringify({ ideaId, content: '"[[[['.repeat(100) }));
+    expect(comment.status).toBe(201);
+  });
+
+  it('refuses a body past the size limit with 413 on both transports', async () => {
+    const big = JSON.stringify({ content: 'x'.repeat(3 * 1024 * 1024) });
+    const rest = await send('/api/feedback', 'POST', big);
+    expect(rest.status).toBe(413);
+    expect(JSON.parse(rest.text)).toEqual({ success: false, message: '请求内容过大' });
+    const trpc = await send('/trpc/feedback.submit', 'POST', big);
+    expect(trpc.status).toBe(413);
+    expect(JSON.parse(trpc.text).error).toMatchObject({ message: '请求内容过大', data: { httpStatus: 413 } });
+  });
+
+  it('answers broken JSON to tRPC in tRPC’s shape, in Chinese', async () => {
+    const res = await send('/trpc/feedback.submit', 'POST', '{oops');
+    expect(res.status).toBe(400);
+    const answer = JSON.parse(res.text);
+    expect(answer.error.message).toMatch(CHINESE);
+    expect(answer.error.data.httpStatus).toBe(400);
+  });
+
+  it('refuses a deeply nested tRPC query input with 400, never 500', async () => {
+    const input = encodeURIComponent('['.repeat(2_000) + ']'.repeat(2_000));
+    const res = await fetch(`${app.url}/trpc/ideas.byId?input=${input}`, { headers: { authorization: `Bearer ${member.token}` } });
+    expect(res.status).toBe(400);
+    const guest = await fetch(`${app.url}/trpc/ideas.byId?input=${input}`);
+    expect(guest.status).toBe(400);
+  });
+});
