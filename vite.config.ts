@@ -107,5 +107,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // One file at a time: each API file opens its own databases, and argon2 is CPU-bound on 2 cores.
     fileParallelism: false,
+    // The conformance gate: every /api answer a test receives is checked against /api/openapi.json.
+    setupFiles: ['test/helpers/contract-setup.ts'],
+    globalSetup: ['test/helpers/contract-report.ts'],
   },
 });

@@ -1,5 +1,7 @@
 /** Account messages, cross-field form rules and API shapes: no zod, so the client bundle stays small. */
 import { DEACTIVATION_CONFIRM_WORD, DEACTIVATION_REASON_MAX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
+import type { z } from 'zod';
+import type { ZAuthUser, ZPublicUser, ZPublicUserWithCounts } from './outputs/accounts.ts';
 
 export const MSG = {
   phoneInvalid: '请输入正确的手机号码',
@@ -39,40 +41,10 @@ export function checkPasswordChange(current: string, next: string, confirm: stri
 }
 
 /** What the API returns as `data.user` for the signed-in user (DESIGN §6). */
-export interface AuthUser {
-  id: number;
-  internal_id: number;
-  registrationNumber: string;
-  registration_number: string;
-  username: string;
-  nickname: string;
-  avatar: string;
-  avatarUrl: string;
-  phone: string | null;
-  email: string | null;
-  role: 'member' | 'admin';
-  bio: string;
-  createdAt: string | null;
-}
+export type AuthUser = z.infer<typeof ZAuthUser>;
 
 /** Another user's public fields: never a phone or e-mail. */
-export interface PublicUser {
-  registrationNumber: string;
-  username: string;
-  nickname: string;
-  avatar: string;
-  avatarUrl: string;
-  bio: string;
-  createdAt: string | null;
-  isDeactivated: boolean;
-}
+export type PublicUser = z.infer<typeof ZPublicUser>;
 
 /** The public user answer (`auth.publicUser`): the user and the counts their profile shows. */
-export interface PublicUserWithCounts extends PublicUser {
-  /** Their public ideas. */
-  ideaCount: number;
-  /** Users following them (0 until follows exist). */
-  followerCount: number;
-  /** Views summed over their public ideas. */
-  viewCount: number;
-}
+export type PublicUserWithCounts = z.infer<typeof ZPublicUserWithCounts>;

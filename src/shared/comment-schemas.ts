@@ -4,14 +4,17 @@ import './zod-locale.ts';
 import { COMMENT_MAX, COMMENT_MSG, COMMENT_REPORT_REASON_MAX, commentLength, type CommentInteraction } from './comment-rules.ts';
 import { decimalId, ZIdeaId } from './ids.ts';
 import { ZStoredText } from './stored-text.ts';
+import type { ZComment, ZCommentReaction, ZCommentReport } from './outputs/comments.ts';
 
 export const ZCommentId = decimalId('评论ID无效');
 
 /** Plain text: stored as sent (trimmed), never interpreted as HTML; the page renders it as text. */
 export const ZCommentContent = ZStoredText(COMMENT_MSG.required)
   .trim()
-  .refine((text) => text.length > 0, COMMENT_MSG.required)
-  .refine((text) => commentLength(text) <= COMMENT_MAX, COMMENT_MSG.tooLong);
+  .min(1, COMMENT_MSG.required)
+  .refine((text) => commentLength(text) <= COMMENT_MAX, COMMENT_MSG.tooLong)
+  // The limit counts characters (code points), as JSON Schema's maxLength does.
+  .meta({ maxLength: COMMENT_MAX });
 
 export const ZCreateCommentRequest = z.object({
   ideaId: ZIdeaId,
@@ -38,39 +41,8 @@ export const ZCommentIds = z
   });
 
 /** A comment as the API returns it; replies are assembled on the client from parentId. */
-export interface CommentDto {
-  id: number;
-  ideaId: number;
-  /** The top-level comment this reply hangs under; null for a top-level comment. */
-  parentId: number | null;
-  /** The comment this reply answered (itself a reply, or the top-level comment); null for a top-level comment. */
-  replyTo: number | null;
-  content: string;
-  createdAt: string;
-  userId: number;
-  userRegistrationNumber: string;
-  userName: string;
-  userAvatar: string;
-  likeCount: number;
-  dislikeCount: number;
-}
+export type CommentDto = z.infer<typeof ZComment>;
 
-export interface CommentReactionResult {
-  id: number;
-  interaction: CommentInteraction | null;
-  likeCount: number;
-  dislikeCount: number;
-}
+export type CommentReactionResult = z.infer<typeof ZCommentReaction>;
 
-export interface CommentReportDto {
-  id: number;
-  commentId: number;
-  ideaId: number;
-  reason: string;
-  commentContent: string;
-  status: 'open' | 'dismissed' | 'removed';
-  createdAt: string;
-  reporterRegistrationNumber: string;
-  /** False once the comment has been deleted. */
-  commentExists: boolean;
-}
+export type CommentReportDto = z.infer<typeof ZCommentReport>;

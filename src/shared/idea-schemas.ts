@@ -15,7 +15,7 @@ import { REJECT_REASON_MAX, REJECT_REASON_MSG } from './idea-display.ts';
 import { ZStoredText } from './stored-text.ts';
 import { textLength } from './text-length.ts';
 
-import type { CommentDto } from './comment-schemas.ts';
+import type { ZIdea } from './outputs/ideas.ts';
 
 /** A yes/no from JSON (true, 1) or a query string ('true', '1'). */
 export const ZFlag = z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 1 || v === 'true' || v === '1');
@@ -86,48 +86,4 @@ export const ZRejectRequest = z.object({
 export const ZListLimit = (fallback: number) => z.coerce.number().int().min(1).max(100).optional().default(fallback);
 
 /** What the API returns for an idea; `detailedAnalysis` only for the author and those who unlocked it. */
-export interface IdeaDto {
-  id: number;
-  title: string;
-  description: string;
-  detailedAnalysis?: string;
-  detailed_analysis?: string;
-  isLocked: boolean;
-  tags: string[];
-  expansions?: { id: number; content: string; createdAt: string }[];
-  price: number;
-  status: 'draft' | 'published';
-  moderation_status: 'none' | 'review' | 'approved' | 'rejected';
-  moderationStatus: 'none' | 'review' | 'approved' | 'rejected';
-  rejectionReason?: string | null;
-  is_deleted: 0 | 1;
-  isDeleted: boolean;
-  deleted_at: string | null;
-  created_at: string;
-  createdAt: string;
-  updated_at: string;
-  updatedAt: string;
-  publishedAt: string | null;
-  allowComments: boolean;
-  allow_comments: 0 | 1;
-  showSimilar: boolean;
-  show_similar: 0 | 1;
-  marketIdentifier: string;
-  market_identifier: string;
-  favoriteCount: number;
-  favorite_count: number;
-  viewCount: number;
-  commentCount: number;
-  user_id: number;
-  authorId: number;
-  user_registration_number: string;
-  user_nickname: string;
-  user_avatar: string;
-  authorName: string;
-  image: string | null;
-  images: string[];
-  isNew: boolean;
-  isOwner: boolean;
-  /** On the detail (`ideas.byId`) when comments are allowed: the same list as `comments.list`. */
-  comments?: CommentDto[];
-}
+export type IdeaDto = z.infer<typeof ZIdea>;

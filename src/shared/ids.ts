@@ -1,5 +1,6 @@
 /** Ids as the API takes them: plain decimals in a JSON number or string (no signs, exponents or leading zeros). */
 import { z } from 'zod';
+import { USER_ID_PATTERN } from './patterns.ts';
 import './zod-locale.ts';
 
 /** Marks a decimal id for /api/openapi.json, which documents it as a positive integer. */
@@ -23,3 +24,12 @@ export const decimalId = (message: string) =>
     .meta({ description: DECIMAL_ID_DESCRIPTION });
 
 export const ZIdeaId = decimalId('创意ID无效');
+
+/**
+ * A user named in a path: the registration number (bx + 6 digits) or the numeric id. Anything else
+ * is refused before a lookup, and the document can tell `/ideas/user/{id}` from `/ideas/user/latest`.
+ */
+export const ZUserRef = z
+  .string()
+  .trim()
+  .regex(new RegExp(`^(?:${USER_ID_PATTERN.source.slice(1, -1)}|\\d{1,12})$`), '用户编号无效');

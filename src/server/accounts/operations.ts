@@ -18,11 +18,15 @@ import {
   ZVerifySmsCodeRequest,
   type PublicUserWithCounts,
 } from '../../shared/account-schemas.ts';
+import { ZUserRef } from '../../shared/ids.ts';
 import { answer, read, write } from '../request/operation.ts';
 import * as accounts from './service.ts';
 import { siteIdentity, testConnection } from '../infrastructure/site.ts';
 import { requireUserByRef, toAuthUser, toPublicUser } from './users.ts';
 import { countPublicAccountData } from './account-data.ts';
+import { ZCodeSent, ZDeactivationStats, ZLoginAnswer, ZPublicUserAnswer, ZUserAnswer, ZUserStats } from '../../shared/outputs/accounts.ts';
+import { ZNoData } from '../../shared/outputs/common.ts';
+import { ZConnection } from '../../shared/outputs/system.ts';
 
 const M = accounts.ACCOUNT_MSG;
 const NONE = z.object({}).optional();
@@ -38,18 +42,21 @@ export const accountOps = {
     changes: [],
     access: 'public',
     input: ZSendSmsCodeRequest,
+    output: { data: ZCodeSent, extra: ZCodeSent },
     run: async ({ deps, ip, auth }, input) => codeAnswer(await accounts.sendSmsCode(deps, input, { ip, auth })),
   }),
   sendPhoneCode: write({
     changes: [],
     access: 'public',
     input: ZSendPhoneCodeRequest,
+    output: { data: ZCodeSent, extra: ZCodeSent },
     run: async ({ deps, ip }, input) => codeAnswer(await accounts.sendSmsCode(deps, { phone: input.phone, purpose: 'reset' }, { ip })),
   }),
   verifySmsCode: write({
     changes: [],
     access: 'public',
     input: ZVerifySmsCodeRequest,
+    output: { data: ZNoData },
     run: async ({ deps, ip }, input) => {
       await accounts.verifySmsCode(deps, input, ip);
       return answer(null, { message: M.codeVerified });
@@ -59,12 +66,14 @@ export const accountOps = {
     changes: [],
     access: 'public',
     input: ZRegisterRequest,
+    output: { data: ZUserAnswer, status: 201 },
     run: async ({ deps, ip }, input) => answer({ user: toAuthUser(await accounts.register(deps, input, ip)) }, { message: M.registered, status: 201 }),
   }),
   login: write({
     changes: [],
     access: 'public',
     input: ZLoginRequest,
+    output: { data: ZLoginAnswer },
     run: async ({ deps, ip }, input) => {
       const { token, user } = await accounts.login(deps, input, ip);
       return answer({ token, user: toAuthUser(user) }, { message: M.loggedIn });
@@ -74,12 +83,14 @@ export const accountOps = {
     hot: true,
     access: 'member',
     input: NONE,
+    output: { data: ZUserAnswer },
     run: async ({ user }) => answer({ user: toAuthUser(user) }),
   }),
   logout: write({
     changes: [],
     access: 'member',
     input: NONE,
+    output: { data: ZNoData },
     run: async ({ deps, session }) => {
       await accounts.logout(deps, session);
       return answer(null, { message: M.loggedOut });
@@ -89,6 +100,7 @@ export const accountOps = {
     changes: [],
     access: 'public',
     input: ZResetPasswordRequest,
+    output: { data: ZNoData },
     run: async ({ deps, ip }, input) => {
       await accounts.resetPassword(deps, input, ip);
       return answer(null, { message: M.passwordReset });
@@ -98,6 +110,7 @@ export const accountOps = {
     changes: [],
     access: 'member',
     input: ZChangePasswordRequest,
+    output: { data: ZNoData },
     run: async ({ deps, auth }, input) => {
       await accounts.changePassword(deps, auth, input);
       return answer(null, { message: M.passwordChanged });
@@ -107,12 +120,14 @@ export const accountOps = {
     changes: [],
     access: 'member',
     input: ZUpdatePhoneRequest,
+    output: { data: ZUserAnswer },
     run: async ({ deps, auth }, input) => answer({ user: toAuthUser(await accounts.updatePhone(deps, auth, input)) }, { message: M.phoneChanged }),
   }),
   updateProfile: write({
     limit: 'profile',
     access: 'member',
     input: ZUpdateProfileRequest,
+    output: { data: ZUserAnswer },
     run: async ({ deps, user }, input) => answer({ user: toAuthUser(await accounts.updateAvatar(deps, user, input.avatarUrl)) }, { message: M.profileUpdated }),
   }),
   /** Returns the server's view of the user; it never renames anyone (DESIGN §10). */
@@ -120,11 +135,13 @@ export const accountOps = {
     changes: [],
     access: 'member',
     input: ZSyncUserInfoRequest.optional(),
+    output: { data: ZUserAnswer },
     run: async ({ user }) => answer({ user: toAuthUser(user) }),
   }),
   publicUser: read({
     access: 'public',
     input: z.object({ registrationNumber: ZRegistrationNumber }),
+    output: { data: ZPublicUserAnswer },
     run: async ({ deps }, input) => {
       const row = await requireUserByRef(deps.db, input.registrationNumber);
       const counts = { ideaCount: 0, viewCount: 0, ...(await countPublicAccountData(deps.db, row.id)) };
@@ -134,17 +151,20 @@ export const accountOps = {
   }),
   stats: read({
     access: 'member',
-    input: z.object({ id: z.string().min(1).max(20) }),
+    input: z.object({ id: ZUserRef }),
+    output: { data: ZUserStats },
     run: async ({ deps, user }, input) => answer(await accounts.userStats(deps, user, input.id)),
   }),
   deactivationStats: read({
     access: 'member',
     input: NONE,
+    output: { data: ZDeactivationStats },
     run: async ({ deps, user }) => answer(await accounts.deactivationStats(deps, user)),
   }),
   deactivate: write({
     access: 'member',
     input: ZDeactivateRequest,
+    output: { data: ZNoData },
     run: async ({ deps, auth }, input) => {
       await accounts.deactivate(deps, auth, input);
       return answer(null, { message: M.deactivated });
@@ -157,6 +177,7 @@ export const siteOps = {
   testConnection: read({
     access: 'public',
     input: NONE,
+    output: { data: ZConnection, unavailableWithData: true },
     run: async ({ deps }) => {
       const result = await testConnection(deps);
       return answer(result, { message: result.message, status: result.ok ? 200 : 503 });

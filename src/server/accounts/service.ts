@@ -1,4 +1,5 @@
 /** Accounts: registration, login, passwords, phone, profile and deactivation (accounts-and-people). */
+import type { z } from 'zod';
 import { randomInt } from 'node:crypto';
 import { isUniqueViolation } from '../../../db/portable.ts';
 import { fromDbTime, nowDb } from '../../../db/time.ts';
@@ -20,6 +21,7 @@ import { consumeCode, consumeVerifiedCode, deliverCode, deliverNotice, generateC
 import { findActiveUserByPhone, findUserById, insertUserRow, requireUserByRef, toAuthUser } from './users.ts';
 import { countAccountData, deactivateAccountData } from './account-data.ts';
 import { loginFailureKey } from '../infrastructure/rate-limit.ts';
+import type { ZUserStats } from '../../shared/outputs/accounts.ts';
 
 export const ACCOUNT_MSG = {
   phoneRegistered: '该手机号已注册，请直接登录',
@@ -160,7 +162,6 @@ export async function register(deps: Deps, input: TRegisterRequest, ip: string):
 }
 
 export async function login(deps: Deps, input: TLoginRequest, ip: string): Promise<{ token: string; user: UserRow }> {
-  if (input.loginType !== 'phone') throw badRequest(MSG.emailNotOpen);
   await deps.limits.loginIpMinute.consume(ip, ACCOUNT_MSG.loginTooFrequent);
   await deps.limits.loginIpHour.consume(ip, ACCOUNT_MSG.loginTooFrequent);
   // Counted as a failure before the check (and cleared on success), so parallel guesses cannot all
@@ -257,12 +258,7 @@ export async function updateAvatar(deps: Deps, user: UserRow, avatarUrl: string)
   return (await findUserById(deps.db, user.id))!;
 }
 
-export interface UserStats {
-  totalIdeas: number;
-  totalEarnings: number;
-  totalTransactions: number;
-  joinDays: number;
-}
+export type UserStats = z.infer<typeof ZUserStats>;
 
 /** Counts of what the account owns, as each feature reports it (account-data.ts). */
 async function contentCounts(deps: Deps, userId: number) {

@@ -1,16 +1,10 @@
 /** The moderation log (DESIGN §10, `GET /api/admin/log`): who did what to which item, and when. */
 import { dbTimeToIso, nowDb } from '../../../db/time.ts';
 import type { Db, ModerationLogTable } from '../../../db/types.ts';
+import type { z } from 'zod';
+import type { ZModerationAction, ZModerationLogItem } from '../../shared/outputs/touch.ts';
 
-export type ModerationAction =
-  | 'approve_idea'
-  /** An admin approving their own idea: no second person saw it, so the log says so (issue 16). */
-  | 'approve_own_idea'
-  | 'reject_idea'
-  | 'reply_feedback'
-  | 'send_announcement'
-  | 'dismiss_report'
-  | 'delete_comment';
+export type ModerationAction = z.infer<typeof ZModerationAction>;
 
 export interface LogEntry {
   adminId: number;
@@ -35,15 +29,7 @@ export async function logModeration(db: Db, entry: LogEntry): Promise<void> {
     .execute();
 }
 
-export interface LogItem {
-  id: number;
-  action: ModerationAction;
-  targetType: string;
-  targetId: number;
-  detail: string | null;
-  createdAt: string;
-  admin: { registrationNumber: string; nickname: string } | null;
-}
+export type LogItem = z.infer<typeof ZModerationLogItem>;
 
 export async function moderationLog(db: Db, limit = 200): Promise<LogItem[]> {
   const rows = await db

@@ -8,6 +8,9 @@ import { ZCommentId, ZCommentIds, ZCreateCommentRequest, ZReportCommentRequest }
 import { decimalId, ZIdeaId } from '../../shared/ids.ts';
 import { answer, read, write } from '../request/operation.ts';
 import * as comments from './service.ts';
+import { ZComment, ZCommentDeleted, ZCommentInteractions, ZCommentReaction, ZCommentReactionExtra, ZCommentReport } from '../../shared/outputs/comments.ts';
+import { ZCount, ZNoData } from '../../shared/outputs/common.ts';
+import { ZCreated } from '../../shared/outputs/touch.ts';
 
 const ById = z.object({ id: ZCommentId });
 
@@ -19,6 +22,7 @@ const reaction = (kind: 'like' | 'dislike') =>
     access: 'member',
     loginMessage: COMMENT_MSG.loginToComment,
     input: ById,
+    output: { data: ZCommentReaction, extra: ZCommentReactionExtra },
     run: async ({ deps, user }, input) => {
       const result = await comments.react(deps, user, input.id, kind);
       return answer(result, { extra: { interaction: result.interaction, likeCount: result.likeCount, dislikeCount: result.dislikeCount } });
@@ -29,6 +33,7 @@ export const commentOps = {
   list: read({
     access: 'public',
     input: z.object({ ideaId: ZIdeaId }),
+    output: { data: z.array(ZComment) },
     run: async ({ deps, auth }, input) => answer(await comments.listComments(deps, auth?.user ?? null, input.ideaId)),
   }),
   create: write({
@@ -37,6 +42,7 @@ export const commentOps = {
     access: 'member',
     loginMessage: COMMENT_MSG.loginToComment,
     input: ZCreateCommentRequest,
+    output: { data: ZComment, extra: z.object({ commentCount: ZCount }), status: 201 },
     run: async ({ deps, user }, input) => {
       const { comment, commentCount } = await comments.createComment(deps, user, input);
       return answer(comment, { status: 201, message: COMMENT_MSG.created, extra: { commentCount } });
@@ -47,6 +53,7 @@ export const commentOps = {
   interactions: read({
     access: 'public',
     input: z.object({ commentIds: ZCommentIds }),
+    output: { data: ZCommentInteractions },
     run: async ({ deps, auth }, input) => answer(await comments.interactions(deps, auth?.user ?? null, input.commentIds)),
   }),
   remove: write({
@@ -54,6 +61,7 @@ export const commentOps = {
     access: 'member',
     loginMessage: COMMENT_MSG.loginToComment,
     input: ById,
+    output: { data: ZCommentDeleted },
     run: async ({ deps, user }, input) => {
       const result = await comments.deleteComment(deps, user, input.id);
       return answer({ isMainComment: result.isMainComment, commentCount: result.commentCount }, { message: COMMENT_MSG.deleted });
@@ -65,6 +73,7 @@ export const commentOps = {
     access: 'member',
     loginMessage: COMMENT_MSG.loginToComment,
     input: ZReportCommentRequest,
+    output: { data: ZCreated },
     run: async ({ deps, user }, input) => answer(await comments.reportComment(deps, user, input.id, input.reason), { message: COMMENT_MSG.reported(input.id) }),
   }),
 };
@@ -73,12 +82,14 @@ export const reportOps = {
   list: read({
     access: 'admin',
     input: z.object({}).optional(),
+    output: { data: z.array(ZCommentReport) },
     run: async ({ deps }) => answer(await comments.listReports(deps)),
   }),
   dismiss: write({
     changes: [],
     access: 'admin',
     input: z.object({ id: decimalId('举报ID无效') }),
+    output: { data: ZNoData },
     run: async ({ deps, user }, input) => {
       await comments.dismissReport(deps, user, input.id);
       return answer(null, { message: COMMENT_MSG.dismissed });

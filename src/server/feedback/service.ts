@@ -3,6 +3,7 @@
  * 1–1000 characters) with the page's user agent and address; an admin's reply reaches the member as
  * a `feedback_reply` message carrying the original text.
  */
+import type { z } from 'zod';
 import { dbTimeToIso, nowDb } from '../../../db/time.ts';
 import type { UserRow } from '../../../db/types.ts';
 import { logModeration } from '../admin/log.ts';
@@ -10,6 +11,7 @@ import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
 import { sendMessage } from '../messages/send.ts';
 import { assertNoSensitiveWords } from '../moderation/words.ts';
+import type { ZFeedbackItem } from '../../shared/outputs/touch.ts';
 
 export const FEEDBACK_MSG = {
   sent: '感谢您的反馈，我们会认真处理',
@@ -43,17 +45,7 @@ export async function submitFeedback(deps: Deps, user: UserRow, input: FeedbackI
   return { id: Number(result.insertId) };
 }
 
-export interface FeedbackItem {
-  id: number;
-  content: string;
-  userAgent: string | null;
-  url: string | null;
-  status: 'open' | 'replied';
-  reply: string | null;
-  repliedAt: string | null;
-  createdAt: string;
-  user: { registrationNumber: string; nickname: string };
-}
+export type FeedbackItem = z.infer<typeof ZFeedbackItem>;
 
 /** The inbox: open feedback first, then the newest. */
 export async function feedbackInbox(deps: Deps): Promise<FeedbackItem[]> {

@@ -7,6 +7,7 @@
  * pending_uploads and moves to the idea when the idea is saved showing it, so inserting an image
  * never creates a draft behind the author's back. Those never saved are removed after a day.
  */
+import type { z } from 'zod';
 import { randomBytes } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { dbTimeAgo, nowDb } from '../../../db/time.ts';
@@ -15,6 +16,7 @@ import { IDEA_MSG, IMAGE_COMPRESS_THRESHOLD_BYTES, IMAGE_MAX_BYTES, IMAGES_PER_I
 import type { Deps } from '../deps.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import { requireEditableIdea } from './repository.ts';
+import type { ZUploadedImage } from '../../shared/outputs/ideas.ts';
 
 export const MAX_INPUT_PIXELS = 40_000_000;
 export const MAX_LONG_EDGE = 2048;
@@ -87,12 +89,7 @@ async function pendingCount(db: Db, userId: number): Promise<number> {
   return Number(row.n);
 }
 
-export interface UploadedImage {
-  fileName: string;
-  url: string;
-  width: number;
-  height: number;
-}
+export type UploadedImage = z.infer<typeof ZUploadedImage>;
 
 /** Stores an upload for an idea of the user's, or, without an idea, as the user's pending upload. */
 export async function uploadIdeaImage(deps: Deps, user: UserRow, ideaId: number | undefined, file: Buffer | undefined): Promise<UploadedImage> {

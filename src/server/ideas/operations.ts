@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { HOT_IDEAS_DEFAULT, RECYCLE_BIN_DAYS, USER_LATEST_DEFAULT } from '../../shared/idea-rules.ts';
-import { ZIdeaId } from '../../shared/ids.ts';
+import { ZIdeaId, ZUserRef } from '../../shared/ids.ts';
 import { ZCreateIdeaRequest, ZExpansionsRequest, ZFlag, ZListLimit, ZMyIdeasQuery, ZRejectRequest, ZUpdateIdeaRequest } from '../../shared/idea-schemas.ts';
 import { UPLOAD_FILE_NAME_PATTERN } from '../../shared/uploads.ts';
 import { answer, read, write } from '../request/operation.ts';
@@ -14,6 +14,8 @@ import { approveIdea, rejectIdea, REVIEW_MSG, reviewQueue } from './review.ts';
 import * as ideas from './service.ts';
 import { similarIdeas, SIMILAR_LIMIT_DEFAULT } from './similar.ts';
 import { recordView, viewCount } from './views.ts';
+import { ZNoData } from '../../shared/outputs/common.ts';
+import { ZDeletion, ZIdea, ZIdeaCards, ZIdeas, ZNextCursor, ZUploadedImage, ZUploadedImageExtra, ZViewCount, ZViewRecorded } from '../../shared/outputs/ideas.ts';
 
 export const IDEA_OK = {
   draftSaved: '草稿已保存',
@@ -35,6 +37,7 @@ const publicPage = (asGuest: boolean) =>
     access: 'public',
     cache: CACHED_IDEA_CARDS,
     input: Page.extend({ status: z.literal('published').optional() }).optional(),
+    output: { data: ZIdeaCards, extra: ZNextCursor },
     run: async (caller, input) => {
       const page = await ideas.publicIdeasPage(caller.deps, asGuest ? null : (caller.auth?.user ?? null), input?.limit ?? 20, input?.cursor);
       return answer(page.items, { extra: { nextCursor: page.nextCursor } });
@@ -46,6 +49,7 @@ const recent = (fallback: number) =>
     access: 'public',
     cache: CACHED_IDEA_CARDS,
     input: Limit(fallback),
+    output: { data: ZIdeas },
     run: async (caller, input) => answer(await ideas.recentIdeas(caller.deps, caller.auth?.user ?? null, input?.limit ?? fallback)),
   });
 
@@ -53,6 +57,7 @@ export const ideaOps = {
   create: write({
     access: 'member',
     input: ZCreateIdeaRequest,
+    output: { data: ZIdea, status: 201 },
     run: async ({ deps, user }, input) => {
       const idea = await ideas.createIdea(deps, user, input);
       return answer(idea, { status: 201, message: idea.status === 'published' ? IDEA_OK.published : IDEA_OK.draftSaved });
@@ -62,23 +67,27 @@ export const ideaOps = {
     limit: 'edits',
     access: 'member',
     input: ZUpdateIdeaRequest.extend({ id: ZIdeaId }),
+    output: { data: ZIdea },
     run: async ({ deps, user }, input) => answer(await ideas.updateIdea(deps, user, input.id, input), { message: IDEA_OK.updated }),
   }),
   publishDraft: write({
     access: 'member',
     input: ById,
+    output: { data: ZIdea },
     run: async ({ deps, user }, input) => answer(await ideas.publishDraft(deps, user, input.id), { message: IDEA_OK.published }),
   }),
   updateExpansions: write({
     limit: 'edits',
     access: 'member',
     input: ZExpansionsRequest.extend({ id: ZIdeaId }),
+    output: { data: ZIdea },
     run: async ({ deps, user }, input) => answer(await ideas.replaceExpansions(deps, user, input.id, input.expansions), { message: IDEA_OK.expansionsSaved }),
   }),
   remove: write({
     limit: 'edits',
     access: 'member',
     input: ById.extend({ force: ZFlag.optional() }),
+    output: { data: ZDeletion, extra: ZDeletion },
     run: async ({ deps, user }, input) => {
       const result = await ideas.deleteIdea(deps, user, input.id, input.force ?? false);
       return answer(result, { message: result.deletionType === 'soft' ? IDEA_OK.softDeleted : IDEA_OK.permanentlyDeleted, extra: result });
@@ -88,6 +97,7 @@ export const ideaOps = {
     limit: 'edits',
     access: 'member',
     input: ById,
+    output: { data: ZIdea },
     run: async ({ deps, user }, input) => answer(await ideas.restoreIdea(deps, user, input.id), { message: IDEA_OK.restored }),
   }),
   purchase: write({
@@ -96,6 +106,7 @@ export const ideaOps = {
     access: 'member',
     // The spec's body carries userId; the buyer is always the session's user.
     input: ById.extend({ userId: z.unknown().optional() }),
+    output: { data: z.boolean() },
     run: async ({ deps, user }, input) => answer(await ideas.purchaseIdea(deps, user, input.id), { message: IDEA_OK.unlocked }),
   }),
   uploadImage: write({
@@ -105,6 +116,7 @@ export const ideaOps = {
       ideaId: z.preprocess((v) => (v === '' || v === null ? undefined : v), ZIdeaId.optional()),
       file: z.instanceof(Buffer).optional(),
     }),
+    output: { data: ZUploadedImage, extra: ZUploadedImageExtra, status: 201 },
     run: async ({ deps, user }, input) => {
       const image = await uploadIdeaImage(deps, user, input.ideaId, input.file);
       return answer(image, { status: 201, message: IMAGE_MSG.uploaded, extra: { fileName: image.fileName, url: image.url } });
@@ -113,6 +125,7 @@ export const ideaOps = {
   deleteImage: write({
     access: 'member',
     input: z.object({ fileName: z.string().regex(UPLOAD_FILE_NAME_PATTERN, '文件名无效') }),
+    output: { data: ZNoData },
     run: async ({ deps, user }, input) => {
       await deleteIdeaImage(deps, user, input.fileName);
       return answer(null, { message: IMAGE_MSG.deleted });
@@ -127,27 +140,32 @@ export const ideaOps = {
     access: 'public',
     // The spec's body carries userId; the viewer is always the session's user (or the guest's address).
     input: z.object({ ideaId: ZIdeaId, userId: z.unknown().optional() }),
+    output: { data: ZViewRecorded },
     run: async ({ deps, auth, ip }, input) => answer(await recordView(deps, auth?.user ?? null, ip, input.ideaId)),
   }),
   viewCount: read({
     access: 'public',
     input: ById,
+    output: { data: ZViewCount },
     run: async ({ deps, auth }, input) => answer(await viewCount(deps, auth?.user ?? null, input.id)),
   }),
   similar: read({
     access: 'public',
     input: ById.extend({ limit: ZListLimit(SIMILAR_LIMIT_DEFAULT) }),
+    output: { data: ZIdeaCards },
     run: async ({ deps, auth }, input) => answer(await similarIdeas(deps, auth?.user ?? null, input.id, Math.min(input.limit, 20))),
   }),
 
   byId: read({
     access: 'public',
     input: ById,
+    output: { data: ZIdea },
     run: async ({ deps, auth }, input) => answer(await ideas.getIdea(deps, auth?.user ?? null, input.id)),
   }),
   my: read({
     access: 'member',
     input: ZMyIdeasQuery,
+    output: { data: ZIdeas },
     run: async ({ deps, user }, input) => answer(await ideas.myIdeas(deps, user, input.status)),
   }),
   publicPage: publicPage(false),
@@ -158,17 +176,20 @@ export const ideaOps = {
     access: 'public',
     cache: CACHED_IDEA_CARDS,
     input: Limit(HOT_IDEAS_DEFAULT),
+    output: { data: ZIdeas },
     run: async ({ deps, auth }, input) => answer(await ideas.hotIdeas(deps, auth?.user ?? null, input?.limit)),
   }),
   userLatest: read({
     access: 'member',
     input: Limit(USER_LATEST_DEFAULT),
+    output: { data: ZIdeas },
     run: async ({ deps, user }, input) => answer(await ideas.latestOwnIdeas(deps, user, input?.limit)),
   }),
   userPublic: read({
     access: 'public',
     // `category` is accepted and ignored (DESIGN §10).
-    input: z.object({ id: z.string().min(1).max(20), limit: ZListLimit(50), cursor: z.string().max(200).optional(), category: z.string().optional() }),
+    input: z.object({ id: ZUserRef, limit: ZListLimit(50), cursor: z.string().max(200).optional(), category: z.string().optional() }),
+    output: { data: ZIdeaCards, extra: ZNextCursor },
     run: async ({ deps, auth }, input) => {
       const page = await ideas.userPublicIdeas(deps, auth?.user ?? null, input.id, input.limit, input.cursor);
       return answer(page.items, { extra: { nextCursor: page.nextCursor } });
@@ -177,6 +198,7 @@ export const ideaOps = {
   purchases: read({
     access: 'member',
     input: z.object({}).optional(),
+    output: { data: ZIdeas },
     run: async ({ deps, user }) => answer(await ideas.purchasedIdeas(deps, user)),
   }),
 };
@@ -185,11 +207,13 @@ export const reviewOps = {
   queue: read({
     access: 'admin',
     input: z.object({}).optional(),
+    output: { data: ZIdeas },
     run: async ({ deps, user }) => answer(await reviewQueue(deps, user)),
   }),
   approve: write({
     access: 'admin',
     input: ById,
+    output: { data: ZNoData },
     run: async ({ deps, user }, input) => {
       const { ownIdea } = await approveIdea(deps, user, input.id);
       return answer(null, { message: ownIdea ? REVIEW_MSG.approvedOwn : REVIEW_MSG.approved });
@@ -198,6 +222,7 @@ export const reviewOps = {
   reject: write({
     access: 'admin',
     input: ById.extend(ZRejectRequest.shape),
+    output: { data: ZNoData },
     run: async ({ deps, user }, input) => {
       await rejectIdea(deps, user, input.id, input.reason);
       return answer(null, { message: REVIEW_MSG.rejected });

@@ -8,6 +8,7 @@ import { answer, read } from '../request/operation.ts';
 import { CACHED_IDEA_CARDS } from '../request/changes.ts';
 import { SEARCH_MAX_QUERY } from '../text.ts';
 import { marketplacePage, searchPage } from './service.ts';
+import { ZIdeaCards, ZNextCursor } from '../../shared/outputs/ideas.ts';
 
 export const MARKET_MSG = {
   sortInvalid: '排序方式只能是 newest、random 或 favorites',
@@ -45,6 +46,7 @@ export const marketplaceOps = {
     access: 'public',
     cache: CACHED_IDEA_CARDS,
     input: ZMarketplaceQuery.optional(),
+    output: { data: ZIdeaCards, extra: ZNextCursor },
     run: async ({ deps, auth }, input) => {
       const page = await marketplacePage(deps, auth?.user ?? null, input ?? { sort: 'newest', limit: 20 });
       return answer(page.items, { extra: { nextCursor: page.nextCursor } });
@@ -54,6 +56,7 @@ export const marketplaceOps = {
     access: 'public',
     cache: CACHED_IDEA_CARDS,
     input: ZSearchQuery,
+    output: { data: ZIdeaCards, extra: ZNextCursor },
     run: async ({ deps, auth }, input) => {
       const page = await searchPage(deps, auth?.user ?? null, input.q, input.limit, input.cursor);
       return answer(page.items, { extra: { nextCursor: page.nextCursor } });

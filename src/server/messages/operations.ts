@@ -9,6 +9,9 @@ import { moderationLog } from '../admin/log.ts';
 import { FEEDBACK_MSG, feedbackInbox, replyToFeedback, submitFeedback } from '../feedback/service.ts';
 import { answer, read, write } from '../request/operation.ts';
 import { deleteMessage, listMessages, markAllRead, markRead, MESSAGE_MSG, sendAnnouncement, unreadCount } from './service.ts';
+import { ZNoData } from '../../shared/outputs/common.ts';
+import { ZCountAnswer } from '../../shared/outputs/social.ts';
+import { ZCreated, ZFeedbackItem, ZMessage, ZModerationLogItem } from '../../shared/outputs/touch.ts';
 
 const ById = z.object({ id: decimalId('消息ID无效') });
 const NoInput = z.object({}).optional();
@@ -18,6 +21,7 @@ export const messageOps = {
   list: read({
     access: 'member',
     input: NoInput,
+    output: { data: z.array(ZMessage) },
     run: async ({ deps, user }) => answer(await listMessages(deps, user)),
   }),
   // Polled by every open tab of every member (publishing §4): the busiest member read.
@@ -25,6 +29,7 @@ export const messageOps = {
     hot: true,
     access: 'member',
     input: NoInput,
+    output: { data: ZCountAnswer, extra: ZCountAnswer },
     run: async ({ deps, user }) => {
       const count = await unreadCount(deps, user);
       return answer({ count }, { extra: { count } });
@@ -34,6 +39,7 @@ export const messageOps = {
     changes: [],
     access: 'member',
     input: ById,
+    output: { data: ZNoData },
     run: async ({ deps, user }, input) => {
       await markRead(deps, user, input.id);
       return answer(null, { message: MESSAGE_MSG.read });
@@ -43,6 +49,7 @@ export const messageOps = {
     changes: [],
     access: 'member',
     input: NoInput,
+    output: { data: ZCountAnswer, extra: ZCountAnswer },
     run: async ({ deps, user }) => {
       const result = await markAllRead(deps, user);
       return answer(result, { message: MESSAGE_MSG.allRead, extra: result });
@@ -52,6 +59,7 @@ export const messageOps = {
     changes: [],
     access: 'member',
     input: ById,
+    output: { data: ZNoData },
     run: async ({ deps, user }, input) => {
       await deleteMessage(deps, user, input.id);
       return answer(null, { message: MESSAGE_MSG.deleted });
@@ -61,6 +69,7 @@ export const messageOps = {
     changes: [],
     access: 'admin',
     input: ZAnnouncementRequest,
+    output: { data: ZCreated, status: 201 },
     run: async ({ deps, user }, input) => answer(await sendAnnouncement(deps, user, input), { status: 201, message: MESSAGE_MSG.announced }),
   }),
 };
@@ -71,17 +80,20 @@ export const feedbackOps = {
     limit: 'feedback',
     access: 'member',
     input: ZFeedbackRequest,
+    output: { data: ZCreated, status: 201 },
     run: async ({ deps, user }, input) => answer(await submitFeedback(deps, user, input), { status: 201, message: FEEDBACK_MSG.sent }),
   }),
   inbox: read({
     access: 'admin',
     input: NoInput,
+    output: { data: z.array(ZFeedbackItem) },
     run: async ({ deps }) => answer(await feedbackInbox(deps)),
   }),
   reply: write({
     changes: [],
     access: 'admin',
     input: ZFeedbackReply.extend({ id: decimalId('反馈ID无效') }),
+    output: { data: ZNoData },
     run: async ({ deps, user }, input) => {
       await replyToFeedback(deps, user, input.id, input.content);
       return answer(null, { message: FEEDBACK_MSG.replied });
@@ -93,6 +105,7 @@ export const adminLogOps = {
   log: read({
     access: 'admin',
     input: NoInput,
+    output: { data: z.array(ZModerationLogItem) },
     run: async ({ deps }) => answer(await moderationLog(deps.db)),
   }),
 };

@@ -6,6 +6,7 @@
  * Announcements are stored once and copied into a member's messages on their next list or
  * read-all (see the 0004 migration); the unread count adds the ones not copied yet.
  */
+import type { z } from 'zod';
 import { sql } from 'kysely';
 import { dbTimeToIso, nowDb } from '../../../db/time.ts';
 import type { Db, MessageTable, UserRow } from '../../../db/types.ts';
@@ -14,6 +15,7 @@ import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
 import { logModeration } from '../admin/log.ts';
 import { messageRow } from './send.ts';
+import type { ZMessage } from '../../shared/outputs/touch.ts';
 
 export const MESSAGE_MSG = {
   notFound: '消息不存在或已被删除',
@@ -26,19 +28,7 @@ export const MESSAGE_MSG = {
 /** The newest this many; older messages stay stored but the screen shows the recent ones. */
 export const MESSAGES_LIST_MAX = 200;
 
-export interface MessageDto {
-  id: number;
-  type: MessageTable['type'];
-  title: string;
-  content: string;
-  priority: MessageTable['priority'];
-  sender: MessageTable['sender'];
-  is_read: boolean;
-  read_at: string | null;
-  created_at: string;
-  original_feedback: string | null;
-  idea_id: number | null;
-}
+export type MessageDto = z.infer<typeof ZMessage>;
 
 /** Copies announcements the member has not received yet into their messages (idempotent). */
 async function deliverAnnouncements(db: Db, user: UserRow): Promise<void> {

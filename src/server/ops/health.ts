@@ -3,9 +3,11 @@
  * and touches nothing; readiness asks the database one question and checks that every migration this
  * code knows has run. `/api/test-connection` stays the spec's user-facing connection check.
  */
+import type { z } from 'zod';
 import { sql } from 'kysely';
 import { pendingMigrations } from '../../../db/migrate.ts';
 import type { Deps } from '../deps.ts';
+import type { ZReadiness } from '../../shared/outputs/system.ts';
 
 export const HEALTH_MSG = {
   live: '服务运行中',
@@ -20,12 +22,7 @@ export function liveness() {
   return { status: 'ok' as const, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) };
 }
 
-export interface Readiness {
-  ready: boolean;
-  database: { ok: boolean; dialect: string };
-  pendingMigrations: string[];
-  message: string;
-}
+export type Readiness = z.infer<typeof ZReadiness>;
 
 export async function readiness(deps: Deps): Promise<Readiness> {
   const dialect = deps.handle.dialect;

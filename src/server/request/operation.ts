@@ -32,6 +32,21 @@ export interface Answer<T, X extends object = {}> {
   status?: number;
 }
 
+/**
+ * What an operation answers, as zod: the OpenAPI document (rest/openapi.ts) is built from it, and the
+ * conformance test checks every REST answer the tests receive against that document.
+ */
+export interface Output<D extends ZodType = ZodType, E extends ZodType = ZodType> {
+  /** `data` as sent. */
+  data: D;
+  /** The fields beside `data` (nextCursor, count, favorited…), an object schema. */
+  extra?: E;
+  /** The success status when not 200: 201 for a created resource. */
+  status?: 201;
+  /** A check that answers 503 with the same `data` (and success false) when what it checks is down. */
+  unavailableWithData?: true;
+}
+
 export interface Operation<S extends ZodType, T, X extends object, A extends Access> {
   /** A read may be cached and retried; a write never is. */
   kind: 'read' | 'write';
@@ -39,6 +54,8 @@ export interface Operation<S extends ZodType, T, X extends object, A extends Acc
   /** What a guest is told (401) instead of the generic 请先登录, where the spec names a text. */
   loginMessage?: string;
   input: S;
+  /** Declared by every operation REST exposes; `run`'s answer must fit it (checked by the compiler). */
+  output?: Output;
   run(caller: CallerFor<A>, input: z.output<S>): Promise<Answer<T, X>>;
   /**
    * A public read the fast lane may answer from its shared cache to callers without a token, keyed by
@@ -60,8 +77,13 @@ export interface Operation<S extends ZodType, T, X extends object, A extends Acc
 
 export type AnyOperation = Operation<ZodType, unknown, object, Access>;
 
-export const read = <S extends ZodType, T, X extends object = {}, A extends Access = Access>(
-  op: Omit<Operation<S, T, X, A>, 'kind' | 'changes'>,
+/** Ties `run`'s answer to the declared output: its data and extra must be what the schemas accept. */
+type Declared<S extends ZodType, T, X extends object, A extends Access, D extends ZodType, E extends ZodType> = Omit<Operation<S, T, X, A>, 'output'> & {
+  output?: Output<D, E>;
+};
+
+export const read = <D extends ZodType, E extends ZodType, S extends ZodType, T extends z.input<D>, X extends object & z.input<E>, A extends Access>(
+  op: Omit<Declared<S, T, X, A, D, E>, 'kind' | 'changes'>,
 ): Operation<S, T, X, A> => {
   if (op.cache && op.access !== 'public') throw new Error('only a public read may be answered from the shared cache');
   return { kind: 'read', ...op };
@@ -72,8 +94,8 @@ export const read = <S extends ZodType, T, X extends object = {}, A extends Acce
  * dropped in this process; another process follows within the cache TTL. Saying too much only costs
  * a recomputation, so the default is every kind.
  */
-export const write = <S extends ZodType, T, X extends object = {}, A extends Access = Access>(
-  op: Omit<Operation<S, T, X, A>, 'kind' | 'cache' | 'hot'>,
+export const write = <D extends ZodType, E extends ZodType, S extends ZodType, T extends z.input<D>, X extends object & z.input<E>, A extends Access>(
+  op: Omit<Declared<S, T, X, A, D, E>, 'kind' | 'cache' | 'hot'>,
 ): Operation<S, T, X, A> => {
   const changes = op.changes ?? ALL_CHANGES;
   return {
@@ -81,6 +103,7 @@ export const write = <S extends ZodType, T, X extends object = {}, A extends Acc
     access: op.access,
     loginMessage: op.loginMessage,
     input: op.input,
+    output: op.output,
     changes,
     limit: op.limit,
     async run(caller, input) {

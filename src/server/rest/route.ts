@@ -21,7 +21,9 @@ export interface RestRoute {
   op: AnyOperation;
   summary: string;
   tag: string;
-  /** Extra documented responses, status → description. */
+  /** The document's name for it; by default the operation's tRPC name (`ideas.byId`). */
+  operationId?: string;
+  /** The failures this route answers beyond every operation's (400, 401, 500…), status → description. */
   responses?: Record<number, string>;
   /** A multipart upload: `before` parses it, `input` picks the fields. */
   multipart?: { before: RequestHandler; input(req: Request): Record<string, unknown> };
@@ -47,7 +49,8 @@ export function sendError(res: Response, err: unknown): void {
 
 /** The success envelope of DESIGN §6: `{ success, message?, ...extra, data }`. */
 export function restBody(answer: Answer<unknown, object>): Record<string, unknown> {
-  const body: Record<string, unknown> = { success: true };
+  // A check that answers 503 with its data (health/ready) is still a failure (DESIGN §6).
+  const body: Record<string, unknown> = { success: (answer.status ?? 200) < 400 };
   if (answer.message) body.message = answer.message;
   Object.assign(body, answer.extra);
   body.data = answer.data ?? null;

@@ -4,6 +4,7 @@
  * locked, so concurrent toggles — by one user or many — serialize per idea and the count always
  * equals the rows.
  */
+import type { z } from 'zod';
 import { sql, type Kysely } from 'kysely';
 import { forUpdate, minusFloorZero } from '../../../db/portable.ts';
 import { preparedQuery } from '../../../db/prepared.ts';
@@ -17,6 +18,7 @@ import { notFound } from '../errors.ts';
 import { findVisibleIdea, publicIdeas } from '../ideas/repository.ts';
 import { selectCards, toCards } from '../ideas/cards.ts';
 import { joinAccountData } from '../accounts/account-data.ts';
+import type { ZDeletedFavorite, ZFavoriteState } from '../../shared/outputs/social.ts';
 
 export const FAVORITE_MSG = {
   ...FAVORITE_TEXT,
@@ -26,17 +28,10 @@ export const FAVORITE_MSG = {
 /** The favourites list is the library's tab, not an archive: the newest this many. */
 export const FAVORITES_LIST_MAX = 200;
 
-export interface FavoriteState {
-  favorited: boolean;
-  favoriteCount: number;
-}
+export type FavoriteState = z.infer<typeof ZFavoriteState>;
 
 /** What the favourites list shows for an idea its author deleted (DESIGN §10). */
-export interface DeletedFavorite {
-  id: number;
-  title: string;
-  isDeleted: true;
-}
+export type DeletedFavorite = z.infer<typeof ZDeletedFavorite>;
 
 
 /** Locks the idea's row (MySQL) and reads its count; undefined when the idea no longer exists. */

@@ -3,6 +3,7 @@
  * primary key; `users.follower_count` changes in the same transaction, after the followee's row is
  * locked, so concurrent follows and unfollows keep the count equal to the rows.
  */
+import type { z } from 'zod';
 import { sql } from 'kysely';
 import { forUpdate, minusFloorZero } from '../../../db/portable.ts';
 import { dbTimeToIso, nowDb } from '../../../db/time.ts';
@@ -13,20 +14,13 @@ import { badRequest, notFound } from '../errors.ts';
 import { sendMessage } from '../messages/send.ts';
 import { requireUserByRef, USER_NOT_FOUND } from '../accounts/users.ts';
 import { joinAccountData } from '../accounts/account-data.ts';
+import type { ZFollowedUser, ZFollowState } from '../../shared/outputs/social.ts';
 
 export const FOLLOW_MSG = FOLLOW_TEXT;
 
-export interface FollowState {
-  isFollowing: boolean;
-  followerCount: number;
-}
+export type FollowState = z.infer<typeof ZFollowState>;
 
-export interface FollowedUser {
-  registrationNumber: string;
-  nickname: string;
-  avatarUrl: string;
-  followedAt: string;
-}
+export type FollowedUser = z.infer<typeof ZFollowedUser>;
 
 /** An active account by registration number (or id); deactivated accounts cannot be followed. */
 export async function requireActiveUser(deps: Deps, ref: string): Promise<UserRow> {

@@ -10,6 +10,7 @@ import { answer, read, write } from '../request/operation.ts';
 import { FAVORITE_MSG, favoriteStatus, listFavorites, removeFavorite, setFavorite, type FavoriteState } from './favorites.ts';
 import { FOLLOW_MSG, followStatus, listFollowing, setFollow } from './follows.ts';
 import { followUpdates, followUpdatesCount, recentIdeasOf } from './updates.ts';
+import { ZCountAnswer, ZFavoriteCheck, ZFavorites, ZFavoriteState, ZFollowedUser, ZFollowState, ZFollowUpdate, ZRecentIdea } from '../../shared/outputs/social.ts';
 
 const ByIdea = z.object({ ideaId: ZIdeaId });
 const ByUser = z.object({ registrationNumber: z.string().trim().min(1, '用户编号无效').max(20, '用户编号无效') });
@@ -26,6 +27,7 @@ export const favoriteOps = {
     loginMessage: IDEA_MSG.loginToFavorite,
     // Without `favorite` the call adds (what a script posting to /favorites/{id} means).
     input: ByIdea.extend({ favorite: ZFlag.optional().default(true) }),
+    output: { data: ZFavoriteState, extra: ZFavoriteState },
     run: async ({ deps, user }, input) => favoriteAnswer(await setFavorite(deps, user, input.ideaId, input.favorite)),
   }),
   remove: write({
@@ -34,6 +36,7 @@ export const favoriteOps = {
     access: 'member',
     loginMessage: IDEA_MSG.loginToFavorite,
     input: ByIdea,
+    output: { data: ZFavoriteState, extra: ZFavoriteState },
     run: async ({ deps, user }, input) => favoriteAnswer(await removeFavorite(deps, user, input.ideaId)),
   }),
   // Asked on every idea page a member opens.
@@ -41,11 +44,13 @@ export const favoriteOps = {
     access: 'public',
     hot: true,
     input: ByIdea,
+    output: { data: ZFavoriteCheck },
     run: async ({ deps, auth }, input) => answer(await favoriteStatus(deps, auth?.user ?? null, input.ideaId)),
   }),
   list: read({
     access: 'member',
     input: z.object({}).optional(),
+    output: { data: ZFavorites },
     run: async ({ deps, user }) => answer(await listFavorites(deps, user)),
   }),
 };
@@ -58,6 +63,7 @@ export const followOps = {
     access: 'member',
     loginMessage: FOLLOW_MSG.loginRequired,
     input: ByUser.extend({ follow: ZFlag.optional().default(true) }),
+    output: { data: ZFollowState },
     run: async ({ deps, user }, input) => {
       const state = await setFollow(deps, user, input.registrationNumber, input.follow);
       return answer(state, { message: state.isFollowing ? FOLLOW_MSG.followed : FOLLOW_MSG.unfollowed });
@@ -67,22 +73,26 @@ export const followOps = {
     access: 'public',
     hot: true,
     input: ByUser,
+    output: { data: ZFollowState },
     run: async ({ deps, auth }, input) => answer(await followStatus(deps, auth?.user ?? null, input.registrationNumber)),
   }),
   following: read({
     access: 'member',
     input: z.object({}).optional(),
+    output: { data: z.array(ZFollowedUser) },
     run: async ({ deps, user }) => answer(await listFollowing(deps, user)),
   }),
   updates: read({
     access: 'member',
     hot: true,
     input: z.object({}).optional(),
+    output: { data: z.array(ZFollowUpdate) },
     run: async ({ deps, user }) => answer(await followUpdates(deps, user)),
   }),
   updatesCount: read({
     access: 'member',
     input: z.object({}).optional(),
+    output: { data: ZCountAnswer, extra: ZCountAnswer },
     run: async ({ deps, user }) => {
       const count = await followUpdatesCount(deps, user);
       return answer({ count }, { extra: { count } });
@@ -91,6 +101,7 @@ export const followOps = {
   recentOf: read({
     access: 'member',
     input: ByUser,
+    output: { data: z.array(ZRecentIdea) },
     run: async ({ deps }, input) => answer(await recentIdeasOf(deps, input.registrationNumber)),
   }),
 };

@@ -3,6 +3,7 @@
  * last 7 days (the data layer's "new" window), and one member's recent ideas. Public ideas only,
  * through the visibility rule.
  */
+import type { z } from 'zod';
 import { dbTimeAgo, dbTimeToIso } from '../../../db/time.ts';
 import type { UserRow } from '../../../db/types.ts';
 import { authorAvatar, authorName } from '../../shared/idea-display.ts';
@@ -10,31 +11,14 @@ import { NEW_IDEA_DAYS } from '../../shared/idea-rules.ts';
 import type { Deps } from '../deps.ts';
 import { publicIdeas } from '../ideas/repository.ts';
 import { followedAccounts, requireActiveUser } from './follows.ts';
+import type { ZFollowUpdate, ZRecentIdea } from '../../shared/outputs/social.ts';
 
 const RECENT_MS = NEW_IDEA_DAYS * 24 * 3600 * 1000;
 const RECENT_IDEAS_MAX = 50;
 
-export interface FollowUpdateItem {
-  registration_number: string;
-  nickname: string;
-  avatar_url: string;
-  recent_ideas_count: number;
-  latest_idea_time: string;
-}
+export type FollowUpdateItem = z.infer<typeof ZFollowUpdate>;
 
-export interface RecentIdea {
-  id: number;
-  title: string;
-  description: string;
-  tags: string[];
-  price: number;
-  created_at: string;
-  published_at: string;
-  view_count: number;
-  favorite_count: number;
-  nickname: string;
-  avatar_url: string;
-}
+export type RecentIdea = z.infer<typeof ZRecentIdea>;
 
 /**
  * Followed members with recent public ideas, the latest publication first. Two queries driven from

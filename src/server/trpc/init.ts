@@ -69,7 +69,7 @@ export function toOutput<T, X extends object>(answer: Answer<T, X>): TrpcOutput<
   return { ...(answer.extra as X), ...(answer.message ? { message: answer.message } : {}), data: answer.data } as TrpcOutput<T, X>;
 }
 
-/** The operation behind each procedure: the fast lane reads its routes off the queries (fast-lane/routes.ts). */
+/** The operation behind each procedure: the fast lane reads its routes off them (fast-lane/routes.ts), the REST document its operation ids. */
 export const operationOfProcedure = new WeakMap<object, AnyOperation>();
 
 export function query<S extends ZodType, T, X extends object, A extends Access>(op: Operation<S, T, X, A>) {

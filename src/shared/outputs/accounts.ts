@@ -1,0 +1,55 @@
+/** Account answers (accounts-and-people §7, DESIGN §6/§10): `data.user`, the stats, a sent code. */
+import { z } from 'zod';
+import { ZCount, ZRowId, ZTime } from './common.ts';
+
+/** What the API returns as `data.user` for the signed-in user (DESIGN §6). */
+export const ZAuthUser = z.object({
+  id: ZRowId,
+  internal_id: ZRowId,
+  registrationNumber: z.string(),
+  registration_number: z.string(),
+  username: z.string(),
+  nickname: z.string(),
+  avatar: z.string(),
+  avatarUrl: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  role: z.enum(['member', 'admin']),
+  bio: z.string(),
+  createdAt: ZTime.nullable(),
+}).meta({ id: 'AuthUser' });
+
+/** Another user's public fields: never a phone or e-mail. */
+export const ZPublicUser = z.object({
+  registrationNumber: z.string(),
+  username: z.string(),
+  nickname: z.string(),
+  avatar: z.string(),
+  avatarUrl: z.string(),
+  bio: z.string(),
+  createdAt: ZTime.nullable(),
+  isDeactivated: z.boolean(),
+});
+
+/** The public user answer (`auth.publicUser`): the user and the counts their profile shows. */
+export const ZPublicUserWithCounts = ZPublicUser.extend({
+  /** Their public ideas. */
+  ideaCount: ZCount,
+  /** Users following them. */
+  followerCount: ZCount,
+  /** Views summed over their public ideas. */
+  viewCount: ZCount,
+}).meta({ id: 'PublicUser' });
+
+export const ZUserAnswer = z.object({ user: ZAuthUser });
+export const ZLoginAnswer = z.object({ token: z.string(), user: ZAuthUser });
+export const ZPublicUserAnswer = z.object({ user: ZPublicUserWithCounts });
+
+/** A sent code: `debugCode` (in `data` and beside it) only outside production (DESIGN §10). */
+export const ZCodeSent = z.object({ debugCode: z.string().regex(/^\d{6}$/).optional() });
+
+/** `GET /api/users/{id}/stats`: the platform has no trading, so earnings and transactions stay 0. */
+export const ZUserStats = z.object({ totalIdeas: ZCount, totalEarnings: z.number(), totalTransactions: ZCount, joinDays: z.number().int().positive() });
+
+/** What deactivation would remove (`GET /api/users/deactivation-stats`). */
+export const ZDeactivationStats = z.object({ ideas: ZCount, comments: ZCount, favorites: ZCount, following: ZCount, followers: ZCount });

@@ -1,0 +1,78 @@
+/** Idea answers (publishing §7, DESIGN §4–§6): the idea, the lean card of public lists, and what writes return. */
+import { z } from 'zod';
+import { ZComment } from './comments.ts';
+import { ZCount, ZRowId, ZTime } from './common.ts';
+
+const ZModerationStatus = z.enum(['none', 'review', 'approved', 'rejected']);
+const ZZeroOne = z.union([z.literal(0), z.literal(1)]);
+
+export const ZExpansion = z.object({ id: ZRowId, content: z.string(), createdAt: ZTime });
+
+/** An idea as a card shows it: everything but the detailed analysis and the expansions. */
+export const ZIdeaCard = z.object({
+  id: ZRowId,
+  title: z.string(),
+  description: z.string(),
+  /** True when the caller may not read the detailed analysis (DESIGN §4). */
+  isLocked: z.boolean(),
+  tags: z.array(z.string()),
+  price: z.number(),
+  status: z.enum(['draft', 'published']),
+  moderation_status: ZModerationStatus,
+  moderationStatus: ZModerationStatus,
+  /** For the author only. */
+  rejectionReason: z.string().nullable().optional(),
+  is_deleted: ZZeroOne,
+  isDeleted: z.boolean(),
+  deleted_at: ZTime.nullable(),
+  created_at: ZTime,
+  createdAt: ZTime,
+  updated_at: ZTime,
+  updatedAt: ZTime,
+  publishedAt: ZTime.nullable(),
+  allowComments: z.boolean(),
+  allow_comments: ZZeroOne,
+  showSimilar: z.boolean(),
+  show_similar: ZZeroOne,
+  marketIdentifier: z.string(),
+  market_identifier: z.string(),
+  favoriteCount: ZCount,
+  favorite_count: ZCount,
+  viewCount: ZCount,
+  commentCount: ZCount,
+  user_id: ZRowId,
+  authorId: ZRowId,
+  user_registration_number: z.string(),
+  user_nickname: z.string(),
+  user_avatar: z.string(),
+  authorName: z.string(),
+  /** The public cover: the first image of the analysis. */
+  image: z.string().nullable(),
+  /** The cover only while locked; every image of the analysis once readable. */
+  images: z.array(z.string()),
+  isNew: z.boolean(),
+  isOwner: z.boolean(),
+}).meta({ id: 'IdeaCard' });
+
+/** An idea in full: `detailedAnalysis` only for the author, an admin and who unlocked it; `expansions` for the author. */
+export const ZIdea = ZIdeaCard.extend({
+  detailedAnalysis: z.string().optional(),
+  detailed_analysis: z.string().optional(),
+  expansions: z.array(ZExpansion).optional(),
+  /** On the detail (`GET /api/ideas/{id}`) when comments are allowed: the same list as the comments call. */
+  comments: z.array(ZComment).optional(),
+}).meta({ id: 'Idea' });
+
+export const ZIdeas = z.array(ZIdea);
+export const ZIdeaCards = z.array(ZIdeaCard);
+
+/** Beside `data` on a paged list: the next page's cursor, null at the end. */
+export const ZNextCursor = z.object({ nextCursor: z.string().nullable() });
+
+export const ZDeletion = z.object({ deletionType: z.enum(['soft', 'permanent']) });
+
+export const ZUploadedImage = z.object({ fileName: z.string(), url: z.string(), width: z.number().int().positive(), height: z.number().int().positive() });
+export const ZUploadedImageExtra = ZUploadedImage.pick({ fileName: true, url: true });
+
+export const ZViewRecorded = z.object({ viewCount: ZCount, counted: z.boolean() });
+export const ZViewCount = z.object({ viewCount: ZCount });

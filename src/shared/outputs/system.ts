@@ -1,0 +1,15 @@
+/** Health and connection answers (ops/health.ts, `/api/test-connection`). */
+import { z } from 'zod';
+
+export const ZLiveness = z.object({ status: z.literal('ok'), uptimeSeconds: z.number().int().nonnegative() });
+
+/** Sent with 200 when ready, and with 503 (success false) when not. */
+export const ZReadiness = z.object({
+  ready: z.boolean(),
+  database: z.object({ ok: z.boolean(), dialect: z.string() }),
+  pendingMigrations: z.array(z.string()),
+  message: z.string(),
+});
+
+/** Sent with 200 when the database answers, and with 503 (success false) when not. */
+export const ZConnection = z.object({ ok: z.boolean(), dialect: z.string(), message: z.string() });

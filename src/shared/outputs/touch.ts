@@ -1,0 +1,50 @@
+/** Messages, feedback and the admin console's answers (publishing §3–§9, DESIGN §10). */
+import { z } from 'zod';
+import { ZRowId, ZTime } from './common.ts';
+
+export const ZMessage = z.object({
+  id: ZRowId,
+  type: z.enum(['feedback_reply', 'announcement', 'system']),
+  title: z.string(),
+  content: z.string(),
+  priority: z.enum(['high', 'normal', 'low']),
+  sender: z.enum(['system', 'admin', 'other']),
+  is_read: z.boolean(),
+  read_at: ZTime.nullable(),
+  created_at: ZTime,
+  /** On a feedback reply: the feedback it answers. */
+  original_feedback: z.string().nullable(),
+  idea_id: ZRowId.nullable(),
+}).meta({ id: 'Message' });
+
+export const ZCreated = z.object({ id: ZRowId });
+
+const ZPerson = z.object({ registrationNumber: z.string(), nickname: z.string() });
+
+export const ZFeedbackItem = z.object({
+  id: ZRowId,
+  content: z.string(),
+  userAgent: z.string().nullable(),
+  url: z.string().nullable(),
+  status: z.enum(['open', 'replied']),
+  reply: z.string().nullable(),
+  repliedAt: ZTime.nullable(),
+  createdAt: ZTime,
+  user: ZPerson,
+}).meta({ id: 'FeedbackItem' });
+
+/** What the moderation log records; `approve_own_idea` is an admin approving their own idea, which no second person saw (issue 16). */
+export const ZModerationAction = z.enum([
+  'approve_idea', 'approve_own_idea', 'reject_idea', 'reply_feedback', 'send_announcement', 'dismiss_report', 'delete_comment',
+]);
+
+export const ZModerationLogItem = z.object({
+  id: ZRowId,
+  action: ZModerationAction,
+  targetType: z.enum(['idea', 'comment', 'feedback', 'announcement', 'report']),
+  targetId: ZRowId,
+  detail: z.string().nullable(),
+  createdAt: ZTime,
+  /** Null once the admin's account is gone. */
+  admin: ZPerson.nullable(),
+}).meta({ id: 'ModerationLogItem' });
