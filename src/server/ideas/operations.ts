@@ -154,6 +154,7 @@ export const ideaOps = {
   }),
   similar: read({
     access: 'public',
+    cache: { ...CACHED_IDEA_CARDS, members: 'ideas' },
     input: ById.extend({ limit: ZListLimit(SIMILAR_LIMIT_DEFAULT) }),
     output: { data: ZIdeaCards },
     run: async ({ deps, auth }, input) => answer(await similarIdeas(deps, auth?.user ?? null, input.id, Math.min(input.limit, 20))),
