@@ -7,9 +7,11 @@
  * beside the shared pages (ideas.viewer, comments.interactions) answer each member their own.
  */
 import { createServer, type Server } from 'node:http';
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowDb } from '../db/time.ts';
 import { createApp } from '../src/server/app.ts';
+import { createRequestListener } from '../src/server/fast-lane/fast-lane.ts';
 import { restRoutes } from '../src/server/rest/index.ts';
 import { operationOfProcedure } from '../src/server/trpc/init.ts';
 import { appRouter } from '../src/server/trpc/routers/index.ts';
@@ -194,6 +196,46 @@ describe.each(DIALECTS)('pages members share, on %s', (dialect) => {
     for (const who of [reader, unlocker]) {
       const path = `/api/comments/interactions?commentIds=${commentId}`;
       expect((await get(app.url + path, who.token)).body).toEqual((await get(expressOnly.url + path, who.token)).body);
+    }
+  });
+
+  it('answers each member hot read through the fast lane in at most one query once the session is remembered', async () => {
+    let queries = 0;
+    const counter: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        queries += 1;
+        return args.result;
+      },
+    };
+    const counted = { ...app.deps, db: app.deps.db.withPlugin(counter) };
+    const lane = await listen(createRequestListener(counted, createApp(counted)));
+    try {
+      const trpc = (name: string, input: unknown) => `/trpc/${name}?input=${encodeURIComponent(JSON.stringify(input))}`;
+      const reads: [string, string, number][] = [
+        ['auth.me', '/api/auth/me', 0],
+        ['auth.me (tRPC)', '/trpc/auth.me', 0],
+        ['unread count', '/api/messages/unread-count', 1],
+        ['unread count (tRPC)', '/trpc/messages.unreadCount', 1],
+        ['favourite check', `/api/favorites/check/${f.unlocked}`, 1],
+        ['favourite check (tRPC)', trpc('favorites.check', { ideaId: f.unlocked }), 1],
+        ['follow check', `/api/follows/check/${f.author.registrationNumber}`, 1],
+        ['follow check (tRPC)', trpc('follows.check', { registrationNumber: f.author.registrationNumber }), 1],
+        ['comment marks', `/api/comments/interactions?commentIds=${commentId},999`, 1],
+        ['comment marks (tRPC)', trpc('comments.interactions', { commentIds: [commentId] }), 1],
+        ['idea viewer', `/api/ideas/${f.unlocked}/viewer`, 1],
+        ['idea viewer (tRPC)', trpc('ideas.viewer', { id: f.unlocked }), 1],
+      ];
+      // Remembers the session (its lookup is two queries, once per CACHE_TTL_MS).
+      expect((await get(lane.url + '/api/auth/me', unlocker.token)).status).toBe(200);
+      for (const [name, path, most] of reads) {
+        queries = 0;
+        const res = await get(lane.url + path, unlocker.token);
+        expect(res.status, name).toBe(200);
+        expect(queries, name).toBeLessThanOrEqual(most);
+      }
+    } finally {
+      await new Promise<void>((resolve) => (lane.server.close(() => resolve()), lane.server.closeAllConnections()));
     }
   });
 });
