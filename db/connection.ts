@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, MysqlDialect, SqliteDialect } from 'kysely';
 import { createPool, type Pool } from 'mysql2';
 import { BooleanToIntPlugin } from './portable.ts';
+import { runStatementsDirectly } from './prepared.ts';
 import type { Database } from './types.ts';
 
 export type DialectName = 'sqlite' | 'mysql';
@@ -79,6 +80,8 @@ function openSqlite(file: string): DatabaseHandle {
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new BooleanToIntPlugin()],
   });
+  // Hot reads run their statements on the driver itself (prepared.ts runRead).
+  runStatementsDirectly(db, sqlite);
   return {
     db,
     dialect: 'sqlite',

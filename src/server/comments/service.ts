@@ -6,7 +6,7 @@
  * Replies are one level deep: a reply to a reply hangs under the same top-level comment
  * (`parentId`) and remembers the comment it answered (`replyTo`).
  */
-import { CompiledQuery } from 'kysely';
+import { runRead } from '../../../db/prepared.ts';
 import { isForeignKeyViolation, minusFloorZero } from '../../../db/portable.ts';
 import { dbTimeToIso, nowDb } from '../../../db/time.ts';
 import type { CommentReactionKind, CommentRow, Db, IdeaRow, UserRow } from '../../../db/types.ts';
@@ -133,7 +133,7 @@ export async function react(deps: Deps, user: UserRow, id: number, kind: Comment
 export async function interactions(deps: Deps, viewer: UserRow | null, ids: number[]): Promise<Record<string, CommentReactionKind>> {
   if (!viewer || !ids.length) return {};
   const text = `select comment_id, kind from comment_reactions where user_id = ? and comment_id in (${ids.map(() => '?').join(', ')})`;
-  const rows = (await deps.db.executeQuery<{ comment_id: number; kind: CommentReactionKind }>(CompiledQuery.raw(text, [viewer.id, ...ids]))).rows;
+  const rows = await runRead<{ comment_id: number; kind: CommentReactionKind }>(deps.db, text, [viewer.id, ...ids]);
   const marks: Record<string, CommentReactionKind> = {};
   for (const r of rows) marks[String(r.comment_id)] = r.kind;
   return marks;
