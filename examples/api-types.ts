@@ -2677,6 +2677,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 短信服务未配置（smsError） */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "auth.resetPassword": {
@@ -2750,6 +2759,15 @@ export interface operations {
             };
             /** @description 服务器错误 */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 短信服务未配置（smsError） */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2838,7 +2856,7 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description 短信发送失败（smsError） */
+            /** @description 短信未发出（smsError 说明原因：短信服务未配置、模板或签名不可用、发送频率超限、余额不足、号码无法接收、服务暂时不可用） */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2952,7 +2970,7 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description 短信发送失败（smsError） */
+            /** @description 短信未发出（smsError 说明原因：短信服务未配置、模板或签名不可用、发送频率超限、余额不足、号码无法接收、服务暂时不可用） */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4872,6 +4890,14 @@ export interface operations {
                             message: string;
                             pendingMigrations: string[];
                             ready: boolean;
+                            sms: {
+                                configured: boolean;
+                                provider: string;
+                            };
+                            storage: {
+                                /** @enum {string} */
+                                kind: "local" | "s3";
+                            };
                         };
                         message?: string;
                         /** @constant */
@@ -4928,6 +4954,14 @@ export interface operations {
                             message: string;
                             pendingMigrations: string[];
                             ready: boolean;
+                            sms: {
+                                configured: boolean;
+                                provider: string;
+                            };
+                            storage: {
+                                /** @enum {string} */
+                                kind: "local" | "s3";
+                            };
                         };
                         message: string;
                         /** @constant */
