@@ -5,11 +5,11 @@
 import path from 'node:path';
 import { dialectOf, sqliteFile } from '../db/connection.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { createStorage } from '../src/server/infrastructure/create-storage.ts';
+import { bucketLocation } from '../src/server/infrastructure/s3-storage.ts';
 import { backupInstallation, bucketNote, defaultBackupFolder, MYSQL_BACKUP_HINT } from '../src/server/ops/backup.ts';
 
 const config = loadConfig();
-const imagesIn = config.storage.kind === 's3' ? createStorage(config).location : undefined;
+const imagesIn = config.storage.kind === 's3' ? bucketLocation(config.storage) : undefined;
 if (dialectOf(config.databaseUrl) === 'mysql') {
   console.error(imagesIn ? `${MYSQL_BACKUP_HINT.replace('，上传目录另行复制', '')}。${bucketNote(imagesIn)}` : MYSQL_BACKUP_HINT);
   process.exit(2);
