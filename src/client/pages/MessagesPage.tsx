@@ -85,13 +85,8 @@ export default function MessagesPage() {
     const markWhenSeen = () => {
       if (done || document.visibilityState !== 'visible') return;
       done = true;
-      markShown.mutate(
-        { ids },
-        {
-          onSuccess: () => void refresh(),
-          onError: (err) => setFeedback({ kind: 'error', text: errorMessage(err, MESSAGES_MSG.markFailed) }),
-        },
-      );
+      // Unasked for, so a failure stays quiet: the badge and the all-read button remain.
+      markShown.mutate({ ids }, { onSuccess: () => void refresh() });
     };
     markWhenSeen();
     document.addEventListener('visibilitychange', markWhenSeen);
