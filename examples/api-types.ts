@@ -1113,6 +1113,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/messages/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 把看过的消息标记为已读（ids；不是自己的或已删除的忽略；count 为剩余未读数） */
+        put: operations["messages.markShownRead"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/messages/read-all": {
         parameters: {
             query?: never;
@@ -1447,6 +1464,8 @@ export interface components {
             viewCount: number;
         };
         Message: {
+            actor: components["schemas"]["MessageActor"] | null;
+            comment_id: number | null;
             content: string;
             /** Format: date-time */
             created_at: string;
@@ -1462,6 +1481,11 @@ export interface components {
             title: string;
             /** @enum {string} */
             type: "feedback_reply" | "announcement" | "system";
+        };
+        MessageActor: {
+            avatarUrl: string;
+            nickname: string;
+            registrationNumber: string;
         };
         ModerationLogItem: {
             /** @enum {string} */
@@ -7382,6 +7406,85 @@ export interface operations {
             };
             /** @description 不是管理员 */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 写请求的内容不是 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 服务器错误 */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "messages.markShownRead": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        data: {
+                            count: number;
+                        };
+                        message?: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description ids 为空、超过 200 条或含无效 ID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

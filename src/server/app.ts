@@ -16,6 +16,7 @@ import { sendError } from './rest/route.ts';
 import { ideaPreviewMeta, withPreviewMeta } from './ideas/link-preview.ts';
 import { sendTrpcError } from './trpc/init.ts';
 import { appRouter } from './trpc/routers/index.ts';
+import { isClientRoute } from '../shared/client-routes.ts';
 
 export interface AppOptions {
   /** Built client (dist/). Absent in API tests. */
@@ -104,10 +105,11 @@ export function createApp(deps: Deps, options: AppOptions = {}): Express {
     app.post(['/login', '/forgot-password'], (req, res) => {
       res.redirect(303, req.path);
     });
-    // Every other GET is a client route; the client's router shows its 404 page for unknown paths.
-    app.get('/{*splat}', (_req, res) => {
+    // Every other GET gets the app, which shows the page, or its 404 page for a path it has none
+    // for: then with status 404 (src/shared/client-routes.ts).
+    app.get('/{*splat}', (req, res) => {
       res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(indexHtml);
+      res.status(isClientRoute(req.path) ? 200 : 404).sendFile(indexHtml);
     });
   }
 

@@ -72,15 +72,16 @@ export async function createComment(deps: Deps, user: UserRow, input: TCreateCom
           created_at: now,
         })
         .executeTakeFirstOrThrow();
+      const commentId = Number(result.insertId);
       const told = new Set<number>([user.id]);
-      const notice = { idea, name, content: input.content, at: now };
+      const notice = { idea, name, content: input.content, at: now, actorId: user.id, commentId };
       if (answered && !told.has(answered.user_id)) {
         told.add(answered.user_id);
         await tellAnswered(trx, { ...notice, answeredUserId: answered.user_id });
       }
       if (!told.has(idea.user_id)) await tellIdeaAuthor(trx, notice);
       const count = await trx.selectFrom('ideas').select('comment_count').where('id', '=', idea.id).executeTakeFirstOrThrow();
-      return { id: Number(result.insertId), commentCount: count.comment_count };
+      return { id: commentId, commentCount: count.comment_count };
     });
     return { comment: (await findCommentDto(deps.db, id))!, commentCount };
   } catch (err) {

@@ -66,7 +66,7 @@ export async function setFollow(deps: Deps, user: UserRow, ref: string, follow: 
 async function tellNewFollower(trx: Db, followeeId: number, follower: UserRow): Promise<void> {
   const content = `${follower.nickname}（${follower.registration_number}）关注了你。`;
   const unread = await trx.selectFrom('messages').select('id').where('user_id', '=', followeeId).where('is_read', '=', 0).where('content', '=', content).executeTakeFirst();
-  if (!unread) await sendMessage(trx, { userId: followeeId, title: '新的关注者', content });
+  if (!unread) await sendMessage(trx, { userId: followeeId, title: '新的关注者', content, sender: 'other', actorId: follower.id });
 }
 
 /** Whether the viewer follows the user; a guest follows no one. */
