@@ -2712,6 +2712,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 短信服务未配置（smsError） */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "auth.resetPassword": {
@@ -2785,6 +2794,15 @@ export interface operations {
             };
             /** @description 服务器错误 */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 短信服务未配置（smsError） */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2873,7 +2891,7 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description 短信发送失败（smsError） */
+            /** @description 短信未发出（smsError 说明原因：短信服务未配置、模板或签名不可用、发送频率超限、余额不足、号码无法接收、服务暂时不可用） */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2987,7 +3005,7 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description 短信发送失败（smsError） */
+            /** @description 短信未发出（smsError 说明原因：短信服务未配置、模板或签名不可用、发送频率超限、余额不足、号码无法接收、服务暂时不可用） */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5004,6 +5022,14 @@ export interface operations {
                             message: string;
                             pendingMigrations: string[];
                             ready: boolean;
+                            sms: {
+                                configured: boolean;
+                                provider: string;
+                            };
+                            storage: {
+                                /** @enum {string} */
+                                kind: "local" | "s3";
+                            };
                         };
                         message?: string;
                         /** @constant */
@@ -5060,6 +5086,14 @@ export interface operations {
                             message: string;
                             pendingMigrations: string[];
                             ready: boolean;
+                            sms: {
+                                configured: boolean;
+                                provider: string;
+                            };
+                            storage: {
+                                /** @enum {string} */
+                                kind: "local" | "s3";
+                            };
                         };
                         message: string;
                         /** @constant */
@@ -7855,6 +7889,15 @@ export interface operations {
             };
             /** @description 服务器错误 */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 图片存储暂时不可用（对象存储无法访问） */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

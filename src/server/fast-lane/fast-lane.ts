@@ -23,6 +23,7 @@ import type { PreparedAnswer } from './response-cache.ts';
 import { fastRoutes, type FoundRead } from './routes.ts';
 import { prerenderedFor } from './prerendered.ts';
 import { securityHeaderSet } from './security-headers.ts';
+import { imageOrigins } from '../config.ts';
 import { etagOf, loadStaticFiles } from './static-files.ts';
 
 export interface FastLaneOptions {
@@ -41,7 +42,7 @@ const PREVIEW_SHOWS: readonly ChangeKind[] = ['ideas'];
 const KEY_MEMO_MAX = 10_000;
 
 export function createRequestListener(deps: Deps, app: Express, options: FastLaneOptions = {}): RequestListener {
-  const security = securityHeaderSet(!!options.dev);
+  const security = securityHeaderSet(!!options.dev, imageOrigins(deps.config));
   const hasClient = !options.dev && !!options.clientDir && fs.existsSync(path.join(options.clientDir, 'index.html'));
   const cache = deps.publicCache;
   const routes = fastRoutes();
