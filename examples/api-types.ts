@@ -3737,7 +3737,7 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description 该创意未开放评论 */
+            /** @description 举报理由含敏感词（moderationResult），或该创意未开放评论 */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4294,6 +4294,15 @@ export interface operations {
             };
             /** @description 未登录或登录已过期 */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 含敏感词（moderationResult） */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
