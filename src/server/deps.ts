@@ -8,6 +8,7 @@ import { createRateLimits, type RateLimits } from './infrastructure/rate-limit.t
 import { SessionCache } from './accounts/sessions.ts';
 import { ConsoleSmsProvider, type SmsProvider } from './accounts/sms.ts';
 import { LocalFileStorage, type FileStorage } from './infrastructure/storage.ts';
+import { WatchedWords } from './moderation/words.ts';
 
 export interface Deps {
   handle: DatabaseHandle;
@@ -20,6 +21,8 @@ export interface Deps {
   publicCache: ResponseCache;
   /** Sessions checked in the last moments, so a member's hot reads skip the lookup. */
   sessionCache: SessionCache;
+  /** The word list in force (built-in, SENSITIVE_WORDS_FILE, the moderators' watched words), reloaded when it changes. */
+  words: WatchedWords;
 }
 
 export function createDeps(handle: DatabaseHandle, config: Config, sms?: SmsProvider): Deps {
@@ -32,6 +35,7 @@ export function createDeps(handle: DatabaseHandle, config: Config, sms?: SmsProv
     storage: new LocalFileStorage(config.uploadsDir),
     publicCache: new ResponseCache({ ttlMs: config.cacheTtlMs, maxEntries: 500, maxBytes: 32 * 1024 * 1024 }),
     sessionCache: new SessionCache(config.cacheTtlMs),
+    words: new WatchedWords(handle.db, config.cacheTtlMs),
   };
 }
 
