@@ -1416,7 +1416,7 @@ export interface components {
                 [key: string]: string[];
             };
             /** @enum {string} */
-            errorType?: "duplicate_content" | "content_moderation";
+            errorType?: "duplicate_content" | "content_moderation" | "password_required";
             field?: string;
             message: string;
             moderationResult?: components["schemas"]["ModerationResult"];
@@ -3393,6 +3393,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 操作过于频繁（Retry-After 秒后再试） */
+            429: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description 服务器错误 */
             500: {
                 headers: {
@@ -4196,6 +4207,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 操作过于频繁（Retry-After 秒后再试） */
+            429: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description 服务器错误 */
             500: {
                 headers: {
@@ -4387,6 +4409,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 操作过于频繁（Retry-After 秒后再试） */
+            429: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description 服务器错误 */
             500: {
                 headers: {
@@ -4485,6 +4518,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 操作过于频繁（Retry-After 秒后再试） */
+            429: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description 服务器错误 */
             500: {
                 headers: {
@@ -4547,7 +4591,7 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description 举报理由含敏感词（moderationResult），或该创意未开放评论 */
+            /** @description 该创意未开放评论，或理由含敏感词 */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4577,6 +4621,17 @@ export interface operations {
             /** @description 写请求的内容不是 JSON */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 操作过于频繁（Retry-After 秒后再试） */
+            429: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4890,6 +4945,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 操作过于频繁（Retry-After 秒后再试） */
+            429: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description 服务器错误 */
             500: {
                 headers: {
@@ -4970,6 +5036,17 @@ export interface operations {
             /** @description 写请求的内容不是 JSON */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 操作过于频繁（Retry-After 秒后再试） */
+            429: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5138,6 +5215,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 操作过于频繁（Retry-After 秒后再试） */
+            429: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description 服务器错误 */
             500: {
                 headers: {
@@ -5222,6 +5310,17 @@ export interface operations {
             /** @description 写请求的内容不是 JSON */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 操作过于频繁（Retry-After 秒后再试） */
+            429: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6220,6 +6319,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 操作过于频繁（Retry-After 秒后再试） */
+            429: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description 服务器错误 */
             500: {
                 headers: {
@@ -6314,6 +6424,17 @@ export interface operations {
             /** @description 写请求的内容不是 JSON */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 操作过于频繁（Retry-After 秒后再试） */
+            429: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6517,6 +6638,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 操作过于频繁（Retry-After 秒后再试） */
+            429: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description 服务器错误 */
             500: {
                 headers: {
@@ -6610,6 +6742,17 @@ export interface operations {
             /** @description 写请求的内容不是 JSON */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 操作过于频繁（Retry-After 秒后再试） */
+            429: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6919,6 +7062,17 @@ export interface operations {
             /** @description 写请求的内容不是 JSON */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 操作过于频繁（Retry-After 秒后再试） */
+            429: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7594,6 +7748,17 @@ export interface operations {
             /** @description 写请求的内容不是 JSON */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 操作过于频繁（Retry-After 秒后再试） */
+            429: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -67,6 +67,8 @@ function standardFailures(route: RestRoute, input: JsonSchema): Record<number, s
   };
   if (route.op.access !== 'public') failures[401] = '未登录或登录已过期';
   if (route.op.access === 'admin') failures[403] = '仅管理员可以访问';
+  // A repeatable write counts against its per-member and per-address allowance (request/operation.ts).
+  if (route.op.limit) failures[429] = '操作过于频繁（Retry-After 秒后再试）';
   failures[413] = '请求内容过大';
   if (!isRead) failures[415] = '写请求的内容不是 JSON';
   failures[500] = '服务器错误';
