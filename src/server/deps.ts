@@ -10,6 +10,7 @@ import type { SmsProvider } from './accounts/sms.ts';
 import { createSmsProvider } from './accounts/sms-gateways.ts';
 import type { FileStorage } from './infrastructure/storage.ts';
 import { createStorage } from './infrastructure/create-storage.ts';
+import { WatchedWords } from './moderation/words.ts';
 
 export interface Deps {
   handle: DatabaseHandle;
@@ -22,6 +23,8 @@ export interface Deps {
   publicCache: ResponseCache;
   /** Sessions checked in the last moments, so a member's hot reads skip the lookup. */
   sessionCache: SessionCache;
+  /** The word list in force (built-in, SENSITIVE_WORDS_FILE, the moderators' watched words), reloaded when it changes. */
+  words: WatchedWords;
 }
 
 export function createDeps(handle: DatabaseHandle, config: Config, sms?: SmsProvider): Deps {
@@ -34,6 +37,7 @@ export function createDeps(handle: DatabaseHandle, config: Config, sms?: SmsProv
     storage: createStorage(config),
     publicCache: new ResponseCache({ ttlMs: config.cacheTtlMs, maxEntries: 500, maxBytes: 32 * 1024 * 1024 }),
     sessionCache: new SessionCache(config.cacheTtlMs),
+    words: new WatchedWords(handle.db, config.cacheTtlMs),
   };
 }
 
