@@ -1598,6 +1598,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "feedback.reply": {
@@ -1694,6 +1705,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "admin.approve": {
@@ -1778,6 +1800,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1880,6 +1913,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "admin.log": {
@@ -1957,6 +2001,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "admin.reports": {
@@ -2028,6 +2083,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2124,6 +2190,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "admin.reviewQueue": {
@@ -2195,6 +2272,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2290,6 +2378,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "auth.login": {
@@ -2374,6 +2473,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "auth.logout": {
@@ -2444,6 +2554,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "auth.me": {
@@ -2508,6 +2629,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2586,6 +2718,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2677,6 +2820,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "auth.resetPassword": {
@@ -2751,6 +2905,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2841,6 +3006,8 @@ export interface operations {
             /** @description 短信发送失败（smsError） */
             503: {
                 headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2955,6 +3122,8 @@ export interface operations {
             /** @description 短信发送失败（smsError） */
             503: {
                 headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3035,6 +3204,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3141,6 +3321,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "auth.publicUser": {
@@ -3207,6 +3398,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3291,6 +3493,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3395,6 +3608,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "comments.remove": {
@@ -3482,6 +3706,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3586,6 +3821,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "comments.like": {
@@ -3678,6 +3924,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3782,6 +4039,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "comments.list": {
@@ -3861,6 +4129,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "comments.interactions": {
@@ -3918,6 +4197,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3991,6 +4281,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4089,6 +4390,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "favorites.remove": {
@@ -4175,6 +4487,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "favorites.check": {
@@ -4242,6 +4565,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4322,6 +4656,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4418,6 +4763,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "follows.check": {
@@ -4485,6 +4841,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4565,6 +4932,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "follows.updates": {
@@ -4627,6 +5005,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4698,6 +5087,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4777,6 +5177,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4999,6 +5410,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "ideas.create": {
@@ -5117,6 +5539,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "ideas.byId": {
@@ -5181,6 +5614,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5313,6 +5757,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "ideas.remove": {
@@ -5404,6 +5859,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5504,6 +5970,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5620,6 +6097,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "ideas.purchase": {
@@ -5701,6 +6189,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5806,6 +6305,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "ideas.similar": {
@@ -5872,6 +6382,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5950,6 +6471,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "favorites.checkOnIdea": {
@@ -6017,6 +6549,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6115,6 +6658,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "ideas.publicPageAll": {
@@ -6179,6 +6733,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "ideas.allVersions": {
@@ -6234,6 +6799,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6304,6 +6880,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "ideas.hot": {
@@ -6359,6 +6946,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6435,6 +7033,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "ideas.purchases": {
@@ -6503,6 +7112,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "ideas.recent": {
@@ -6558,6 +7178,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6639,6 +7270,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "ideas.userLatest": {
@@ -6703,6 +7345,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6790,6 +7443,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "marketplace.ideas": {
@@ -6849,6 +7513,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6919,6 +7594,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "messages.list": {
@@ -6981,6 +7667,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7068,6 +7765,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "messages.markRead": {
@@ -7143,6 +7851,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7242,6 +7961,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "messages.markAllRead": {
@@ -7315,6 +8045,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "messages.unreadCount": {
@@ -7380,6 +8121,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7585,6 +8337,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "ideas.deleteImage": {
@@ -7669,6 +8432,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7762,6 +8536,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7866,6 +8651,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "users.deactivationStats": {
@@ -7934,6 +8730,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
