@@ -1,4 +1,5 @@
 /** Every environment variable the server reads, with its default; README "Configuration" lists them. */
+import { DEFAULT_DATABASE_OPTIONS, type DatabaseOptions } from '../../db/connection.ts';
 
 /** A setting that makes no sense: start-up stops with this message (scripts/start.ts prints it alone, without a stack). */
 export class ConfigError extends Error {
@@ -184,6 +185,13 @@ export interface Config {
   cacheTtlMs: number;
   /** pino level for the request log and server events (`silent` turns it off). */
   logLevel: LogLevel;
+  /** The MySQL/MariaDB pool and its time limits (`DB_*`; db/connection.ts). */
+  database: DatabaseOptions;
+  /**
+   * How often each process offers to run the housekeeping job (jobs/index.ts); of several processes,
+   * one runs it per period (a lease in `job_runs`).
+   */
+  housekeepingIntervalMs: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -232,6 +240,15 @@ export function loadConfig(): Config {
     maxDraftsPerUser: int('MAX_DRAFTS_PER_USER', 200),
     cacheTtlMs: int('CACHE_TTL_MS', 2000),
     logLevel,
+    database: {
+      poolSize: Math.max(1, int('DB_POOL_SIZE', DEFAULT_DATABASE_OPTIONS.poolSize)),
+      queueLimit: int('DB_QUEUE_LIMIT', DEFAULT_DATABASE_OPTIONS.queueLimit),
+      acquireTimeoutMs: Math.max(1, int('DB_ACQUIRE_TIMEOUT_MS', DEFAULT_DATABASE_OPTIONS.acquireTimeoutMs)),
+      connectTimeoutMs: Math.max(1, int('DB_CONNECT_TIMEOUT_MS', DEFAULT_DATABASE_OPTIONS.connectTimeoutMs)),
+      queryTimeoutMs: Math.max(1, int('DB_QUERY_TIMEOUT_MS', DEFAULT_DATABASE_OPTIONS.queryTimeoutMs)),
+      lockWaitTimeoutSeconds: Math.max(1, int('DB_LOCK_WAIT_TIMEOUT_SECONDS', DEFAULT_DATABASE_OPTIONS.lockWaitTimeoutSeconds)),
+    },
+    housekeepingIntervalMs: Math.max(1000, int('HOUSEKEEPING_INTERVAL_MS', 3600 * 1000)),
     uploadsDir: str('UPLOADS_DIR', './uploads'),
     site: {
       platformName,

@@ -42,5 +42,5 @@ export function createDeps(handle: DatabaseHandle, config: Config, sms?: SmsProv
 }
 
 export async function openDeps(config: Config): Promise<Deps> {
-  return createDeps(await openDatabase(config.databaseUrl), config);
+  return createDeps(await openDatabase(config.databaseUrl, config.database), config);
 }
