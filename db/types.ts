@@ -174,7 +174,7 @@ export interface ModerationLogTable {
   id: Generated<number>;
   admin_id: number | null;
   action: string;
-  target_type: 'idea' | 'comment' | 'feedback' | 'announcement' | 'report';
+  target_type: 'idea' | 'comment' | 'feedback' | 'announcement' | 'report' | 'watched_word';
   target_id: number;
   detail: string | null;
   created_at: Timestamp;
@@ -217,6 +217,8 @@ export interface CommentTable {
   like_count: number;
   dislike_count: number;
   created_at: Timestamp;
+  /** 1 while a watched word of the hold action keeps it for a moderator: only its author sees it. */
+  held: Generated<number>;
 }
 
 export type CommentReactionKind = 'like' | 'dislike';
@@ -242,6 +244,36 @@ export interface CommentReportTable {
   status: CommentReportStatus;
   created_at: Timestamp;
   resolved_at: Timestamp | null;
+}
+
+export type WatchedWordAction = 'block' | 'hold' | 'replace';
+
+/** A moderator's watched word (issue 22); `folded` is the word as matching sees it, unique. */
+export interface WatchedWordTable {
+  id: Generated<number>;
+  word: string;
+  folded: string;
+  action: WatchedWordAction;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
+/** One number per list processes keep in memory, raised with every change of that list. */
+export interface ListVersionTable {
+  name: string;
+  version: number;
+}
+
+/** Which watched word of the hold action, in which field, sent an idea to the review queue. */
+export interface IdeaHeldWordTable {
+  idea_id: number;
+  field: string;
+  word: string;
+}
+
+export interface CommentHeldWordTable {
+  comment_id: number;
+  word: string;
 }
 
 /** An image uploaded before its idea existed; moves to idea_images when an idea is saved showing it. */
@@ -270,6 +302,10 @@ export interface Database {
   comments: CommentTable;
   comment_reactions: CommentReactionTable;
   comment_reports: CommentReportTable;
+  watched_words: WatchedWordTable;
+  list_versions: ListVersionTable;
+  idea_held_words: IdeaHeldWordTable;
+  comment_held_words: CommentHeldWordTable;
 }
 
 export type IdeaRow = Selectable<IdeaTable>;

@@ -37,6 +37,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/held-comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 因送审词等待审核的评论（最早的在前，附命中的词） */
+        get: operations["admin.heldComments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/held-comments/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 通过待审评论：公开、计数并通知创意作者 */
+        post: operations["admin.approveComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/held-comments/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 驳回待审评论（可选 reason）：移除，作者收到系统消息 */
+        post: operations["admin.rejectComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/ideas/{id}/approve": {
         parameters: {
             query?: never;
@@ -133,6 +184,58 @@ export interface paths {
         get: operations["admin.reviewQueue"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/watched-words": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 监控词：管理员添加的在前（最新在前），然后是内置词表和词表文件的词（q 搜索，action 筛选，limit/offset 分页，total 为总数） */
+        get: operations["admin.watchedWords"];
+        put?: never;
+        /** 添加监控词（word、action：block 拦截 / hold 送审 / replace 替换为 **）；已有的词改为新的处理方式。立即生效，其他进程在 CACHE_TTL_MS 内生效 */
+        post: operations["admin.addWatchedWord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/watched-words/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** 删除管理员添加的监控词（内置词表和词表文件的词不能在这里删除） */
+        delete: operations["admin.removeWatchedWord"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/watched-words/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 导入监控词（text 每行一个，action 对全部生效）；无法作为词的行列在 skipped 中 */
+        post: operations["admin.importWatchedWords"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1291,6 +1394,8 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             dislikeCount: number;
+            /** @constant */
+            held?: true;
             id: number;
             ideaId: number;
             likeCount: number;
@@ -1328,7 +1433,7 @@ export interface components {
                 [key: string]: string[];
             };
             /** @enum {string} */
-            errorType?: "duplicate_content" | "content_moderation";
+            errorType?: "duplicate_content" | "content_moderation" | "password_required";
             field?: string;
             message: string;
             moderationResult?: components["schemas"]["ModerationResult"];
@@ -1359,6 +1464,14 @@ export interface components {
             nickname: string;
             recent_ideas_count: number;
             registration_number: string;
+        };
+        HeldComment: {
+            comment: components["schemas"]["Comment"];
+            idea: {
+                id: number;
+                title: string;
+            };
+            words: string[];
         };
         Idea: {
             allow_comments: 0 | 1;
@@ -1489,7 +1602,7 @@ export interface components {
         };
         ModerationLogItem: {
             /** @enum {string} */
-            action: "approve_idea" | "approve_own_idea" | "reject_idea" | "reply_feedback" | "send_announcement" | "dismiss_report" | "delete_comment";
+            action: "approve_idea" | "approve_own_idea" | "edit_approve_idea" | "reject_idea" | "approve_comment" | "reject_comment" | "reply_feedback" | "send_announcement" | "dismiss_report" | "delete_comment" | "add_watched_word" | "change_watched_word" | "import_watched_words" | "remove_watched_word";
             admin: {
                 nickname: string;
                 registrationNumber: string;
@@ -1500,7 +1613,7 @@ export interface components {
             id: number;
             targetId: number;
             /** @enum {string} */
-            targetType: "idea" | "comment" | "feedback" | "announcement" | "report";
+            targetType: "idea" | "comment" | "feedback" | "announcement" | "report" | "watched_word";
         };
         ModerationResult: {
             fields: string[];
@@ -1537,6 +1650,80 @@ export interface components {
             tags: string[];
             title: string;
             view_count: number;
+        };
+        ReviewIdea: {
+            allow_comments: 0 | 1;
+            allowComments: boolean;
+            authorId: number;
+            authorName: string;
+            commentCount: number;
+            comments?: components["schemas"]["Comment"][];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            createdAt: string;
+            deleted_at: string | null;
+            description: string;
+            detailed_analysis?: string;
+            detailedAnalysis?: string;
+            expansions?: {
+                content: string;
+                /** Format: date-time */
+                createdAt: string;
+                id: number;
+            }[];
+            favorite_count: number;
+            favoriteCount: number;
+            heldWords: {
+                field: string;
+                word: string;
+            }[];
+            id: number;
+            image: string | null;
+            images: string[];
+            is_deleted: 0 | 1;
+            isDeleted: boolean;
+            isLocked: boolean;
+            isNew: boolean;
+            isOwner: boolean;
+            market_identifier: string;
+            marketIdentifier: string;
+            /** @enum {string} */
+            moderation_status: "none" | "review" | "approved" | "rejected";
+            /** @enum {string} */
+            moderationStatus: "none" | "review" | "approved" | "rejected";
+            price: number;
+            publishedAt: string | null;
+            rejectionReason?: string | null;
+            show_similar: 0 | 1;
+            showSimilar: boolean;
+            /** @enum {string} */
+            status: "draft" | "published";
+            tags: string[];
+            title: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            updatedAt: string;
+            user_avatar: string;
+            user_id: number;
+            user_nickname: string;
+            user_registration_number: string;
+            viewCount: number;
+        };
+        WatchedWord: {
+            /** @enum {string} */
+            action: "block" | "hold" | "replace";
+            createdAt: string | null;
+            createdBy: {
+                nickname: string;
+                registrationNumber: string;
+            } | null;
+            id: number | null;
+            overrides: ("builtin" | "file") | null;
+            /** @enum {string} */
+            source: "builtin" | "file" | "admin";
+            word: string;
         };
     };
     responses: never;
@@ -1616,6 +1803,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1718,6 +1916,313 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "admin.heldComments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["HeldComment"][];
+                        message?: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description 未修改（请求带 If-None-Match 且内容未变；没有应答体） */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 请求体不是有效的 JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 仅管理员可以访问 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 服务器错误 */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "admin.approveComment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message?: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description 不在审核中 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 仅管理员可以访问 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 评论不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 写请求的内容不是 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 服务器错误 */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "admin.rejectComment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message?: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description 不在审核中，或原因过长 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 仅管理员可以访问 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 评论不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 写请求的内容不是 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 服务器错误 */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "admin.approve": {
@@ -1802,6 +2307,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1904,6 +2420,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "admin.log": {
@@ -1981,6 +2508,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "admin.reports": {
@@ -2052,6 +2590,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2148,6 +2697,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "admin.reviewQueue": {
@@ -2166,7 +2726,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["Idea"][];
+                        data: components["schemas"]["ReviewIdea"][];
                         message?: string;
                         /** @constant */
                         success: true;
@@ -2219,6 +2779,421 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "admin.watchedWords": {
+        parameters: {
+            query?: {
+                action?: "block" | "hold" | "replace";
+                limit?: number;
+                offset?: number;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WatchedWord"][];
+                        message?: string;
+                        /** @constant */
+                        success: true;
+                        total: number;
+                    };
+                };
+            };
+            /** @description 未修改（请求带 If-None-Match 且内容未变；没有应答体） */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 参数不正确（message 为第一条中文说明，errors 按字段列出） */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 仅管理员可以访问 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 服务器错误 */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "admin.addWatchedWord": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "block" | "hold" | "replace";
+                    word: string;
+                };
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            change: "added" | "changed" | "unchanged";
+                            item: components["schemas"]["WatchedWord"];
+                        };
+                        message?: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description 参数不正确（message 为第一条中文说明，errors 按字段列出） */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 仅管理员可以访问 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 写请求的内容不是 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 服务器错误 */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "admin.removeWatchedWord": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message?: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description 参数不正确（message 为第一条中文说明，errors 按字段列出） */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 仅管理员可以访问 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 不存在或已删除 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 写请求的内容不是 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 服务器错误 */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "admin.importWatchedWords": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "block" | "hold" | "replace";
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            added: number;
+                            changed: number;
+                            skipped: {
+                                line: number;
+                                reason: string;
+                                word: string;
+                            }[];
+                            unchanged: number;
+                        };
+                        message?: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description 参数不正确（message 为第一条中文说明，errors 按字段列出） */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 仅管理员可以访问 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 写请求的内容不是 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 服务器错误 */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2314,6 +3289,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "auth.login": {
@@ -2398,6 +3384,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "auth.logout": {
@@ -2462,6 +3459,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2538,6 +3546,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "auth.updateProfile": {
@@ -2607,9 +3626,31 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 操作过于频繁（Retry-After 秒后再试） */
+            429: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2701,6 +3742,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 短信服务未配置（smsError） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "auth.resetPassword": {
@@ -2775,6 +3827,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 短信服务未配置（smsError） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2862,9 +3925,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description 短信发送失败（smsError） */
+            /** @description 短信未发出（smsError 说明原因：短信服务未配置、模板或签名不可用、发送频率超限、余额不足、号码无法接收、服务暂时不可用） */
             503: {
                 headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2976,9 +4041,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description 短信发送失败（smsError） */
+            /** @description 短信未发出（smsError 说明原因：短信服务未配置、模板或签名不可用、发送频率超限、余额不足、号码无法接收、服务暂时不可用） */
             503: {
                 headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3059,6 +4126,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3165,6 +4243,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "auth.publicUser": {
@@ -3231,6 +4320,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3315,6 +4415,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3410,9 +4521,31 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 操作过于频繁（Retry-After 秒后再试） */
+            429: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3512,6 +4645,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "comments.dislike": {
@@ -3601,9 +4745,31 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 操作过于频繁（Retry-After 秒后再试） */
+            429: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3699,9 +4865,31 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 操作过于频繁（Retry-After 秒后再试） */
+            429: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3761,7 +4949,7 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description 该创意未开放评论 */
+            /** @description 该创意未开放评论，或理由含敏感词 */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3797,9 +4985,31 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 操作过于频繁（Retry-After 秒后再试） */
+            429: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3885,6 +5095,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "comments.interactions": {
@@ -3942,6 +5163,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4015,6 +5247,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4104,9 +5347,31 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 操作过于频繁（Retry-After 秒后再试） */
+            429: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4190,9 +5455,31 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 操作过于频繁（Retry-After 秒后再试） */
+            429: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4272,6 +5559,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "feedback.submit": {
@@ -4325,6 +5623,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 含敏感词（moderationResult） */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description 请求内容过大 */
             413: {
                 headers: {
@@ -4343,9 +5650,31 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 操作过于频繁（Retry-After 秒后再试） */
+            429: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4433,9 +5762,31 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 操作过于频繁（Retry-After 秒后再试） */
+            429: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4509,6 +5860,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4589,6 +5951,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "follows.updates": {
@@ -4651,6 +6024,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4722,6 +6106,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4801,6 +6196,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4896,6 +6302,14 @@ export interface operations {
                             message: string;
                             pendingMigrations: string[];
                             ready: boolean;
+                            sms: {
+                                configured: boolean;
+                                provider: string;
+                            };
+                            storage: {
+                                /** @enum {string} */
+                                kind: "local" | "s3";
+                            };
                         };
                         message?: string;
                         /** @constant */
@@ -4952,6 +6366,14 @@ export interface operations {
                             message: string;
                             pendingMigrations: string[];
                             ready: boolean;
+                            sms: {
+                                configured: boolean;
+                                provider: string;
+                            };
+                            storage: {
+                                /** @enum {string} */
+                                kind: "local" | "s3";
+                            };
                         };
                         message: string;
                         /** @constant */
@@ -5017,6 +6439,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5141,6 +6574,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "ideas.byId": {
@@ -5205,6 +6649,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5337,6 +6792,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "ideas.remove": {
@@ -5425,9 +6891,31 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 操作过于频繁（Retry-After 秒后再试） */
+            429: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5525,9 +7013,31 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 操作过于频繁（Retry-After 秒后再试） */
+            429: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5644,6 +7154,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "ideas.purchase": {
@@ -5722,9 +7243,31 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 操作过于频繁（Retry-After 秒后再试） */
+            429: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5821,9 +7364,31 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 操作过于频繁（Retry-After 秒后再试） */
+            429: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5902,6 +7467,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "ideas.viewCount": {
@@ -5968,6 +7544,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6041,6 +7628,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6130,9 +7728,31 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 操作过于频繁（Retry-After 秒后再试） */
+            429: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6203,6 +7823,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "ideas.allVersions": {
@@ -6258,6 +7889,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6328,6 +7970,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "ideas.hot": {
@@ -6383,6 +8036,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6459,6 +8123,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "ideas.purchases": {
@@ -6527,6 +8202,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "ideas.recent": {
@@ -6582,6 +8268,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6663,6 +8360,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "ideas.userLatest": {
@@ -6727,6 +8435,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6805,9 +8524,31 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 操作过于频繁（Retry-After 秒后再试） */
+            429: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6879,6 +8620,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "marketplace.search": {
@@ -6937,6 +8689,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7005,6 +8768,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7092,6 +8866,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "messages.markRead": {
@@ -7167,6 +8952,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7266,6 +9062,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "messages.markShownRead": {
@@ -7345,6 +9152,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "messages.markAllRead": {
@@ -7418,6 +9236,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "messages.unreadCount": {
@@ -7483,6 +9312,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7688,6 +9528,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 图片存储暂时不可用（对象存储无法访问） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "ideas.deleteImage": {
@@ -7772,6 +9623,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7865,6 +9727,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7969,6 +9842,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "users.deactivationStats": {
@@ -8037,6 +9921,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

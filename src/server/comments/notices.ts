@@ -39,6 +39,7 @@ function commentsSince(db: Db, ideaId: number, since: string, notBy: number) {
     .selectFrom('comments as c')
     .leftJoin('comments as answered', 'answered.id', 'c.reply_to_id')
     .where('c.idea_id', '=', ideaId)
+    .where('c.held', '=', 0)
     .where('c.created_at', '>=', since)
     .where('c.user_id', '<>', notBy);
 }

@@ -15,6 +15,7 @@ import * as ideas from './service.ts';
 import { similarIdeas, SIMILAR_LIMIT_DEFAULT } from './similar.ts';
 import { recordView, viewCount } from './views.ts';
 import { ZNoData } from '../../shared/outputs/common.ts';
+import { ZReviewIdea } from '../../shared/outputs/moderation.ts';
 import { ZDeletion, ZIdea, ZIdeaCards, ZIdeas, ZNextCursor, ZUploadedImage, ZUploadedImageExtra, ZViewCount, ZViewRecorded } from '../../shared/outputs/ideas.ts';
 
 export const IDEA_OK = {
@@ -207,7 +208,7 @@ export const reviewOps = {
   queue: read({
     access: 'admin',
     input: z.object({}).optional(),
-    output: { data: ZIdeas },
+    output: { data: z.array(ZReviewIdea) },
     run: async ({ deps, user }) => answer(await reviewQueue(deps, user)),
   }),
   approve: write({

@@ -1,6 +1,7 @@
 /** The admin review queue: approve, or reject with a reason; the author gets a system message. */
 import { nowDb } from '../../../db/time.ts';
 import type { UserRow } from '../../../db/types.ts';
+import { transaction } from '../../../db/transaction.ts';
 import { isInReview } from '../../shared/idea-display.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import type { Deps } from '../deps.ts';
@@ -35,7 +36,10 @@ export function decisionMessage(idea: { id: number; user_id: number; title: stri
   };
 }
 
-export async function reviewQueue(deps: Deps, admin: UserRow): Promise<IdeaDto[]> {
+export type ReviewIdea = IdeaDto & { heldWords: { field: string; word: string }[] };
+
+/** The queue, oldest first, each idea with the watched words of the hold action that sent it there. */
+export async function reviewQueue(deps: Deps, admin: UserRow): Promise<ReviewIdea[]> {
   const rows = await deps.db
     .selectFrom('ideas')
     .selectAll()
@@ -46,7 +50,12 @@ export async function reviewQueue(deps: Deps, admin: UserRow): Promise<IdeaDto[]
     .orderBy('id', 'asc')
     .limit(200)
     .execute();
-  return toIdeaDtos(deps.db, rows, admin);
+  const ids = rows.map((r) => r.id);
+  const held = ids.length ? await deps.db.selectFrom('idea_held_words').select(['idea_id', 'field', 'word']).where('idea_id', 'in', ids).orderBy('field').execute() : [];
+  return (await toIdeaDtos(deps.db, rows, admin)).map((dto) => ({
+    ...dto,
+    heldWords: held.filter((h) => h.idea_id === dto.id).map((h) => ({ field: h.field, word: h.word })),
+  }));
 }
 
 /** What a decision was: `ownIdea` when the admin decided on an idea they wrote themselves. */
@@ -55,7 +64,7 @@ export interface Decision {
 }
 
 async function decide(deps: Deps, admin: UserRow, id: number, decision: 'approved' | 'rejected', reason: string | null): Promise<Decision> {
-  return deps.db.transaction().execute(async (trx) => {
+  return transaction(deps.db, async (trx) => {
     const idea = await trx.selectFrom('ideas').select(['id', 'user_id', 'title', 'moderation_status', 'status', 'is_deleted']).where('id', '=', id).executeTakeFirst();
     if (!idea) throw notFound(REVIEW_MSG.notFound);
     if (!isInReview(idea)) throw badRequest(REVIEW_MSG.notInReview);
@@ -68,6 +77,8 @@ async function decide(deps: Deps, admin: UserRow, id: number, decision: 'approve
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw badRequest(REVIEW_MSG.notInReview);
     await sendMessage(trx, decisionMessage(idea, decision, 'admin', reason));
+    // The hold reasons are settled with the decision.
+    await trx.deleteFrom('idea_held_words').where('idea_id', '=', id).execute();
     // Approving one's own idea makes it public without a second pair of eyes: allowed, but marked.
     const ownIdea = idea.user_id === admin.id;
     const action = decision === 'rejected' ? 'reject_idea' : ownIdea ? 'approve_own_idea' : 'approve_idea';

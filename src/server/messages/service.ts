@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { sql } from 'kysely';
 import { dbTimeToIso, nowDb } from '../../../db/time.ts';
 import type { Db, MessageTable, UserRow } from '../../../db/types.ts';
+import { transaction } from '../../../db/transaction.ts';
 import { authorAvatar, authorName, type AuthorFields } from '../../shared/idea-display.ts';
 import { MESSAGE_TEXT } from '../../shared/touch-texts.ts';
 import type { Deps } from '../deps.ts';
@@ -137,7 +138,7 @@ export interface NewAnnouncement {
 
 /** One row, whatever the number of members (see the module comment). */
 export async function sendAnnouncement(deps: Deps, admin: UserRow, input: NewAnnouncement): Promise<{ id: number }> {
-  return deps.db.transaction().execute(async (trx) => {
+  return transaction(deps.db, async (trx) => {
     const result = await trx.insertInto('announcements').values({ admin_id: admin.id, title: input.title, content: input.content, priority: input.priority, created_at: nowDb() }).executeTakeFirstOrThrow();
     const id = Number(result.insertId);
     await logModeration(trx, { adminId: admin.id, action: 'send_announcement', targetType: 'announcement', targetId: id, detail: input.title });

@@ -67,9 +67,12 @@ function standardFailures(route: RestRoute, input: JsonSchema): Record<number, s
   };
   if (route.op.access !== 'public') failures[401] = '未登录或登录已过期';
   if (route.op.access === 'admin') failures[403] = '仅管理员可以访问';
+  // A repeatable write counts against its per-member and per-address allowance (request/operation.ts).
+  if (route.op.limit) failures[429] = '操作过于频繁（Retry-After 秒后再试）';
   failures[413] = '请求内容过大';
   if (!isRead) failures[415] = '写请求的内容不是 JSON';
   failures[500] = '服务器错误';
+  if (route.op.database !== false) failures[503] = '数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试）';
   return failures;
 }
 
@@ -120,7 +123,7 @@ function describeResponses(route: RestRoute, input: JsonSchema, defs: Record<str
   if (route.method === 'get') responses[304] = { description: '未修改（请求带 If-None-Match 且内容未变；没有应答体）' };
   const failures = { ...standardFailures(route, input), ...(route.responses ?? {}) };
   for (const [status, description] of Object.entries(failures)) {
-    const headers = status === '429' ? { headers: { 'Retry-After': { description: '多少秒后可以再试', schema: { type: 'integer', minimum: 1 } } } } : {};
+    const headers = status === '429' || status === '503' ? { headers: { 'Retry-After': { description: '多少秒后可以再试', schema: { type: 'integer', minimum: 1 } } } } : {};
     responses[status] = { description, ...headers, content: json({ $ref: `${COMPONENT}Failure` }) };
   }
   if (output.unavailableWithData) {

@@ -18,7 +18,7 @@ export const touchRoutes = [
   route('put', '/messages/:id/read', messageOps.markRead, { tag: MSG, summary: '标记为已读', responses: { 404: '消息不存在（或不是你的）' } }),
   route('delete', '/messages/:id', messageOps.remove, { tag: MSG, summary: '删除消息', responses: { 404: '消息不存在（或不是你的）' } }),
   route('post', '/messages/announcement', messageOps.announce, { tag: ADMIN, summary: '发布平台公告（管理员；title、content、priority）', responses: { 403: '不是管理员' } }),
-  route('post', '/feedback', feedbackOps.submit, { tag: '反馈', summary: '提交反馈（content 1–1000 字，userAgent，url）', responses: { 400: '内容为空或超过 1000 字' } }),
+  route('post', '/feedback', feedbackOps.submit, { tag: '反馈', summary: '提交反馈（content 1–1000 字，userAgent，url）', responses: { 400: '内容为空或超过 1000 字', 403: '含敏感词（moderationResult）' } }),
   route('get', '/admin/feedback', feedbackOps.inbox, { tag: ADMIN, summary: '反馈收件箱（未回复的在前）' }),
   route('post', '/admin/feedback/:id/reply', feedbackOps.reply, { tag: ADMIN, summary: '回复反馈（用户收到 feedback_reply 消息，附原反馈）', responses: { 404: '反馈不存在' } }),
   route('get', '/admin/log', adminLogOps.log, { tag: ADMIN, summary: '审核操作记录（谁、何时、做了什么）' }),

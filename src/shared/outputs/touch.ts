@@ -45,15 +45,21 @@ export const ZFeedbackItem = z.object({
   user: ZPerson,
 }).meta({ id: 'FeedbackItem' });
 
-/** What the moderation log records; `approve_own_idea` is an admin approving their own idea, which no second person saw (issue 16). */
+/**
+ * What the moderation log records; `approve_own_idea` is an admin approving their own idea, which no
+ * second person saw (issue 16). Issue 22: `edit_approve_idea` (corrected in the queue, then approved:
+ * the entry's `edits` keep both versions), a held comment approved or rejected, and the watched words
+ * (added, its action changed, imported, removed).
+ */
 export const ZModerationAction = z.enum([
-  'approve_idea', 'approve_own_idea', 'reject_idea', 'reply_feedback', 'send_announcement', 'dismiss_report', 'delete_comment',
+  'approve_idea', 'approve_own_idea', 'edit_approve_idea', 'reject_idea', 'approve_comment', 'reject_comment', 'reply_feedback', 'send_announcement', 'dismiss_report', 'delete_comment',
+  'add_watched_word', 'change_watched_word', 'import_watched_words', 'remove_watched_word',
 ]);
 
 export const ZModerationLogItem = z.object({
   id: ZRowId,
   action: ZModerationAction,
-  targetType: z.enum(['idea', 'comment', 'feedback', 'announcement', 'report']),
+  targetType: z.enum(['idea', 'comment', 'feedback', 'announcement', 'report', 'watched_word']),
   targetId: ZRowId,
   detail: z.string().nullable(),
   createdAt: ZTime,
