@@ -138,7 +138,7 @@ describe('the container, compose and the README agree', () => {
       }
     };
     for (const dir of ['src', 'db']) walk(dir);
-    runtimeFiles.push('scripts/start.ts', 'scripts/build-client.ts', 'scripts/prerender.ts', 'scripts/compress-assets.ts', 'scripts/backup.ts', 'scripts/restore.ts', 'scripts/migrate.ts', 'scripts/create-admin.ts', 'vite.config.ts', 'scripts/route-bytes.ts');
+    runtimeFiles.push('scripts/start.ts', 'scripts/build-client.ts', 'scripts/prerender.ts', 'scripts/compress-assets.ts', 'scripts/backup.ts', 'scripts/restore.ts', 'scripts/storage-migrate.ts', 'scripts/migrate.ts', 'scripts/create-admin.ts', 'vite.config.ts', 'scripts/route-bytes.ts');
     const missing = new Set<string>();
     for (const f of runtimeFiles) {
       for (const m of read(f).matchAll(/^(?!import type)(?:import|export)[^'"]*?from ['"]([^'"./][^'"]*)['"]/gm)) {
