@@ -271,6 +271,15 @@ export interface IdeaHeldWordTable {
   word: string;
 }
 
+/** Both versions of a field a moderator corrected before approving (one row per field, with its log entry). */
+export interface ModerationEditTable {
+  id: Generated<number>;
+  log_id: number;
+  field: 'title' | 'description' | 'tags' | 'detailedAnalysis';
+  before: string;
+  after: string;
+}
+
 export interface CommentHeldWordTable {
   comment_id: number;
   word: string;
@@ -306,6 +315,7 @@ export interface Database {
   list_versions: ListVersionTable;
   idea_held_words: IdeaHeldWordTable;
   comment_held_words: CommentHeldWordTable;
+  moderation_edits: ModerationEditTable;
 }
 
 export type IdeaRow = Selectable<IdeaTable>;

@@ -3,6 +3,7 @@
  * message). The tRPC router (`trpc/`) and the REST shim (`rest/`) both expose operations and add
  * nothing of their own, so the two transports cannot drift apart.
  */
+import type { Writable } from 'node:stream';
 import type { z, ZodType } from 'zod';
 import type { SessionRow, UserRow } from '../../../db/types.ts';
 import { AppError, ADMIN_ONLY_MESSAGE, NOT_LOGGED_IN_MESSAGE, SESSION_EXPIRED_MESSAGE } from '../errors.ts';
@@ -45,6 +46,17 @@ export interface Output<D extends ZodType = ZodType, E extends ZodType = ZodType
   status?: 201;
   /** A check that answers 503 with the same `data` (and success false) when what it checks is down. */
   unavailableWithData?: true;
+  /**
+   * A file download (REST only): `data` is a `Download`, which the route streams as the body with
+   * this media type (no envelope); the document describes a binary answer.
+   */
+  file?: { mediaType: string; description: string };
+}
+
+/** What an operation with `output.file` answers: the file's name and how to write it. */
+export interface Download {
+  fileName: string;
+  write(out: Writable): Promise<void>;
 }
 
 export interface Operation<S extends ZodType, T, X extends object, A extends Access> {

@@ -157,7 +157,8 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
     },
   };
 
-  const count = list.isPending && !fellBack ? idea.commentCount : comments.length;
+  // A held comment is shown to its author only and not counted.
+  const count = list.isPending && !fellBack ? idea.commentCount : comments.filter((c) => !c.held).length;
   return (
     <section className="comments" aria-labelledby="comments-title" data-testid="comments-section">
       <div className="comments-head">

@@ -36,6 +36,7 @@ export const adminRouter = router({
   ...commentReportsAdmin,
   reviewQueue: query(reviewOps.queue),
   approve: mutation(reviewOps.approve),
+  editApprove: mutation(reviewOps.editApprove),
   reject: mutation(reviewOps.reject),
   watchedWords: query(watchedWordOps.list),
   addWatchedWord: mutation(watchedWordOps.add),
