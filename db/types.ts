@@ -240,6 +240,14 @@ export interface CommentReportTable {
   resolved_at: Timestamp | null;
 }
 
+/** Who runs a periodic job this period (jobs/index.ts): the holder until `lease_until`. */
+export interface JobRunTable {
+  name: string;
+  holder: string;
+  lease_until: Timestamp;
+  finished_at: Timestamp | null;
+}
+
 /** An image uploaded before its idea existed; moves to idea_images when an idea is saved showing it. */
 export type PendingUploadTable = Omit<IdeaImageTable, 'idea_id'>;
 
@@ -266,6 +274,7 @@ export interface Database {
   comments: CommentTable;
   comment_reactions: CommentReactionTable;
   comment_reports: CommentReportTable;
+  job_runs: JobRunTable;
 }
 
 export type IdeaRow = Selectable<IdeaTable>;

@@ -44,11 +44,13 @@ export type TestOverrides = Partial<Omit<Config, 'rateLimits'>> & {
   clientDir?: string;
   /** A stand-in built client (path → content, e.g. `{ 'index.html': '…' }`), written to a temp folder removed on close. */
   clientFiles?: Record<string, string>;
+  /** MySQL/MariaDB: the database is created with this collation first, as someone else might have made it. */
+  databaseCollation?: string;
 };
 
-export async function startTestApp(dialect: DialectName, { sms, clientDir: givenClientDir, clientFiles, ...overrides }: TestOverrides = {}): Promise<TestApp> {
+export async function startTestApp(dialect: DialectName, { sms, clientDir: givenClientDir, clientFiles, databaseCollation, ...overrides }: TestOverrides = {}): Promise<TestApp> {
   const clientDir = clientFiles ? writeClientFiles(clientFiles) : givenClientDir;
-  const db = await createTestDatabase(dialect);
+  const db = await createTestDatabase(dialect, { collation: databaseCollation });
   const base = loadConfig();
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hunter-uploads-'));
   const config: Config = { ...base, uploadsDir, maxDraftsPerUser: 0, ...overrides, databaseUrl: db.url, rateLimits: { ...NO_LIMITS, ...overrides.rateLimits } };
