@@ -38,7 +38,9 @@ export const NO_LIMITS: RateLimitSettings = {
   writes: Object.fromEntries(WRITE_LIMIT_KINDS.map((kind) => [kind, { perMinute: 0, perHour: 0, ipPerMinute: 0 }])) as RateLimitSettings['writes'],
 };
 
-export type TestOverrides = Partial<Omit<Config, 'rateLimits'>> & {
+export type TestOverrides = Partial<Omit<Config, 'rateLimits' | 'database'>> & {
+  /** The pool and its limits (db/connection.ts), for the database the test app opens. */
+  database?: Partial<Config['database']>;
   rateLimits?: Partial<RateLimitSettings>;
   sms?: SmsProvider;
   clientDir?: string;
@@ -50,10 +52,18 @@ export type TestOverrides = Partial<Omit<Config, 'rateLimits'>> & {
 
 export async function startTestApp(dialect: DialectName, { sms, clientDir: givenClientDir, clientFiles, databaseCollation, ...overrides }: TestOverrides = {}): Promise<TestApp> {
   const clientDir = clientFiles ? writeClientFiles(clientFiles) : givenClientDir;
-  const db = await createTestDatabase(dialect, { collation: databaseCollation });
+  const db = await createTestDatabase(dialect, { collation: databaseCollation, database: overrides.database });
   const base = loadConfig();
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hunter-uploads-'));
-  const config: Config = { ...base, uploadsDir, maxDraftsPerUser: 0, ...overrides, databaseUrl: db.url, rateLimits: { ...NO_LIMITS, ...overrides.rateLimits } };
+  const config: Config = {
+    ...base,
+    uploadsDir,
+    maxDraftsPerUser: 0,
+    ...overrides,
+    databaseUrl: db.url,
+    database: { ...base.database, ...overrides.database },
+    rateLimits: { ...NO_LIMITS, ...overrides.rateLimits },
+  };
   const deps = createDeps(db.handle, config, sms ?? new ConsoleSmsProvider(true));
   // The fast lane in front of Express, as in production: every API test goes through both.
   const server = await new Promise<Server>((resolve) => {

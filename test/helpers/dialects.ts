@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { createConnection } from 'mysql2/promise';
-import { dropMysqlDatabase, openDatabase, parseMysqlUrl, type DatabaseHandle, type DialectName } from '../../db/connection.ts';
+import { dropMysqlDatabase, openDatabase, parseMysqlUrl, type DatabaseHandle, type DatabaseOptions, type DialectName } from '../../db/connection.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 
 /**
@@ -36,14 +36,14 @@ function mysqlUrlWithDatabase(base: string, name: string): string {
  * A fresh database, migrated. On MySQL/MariaDB `collation` creates it the way someone else might have
  * (`utf8mb4_unicode_ci`, `latin1_swedish_ci`…) instead of the way the app would (issue 18).
  */
-export async function createTestDatabase(dialect: DialectName, options: { collation?: string } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(dialect: DialectName, options: { collation?: string; database?: Partial<DatabaseOptions> } = {}): Promise<TestDatabase> {
   const suffix = `${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const url =
     dialect === 'mysql'
       ? mysqlUrlWithDatabase(process.env.TEST_MYSQL_URL!, `hunter_test_${suffix}`)
       : `sqlite:${path.join(os.tmpdir(), `hunter-test-${suffix}.db`)}`;
   if (dialect === 'mysql' && options.collation) await createMysqlDatabase(url, options.collation);
-  const handle = await openDatabase(url);
+  const handle = await openDatabase(url, options.database);
   await migrateToLatest(handle.db);
   return {
     url,
