@@ -1841,6 +1841,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "feedback.inbox": {
@@ -2527,6 +2538,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
