@@ -6,7 +6,7 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import compression from 'compression';
 import { imageOrigins } from './config.ts';
 import type { Deps } from './deps.ts';
-import { AppError, FRAMEWORK_MESSAGES, frameworkMessage, INTERNAL_MESSAGE } from './errors.ts';
+import { AppError, databaseError, FRAMEWORK_MESSAGES, frameworkMessage, INTERNAL_MESSAGE, logFailure } from './errors.ts';
 import { COMPRESS_THRESHOLD_BYTES } from './fast-lane/encoding.ts';
 import { securityHeaders } from './fast-lane/security-headers.ts';
 import { jsonBody, jsonWritesOnly, TOO_DEEP_TYPE } from './request/body.ts';
@@ -16,8 +16,9 @@ import { createRestRouter } from './rest/index.ts';
 import { sendError } from './rest/route.ts';
 import { ideaPreviewMeta, withPreviewMeta } from './ideas/link-preview.ts';
 import { uploadsHandler } from './infrastructure/uploads-route.ts';
-import { sendTrpcError } from './trpc/init.ts';
+import { sendTrpcError, toTrpcError } from './trpc/init.ts';
 import { appRouter } from './trpc/routers/index.ts';
+import { isClientRoute } from '../shared/client-routes.ts';
 
 export interface AppOptions {
   /** Built client (dist/). Absent in API tests. */
@@ -46,7 +47,13 @@ const jsonErrors: ErrorRequestHandler = (err, req, res, _next) => {
     res.status(status).json({ success: false, message: frameworkMessage(status) });
     return;
   }
-  console.error('[express]', err);
+  logFailure('express', err);
+  const unavailable = databaseError(err);
+  if (unavailable) {
+    res.setHeader('Retry-After', String(unavailable.retryAfter));
+    res.status(unavailable.status).json({ success: false, message: unavailable.message });
+    return;
+  }
   res.status(500).json({ success: false, message: INTERNAL_MESSAGE });
 };
 
@@ -69,13 +76,20 @@ export function createApp(deps: Deps, options: AppOptions = {}): Express {
       router: appRouter,
       // The client sends one call per request; a batch of hundreds would hold the server (security probe).
       allowBatching: false,
-      createContext: async ({ req, res }) => ({ caller: await identify(deps, req, res) }),
+      createContext: async ({ req, res }) => {
+        try {
+          return { caller: await identify(deps, req, res) };
+        } catch (err) {
+          // The session lookup met a database that is down: 503 like any operation would answer.
+          throw toTrpcError(err);
+        }
+      },
       responseMeta({ errors }) {
         const retryAfter = errors.map((e) => (e.cause instanceof AppError ? e.cause.retryAfter : undefined)).find(Boolean);
         return retryAfter ? { headers: new Headers({ 'Retry-After': String(retryAfter) }) } : {};
       },
       onError({ error }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof AppError)) console.error('[trpc]', error.cause ?? error);
+        if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof AppError)) logFailure('trpc', error.cause ?? error);
       },
     }),
   );
@@ -106,10 +120,11 @@ export function createApp(deps: Deps, options: AppOptions = {}): Express {
     app.post(['/login', '/forgot-password'], (req, res) => {
       res.redirect(303, req.path);
     });
-    // Every other GET is a client route; the client's router shows its 404 page for unknown paths.
-    app.get('/{*splat}', (_req, res) => {
+    // Every other GET gets the app, which shows the page, or its 404 page for a path it has none
+    // for: then with status 404 (src/shared/client-routes.ts).
+    app.get('/{*splat}', (req, res) => {
       res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(indexHtml);
+      res.status(isClientRoute(req.path) ? 200 : 404).sendFile(indexHtml);
     });
   }
 

@@ -1,4 +1,5 @@
 /** Every environment variable the server reads, with its default; README "Configuration" lists them. */
+import { DEFAULT_DATABASE_OPTIONS, type DatabaseOptions } from '../../db/connection.ts';
 
 /** A setting that makes no sense: start-up stops with this message (scripts/start.ts prints it alone, without a stack). */
 export class ConfigError extends Error {
@@ -33,6 +34,8 @@ export interface RateLimitSettings {
   /** Wrong current passwords (change password, deactivation) per user. */
   passwordChecksPerUserPerHour: number;
   draftsPer10Minutes: number;
+  /** Downloads of one's own data archive per member per day (each reads all of the member's rows and images). */
+  exportsPerDay: number;
   /** The writes a person can repeat (issue 19), each kind with its own allowance. */
   writes: Record<WriteLimitKind, WriteLimit>;
 }
@@ -184,6 +187,13 @@ export interface Config {
   cacheTtlMs: number;
   /** pino level for the request log and server events (`silent` turns it off). */
   logLevel: LogLevel;
+  /** The MySQL/MariaDB pool and its time limits (`DB_*`; db/connection.ts). */
+  database: DatabaseOptions;
+  /**
+   * How often each process offers to run the housekeeping job (jobs/index.ts); of several processes,
+   * one runs it per period (a lease in `job_runs`).
+   */
+  housekeepingIntervalMs: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -227,11 +237,21 @@ export function loadConfig(): Config {
       codeChecksPerIpPerHour: int('RATE_CODE_CHECKS_IP_PER_HOUR', 60),
       passwordChecksPerUserPerHour: int('RATE_PASSWORD_CHECKS_USER_PER_HOUR', 10),
       draftsPer10Minutes: int('RATE_DRAFTS_PER_10_MINUTES', 20),
+      exportsPerDay: int('RATE_EXPORTS_PER_DAY', 5),
       writes: writeLimitsFromEnv(),
     },
     maxDraftsPerUser: int('MAX_DRAFTS_PER_USER', 200),
     cacheTtlMs: int('CACHE_TTL_MS', 2000),
     logLevel,
+    database: {
+      poolSize: Math.max(1, int('DB_POOL_SIZE', DEFAULT_DATABASE_OPTIONS.poolSize)),
+      queueLimit: int('DB_QUEUE_LIMIT', DEFAULT_DATABASE_OPTIONS.queueLimit),
+      acquireTimeoutMs: Math.max(1, int('DB_ACQUIRE_TIMEOUT_MS', DEFAULT_DATABASE_OPTIONS.acquireTimeoutMs)),
+      connectTimeoutMs: Math.max(1, int('DB_CONNECT_TIMEOUT_MS', DEFAULT_DATABASE_OPTIONS.connectTimeoutMs)),
+      queryTimeoutMs: Math.max(1, int('DB_QUERY_TIMEOUT_MS', DEFAULT_DATABASE_OPTIONS.queryTimeoutMs)),
+      lockWaitTimeoutSeconds: Math.max(1, int('DB_LOCK_WAIT_TIMEOUT_SECONDS', DEFAULT_DATABASE_OPTIONS.lockWaitTimeoutSeconds)),
+    },
+    housekeepingIntervalMs: Math.max(1000, int('HOUSEKEEPING_INTERVAL_MS', 3600 * 1000)),
     uploadsDir: str('UPLOADS_DIR', './uploads'),
     site: {
       platformName,

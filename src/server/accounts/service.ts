@@ -4,6 +4,7 @@ import { randomInt } from 'node:crypto';
 import { isUniqueViolation } from '../../../db/portable.ts';
 import { fromDbTime, nowDb } from '../../../db/time.ts';
 import type { SessionRow, UserRow } from '../../../db/types.ts';
+import { transaction } from '../../../db/transaction.ts';
 import {
   MSG,
   PASSWORD_REQUIRED_ERROR,
@@ -297,7 +298,7 @@ export async function deactivate(deps: Deps, auth: Authenticated, input: TDeacti
   await assertPasswordProof(deps, auth, input.password);
   const user = auth.user;
   const now = nowDb();
-  await deps.db.transaction().execute(async (trx) => {
+  await transaction(deps.db, async (trx) => {
     await trx
       .updateTable('users')
       .set({
