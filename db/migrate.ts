@@ -9,7 +9,10 @@ import * as comments from './migrations/2026_11_24_0002_comments.ts';
 import * as stayingInTouch from './migrations/2026_11_24_0004_staying_in_touch.ts';
 import * as sessionPasswordProof from './migrations/2026_11_25_0019_session_password_proof.ts';
 import * as jobRuns from './migrations/2026_11_26_0001_job_runs.ts';
+import * as messageLinks from './migrations/2026_11_26_0001_message_links.ts';
 import * as tableCollation from './migrations/2026_11_26_0002_table_collation.ts';
+import * as watchedWords from './migrations/2026_11_26_0022_watched_words.ts';
+import * as moderationEdits from './migrations/2026_11_26_0023_moderation_edits.ts';
 
 /** Listed by hand so the same list works under tsx, vitest and any bundler; names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -23,7 +26,10 @@ const migrations: Record<string, Migration> = {
   '2026_11_24_0004_staying_in_touch': stayingInTouch,
   '2026_11_25_0019_session_password_proof': sessionPasswordProof,
   '2026_11_26_0001_job_runs': jobRuns,
+  '2026_11_26_0001_message_links': messageLinks,
   '2026_11_26_0002_table_collation': tableCollation,
+  '2026_11_26_0022_watched_words': watchedWords,
+  '2026_11_26_0023_moderation_edits': moderationEdits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -35,6 +35,7 @@ export const NO_LIMITS: RateLimitSettings = {
   codeChecksPerIpPerHour: 0,
   passwordChecksPerUserPerHour: 0,
   draftsPer10Minutes: 0,
+  exportsPerDay: 0,
   writes: Object.fromEntries(WRITE_LIMIT_KINDS.map((kind) => [kind, { perMinute: 0, perHour: 0, ipPerMinute: 0 }])) as RateLimitSettings['writes'],
 };
 
@@ -64,7 +65,8 @@ export async function startTestApp(dialect: DialectName, { sms, clientDir: given
     database: { ...base.database, ...overrides.database },
     rateLimits: { ...NO_LIMITS, ...overrides.rateLimits },
   };
-  const deps = createDeps(db.handle, config, sms ?? new ConsoleSmsProvider(true));
+  // A quiet console provider unless the test gives one, or gateway settings (SMS_PROVIDER=aliyun|tencent) to build one from.
+  const deps = createDeps(db.handle, config, sms ?? (config.smsGateway ? undefined : new ConsoleSmsProvider(true, config.production)));
   // The fast lane in front of Express, as in production: every API test goes through both.
   const server = await new Promise<Server>((resolve) => {
     const s = createServer(createRequestListener(deps, createApp(deps, { clientDir }), { clientDir }));

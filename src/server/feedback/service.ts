@@ -11,7 +11,7 @@ import { logModeration } from '../admin/log.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
 import { sendMessage } from '../messages/send.ts';
-import { assertNoSensitiveWords } from '../moderation/words.ts';
+import { screenTexts } from '../moderation/words.ts';
 import type { ZFeedbackItem } from '../../shared/outputs/touch.ts';
 
 export const FEEDBACK_MSG = {
@@ -27,12 +27,13 @@ export interface FeedbackInput {
 }
 
 export async function submitFeedback(deps: Deps, user: UserRow, input: FeedbackInput): Promise<{ id: number }> {
-  assertNoSensitiveWords({ content: input.content });
+  // Seen by the team only: block and replace apply, a hold word needs no queue of its own.
+  const { content } = (await screenTexts(deps.words, { content: input.content })).texts;
   const result = await deps.db
     .insertInto('feedback')
     .values({
       user_id: user.id,
-      content: input.content,
+      content,
       // Context only: cut rather than refuse a long user agent or address.
       user_agent: input.userAgent?.slice(0, 500) ?? null,
       url: input.url?.slice(0, 500) ?? null,

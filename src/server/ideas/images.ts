@@ -164,8 +164,11 @@ export async function settleIdeaImages(deps: Deps, user: UserRow, ideaId: number
   }
 }
 
+/** Removes files whose rows are gone; a failure (the bucket unreachable) is logged, the rest go on. */
 export async function removeStoredImages(deps: Deps, fileNames: string[]): Promise<void> {
-  for (const name of fileNames) await deps.storage.delete(name).catch(() => undefined);
+  for (const name of fileNames) {
+    await deps.storage.delete(name).catch((err: unknown) => console.error(`[storage] 删除 ${name}（${deps.storage.location}）失败，文件留在原处：${(err as Error)?.name ?? ''} ${(err as Error)?.message ?? String(err)}`));
+  }
 }
 
 /** Housekeeping: uploads never saved into an idea within a day. Idempotent. */
