@@ -8,6 +8,7 @@ import * as social from './migrations/2026_11_24_0001_social.ts';
 import * as comments from './migrations/2026_11_24_0002_comments.ts';
 import * as stayingInTouch from './migrations/2026_11_24_0004_staying_in_touch.ts';
 import * as sessionPasswordProof from './migrations/2026_11_25_0019_session_password_proof.ts';
+import * as messageLinks from './migrations/2026_11_26_0001_message_links.ts';
 import * as watchedWords from './migrations/2026_11_26_0022_watched_words.ts';
 import * as moderationEdits from './migrations/2026_11_26_0023_moderation_edits.ts';
 
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_24_0002_comments': comments,
   '2026_11_24_0004_staying_in_touch': stayingInTouch,
   '2026_11_25_0019_session_password_proof': sessionPasswordProof,
+  '2026_11_26_0001_message_links': messageLinks,
   '2026_11_26_0022_watched_words': watchedWords,
   '2026_11_26_0023_moderation_edits': moderationEdits,
 };

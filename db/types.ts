@@ -141,6 +141,10 @@ export interface MessageTable {
   idea_id: number | null;
   /** Set on the user's copy of an announcement. */
   announcement_id: number | null;
+  /** The member the notice is about (a comment's or reply's writer, a new follower). */
+  actor_id: number | null;
+  /** The comment a comment or reply notice leads to (the newest, once summed). */
+  comment_id: number | null;
   created_at: Timestamp;
 }
 

@@ -1250,6 +1250,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/messages/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 把看过的消息标记为已读（ids；不是自己的或已删除的忽略；count 为剩余未读数） */
+        put: operations["messages.markShownRead"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/messages/read-all": {
         parameters: {
             query?: never;
@@ -1594,6 +1611,8 @@ export interface components {
             viewCount: number;
         };
         Message: {
+            actor: components["schemas"]["MessageActor"] | null;
+            comment_id: number | null;
             content: string;
             /** Format: date-time */
             created_at: string;
@@ -1609,6 +1628,11 @@ export interface components {
             title: string;
             /** @enum {string} */
             type: "feedback_reply" | "announcement" | "system";
+        };
+        MessageActor: {
+            avatarUrl: string;
+            nickname: string;
+            registrationNumber: string;
         };
         ModerationLogItem: {
             /** @enum {string} */
@@ -1894,6 +1918,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "feedback.reply": {
@@ -1990,6 +2025,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "admin.heldComments": {
@@ -2061,6 +2107,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2151,6 +2208,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2253,6 +2321,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "admin.approve": {
@@ -2337,6 +2416,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2539,6 +2629,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "admin.log": {
@@ -2616,6 +2717,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "admin.reports": {
@@ -2687,6 +2799,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2783,6 +2906,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "admin.reviewQueue": {
@@ -2854,6 +2988,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2937,6 +3082,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3034,6 +3190,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "admin.removeWatchedWord": {
@@ -3118,6 +3285,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3220,6 +3398,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "auth.changePassword": {
@@ -3303,6 +3492,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3393,6 +3593,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "auth.logout": {
@@ -3463,6 +3674,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "auth.me": {
@@ -3527,6 +3749,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3622,6 +3855,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "auth.register": {
@@ -3707,6 +3951,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 短信服务未配置（smsError） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "auth.resetPassword": {
@@ -3781,6 +4036,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 短信服务未配置（smsError） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3868,9 +4134,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description 短信发送失败（smsError） */
+            /** @description 短信未发出（smsError 说明原因：短信服务未配置、模板或签名不可用、发送频率超限、余额不足、号码无法接收、服务暂时不可用） */
             503: {
                 headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3982,9 +4250,11 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description 短信发送失败（smsError） */
+            /** @description 短信未发出（smsError 说明原因：短信服务未配置、模板或签名不可用、发送频率超限、余额不足、号码无法接收、服务暂时不可用） */
             503: {
                 headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4065,6 +4335,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4171,6 +4452,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "auth.publicUser": {
@@ -4237,6 +4529,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4321,6 +4624,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4436,6 +4750,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "comments.remove": {
@@ -4523,6 +4848,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4638,6 +4974,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "comments.like": {
@@ -4741,6 +5088,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4856,6 +5214,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "comments.list": {
@@ -4935,6 +5304,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "comments.interactions": {
@@ -4992,6 +5372,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5065,6 +5456,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5174,6 +5576,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "favorites.remove": {
@@ -5271,6 +5684,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "favorites.check": {
@@ -5338,6 +5762,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5438,6 +5873,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5545,6 +5991,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "follows.check": {
@@ -5612,6 +6069,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5692,6 +6160,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "follows.updates": {
@@ -5754,6 +6233,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5825,6 +6315,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5904,6 +6405,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5999,6 +6511,14 @@ export interface operations {
                             message: string;
                             pendingMigrations: string[];
                             ready: boolean;
+                            sms: {
+                                configured: boolean;
+                                provider: string;
+                            };
+                            storage: {
+                                /** @enum {string} */
+                                kind: "local" | "s3";
+                            };
                         };
                         message?: string;
                         /** @constant */
@@ -6055,6 +6575,14 @@ export interface operations {
                             message: string;
                             pendingMigrations: string[];
                             ready: boolean;
+                            sms: {
+                                configured: boolean;
+                                provider: string;
+                            };
+                            storage: {
+                                /** @enum {string} */
+                                kind: "local" | "s3";
+                            };
                         };
                         message: string;
                         /** @constant */
@@ -6120,6 +6648,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6244,6 +6783,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "ideas.byId": {
@@ -6308,6 +6858,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6440,6 +7001,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "ideas.remove": {
@@ -6542,6 +7114,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6659,6 +7242,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "ideas.publishDraft": {
@@ -6769,6 +7363,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "ideas.purchase": {
@@ -6861,6 +7466,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6977,6 +7593,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "ideas.similar": {
@@ -7043,6 +7670,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7121,6 +7759,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "favorites.checkOnIdea": {
@@ -7188,6 +7837,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7297,6 +7957,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "ideas.publicPageAll": {
@@ -7361,6 +8032,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "ideas.allVersions": {
@@ -7416,6 +8098,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7486,6 +8179,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "ideas.hot": {
@@ -7541,6 +8245,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7617,6 +8332,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "ideas.purchases": {
@@ -7685,6 +8411,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "ideas.recent": {
@@ -7740,6 +8477,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7821,6 +8569,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "ideas.userLatest": {
@@ -7885,6 +8644,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7983,6 +8753,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "marketplace.ideas": {
@@ -8042,6 +8823,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8112,6 +8904,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "messages.list": {
@@ -8174,6 +8977,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8261,6 +9075,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "messages.markRead": {
@@ -8336,6 +9161,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8435,6 +9271,107 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "messages.markShownRead": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        data: {
+                            count: number;
+                        };
+                        message?: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description ids 为空、超过 200 条或含无效 ID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 写请求的内容不是 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 服务器错误 */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "messages.markAllRead": {
@@ -8508,6 +9445,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "messages.unreadCount": {
@@ -8573,6 +9521,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8778,6 +9737,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 图片存储暂时不可用（对象存储无法访问） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "ideas.deleteImage": {
@@ -8862,6 +9832,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8955,6 +9936,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9059,6 +10051,17 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "users.deactivationStats": {
@@ -9127,6 +10130,17 @@ export interface operations {
             /** @description 服务器错误 */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

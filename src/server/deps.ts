@@ -6,8 +6,10 @@ import type { Config } from './config.ts';
 import { ResponseCache } from './fast-lane/response-cache.ts';
 import { createRateLimits, type RateLimits } from './infrastructure/rate-limit.ts';
 import { SessionCache } from './accounts/sessions.ts';
-import { ConsoleSmsProvider, type SmsProvider } from './accounts/sms.ts';
-import { LocalFileStorage, type FileStorage } from './infrastructure/storage.ts';
+import type { SmsProvider } from './accounts/sms.ts';
+import { createSmsProvider } from './accounts/sms-gateways.ts';
+import type { FileStorage } from './infrastructure/storage.ts';
+import { createStorage } from './infrastructure/create-storage.ts';
 import { WatchedWords } from './moderation/words.ts';
 
 export interface Deps {
@@ -30,9 +32,9 @@ export function createDeps(handle: DatabaseHandle, config: Config, sms?: SmsProv
     handle,
     db: handle.db,
     config,
-    sms: sms ?? new ConsoleSmsProvider(false, config.production),
+    sms: sms ?? createSmsProvider(config),
     limits: createRateLimits(handle, config.rateLimits),
-    storage: new LocalFileStorage(config.uploadsDir),
+    storage: createStorage(config),
     publicCache: new ResponseCache({ ttlMs: config.cacheTtlMs, maxEntries: 500, maxBytes: 32 * 1024 * 1024 }),
     sessionCache: new SessionCache(config.cacheTtlMs),
     words: new WatchedWords(handle.db, config.cacheTtlMs),
@@ -40,5 +42,5 @@ export function createDeps(handle: DatabaseHandle, config: Config, sms?: SmsProv
 }
 
 export async function openDeps(config: Config): Promise<Deps> {
-  return createDeps(await openDatabase(config.databaseUrl), config);
+  return createDeps(await openDatabase(config.databaseUrl, config.database), config);
 }

@@ -53,7 +53,8 @@ export async function startTestApp(dialect: DialectName, { sms, clientDir: given
   const base = loadConfig();
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hunter-uploads-'));
   const config: Config = { ...base, uploadsDir, maxDraftsPerUser: 0, ...overrides, databaseUrl: db.url, rateLimits: { ...NO_LIMITS, ...overrides.rateLimits } };
-  const deps = createDeps(db.handle, config, sms ?? new ConsoleSmsProvider(true));
+  // A quiet console provider unless the test gives one, or gateway settings (SMS_PROVIDER=aliyun|tencent) to build one from.
+  const deps = createDeps(db.handle, config, sms ?? (config.smsGateway ? undefined : new ConsoleSmsProvider(true, config.production)));
   // The fast lane in front of Express, as in production: every API test goes through both.
   const server = await new Promise<Server>((resolve) => {
     const s = createServer(createRequestListener(deps, createApp(deps, { clientDir }), { clientDir }));

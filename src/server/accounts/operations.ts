@@ -80,7 +80,7 @@ export const accountOps = {
     },
   }),
   me: read({
-    hot: true,
+    hot: 'session',
     access: 'member',
     input: NONE,
     output: { data: ZUserAnswer },

@@ -9,6 +9,7 @@
 import { isForeignKeyViolation, minusFloorZero } from '../../../db/portable.ts';
 import { dbTimeToIso, nowDb } from '../../../db/time.ts';
 import type { CommentReactionKind, CommentRow, Db, IdeaRow, UserRow } from '../../../db/types.ts';
+import { transaction } from '../../../db/transaction.ts';
 import { COMMENT_MSG } from '../../shared/comment-rules.ts';
 import type { CommentDto, CommentReactionResult, CommentReportDto, TCreateCommentRequest } from '../../shared/comment-schemas.ts';
 import { authorName } from '../../shared/idea-display.ts';
@@ -63,7 +64,7 @@ export async function createComment(deps: Deps, user: UserRow, input: TCreateCom
   }
   const name = authorName({ userId: user.id, nickname: user.nickname, registrationNumber: user.registration_number });
   try {
-    const { id, commentCount } = await deps.db.transaction().execute(async (trx) => {
+    const { id, commentCount } = await transaction(deps.db, async (trx) => {
       // The idea first, the comment second (see lockIdeaForComments); the count changes with the row.
       await lockIdeaForComments(trx, idea.id);
       const now = nowDb();
@@ -84,7 +85,7 @@ export async function createComment(deps: Deps, user: UserRow, input: TCreateCom
         .executeTakeFirstOrThrow();
       const id = Number(result.insertId);
       if (held) await trx.insertInto('comment_held_words').values([...new Set(screened.held.map((h) => h.word))].map((word) => ({ comment_id: id, word }))).execute();
-      else await tellOfComment(trx, { idea, user, name, content, at: now, answered });
+      else await tellOfComment(trx, { idea, user, name, content, at: now, answered, commentId: id });
       const count = await trx.selectFrom('ideas').select('comment_count').where('id', '=', idea.id).executeTakeFirstOrThrow();
       return { id, commentCount: count.comment_count };
     });
@@ -97,9 +98,10 @@ export async function createComment(deps: Deps, user: UserRow, input: TCreateCom
 }
 
 /** A public comment's notices: the answered comment's writer, then the idea's author, never oneself. */
-async function tellOfComment(trx: Db, c: { idea: IdeaRow; user: { id: number }; name: string; content: string; at: string; answered: CommentRow | undefined }): Promise<void> {
+async function tellOfComment(trx: Db, c: { idea: IdeaRow; user: { id: number }; name: string; content: string; at: string; answered: CommentRow | undefined; commentId: number }): Promise<void> {
   const told = new Set<number>([c.user.id]);
-  const notice = { idea: c.idea, name: c.name, content: c.content, at: c.at };
+  // The notice names its writer and the comment, so the messages page can link to it (issue 16).
+  const notice = { idea: c.idea, name: c.name, content: c.content, at: c.at, actorId: c.user.id, commentId: c.commentId };
   if (c.answered && !told.has(c.answered.user_id)) {
     told.add(c.answered.user_id);
     await tellAnswered(trx, { ...notice, answeredUserId: c.answered.user_id });
@@ -114,7 +116,7 @@ async function tellOfComment(trx: Db, c: { idea: IdeaRow; user: { id: number }; 
  */
 export async function react(deps: Deps, user: UserRow, id: number, kind: CommentReactionKind): Promise<CommentReactionResult> {
   await commentOnVisibleIdea(deps.db, user, id);
-  return deps.db.transaction().execute(async (trx) => {
+  return transaction(deps.db, async (trx) => {
     const comment = await lockComment(trx, id);
     if (!comment) throw notFound(COMMENT_MSG.notFound);
     const current = await trx.selectFrom('comment_reactions').select('kind').where('comment_id', '=', id).where('user_id', '=', user.id).executeTakeFirst();
@@ -155,7 +157,7 @@ export async function interactions(deps: Deps, viewer: UserRow | null, ids: numb
 export async function deleteComment(deps: Deps, user: UserRow, id: number): Promise<{ isMainComment: boolean; commentCount: number; removed: number }> {
   const found = await findComment(deps.db, id);
   if (!found) throw notFound(COMMENT_MSG.notFound);
-  return deps.db.transaction().execute(async (trx) => {
+  return transaction(deps.db, async (trx) => {
     const idea = await lockIdeaForComments(trx, found.idea_id);
     const comment = await lockComment(trx, id);
     if (!idea || !comment) throw notFound(COMMENT_MSG.notFound);
@@ -190,7 +192,7 @@ export async function reportComment(deps: Deps, user: UserRow, id: number, given
   // Seen by the team only: block and replace apply, a hold word needs no queue of its own.
   const { reason } = (await screenTexts(deps.words, { reason: given })).texts;
   const comment = await commentOnVisibleIdea(deps.db, user, id);
-  return deps.db.transaction().execute(async (trx) => {
+  return transaction(deps.db, async (trx) => {
     // The writers' lock order (idea, then comment): two quick clicks store one report.
     await lockIdeaForComments(trx, comment.idea_id);
     if (!(await lockComment(trx, id))) throw notFound(COMMENT_MSG.notFound);
@@ -230,7 +232,7 @@ export async function listReports(deps: Deps): Promise<CommentReportDto[]> {
 }
 
 export async function dismissReport(deps: Deps, admin: UserRow, id: number): Promise<void> {
-  const dismissed = await deps.db.transaction().execute(async (trx) => {
+  const dismissed = await transaction(deps.db, async (trx) => {
     const result = await trx.updateTable('comment_reports').set({ status: 'dismissed', resolved_at: nowDb() }).where('id', '=', id).where('status', '=', 'open').executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
     await logModeration(trx, { adminId: admin.id, action: 'dismiss_report', targetType: 'report', targetId: id });
@@ -266,7 +268,7 @@ export async function heldComments(deps: Deps): Promise<{ comment: CommentDto; w
 export async function approveHeldComment(deps: Deps, admin: UserRow, id: number): Promise<void> {
   const found = await findComment(deps.db, id);
   if (!found) throw notFound(COMMENT_MSG.notFound);
-  await deps.db.transaction().execute(async (trx) => {
+  await transaction(deps.db, async (trx) => {
     await lockIdeaForComments(trx, found.idea_id);
     const comment = await lockComment(trx, id);
     if (!comment) throw notFound(COMMENT_MSG.notFound);
@@ -278,7 +280,7 @@ export async function approveHeldComment(deps: Deps, admin: UserRow, id: number)
     await trx.updateTable('ideas').set((eb) => ({ comment_count: eb('comment_count', '+', 1) })).where('id', '=', idea.id).execute();
     const answered = comment.reply_to_id ? await findComment(trx, comment.reply_to_id) : undefined;
     const name = authorName({ userId: author.id, nickname: author.nickname, registrationNumber: author.registration_number });
-    await tellOfComment(trx, { idea, user: author, name, content: comment.content, at: nowDb(), answered });
+    await tellOfComment(trx, { idea, user: author, name, content: comment.content, at: nowDb(), answered, commentId: comment.id });
     await logModeration(trx, { adminId: admin.id, action: 'approve_comment', targetType: 'comment', targetId: id, detail: comment.content });
   });
 }
@@ -287,7 +289,7 @@ export async function approveHeldComment(deps: Deps, admin: UserRow, id: number)
 export async function rejectHeldComment(deps: Deps, admin: UserRow, id: number, reason: string | undefined): Promise<void> {
   const found = await findComment(deps.db, id);
   if (!found) throw notFound(COMMENT_MSG.notFound);
-  await deps.db.transaction().execute(async (trx) => {
+  await transaction(deps.db, async (trx) => {
     await lockIdeaForComments(trx, found.idea_id);
     const comment = await lockComment(trx, id);
     if (!comment) throw notFound(COMMENT_MSG.notFound);

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { dbTimeToIso, nowDb } from '../../../db/time.ts';
 import type { UserRow } from '../../../db/types.ts';
+import { transaction } from '../../../db/transaction.ts';
 import { logModeration } from '../admin/log.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
@@ -72,7 +73,7 @@ export async function feedbackInbox(deps: Deps): Promise<FeedbackItem[]> {
 }
 
 export async function replyToFeedback(deps: Deps, admin: UserRow, id: number, content: string): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
+  await transaction(deps.db, async (trx) => {
     const item = await trx.selectFrom('feedback').select(['id', 'user_id', 'content']).where('id', '=', id).executeTakeFirst();
     if (!item) throw notFound(FEEDBACK_MSG.notFound);
     await trx.updateTable('feedback').set({ status: 'replied', reply: content, replied_by: admin.id, replied_at: nowDb() }).where('id', '=', id).execute();

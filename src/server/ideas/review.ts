@@ -1,6 +1,7 @@
 /** The admin review queue: approve, or reject with a reason; the author gets a system message. */
 import { nowDb } from '../../../db/time.ts';
 import type { UserRow } from '../../../db/types.ts';
+import { transaction } from '../../../db/transaction.ts';
 import { isInReview } from '../../shared/idea-display.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import type { Deps } from '../deps.ts';
@@ -70,7 +71,7 @@ export interface Decision {
 }
 
 async function decide(deps: Deps, admin: UserRow, id: number, decision: 'approved' | 'rejected', reason: string | null): Promise<Decision> {
-  return deps.db.transaction().execute(async (trx) => {
+  return transaction(deps.db, async (trx) => {
     const idea = await trx.selectFrom('ideas').select(['id', 'user_id', 'title', 'moderation_status', 'status', 'is_deleted']).where('id', '=', id).executeTakeFirst();
     if (!idea) throw notFound(REVIEW_MSG.notFound);
     if (!isInReview(idea)) throw badRequest(REVIEW_MSG.notInReview);

@@ -1,6 +1,7 @@
 /** Ideas: drafts, publishing with review, the recycle bin, lists and unlocking (publishing §2–§8). */
 import { dbTimeAgo, fromDbTime, nowDb } from '../../../db/time.ts';
 import type { Db, IdeaRow, UserRow } from '../../../db/types.ts';
+import { transaction } from '../../../db/transaction.ts';
 import { restoreExpired } from '../../shared/idea-display.ts';
 import { DEFAULT_IDEA_TITLE, DEFAULT_MARKET_IDENTIFIER, HOT_IDEAS_DEFAULT, IDEA_MSG, IDEA_PRICE, IMAGES_PER_IDEA, RECYCLE_BIN_DAYS, USER_LATEST_DEFAULT } from '../../shared/idea-rules.ts';
 import type { IdeaDto, TCreateIdeaRequest, TUpdateIdeaRequest } from '../../shared/idea-schemas.ts';
@@ -179,14 +180,17 @@ export async function createIdea(deps: Deps, user: UserRow, input: TCreateIdeaRe
       updated_at: now,
     },
     f.tags,
+    // With the idea, so an approved idea never lacks its message nor a held one its words.
+    publishing
+      ? async (trx, newId) => {
+          await writeHeldWords(trx, newId, held);
+          await tellIfApprovedAtOnce(deps, trx, user, newId, f.title, held);
+        }
+      : undefined,
   );
   if (!publishing) await backOutDraftOverCap(deps, user, id);
   await settleIdeaImages(deps, user, id, uploadedImageNames(f.detailedAnalysis));
-  if (publishing) {
-    await countPublish(deps, user.id);
-    await writeHeldWords(deps.db, id, held);
-    await tellIfApprovedAtOnce(deps, deps.db, user, id, f.title, held);
-  }
+  if (publishing) await countPublish(deps, user.id);
   return dtoFor(deps, id, user);
 }
 
@@ -202,7 +206,7 @@ export async function updateIdea(deps: Deps, user: UserRow, id: number, input: T
   let held: HeldWord[] = [];
   if (publishing) ({ f, held } = await checkForPublish(deps, user, id, f));
   const now = nowDb();
-  await deps.db.transaction().execute(async (trx) => {
+  await transaction(deps.db, async (trx) => {
     await trx
       .updateTable('ideas')
       .set({
@@ -227,7 +231,7 @@ export async function publishDraft(deps: Deps, user: UserRow, id: number): Promi
   const row = await requireEditableIdea(deps.db, user, id);
   const { f, held } = await checkForPublish(deps, user, id, clean({}, await storedValues(deps.db, row), await usableImageNames(deps.db, user, id)));
   const now = nowDb();
-  await deps.db.transaction().execute(async (trx) => {
+  await transaction(deps.db, async (trx) => {
     await trx
       .updateTable('ideas')
       .set({ ...columnsFor(f, 'published'), ...reviewState(deps, held), published_at: now, updated_at: now })
@@ -256,7 +260,7 @@ export async function replaceExpansions(deps: Deps, user: UserRow, id: number, g
   const existing = await deps.db.selectFrom('idea_expansions').select(['content', 'created_at']).where('idea_id', '=', id).execute();
   const createdAt = new Map(existing.map((e) => [e.content, e.created_at]));
   const now = nowDb();
-  await deps.db.transaction().execute(async (trx) => {
+  await transaction(deps.db, async (trx) => {
     await trx.deleteFrom('idea_expansions').where('idea_id', '=', id).execute();
     if (contents.length) {
       await trx

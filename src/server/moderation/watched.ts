@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { isUniqueViolation } from '../../../db/portable.ts';
 import { dbTimeToIso, nowDb } from '../../../db/time.ts';
 import type { Db, UserRow, WatchedWordAction } from '../../../db/types.ts';
+import { transaction } from '../../../db/transaction.ts';
 import { hasControlCharacters } from '../../shared/stored-text.ts';
 import { textLength } from '../../shared/text-length.ts';
 import { importLines, WATCHED_ACTION_LABEL, WATCHED_IMPORT_MAX_WORDS, WATCHED_MSG, WATCHED_WORD_MAX } from '../../shared/watched-words.ts';
@@ -86,7 +87,7 @@ const describe = (word: string, action: WatchedWordAction) => `${word}（${WATCH
 export async function addWatchedWord(deps: Deps, admin: UserRow, word: string, action: WatchedWordAction): Promise<z.infer<typeof ZWatchedWordChange>> {
   const folded = foldedOrRefuse(word);
   const attempt = () =>
-    deps.db.transaction().execute(async (trx) => {
+    transaction(deps.db, async (trx) => {
       const existing = await trx.selectFrom('watched_words').select(['id', 'word', 'action']).where('folded', '=', folded).executeTakeFirst();
       let id: number;
       let change: 'added' | 'changed' | 'unchanged';
@@ -121,7 +122,7 @@ export async function addWatchedWord(deps: Deps, admin: UserRow, word: string, a
 }
 
 export async function removeWatchedWord(deps: Deps, admin: UserRow, id: number): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
+  await transaction(deps.db, async (trx) => {
     const existing = await trx.selectFrom('watched_words').select(['id', 'word', 'action']).where('id', '=', id).executeTakeFirst();
     if (!existing) throw notFound(WATCHED_MSG.notFound);
     await trx.deleteFrom('watched_words').where('id', '=', id).execute();
@@ -155,7 +156,7 @@ export async function importWatchedWords(deps: Deps, admin: UserRow, text: strin
       else wanted.set(folded, word);
     }
   }
-  const attempt = () => deps.db.transaction().execute(async (trx) => {
+  const attempt = () => transaction(deps.db, async (trx) => {
     const folded = [...wanted.keys()];
     const existing = new Map<string, { id: number; action: WatchedWordAction }>();
     for (let i = 0; i < folded.length; i += CHUNK) {

@@ -75,8 +75,18 @@ export interface Operation<S extends ZodType, T, X extends object, A extends Acc
    * of change (changes.ts) after which a cached answer is dropped.
    */
   cache?: { shows: readonly ChangeKind[] };
-  /** A member read the fast lane answers without the Express pass: the same session check, never cached. */
-  hot?: true;
+  /**
+   * A member read the fast lane answers without the Express pass: the same session check, never in
+   * the shared cache. `'session'`: the answer depends on the session's user row alone (auth.me), so
+   * the fast lane keeps its bytes with the remembered session (forgotten whenever that row changes).
+   */
+  hot?: true | 'session';
+  /**
+   * False for the one read that never touches the database (liveness). Every other operation may
+   * answer 503 when the database is down or too busy (errors.ts `databaseError`), and its REST
+   * document says so.
+   */
+  database?: false;
   /** A write: the kinds of change it makes (changes.ts). Left out: every kind, the safe default. */
   changes?: readonly ChangeKind[];
   /**

@@ -44,7 +44,7 @@ export const ideaRoutes = [
     operationId: 'ideas.uploadImage',
     tag: '上传',
     summary: '上传创意图片（multipart：file，可选 ideaId；没有 ideaId 时图片暂存，保存创意时归入该创意）',
-    responses: { 403: '不是该创意的作者', 404: '创意不存在', 413: '超过 10MB', 415: '不是图片', 429: '上传过于频繁' },
+    responses: { 403: '不是该创意的作者', 404: '创意不存在', 413: '超过 10MB', 415: '不是图片', 429: '上传过于频繁', 503: '图片存储暂时不可用（对象存储无法访问）' },
     multipart: { before: imageUpload, input: (req) => ({ ...req.body, file: req.file?.buffer }) },
   }),
   route('delete', '/upload/idea-image/:fileName', op.deleteImage, { tag: '上传', summary: '删除创意图片（创意作者，或暂存图片的上传者）', responses: { 403: '不是该创意的作者', 404: '不存在或无权删除' } }),

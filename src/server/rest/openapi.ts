@@ -72,6 +72,7 @@ function standardFailures(route: RestRoute, input: JsonSchema): Record<number, s
   failures[413] = '请求内容过大';
   if (!isRead) failures[415] = '写请求的内容不是 JSON';
   failures[500] = '服务器错误';
+  if (route.op.database !== false) failures[503] = '数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试）';
   return failures;
 }
 
@@ -130,7 +131,7 @@ function describeResponses(route: RestRoute, input: JsonSchema, defs: Record<str
   }
   const failures = { ...standardFailures(route, input), ...(route.responses ?? {}) };
   for (const [status, description] of Object.entries(failures)) {
-    const headers = status === '429' ? { headers: { 'Retry-After': { description: '多少秒后可以再试', schema: { type: 'integer', minimum: 1 } } } } : {};
+    const headers = status === '429' || status === '503' ? { headers: { 'Retry-After': { description: '多少秒后可以再试', schema: { type: 'integer', minimum: 1 } } } } : {};
     responses[status] = { description, ...headers, content: json({ $ref: `${COMPONENT}Failure` }) };
   }
   if (output.unavailableWithData) {

@@ -7,7 +7,7 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { z, ZodError } from 'zod';
 import type { Deps } from '../deps.ts';
-import { badRequest, toPublicError, validationMessage, AppError } from '../errors.ts';
+import { badRequest, logFailure, toPublicError, validationMessage, AppError } from '../errors.ts';
 import { jsonWritesOnly } from '../request/body.ts';
 import { identify, type Caller } from '../request/caller.ts';
 import { authorize, type AnyOperation, type Answer, type Download } from '../request/operation.ts';
@@ -42,7 +42,7 @@ export function sendError(res: Response, err: unknown): void {
     return;
   }
   const publicError = toPublicError(err);
-  if (!(err instanceof AppError)) console.error('[api]', err);
+  if (!(err instanceof AppError)) logFailure('api', err);
   if (publicError.retryAfter) res.setHeader('Retry-After', String(publicError.retryAfter));
   res.status(publicError.status).json({ success: false, message: publicError.message, ...publicError.extra });
 }

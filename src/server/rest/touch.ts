@@ -14,6 +14,7 @@ export const touchRoutes = [
   route('get', '/messages', messageOps.list, { tag: MSG, summary: '我的消息（最新在前，含平台公告）' }),
   route('get', '/messages/unread-count', messageOps.unreadCount, { tag: MSG, summary: '未读消息数（count）' }),
   route('put', '/messages/read-all', messageOps.markAllRead, { tag: MSG, summary: '全部标记为已读' }),
+  route('put', '/messages/read', messageOps.markShownRead, { tag: MSG, summary: '把看过的消息标记为已读（ids；不是自己的或已删除的忽略；count 为剩余未读数）', responses: { 400: 'ids 为空、超过 200 条或含无效 ID' } }),
   route('put', '/messages/:id/read', messageOps.markRead, { tag: MSG, summary: '标记为已读', responses: { 404: '消息不存在（或不是你的）' } }),
   route('delete', '/messages/:id', messageOps.remove, { tag: MSG, summary: '删除消息', responses: { 404: '消息不存在（或不是你的）' } }),
   route('post', '/messages/announcement', messageOps.announce, { tag: ADMIN, summary: '发布平台公告（管理员；title、content、priority）', responses: { 403: '不是管理员' } }),

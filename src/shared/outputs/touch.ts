@@ -2,6 +2,13 @@
 import { z } from 'zod';
 import { ZRowId, ZTime } from './common.ts';
 
+/** A deactivated member reads as 已注销用户 with a default avatar and no registration number. */
+export const ZMessageActor = z.object({
+  registrationNumber: z.string(),
+  nickname: z.string(),
+  avatarUrl: z.string(),
+}).meta({ id: 'MessageActor' });
+
 export const ZMessage = z.object({
   id: ZRowId,
   type: z.enum(['feedback_reply', 'announcement', 'system']),
@@ -14,7 +21,12 @@ export const ZMessage = z.object({
   created_at: ZTime,
   /** On a feedback reply: the feedback it answers. */
   original_feedback: z.string().nullable(),
+  /** The idea it is about (review decisions, comments and replies); it may since have gone. */
   idea_id: ZRowId.nullable(),
+  /** The member it is about (sender `other`): who commented or replied, a new follower. */
+  actor: ZMessageActor.nullable(),
+  /** The comment a comment or reply notice leads to (`/idea/{idea_id}#comment-{comment_id}`); null once it is deleted. */
+  comment_id: ZRowId.nullable(),
 }).meta({ id: 'Message' });
 
 export const ZCreated = z.object({ id: ZRowId });
