@@ -159,7 +159,7 @@ export async function editAndApproveIdea(deps: Deps, admin: UserRow, id: number,
     .map((field) => ({ field, before: shown(before, field), after: shown(after, field) }));
   if (!changes.length) throw badRequest(REVIEW_MSG.nothingEdited);
 
-  return deps.db.transaction().execute(async (trx) => {
+  return transaction(deps.db, async (trx) => {
     const now = nowDb();
     const result = await trx
       .updateTable('ideas')
