@@ -80,7 +80,7 @@ function DataTab({ onDeactivate }: { onDeactivate: () => void }) {
           下载我的数据
         </h3>
         <p>我们会把平台保存的关于您的全部信息打包成一个 ZIP 文件：个人资料、创意（含图片）、草稿、评论、收藏、关注、消息、反馈，以及解锁、点赞、举报和登录记录。数据为 JSON 格式，附中文说明。</p>
-        <p className="muted">文件在下载时生成，内容多时需要稍等片刻。为保护服务，每天最多下载 5 次。</p>
+        <p className="muted">文件在下载时生成，内容多时需要稍等片刻。为保护服务，每天可下载的次数有限。</p>
         <button type="button" className="btn btn-primary" onClick={() => void download()} disabled={state.busy} aria-describedby="data-download-status">
           {state.busy ? '正在打包…' : '下载我的数据'}
         </button>
