@@ -282,6 +282,10 @@ async function openMysql(url: string, o: DatabaseOptions): Promise<DatabaseHandl
     enableKeepAlive: true,
     keepAliveInitialDelay: 10_000,
   });
+  // mysql2 emits 'error' on a dead connection for a command sent without a callback (the rate
+  // limiter's ROLLBACK), and the pool listens only once: a second such error, with no listener left,
+  // would throw out of the driver and end the process when the database goes away.
+  pool.on('connection', (conn) => conn.on('error', () => {}));
   const client = guardPool(pool, o);
   const db = new Kysely<Database>({
     dialect: withStatementRetries(new MysqlDialect({ pool: client }), { reconnectReads: true }),

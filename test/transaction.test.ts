@@ -15,7 +15,7 @@ import { createTestDatabase, type TestDatabase } from './helpers/dialects.ts';
 
 const deadlock = () => Object.assign(new Error('Deadlock found when trying to get lock; try restarting transaction'), { code: 'ER_LOCK_DEADLOCK', errno: 1213 });
 const lost = () => Object.assign(new Error('Connection lost: The server closed the connection.'), { code: 'PROTOCOL_CONNECTION_LOST', fatal: true });
-const FAST: RetryPolicy = { attempts: 4, baseDelayMs: 1, maxDelayMs: 2, budgetMs: 5000 };
+const FAST: RetryPolicy = { attempts: 4, connectionAttempts: 3, baseDelayMs: 1, maxDelayMs: 2, budgetMs: 5000 };
 
 /** A stand-in database whose transactions run the body, then fail or succeed as told. */
 function fakeDb(commit: () => Promise<void> = async () => {}, rollback: () => Promise<void> = async () => {}) {
@@ -81,6 +81,22 @@ describe('the transaction helper', () => {
     expect(retryStats.reconnects).toBe(1);
   });
 
+  it('tries a refused connection only a few times, and one that timed out never again (that wait would only double)', async () => {
+    let runs = 0;
+    const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:3306'), { code: 'ECONNREFUSED', fatal: true });
+    await expect(transaction(fakeDb(), async () => {
+      runs++;
+      throw refused();
+    }, { ...FAST, attempts: 6, connectionAttempts: 3 })).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    expect(runs).toBe(3);
+    runs = 0;
+    await expect(transaction(fakeDb(), async () => {
+      runs++;
+      throw Object.assign(new Error('connect ETIMEDOUT'), { code: 'ETIMEDOUT', fatal: true });
+    }, FAST)).rejects.toMatchObject({ code: 'ETIMEDOUT' });
+    expect(runs).toBe(1);
+  });
+
   it('never runs again when the connection is lost while COMMIT is in flight: the outcome is unknown', async () => {
     let runs = 0;
     const err = await transaction(fakeDb(async () => {
@@ -96,7 +112,7 @@ describe('the transaction helper', () => {
   });
 
   it('waits a jittered, growing time between runs, within the policy’s cap', async () => {
-    const policy: RetryPolicy = { attempts: 4, baseDelayMs: 40, maxDelayMs: 60, budgetMs: 5000 };
+    const policy: RetryPolicy = { attempts: 4, connectionAttempts: 3, baseDelayMs: 40, maxDelayMs: 60, budgetMs: 5000 };
     const starts: number[] = [];
     await withRetries(async (n) => {
       starts.push(Date.now());

@@ -125,7 +125,13 @@ export function EditApproveDialog({ idea, onClose, onDone, nest }: { idea: Revie
         <section aria-label="详细分析预览">
           <h3 className="edit-approve-preview-title">预览</h3>
           {/* The server sanitizes it again before it is stored; the preview shows the moderator's own typing. */}
-          <div className="review-analysis" tabIndex={0} role="region" aria-label="详细分析预览内容" dangerouslySetInnerHTML={{ __html: preview }} />
+          {preview.trim() ? (
+            <div className="review-analysis" tabIndex={0} role="region" aria-label="详细分析预览内容" dangerouslySetInnerHTML={{ __html: preview }} />
+          ) : (
+            <div className="review-analysis">
+              <p className="review-empty-analysis">（没有详细分析）</p>
+            </div>
+          )}
         </section>
         <div className="field">
           <label htmlFor={`${id}-note`}>给作者的说明（选填）</label>
