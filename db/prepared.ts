@@ -25,8 +25,9 @@ export function runStatementsDirectly(db: Kysely<any>, sqlite: SQLite.Database):
 /**
  * Runs one read statement (`?` placeholders) and returns its rows. On SQLite it runs on the driver
  * itself, synchronously, unless a transaction is open on the one connection (then it waits its turn
- * through Kysely, so it never reads a write half done); on MySQL/MariaDB, and on a Kysely instance
- * with plugins added (a test's counter), through Kysely. Only for reads: a write goes through Kysely.
+ * through Kysely, so it never reads a write half done; a file held by another process is retried
+ * there too); on MySQL/MariaDB, and on a Kysely instance with plugins added (a test's counter),
+ * through Kysely. Only for reads: a write goes through Kysely.
  */
 export async function runRead<Row>(db: Kysely<any>, sql: string, parameters: readonly unknown[]): Promise<Row[]> {
   const direct = directSqlite.get(db);
@@ -37,7 +38,12 @@ export async function runRead<Row>(db: Kysely<any>, sql: string, parameters: rea
       if (!statement.reader) throw new Error('runRead: only a read statement may run directly');
       direct.statements.set(sql, statement);
     }
-    return statement.all(...parameters) as Row[];
+    try {
+      return statement.all(...parameters) as Row[];
+    } catch (err) {
+      // Another process holds the file: Kysely's path retries it (transaction.ts).
+      if (!String((err as { code?: unknown }).code ?? '').startsWith('SQLITE_BUSY')) throw err;
+    }
   }
   return (await db.executeQuery<Row>(CompiledQuery.raw(sql, [...parameters]))).rows;
 }

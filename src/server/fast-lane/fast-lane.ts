@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { Express } from 'express';
 import proxyAddr from 'proxy-addr';
 import type { Deps } from '../deps.ts';
+import { isClientRoute } from '../../shared/client-routes.ts';
 import { bearerToken } from '../request/caller.ts';
 import { PRIVATE_CACHE_CONTROL } from '../request/private-answers.ts';
 import type { ChangeKind } from '../request/changes.ts';
@@ -23,6 +24,7 @@ import type { PreparedAnswer } from './response-cache.ts';
 import { fastRoutes, type FoundRead } from './routes.ts';
 import { prerenderedFor } from './prerendered.ts';
 import { securityHeaderSet } from './security-headers.ts';
+import { imageOrigins } from '../config.ts';
 import { etagOf, loadStaticFiles } from './static-files.ts';
 
 export interface FastLaneOptions {
@@ -48,7 +50,7 @@ interface KnownRead {
 }
 
 export function createRequestListener(deps: Deps, app: Express, options: FastLaneOptions = {}): RequestListener {
-  const security = securityHeaderSet(!!options.dev);
+  const security = securityHeaderSet(!!options.dev, imageOrigins(deps.config));
   const hasClient = !options.dev && !!options.clientDir && fs.existsSync(path.join(options.clientDir, 'index.html'));
   const cache = deps.publicCache;
   const routes = fastRoutes();
@@ -130,6 +132,8 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
     }
   }
   const index = files.get('/index.html');
+  // Any path the app has no page for: the same HTML (the app shows its 404 page), with status 404.
+  const notFoundIndex = index && prepare(404, index.base.filter(([n]) => n === 'content-type' || n === 'cache-control'), index.variants);
 
   async function serveCached(req: IncomingMessage, res: ServerResponse, key: string, shows: readonly ChangeKind[], compute: () => Promise<ComputedRead>, cacheControl?: string, about?: number): Promise<void> {
     try {
@@ -270,8 +274,9 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
     if (pathname.startsWith('/assets/')) return void app(req, res);
     const preview = PREVIEW_PATH.exec(pathname);
     if (preview) return void serveCached(req, res, `preview ${preview[1]}`, PREVIEW_SHOWS, previewPage(preview[1]), 'no-cache');
-    // The guest entry pages have their first view prerendered; every other path is a client route:
-    // the same HTML for everyone, revalidated so a deploy shows.
+    // The guest entry pages have their first view prerendered; every other client route gets the
+    // same HTML for everyone, revalidated so a deploy shows; any other path the same HTML as a 404.
+    if (!isClientRoute(pathname)) return send(req, res, notFoundIndex!);
     const prerendered = prerenderedFor(pathname);
     send(req, res, (prerendered && files.get(prerendered)) || index);
   }

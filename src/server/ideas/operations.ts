@@ -5,17 +5,18 @@
 import { z } from 'zod';
 import { HOT_IDEAS_DEFAULT, RECYCLE_BIN_DAYS, USER_LATEST_DEFAULT } from '../../shared/idea-rules.ts';
 import { ZIdeaId, ZUserRef } from '../../shared/ids.ts';
-import { ZCreateIdeaRequest, ZExpansionsRequest, ZFlag, ZListLimit, ZMyIdeasQuery, ZRejectRequest, ZUpdateIdeaRequest } from '../../shared/idea-schemas.ts';
+import { ZCreateIdeaRequest, ZEditApproveRequest, ZExpansionsRequest, ZFlag, ZListLimit, ZMyIdeasQuery, ZRejectRequest, ZUpdateIdeaRequest } from '../../shared/idea-schemas.ts';
 import { UPLOAD_FILE_NAME_PATTERN } from '../../shared/uploads.ts';
 import { answer, read, write } from '../request/operation.ts';
 import { CACHED_IDEA_CARDS } from '../request/changes.ts';
 import { deleteIdeaImage, IMAGE_MSG, uploadIdeaImage } from './images.ts';
-import { approveIdea, rejectIdea, REVIEW_MSG, reviewQueue } from './review.ts';
+import { approveIdea, editAndApproveIdea, rejectIdea, REVIEW_MSG, reviewQueue } from './review.ts';
 import * as ideas from './service.ts';
 import { similarIdeas, SIMILAR_LIMIT_DEFAULT } from './similar.ts';
 import { recordView, viewCount } from './views.ts';
 import { viewerState } from './viewer.ts';
 import { ZNoData } from '../../shared/outputs/common.ts';
+import { ZReviewIdea } from '../../shared/outputs/moderation.ts';
 import { ZDeletion, ZIdea, ZIdeaViewer, ZIdeaCards, ZIdeas, ZNextCursor, ZUploadedImage, ZUploadedImageExtra, ZViewCount, ZViewRecorded } from '../../shared/outputs/ideas.ts';
 
 export const IDEA_OK = {
@@ -223,7 +224,7 @@ export const reviewOps = {
   queue: read({
     access: 'admin',
     input: z.object({}).optional(),
-    output: { data: ZIdeas },
+    output: { data: z.array(ZReviewIdea) },
     run: async ({ deps, user }) => answer(await reviewQueue(deps, user)),
   }),
   approve: write({
@@ -233,6 +234,15 @@ export const reviewOps = {
     run: async ({ deps, user }, input) => {
       const { ownIdea } = await approveIdea(deps, user, input.id);
       return answer(null, { message: ownIdea ? REVIEW_MSG.approvedOwn : REVIEW_MSG.approved, about: input.id });
+    },
+  }),
+  editApprove: write({
+    access: 'admin',
+    input: ById.extend(ZEditApproveRequest.shape),
+    output: { data: ZNoData },
+    run: async ({ deps, user }, input) => {
+      await editAndApproveIdea(deps, user, input.id, { ...input, note: input.note || undefined });
+      return answer(null, { message: REVIEW_MSG.editedApproved, about: input.id });
     },
   }),
   reject: write({

@@ -10,7 +10,11 @@ import type { Db } from '../../../db/types.ts';
 
 /** Rewrites one idea's entries from what is stored now (call it after the row and its tags are written). */
 export async function writeSearchGrams(db: Db, ideaId: number): Promise<void> {
-  await db.deleteFrom('idea_search_grams').where('idea_id', '=', ideaId).execute();
+  // Only when there are entries: a DELETE that finds none still locks the gap where they would be,
+  // the end of the index for a new idea, where concurrent publishes insert (issue 18's deadlock).
+  if (await db.selectFrom('idea_search_grams').select('idea_id').where('idea_id', '=', ideaId).limit(1).executeTakeFirst()) {
+    await db.deleteFrom('idea_search_grams').where('idea_id', '=', ideaId).execute();
+  }
   const row = await db.selectFrom('ideas').select(['title', 'description', 'status', 'published_at']).where('id', '=', ideaId).executeTakeFirst();
   if (!row || row.status !== 'published' || !row.published_at) return;
   const tags = (await db.selectFrom('idea_tags').select('tag').where('idea_id', '=', ideaId).orderBy('position').execute()).map((t) => t.tag);

@@ -3,6 +3,7 @@
  * message). The tRPC router (`trpc/`) and the REST shim (`rest/`) both expose operations and add
  * nothing of their own, so the two transports cannot drift apart.
  */
+import type { Writable } from 'node:stream';
 import type { z, ZodType } from 'zod';
 import type { SessionRow, UserRow } from '../../../db/types.ts';
 import { AppError, ADMIN_ONLY_MESSAGE, NOT_LOGGED_IN_MESSAGE, SESSION_EXPIRED_MESSAGE } from '../errors.ts';
@@ -51,6 +52,17 @@ export interface Output<D extends ZodType = ZodType, E extends ZodType = ZodType
   status?: 201;
   /** A check that answers 503 with the same `data` (and success false) when what it checks is down. */
   unavailableWithData?: true;
+  /**
+   * A file download (REST only): `data` is a `Download`, which the route streams as the body with
+   * this media type (no envelope); the document describes a binary answer.
+   */
+  file?: { mediaType: string; description: string };
+}
+
+/** What an operation with `output.file` answers: the file's name and how to write it. */
+export interface Download {
+  fileName: string;
+  write(out: Writable): Promise<void>;
 }
 
 export interface Operation<S extends ZodType, T, X extends object, A extends Access> {
@@ -77,6 +89,12 @@ export interface Operation<S extends ZodType, T, X extends object, A extends Acc
    * the fast lane keeps its bytes with the remembered session (forgotten whenever that row changes).
    */
   hot?: true | 'session';
+  /**
+   * False for the one read that never touches the database (liveness). Every other operation may
+   * answer 503 when the database is down or too busy (errors.ts `databaseError`), and its REST
+   * document says so.
+   */
+  database?: false;
   /** A write: the kinds of change it makes (changes.ts). Left out: every kind, the safe default. */
   changes?: readonly ChangeKind[];
   /**

@@ -45,11 +45,16 @@ export const ideaRoutes = [
     operationId: 'ideas.uploadImage',
     tag: '上传',
     summary: '上传创意图片（multipart：file，可选 ideaId；没有 ideaId 时图片暂存，保存创意时归入该创意）',
-    responses: { 403: '不是该创意的作者', 404: '创意不存在', 413: '超过 10MB', 415: '不是图片', 429: '上传过于频繁' },
+    responses: { 403: '不是该创意的作者', 404: '创意不存在', 413: '超过 10MB', 415: '不是图片', 429: '上传过于频繁', 503: '图片存储暂时不可用（对象存储无法访问）' },
     multipart: { before: imageUpload, input: (req) => ({ ...req.body, file: req.file?.buffer }) },
   }),
   route('delete', '/upload/idea-image/:fileName', op.deleteImage, { tag: '上传', summary: '删除创意图片（创意作者，或暂存图片的上传者）', responses: { 403: '不是该创意的作者', 404: '不存在或无权删除' } }),
   route('get', '/admin/review', reviewOps.queue, { tag: '管理', summary: '待审核的创意' }),
   route('post', '/admin/ideas/:id/approve', reviewOps.approve, { tag: '管理', summary: '审核通过', responses: { 400: '不在审核中', 404: '创意不存在' } }),
+  route('post', '/admin/ideas/:id/edit-approve', reviewOps.editApprove, {
+    tag: '管理',
+    summary: '修改后通过（title、description、tags、detailedAnalysis 任选，可附 note 给作者）：作者收到说明修改内容的消息，操作记录保留修改前后的两个版本',
+    responses: { 400: '没有修改、标题为空或不在审核中', 403: '修改后的内容含敏感词（moderationResult）', 404: '创意不存在' },
+  }),
   route('post', '/admin/ideas/:id/reject', reviewOps.reject, { tag: '管理', summary: '驳回（附原因）', responses: { 400: '原因为空或过长，或不在审核中', 404: '创意不存在' } }),
 ];

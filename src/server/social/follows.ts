@@ -9,6 +9,7 @@ import { preparedQuery } from '../../../db/prepared.ts';
 import { forUpdate, minusFloorZero } from '../../../db/portable.ts';
 import { dbTimeToIso, nowDb } from '../../../db/time.ts';
 import type { Database, Db, UserRow } from '../../../db/types.ts';
+import { transaction } from '../../../db/transaction.ts';
 import { FOLLOW_TEXT } from '../../shared/social-texts.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, notFound } from '../errors.ts';
@@ -35,7 +36,7 @@ export async function requireActiveUser(deps: Deps, ref: string): Promise<UserRo
 export async function setFollow(deps: Deps, user: UserRow, ref: string, follow: boolean): Promise<FollowState> {
   const target = await requireActiveUser(deps, ref);
   if (target.id === user.id) throw badRequest(FOLLOW_MSG.notSelf);
-  return deps.db.transaction().execute(async (trx) => {
+  return transaction(deps.db, async (trx) => {
     // Both rows, in id order: the follow row's foreign-key checks take shared locks on both users,
     // so A following B while B follows A would otherwise deadlock on MySQL.
     const locked = await forUpdate(trx, trx.selectFrom('users').select(['id', 'follower_count', 'status']).where('id', 'in', [user.id, target.id]).orderBy('id')).execute();
@@ -68,7 +69,7 @@ export async function setFollow(deps: Deps, user: UserRow, ref: string, follow: 
 async function tellNewFollower(trx: Db, followeeId: number, follower: UserRow): Promise<void> {
   const content = `${follower.nickname}（${follower.registration_number}）关注了你。`;
   const unread = await trx.selectFrom('messages').select('id').where('user_id', '=', followeeId).where('is_read', '=', 0).where('content', '=', content).executeTakeFirst();
-  if (!unread) await sendMessage(trx, { userId: followeeId, title: '新的关注者', content });
+  if (!unread) await sendMessage(trx, { userId: followeeId, title: '新的关注者', content, sender: 'other', actorId: follower.id });
 }
 
 /** The account a registration number (or an id) names, and whether `followerId` follows it: one statement, built once. */
