@@ -11,7 +11,7 @@ import { createSmsProvider } from './accounts/sms-gateways.ts';
 import type { FileStorage } from './infrastructure/storage.ts';
 import { createStorage } from './infrastructure/create-storage.ts';
 import { WatchedWords } from './moderation/words.ts';
-import { UnlockMemo } from './ideas/unlocks.ts';
+import { ViewerFactsMemo } from './ideas/viewer-facts.ts';
 
 export interface Deps {
   handle: DatabaseHandle;
@@ -26,8 +26,8 @@ export interface Deps {
   sessionCache: SessionCache;
   /** The word list in force (built-in, SENSITIVE_WORDS_FILE, the moderators' watched words), reloaded when it changes. */
   words: WatchedWords;
-  /** Members' unlocked ideas, remembered as briefly, so the fast lane tells a member's shared page from their own without a query. */
-  unlocks: UnlockMemo;
+  /** Members' unlocks and held comments, remembered as briefly, so the fast lane tells a member's shared page from their own without a query. */
+  viewerFacts: ViewerFactsMemo;
 }
 
 /**
@@ -49,7 +49,7 @@ export function createDeps(handle: DatabaseHandle, config: Config, sms?: SmsProv
     publicCache: new ResponseCache({ ttlMs: config.cacheTtlMs, maxEntries: PUBLIC_CACHE_MAX_ENTRIES, maxBytes: PUBLIC_CACHE_MAX_BYTES }),
     sessionCache: new SessionCache(config.cacheTtlMs),
     words: new WatchedWords(handle.db, config.cacheTtlMs),
-    unlocks: new UnlockMemo(config.cacheTtlMs),
+    viewerFacts: new ViewerFactsMemo(config.cacheTtlMs),
   };
 }
 

@@ -90,6 +90,8 @@ export async function createComment(deps: Deps, user: UserRow, input: TCreateCom
       const count = await trx.selectFrom('ideas').select('comment_count').where('id', '=', idea.id).executeTakeFirstOrThrow();
       return { id, commentCount: count.comment_count };
     });
+    // Its writer alone sees a held comment: their view of this idea is their own now (viewer-facts.ts).
+    if (held) deps.viewerFacts.forget(user.id);
     return { comment: (await findCommentDto(deps.db, id))!, commentCount };
   } catch (err) {
     // The parent was deleted between the check and the insert: its foreign key refuses the reply.
@@ -292,6 +294,8 @@ export async function approveHeldComment(deps: Deps, admin: UserRow, id: number)
     await tellOfComment(trx, { idea, user: author, name, content: comment.content, at: nowDb(), answered, commentId: comment.id });
     await logModeration(trx, { adminId: admin.id, action: 'approve_comment', targetType: 'comment', targetId: id, detail: comment.content });
   });
+  // No longer the writer's alone (viewer-facts.ts).
+  deps.viewerFacts.forget(found.user_id);
 }
 
 /** Removes a held comment; its author is told why. */
@@ -316,4 +320,6 @@ export async function rejectHeldComment(deps: Deps, admin: UserRow, id: number, 
     });
     await logModeration(trx, { adminId: admin.id, action: 'reject_comment', targetType: 'comment', targetId: id, detail: reason ? `${reason}｜${comment.content}` : comment.content });
   });
+  // Gone: the writer's view of the idea is everyone's again (viewer-facts.ts).
+  deps.viewerFacts.forget(found.user_id);
 }

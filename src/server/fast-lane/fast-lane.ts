@@ -211,10 +211,13 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
 
   /** Whether this member's answer differs from the guests' (request/sharing.ts). */
   async function differs(auth: Authenticated, read: KnownRead, answer: PreparedAnswer): Promise<boolean> {
-    if (read.found.read.op.cache!.members !== 'ideas') return false;
+    const { members, about } = read.found.read.op.cache!;
+    if (members === 'same') return false;
     const user = auth.user;
     if (user.role === 'admin') return true;
-    return differsForViewer(user, answer.shown ?? [], deps.unlocks.peek(user.id) ?? (await deps.unlocks.of(deps.db, user.id)));
+    const facts = deps.viewerFacts.peek(user.id) ?? (await deps.viewerFacts.of(deps.db, user.id));
+    if (members === 'comments') return facts.heldOn.has(about!(read.input));
+    return differsForViewer(user, answer.shown ?? [], facts);
   }
 
   /**
