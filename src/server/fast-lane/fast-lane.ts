@@ -96,6 +96,7 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
   const fromComputed = (c: ComputedRead, cacheControl?: string): PreparedAnswer => ({
     ...prepare(c.status, [['content-type', c.contentType], ...(cacheControl ? ([['cache-control', cacheControl]] as [string, string][]) : []), ...c.extraHeaders], compressVariants(c.body)),
     shown: c.shown,
+    heldBy: c.heldBy,
   });
 
   /**
@@ -211,8 +212,9 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
 
   /** Whether this member's answer differs from the guests' (request/sharing.ts). */
   async function differs(auth: Authenticated, read: KnownRead, answer: PreparedAnswer): Promise<boolean> {
-    if (read.found.read.op.cache!.members !== 'ideas') return false;
     const user = auth.user;
+    if (answer.heldBy?.includes(user.id)) return true;
+    if (read.found.read.op.cache!.members !== 'ideas') return false;
     if (user.role === 'admin') return true;
     return differsForViewer(user, answer.shown ?? [], deps.unlocks.peek(user.id) ?? (await deps.unlocks.of(deps.db, user.id)));
   }

@@ -13,6 +13,7 @@ import { toOutput } from '../trpc/init.ts';
 import type { Authenticated } from '../accounts/service.ts';
 import type { ShownIdea } from '../request/sharing.ts';
 import { shownIdeas } from '../ideas/view.ts';
+import { heldCommentAuthors } from '../comments/repository.ts';
 import type { FoundRead, Transport } from './routes.ts';
 
 export interface ComputedRead {
@@ -22,6 +23,8 @@ export interface ComputedRead {
   body: Buffer;
   /** The ideas the answer shows, when members share it by the `'ideas'` rule (request/sharing.ts). */
   shown?: ShownIdea[];
+  /** For an answer showing one idea's comments: the members with a comment held there, who see their own (request/sharing.ts). */
+  heldBy?: number[];
 }
 
 /** The operation's parsed input, or undefined when it refuses it (Express then answers with the error model). */
@@ -66,7 +69,10 @@ export async function runForGuest(deps: Deps, found: FoundRead, input: unknown, 
   const caller: Caller = { deps, auth: null, tokenPresented: false, ip };
   const answer = await found.read.op.run(caller, input);
   const computed = serialize(found.read.transport, answer);
-  if (found.read.op.cache?.members === 'ideas') computed.shown = shownIdeas(answer.data);
+  const declared = found.read.op.cache;
+  if (declared?.members === 'ideas') computed.shown = shownIdeas(answer.data);
+  const ideaId = declared?.about?.(input as never);
+  if (declared?.members && ideaId !== undefined && declared.shows.includes('comments')) computed.heldBy = await heldCommentAuthors(deps.db, ideaId);
   return computed;
 }
 

@@ -22,6 +22,8 @@ export interface PreparedAnswer {
   memberHeads?: Partial<Record<Encoding, OutgoingHttpHeaders>>;
   /** The ideas the answer shows and their authors (a list's cards, an idea's page), for the members' sharing rule. */
   shown?: readonly ShownIdea[];
+  /** Members with a comment held on the idea this answer shows: theirs differs (request/sharing.ts). */
+  heldBy?: readonly number[];
 }
 
 export interface CachedAnswer extends PreparedAnswer {

@@ -13,6 +13,10 @@
  *   ideas/view.ts, next to the rule that shapes the idea): then their own answer is computed;
  *   otherwise they get the guests' bytes.
  *
+ * Either way, a member with a comment held for review on the idea (a watched word of the hold
+ * action) sees it where nobody else does: the shared answer names them (`heldBy`), and theirs is
+ * computed.
+ *
  * What stays personal and is not on a shared page — favourite, follow, unlock and ownership state,
  * one's likes on comments — comes from the members' small hot reads (`ideas.viewer`,
  * `favorites.check`, `follows.check`, `comments.interactions`).
