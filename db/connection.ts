@@ -50,7 +50,7 @@ export interface DatabaseOptions {
   acquireTimeoutMs: number;
   /** Opening a connection (DB_CONNECT_TIMEOUT_MS). */
   connectTimeoutMs: number;
-  /** One statement's time on the server (max_statement_time / max_execution_time); the client gives up 5 s later (DB_QUERY_TIMEOUT_MS). */
+  /** One statement's time on the server (max_statement_time / max_execution_time); the client gives up 2 s later (DB_QUERY_TIMEOUT_MS). */
   queryTimeoutMs: number;
   /** A row lock waited for this long is given up (innodb_lock_wait_timeout; SQLite's busy timeout) and the transaction retried (DB_LOCK_WAIT_TIMEOUT_SECONDS). */
   lockWaitTimeoutSeconds: number;
@@ -258,7 +258,7 @@ export function guardPool(pool: Pool, o: DatabaseOptions): MysqlPool & { getConn
             return hand(setupError);
           }
           prepared.add(conn);
-          withClientTimeout(conn, o.queryTimeoutMs + 5000);
+          withClientTimeout(conn, o.queryTimeoutMs + 2000);
           hand(null, conn);
         });
       });
@@ -282,6 +282,10 @@ async function openMysql(url: string, o: DatabaseOptions): Promise<DatabaseHandl
     enableKeepAlive: true,
     keepAliveInitialDelay: 10_000,
   });
+  // mysql2 emits 'error' on a dead connection for a command sent without a callback (the rate
+  // limiter's ROLLBACK), and the pool listens only once: a second such error, with no listener left,
+  // would throw out of the driver and end the process when the database goes away.
+  pool.on('connection', (conn) => conn.on('error', () => {}));
   const client = guardPool(pool, o);
   const db = new Kysely<Database>({
     dialect: withStatementRetries(new MysqlDialect({ pool: client }), { reconnectReads: true }),

@@ -271,9 +271,26 @@ export interface IdeaHeldWordTable {
   word: string;
 }
 
+/** Both versions of a field a moderator corrected before approving (one row per field, with its log entry). */
+export interface ModerationEditTable {
+  id: Generated<number>;
+  log_id: number;
+  field: 'title' | 'description' | 'tags' | 'detailedAnalysis';
+  before: string;
+  after: string;
+}
+
 export interface CommentHeldWordTable {
   comment_id: number;
   word: string;
+}
+
+/** Who runs a periodic job this period (jobs/index.ts): the holder until `lease_until`. */
+export interface JobRunTable {
+  name: string;
+  holder: string;
+  lease_until: Timestamp;
+  finished_at: Timestamp | null;
 }
 
 /** An image uploaded before its idea existed; moves to idea_images when an idea is saved showing it. */
@@ -306,6 +323,8 @@ export interface Database {
   list_versions: ListVersionTable;
   idea_held_words: IdeaHeldWordTable;
   comment_held_words: CommentHeldWordTable;
+  moderation_edits: ModerationEditTable;
+  job_runs: JobRunTable;
 }
 
 export type IdeaRow = Selectable<IdeaTable>;

@@ -34,6 +34,8 @@ export interface RateLimitSettings {
   /** Wrong current passwords (change password, deactivation) per user. */
   passwordChecksPerUserPerHour: number;
   draftsPer10Minutes: number;
+  /** Downloads of one's own data archive per member per day (each reads all of the member's rows and images). */
+  exportsPerDay: number;
   /** The writes a person can repeat (issue 19), each kind with its own allowance. */
   writes: Record<WriteLimitKind, WriteLimit>;
 }
@@ -235,6 +237,7 @@ export function loadConfig(): Config {
       codeChecksPerIpPerHour: int('RATE_CODE_CHECKS_IP_PER_HOUR', 60),
       passwordChecksPerUserPerHour: int('RATE_PASSWORD_CHECKS_USER_PER_HOUR', 10),
       draftsPer10Minutes: int('RATE_DRAFTS_PER_10_MINUTES', 20),
+      exportsPerDay: int('RATE_EXPORTS_PER_DAY', 5),
       writes: writeLimitsFromEnv(),
     },
     maxDraftsPerUser: int('MAX_DRAFTS_PER_USER', 200),

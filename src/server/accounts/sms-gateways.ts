@@ -6,7 +6,6 @@
  * person is told for each). Both send one code per message, in the template's one variable.
  */
 import dysmsapi, { SendSmsRequest } from '@alicloud/dysmsapi20170525';
-import { $OpenApiUtil } from '@alicloud/openapi-core';
 import * as tencentcloud from 'tencentcloud-sdk-nodejs-sms';
 import type { SmsPurpose } from '../../shared/constants.ts';
 import type { Config, SmsGatewaySettings } from '../config.ts';
@@ -59,17 +58,18 @@ export class AliyunSmsProvider implements SmsProvider {
   private readonly client: Dysmsapi;
   constructor(private readonly settings: SmsGatewaySettings) {
     const endpoint = settings.endpoint ? splitEndpoint(settings.endpoint) : { host: 'dysmsapi.aliyuncs.com', protocol: 'https' as const };
-    this.client = new Dysmsapi(
-      new $OpenApiUtil.Config({
-        accessKeyId: settings.accessKeyId,
-        accessKeySecret: settings.accessKeySecret,
-        regionId: settings.region,
-        endpoint: endpoint.host,
-        protocol: endpoint.protocol,
-        connectTimeout: CONNECT_TIMEOUT_MS,
-        readTimeout: READ_TIMEOUT_MS,
-      }),
-    );
+    // The client reads these fields off its config: a plain object serves, and spares importing
+    // @alicloud/openapi-core (the SDK's own dependency, not one of ours) for its Config class.
+    const config = {
+      accessKeyId: settings.accessKeyId,
+      accessKeySecret: settings.accessKeySecret,
+      regionId: settings.region,
+      endpoint: endpoint.host,
+      protocol: endpoint.protocol,
+      connectTimeout: CONNECT_TIMEOUT_MS,
+      readTimeout: READ_TIMEOUT_MS,
+    } as ConstructorParameters<typeof Dysmsapi>[0];
+    this.client = new Dysmsapi(config);
   }
 
   async send(phone: string, code: string, purpose: SmsPurpose): Promise<void> {

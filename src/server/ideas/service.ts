@@ -10,7 +10,7 @@ import { badRequest, gone, notFound } from '../errors.ts';
 import { requireUserByRef } from '../accounts/users.ts';
 import { removeStoredImages, settleIdeaImages, usableImageNames } from './images.ts';
 import { screenTexts, type HeldWord } from '../moderation/words.ts';
-import { assertNotDuplicate, contentHash, countPublish, matchText } from './moderation.ts';
+import { assertNotDuplicate, contentHash, countPublish, matchText, screenIdeaFields } from './moderation.ts';
 import {
   countDrafts,
   findIdea,
@@ -87,18 +87,6 @@ async function storedValues(db: Db, row: IdeaRow): Promise<FieldValues> {
     allowComments: !!row.allow_comments,
     showSimilar: !!row.show_similar,
   };
-}
-
-/**
- * An idea's public texts through the word check (moderation/words.ts): 403 on a `block` word; the
- * fields with `replace` words as `**` (the analysis is matched as its text, replaced in its HTML;
- * tags are matched together, as one text, and split again); the `hold` words found.
- */
-export async function screenIdeaFields<F extends Pick<CleanFields, 'title' | 'description' | 'detailedAnalysis' | 'tags'>>(deps: Deps, f: F): Promise<{ fields: F & { analysisText: string }; held: HeldWord[] }> {
-  const screened = await screenTexts(deps.words, { title: f.title, description: f.description, detailedAnalysis: f.detailedAnalysis, tags: f.tags.join(' ') }, { html: ['detailedAnalysis'] });
-  const t = screened.texts;
-  const tags = t.tags === f.tags.join(' ') ? f.tags : [...new Set(t.tags.split(/\s+/).filter(Boolean))];
-  return { fields: { ...f, title: t.title, description: t.description, detailedAnalysis: t.detailedAnalysis, analysisText: htmlToText(t.detailedAnalysis), tags }, held: screened.held };
 }
 
 /**
@@ -394,6 +382,8 @@ export async function purchaseIdea(deps: Deps, user: UserRow, id: number): Promi
   if (!row) throw notFound(IDEA_MSG.notFound);
   if (row.user_id === user.id) return true;
   await deps.db.insertInto('idea_purchases').ignore().values({ user_id: user.id, idea_id: id, price: IDEA_PRICE, created_at: nowDb() }).execute();
+  // The member's pages now differ from the guests' (view.ts differsForViewer): at once in this process.
+  deps.unlocks.forget(user.id);
   return true;
 }
 

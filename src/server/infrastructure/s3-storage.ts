@@ -31,6 +31,9 @@ export interface ObjectInfo {
   etag: string | undefined;
 }
 
+/** The bucket in words for an operator (logs, backup), without a client. */
+export const bucketLocation = (settings: S3Settings) => `S3 存储桶 ${settings.bucket}（${settings.endpoint ?? `AWS ${settings.region}`}）`;
+
 const statusOf = (err: unknown) => (err as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
 
 /** One line for the log: the SDK's error name and status, never credentials. */
@@ -43,7 +46,7 @@ export class S3FileStorage implements FileStorage {
   readonly client: S3Client;
   constructor(readonly settings: S3Settings) {
     this.bucket = settings.bucket;
-    this.location = `S3 存储桶 ${settings.bucket}（${settings.endpoint ?? `AWS ${settings.region}`}）`;
+    this.location = bucketLocation(settings);
     this.client = new S3Client({
       endpoint: settings.endpoint,
       region: settings.region,

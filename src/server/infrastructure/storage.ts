@@ -17,6 +17,8 @@ export interface FileStorage {
   put(name: string, data: Buffer): Promise<void>;
   /** Removes a file; a name that is not there is no error. */
   delete(name: string): Promise<void>;
+  /** The stored bytes, or null when there is no such file (a member's data export reads their images). */
+  read(name: string): Promise<Buffer | null>;
   /** The public URL the browser loads. */
   url(name: string): string;
 }
@@ -49,6 +51,14 @@ export class LocalFileStorage implements FileStorage {
   }
   async delete(name: string): Promise<void> {
     await fs.rm(path.join(this.dir, path.basename(name)), { force: true });
+  }
+  async read(name: string): Promise<Buffer | null> {
+    try {
+      return await fs.readFile(path.join(this.dir, path.basename(name)));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
   }
   url(name: string): string {
     return uploadUrl(encodeURIComponent(name));

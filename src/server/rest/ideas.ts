@@ -33,6 +33,7 @@ export const ideaRoutes = [
   route('get', '/ideas/user/:id', op.userPublic, { tag: TAG, summary: '某用户已公开的创意（编号或 ID；category 参数被忽略）', responses: { 404: '用户不存在' } }),
   route('get', '/ideas/purchases', op.purchases, { tag: TAG, summary: '我解锁过的创意' }),
   route('get', '/ideas/my', op.my, { tag: TAG, summary: '我的创意（status=published|draft|deleted|all）' }),
+  route('get', '/ideas/:id/viewer', op.viewer, { tag: TAG, summary: '我与这个创意的关系：是否收藏、关注作者、已解锁、是作者，以及我对其评论的点赞/点踩', responses: { 404: '不存在或不可见' } }),
   route('get', '/ideas/:id', op.byId, { tag: TAG, summary: '单个创意（未公开的只对作者可见；详细分析仅作者与已解锁者可见）', responses: { 404: '不存在或不可见' } }),
   route('put', '/ideas/:id', op.update, { tag: TAG, summary: '修改创意（作者；以 published 保存会重新审核）', responses: { 403: '不是作者，或含敏感词', 404: '不存在', 409: '重复内容', 429: '发布过于频繁' } }),
   route('put', '/ideas/:id/publish', op.publishDraft, { tag: TAG, summary: '发布草稿', responses: { 403: '不是作者，或含敏感词', 404: '不存在', 409: '重复内容', 429: '发布过于频繁' } }),
@@ -50,5 +51,10 @@ export const ideaRoutes = [
   route('delete', '/upload/idea-image/:fileName', op.deleteImage, { tag: '上传', summary: '删除创意图片（创意作者，或暂存图片的上传者）', responses: { 403: '不是该创意的作者', 404: '不存在或无权删除' } }),
   route('get', '/admin/review', reviewOps.queue, { tag: '管理', summary: '待审核的创意' }),
   route('post', '/admin/ideas/:id/approve', reviewOps.approve, { tag: '管理', summary: '审核通过', responses: { 400: '不在审核中', 404: '创意不存在' } }),
+  route('post', '/admin/ideas/:id/edit-approve', reviewOps.editApprove, {
+    tag: '管理',
+    summary: '修改后通过（title、description、tags、detailedAnalysis 任选，可附 note 给作者）：作者收到说明修改内容的消息，操作记录保留修改前后的两个版本',
+    responses: { 400: '没有修改、标题为空或不在审核中', 403: '修改后的内容含敏感词（moderationResult）', 404: '创意不存在' },
+  }),
   route('post', '/admin/ideas/:id/reject', reviewOps.reject, { tag: '管理', summary: '驳回（附原因）', responses: { 400: '原因为空或过长，或不在审核中', 404: '创意不存在' } }),
 ];

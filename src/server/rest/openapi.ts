@@ -115,12 +115,20 @@ function describeResponses(route: RestRoute, input: JsonSchema, defs: Record<str
     if (!(output.extra instanceof z.ZodObject)) throw new Error(`${route.method} ${route.path}: output.extra must be an object schema`);
     extra = output.extra.shape as Record<string, ZodType>;
   }
-  const success = z.object({ success: z.literal(true), message: z.string().optional(), ...extra, data: output.data });
-  const responses: Record<string, unknown> = {
-    [output.status ?? 200]: { description: output.status === 201 ? '已创建' : '成功', content: json(answerSchema(success, defs)) },
-  };
-  // Express and the fast lane both tag a GET's answer with an ETag and answer If-None-Match.
-  if (route.method === 'get') responses[304] = { description: '未修改（请求带 If-None-Match 且内容未变；没有应答体）' };
+  const responses: Record<string, unknown> = {};
+  if (output.file) {
+    // A download: the file itself, no envelope, never a 304 (it is built for each request).
+    responses[200] = {
+      description: output.file.description,
+      headers: { 'Content-Disposition': { description: '附件及建议的文件名', schema: { type: 'string' } } },
+      content: { [output.file.mediaType]: { schema: { type: 'string', contentMediaType: output.file.mediaType } } },
+    };
+  } else {
+    const success = z.object({ success: z.literal(true), message: z.string().optional(), ...extra, data: output.data });
+    responses[output.status ?? 200] = { description: output.status === 201 ? '已创建' : '成功', content: json(answerSchema(success, defs)) };
+    // Express and the fast lane both tag a GET's answer with an ETag and answer If-None-Match.
+    if (route.method === 'get') responses[304] = { description: '未修改（请求带 If-None-Match 且内容未变；没有应答体）' };
+  }
   const failures = { ...standardFailures(route, input), ...(route.responses ?? {}) };
   for (const [status, description] of Object.entries(failures)) {
     const headers = status === '429' || status === '503' ? { headers: { 'Retry-After': { description: '多少秒后可以再试', schema: { type: 'integer', minimum: 1 } } } } : {};

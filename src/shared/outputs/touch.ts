@@ -65,4 +65,6 @@ export const ZModerationLogItem = z.object({
   createdAt: ZTime,
   /** Null once the admin's account is gone. */
   admin: ZPerson.nullable(),
+  /** On `edit_approve_idea`: each field the moderator changed, before and after (the analysis as HTML, tags separated by spaces). */
+  edits: z.array(z.object({ field: z.enum(['title', 'description', 'tags', 'detailedAnalysis']), before: z.string(), after: z.string() })).optional(),
 }).meta({ id: 'ModerationLogItem' });

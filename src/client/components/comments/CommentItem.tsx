@@ -4,6 +4,7 @@
  * lead to the login), the dislike count, and the menu for the rest (点踩, 举报, 转发, 删除). A top-level
  * comment lists its replies under it.
  */
+import { COMMENT_MSG } from '../../../shared/comment-rules.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { rememberThisIdeaForLogin } from '../../lib/login-return.ts';
@@ -50,6 +51,11 @@ export function CommentItem({ comment, replies, actions }: { comment: CommentDto
           <header className="comment-meta">
             <span className="comment-author">{comment.userName}</span>
             <time dateTime={comment.createdAt}>{relativeTime(comment.createdAt)}</time>
+            {comment.held && (
+              <span className="comment-held" data-testid="comment-held">
+                {COMMENT_MSG.heldBadge}
+              </span>
+            )}
           </header>
           <p className="comment-text" data-testid="comment-text">
             {comment.content}

@@ -17,6 +17,7 @@ export const ideasRouter = router({
   recordView: mutation(op.recordView),
 
   byId: query(op.byId),
+  viewer: query(op.viewer),
   my: query(op.my),
   publicPage: query(op.publicPage),
   guestPage: query(op.guestPage),
@@ -36,6 +37,7 @@ export const adminRouter = router({
   ...commentReportsAdmin,
   reviewQueue: query(reviewOps.queue),
   approve: mutation(reviewOps.approve),
+  editApprove: mutation(reviewOps.editApprove),
   reject: mutation(reviewOps.reject),
   watchedWords: query(watchedWordOps.list),
   addWatchedWord: mutation(watchedWordOps.add),
