@@ -132,6 +132,22 @@ async function member(i: number) {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The machine's ceiling at this moment: the same connections asking the liveness check (no database,
+ * no Express) for 5 s. The load's requests/s means something only beside it.
+ */
+async function baseline(): Promise<number> {
+  let n = 0;
+  const until = performance.now() + 5000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < until) if ((await call('GET', '/api/health')).status === 200) n++;
+    }),
+  );
+  return Math.round(n / 5);
+}
+const baselineRps = await baseline();
 console.log(`负载：${CONNECTIONS} 个连接 × ${SECONDS} 秒${RESTART_AT ? `，第 ${RESTART_AT} 秒起数据库停止 ${OUTAGE_SECONDS} 秒` : ''}……`);
 const started = performance.now();
 const workers = members.slice(0, CONNECTIONS).map((_, i) => member(i));
@@ -182,6 +198,7 @@ const report: Record<string, unknown> = {
   connections: CONNECTIONS,
   seconds: Math.round(elapsed),
   requests: samples.length,
+  baselineHealthRps: baselineRps,
   requestsPerSecond: Math.round(steady.length / (elapsed - (outage ? (outage.back + 5000 - outage.from) / 1000 : 0))),
   p50Ms: Math.round(pct(steady.map((s) => s.ms), 50)),
   p99Ms: Math.round(pct(steady.map((s) => s.ms), 99)),
