@@ -1,6 +1,6 @@
 /**
  * The database goes away under load and comes back (issue 18). The test runs its own MariaDB (a second
- * `mariadbd` on its own port and data folder, test/helpers/own-mariadb.ts) and a real server process
+ * `mariadbd` on its own port and data folder, scripts/bench/own-mariadb.ts) and a real server process
  * on it, with members commenting, toggling favourites and reading through REST and tRPC the whole time:
  *
  * 1. the database is killed (SIGKILL, a crash) and stays down for OUTAGE_MS: every request meanwhile is
@@ -25,7 +25,7 @@ import { createDeps } from '../src/server/deps.ts';
 import { DATABASE_MSG } from '../src/server/errors.ts';
 import { spawnServer, type ChildServer } from './helpers/child-server.ts';
 import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
-import { createOwnMariadb, HAVE_MARIADBD, type OwnMariadb } from './helpers/own-mariadb.ts';
+import { createOwnMariadb, HAVE_MARIADBD, type OwnMariadb } from '../scripts/bench/own-mariadb.ts';
 
 const WORKERS = 8;
 const OUTAGE_MS = 10_000;
