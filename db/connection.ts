@@ -50,7 +50,7 @@ export interface DatabaseOptions {
   acquireTimeoutMs: number;
   /** Opening a connection (DB_CONNECT_TIMEOUT_MS). */
   connectTimeoutMs: number;
-  /** One statement's time on the server (max_statement_time / max_execution_time); the client gives up 5 s later (DB_QUERY_TIMEOUT_MS). */
+  /** One statement's time on the server (max_statement_time / max_execution_time); the client gives up 2 s later (DB_QUERY_TIMEOUT_MS). */
   queryTimeoutMs: number;
   /** A row lock waited for this long is given up (innodb_lock_wait_timeout; SQLite's busy timeout) and the transaction retried (DB_LOCK_WAIT_TIMEOUT_SECONDS). */
   lockWaitTimeoutSeconds: number;
@@ -58,7 +58,7 @@ export interface DatabaseOptions {
 
 export const DEFAULT_DATABASE_OPTIONS: DatabaseOptions = {
   poolSize: 10,
-  queueLimit: 100,
+  queueLimit: 200,
   acquireTimeoutMs: 3000,
   connectTimeoutMs: 3000,
   queryTimeoutMs: 10_000,
@@ -154,13 +154,18 @@ const driverOptions = {
   supportBigNumbers: true,
 } as const;
 
-/** Creates the database if it is missing, with a collation that tells emoji apart (trap 8). */
+/**
+ * Creates the database if it is missing: utf8mb4 with the binary, no-pad collation every table
+ * declares too (migration 2026_11_26_0002), so text compares as on SQLite and emoji and rare CJK
+ * characters stay apart (trap 8). A database someone else created keeps its default; the tables
+ * declare their own.
+ */
 export async function ensureMysqlDatabase(target: MysqlTarget): Promise<void> {
   const admin = createPool({ ...driverOptions, host: target.host, port: target.port, user: target.user, password: target.password, connectionLimit: 1 }).promise();
   try {
-    const [rows] = await admin.query("SHOW COLLATION WHERE Collation IN ('utf8mb4_uca1400_ai_ci', 'utf8mb4_0900_ai_ci')");
+    const [rows] = await admin.query("SHOW COLLATION WHERE Collation IN ('utf8mb4_nopad_bin', 'utf8mb4_0900_bin')");
     const names = (rows as { Collation: string }[]).map((r) => r.Collation);
-    const collation = names.includes('utf8mb4_uca1400_ai_ci') ? 'utf8mb4_uca1400_ai_ci' : names[0] ?? 'utf8mb4_unicode_ci';
+    const collation = names.includes('utf8mb4_nopad_bin') ? 'utf8mb4_nopad_bin' : names[0] ?? 'utf8mb4_bin';
     await admin.query(`CREATE DATABASE IF NOT EXISTS \`${target.database}\` CHARACTER SET utf8mb4 COLLATE ${collation}`);
   } finally {
     await admin.end();
@@ -258,7 +263,7 @@ export function guardPool(pool: Pool, o: DatabaseOptions): MysqlPool & { getConn
             return hand(setupError);
           }
           prepared.add(conn);
-          withClientTimeout(conn, o.queryTimeoutMs + 5000);
+          withClientTimeout(conn, o.queryTimeoutMs + 2000);
           hand(null, conn);
         });
       });
@@ -282,6 +287,10 @@ async function openMysql(url: string, o: DatabaseOptions): Promise<DatabaseHandl
     enableKeepAlive: true,
     keepAliveInitialDelay: 10_000,
   });
+  // mysql2 emits 'error' on a dead connection for a command sent without a callback (the rate
+  // limiter's ROLLBACK), and the pool listens only once: a second such error, with no listener left,
+  // would throw out of the driver and end the process when the database goes away.
+  pool.on('connection', (conn) => conn.on('error', () => {}));
   const client = guardPool(pool, o);
   const db = new Kysely<Database>({
     dialect: withStatementRetries(new MysqlDialect({ pool: client }), { reconnectReads: true }),

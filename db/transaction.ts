@@ -23,6 +23,12 @@ import { DatabaseUnavailableError, databaseFailure, isCommitOutcomeUnknown } fro
 export interface RetryPolicy {
   /** Runs in all, the first included. */
   attempts: number;
+  /**
+   * Runs in all when the connection failed: a server restarting or failing over may take a new
+   * connection at once; one that is down refuses it at once (ECONNREFUSED), and more runs only wait.
+   * A connection that timed out is never run again: that wait would only double.
+   */
+  connectionAttempts: number;
   /** The back-off before run n+1 is a random time in [0, min(maxDelayMs, baseDelayMs · 2^n)] ("full jitter"). */
   baseDelayMs: number;
   maxDelayMs: number;
@@ -35,7 +41,7 @@ export interface RetryPolicy {
  * needs at most 2); the back-off (25 ms doubling, capped at 1 s, jittered so the writers that met do
  * not meet again) and the 10 s budget bound what a request can wait.
  */
-export const RETRY_POLICY: RetryPolicy = { attempts: 6, baseDelayMs: 25, maxDelayMs: 1000, budgetMs: 10_000 };
+export const RETRY_POLICY: RetryPolicy = { attempts: 6, connectionAttempts: 3, baseDelayMs: 25, maxDelayMs: 1000, budgetMs: 10_000 };
 
 /** Counters since the process started (the tests and the reliability figures read them). */
 export const retryStats = {
@@ -53,6 +59,9 @@ export function resetRetryStats(): void {
   retryStats.conflicts = retryStats.reconnects = retryStats.exhausted = retryStats.unknownCommits = 0;
 }
 
+/** Connection failures that already cost a full timeout. */
+const TIMED_OUT = new Set(['ETIMEDOUT', 'PROTOCOL_SEQUENCE_TIMEOUT']);
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -66,11 +75,13 @@ export async function withRetries<T>(attempt: (n: number) => Promise<T>, retryab
       return await attempt(n);
     } catch (err) {
       if (!retryable(err)) throw err;
-      if (n >= policy.attempts || Date.now() - started >= policy.budgetMs) {
+      const connection = databaseFailure(err) === 'connection';
+      if (connection && TIMED_OUT.has((err as { code?: string }).code ?? '')) throw err;
+      if (n >= (connection ? Math.min(policy.attempts, policy.connectionAttempts) : policy.attempts) || Date.now() - started >= policy.budgetMs) {
         retryStats.exhausted++;
         throw err;
       }
-      if (databaseFailure(err) === 'connection') retryStats.reconnects++;
+      if (connection) retryStats.reconnects++;
       else retryStats.conflicts++;
       await sleep(Math.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** n));
     }

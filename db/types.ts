@@ -285,6 +285,14 @@ export interface CommentHeldWordTable {
   word: string;
 }
 
+/** Who runs a periodic job this period (jobs/index.ts): the holder until `lease_until`. */
+export interface JobRunTable {
+  name: string;
+  holder: string;
+  lease_until: Timestamp;
+  finished_at: Timestamp | null;
+}
+
 /** An image uploaded before its idea existed; moves to idea_images when an idea is saved showing it. */
 export type PendingUploadTable = Omit<IdeaImageTable, 'idea_id'>;
 
@@ -316,6 +324,7 @@ export interface Database {
   idea_held_words: IdeaHeldWordTable;
   comment_held_words: CommentHeldWordTable;
   moderation_edits: ModerationEditTable;
+  job_runs: JobRunTable;
 }
 
 export type IdeaRow = Selectable<IdeaTable>;

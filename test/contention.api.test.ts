@@ -91,9 +91,12 @@ describe.each(DIALECTS)('20 members writing at once on %s', (dialect) => {
   it('answers every request with success and keeps every counter equal to its rows', { timeout: 120_000 }, async () => {
     resetRetryStats();
     const results = (await Promise.all(members.map((_, i) => member(i)))).flat();
-    console.log(dialect, 'retries', JSON.stringify(retryStats));
     const failed = results.filter((r) => r.status >= 300);
     expect(failed.map((r) => `${r.what} ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`)).toEqual([]);
+    // The cause is gone, not just absorbed: with writeTags' old DELETE of no rows this burst met 18–25
+    // deadlocks on MariaDB (all retried, db/transaction.ts); now it meets none, or very few.
+    expect(retryStats.exhausted).toBe(0);
+    expect(retryStats.conflicts, JSON.stringify(retryStats)).toBeLessThan(8);
 
     const db = app.deps.db;
     const count = async (table: 'favorites' | 'comments' | 'follows' | 'idea_views', column: string, value: number) =>

@@ -26,7 +26,7 @@ const pkg = JSON.parse(read('package.json')) as { scripts: Record<string, string
 const deploySection = readme.slice(readme.indexOf('## Deploy'), readme.indexOf('\n## ', readme.indexOf('## Deploy') + 3));
 const configTable = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 3));
 
-/** Every variable the server reads: config.ts's str()/int()/flag()/need() names and process.env.X in server code. */
+/** Every variable the server reads: config.ts's str()/int()/flag()/need()/endpointSetting() names and process.env.X in server code. */
 function settingsRead(): string[] {
   const names = new Set<string>();
   const walk = (dir: string) => {
@@ -36,7 +36,7 @@ function settingsRead(): string[] {
       else if (rel.endsWith('.ts')) {
         const src = read(rel);
         for (const m of src.matchAll(/process\.env\.([A-Z][A-Z0-9_]+)/g)) names.add(m[1]);
-        if (rel.endsWith('config.ts')) for (const m of src.matchAll(/\b(?:str|int|flag|need)\('([A-Z][A-Z0-9_]+)'/g)) names.add(m[1]);
+        if (rel.endsWith('config.ts')) for (const m of src.matchAll(/\b(?:str|int|flag|need|endpointSetting)\('([A-Z][A-Z0-9_]+)'/g)) names.add(m[1]);
       }
     }
   };

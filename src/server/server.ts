@@ -24,9 +24,9 @@ export async function startServer(config: Config, options: AppOptions & { before
   await migrateToLatest(deps.db);
   await options.beforeListen?.(deps);
   const app = createApp(deps, options);
-  const stopJobs = startJobs(deps);
   const logger = createLogger(config.logLevel);
   logProviders(logger, deps);
+  const stopJobs = startJobs(deps, logger);
   const gate = createDrainGate();
   const listener = withRequestLog(logger, gate.wrap(createRequestListener(deps, app, { clientDir: options.clientDir, dev: !!options.devMiddleware })));
   const server = await new Promise<Server>((resolve) => {

@@ -34,6 +34,9 @@ const reaction = (kind: 'like' | 'dislike') =>
 export const commentOps = {
   list: read({
     access: 'public',
+    // One list per idea, the same for every reader of a public idea: kept until a comment is written
+    // or removed there, or the idea (or a name on it) changes.
+    cache: { shows: ['comments', 'ideas'], about: (input) => input.ideaId, members: 'same' },
     input: z.object({ ideaId: ZIdeaId }),
     output: { data: z.array(ZComment) },
     run: async ({ deps, auth }, input) => answer(await comments.listComments(deps, auth?.user ?? null, input.ideaId)),
@@ -47,13 +50,14 @@ export const commentOps = {
     output: { data: ZComment, extra: z.object({ commentCount: ZCount }), status: 201 },
     run: async ({ deps, user }, input) => {
       const { comment, commentCount } = await comments.createComment(deps, user, input);
-      return answer(comment, { status: 201, message: comment.held ? COMMENT_MSG.createdHeld : COMMENT_MSG.created, extra: { commentCount } });
+      return answer(comment, { status: 201, message: comment.held ? COMMENT_MSG.createdHeld : COMMENT_MSG.created, extra: { commentCount }, about: input.ideaId });
     },
   }),
   like: reaction('like'),
   dislike: reaction('dislike'),
   interactions: read({
     access: 'public',
+    hot: true,
     input: z.object({ commentIds: ZCommentIds }),
     output: { data: ZCommentInteractions },
     run: async ({ deps, auth }, input) => answer(await comments.interactions(deps, auth?.user ?? null, input.commentIds)),
@@ -66,7 +70,7 @@ export const commentOps = {
     output: { data: ZCommentDeleted },
     run: async ({ deps, user }, input) => {
       const result = await comments.deleteComment(deps, user, input.id);
-      return answer({ isMainComment: result.isMainComment, commentCount: result.commentCount }, { message: COMMENT_MSG.deleted });
+      return answer({ isMainComment: result.isMainComment, commentCount: result.commentCount }, { message: COMMENT_MSG.deleted, about: result.ideaId });
     },
   }),
   report: write({

@@ -17,6 +17,7 @@ import { PRIVATE_CACHE_CONTROL } from '../request/private-answers.ts';
 import type { ChangeKind } from '../request/changes.ts';
 import { authenticate, type Authenticated } from '../accounts/service.ts';
 import { ideaPreviewMeta, withPreviewMeta } from '../ideas/link-preview.ts';
+import { differsForViewer } from '../ideas/view.ts';
 import { chooseEncoding, COMPRESS_THRESHOLD_BYTES, compressedFor, compressVariants, type Encoding, type Variants } from './encoding.ts';
 import { cacheKeyOf, parseInput, runForGuest, runForMember, type ComputedRead } from './fast-reads.ts';
 import type { PreparedAnswer } from './response-cache.ts';
@@ -65,32 +66,38 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
     return { status, variants, etag, heads: {}, base };
   }
 
-  function headFor(answer: PreparedAnswer, encoding: Encoding): OutgoingHttpHeaders {
-    let head = answer.heads[encoding];
+  /** The header block of an answer in one encoding, built on first use; a member's says no-store (nothing may keep an answer to a token). */
+  function headFor(answer: PreparedAnswer, encoding: Encoding, member: boolean): OutgoingHttpHeaders {
+    const heads = member ? (answer.memberHeads ??= {}) : answer.heads;
+    let head = heads[encoding];
     if (!head) {
       head = Object.fromEntries(answer.base);
+      if (member) head['cache-control'] = PRIVATE_CACHE_CONTROL;
       if (encoding !== 'identity') head['content-encoding'] = encoding;
       head['content-length'] = answer.variants[encoding]!.length;
-      answer.heads[encoding] = head;
+      heads[encoding] = head;
     }
     return head;
   }
 
-  function send(req: IncomingMessage, res: ServerResponse, answer: PreparedAnswer): void {
+  function send(req: IncomingMessage, res: ServerResponse, answer: PreparedAnswer, member = false): void {
     if (answer.status === 200 && req.headers['if-none-match'] === answer.etag) {
       // A 304 has no body and says nothing about its length.
-      const { 'content-length': _length, ...head } = headFor(answer, 'identity');
+      const { 'content-length': _length, ...head } = headFor(answer, 'identity', member);
       res.writeHead(304, head);
       res.end();
       return;
     }
     const encoding = chooseEncoding(req.headers['accept-encoding'], answer.variants);
-    res.writeHead(answer.status, headFor(answer, encoding));
+    res.writeHead(answer.status, headFor(answer, encoding, member));
     res.end(req.method === 'HEAD' ? undefined : answer.variants[encoding]);
   }
 
-  const fromComputed = (c: ComputedRead, cacheControl?: string): PreparedAnswer =>
-    prepare(c.status, [['content-type', c.contentType], ...(cacheControl ? ([['cache-control', cacheControl]] as [string, string][]) : []), ...c.extraHeaders], compressVariants(c.body));
+  const fromComputed = (c: ComputedRead, cacheControl?: string): PreparedAnswer => ({
+    ...prepare(c.status, [['content-type', c.contentType], ...(cacheControl ? ([['cache-control', cacheControl]] as [string, string][]) : []), ...c.extraHeaders], compressVariants(c.body)),
+    shown: c.shown,
+    heldBy: c.heldBy,
+  });
 
   /**
    * The header block of a member's own answer (no-store), built once per content type: the answer is
@@ -129,14 +136,22 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
   // Any path the app has no page for: the same HTML (the app shows its 404 page), with status 404.
   const notFoundIndex = index && prepare(404, index.base.filter(([n]) => n === 'content-type' || n === 'cache-control'), index.variants);
 
-  async function serveCached(req: IncomingMessage, res: ServerResponse, key: string, shows: readonly ChangeKind[], compute: () => Promise<ComputedRead>, cacheControl?: string): Promise<void> {
+  async function serveCached(req: IncomingMessage, res: ServerResponse, key: string, shows: readonly ChangeKind[], compute: () => Promise<ComputedRead>, cacheControl?: string, about?: number): Promise<void> {
     try {
-      const answer = await cache.getOrFill(key, shows, async () => fromComputed(await compute(), cacheControl));
+      const answer = await cache.getOrFill(key, shows, async () => fromComputed(await compute(), cacheControl), about);
       if (answer) return send(req, res, answer);
     } catch {
       // Express answers the failure with the error model (and logs it).
     }
     app(req, res);
+  }
+
+  /** The guests' answer of a cached read: from memory, or filled (throws what the read throws). */
+  async function guestsAnswer(req: IncomingMessage, read: KnownRead): Promise<PreparedAnswer | null> {
+    const key = keyOf(read);
+    const { found, input } = read;
+    const declared = found.read.op.cache!;
+    return cache.get(key) ?? cache.getOrFill(key, declared.shows, async () => fromComputed(await runForGuest(deps, found, input, clientIp(req)), 'no-cache'), declared.about?.(input));
   }
 
   function previewPage(id: string): () => Promise<ComputedRead> {
@@ -191,7 +206,38 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
     const hit = cache.get(key);
     if (hit) return send(req, res, hit);
     const { found, input } = read;
-    void serveCached(req, res, key, found.read.op.cache!.shows, () => runForGuest(deps, found, input, clientIp(req)), 'no-cache');
+    const declared = found.read.op.cache!;
+    void serveCached(req, res, key, declared.shows, () => runForGuest(deps, found, input, clientIp(req)), 'no-cache', declared.about?.(input));
+  }
+
+  /** Whether this member's answer differs from the guests' (request/sharing.ts). */
+  async function differs(auth: Authenticated, read: KnownRead, answer: PreparedAnswer): Promise<boolean> {
+    const user = auth.user;
+    if (answer.heldBy?.includes(user.id)) return true;
+    if (read.found.read.op.cache!.members !== 'ideas') return false;
+    if (user.role === 'admin') return true;
+    return differsForViewer(user, answer.shown ?? [], deps.unlocks.peek(user.id) ?? (await deps.unlocks.of(deps.db, user.id)));
+  }
+
+  /**
+   * A member's call of a cached read members share (`cache.members`): after the session check, the
+   * guests' bytes (said no-store), unless this member's answer differs — then it is computed for
+   * them here. No live session, or a guests' answer that is a failure: Express answers (the 401 and
+   * its flag; the member's own view of a hidden idea, or the error).
+   */
+  async function serveShared(req: IncomingMessage, res: ServerResponse, read: KnownRead): Promise<void> {
+    try {
+      const token = bearerToken(req.headers.authorization);
+      const auth = token ? await authenticate(deps, token) : null;
+      if (auth) {
+        const answer = await guestsAnswer(req, read);
+        if (answer && !(await differs(auth, read, answer))) return send(req, res, answer, true);
+        if (answer) return sendOwn(req, res, await runForMember(deps, read.found, read.input, auth, clientIp(req)));
+      }
+    } catch {
+      // Express answers with the error model.
+    }
+    app(req, res);
   }
 
   // Whatever goes wrong in the fast lane, Express (with its error model) answers: the process never
@@ -214,8 +260,11 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
     if (pathname.startsWith('/api/') || pathname.startsWith('/trpc/')) {
       const read = known(url, pathname, q === -1 ? '' : url.slice(q + 1));
       if (req.headers.authorization) {
-        // Never from the shared cache: a token means a member, or a dead session the client must hear about.
-        return void (read?.found.read.op.hot ? serveMember(req, res, read) : app(req, res));
+        // A token means a member, or a dead session the client must hear about: the shared cache only
+        // for the reads members share, after the session check.
+        const op = read?.found.read.op;
+        if (op?.cache?.members) return void serveShared(req, res, read!);
+        return void (op?.hot ? serveMember(req, res, read!) : app(req, res));
       }
       return read?.found.read.op.cache ? serveGuest(req, res, read) : void app(req, res);
     }

@@ -7,9 +7,10 @@
  * read-all (see the 0004 migration); the unread count adds the ones not copied yet.
  */
 import type { z } from 'zod';
-import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { preparedQuery } from '../../../db/prepared.ts';
 import { dbTimeToIso, nowDb } from '../../../db/time.ts';
-import type { Db, MessageTable, UserRow } from '../../../db/types.ts';
+import type { Database, Db, MessageTable, UserRow } from '../../../db/types.ts';
 import { transaction } from '../../../db/transaction.ts';
 import { authorAvatar, authorName, type AuthorFields } from '../../shared/idea-display.ts';
 import { MESSAGE_TEXT } from '../../shared/touch-texts.ts';
@@ -90,16 +91,27 @@ function messageActor(a: Required<AuthorFields>): MessageDto['actor'] {
 }
 
 /**
- * Unread messages plus announcements not delivered yet, in one statement: the busiest member read
- * (every open tab polls it), answered through the fast lane (fast-lane/fast-reads.ts).
+ * Unread messages plus announcements not delivered yet, in one statement built once (db/prepared.ts):
+ * the busiest member read (every open tab polls it), answered through the fast lane
+ * (fast-lane/fast-reads.ts).
  */
+const unreadStatement = preparedQuery((db: Kysely<Database>, userId: number, sameUserId: number, joinedAt: string) =>
+  db.selectNoFrom((eb) =>
+    eb(
+      eb.selectFrom('messages').select((m) => m.fn.countAll().as('c')).where('user_id', '=', userId).where('is_read', '=', 0),
+      '+',
+      eb
+        .selectFrom('announcements')
+        .select((a) => a.fn.countAll().as('c'))
+        .where('id', '>', eb.selectFrom('users').select('announcements_seen_id').where('users.id', '=', sameUserId))
+        .where('created_at', '>=', joinedAt),
+    ).as('n'),
+  ),
+);
+
 export async function unreadCount(deps: Deps, user: UserRow): Promise<number> {
-  const row = await sql<{ n: number | string }>`select
-      (select count(*) from messages where user_id = ${user.id} and is_read = 0)
-    + (select count(*) from announcements
-        where id > (select announcements_seen_id from users where id = ${user.id})
-          and created_at >= ${user.created_at}) as n`.execute(deps.db);
-  return Number(row.rows[0]?.n ?? 0);
+  const [row] = await unreadStatement(deps.db, user.id, user.id, user.created_at);
+  return Number((row as { n?: number | string } | undefined)?.n ?? 0);
 }
 
 export async function markRead(deps: Deps, user: UserRow, id: number): Promise<void> {

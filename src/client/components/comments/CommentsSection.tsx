@@ -18,6 +18,7 @@ import { CommentForm, type ReplyTarget } from './CommentForm.tsx';
 import { commentAnchor, commentFromHash, CommentItem, type CommentActions } from './CommentItem.tsx';
 import '../../styles/comments.css';
 import { rememberThisIdeaForLogin } from '../../lib/login-return.ts';
+import { useIdeaViewer } from '../idea/useIdeaViewer.ts';
 
 const REPORT_REASONS = ['垃圾广告', '人身攻击', '色情低俗', '违法违规', '其他'] as const;
 
@@ -49,9 +50,9 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
   const fellBack = list.isError;
   const comments: CommentDto[] = useMemo(() => (fellBack ? (idea.comments ?? []) : (list.data ?? [])), [fellBack, idea.comments, list.data]);
   const tree = useMemo(() => buildCommentTree(comments), [comments]);
-  const ids = useMemo(() => comments.map((c) => c.id), [comments]);
-  const interactions = trpc.comments.interactions.useQuery({ commentIds: ids }, { enabled: loggedIn && ids.length > 0, select: (a) => a.data });
-  const markOf = (id: number) => (String(id) in marks ? marks[String(id)] : (interactions.data?.[String(id)] ?? null));
+  // The member's likes and dislikes come with the page's one member read (useIdeaViewer).
+  const viewer = useIdeaViewer(idea.id, loggedIn);
+  const markOf = (id: number) => (String(id) in marks ? marks[String(id)] : (viewer.data?.interactions[String(id)] ?? null));
 
   const patchComment = (id: number, patch: Partial<CommentDto>) =>
     utils.comments.list.setData({ ideaId: idea.id }, (old) => (old ? { ...old, data: old.data.map((c) => (c.id === id ? { ...c, ...patch } : c)) } : old));

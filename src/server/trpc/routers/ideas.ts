@@ -17,6 +17,7 @@ export const ideasRouter = router({
   recordView: mutation(op.recordView),
 
   byId: query(op.byId),
+  viewer: query(op.viewer),
   my: query(op.my),
   publicPage: query(op.publicPage),
   guestPage: query(op.guestPage),
