@@ -8,6 +8,7 @@ import * as social from './migrations/2026_11_24_0001_social.ts';
 import * as comments from './migrations/2026_11_24_0002_comments.ts';
 import * as stayingInTouch from './migrations/2026_11_24_0004_staying_in_touch.ts';
 import * as sessionPasswordProof from './migrations/2026_11_25_0019_session_password_proof.ts';
+import * as searchWords from './migrations/2026_11_26_0016_search_words.ts';
 
 /** Listed by hand so the same list works under tsx, vitest and any bundler; names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_24_0002_comments': comments,
   '2026_11_24_0004_staying_in_touch': stayingInTouch,
   '2026_11_25_0019_session_password_proof': sessionPasswordProof,
+  '2026_11_26_0016_search_words': searchWords,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
