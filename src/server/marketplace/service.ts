@@ -119,29 +119,31 @@ type Rank = 0 | 1 | 2;
 
 /**
  * What one page of search may read (issues 19 and 20), so that no query, however common or
- * contrived its words, costs more than a page: the index entries its walks read together, the
+ * contrived its words, costs more than a page: the index entries its walks check together, the
  * statements it sends, and the grams it counts to choose where to start. Past a bound the answer is
  * still correct, only shorter (see `searchPage`).
  */
 export interface SearchBudget {
+  /** Index entries the walks of one page check together, at most (each a probe of the idea's texts). */
   entries: number;
+  /** Walking rounds (statements) of one page, at most; each reads four times more than the one before. */
   rounds: number;
+  /** The first round's entries per walk, at least: a page and its spare for a common word. */
   firstChunk: number;
+  /** Grams counted per index kind to pick the rarest, at most (spread over the words and along each). */
   countedGrams: number;
+  /** Entries counted per gram: a rarer gram is told by a lower count, or past the cap by an older last entry. */
   countCap: number;
 }
 
-export const SEARCH_BUDGET: SearchBudget = {
-  /** Index entries the walks of one page read together, at most. */
-  entries: 3000,
-  /** Walking rounds (statements) of one page, at most; each reads more than the one before. */
-  rounds: 4,
-  /** The first round's entries per walk, at least: a page and its spare for a common word. */
-  firstChunk: 32,
-  /** Grams counted per index kind to pick the rarest, at most (spread over the words). */
-  countedGrams: 6,
-  /** Entries counted per gram: enough to tell a rare gram apart without counting a common one to its end. */
-  countCap: 500,
+/**
+ * Per database, from what a checked entry costs at 100,000 ideas (README, "Search at a bounded
+ * cost"): about 0.5 µs on SQLite, 1.7 µs on MariaDB (a primary-key probe of the texts through the
+ * server), so a page's walks stay within a few milliseconds on either.
+ */
+export const SEARCH_BUDGETS: Record<'sqlite' | 'mysql', SearchBudget> = {
+  sqlite: { entries: 4000, rounds: 4, firstChunk: 32, countedGrams: 6, countCap: 256 },
+  mysql: { entries: 1500, rounds: 4, firstChunk: 32, countedGrams: 6, countCap: 256 },
 };
 
 /** The driving gram of a walk and, when it has fewer entries than the count's cap, how many. */
@@ -150,33 +152,37 @@ interface Driver {
   count: number | null;
 }
 
-/** Up to `n` grams of the words, spread over every word and along each. */
-function spreadGrams(words: readonly string[], n: number): string[] {
-  const per = words.map((w) => queryGrams(w));
-  const all = [...new Set(per.flat())];
-  if (all.length <= n) return all;
-  const out = new Set<string>();
-  for (let round = 0; out.size < n; round++) {
-    let added = false;
-    for (const grams of per) {
-      // Each word's grams in a spread order: its ends first, then its middle.
-      const k = round === 0 ? 0 : round === 1 ? grams.length - 1 : Math.floor((round - 1) * grams.length / (n + 1)) % grams.length;
-      if (round < grams.length + 2 && out.size < n && !out.has(grams[k])) {
-        out.add(grams[k]);
-        added = true;
-      }
+/** A list in an order that spreads over it: both ends, then the middle, then the quarters, … */
+function spread<T>(list: readonly T[]): T[] {
+  const out: T[] = [];
+  const seen = new Set<number>();
+  const add = (i: number) => {
+    if (!seen.has(i)) {
+      seen.add(i);
+      out.push(list[i]);
     }
-    if (!added && round > n + 2) break;
-  }
+  };
+  if (list.length) add(0);
+  if (list.length > 1) add(list.length - 1);
+  for (let parts = 2; out.length < list.length; parts *= 2) for (let k = 1; k < parts; k += 2) add(Math.floor((k * (list.length - 1)) / parts));
+  return out;
+}
+
+/** Up to `n` distinct grams of the words: each word's spread over it, taken from every word in turn. */
+function spreadGrams(words: readonly string[], n: number): string[] {
+  const per = words.map((w) => spread(queryGrams(w)));
+  const out = new Set<string>();
+  for (let k = 0; out.size < n && per.some((g) => k < g.length); k++) for (const grams of per) if (k < grams.length && out.size < n) out.add(grams[k]);
   return [...out];
 }
 
-const countQueries = shapedQueries<{ i: number | string; n: number | string }>();
+const countQueries = shapedQueries<{ i: number | string; n: number | string; m: string | null }>();
 
 /**
  * For each index kind, the rarest of the query's grams (it drives that kind's walk), or null when one
  * of them has no entry of that kind (then no idea has every word there). One statement for all the
- * counts, each stopping at `countCap`; none for a query of one gram.
+ * counts, each reading at most `countCap` entries, newest first: a count below the cap is exact; at
+ * the cap, the gram whose last counted entry is older is the sparser one. None for a query of one gram.
  */
 async function chooseDrivers(db: Db, kinds: number[], words: readonly string[], budget: SearchBudget): Promise<Map<number, Driver | null>> {
   const out = new Map<number, Driver | null>();
@@ -190,15 +196,17 @@ async function chooseDrivers(db: Db, kinds: number[], words: readonly string[], 
     sql`${sql.join(
       pairs.map(
         ([kind], i) =>
-          sql`select ${sql.lit(i)} as i, count(*) as n from (select idea_id from idea_search_grams where kind = ${sql.lit(kind)} and gram = ${arg(i % grams.length)} limit ${sql.lit(budget.countCap)}) as ${sql.id(`t${i}`)}`,
+          sql`select ${sql.lit(i)} as i, count(*) as n, min(c.published_at) as m from (select published_at from idea_search_grams where kind = ${sql.lit(kind)} and gram = ${arg(i % grams.length)} order by published_at desc, idea_id desc limit ${sql.lit(budget.countCap)}) as c`,
       ),
       sql` union all `,
     )}`,
   );
-  const counts = new Map<number, number>();
-  for (const r of rows) counts.set(Number(r.i), Number(r.n));
+  const counts = new Map<number, { n: number; m: string }>();
+  for (const r of rows) counts.set(Number(r.i), { n: Number(r.n), m: r.m ?? '' });
   for (const kind of kinds) {
-    const ranked = pairs.flatMap(([k, gram], i) => (k === kind ? [{ gram, n: counts.get(i) ?? 0 }] : [])).sort((a, b) => a.n - b.n);
+    const ranked = pairs
+      .flatMap(([k, gram], i) => (k === kind ? [{ gram, ...(counts.get(i) ?? { n: 0, m: '' }) }] : []))
+      .sort((a, b) => a.n - b.n || (a.m < b.m ? -1 : a.m > b.m ? 1 : 0));
     out.set(kind, ranked[0].n === 0 ? null : { gram: ranked[0].gram, count: ranked[0].n < budget.countCap ? ranked[0].n : null });
   }
   return out;
@@ -287,13 +295,13 @@ async function readRound(db: Db, walks: { walk: RankWalk; need: number }[], word
  * and checks each entry in SQL (`walkRound`); a round reads every rank still needed in one statement
  * with the card columns and the author, and one more query loads the page's tags and images.
  *
- * The cost is bounded (`SEARCH_BUDGET`): a walk reads a small chunk first and four times more each
+ * The cost is bounded (`SEARCH_BUDGETS`): a walk reads a small chunk first and four times more each
  * round, and all of them together at most `entries` entries in at most `rounds` rounds. Past that the
  * page ends with what was found: every card on it is a match, in order; when it found some, its
  * cursor resumes the walk where it stopped (a later page reads a new budget), when it found none, the
  * list ends there.
  */
-export async function searchPage(deps: Deps, viewer: UserRow | null, rawQuery: string, limit: number, cursor?: string, budget: SearchBudget = SEARCH_BUDGET): Promise<Page> {
+export async function searchPage(deps: Deps, viewer: UserRow | null, rawQuery: string, limit: number, cursor?: string, budget: SearchBudget = SEARCH_BUDGETS[deps.handle.dialect]): Promise<Page> {
   const db = deps.db;
   const after = decodeCursor<SearchCursor>(cursor, 'q', (v) => (v.t === 0 || v.t === 1 || v.t === 2) && isCursorTime(v.p) && isCursorInt(v.i));
   const words = searchWords(rawQuery);
