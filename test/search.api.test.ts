@@ -140,6 +140,22 @@ describe.each(DIALECTS)('search by words, on %s', (dialect) => {
       expect(wide.items.map((i) => i.id)).toEqual(matches);
     });
 
+    it('gives up a rank its budget could not finish when it found nothing and a later rank did, so the page is not empty', async () => {
+      // Newest: both words, one in the title and one in the description (rank 2). Older: 30 titles
+      // with each word alone, which the title rank (both words in the title) must read through.
+      const match = await createIdea(app.deps, author, { title: '灯塔摄影', description: '附赠一枚邮票', ageMs: 20 * H });
+      for (let i = 0; i < 30; i++) {
+        await createIdea(app.deps, author, { title: `灯塔观测站${i}`, description: '海边', ageMs: (21 + i / 100) * H });
+        await createIdea(app.deps, author, { title: `邮票收藏${i}`, description: '集邮', ageMs: (21 + i / 100) * H });
+      }
+      const page = await searchPage(app.deps, null, '灯塔 邮票', 20, undefined, tiny);
+      expect(page.items.map((i) => i.id)).toEqual([match]);
+      // The cursor goes on in rank 2, past the match: nothing more there.
+      expect(page.nextCursor).not.toBeNull();
+      expect((await searchPage(app.deps, null, '灯塔 邮票', 20, page.nextCursor!, tiny)).items).toEqual([]);
+      expect(await rest('灯塔 邮票')).toEqual([match]);
+    });
+
     it('reads no more statements than its rounds allow, however many words and candidates', async () => {
       for (const q of ['健康的健康', '健 康 的 健 康 和 身', '跑步计划 健身房', '的']) {
         const call = counted();

@@ -115,6 +115,9 @@ export async function marketplacePage(deps: Deps, viewer: UserRow | null, input:
 
 interface SearchCursor { s: 'q'; t: Rank; p: string; i: number }
 
+/** A cursor position before every entry of a rank. */
+const RANK_START = '9999-12-31 23:59:59.999';
+
 type Rank = 0 | 1 | 2;
 
 /**
@@ -355,15 +358,19 @@ export async function searchPage(deps: Deps, viewer: UserRow | null, rawQuery: s
     }
   }
 
-  // The cards in rank order. A walk stopped by the budget before it was done ends the answer there:
-  // what lies past its position is unread.
+  // The cards in rank order. A walk the budget stopped before it was done ends the answer there
+  // (what lies past its position is unread), unless nothing was found before it or by it while a
+  // later rank found cards: then that walk is given up for this search, so a page is never empty
+  // for want of budget when cards of a later rank are at hand (its unread part is never shown).
   const found: (Omit<RoundRow, 'rank'> & { rank: Rank })[] = [];
   let resume: SearchCursor | null = null;
-  for (const w of walks) {
+  for (const [k, w] of walks.entries()) {
+    if (!w.done && !found.length && !w.hits.length && walks.slice(k + 1).some((later) => later.hits.length)) continue;
     found.push(...w.hits.map((h) => ({ ...h, rank: w.rank })));
     if (found.length > limit) break;
     if (!w.done) {
-      resume = w.pos ? { s: 'q', t: w.rank, p: w.pos.p, i: w.pos.i } : null;
+      // A walk that never read stands at its rank's start.
+      resume = { s: 'q', t: w.rank, ...(w.pos ?? { p: RANK_START, i: Number.MAX_SAFE_INTEGER }) };
       break;
     }
   }
