@@ -129,10 +129,12 @@ type Rank = 0 | 1 | 2;
 export interface SearchBudget {
   /** Index entries the walks of one page check together, at most (each a probe of the idea's texts). */
   entries: number;
-  /** Walking rounds (statements) of one page, at most; each reads four times more than the one before. */
+  /** Walking rounds (statements) of one page, at most. */
   rounds: number;
   /** The first round's entries per walk, at least: a page and its spare for a common word. */
   firstChunk: number;
+  /** How many times more entries each round reads than the one before. */
+  growth: number;
   /** Grams counted per index kind to pick the rarest, at most (spread over the words and along each). */
   countedGrams: number;
   /** Entries counted per gram: a rarer gram is told by a lower count, or past the cap by an older last entry. */
@@ -145,8 +147,8 @@ export interface SearchBudget {
  * server), so a page's walks stay within a few milliseconds on either.
  */
 export const SEARCH_BUDGETS: Record<'sqlite' | 'mysql', SearchBudget> = {
-  sqlite: { entries: 4000, rounds: 4, firstChunk: 32, countedGrams: 6, countCap: 256 },
-  mysql: { entries: 1500, rounds: 4, firstChunk: 32, countedGrams: 6, countCap: 256 },
+  sqlite: { entries: 4000, rounds: 4, firstChunk: 32, growth: 4, countedGrams: 6, countCap: 256 },
+  mysql: { entries: 1000, rounds: 3, firstChunk: 32, growth: 6, countedGrams: 6, countCap: 128 },
 };
 
 /** The driving gram of a walk and, when it has fewer entries than the count's cap, how many. */
@@ -185,34 +187,46 @@ const countQueries = shapedQueries<{ i: number | string; n: number | string; m: 
  * For each index kind, the rarest of the query's grams (it drives that kind's walk), or null when one
  * of them has no entry of that kind (then no idea has every word there). One statement for all the
  * counts, each reading at most `countCap` entries, newest first: a count below the cap is exact; at
- * the cap, the gram whose last counted entry is older is the sparser one. None for a query of one gram.
+ * the cap, the gram whose last counted entry is older is the sparser one. With `whole`, the exact
+ * title's entries too (kind 0), so the first round reads no exact-title rank that has none. None for
+ * a query of one gram.
  */
-async function chooseDrivers(db: Db, kinds: number[], words: readonly string[], budget: SearchBudget): Promise<Map<number, Driver | null>> {
+async function chooseDrivers(db: Db, kinds: number[], words: readonly string[], whole: string | null, budget: SearchBudget): Promise<{ drivers: Map<number, Driver | null>; words: string[] }> {
   const out = new Map<number, Driver | null>();
   const grams = spreadGrams(words, budget.countedGrams);
   if (grams.length === 1) {
     for (const k of kinds) out.set(k, { gram: grams[0], count: null });
-    return out;
+    if (whole !== null) out.set(GRAM_KIND.exactTitle, { gram: whole, count: null });
+    return { drivers: out, words: [...words] };
   }
-  const pairs = kinds.flatMap((kind) => grams.map((gram) => [kind, gram] as const));
-  const rows = await countQueries(db, `${kinds.join()}:${grams.length}:${budget.countCap}`, grams, (arg) =>
+  // The exact title's one entry is counted too (when that rank is read): most queries name no title.
+  const pairs = [...kinds.flatMap((kind) => grams.map((gram, g) => [kind, gram, g] as const)), ...(whole !== null ? [[GRAM_KIND.exactTitle, whole, grams.length] as const] : [])];
+  const rows = await countQueries(db, `${kinds.join()}:${grams.length}:${whole !== null}:${budget.countCap}`, [...grams, whole], (arg) =>
     sql`${sql.join(
       pairs.map(
-        ([kind], i) =>
-          sql`select ${sql.lit(i)} as i, count(*) as n, min(c.published_at) as m from (select published_at from idea_search_grams where kind = ${sql.lit(kind)} and gram = ${arg(i % grams.length)} order by published_at desc, idea_id desc limit ${sql.lit(budget.countCap)}) as c`,
+        ([kind, , g], i) =>
+          sql`select ${sql.lit(i)} as i, count(*) as n, min(c.published_at) as m from (select published_at from idea_search_grams where kind = ${sql.lit(kind)} and gram = ${arg(g)} order by published_at desc, idea_id desc limit ${sql.lit(budget.countCap)}) as c`,
       ),
       sql` union all `,
     )}`,
   );
   const counts = new Map<number, { n: number; m: string }>();
   for (const r of rows) counts.set(Number(r.i), { n: Number(r.n), m: r.m ?? '' });
-  for (const kind of kinds) {
+  for (const kind of whole !== null ? [...kinds, GRAM_KIND.exactTitle] : kinds) {
     const ranked = pairs
       .flatMap(([k, gram], i) => (k === kind ? [{ gram, ...(counts.get(i) ?? { n: 0, m: '' }) }] : []))
       .sort((a, b) => a.n - b.n || (a.m < b.m ? -1 : a.m > b.m ? 1 : 0));
     out.set(kind, ranked[0].n === 0 ? null : { gram: ranked[0].gram, count: ranked[0].n < budget.countCap ? ranked[0].n : null });
   }
-  return out;
+  // The words checked rarest first (by their rarest counted gram anywhere): a candidate's check
+  // stops at the first word it lacks, most often the first.
+  const any = pairs.flatMap(([k, gram], i) => (k === GRAM_KIND.any ? [{ gram, ...(counts.get(i) ?? { n: 0, m: '' }) }] : []));
+  const rarity = (w: string) => {
+    const mine = any.filter((c) => queryGrams(w).includes(c.gram)).sort((a, b) => a.n - b.n || (a.m < b.m ? -1 : 1))[0];
+    return mine ? [mine.n, mine.m] as const : [Infinity, ''] as const;
+  };
+  const ranked = words.map((w) => ({ w, r: rarity(w) })).sort((a, b) => a.r[0] - b.r[0] || (a.r[1] < b.r[1] ? -1 : a.r[1] > b.r[1] ? 1 : 0));
+  return { drivers: out, words: ranked.map((x) => x.w) };
 }
 
 /** One rank's walk down its driving gram's entries, newest first: where it stands, what it found. */
@@ -313,12 +327,15 @@ export async function searchPage(deps: Deps, viewer: UserRow | null, rawQuery: s
 
   const firstRank = (after?.t ?? 0) as Rank;
   const kinds = ([GRAM_KIND.title, GRAM_KIND.any] as number[]).filter((k) => k >= firstRank);
-  const drivers = await chooseDrivers(db, kinds, words, budget);
+  const readsExact = firstRank === 0 && [...whole].length <= SEARCH_MAX_QUERY;
+  const chosen = await chooseDrivers(db, kinds, words, readsExact ? whole : null, budget);
+  const drivers = chosen.drivers;
+  const checked = chosen.words;
   const walks: RankWalk[] = [];
   for (const rank of [0, 1, 2] as Rank[]) {
-    if (rank < firstRank || (rank === 0 && [...whole].length > SEARCH_MAX_QUERY)) continue;
+    if (rank < firstRank || (rank === 0 && !readsExact)) continue;
     const kind = rank === 0 ? GRAM_KIND.exactTitle : rank === 1 ? GRAM_KIND.title : GRAM_KIND.any;
-    const driver = rank === 0 ? { gram: whole, count: null } : drivers.get(kind);
+    const driver = drivers.get(kind);
     if (!driver) continue;
     // A rare driving gram is read whole in the first round; an exact title has few entries.
     const chunk = driver.count !== null ? driver.count + 1 : rank === 0 ? limit + 1 : Math.max(budget.firstChunk, limit + 1);
@@ -339,7 +356,7 @@ export async function searchPage(deps: Deps, viewer: UserRow | null, rawQuery: s
     const share = Math.floor(left / pending.length);
     for (const { walk } of pending) walk.chunk = Math.max(1, Math.min(walk.chunk, share));
     left -= pending.reduce((sum, { walk }) => sum + walk.chunk, 0);
-    const rows = await readRound(db, pending.map(({ walk, need }) => ({ walk, need: need - walk.hits.length })), words, whole);
+    const rows = await readRound(db, pending.map(({ walk, need }) => ({ walk, need: need - walk.hits.length })), checked, whole);
     for (const { walk, need } of pending) {
       const mine = rows.filter((r) => Number(r.rank) === walk.rank);
       const found = mine.filter((r) => Number(r.boundary) === 0).sort((a, b) => (a.entry_at < b.entry_at ? 1 : a.entry_at > b.entry_at ? -1 : b.id - a.id));
@@ -354,7 +371,7 @@ export async function searchPage(deps: Deps, viewer: UserRow | null, rawQuery: s
       } else {
         walk.done = true;
       }
-      walk.chunk *= 4;
+      walk.chunk *= budget.growth;
     }
   }
 
