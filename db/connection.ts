@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, MysqlDialect, SqliteDialect } from 'kysely';
-import { createPool, type Pool } from 'mysql2';
+import { Kysely, MysqlDialect, SqliteDialect, type MysqlPool } from 'kysely';
+import { createPool, type Pool, type PoolConnection } from 'mysql2';
+import { DatabaseUnavailableError } from './failures.ts';
 import { BooleanToIntPlugin } from './portable.ts';
+import { withStatementRetries } from './transaction.ts';
 import type { Database } from './types.ts';
 
 export type DialectName = 'sqlite' | 'mysql';
@@ -13,7 +15,10 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** The driver's own client, for libraries that need it (rate-limiter-flexible). */
   sqlite?: SQLite.Database;
+  /** mysql2's pool itself (scripts that EXPLAIN); the app goes through `mysqlClient`. */
   mysqlPool?: Pool;
+  /** The pool as the app uses it: bounded waits, each connection's session set (`guardPool`). */
+  mysqlClient?: MysqlPool;
   mysqlDatabase?: string;
   close(): Promise<void>;
 }
@@ -31,9 +36,39 @@ export function sqliteFile(url: string | undefined): string {
   return file || DEFAULT_SQLITE_FILE;
 }
 
+/**
+ * How the app uses a MySQL/MariaDB server (README "Configuration", `DB_*`): a bounded pool, a bounded
+ * queue and bounded waits, so a slow or absent database answers 503 at once instead of piling up
+ * requests. SQLite reads none of these but `lockWaitTimeoutSeconds` (its busy timeout).
+ */
+export interface DatabaseOptions {
+  /** Connections per process (DB_POOL_SIZE). */
+  poolSize: number;
+  /** Requests waiting for a connection past which a new one is refused at once (DB_QUEUE_LIMIT). */
+  queueLimit: number;
+  /** How long a request waits for a connection, queued or being opened (DB_ACQUIRE_TIMEOUT_MS). */
+  acquireTimeoutMs: number;
+  /** Opening a connection (DB_CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs: number;
+  /** One statement's time on the server (max_statement_time / max_execution_time); the client gives up 2 s later (DB_QUERY_TIMEOUT_MS). */
+  queryTimeoutMs: number;
+  /** A row lock waited for this long is given up (innodb_lock_wait_timeout; SQLite's busy timeout) and the transaction retried (DB_LOCK_WAIT_TIMEOUT_SECONDS). */
+  lockWaitTimeoutSeconds: number;
+}
+
+export const DEFAULT_DATABASE_OPTIONS: DatabaseOptions = {
+  poolSize: 10,
+  queueLimit: 100,
+  acquireTimeoutMs: 3000,
+  connectTimeoutMs: 3000,
+  queryTimeoutMs: 10_000,
+  lockWaitTimeoutSeconds: 5,
+};
+
 /** Opens the database named by DATABASE_URL: `mysql://…` for MySQL/MariaDB, else an SQLite file. */
-export async function openDatabase(url: string | undefined): Promise<DatabaseHandle> {
-  return dialectOf(url) === 'mysql' ? openMysql(url!) : openSqlite(sqliteFile(url));
+export async function openDatabase(url: string | undefined, options: Partial<DatabaseOptions> = {}): Promise<DatabaseHandle> {
+  const o = { ...DEFAULT_DATABASE_OPTIONS, ...options };
+  return dialectOf(url) === 'mysql' ? openMysql(url!, o) : openSqlite(sqliteFile(url), o);
 }
 
 /**
@@ -68,15 +103,16 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
   });
 }
 
-function openSqlite(file: string): DatabaseHandle {
+function openSqlite(file: string, o: DatabaseOptions): DatabaseHandle {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${o.lockWaitTimeoutSeconds * 1000}`);
   // Off by default in SQLite (STACK-NOTES trap 3).
   sqlite.pragma('foreign_keys = ON');
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    // Statements outside a transaction are retried when another process holds the file (transaction.ts).
+    dialect: withStatementRetries(new SqliteDialect({ database: withStatementCache(sqlite) }), { reconnectReads: false }),
     plugins: [new BooleanToIntPlugin()],
   });
   return {
@@ -141,21 +177,125 @@ export async function dropMysqlDatabase(url: string): Promise<void> {
   }
 }
 
-async function openMysql(url: string): Promise<DatabaseHandle> {
+/**
+ * Each connection's session, set before its first use: UTC (trap 2), a short lock wait (a conflict is
+ * retried, transaction.ts, instead of held for InnoDB's default 50 s) and a time limit per statement
+ * (MariaDB's max_statement_time covers every statement; MySQL's max_execution_time only SELECTs).
+ */
+function sessionSql(conn: PoolConnection, o: DatabaseOptions): string {
+  const mariadb = (conn as unknown as { _isMariaDB?: boolean })._isMariaDB !== false;
+  const limit = mariadb ? `max_statement_time = ${o.queryTimeoutMs / 1000}` : `max_execution_time = ${o.queryTimeoutMs}`;
+  return `SET time_zone = '+00:00', innodb_lock_wait_timeout = ${o.lockWaitTimeoutSeconds}, ${limit}`;
+}
+
+type Callback = (err: Error | null, ...rest: unknown[]) => void;
+
+/**
+ * A statement the server never answers (a hung server, a network that drops packets) would hold its
+ * request and connection for ever: past the server's own limit and a margin, the connection is
+ * destroyed and the statement fails as QUERY_TIMEOUT.
+ */
+function withClientTimeout(conn: PoolConnection, timeoutMs: number): void {
+  const query = conn.query.bind(conn) as (...args: unknown[]) => unknown;
+  (conn as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback !== 'function') return query(...args);
+    let settled = false;
+    const timer = setTimeout(() => {
+      settled = true;
+      conn.destroy();
+      (callback as Callback)(new DatabaseUnavailableError('QUERY_TIMEOUT', `no answer from the database within ${timeoutMs} ms`));
+    }, timeoutMs);
+    timer.unref();
+    args[last] = (...result: unknown[]) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      (callback as Callback)(...(result as [Error | null]));
+    };
+    return query(...args);
+  };
+}
+
+/**
+ * The pool as the app and the rate limiter use it (Kysely's and rate-limiter-flexible's pool
+ * interface is `getConnection(cb)`): a connection that does not come within acquireTimeoutMs is
+ * refused (POOL_ACQUIRE_TIMEOUT; one that comes later goes back to the pool), a full queue is refused
+ * at once (POOL_QUEUE_FULL), and a new connection gets its session (`sessionSql`) before first use.
+ */
+export function guardPool(pool: Pool, o: DatabaseOptions): MysqlPool & { getConnection(cb: (err: unknown, conn: PoolConnection) => void): void } {
+  const prepared = new WeakSet<PoolConnection>();
+  return {
+    getConnection(cb) {
+      let settled = false;
+      const timer = setTimeout(() => {
+        settled = true;
+        cb(new DatabaseUnavailableError('POOL_ACQUIRE_TIMEOUT', `no database connection within ${o.acquireTimeoutMs} ms`), undefined as never);
+      }, o.acquireTimeoutMs);
+      timer.unref();
+      const hand = (err: unknown, conn?: PoolConnection) => {
+        if (settled) {
+          conn?.release();
+          return;
+        }
+        settled = true;
+        clearTimeout(timer);
+        if (err) cb(err, undefined as never);
+        else cb(null, conn!);
+      };
+      pool.getConnection((err, conn) => {
+        if (err) {
+          const message = (err as Error).message;
+          if (message === 'Queue limit reached.') return hand(new DatabaseUnavailableError('POOL_QUEUE_FULL', `more than ${o.queueLimit} requests waiting for a database connection`, { cause: err }));
+          if (message === 'Pool is closed.') return hand(new DatabaseUnavailableError('POOL_CLOSED', 'the database pool is closed', { cause: err }));
+          return hand(err);
+        }
+        if (prepared.has(conn)) return hand(null, conn);
+        conn.query(sessionSql(conn, o), (setupError: unknown) => {
+          if (setupError) {
+            conn.destroy();
+            return hand(setupError);
+          }
+          prepared.add(conn);
+          withClientTimeout(conn, o.queryTimeoutMs + 2000);
+          hand(null, conn);
+        });
+      });
+    },
+    end(cb) {
+      pool.end(cb);
+    },
+  };
+}
+
+async function openMysql(url: string, o: DatabaseOptions): Promise<DatabaseHandle> {
   const target = parseMysqlUrl(url);
   await ensureMysqlDatabase(target);
-  const pool = createPool({ ...driverOptions, ...target, connectionLimit: 10 });
-  pool.on('connection', (conn) => {
-    conn.query("SET time_zone = '+00:00'");
+  const pool = createPool({
+    ...driverOptions,
+    ...target,
+    connectionLimit: o.poolSize,
+    queueLimit: o.queueLimit,
+    connectTimeout: o.connectTimeoutMs,
+    // Dead peers are noticed by TCP keep-alive, not by the next request.
+    enableKeepAlive: true,
+    keepAliveInitialDelay: 10_000,
   });
+  // mysql2 emits 'error' on a dead connection for a command sent without a callback (the rate
+  // limiter's ROLLBACK), and the pool listens only once: a second such error, with no listener left,
+  // would throw out of the driver and end the process when the database goes away.
+  pool.on('connection', (conn) => conn.on('error', () => {}));
+  const client = guardPool(pool, o);
   const db = new Kysely<Database>({
-    dialect: new MysqlDialect({ pool }),
+    dialect: withStatementRetries(new MysqlDialect({ pool: client }), { reconnectReads: true }),
     plugins: [new BooleanToIntPlugin()],
   });
   return {
     db,
     dialect: 'mysql',
     mysqlPool: pool,
+    mysqlClient: client,
     mysqlDatabase: target.database,
     async close() {
       // Kysely's destroy ends the pool it was given.

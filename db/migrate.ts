@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, MysqlAdapter, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as accounts from './migrations/2026_11_22_0001_accounts.ts';
 import * as ideas from './migrations/2026_11_22_0002_ideas.ts';
 import * as pendingUploads from './migrations/2026_11_22_0003_pending_uploads.ts';
@@ -8,7 +8,12 @@ import * as social from './migrations/2026_11_24_0001_social.ts';
 import * as comments from './migrations/2026_11_24_0002_comments.ts';
 import * as stayingInTouch from './migrations/2026_11_24_0004_staying_in_touch.ts';
 import * as sessionPasswordProof from './migrations/2026_11_25_0019_session_password_proof.ts';
-import * as searchWords from './migrations/2026_11_26_0016_search_words.ts';
+import * as jobRuns from './migrations/2026_11_26_0001_job_runs.ts';
+import * as messageLinks from './migrations/2026_11_26_0001_message_links.ts';
+import * as tableCollation from './migrations/2026_11_26_0002_table_collation.ts';
+import * as watchedWords from './migrations/2026_11_26_0022_watched_words.ts';
+import * as moderationEdits from './migrations/2026_11_26_0023_moderation_edits.ts';
+import * as searchWords from './migrations/2026_11_27_0001_search_words.ts';
 
 /** Listed by hand so the same list works under tsx, vitest and any bundler; names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -21,16 +26,42 @@ const migrations: Record<string, Migration> = {
   '2026_11_24_0002_comments': comments,
   '2026_11_24_0004_staying_in_touch': stayingInTouch,
   '2026_11_25_0019_session_password_proof': sessionPasswordProof,
-  '2026_11_26_0016_search_words': searchWords,
+  '2026_11_26_0001_job_runs': jobRuns,
+  '2026_11_26_0001_message_links': messageLinks,
+  '2026_11_26_0002_table_collation': tableCollation,
+  '2026_11_26_0022_watched_words': watchedWords,
+  '2026_11_26_0023_moderation_edits': moderationEdits,
+  '2026_11_27_0001_search_words': searchWords,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error;
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  // One connection, without the app's time limit per statement (db/connection.ts): rebuilding a large
+  // table (ALTER TABLE … CONVERT TO) may take minutes, once.
+  return db.connection().execute((conn) =>
+    withoutStatementLimit(conn, async () => {
+      const { error, results } = await new Migrator({ db: conn, provider }).migrateToLatest();
+      if (error) throw error;
+      return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    }),
+  );
+}
+
+/** MariaDB's max_statement_time off for `run` on this connection, then back as it was (MySQL's limit covers reads only). */
+async function withoutStatementLimit<T>(conn: Kysely<any>, run: () => Promise<T>): Promise<T> {
+  if (!(conn.getExecutor().adapter instanceof MysqlAdapter)) return run();
+  const current = await sql<{ t: number | string }>`SELECT @@SESSION.max_statement_time AS t`.execute(conn).then(
+    (r) => Number(r.rows[0]?.t ?? 0),
+    () => undefined,
+  );
+  if (!current) return run();
+  await sql`SET SESSION max_statement_time = 0`.execute(conn);
+  try {
+    return await run();
+  } finally {
+    await sql`SET SESSION max_statement_time = ${sql.raw(String(current))}`.execute(conn).catch(() => undefined);
+  }
 }
 
 /** Migrations this code knows that the database has not run (readiness reports them). */

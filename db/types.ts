@@ -149,6 +149,10 @@ export interface MessageTable {
   idea_id: number | null;
   /** Set on the user's copy of an announcement. */
   announcement_id: number | null;
+  /** The member the notice is about (a comment's or reply's writer, a new follower). */
+  actor_id: number | null;
+  /** The comment a comment or reply notice leads to (the newest, once summed). */
+  comment_id: number | null;
   created_at: Timestamp;
 }
 
@@ -178,7 +182,7 @@ export interface ModerationLogTable {
   id: Generated<number>;
   admin_id: number | null;
   action: string;
-  target_type: 'idea' | 'comment' | 'feedback' | 'announcement' | 'report';
+  target_type: 'idea' | 'comment' | 'feedback' | 'announcement' | 'report' | 'watched_word';
   target_id: number;
   detail: string | null;
   created_at: Timestamp;
@@ -221,6 +225,8 @@ export interface CommentTable {
   like_count: number;
   dislike_count: number;
   created_at: Timestamp;
+  /** 1 while a watched word of the hold action keeps it for a moderator: only its author sees it. */
+  held: Generated<number>;
 }
 
 export type CommentReactionKind = 'like' | 'dislike';
@@ -246,6 +252,53 @@ export interface CommentReportTable {
   status: CommentReportStatus;
   created_at: Timestamp;
   resolved_at: Timestamp | null;
+}
+
+export type WatchedWordAction = 'block' | 'hold' | 'replace';
+
+/** A moderator's watched word (issue 22); `folded` is the word as matching sees it, unique. */
+export interface WatchedWordTable {
+  id: Generated<number>;
+  word: string;
+  folded: string;
+  action: WatchedWordAction;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
+/** One number per list processes keep in memory, raised with every change of that list. */
+export interface ListVersionTable {
+  name: string;
+  version: number;
+}
+
+/** Which watched word of the hold action, in which field, sent an idea to the review queue. */
+export interface IdeaHeldWordTable {
+  idea_id: number;
+  field: string;
+  word: string;
+}
+
+/** Both versions of a field a moderator corrected before approving (one row per field, with its log entry). */
+export interface ModerationEditTable {
+  id: Generated<number>;
+  log_id: number;
+  field: 'title' | 'description' | 'tags' | 'detailedAnalysis';
+  before: string;
+  after: string;
+}
+
+export interface CommentHeldWordTable {
+  comment_id: number;
+  word: string;
+}
+
+/** Who runs a periodic job this period (jobs/index.ts): the holder until `lease_until`. */
+export interface JobRunTable {
+  name: string;
+  holder: string;
+  lease_until: Timestamp;
+  finished_at: Timestamp | null;
 }
 
 /** An image uploaded before its idea existed; moves to idea_images when an idea is saved showing it. */
@@ -275,6 +328,12 @@ export interface Database {
   comments: CommentTable;
   comment_reactions: CommentReactionTable;
   comment_reports: CommentReportTable;
+  watched_words: WatchedWordTable;
+  list_versions: ListVersionTable;
+  idea_held_words: IdeaHeldWordTable;
+  comment_held_words: CommentHeldWordTable;
+  moderation_edits: ModerationEditTable;
+  job_runs: JobRunTable;
 }
 
 export type IdeaRow = Selectable<IdeaTable>;

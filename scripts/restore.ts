@@ -5,7 +5,7 @@
 import net from 'node:net';
 import { dialectOf, sqliteFile } from '../db/connection.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { MYSQL_BACKUP_HINT, restoreInstallation } from '../src/server/ops/backup.ts';
+import { bucketNote, MYSQL_BACKUP_HINT, restoreInstallation } from '../src/server/ops/backup.ts';
 
 const config = loadConfig();
 const folder = process.argv[2];
@@ -45,6 +45,8 @@ if (await serverListens(config.port)) {
 try {
   const { manifest: m, keptAside } = restoreInstallation({ databaseFile: sqliteFile(config.databaseUrl), uploadsDir: config.uploadsDir, folder });
   console.log(`恢复完成：${m.users} 个用户，${m.ideas} 个创意，${m.uploads} 个上传文件（备份时间 ${m.createdAt || '未知'}）`);
+  if (m.imagesIn) console.log(`这份备份不含图片：${bucketNote(m.imagesIn)}`);
+  if (config.storage.kind === 's3' && m.uploads > 0) console.log(`STORAGE=s3：备份里的 ${m.uploads} 个图片已放回 ${config.uploadsDir}，请运行 npm run storage:migrate 把它们复制进存储桶`);
   if (keptAside.length) console.log(`原有文件已保留：${keptAside.join('，')}`);
   console.log('启动服务器时会自动迁移到当前版本（npm start）');
 } catch (err) {

@@ -1,11 +1,22 @@
 /** `npm start`: build the client if needed, migrate, seed an empty embedded database, serve. */
 import { dialectOf } from '../db/connection.ts';
 import { isEmpty, seedDemoData } from '../src/server/seed/demo.ts';
-import { loadConfig } from '../src/server/config.ts';
+import { ConfigError, loadConfig } from '../src/server/config.ts';
 import { exitOnSignals, startServer } from '../src/server/server.ts';
 import { buildClientIfNeeded, DIST_DIR } from './build-client.ts';
 
-const config = loadConfig();
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (err) {
+    // A setting that makes no sense: its message alone, and no start.
+    if (err instanceof ConfigError) {
+      console.error(`配置错误：${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+})();
 // Always the production build of these sources, whatever NODE_ENV says: dist/ is reused only when its
 // stamp matches them (the image's builder stage stamps it from the same files, so the runtime user,
 // who may not write dist/, never builds).
@@ -20,7 +31,4 @@ const running = await startServer(config, {
   },
 });
 exitOnSignals(running);
-if (config.production && config.smsProvider === 'console') {
-  running.logger.warn('SMS_PROVIDER=console：生产环境不显示也不记录验证码，注册与找回密码需要接入真实的短信服务');
-}
 running.logger.info(`${config.site.platformName} 已启动：http://localhost:${new URL(running.url).port}（数据库：${running.deps.handle.dialect}）`);

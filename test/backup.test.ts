@@ -8,10 +8,14 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/connection.ts';
+import { migrateToLatest } from '../db/migrate.ts';
 import { call, register, spawnServer, uniquePhone, type Step } from './helpers/child-server.ts';
 import { processDatabase, type ProcessDatabase } from './helpers/process-db.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
+/** STORAGE=s3 settings; the scripts only name the bucket, they do not connect to it. */
+const BUCKET_ENV = { STORAGE: 's3', S3_ENDPOINT: 'https://oss-cn-hangzhou.aliyuncs.com', S3_REGION: 'oss-cn-hangzhou', S3_BUCKET: 'hunter-images', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'key' };
 const PASSWORD = 'backup-secret-7';
 
 function runScript(script: string, args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
@@ -105,5 +109,34 @@ describe('backup and restore on sqlite', () => {
     const out = await runScript('scripts/backup.ts', [], { DATABASE_URL: 'mysql://root@127.0.0.1:1/hunter' });
     expect(out.code).toBe(2);
     expect(out.out).toContain('mysqldump');
+    // With the images in a bucket, it says so instead of asking for the uploads folder.
+    const withBucket = await runScript('scripts/backup.ts', [], { DATABASE_URL: 'mysql://root@127.0.0.1:1/hunter', ...BUCKET_ENV });
+    expect(withBucket.out).toContain('图片在S3 存储桶 hunter-images（https://oss-cn-hangzhou.aliyuncs.com）中，不在这份备份里');
+    expect(withBucket.out).not.toContain('上传目录另行复制');
+  });
+
+  it('with STORAGE=s3, backs up the database and says where the images are; the restore says it again', { timeout: 60_000 }, async () => {
+    const source = processDatabase('sqlite');
+    const target = processDatabase('sqlite');
+    dbs.push(source, target);
+    const handle = await openDatabase(source.url);
+    await migrateToLatest(handle.db);
+    await handle.close();
+    // A leftover local folder from before the switch is not what the backup is about.
+    const uploads = path.join(source.dir, 'uploads');
+    fs.mkdirSync(uploads, { recursive: true });
+    fs.writeFileSync(path.join(uploads, 'old.jpg'), 'old');
+    const folder = path.join(source.dir, 'backup');
+    const backup = await runScript('scripts/backup.ts', [folder], { DATABASE_URL: source.url, UPLOADS_DIR: uploads, ...BUCKET_ENV });
+    expect(backup.code, backup.out).toBe(0);
+    expect(backup.out).toContain('备份完成');
+    expect(backup.out).toContain('图片在S3 存储桶 hunter-images（https://oss-cn-hangzhou.aliyuncs.com）中，不在这份备份里：请在存储服务上开启版本控制或跨区域复制来保护它们');
+    const manifest = JSON.parse(fs.readFileSync(path.join(folder, 'backup.json'), 'utf8'));
+    expect(manifest).toMatchObject({ uploads: 0, imagesIn: 'S3 存储桶 hunter-images（https://oss-cn-hangzhou.aliyuncs.com）' });
+    expect(fs.existsSync(path.join(folder, 'uploads'))).toBe(false);
+
+    const restore = await runScript('scripts/restore.ts', [folder], { DATABASE_URL: target.url, UPLOADS_DIR: path.join(target.dir, 'uploads'), PORT: '1', ...BUCKET_ENV });
+    expect(restore.code, restore.out).toBe(0);
+    expect(restore.out).toContain('这份备份不含图片：图片在S3 存储桶 hunter-images');
   });
 });

@@ -74,6 +74,19 @@ describe('client API layer', () => {
   });
 });
 
+describe('error messages', () => {
+  it('shows the server’s message for a 4xx and for a 503 it explained (SMS not configured), the fallback for other 5xx', async () => {
+    const { errorMessage } = await import('../src/client/lib/api-errors.ts');
+    const failure = (httpStatus: number, message: string, data: Record<string, unknown> = {}) => TRPCClientError.from({ error: { message, code: -32000, data: { httpStatus, ...data } } } as never);
+    expect(errorMessage(failure(400, '验证码错误或已过期', { appCode: 'BAD_REQUEST' }), '注册失败')).toBe('验证码错误或已过期');
+    const notConfigured = failure(503, '短信服务未配置，请联系管理员', { appCode: 'UNAVAILABLE', extra: { smsError: '短信服务未配置' } });
+    expect(errorMessage(notConfigured, '发送验证码失败，请稍后重试')).toBe('短信服务未配置，请联系管理员');
+    expect(errorMessage(failure(500, '服务器开小差了，请稍后重试', { appCode: 'INTERNAL' }), '发送失败')).toBe('发送失败');
+    // A 503 without the server's own reason (a proxy in front, tRPC itself) keeps the fallback.
+    expect(errorMessage(failure(503, 'Service Unavailable'), '发送失败')).toBe('发送失败');
+  });
+});
+
 describe('publish failure messages', () => {
   const serverError = (httpStatus: number, message: string, extra: Record<string, unknown> = {}) =>
     TRPCClientError.from({ error: { message, code: -32000, data: { httpStatus, extra } } } as never);

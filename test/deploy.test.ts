@@ -26,7 +26,7 @@ const pkg = JSON.parse(read('package.json')) as { scripts: Record<string, string
 const deploySection = readme.slice(readme.indexOf('## Deploy'), readme.indexOf('\n## ', readme.indexOf('## Deploy') + 3));
 const configTable = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 3));
 
-/** Every variable the server reads: config.ts's str()/int() names and process.env.X in server code. */
+/** Every variable the server reads: config.ts's str()/int()/flag()/need()/endpointSetting() names and process.env.X in server code. */
 function settingsRead(): string[] {
   const names = new Set<string>();
   const walk = (dir: string) => {
@@ -36,7 +36,7 @@ function settingsRead(): string[] {
       else if (rel.endsWith('.ts')) {
         const src = read(rel);
         for (const m of src.matchAll(/process\.env\.([A-Z][A-Z0-9_]+)/g)) names.add(m[1]);
-        if (rel.endsWith('config.ts')) for (const m of src.matchAll(/\b(?:str|int)\('([A-Z][A-Z0-9_]+)'/g)) names.add(m[1]);
+        if (rel.endsWith('config.ts')) for (const m of src.matchAll(/\b(?:str|int|flag|need|endpointSetting)\('([A-Z][A-Z0-9_]+)'/g)) names.add(m[1]);
       }
     }
   };
@@ -138,7 +138,7 @@ describe('the container, compose and the README agree', () => {
       }
     };
     for (const dir of ['src', 'db']) walk(dir);
-    runtimeFiles.push('scripts/start.ts', 'scripts/build-client.ts', 'scripts/prerender.ts', 'scripts/compress-assets.ts', 'scripts/backup.ts', 'scripts/restore.ts', 'scripts/migrate.ts', 'scripts/create-admin.ts', 'vite.config.ts', 'scripts/route-bytes.ts');
+    runtimeFiles.push('scripts/start.ts', 'scripts/build-client.ts', 'scripts/prerender.ts', 'scripts/compress-assets.ts', 'scripts/backup.ts', 'scripts/restore.ts', 'scripts/storage-migrate.ts', 'scripts/migrate.ts', 'scripts/create-admin.ts', 'vite.config.ts', 'scripts/route-bytes.ts');
     const missing = new Set<string>();
     for (const f of runtimeFiles) {
       for (const m of read(f).matchAll(/^(?!import type)(?:import|export)[^'"]*?from ['"]([^'"./][^'"]*)['"]/gm)) {
@@ -198,13 +198,16 @@ describe('npm start in production, as the image runs it', () => {
       expect(buildDecision(DIST_DIR, currentStamp())).toEqual({ build: false });
       // No demo data: the demo account does not exist.
       expect((await fetch(`${base}/api/auth/user/bx100001`)).status).toBe(404);
+      // The console SMS provider in production sends nothing, and says so (issue 21): no code, no claim.
       const sent = await fetch(`${base}/api/auth/send-sms-code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: '13900001111', purpose: 'register' }) });
       const sentBody = await sent.json();
-      expect(sent.status).toBe(200);
-      expect(sentBody.data?.debugCode).toBeUndefined();
+      expect(sent.status).toBe(503);
+      expect(sentBody).toEqual({ success: false, message: '短信服务未配置，请联系管理员', smsError: '短信服务未配置' });
       const reg = await fetch(`${base}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: '13900001111', password: 'prod-secret-1', verifyCode: '123456' }) });
-      expect(reg.status).toBe(400);
-      expect((await reg.json()).message).toBe('生产环境不允许使用测试验证码，请使用真实验证码');
+      expect(reg.status).toBe(503);
+      expect((await reg.json()).message).toBe('短信服务未配置，请联系管理员');
+      expect((await (await fetch(`${base}/api/health/ready`)).json()).data.sms).toEqual({ provider: 'console', configured: false });
+      expect(out).toContain('短信服务未配置（SMS_PROVIDER=console）');
 
       const signalledAt = Date.now();
       child.kill('SIGTERM');
@@ -214,7 +217,7 @@ describe('npm start in production, as the image runs it', () => {
       // No SMS code and no password in any line, and the requests were logged.
       expect(out).not.toMatch(/验证码：\d{6}/);
       expect(out).not.toContain('prod-secret-1');
-      expect(out).toMatch(/"method":"POST","path":"\/api\/auth\/register","status":400/);
+      expect(out).toMatch(/"method":"POST","path":"\/api\/auth\/register","status":503/);
       const db = new SQLite(dbFile, { readonly: true });
       expect((db.prepare('select count(*) as n from users').get() as { n: number }).n).toBe(0);
       db.close();

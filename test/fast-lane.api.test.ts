@@ -78,6 +78,24 @@ describe.each(DIALECTS)('the fast lane on %s', (dialect) => {
     expect((await raw(app.url + '/vision')).body.toString()).toContain('<div id="root"></div>');
   });
 
+  it('answers a path the app has no page for with its HTML and status 404, here and in Express alike (issue 16)', async () => {
+    for (const url of [app.url, expressOnly.url]) {
+      for (const p of ['/no-such-page', '/about/more', '/publish-success/7/8', '/index.html?x=1']) {
+        if (url === expressOnly.url && p.startsWith('/index.html')) continue; // express.static serves the file itself
+        const res = await raw(url + p);
+        expect(res.status, `${url} ${p}`).toBe(404);
+        expect(res.headers.get('content-type'), p).toMatch(/^text\/html/);
+        expect(res.body.toString(), p).toContain('<div id="root"></div>');
+        expect(res.headers.get('content-security-policy'), p).toContain("script-src 'self'");
+      }
+      // The app's pages, their spellings as the router takes them, and a 304 never for a 404.
+      for (const p of ['/vision', '/About/', '/hunter/bx000001', '/publish-success', '/publish-success/7', '/my-ideas/']) expect((await raw(url + p)).status, `${url} ${p}`).toBe(200);
+      const missing = await raw(url + '/no-such-page');
+      expect((await raw(url + '/no-such-page', { 'if-none-match': missing.headers.get('etag') ?? '"x"' })).status).toBe(404);
+      expect((await raw(url + '/no-such-page', {}, 'HEAD')).status).toBe(404);
+    }
+  });
+
   it('answers a hot read with the bytes and security headers Express sends', async () => {
     for (const p of [GUEST, '/api/ideas/hot', '/vision', '/assets/app-abc123.js']) {
       const lane = await raw(app.url + p);

@@ -14,7 +14,7 @@ describe.each(DIALECTS)('health on %s', (dialect) => {
     expect(live.body).toMatchObject({ success: true, message: '服务运行中', data: { status: 'ok' } });
     const ready = await app.api('GET', '/api/health/ready');
     expect(ready.status).toBe(200);
-    expect(ready.body.data).toEqual({ ready: true, database: { ok: true, dialect }, pendingMigrations: [], message: '服务已就绪' });
+    expect(ready.body.data).toEqual({ ready: true, database: { ok: true, dialect }, pendingMigrations: [], message: '服务已就绪', sms: { provider: 'console', configured: true }, storage: { kind: 'local' } });
   });
 
   it('is not ready while a migration is pending', async () => {

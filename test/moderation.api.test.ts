@@ -10,7 +10,8 @@ import { trpcCall } from './helpers/api.ts';
 import { serveTestApp } from './helpers/serve.ts';
 import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
 
-const DISGUISED = ['赌.博', '赌*博', '赌\u200b博', '赌🎲博', '賭博', '洗錢', '傳銷', '赌 博', '赌\u3000博'];
+/** The issue's forms: plain, spaced, full-width spaced, dots, stars, zero-width, emoji between, traditional (HTML-split below). */
+const DISGUISED = ['赌博', '赌 博', '赌\u3000博', '赌.博', '赌*博', '赌\u200b博', '赌🎲博', '賭博', '洗錢', '傳銷'];
 const INNOCENT = ['赌场旁边新开的博物馆', '洗衣店也能赚钱', '传统门店的营销'];
 const SENSITIVE = '内容包含敏感词，未能通过审核，请修改后重新提交';
 
@@ -47,19 +48,27 @@ describe.each(DIALECTS)('disguised sensitive words on %s', (dialect) => {
     }
   });
 
-  it('refuses a word split by HTML tags in the detailed analysis', async () => {
-    const res = await app.api('POST', '/api/ideas', { token: member.token, body: idea(`标题${unique()}`, { detailedAnalysis: '<p>网上<b>赌</b><i>博</i>平台</p>' }) });
+  it('refuses a word split by HTML tags in the detailed analysis, over REST and tRPC', async () => {
+    const html = '<p>网上<b>赌</b><i>博</i>平台</p>';
+    const res = await app.api('POST', '/api/ideas', { token: member.token, body: idea(`标题${unique()}`, { detailedAnalysis: html }) });
     expect(res.status).toBe(403);
     expect(res.body.moderationResult).toMatchObject({ matchedWords: ['赌博'], fields: ['detailedAnalysis'] });
+    const trpc = await trpcCall(app, 'mutation', 'ideas.create', idea(`标题${unique()}`, { detailedAnalysis: html }), member.token);
+    expect(trpc.status).toBe(403);
+    expect(trpc.body.error.data.extra.moderationResult).toMatchObject({ matchedWords: ['赌博'], fields: ['detailedAnalysis'] });
   });
 
-  it('publishes innocent texts holding the same characters apart', async () => {
+  it('publishes innocent texts holding the same characters apart, over REST and tRPC', async () => {
     for (const text of INNOCENT) {
       const res = await app.api('POST', '/api/ideas', { token: member.token, body: idea(`${text}${unique()}`, { description: text }) });
       expect(res.status, text).toBe(201);
+      const trpc = await trpcCall(app, 'mutation', 'ideas.create', idea(`${text}${unique()}`, { description: `${text}。` }), member.token);
+      expect(trpc.status, text).toBe(200);
     }
     const comment = await app.api('POST', '/api/comments', { token: member.token, body: { ideaId, content: INNOCENT.join('，') } });
     expect(comment.status).toBe(201);
+    const trpcComment = await trpcCall(app, 'mutation', 'comments.create', { ideaId, content: INNOCENT.join('；') }, member.token);
+    expect(trpcComment.status).toBe(200);
   });
 
   it('refuses disguised words in comments and replies, feedback and report reasons, on both transports', async () => {

@@ -102,6 +102,66 @@ describe.each(DIALECTS)('follow updates, messages, feedback and the admin consol
       expect((await app.api('GET', '/api/messages/unread-count')).status).toBe(401);
     });
 
+    it('names who commented or replied and leads to the comment, summed to the latest, on both transports (issue 16)', async () => {
+      const owner = await createUser(app.deps, { nickname: '创意主人' });
+      const first = await createUser(app.deps, { nickname: '第一位读者' });
+      const second = await createUser(app.deps, { nickname: '第二位读者' });
+      const idea = await createIdea(app.deps, owner, { title: '带链接的消息' });
+      const comment = (await app.api('POST', '/api/comments', { token: first.token, body: { ideaId: idea, content: '想试试' } })).body.data;
+      const actorOf = (u: FixtureUser, nickname: string) => ({ registrationNumber: u.registrationNumber, nickname, avatarUrl: expect.stringMatching(/^\/avatars\//) });
+
+      const [notice] = await messages(owner);
+      expect(notice).toMatchObject({ type: 'system', title: '收到新评论', sender: 'other', idea_id: idea, comment_id: comment.id, actor: actorOf(first, '第一位读者'), is_read: false });
+      expect((await trpcCall(app, 'query', 'messages.list', undefined, owner.token)).body.data[0]).toEqual(notice);
+
+      // A reply reaches the comment's writer with the replier and the reply.
+      const reply = (await app.api('POST', '/api/comments', { token: owner.token, body: { ideaId: idea, content: '欢迎', parentId: comment.id } })).body.data;
+      expect((await messages(first))[0]).toMatchObject({ title: '收到新回复', sender: 'other', idea_id: idea, comment_id: reply.id, actor: actorOf(owner, '创意主人') });
+
+      // Summed while unread: the message names the latest writer and leads to the latest comment.
+      const later = (await trpcCall(app, 'mutation', 'comments.create', { ideaId: idea, content: '我也想试试' }, second.token)).body.data;
+      const summed = (await messages(owner)).filter((m) => m.title === '收到新评论');
+      expect(summed).toHaveLength(1);
+      expect(summed[0]).toMatchObject({ id: notice.id, comment_id: later.id, actor: actorOf(second, '第二位读者'), content: expect.stringContaining('等 2 人') });
+
+      // The comment deleted: the message stays and leads to the idea; a deactivated writer names no one.
+      expect((await app.api('DELETE', `/api/comments/${later.id}`, { token: second.token })).status).toBe(200);
+      await app.deps.db.updateTable('users').set({ status: 'deactivated' }).where('id', '=', second.id).execute();
+      expect((await messages(owner)).find((m) => m.id === notice.id)).toMatchObject({ idea_id: idea, comment_id: null, actor: { registrationNumber: '', nickname: '已注销用户', avatarUrl: expect.stringMatching(/^\/avatars\//) } });
+
+      // A new follower is named too.
+      await app.api('POST', `/api/follows/${owner.registrationNumber}`, { token: first.token, body: { follow: true } });
+      expect((await messages(owner)).find((m) => m.title === '新的关注者')).toMatchObject({ sender: 'other', actor: actorOf(first, '第一位读者'), comment_id: null, idea_id: null });
+    });
+
+    it('marks read the messages the page showed, only the caller’s own, and answers the unread left, on both transports (issue 16)', async () => {
+      const owner = await createUser(app.deps);
+      const other = await createUser(app.deps);
+      const fans = await Promise.all([createUser(app.deps), createUser(app.deps), createUser(app.deps)]);
+      for (const fan of fans) await app.api('POST', `/api/follows/${owner.registrationNumber}`, { token: fan.token, body: { follow: true } });
+      await app.api('POST', `/api/follows/${other.registrationNumber}`, { token: fans[0].token, body: { follow: true } });
+      const [newest, middle, oldest] = await messages(owner);
+      const [othersMessage] = await messages(other);
+      expect(await unread(owner)).toBe(3);
+
+      const rest = await app.api('PUT', '/api/messages/read', { token: owner.token, body: { ids: [newest.id, middle.id] } });
+      expect(rest.status).toBe(200);
+      expect(rest.body).toMatchObject({ success: true, data: { count: 1 }, count: 1 });
+      expect((await messages(owner)).map((m) => m.is_read)).toEqual([true, true, false]);
+
+      // Another member's id, a deleted one and one already read are passed over.
+      const viaTrpc = await trpcCall(app, 'mutation', 'messages.markShownRead', { ids: [oldest.id, othersMessage.id, newest.id, 99_999_999] }, owner.token);
+      expect(viaTrpc.status).toBe(200);
+      expect(viaTrpc.body.data).toEqual({ count: 0 });
+      expect(await unread(owner)).toBe(0);
+      expect(await unread(other)).toBe(1);
+
+      expect((await app.api('PUT', '/api/messages/read', { token: owner.token, body: { ids: [] } })).status).toBe(400);
+      expect((await app.api('PUT', '/api/messages/read', { token: owner.token, body: { ids: ['1e1'] } })).status).toBe(400);
+      expect((await trpcCall(app, 'mutation', 'messages.markShownRead', { ids: [] }, owner.token)).status).toBe(400);
+      expect((await app.api('PUT', '/api/messages/read', { body: { ids: [oldest.id] } })).status).toBe(401);
+    });
+
     it('sends an announcement as one row that reaches every existing member once, read-all included', async () => {
       const before = await createUser(app.deps);
       const also = await createUser(app.deps);

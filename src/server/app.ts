@@ -4,8 +4,9 @@ import path from 'node:path';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import compression from 'compression';
+import { imageOrigins } from './config.ts';
 import type { Deps } from './deps.ts';
-import { AppError, FRAMEWORK_MESSAGES, frameworkMessage, INTERNAL_MESSAGE } from './errors.ts';
+import { AppError, databaseError, FRAMEWORK_MESSAGES, frameworkMessage, INTERNAL_MESSAGE, logFailure } from './errors.ts';
 import { COMPRESS_THRESHOLD_BYTES } from './fast-lane/encoding.ts';
 import { securityHeaders } from './fast-lane/security-headers.ts';
 import { jsonBody, jsonWritesOnly, TOO_DEEP_TYPE } from './request/body.ts';
@@ -14,8 +15,10 @@ import { privateAnswers } from './request/private-answers.ts';
 import { createRestRouter } from './rest/index.ts';
 import { sendError } from './rest/route.ts';
 import { ideaPreviewMeta, withPreviewMeta } from './ideas/link-preview.ts';
-import { sendTrpcError } from './trpc/init.ts';
+import { uploadsHandler } from './infrastructure/uploads-route.ts';
+import { sendTrpcError, toTrpcError } from './trpc/init.ts';
 import { appRouter } from './trpc/routers/index.ts';
+import { isClientRoute } from '../shared/client-routes.ts';
 
 export interface AppOptions {
   /** Built client (dist/). Absent in API tests. */
@@ -44,7 +47,13 @@ const jsonErrors: ErrorRequestHandler = (err, req, res, _next) => {
     res.status(status).json({ success: false, message: frameworkMessage(status) });
     return;
   }
-  console.error('[express]', err);
+  logFailure('express', err);
+  const unavailable = databaseError(err);
+  if (unavailable) {
+    res.setHeader('Retry-After', String(unavailable.retryAfter));
+    res.status(unavailable.status).json({ success: false, message: unavailable.message });
+    return;
+  }
   res.status(500).json({ success: false, message: INTERNAL_MESSAGE });
 };
 
@@ -52,7 +61,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.config.trustProxy ? (/^\d+$/.test(deps.config.trustProxy) ? Number(deps.config.trustProxy) : deps.config.trustProxy) : false);
-  app.use(securityHeaders(!!options.devMiddleware));
+  app.use(securityHeaders(!!options.devMiddleware, imageOrigins(deps.config)));
   // What reaches Express (members' reads, deep pages) is compressed above 1 KB; the fast lane
   // answers the hot public reads with copies compressed once.
   app.use(compression({ threshold: COMPRESS_THRESHOLD_BYTES }));
@@ -67,19 +76,26 @@ export function createApp(deps: Deps, options: AppOptions = {}): Express {
       router: appRouter,
       // The client sends one call per request; a batch of hundreds would hold the server (security probe).
       allowBatching: false,
-      createContext: async ({ req, res }) => ({ caller: await identify(deps, req, res) }),
+      createContext: async ({ req, res }) => {
+        try {
+          return { caller: await identify(deps, req, res) };
+        } catch (err) {
+          // The session lookup met a database that is down: 503 like any operation would answer.
+          throw toTrpcError(err);
+        }
+      },
       responseMeta({ errors }) {
         const retryAfter = errors.map((e) => (e.cause instanceof AppError ? e.cause.retryAfter : undefined)).find(Boolean);
         return retryAfter ? { headers: new Headers({ 'Retry-After': String(retryAfter) }) } : {};
       },
       onError({ error }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof AppError)) console.error('[trpc]', error.cause ?? error);
+        if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof AppError)) logFailure('trpc', error.cause ?? error);
       },
     }),
   );
 
-  // Uploaded images: names are random, content never changes, and nothing there may run as a page.
-  app.use('/uploads', express.static(path.resolve(deps.config.uploadsDir), { immutable: true, maxAge: '30d', fallthrough: false, index: false }));
+  // Uploaded images, from the folder or the bucket (infrastructure/uploads-route.ts).
+  app.use('/uploads', uploadsHandler(deps.storage, deps.config.uploadsDir));
 
   if (options.devMiddleware) {
     app.use(options.devMiddleware);
@@ -104,10 +120,11 @@ export function createApp(deps: Deps, options: AppOptions = {}): Express {
     app.post(['/login', '/forgot-password'], (req, res) => {
       res.redirect(303, req.path);
     });
-    // Every other GET is a client route; the client's router shows its 404 page for unknown paths.
-    app.get('/{*splat}', (_req, res) => {
+    // Every other GET gets the app, which shows the page, or its 404 page for a path it has none
+    // for: then with status 404 (src/shared/client-routes.ts).
+    app.get('/{*splat}', (req, res) => {
       res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(indexHtml);
+      res.status(isClientRoute(req.path) ? 200 : 404).sendFile(indexHtml);
     });
   }
 

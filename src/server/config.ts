@@ -1,10 +1,16 @@
 /** Every environment variable the server reads, with its default; README "Configuration" lists them. */
+import { DEFAULT_DATABASE_OPTIONS, type DatabaseOptions } from '../../db/connection.ts';
+
+/** A setting that makes no sense: start-up stops with this message (scripts/start.ts prints it alone, without a stack). */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
 
 function int(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`环境变量 ${name} 需要一个非负整数，收到：${raw}`);
+  if (!Number.isInteger(n) || n < 0) throw new ConfigError(`环境变量 ${name} 需要一个非负整数，收到：${raw}`);
   return n;
 }
 
@@ -30,6 +36,8 @@ export interface RateLimitSettings {
   draftsPer10Minutes: number;
   /** Searches per client address a minute that the shared cache did not answer (issue 19). */
   searchesPerIpPerMinute: number;
+  /** Downloads of one's own data archive per member per day (each reads all of the member's rows and images). */
+  exportsPerDay: number;
   /** The writes a person can repeat (issue 19), each kind with its own allowance. */
   writes: Record<WriteLimitKind, WriteLimit>;
 }
@@ -116,12 +124,53 @@ export interface SiteIdentity {
   publicSecurityNumber: string;
 }
 
+export const SMS_PROVIDERS = ['console', 'aliyun', 'tencent'] as const;
+export type SmsProviderName = (typeof SMS_PROVIDERS)[number];
+
+/**
+ * A real SMS gateway (Alibaba Cloud SMS or Tencent Cloud SMS). Templates are the provider's template
+ * code (Alibaba Cloud, `SMS_123456789`) or id (Tencent Cloud, digits), one per purpose; the notice to
+ * the old number of a phone change is sent only when its template is set.
+ */
+export interface SmsGatewaySettings {
+  provider: 'aliyun' | 'tencent';
+  accessKeyId: string;
+  accessKeySecret: string;
+  signName: string;
+  /** Tencent Cloud only: the SMS application's SdkAppId (1400…). */
+  appId: string;
+  region: string;
+  /** Where the SDK sends its requests: `host`, `host:port` or `http(s)://host[:port]`; the provider's own endpoint when unset. */
+  endpoint: string | undefined;
+  templates: { register: string; reset: string; change_phone: string; phone_changed: string | undefined };
+}
+
+/** Where uploaded images live: the local folder (`uploadsDir`) or an S3-compatible bucket. */
+export type StorageSettings =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      /** `https://oss-cn-hangzhou.aliyuncs.com`, `https://cos.ap-guangzhou.myqcloud.com`, `http://minio:9000`; AWS's own when unset. */
+      endpoint: string | undefined;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      /** `bucket` in the path (MinIO, s3rver) rather than in the host name (OSS, COS, AWS). */
+      forcePathStyle: boolean;
+      /** Where browsers load images from (a CDN or the bucket's domain); without it the app serves /uploads/ from the bucket. */
+      publicUrl: string | undefined;
+    };
+
 export interface Config {
   port: number;
   databaseUrl: string | undefined;
   production: boolean;
   trustProxy: string | false;
-  smsProvider: 'console';
+  smsProvider: SmsProviderName;
+  /** The gateway's settings; null for the console provider. */
+  smsGateway: SmsGatewaySettings | null;
+  storage: StorageSettings;
   moderation: 'auto' | 'manual';
   /** Seed demo data into an empty embedded database at start. */
   seedDemo: boolean;
@@ -140,6 +189,13 @@ export interface Config {
   cacheTtlMs: number;
   /** pino level for the request log and server events (`silent` turns it off). */
   logLevel: LogLevel;
+  /** The MySQL/MariaDB pool and its time limits (`DB_*`; db/connection.ts). */
+  database: DatabaseOptions;
+  /**
+   * How often each process offers to run the housekeeping job (jobs/index.ts); of several processes,
+   * one runs it per period (a lease in `job_runs`).
+   */
+  housekeepingIntervalMs: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -148,12 +204,12 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export function loadConfig(): Config {
   const production = process.env.NODE_ENV === 'production';
   const moderation = str('MODERATION', 'auto');
-  if (moderation !== 'auto' && moderation !== 'manual') throw new Error('MODERATION 只能是 auto 或 manual');
-  const smsProvider = str('SMS_PROVIDER', 'console');
-  if (smsProvider !== 'console') throw new Error(`未知的短信服务：${smsProvider}（目前支持 console）`);
+  if (moderation !== 'auto' && moderation !== 'manual') throw new ConfigError('MODERATION 只能是 auto 或 manual');
+  const smsProvider = str('SMS_PROVIDER', 'console') as SmsProviderName;
+  if (!SMS_PROVIDERS.includes(smsProvider)) throw new ConfigError(`SMS_PROVIDER 只能是 ${SMS_PROVIDERS.join('、')}，收到：${smsProvider}`);
   const trustProxy = process.env.TRUST_PROXY;
   const logLevel = str('LOG_LEVEL', 'info') as LogLevel;
-  if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL 只能是 ${LOG_LEVELS.join('、')}`);
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL 只能是 ${LOG_LEVELS.join('、')}`);
   const year = new Date().getUTCFullYear();
   const platformName = str('SITE_PLATFORM_NAME', '猎人创意社区');
   const companyName = str('SITE_COMPANY_NAME', '星猎科技有限公司');
@@ -163,6 +219,8 @@ export function loadConfig(): Config {
     production,
     trustProxy: trustProxy ? trustProxy : false,
     smsProvider,
+    smsGateway: smsProvider === 'console' ? null : smsGatewayFromEnv(smsProvider),
+    storage: storageFromEnv(),
     moderation,
     // Demo accounts have a published password: never in production unless asked for.
     seedDemo: str('SEED_DEMO', production ? '0' : '1') !== '0',
@@ -186,11 +244,21 @@ export function loadConfig(): Config {
       // each; 60 a minute per address leaves room for several people behind one address, and holds a
       // loop of invented queries to about 1 % of a core per address.
       searchesPerIpPerMinute: int('RATE_SEARCHES_IP_PER_MINUTE', 60),
+      exportsPerDay: int('RATE_EXPORTS_PER_DAY', 5),
       writes: writeLimitsFromEnv(),
     },
     maxDraftsPerUser: int('MAX_DRAFTS_PER_USER', 200),
     cacheTtlMs: int('CACHE_TTL_MS', 2000),
     logLevel,
+    database: {
+      poolSize: Math.max(1, int('DB_POOL_SIZE', DEFAULT_DATABASE_OPTIONS.poolSize)),
+      queueLimit: int('DB_QUEUE_LIMIT', DEFAULT_DATABASE_OPTIONS.queueLimit),
+      acquireTimeoutMs: Math.max(1, int('DB_ACQUIRE_TIMEOUT_MS', DEFAULT_DATABASE_OPTIONS.acquireTimeoutMs)),
+      connectTimeoutMs: Math.max(1, int('DB_CONNECT_TIMEOUT_MS', DEFAULT_DATABASE_OPTIONS.connectTimeoutMs)),
+      queryTimeoutMs: Math.max(1, int('DB_QUERY_TIMEOUT_MS', DEFAULT_DATABASE_OPTIONS.queryTimeoutMs)),
+      lockWaitTimeoutSeconds: Math.max(1, int('DB_LOCK_WAIT_TIMEOUT_SECONDS', DEFAULT_DATABASE_OPTIONS.lockWaitTimeoutSeconds)),
+    },
+    housekeepingIntervalMs: Math.max(1000, int('HOUSEKEEPING_INTERVAL_MS', 3600 * 1000)),
     uploadsDir: str('UPLOADS_DIR', './uploads'),
     site: {
       platformName,
@@ -202,5 +270,122 @@ export function loadConfig(): Config {
       icpNumber: str('SITE_ICP_NUMBER', '京ICP备00000000号-1'),
       publicSecurityNumber: str('SITE_PUBLIC_SECURITY_NUMBER', '京公网安备11010800000000号'),
     },
+  };
+}
+
+/** Origins besides the site's own that pages may load images from: S3_PUBLIC_URL's, when set (the CSP's img-src). */
+export function imageOrigins(config: Pick<Config, 'storage'>): string[] {
+  return config.storage.kind === 's3' && config.storage.publicUrl ? [new URL(config.storage.publicUrl).origin] : [];
+}
+
+const SMS_PROVIDER_NAMES: Record<SmsProviderName, string> = { console: '控制台（不发送短信）', aliyun: '阿里云短信', tencent: '腾讯云短信' };
+export const smsProviderLabel = (name: SmsProviderName) => SMS_PROVIDER_NAMES[name];
+
+/**
+ * Settings a provider cannot do without: `need(name, what)` reads one, and `done()` names every
+ * missing one at once, with what to put there.
+ */
+function required(context: string) {
+  const missing: string[] = [];
+  return {
+    need(name: string, what: string): string {
+      const value = str(name, '').trim();
+      if (!value) missing.push(`${name}（${what}）`);
+      return value;
+    },
+    done(): void {
+      if (missing.length) throw new ConfigError(`${context} 还缺少这些设置：${missing.join('；')}。见 README“部署”一节`);
+    },
+  };
+}
+
+/** `host`, `host:port` or an http(s) URL without a path. */
+function endpointSetting(name: string): string | undefined {
+  const raw = str(name, '').trim();
+  if (!raw) return undefined;
+  const url = /^[a-z]+:\/\//i.test(raw) ? raw : `https://${raw}`;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConfigError(`${name} 不是有效的地址：${raw}（例如 dysmsapi.aliyuncs.com 或 https://sms.tencentcloudapi.com）`);
+  }
+  if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || (parsed.pathname !== '/' && parsed.pathname !== '')) {
+    throw new ConfigError(`${name} 只能是 http(s)://主机[:端口]，不带路径，收到：${raw}`);
+  }
+  return raw;
+}
+
+function smsGatewayFromEnv(provider: 'aliyun' | 'tencent'): SmsGatewaySettings {
+  const label = `SMS_PROVIDER=${provider}（${smsProviderLabel(provider)}）`;
+  const templateWhat = provider === 'aliyun' ? '模板 CODE，形如 SMS_123456789' : '模板 ID，纯数字';
+  const r = required(label);
+  const accessKeyId = r.need('SMS_ACCESS_KEY_ID', provider === 'aliyun' ? 'AccessKey ID' : 'SecretId');
+  const accessKeySecret = r.need('SMS_ACCESS_KEY_SECRET', provider === 'aliyun' ? 'AccessKey Secret' : 'SecretKey');
+  const signName = r.need('SMS_SIGN_NAME', '已审核通过的短信签名');
+  const appId = provider === 'tencent' ? r.need('SMS_SDK_APP_ID', '短信应用的 SdkAppId，形如 1400000000') : '';
+  const templates = {
+    register: r.need('SMS_TEMPLATE_REGISTER', `注册验证码的${templateWhat}`),
+    reset: r.need('SMS_TEMPLATE_RESET', `找回密码验证码的${templateWhat}`),
+    change_phone: r.need('SMS_TEMPLATE_CHANGE_PHONE', `更换手机号验证码的${templateWhat}`),
+    phone_changed: str('SMS_TEMPLATE_PHONE_CHANGED', '').trim() || undefined,
+  };
+  r.done();
+  // Tencent's template ids and app id are numbers; a value with letters is most likely Alibaba Cloud's, put in the wrong place.
+  const numeric: [string, string | undefined][] =
+    provider === 'tencent'
+      ? [
+          ['SMS_SDK_APP_ID', appId],
+          ['SMS_TEMPLATE_REGISTER', templates.register],
+          ['SMS_TEMPLATE_RESET', templates.reset],
+          ['SMS_TEMPLATE_CHANGE_PHONE', templates.change_phone],
+          ['SMS_TEMPLATE_PHONE_CHANGED', templates.phone_changed],
+        ]
+      : [];
+  for (const [name, value] of numeric) {
+    if (value !== undefined && !/^\d+$/.test(value)) throw new ConfigError(`${label}：${name} 应是纯数字（腾讯云控制台里的 ID），收到：${value}`);
+  }
+  return {
+    provider,
+    accessKeyId,
+    accessKeySecret,
+    signName,
+    appId,
+    region: str('SMS_REGION', provider === 'aliyun' ? 'cn-hangzhou' : 'ap-guangzhou').trim(),
+    endpoint: endpointSetting('SMS_ENDPOINT'),
+    templates,
+  };
+}
+
+function flag(name: string, fallback: boolean): boolean {
+  const raw = str(name, '').trim().toLowerCase();
+  if (!raw) return fallback;
+  if (['1', 'true', 'yes'].includes(raw)) return true;
+  if (['0', 'false', 'no'].includes(raw)) return false;
+  throw new ConfigError(`${name} 只能是 true 或 false（也可写 1 或 0），收到：${raw}`);
+}
+
+function storageFromEnv(): StorageSettings {
+  const kind = str('STORAGE', 'local');
+  if (kind === 'local') return { kind: 'local' };
+  if (kind !== 's3') throw new ConfigError(`STORAGE 只能是 local 或 s3，收到：${kind}`);
+  const r = required('STORAGE=s3（S3 兼容的对象存储）');
+  const bucket = r.need('S3_BUCKET', '存储桶名称');
+  const region = r.need('S3_REGION', '地域，例如阿里云 oss-cn-hangzhou、腾讯云 ap-guangzhou、MinIO 填 us-east-1');
+  const accessKeyId = r.need('S3_ACCESS_KEY_ID', '访问密钥 ID');
+  const secretAccessKey = r.need('S3_SECRET_ACCESS_KEY', '访问密钥');
+  r.done();
+  const endpoint = endpointSetting('S3_ENDPOINT');
+  const publicUrl = str('S3_PUBLIC_URL', '').trim().replace(/\/+$/, '') || undefined;
+  if (publicUrl && !/^https?:\/\/[^/]+/i.test(publicUrl)) throw new ConfigError(`S3_PUBLIC_URL 应是 http(s):// 开头的地址（CDN 或存储桶域名），收到：${publicUrl}`);
+  return {
+    kind: 's3',
+    endpoint: endpoint && !/^[a-z]+:\/\//i.test(endpoint) ? `https://${endpoint}` : endpoint,
+    region,
+    bucket,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: flag('S3_FORCE_PATH_STYLE', false),
+    publicUrl,
   };
 }

@@ -4,6 +4,7 @@
  */
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import type { ZodError } from 'zod';
+import { databaseFailure, isCommitOutcomeUnknown } from '../../db/failures.ts';
 
 export type AppErrorCode =
   | 'BAD_REQUEST'
@@ -106,8 +107,35 @@ export const conflict = (message: string, extra?: ErrorExtra) => new AppError('C
 export const gone = (message: string) => new AppError('GONE', message);
 export const tooManyRequests = (message: string, retryAfter: number) => new AppError('TOO_MANY_REQUESTS', message, { retryAfter });
 
-/** Whatever was thrown, as what a client may see: an AppError keeps its message, anything else is a 500. */
+/**
+ * When the database is down, restarting, or too busy (db/failures.ts): a 503 with Retry-After, on
+ * every transport, never a 500 or a hang. Contention that outlived the retries of db/transaction.ts
+ * reads as busy too.
+ */
+export const DATABASE_MSG = {
+  unavailable: '数据库暂时无法连接，请稍后重试',
+  busy: '服务器繁忙，请稍后重试',
+  commitUnknown: '数据库连接中断，操作结果未知，请刷新页面确认后再试',
+} as const;
+
+/** The 503 a database failure answers, or undefined when `err` is not one. */
+export function databaseError(err: unknown): AppError | undefined {
+  const failure = databaseFailure(err);
+  if (!failure) return undefined;
+  if (isCommitOutcomeUnknown(err)) return new AppError('UNAVAILABLE', DATABASE_MSG.commitUnknown, { retryAfter: 5 });
+  if (failure === 'connection') return new AppError('UNAVAILABLE', DATABASE_MSG.unavailable, { retryAfter: 5 });
+  return new AppError('UNAVAILABLE', DATABASE_MSG.busy, { retryAfter: 2 });
+}
+
+/** Whatever was thrown, as what a client may see: an AppError keeps its message, a database failure is a 503, anything else is a 500. */
 export function toPublicError(err: unknown): AppError {
   if (err instanceof AppError) return err;
-  return new AppError('INTERNAL', INTERNAL_MESSAGE);
+  return databaseError(err) ?? new AppError('INTERNAL', INTERNAL_MESSAGE);
+}
+
+/** One line for a database failure (a restart makes hundreds; their stacks say nothing), the whole error otherwise. */
+export function logFailure(where: string, err: unknown): void {
+  const failure = databaseFailure(err);
+  if (failure) console.warn(`[${where}] database ${failure}: ${(err as { code?: string }).code ?? ''} ${(err as Error).message ?? ''}`.trim());
+  else console.error(`[${where}]`, err);
 }

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { createApp, type AppOptions } from './app.ts';
 import { createRequestListener } from './fast-lane/fast-lane.ts';
-import type { Config } from './config.ts';
+import { smsProviderLabel, type Config } from './config.ts';
 import { openDeps, type Deps } from './deps.ts';
 import { startJobs } from './jobs/index.ts';
 import { createLogger, flushLog, type Logger } from './ops/logger.ts';
@@ -24,8 +24,9 @@ export async function startServer(config: Config, options: AppOptions & { before
   await migrateToLatest(deps.db);
   await options.beforeListen?.(deps);
   const app = createApp(deps, options);
-  const stopJobs = startJobs(deps);
   const logger = createLogger(config.logLevel);
+  logProviders(logger, deps);
+  const stopJobs = startJobs(deps, logger);
   const gate = createDrainGate();
   const listener = withRequestLog(logger, gate.wrap(createRequestListener(deps, app, { clientDir: options.clientDir, dev: !!options.devMiddleware })));
   const server = await new Promise<Server>((resolve) => {
@@ -46,6 +47,17 @@ export async function startServer(config: Config, options: AppOptions & { before
       flushLog(logger);
     })());
   return { deps, server, url: `http://127.0.0.1:${port}`, logger, stop };
+}
+
+/** What sends the codes and keeps the images, said once at start; in production, that codes cannot be sent. */
+function logProviders(logger: Logger, deps: Deps): void {
+  const { config, sms, storage } = deps;
+  const gateway = config.smsGateway;
+  const smsLine = gateway ? `${smsProviderLabel(config.smsProvider)}（签名 ${gateway.signName}，${gateway.endpoint ?? '官方地址'}）` : smsProviderLabel(config.smsProvider);
+  logger.info(`短信服务：${smsLine}；图片存储：${storage.location}`);
+  if (sms.configured === false) {
+    logger.warn('短信服务未配置（SMS_PROVIDER=console）：生产环境不发送短信，注册、找回密码和更换手机号会回答“短信服务未配置，请联系管理员”。开放注册前请设置 SMS_PROVIDER=aliyun 或 tencent（见 README“部署”）');
+  }
 }
 
 /** SIGTERM/SIGINT: graceful stop, exit 0 within 10 s (ops/shutdown.ts). */

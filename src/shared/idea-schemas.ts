@@ -83,6 +83,14 @@ export const ZRejectRequest = z.object({
     .refine((text) => textLength(text) <= REJECT_REASON_MAX, REJECT_REASON_MSG.tooLong),
 });
 
+/** A moderator's correction before approval (issue 22): any of the four fields, and an optional word to the author. */
+export const ZEditApproveRequest = ZIdeaFields.pick({ title: true, description: true, detailedAnalysis: true, tags: true }).extend({
+  note: ZStoredText()
+    .trim()
+    .refine((text) => textLength(text) <= REJECT_REASON_MAX, `说明不能超过${REJECT_REASON_MAX}个字`)
+    .optional(),
+});
+
 export const ZListLimit = (fallback: number) => z.coerce.number().int().min(1).max(100).optional().default(fallback);
 
 /** What the API returns for an idea; `detailedAnalysis` only for the author and those who unlocked it. */

@@ -282,7 +282,9 @@ for (const viewport of VIEWPORTS) {
 
     it('an unknown path shows a 404 page in Chinese with its title and the ways on', async () => {
       const { context, page } = await newPage(e2e, viewport);
-      await page.goto('/no-such-page/here');
+      const response = await page.goto('/no-such-page/here');
+      // The server says so too: the app's HTML with status 404 (src/shared/client-routes.ts).
+      assert.equal(response?.status(), 404);
       await page.getByRole('heading', { level: 1, name: '页面不存在' }).waitFor();
       assert.equal(new URL(page.url()).pathname, '/no-such-page/here', 'no jump to /');
       assert.equal(await page.title(), '页面不存在 - 猎人创意社区');

@@ -36,24 +36,38 @@ export const NO_LIMITS: RateLimitSettings = {
   passwordChecksPerUserPerHour: 0,
   draftsPer10Minutes: 0,
   searchesPerIpPerMinute: 0,
+  exportsPerDay: 0,
   writes: Object.fromEntries(WRITE_LIMIT_KINDS.map((kind) => [kind, { perMinute: 0, perHour: 0, ipPerMinute: 0 }])) as RateLimitSettings['writes'],
 };
 
-export type TestOverrides = Partial<Omit<Config, 'rateLimits'>> & {
+export type TestOverrides = Partial<Omit<Config, 'rateLimits' | 'database'>> & {
+  /** The pool and its limits (db/connection.ts), for the database the test app opens. */
+  database?: Partial<Config['database']>;
   rateLimits?: Partial<RateLimitSettings>;
   sms?: SmsProvider;
   clientDir?: string;
   /** A stand-in built client (path → content, e.g. `{ 'index.html': '…' }`), written to a temp folder removed on close. */
   clientFiles?: Record<string, string>;
+  /** MySQL/MariaDB: the database is created with this collation first, as someone else might have made it. */
+  databaseCollation?: string;
 };
 
-export async function startTestApp(dialect: DialectName, { sms, clientDir: givenClientDir, clientFiles, ...overrides }: TestOverrides = {}): Promise<TestApp> {
+export async function startTestApp(dialect: DialectName, { sms, clientDir: givenClientDir, clientFiles, databaseCollation, ...overrides }: TestOverrides = {}): Promise<TestApp> {
   const clientDir = clientFiles ? writeClientFiles(clientFiles) : givenClientDir;
-  const db = await createTestDatabase(dialect);
+  const db = await createTestDatabase(dialect, { collation: databaseCollation, database: overrides.database });
   const base = loadConfig();
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hunter-uploads-'));
-  const config: Config = { ...base, uploadsDir, maxDraftsPerUser: 0, ...overrides, databaseUrl: db.url, rateLimits: { ...NO_LIMITS, ...overrides.rateLimits } };
-  const deps = createDeps(db.handle, config, sms ?? new ConsoleSmsProvider(true));
+  const config: Config = {
+    ...base,
+    uploadsDir,
+    maxDraftsPerUser: 0,
+    ...overrides,
+    databaseUrl: db.url,
+    database: { ...base.database, ...overrides.database },
+    rateLimits: { ...NO_LIMITS, ...overrides.rateLimits },
+  };
+  // A quiet console provider unless the test gives one, or gateway settings (SMS_PROVIDER=aliyun|tencent) to build one from.
+  const deps = createDeps(db.handle, config, sms ?? (config.smsGateway ? undefined : new ConsoleSmsProvider(true, config.production)));
   // The fast lane in front of Express, as in production: every API test goes through both.
   const server = await new Promise<Server>((resolve) => {
     const s = createServer(createRequestListener(deps, createApp(deps, { clientDir }), { clientDir }));

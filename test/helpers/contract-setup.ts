@@ -22,6 +22,15 @@ const originalFetch = globalThis.fetch;
 
 async function conform(method: string, url: URL, res: Response): Promise<string[]> {
   contract ??= import('./contract.ts').then((m) => m.createContract());
+  const mediaType = (res.headers.get('content-type') ?? '').split(';')[0].trim();
+  if (mediaType && mediaType !== 'application/json') {
+    // A documented download (a ZIP archive): its media type must be the one the document names.
+    const verdict = (await contract).check(method, url.pathname, res.status, undefined, mediaType);
+    if (verdict.problems.length) return verdict.problems;
+    seen.responses += 1;
+    if (verdict.operationId) seen.operations[verdict.operationId] = (seen.operations[verdict.operationId] ?? 0) + 1;
+    return [];
+  }
   const text = await res.clone().text();
   let body: unknown;
   if (text !== '') {

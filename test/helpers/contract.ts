@@ -33,8 +33,11 @@ export function createContract(doc: ContractDocument = buildOpenApi(restRoutes) 
   };
   const errorsOf = (v: ValidateFunction) => ajv.errorsText(v.errors, { dataVar: 'body', separator: '; ' });
 
-  /** `body` is the parsed JSON, or undefined when the answer has none (304, HEAD). */
-  function check(method: string, pathname: string, status: number, body: unknown): Verdict {
+  /**
+   * `body` is the parsed JSON, or undefined when the answer has none (304, HEAD). `mediaType`: an
+   * answer that is not JSON (a download), which the document must name for that status.
+   */
+  function check(method: string, pathname: string, status: number, body: unknown, mediaType?: string): Verdict {
     // HEAD is GET without the body.
     const asMethod = method === 'HEAD' ? 'GET' : method;
     const found = operationsFor(templates, asMethod, pathname);
@@ -49,6 +52,9 @@ export function createContract(doc: ContractDocument = buildOpenApi(restRoutes) 
     const where = `${method} ${pathname} (${op.operationId}) ${status}`;
     const response = op.responses[String(status)] as { content?: Record<string, unknown> } | undefined;
     if (!response) return { operationId: op.operationId, problems: [`${where}: status not documented (documented: ${Object.keys(op.responses).join(', ')})`] };
+    if (mediaType) {
+      return { operationId: op.operationId, problems: response.content?.[mediaType] ? [] : [`${where}: answered ${mediaType}, documented ${Object.keys(response.content ?? {}).join(', ') || 'without a body'}`] };
+    }
     if (body === undefined) return { operationId: op.operationId, problems: [] };
     if (!response.content?.['application/json']) return { operationId: op.operationId, problems: [`${where}: documented without a JSON body, yet has one`] };
     const v = validatorFor(`openapi.json#/${pointer('paths', op.path, op.method, 'responses', String(status), 'content', 'application/json', 'schema')}`);

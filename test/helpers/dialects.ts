@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
-import { dropMysqlDatabase, openDatabase, type DatabaseHandle, type DialectName } from '../../db/connection.ts';
+import { createConnection } from 'mysql2/promise';
+import { dropMysqlDatabase, openDatabase, parseMysqlUrl, type DatabaseHandle, type DatabaseOptions, type DialectName } from '../../db/connection.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 
 /**
@@ -31,13 +32,18 @@ function mysqlUrlWithDatabase(base: string, name: string): string {
   return u.toString();
 }
 
-export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
+/**
+ * A fresh database, migrated. On MySQL/MariaDB `collation` creates it the way someone else might have
+ * (`utf8mb4_unicode_ci`, `latin1_swedish_ci`…) instead of the way the app would (issue 18).
+ */
+export async function createTestDatabase(dialect: DialectName, options: { collation?: string; database?: Partial<DatabaseOptions> } = {}): Promise<TestDatabase> {
   const suffix = `${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const url =
     dialect === 'mysql'
       ? mysqlUrlWithDatabase(process.env.TEST_MYSQL_URL!, `hunter_test_${suffix}`)
       : `sqlite:${path.join(os.tmpdir(), `hunter-test-${suffix}.db`)}`;
-  const handle = await openDatabase(url);
+  if (dialect === 'mysql' && options.collation) await createMysqlDatabase(url, options.collation);
+  const handle = await openDatabase(url, options.database);
   await migrateToLatest(handle.db);
   return {
     url,
@@ -48,4 +54,16 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
       else for (const ext of ['', '-wal', '-shm']) fs.rmSync(url.slice('sqlite:'.length) + ext, { force: true });
     },
   };
+}
+
+/** Creates the database with the given collation (and its character set), as an operator might have. */
+export async function createMysqlDatabase(url: string, collation: string): Promise<void> {
+  const { database, ...target } = parseMysqlUrl(url);
+  const charset = collation.split('_')[0];
+  const admin = await createConnection(target);
+  try {
+    await admin.query(`CREATE DATABASE \`${database}\` CHARACTER SET ${charset} COLLATE ${collation}`);
+  } finally {
+    await admin.end();
+  }
 }

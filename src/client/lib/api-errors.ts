@@ -40,12 +40,20 @@ export function isNetworkError(err: unknown): boolean {
   return err instanceof TRPCClientError && !err.data && (!(err.cause instanceof ApiTransportError) || err.cause.status === undefined);
 }
 
-/** The server's Chinese message for a 4xx; the given fallback for a 5xx or a network failure. */
+/** Whether a failure is a 503 the server raised to say why (SMS not configured or refused, storage down): its message is for the person. */
+function explainedUnavailable(err: TRPCClientError<never>, status: number | undefined): boolean {
+  return status === 503 && (err.data as { appCode?: string } | undefined)?.appCode === 'UNAVAILABLE' && !!err.message;
+}
+
+/**
+ * The server's Chinese message for a 4xx, and for a 503 it explained (短信服务未配置，请联系管理员);
+ * the given fallback for other 5xx or a network failure.
+ */
 export function errorMessage(err: unknown, fallback: string): string {
   if (err instanceof TRPCClientError) {
     const status = httpStatusOf(err);
     if (err.cause instanceof ApiTransportError) return err.cause.message;
-    if (status && status < 500 && err.message) return err.message;
+    if (status && (status < 500 || explainedUnavailable(err, status)) && err.message) return err.message;
     if (!err.data) return fallback;
   }
   return fallback;

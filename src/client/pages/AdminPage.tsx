@@ -19,11 +19,14 @@ import { useLocation, useSearch } from 'wouter';
 import { AnnouncementForm } from '../components/admin/AnnouncementForm.tsx';
 import { FeedbackInbox } from '../components/admin/FeedbackInbox.tsx';
 import { ModerationLog } from '../components/admin/ModerationLog.tsx';
+import { WatchedWords } from '../components/admin/WatchedWords.tsx';
+import { HeldComments } from '../components/admin/HeldComments.tsx';
+import { EditApproveDialog } from '../components/admin/EditApproveDialog.tsx';
 import { quoteName, useConfirm } from '../components/ui/ConfirmDialog.tsx';
 import { useToast } from '../components/ui/Toast.tsx';
 import { errorMessage, fieldErrors, httpStatusOf } from '../lib/api-errors.ts';
 import { formatDateTime, relativeTime } from '../../shared/relative-time.ts';
-import { trpc } from '../lib/trpc.ts';
+import { trpc, type RouterOutputs } from '../lib/trpc.ts';
 import '../styles/ideas.css';
 import '../styles/touch.css';
 import { FormError } from '../components/ui/FormError.tsx';
@@ -39,7 +42,17 @@ export const ADMIN_MSG = {
   approvedOwn: (title: string) => `已通过「${title}」，操作记录中已标为自审通过`,
   ownIdea: '这是您自己的创意，没有其他管理员看过；通过会在操作记录中标为自审。',
   rejected: (title: string) => `已驳回「${title}」，作者会收到包含原因的系统消息`,
+  editedApproved: (title: string) => `已修改并通过「${title}」，作者会收到说明修改内容的消息`,
 } as const;
+
+type ReviewIdea = RouterOutputs['admin']['reviewQueue']['data'][number];
+
+/** Where a hold word was found, as the queue names it. */
+export function fieldLabel(field: string): string {
+  const named: Record<string, string> = { title: '标题', description: '简介', tags: '标签', detailedAnalysis: '详细分析' };
+  const expansion = /^expansions\[(\d+)\]$/.exec(field);
+  return named[field] ?? (expansion ? `扩展 ${Number(expansion[1]) + 1}` : field);
+}
 
 /**
  * The editor allows h2–h4 in the analysis; shown under an item's h3 and its 详细分析 h4 they would
@@ -60,9 +73,9 @@ export function nestHeadings(html: string, shift = 2): string {
 }
 
 
-export const ADMIN_TABS = ['review', 'feedback', 'reports', 'announce', 'log'] as const;
+export const ADMIN_TABS = ['review', 'words', 'feedback', 'reports', 'announce', 'log'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
-const TAB_LABEL: Record<AdminTab, string> = { review: '审核', feedback: '反馈', reports: '评论举报', announce: '公告', log: '操作记录' };
+const TAB_LABEL: Record<AdminTab, string> = { review: '审核', words: '敏感词', feedback: '反馈', reports: '评论举报', announce: '公告', log: '操作记录' };
 
 export default function AdminPage() {
   usePageTitle('管理后台');
@@ -77,7 +90,13 @@ export default function AdminPage() {
       </div>
       <Tabs<AdminTab> label="管理后台分类" active={tab} onChange={(next) => navigate(`/admin?tab=${next}`, { replace: true })} tabs={ADMIN_TABS.map((id) => ({ id, label: TAB_LABEL[id] }))} />
       <section role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-        {tab === 'review' && <ReviewQueue />}
+        {tab === 'review' && (
+          <>
+            <ReviewQueue />
+            <HeldComments />
+          </>
+        )}
+        {tab === 'words' && <WatchedWords />}
         {tab === 'feedback' && <FeedbackInbox />}
         {tab === 'reports' && <CommentReports />}
         {tab === 'announce' && <AnnouncementForm />}
@@ -97,8 +116,10 @@ function ReviewQueue() {
   const [feedback, setFeedback] = useState<FeedbackState>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [rejecting, setRejecting] = useState<IdeaDto | null>(null);
+  const [editing, setEditing] = useState<ReviewIdea | null>(null);
   // Stable, so the dialog does not re-run its focus handling on every keystroke.
   const closeReject = useCallback(() => setRejecting(null), []);
+  const closeEdit = useCallback(() => setEditing(null), []);
 
   const heading = useRef<HTMLHeadingElement>(null);
   /** Reloads the queue; the decided item leaves it, so focus goes back to the top of the page. */
@@ -154,10 +175,23 @@ function ReviewQueue() {
         <ul className="review-list">
           {items.map((idea) => (
             <li key={idea.id}>
-              <ReviewItem idea={idea} busy={busyId === idea.id} onApprove={() => void onApprove(idea)} onReject={() => setRejecting(idea)} />
+              <ReviewItem idea={idea} busy={busyId === idea.id} onApprove={() => void onApprove(idea)} onReject={() => setRejecting(idea)} onEdit={() => setEditing(idea)} />
             </li>
           ))}
         </ul>
+      )}
+
+      {editing && (
+        <EditApproveDialog
+          idea={editing}
+          nest={nestAnalysis}
+          onClose={closeEdit}
+          onDone={async () => {
+            toast(ADMIN_MSG.editedApproved(titleOf(editing)));
+            setEditing(null);
+            await refresh(true);
+          }}
+        />
       )}
 
       {rejecting && (
@@ -176,8 +210,9 @@ function ReviewQueue() {
 }
 
 const titleOf = (idea: IdeaDto) => idea.title?.trim() || DEFAULT_IDEA_TITLE;
+const nestAnalysis = (html: string) => nestHeadings(html, 3);
 
-function ReviewItem({ idea, busy, onApprove, onReject }: { idea: IdeaDto; busy: boolean; onApprove: () => void; onReject: () => void }) {
+function ReviewItem({ idea, busy, onApprove, onReject, onEdit }: { idea: ReviewIdea; busy: boolean; onApprove: () => void; onReject: () => void; onEdit: () => void }) {
   const titleId = useId();
   const submitted = idea.publishedAt ?? idea.updatedAt ?? idea.createdAt;
   const analysis = useMemo(() => nestHeadings(idea.detailedAnalysis ?? idea.detailed_analysis ?? '', 3), [idea.detailedAnalysis, idea.detailed_analysis]);
@@ -188,6 +223,16 @@ function ReviewItem({ idea, busy, onApprove, onReject }: { idea: IdeaDto; busy: 
       {idea.isOwner && (
         <p className="review-own-note" data-testid="review-own-note">
           {ADMIN_MSG.ownIdea}
+        </p>
+      )}
+      {idea.heldWords.length > 0 && (
+        <p className="review-held-note" data-testid="review-held-words">
+          因命中送审词进入审核：
+          {idea.heldWords.map((h, i) => (
+            <span key={`${h.field}-${h.word}`}>
+              {i > 0 && '、'}「{h.word}」（{fieldLabel(h.field)}）
+            </span>
+          ))}
         </p>
       )}
       <dl className="review-meta">
@@ -229,6 +274,9 @@ function ReviewItem({ idea, busy, onApprove, onReject }: { idea: IdeaDto; busy: 
       <div className="review-actions">
         <button type="button" className="btn btn-danger" onClick={onReject} disabled={busy}>
           驳回
+        </button>
+        <button type="button" className="btn" onClick={onEdit} disabled={busy}>
+          修改后通过
         </button>
         <button type="button" className="btn btn-primary" onClick={onApprove} disabled={busy}>
           {busy ? '处理中…' : '通过'}

@@ -1,14 +1,23 @@
 /**
  * 消息 (/messages), publishing §2 "Messages": system notices, announcements and replies to the
  * member's feedback, newest first. Each shows its type (icon and label), priority (colour and word),
- * an unread dot, an 80-character preview that expands (expanding marks it read), the original
- * feedback on a reply (100-character preview) and a delete with confirmation. The unread count
- * refreshes every UNREAD_REFRESH_MESSAGES_PAGE_MS while the page is visible and on focus; every
+ * an unread dot, an 80-character preview that expands, the original feedback on a reply
+ * (100-character preview) and a delete with confirmation. A notice about a member (a comment, a
+ * reply, a new follower) shows who, with their avatar, and links to the comment itself
+ * (`/idea/{id}#comment-{id}`) or the idea.
+ *
+ * Opening the page reads what it shows (issue 16): once the list is on a visible page, its unread
+ * messages are marked read (`messages.markShownRead`), so the navigation badges and the bell clear;
+ * the ones that were unread keep their dot and tint for this visit, so the member still sees which
+ * are new. The all-read button remains for unread messages the page could not mark. The list and the
+ * count refresh every UNREAD_REFRESH_MESSAGES_PAGE_MS while the page is visible and on focus; every
  * change here refreshes the navigation badge at once (one query key, useTouchBadges.ts).
  */
 import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
 import { formatDateTime, relativeTime } from '../../shared/relative-time.ts';
 import { MESSAGE_PREVIEW_CHARS, MESSAGE_TEXT, MESSAGE_TYPE_LABEL, ORIGINAL_FEEDBACK_PREVIEW_CHARS, SENDER_LABEL, UNREAD_REFRESH_MESSAGES_PAGE_MS } from '../../shared/touch-texts.ts';
+import { Avatar } from '../components/Avatar.tsx';
 import { Feedback, type FeedbackState } from '../components/Feedback.tsx';
 import { LoadingLine } from '../components/LoadingLine.tsx';
 import { quoteName, useConfirm } from '../components/ui/ConfirmDialog.tsx';
@@ -44,6 +53,7 @@ export default function MessagesPage() {
   const list = trpc.messages.list.useQuery(undefined, { select: (answer) => answer.data });
   const unread = useUnreadCount();
   const markRead = trpc.messages.markRead.useMutation();
+  const markShown = trpc.messages.markShownRead.useMutation();
   const markAll = trpc.messages.markAllRead.useMutation();
   const remove = trpc.messages.remove.useMutation();
   const confirm = useConfirm();
@@ -62,6 +72,27 @@ export default function MessagesPage() {
   );
 
   const refresh = () => Promise.all([utils.messages.list.invalidate(), utils.messages.unreadCount.invalidate()]);
+
+  // Unread when this visit first showed them: they keep the dot once read (see the module comment).
+  const [fresh, setFresh] = useState<ReadonlySet<number>>(() => new Set());
+  const shownUnread = list.data?.filter((m) => !m.is_read).map((m) => m.id) ?? [];
+  const shownKey = shownUnread.join(',');
+  useEffect(() => {
+    if (!shownKey) return;
+    const ids = shownKey.split(',').map(Number);
+    setFresh((before) => (ids.every((id) => before.has(id)) ? before : new Set([...before, ...ids])));
+    let done = false;
+    const markWhenSeen = () => {
+      if (done || document.visibilityState !== 'visible') return;
+      done = true;
+      // Unasked for, so a failure stays quiet: the badge and the all-read button remain.
+      markShown.mutate({ ids }, { onSuccess: () => void refresh() });
+    };
+    markWhenSeen();
+    document.addEventListener('visibilitychange', markWhenSeen);
+    return () => document.removeEventListener('visibilitychange', markWhenSeen);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per set of unread messages shown
+  }, [shownKey]);
 
   const onExpand = async (message: Message) => {
     if (message.is_read) return;
@@ -105,13 +136,14 @@ export default function MessagesPage() {
   const messages = list.data ?? [];
   // The list is the truth on this page; the count may be a poll behind.
   const unreadCount = list.data ? messages.filter((m) => !m.is_read).length : (unread.data ?? 0);
+  const newCount = messages.filter((m) => !m.is_read || fresh.has(m.id)).length;
 
   return (
     <main className="page page-reading messages-page">
       <div className="messages-header">
         <div>
           <h1>消息</h1>
-          {list.isSuccess && <p className="muted messages-count">{unreadCount > 0 ? `${unreadCount} 条未读` : '没有未读消息'}</p>}
+          {list.isSuccess && <p className="muted messages-count">{newCount > 0 ? `${newCount} 条新消息` : '没有新消息'}</p>}
         </div>
         {unreadCount > 0 && (
           <button type="button" className="btn btn-small" onClick={() => void onMarkAll()} disabled={markAll.isPending}>
@@ -134,7 +166,7 @@ export default function MessagesPage() {
         <ul className="message-list" aria-label="消息列表">
           {messages.map((m) => (
             <li key={m.id}>
-              <MessageItem message={m} busy={busyId === m.id} onExpand={() => void onExpand(m)} onDelete={() => void onDelete(m)} />
+              <MessageItem message={m} isNew={!m.is_read || fresh.has(m.id)} busy={busyId === m.id} onExpand={() => void onExpand(m)} onDelete={() => void onDelete(m)} />
             </li>
           ))}
         </ul>
@@ -143,37 +175,78 @@ export default function MessagesPage() {
   );
 }
 
-function MessageItem({ message, busy, onExpand, onDelete }: { message: Message; busy: boolean; onExpand: () => void; onDelete: () => void }) {
+/** Where a message leads: the comment it is about, else its idea. */
+export function messageLink(m: Pick<Message, 'idea_id' | 'comment_id'>): { href: string; label: string } | null {
+  if (!m.idea_id) return null;
+  return m.comment_id ? { href: `/idea/${m.idea_id}#comment-${m.comment_id}`, label: '查看评论' } : { href: `/idea/${m.idea_id}`, label: '查看创意' };
+}
+
+/** The type shown: a notice about a member says what kind (comment or follower), not 系统通知. */
+type Kind = Message['type'] | 'comment' | 'follow';
+const KIND_LABEL: Record<Kind, string> = { ...MESSAGE_TYPE_LABEL, comment: '评论与回复', follow: '新的关注' };
+const kindOf = (m: Message): Kind => (m.actor ? (m.idea_id ? 'comment' : 'follow') : m.type);
+
+function MessageItem({ message, isNew, busy, onExpand, onDelete }: { message: Message; isNew: boolean; busy: boolean; onExpand: () => void; onDelete: () => void }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const content = preview(message.content, MESSAGE_PREVIEW_CHARS);
   const original = message.original_feedback ? preview(message.original_feedback, ORIGINAL_FEEDBACK_PREVIEW_CHARS) : null;
-  // An unread message always opens (that is how it is read); an open one keeps its 收起 (and focus).
+  // An unread message always opens (that is one way it is read); an open one keeps its 收起 (and focus).
   const expandable = content.truncated || !!original?.truncated || !message.is_read || open;
   const toggle = () => {
     if (!open) onExpand();
     setOpen(!open);
   };
+  const kind = kindOf(message);
+  const link = messageLink(message);
+  const actor = message.actor;
+  const time = (
+    <time dateTime={message.created_at} title={formatDateTime(message.created_at)}>
+      {relativeTime(message.created_at)}
+    </time>
+  );
   return (
-    <article className={`message message-${message.priority} ${message.is_read ? '' : 'message-unread'}`} data-testid="message" data-message-id={message.id} aria-labelledby={`${id}-title`}>
+    <article className={`message message-${message.priority} ${isNew ? 'message-unread' : ''}`} data-testid="message" data-message-id={message.id} aria-labelledby={`${id}-title`}>
       <div className="message-head">
-        <span className={`message-type message-type-${message.type}`}>
-          <TypeIcon type={message.type} />
-          {MESSAGE_TYPE_LABEL[message.type]}
+        <span className={`message-type message-type-${kind}`}>
+          <TypeIcon kind={kind} />
+          {KIND_LABEL[kind]}
         </span>
         <span className={`message-priority message-priority-${message.priority}`}>{PRIORITY_LABEL[message.priority]}</span>
-        {!message.is_read && (
+        {isNew && (
           <span className="message-dot" data-testid="message-unread-dot">
-            <span className="visually-hidden">未读</span>
+            <span className="visually-hidden">新消息</span>
           </span>
         )}
       </div>
-      <h2 id={`${id}-title`} className="message-title">
-        {message.title}
-      </h2>
-      <p className="message-meta">
-        来自{SENDER_LABEL[message.sender]} · <time dateTime={message.created_at} title={formatDateTime(message.created_at)}>{relativeTime(message.created_at)}</time>
-      </p>
+      <div className={actor ? 'message-from message-from-person' : 'message-from'}>
+        {actor && <Avatar src={actor.avatarUrl} alt="" size={40} className="message-avatar" />}
+        <div className="message-from-text">
+          <h2 id={`${id}-title`} className="message-title">
+            {message.title}
+          </h2>
+          <p className="message-meta" data-testid="message-meta">
+            {actor ? (
+              <>
+                {actor.registrationNumber ? (
+                  <Link href={`/hunter/${actor.registrationNumber}`} className="message-actor" data-testid="message-actor">
+                    {actor.nickname}
+                  </Link>
+                ) : (
+                  <span className="message-actor" data-testid="message-actor">
+                    {actor.nickname}
+                  </span>
+                )}{' '}
+                · {time}
+              </>
+            ) : (
+              <>
+                来自{SENDER_LABEL[message.sender]} · {time}
+              </>
+            )}
+          </p>
+        </div>
+      </div>
       <div id={`${id}-body`} className="message-body">
         <p className="message-content">{open ? message.content : content.text}</p>
         {original && (
@@ -184,6 +257,12 @@ function MessageItem({ message, busy, onExpand, onDelete }: { message: Message; 
         )}
       </div>
       <div className="message-actions">
+        {link && (
+          <Link href={link.href} className="btn btn-small message-go" data-testid="message-link" onClick={() => !message.is_read && onExpand()}>
+            {link.label}
+            <span aria-hidden="true"> ›</span>
+          </Link>
+        )}
         {expandable && (
           <button type="button" className="btn btn-small" aria-expanded={open} aria-controls={`${id}-body`} onClick={toggle}>
             {open ? '收起' : '展开'}
@@ -197,15 +276,17 @@ function MessageItem({ message, busy, onExpand, onDelete }: { message: Message; 
   );
 }
 
-function TypeIcon({ type }: { type: Message['type'] }) {
-  const paths: Record<Message['type'], ReactNode> = {
+function TypeIcon({ kind }: { kind: Kind }) {
+  const paths: Record<Kind, ReactNode> = {
     system: <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15zM10 20.5h4" />,
     announcement: <path d="M4 10v4h3l7 4V6L7 10zM17 9.5a3.5 3.5 0 0 1 0 5" />,
     feedback_reply: <path d="M4 5h16v11H9l-5 4zM8 9.5h8M8 12.5h5" />,
+    comment: <path d="M4.5 5.5h15a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H10l-4.5 3.5v-3.5h-1a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1z" />,
+    follow: <path d="M10 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM3.5 20a6.5 6.5 0 0 1 13 0M19 8v6M16 11h6" />,
   };
   return (
     <svg className="message-type-icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
-      {paths[type]}
+      {paths[kind]}
     </svg>
   );
 }

@@ -80,7 +80,7 @@ export const accountOps = {
     },
   }),
   me: read({
-    hot: true,
+    hot: 'session',
     access: 'member',
     input: NONE,
     output: { data: ZUserAnswer },
@@ -140,6 +140,9 @@ export const accountOps = {
   }),
   publicUser: read({
     access: 'public',
+    // A hunter's public profile, the same for everyone: its name and avatar change with a profile
+    // change (every kind), its idea count with the ideas; follower and view counts may be CACHE_TTL_MS late.
+    cache: { shows: ['ideas'], members: 'same' },
     input: z.object({ registrationNumber: ZRegistrationNumber }),
     output: { data: ZPublicUserAnswer },
     run: async ({ deps }, input) => {

@@ -4,6 +4,7 @@ import { randomInt } from 'node:crypto';
 import { isUniqueViolation } from '../../../db/portable.ts';
 import { fromDbTime, nowDb } from '../../../db/time.ts';
 import type { SessionRow, UserRow } from '../../../db/types.ts';
+import { transaction } from '../../../db/transaction.ts';
 import {
   MSG,
   PASSWORD_REQUIRED_ERROR,
@@ -17,7 +18,7 @@ import type { Deps } from '../deps.ts';
 import { badRequest, forbidden, unauthorized } from '../errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, invalidateSession, invalidateUserSessions, markPasswordVerified, passwordVerifiedWithin, validateSessionToken } from './sessions.ts';
-import { consumeCode, consumeVerifiedCode, deliverCode, deliverNotice, generateCode, storeCode, verifyCode } from './sms.ts';
+import { assertSmsConfigured, consumeCode, consumeVerifiedCode, deliverCode, deliverNotice, generateCode, storeCode, verifyCode } from './sms.ts';
 import { findActiveUserByPhone, findUserById, insertUserRow, requireUserByRef, toAuthUser } from './users.ts';
 import { countAccountData, deactivateAccountData } from './account-data.ts';
 import { loginFailureKey } from '../infrastructure/rate-limit.ts';
@@ -101,6 +102,8 @@ export async function sendSmsCode(
   requester: { ip: string; auth?: Authenticated | null },
 ): Promise<{ debugCode?: string }> {
   const { phone, purpose } = input;
+  // Nothing to send with: said before anything is counted or looked up.
+  assertSmsConfigured(deps.sms);
   // Counted first, so the answers below cannot be used to probe which phones are registered.
   await deps.limits.smsIp.consume(requester.ip, ACCOUNT_MSG.smsIpCap);
   if (purpose === 'change_phone') {
@@ -155,6 +158,8 @@ async function insertUser(deps: Deps, phone: string, passwordHash: string): Prom
 }
 
 export async function register(deps: Deps, input: TRegisterRequest, ip: string): Promise<UserRow> {
+  // Without an SMS provider no code can have reached anyone: say so rather than "wrong code".
+  assertSmsConfigured(deps.sms);
   await countCodeCheck(deps, ip);
   if (await findActiveUserByPhone(deps.db, input.phone)) throw badRequest(ACCOUNT_MSG.phoneRegistered);
   await consumeCode(deps.db, input.phone, 'register', input.verifyCode, deps.config.production);
@@ -187,6 +192,7 @@ export async function logout(deps: Deps, session: SessionRow): Promise<void> {
 // ---------------------------------------------------------------- passwords and phone
 
 export async function resetPassword(deps: Deps, input: { phone: string; code: string; newPassword: string }, ip: string): Promise<void> {
+  assertSmsConfigured(deps.sms);
   await countCodeCheck(deps, ip);
   const user = await findActiveUserByPhone(deps.db, input.phone);
   if (!user) throw badRequest(ACCOUNT_MSG.phoneNotRegistered);
@@ -292,7 +298,7 @@ export async function deactivate(deps: Deps, auth: Authenticated, input: TDeacti
   await assertPasswordProof(deps, auth, input.password);
   const user = auth.user;
   const now = nowDb();
-  await deps.db.transaction().execute(async (trx) => {
+  await transaction(deps.db, async (trx) => {
     await trx
       .updateTable('users')
       .set({

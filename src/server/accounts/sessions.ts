@@ -5,7 +5,7 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { dbTimeAgo, fromDbTime, nowDb } from '../../../db/time.ts';
 import type { Database, SessionRow, UserRow } from '../../../db/types.ts';
 
@@ -95,12 +95,22 @@ export async function invalidateUserSessions(db: Kysely<Database>, userId: numbe
   await q.execute();
 }
 
-/** Removes sessions past their absolute lifetime; the periodic job calls it. */
-export async function purgeExpiredSessions(db: Kysely<Database>, policy: SessionPolicy): Promise<void> {
-  await db
-    .deleteFrom('sessions')
-    .where((eb) => eb.or([eb('created_at', '<', dbTimeAgo(policy.maxAgeDays * DAY_MS)), eb('last_active_at', '<', dbTimeAgo(policy.inactivityDays * DAY_MS))]))
-    .execute();
+/**
+ * Removes sessions past their lifetime or inactive too long; the periodic job calls it. In batches by
+ * primary key: one DELETE scanning the table would lock every session row on MariaDB while it runs,
+ * holding up every sign-in and activity update. Returns how many went.
+ */
+export async function purgeExpiredSessions(db: Kysely<Database>, policy: SessionPolicy): Promise<number> {
+  const expired = (eb: ExpressionBuilder<Database, 'sessions'>) =>
+    eb.or([eb('created_at', '<', dbTimeAgo(policy.maxAgeDays * DAY_MS)), eb('last_active_at', '<', dbTimeAgo(policy.inactivityDays * DAY_MS))]);
+  let removed = 0;
+  for (;;) {
+    const ids = (await db.selectFrom('sessions').select('id').where(expired).limit(500).execute()).map((r) => r.id);
+    if (!ids.length) return removed;
+    const result = await db.deleteFrom('sessions').where('id', 'in', ids).where(expired).executeTakeFirst();
+    removed += Number(result.numDeletedRows);
+    if (ids.length < 500) return removed;
+  }
 }
 
 export interface SessionWithUser {

@@ -20,8 +20,40 @@ export type SmsNotice = { kind: 'phone_changed'; newPhone: string };
 
 export interface SmsProvider {
   readonly name: string;
+  /**
+   * False when no code can reach a person (the console provider in production): the flows that need
+   * one answer 503 `短信服务未配置，请联系管理员` instead of claiming a message was sent. Missing is true.
+   */
+  readonly configured?: boolean;
+  /** Resolves only once the provider accepted the message; otherwise throws, an SmsDeliveryError when it said why. */
   send(phone: string, code: string, purpose: SmsPurpose): Promise<void>;
   notify(phone: string, notice: SmsNotice): Promise<void>;
+}
+
+/**
+ * Why a provider did not take a message, in the words a person is told (`message`) and the short
+ * reason in `smsError`; the operator reads the provider's own code in the log.
+ */
+export const SMS_FAILURES = {
+  not_configured: { message: '短信服务未配置，请联系管理员', smsError: '短信服务未配置' },
+  template: { message: '短信服务配置有误，暂时无法发送验证码，请联系管理员', smsError: '短信模板或签名不可用' },
+  account: { message: '短信服务配置有误，暂时无法发送验证码，请联系管理员', smsError: '短信服务账号或密钥不可用' },
+  frequency: { message: '该手机号接收验证码过于频繁，请稍后再试', smsError: '短信发送频率超出限制' },
+  balance: { message: '短信服务余额不足，暂时无法发送验证码，请联系管理员', smsError: '短信余额不足' },
+  phone: { message: '该手机号无法接收短信，请检查号码是否正确', smsError: '手机号无法接收短信' },
+  unavailable: { message: '短信发送失败，请稍后重试', smsError: '短信服务暂时不可用' },
+} as const;
+export type SmsFailureKind = keyof typeof SMS_FAILURES;
+
+/** What a provider answered instead of accepting a message. Its text never holds the code (providers build it from codes and ids only). */
+export class SmsDeliveryError extends Error {
+  override name = 'SmsDeliveryError';
+  constructor(
+    readonly kind: SmsFailureKind,
+    readonly detail: { providerCode?: string; providerMessage?: string; requestId?: string } = {},
+  ) {
+    super([detail.providerCode, detail.providerMessage, detail.requestId && `requestId=${detail.requestId}`].filter(Boolean).join(' '));
+  }
 }
 
 /** What a notice says (the console prints it; a gateway's template says the same). */
@@ -34,30 +66,35 @@ export function noticeText(notice: SmsNotice): string {
 
 /**
  * Prints the code; for development and tests (the code also comes back as debugCode outside
- * production). In production a code never goes into a log line: only that one was sent.
+ * production). In production it sends nothing and says so: every code it is asked for fails with
+ * `not_configured`, so nobody is told to wait for a message that never comes.
  */
 export class ConsoleSmsProvider implements SmsProvider {
   readonly name = 'console';
+  readonly configured: boolean;
   constructor(
     private readonly quiet = false,
     private readonly production = false,
-  ) {}
+  ) {
+    this.configured = !production;
+  }
   async send(phone: string, code: string, purpose: SmsPurpose): Promise<void> {
+    if (this.production) throw new SmsDeliveryError('not_configured', { providerMessage: 'SMS_PROVIDER=console 在生产环境不发送短信' });
     if (this.quiet) return;
-    if (this.production) console.log(`[短信] 已为 ${maskPhone(phone)} 生成${purpose}验证码（控制台短信服务在生产环境不显示验证码）`);
-    else console.log(`[短信] ${phone} 的${purpose}验证码：${code}（${SMS_CODE_TTL_MINUTES} 分钟内有效）`);
+    console.log(`[短信] ${phone} 的${purpose}验证码：${code}（${SMS_CODE_TTL_MINUTES} 分钟内有效）`);
   }
   async notify(phone: string, notice: SmsNotice): Promise<void> {
     if (this.quiet) return;
-    console.log(`[短信] 通知 ${this.production ? maskPhone(phone) : phone}：${noticeText(notice)}`);
+    if (this.production) console.warn(`[短信] 短信服务未配置，未发送给 ${maskPhone(phone)} 的通知：${noticeText(notice)}`);
+    else console.log(`[短信] 通知 ${phone}：${noticeText(notice)}`);
   }
 }
 
-const maskPhone = (phone: string) => (phone.length > 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****');
+export const maskPhone = (phone: string) => (phone.length > 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****');
 
 export const SMS_MSG = {
-  sendFailed: '短信发送失败，请稍后重试',
-  providerDown: '短信服务暂时不可用',
+  sendFailed: SMS_FAILURES.unavailable.message,
+  providerDown: SMS_FAILURES.unavailable.smsError,
   wrongOrExpired: '验证码错误或已过期',
   tooManyWrong: '验证码错误次数过多，请重新获取',
   notVerified: '请先验证新手机号的验证码',
@@ -86,14 +123,38 @@ export async function storeCode(db: Kysely<Database>, phone: string, purpose: Sm
   return Number(result.insertId);
 }
 
+/** The failure a person is told: 503, the kind's message, and `smsError`. */
+export function smsFailure(kind: SmsFailureKind): AppError {
+  return new AppError('UNAVAILABLE', SMS_FAILURES[kind].message, { extra: { smsError: SMS_FAILURES[kind].smsError } });
+}
+
+/** For the flows that need a code (register, reset): 503 at once when no code can have been sent. */
+export function assertSmsConfigured(provider: SmsProvider): void {
+  if (provider.configured === false) throw smsFailure('not_configured');
+}
+
+/**
+ * One log line for a failed send: the provider, what it said and the masked phone, never the code
+ * (an SDK's own error text may quote the request, the code included, so any trace of it is blanked).
+ */
+function logSmsFailure(provider: SmsProvider, err: unknown, what: string, phone: string, secret?: string): SmsFailureKind {
+  const kind: SmsFailureKind = err instanceof SmsDeliveryError ? err.kind : 'unavailable';
+  let text = err instanceof SmsDeliveryError ? err.message : `${(err as Error)?.name ?? 'Error'}: ${(err as Error)?.message ?? String(err)}`;
+  if (secret) text = text.split(secret).join('******');
+  text = text.split(phone).join(maskPhone(phone));
+  if (kind === 'not_configured') console.warn(`[sms] ${provider.name} ${what} ${maskPhone(phone)}：短信服务未配置，未发送`);
+  else console.error(`[sms] ${provider.name} ${what} ${maskPhone(phone)} 发送失败（${kind}）：${text}`);
+  return kind;
+}
+
 /** Sends a stored code; when the provider fails the code is withdrawn and the caller gets 503 with `smsError`. */
 export async function deliverCode(db: Kysely<Database>, provider: SmsProvider, codeId: number, phone: string, code: string, purpose: SmsPurpose): Promise<void> {
   try {
     await provider.send(phone, code, purpose);
   } catch (err) {
-    console.error('[sms]', provider.name, err);
+    const kind = logSmsFailure(provider, err, purpose, phone, code);
     await db.deleteFrom('sms_codes').where('id', '=', codeId).execute();
-    throw new AppError('UNAVAILABLE', SMS_MSG.sendFailed, { extra: { smsError: SMS_MSG.providerDown } });
+    throw smsFailure(kind);
   }
 }
 
@@ -105,7 +166,7 @@ export async function deliverNotice(provider: SmsProvider, phone: string, notice
   try {
     await provider.notify(phone, notice);
   } catch (err) {
-    console.error('[sms]', provider.name, 'notice', notice.kind, err);
+    logSmsFailure(provider, err, `notice ${notice.kind}`, phone);
   }
 }
 

@@ -14,9 +14,9 @@ export interface LogEntry {
   detail?: string | null;
 }
 
-/** Written in the same transaction as the action, so the log never claims what did not happen. */
-export async function logModeration(db: Db, entry: LogEntry): Promise<void> {
-  await db
+/** Written in the same transaction as the action, so the log never claims what did not happen. Answers the entry's id. */
+export async function logModeration(db: Db, entry: LogEntry): Promise<number> {
+  const result = await db
     .insertInto('moderation_log')
     .values({
       admin_id: entry.adminId,
@@ -26,7 +26,8 @@ export async function logModeration(db: Db, entry: LogEntry): Promise<void> {
       detail: entry.detail ? entry.detail.slice(0, 500) : null,
       created_at: nowDb(),
     })
-    .execute();
+    .executeTakeFirstOrThrow();
+  return Number(result.insertId);
 }
 
 export type LogItem = z.infer<typeof ZModerationLogItem>;
@@ -39,6 +40,8 @@ export async function moderationLog(db: Db, limit = 200): Promise<LogItem[]> {
     .orderBy('moderation_log.id', 'desc')
     .limit(limit)
     .execute();
+  const editIds = rows.filter((r) => r.action === 'edit_approve_idea').map((r) => r.id);
+  const edits = editIds.length ? await db.selectFrom('moderation_edits').select(['log_id', 'field', 'before', 'after']).where('log_id', 'in', editIds).orderBy('id').execute() : [];
   return rows.map((r) => ({
     id: r.id,
     action: r.action as ModerationAction,
@@ -47,5 +50,7 @@ export async function moderationLog(db: Db, limit = 200): Promise<LogItem[]> {
     detail: r.detail,
     createdAt: dbTimeToIso(r.created_at)!,
     admin: r.registration_number ? { registrationNumber: r.registration_number, nickname: r.nickname ?? '' } : null,
+    // A correction before approval keeps both versions of each field it changed.
+    ...(r.action === 'edit_approve_idea' ? { edits: edits.filter((e) => e.log_id === r.id).map((e) => ({ field: e.field, before: e.before, after: e.after })) } : {}),
   }));
 }

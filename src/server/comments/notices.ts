@@ -18,7 +18,13 @@ interface Notice {
   content: string;
   /** The comment's created_at. */
   at: string;
+  /** Who wrote it, and the comment: the message shows the one and links to the other. */
+  actorId: number;
+  commentId: number;
 }
+
+/** From a member, not the system: who wrote the comment, and the comment the message leads to. */
+const about = (n: Notice) => ({ sender: 'other' as const, actorId: n.actorId, commentId: n.commentId });
 
 /** Counts what was written since `since`: comments and the people who wrote them. */
 async function tally(query: ReturnType<typeof commentsSince>): Promise<{ comments: number; people: number }> {
@@ -33,6 +39,7 @@ function commentsSince(db: Db, ideaId: number, since: string, notBy: number) {
     .selectFrom('comments as c')
     .leftJoin('comments as answered', 'answered.id', 'c.reply_to_id')
     .where('c.idea_id', '=', ideaId)
+    .where('c.held', '=', 0)
     .where('c.created_at', '>=', since)
     .where('c.user_id', '<>', notBy);
 }
@@ -41,7 +48,7 @@ function commentsSince(db: Db, ideaId: number, since: string, notBy: number) {
 export async function tellIdeaAuthor(db: Db, n: Notice): Promise<void> {
   const owner = n.idea.user_id;
   const title = `「${n.idea.title}」`;
-  await sendOrSum(db, { userId: owner, ideaId: n.idea.id, title: COMMENT_NOTICE_TITLE.comment, content: `${n.name} 评论了您的创意${title}：${preview(n.content)}`, createdAt: n.at }, async (since) => {
+  await sendOrSum(db, { userId: owner, ideaId: n.idea.id, title: COMMENT_NOTICE_TITLE.comment, content: `${n.name} 评论了您的创意${title}：${preview(n.content)}`, createdAt: n.at, ...about(n) }, async (since) => {
     // Replies to the author's own comments reach them as replies, not here.
     const { comments, people } = await tally(commentsSince(db, n.idea.id, since, owner).where((eb) => eb.or([eb('answered.user_id', 'is', null), eb('answered.user_id', '<>', owner)])));
     const who = people > 1 ? `${n.name} 等 ${people} 人` : `${n.name} `;
@@ -53,7 +60,7 @@ export async function tellIdeaAuthor(db: Db, n: Notice): Promise<void> {
 export async function tellAnswered(db: Db, n: Notice & { answeredUserId: number }): Promise<void> {
   const to = n.answeredUserId;
   const title = `「${n.idea.title}」`;
-  await sendOrSum(db, { userId: to, ideaId: n.idea.id, title: COMMENT_NOTICE_TITLE.reply, content: `${n.name} 回复了您在${title}下的评论：${preview(n.content)}`, createdAt: n.at }, async (since) => {
+  await sendOrSum(db, { userId: to, ideaId: n.idea.id, title: COMMENT_NOTICE_TITLE.reply, content: `${n.name} 回复了您在${title}下的评论：${preview(n.content)}`, createdAt: n.at, ...about(n) }, async (since) => {
     const { comments, people } = await tally(commentsSince(db, n.idea.id, since, to).where('answered.user_id', '=', to));
     const who = people > 1 ? `${n.name} 等 ${people} 人` : `${n.name} `;
     return `${who}回复了您在${title}下的评论，共 ${comments} 条新回复，最新一条：${preview(n.content)}`;

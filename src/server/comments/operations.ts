@@ -11,6 +11,8 @@ import * as comments from './service.ts';
 import { ZComment, ZCommentDeleted, ZCommentInteractions, ZCommentReaction, ZCommentReactionExtra, ZCommentReport } from '../../shared/outputs/comments.ts';
 import { ZCount, ZNoData } from '../../shared/outputs/common.ts';
 import { ZCreated } from '../../shared/outputs/touch.ts';
+import { ZHeldComment } from '../../shared/outputs/moderation.ts';
+import { ZStoredText } from '../../shared/stored-text.ts';
 
 const ById = z.object({ id: ZCommentId });
 
@@ -32,6 +34,9 @@ const reaction = (kind: 'like' | 'dislike') =>
 export const commentOps = {
   list: read({
     access: 'public',
+    // One list per idea, the same for every reader of a public idea: kept until a comment is written
+    // or removed there, or the idea (or a name on it) changes.
+    cache: { shows: ['comments', 'ideas'], about: (input) => input.ideaId, members: 'same' },
     input: z.object({ ideaId: ZIdeaId }),
     output: { data: z.array(ZComment) },
     run: async ({ deps, auth }, input) => answer(await comments.listComments(deps, auth?.user ?? null, input.ideaId)),
@@ -45,13 +50,14 @@ export const commentOps = {
     output: { data: ZComment, extra: z.object({ commentCount: ZCount }), status: 201 },
     run: async ({ deps, user }, input) => {
       const { comment, commentCount } = await comments.createComment(deps, user, input);
-      return answer(comment, { status: 201, message: COMMENT_MSG.created, extra: { commentCount } });
+      return answer(comment, { status: 201, message: comment.held ? COMMENT_MSG.createdHeld : COMMENT_MSG.created, extra: { commentCount }, about: input.ideaId });
     },
   }),
   like: reaction('like'),
   dislike: reaction('dislike'),
   interactions: read({
     access: 'public',
+    hot: true,
     input: z.object({ commentIds: ZCommentIds }),
     output: { data: ZCommentInteractions },
     run: async ({ deps, auth }, input) => answer(await comments.interactions(deps, auth?.user ?? null, input.commentIds)),
@@ -64,7 +70,7 @@ export const commentOps = {
     output: { data: ZCommentDeleted },
     run: async ({ deps, user }, input) => {
       const result = await comments.deleteComment(deps, user, input.id);
-      return answer({ isMainComment: result.isMainComment, commentCount: result.commentCount }, { message: COMMENT_MSG.deleted });
+      return answer({ isMainComment: result.isMainComment, commentCount: result.commentCount }, { message: COMMENT_MSG.deleted, about: result.ideaId });
     },
   }),
   report: write({
@@ -93,6 +99,36 @@ export const reportOps = {
     run: async ({ deps, user }, input) => {
       await comments.dismissReport(deps, user, input.id);
       return answer(null, { message: COMMENT_MSG.dismissed });
+    },
+  }),
+};
+
+/** Comments a watched word of the hold action keeps for a moderator (issue 22). */
+export const heldCommentOps = {
+  list: read({
+    access: 'admin',
+    input: z.object({}).optional(),
+    output: { data: z.array(ZHeldComment) },
+    run: async ({ deps }) => answer(await comments.heldComments(deps)),
+  }),
+  approve: write({
+    changes: ['comments'],
+    access: 'admin',
+    input: ById,
+    output: { data: ZNoData },
+    run: async ({ deps, user }, input) => {
+      await comments.approveHeldComment(deps, user, input.id);
+      return answer(null, { message: COMMENT_MSG.heldApproved });
+    },
+  }),
+  reject: write({
+    changes: ['comments'],
+    access: 'admin',
+    input: ById.extend({ reason: ZStoredText().trim().max(200, '原因不能超过200个字').optional() }),
+    output: { data: ZNoData },
+    run: async ({ deps, user }, input) => {
+      await comments.rejectHeldComment(deps, user, input.id, input.reason || undefined);
+      return answer(null, { message: COMMENT_MSG.heldRejected });
     },
   }),
 };

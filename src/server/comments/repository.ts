@@ -13,7 +13,7 @@ import { joinAccountData } from '../accounts/account-data.ts';
 /** Enough for any real discussion; the list is one query, so the cap is a guard, not a page size. */
 export const COMMENTS_PER_IDEA_MAX = 2000;
 
-function withAuthors(db: Db) {
+export function withAuthors(db: Db) {
   return db
     .selectFrom('comments')
     .innerJoin('users', 'users.id', 'comments.user_id')
@@ -21,7 +21,7 @@ function withAuthors(db: Db) {
     .select(['users.registration_number', 'users.nickname', 'users.avatar_url', 'users.status as user_status']);
 }
 
-type CommentWithAuthor = CommentRow & { registration_number: string; nickname: string; avatar_url: string; user_status: 'active' | 'deactivated' };
+export type CommentWithAuthor = CommentRow & { registration_number: string; nickname: string; avatar_url: string; user_status: 'active' | 'deactivated' };
 
 export function toCommentDto(row: CommentWithAuthor): CommentDto {
   const deactivated = row.user_status === 'deactivated';
@@ -40,12 +40,23 @@ export function toCommentDto(row: CommentWithAuthor): CommentDto {
     userAvatar: authorAvatar(author),
     likeCount: row.like_count,
     dislikeCount: row.dislike_count,
+    // Only its author is ever shown a held comment.
+    ...(row.held ? { held: true } : {}),
   };
 }
 
-/** An idea's comments, oldest first, in one query: the newest COMMENTS_PER_IDEA_MAX when there are more. */
-export async function listIdeaComments(db: Db, ideaId: number): Promise<CommentDto[]> {
-  const rows = await withAuthors(db).where('comments.idea_id', '=', ideaId).orderBy('comments.created_at', 'desc').orderBy('comments.id', 'desc').limit(COMMENTS_PER_IDEA_MAX).execute();
+/**
+ * An idea's comments, oldest first, in one query: the newest COMMENTS_PER_IDEA_MAX when there are
+ * more. Held comments (a watched word of the hold action) only for their author, `viewerId`.
+ */
+export async function listIdeaComments(db: Db, ideaId: number, viewerId: number | null): Promise<CommentDto[]> {
+  const rows = await withAuthors(db)
+    .where('comments.idea_id', '=', ideaId)
+    .where((eb) => (viewerId === null ? eb('comments.held', '=', 0) : eb.or([eb('comments.held', '=', 0), eb('comments.user_id', '=', viewerId)])))
+    .orderBy('comments.created_at', 'desc')
+    .orderBy('comments.id', 'desc')
+    .limit(COMMENTS_PER_IDEA_MAX)
+    .execute();
   return rows.reverse().map((r) => toCommentDto(r as CommentWithAuthor));
 }
 

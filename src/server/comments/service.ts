@@ -6,20 +6,23 @@
  * Replies are one level deep: a reply to a reply hangs under the same top-level comment
  * (`parentId`) and remembers the comment it answered (`replyTo`).
  */
+import { CompiledQuery } from 'kysely';
 import { isForeignKeyViolation, minusFloorZero } from '../../../db/portable.ts';
 import { dbTimeToIso, nowDb } from '../../../db/time.ts';
 import type { CommentReactionKind, CommentRow, Db, IdeaRow, UserRow } from '../../../db/types.ts';
+import { transaction } from '../../../db/transaction.ts';
 import { COMMENT_MSG } from '../../shared/comment-rules.ts';
 import type { CommentDto, CommentReactionResult, CommentReportDto, TCreateCommentRequest } from '../../shared/comment-schemas.ts';
 import { authorName } from '../../shared/idea-display.ts';
 import { IDEA_MSG } from '../../shared/idea-rules.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
-import { assertNoSensitiveWords } from '../moderation/words.ts';
+import { screenTexts } from '../moderation/words.ts';
 import { findVisibleIdea } from '../ideas/repository.ts';
 import { logModeration } from '../admin/log.ts';
+import { sendMessage } from '../messages/send.ts';
 import { tellAnswered, tellIdeaAuthor } from './notices.ts';
-import { findComment, findCommentDto, listIdeaComments, lockComment, lockIdeaForComments } from './repository.ts';
+import { findComment, findCommentDto, listIdeaComments, lockComment, lockIdeaForComments, toCommentDto, withAuthors, type CommentWithAuthor } from './repository.ts';
 
 /** The idea whose comments `viewer` may read and write: visible to them, with comments allowed. */
 async function commentableIdea(db: Db, viewer: UserRow | null, ideaId: number): Promise<IdeaRow> {
@@ -32,7 +35,8 @@ async function commentableIdea(db: Db, viewer: UserRow | null, ideaId: number): 
 /** A comment on an idea `viewer` may see and comment on; 404 otherwise (no leak of hidden ideas). */
 async function commentOnVisibleIdea(db: Db, viewer: UserRow | null, id: number): Promise<CommentRow> {
   const comment = await findComment(db, id);
-  if (!comment) throw notFound(COMMENT_MSG.notFound);
+  // A held comment is its author's alone until a moderator approves it.
+  if (!comment || (comment.held && comment.user_id !== viewer?.id)) throw notFound(COMMENT_MSG.notFound);
   await commentableIdea(db, viewer, comment.idea_id).catch((err) => {
     throw err.code === 'NOT_FOUND' ? notFound(COMMENT_MSG.notFound) : err;
   });
@@ -41,24 +45,31 @@ async function commentOnVisibleIdea(db: Db, viewer: UserRow | null, id: number):
 
 export async function listComments(deps: Deps, viewer: UserRow | null, ideaId: number): Promise<CommentDto[]> {
   await commentableIdea(deps.db, viewer, ideaId);
-  return listIdeaComments(deps.db, ideaId);
+  return listIdeaComments(deps.db, ideaId, viewer?.id ?? null);
 }
 
+/**
+ * Writes a comment or reply. Its text passes the word check: a `block` word is 403, `replace` words
+ * are stored as `**`, and a `hold` word keeps it for a moderator (`held`): its author sees it marked
+ * as waiting, nobody else does, it is not counted and tells no one until approved (approveHeldComment).
+ */
 export async function createComment(deps: Deps, user: UserRow, input: TCreateCommentRequest): Promise<{ comment: CommentDto; commentCount: number }> {
   const idea = await commentableIdea(deps.db, user, input.ideaId);
-  assertNoSensitiveWords({ content: input.content });
+  const screened = await screenTexts(deps.words, { content: input.content });
+  const content = screened.texts.content;
+  const held = screened.held.length > 0;
   let answered: CommentRow | undefined;
   if (input.parentId) {
     answered = await findComment(deps.db, input.parentId);
-    if (!answered || answered.idea_id !== idea.id) throw notFound(COMMENT_MSG.parentNotFound);
+    if (!answered || answered.idea_id !== idea.id || answered.held) throw notFound(COMMENT_MSG.parentNotFound);
   }
   const name = authorName({ userId: user.id, nickname: user.nickname, registrationNumber: user.registration_number });
   try {
-    const { id, commentCount } = await deps.db.transaction().execute(async (trx) => {
+    const { id, commentCount } = await transaction(deps.db, async (trx) => {
       // The idea first, the comment second (see lockIdeaForComments); the count changes with the row.
       await lockIdeaForComments(trx, idea.id);
       const now = nowDb();
-      await trx.updateTable('ideas').set((eb) => ({ comment_count: eb('comment_count', '+', 1) })).where('id', '=', idea.id).execute();
+      if (!held) await trx.updateTable('ideas').set((eb) => ({ comment_count: eb('comment_count', '+', 1) })).where('id', '=', idea.id).execute();
       const result = await trx
         .insertInto('comments')
         .values({
@@ -66,21 +77,18 @@ export async function createComment(deps: Deps, user: UserRow, input: TCreateCom
           user_id: user.id,
           parent_id: answered ? (answered.parent_id ?? answered.id) : null,
           reply_to_id: answered?.id ?? null,
-          content: input.content,
+          content,
           like_count: 0,
           dislike_count: 0,
           created_at: now,
+          held: held ? 1 : 0,
         })
         .executeTakeFirstOrThrow();
-      const told = new Set<number>([user.id]);
-      const notice = { idea, name, content: input.content, at: now };
-      if (answered && !told.has(answered.user_id)) {
-        told.add(answered.user_id);
-        await tellAnswered(trx, { ...notice, answeredUserId: answered.user_id });
-      }
-      if (!told.has(idea.user_id)) await tellIdeaAuthor(trx, notice);
+      const id = Number(result.insertId);
+      if (held) await trx.insertInto('comment_held_words').values([...new Set(screened.held.map((h) => h.word))].map((word) => ({ comment_id: id, word }))).execute();
+      else await tellOfComment(trx, { idea, user, name, content, at: now, answered, commentId: id });
       const count = await trx.selectFrom('ideas').select('comment_count').where('id', '=', idea.id).executeTakeFirstOrThrow();
-      return { id: Number(result.insertId), commentCount: count.comment_count };
+      return { id, commentCount: count.comment_count };
     });
     return { comment: (await findCommentDto(deps.db, id))!, commentCount };
   } catch (err) {
@@ -90,6 +98,18 @@ export async function createComment(deps: Deps, user: UserRow, input: TCreateCom
   }
 }
 
+/** A public comment's notices: the answered comment's writer, then the idea's author, never oneself. */
+async function tellOfComment(trx: Db, c: { idea: IdeaRow; user: { id: number }; name: string; content: string; at: string; answered: CommentRow | undefined; commentId: number }): Promise<void> {
+  const told = new Set<number>([c.user.id]);
+  // The notice names its writer and the comment, so the messages page can link to it (issue 16).
+  const notice = { idea: c.idea, name: c.name, content: c.content, at: c.at, actorId: c.user.id, commentId: c.commentId };
+  if (c.answered && !told.has(c.answered.user_id)) {
+    told.add(c.answered.user_id);
+    await tellAnswered(trx, { ...notice, answeredUserId: c.answered.user_id });
+  }
+  if (!told.has(c.idea.user_id)) await tellIdeaAuthor(trx, notice);
+}
+
 /**
  * Like or dislike: mutually exclusive, the same click again removes it (accounts §4). The comment
  * row is locked for the transaction, so concurrent clicks on one comment take turns and the counts
@@ -97,7 +117,7 @@ export async function createComment(deps: Deps, user: UserRow, input: TCreateCom
  */
 export async function react(deps: Deps, user: UserRow, id: number, kind: CommentReactionKind): Promise<CommentReactionResult> {
   await commentOnVisibleIdea(deps.db, user, id);
-  return deps.db.transaction().execute(async (trx) => {
+  return transaction(deps.db, async (trx) => {
     const comment = await lockComment(trx, id);
     if (!comment) throw notFound(COMMENT_MSG.notFound);
     const current = await trx.selectFrom('comment_reactions').select('kind').where('comment_id', '=', id).where('user_id', '=', user.id).executeTakeFirst();
@@ -123,11 +143,19 @@ export async function react(deps: Deps, user: UserRow, id: number, kind: Comment
   });
 }
 
-/** The caller's marks on the given comments: `{ "12": "like" }`; a guest has none. */
+/**
+ * The caller's marks on the given comments: `{ "12": "like" }`; a guest has none. A members' hot read
+ * (every idea page with comments): one statement, its text written here rather than built (Kysely
+ * built an `in` list of 20 ids in ~20 µs, more than running it), so the driver's statement cache
+ * keeps one per list length.
+ */
 export async function interactions(deps: Deps, viewer: UserRow | null, ids: number[]): Promise<Record<string, CommentReactionKind>> {
   if (!viewer || !ids.length) return {};
-  const rows = await deps.db.selectFrom('comment_reactions').select(['comment_id', 'kind']).where('user_id', '=', viewer.id).where('comment_id', 'in', ids).execute();
-  return Object.fromEntries(rows.map((r) => [String(r.comment_id), r.kind]));
+  const text = `select comment_id, kind from comment_reactions where user_id = ? and comment_id in (${ids.map(() => '?').join(', ')})`;
+  const rows = (await deps.db.executeQuery<{ comment_id: number; kind: CommentReactionKind }>(CompiledQuery.raw(text, [viewer.id, ...ids]))).rows;
+  const marks: Record<string, CommentReactionKind> = {};
+  for (const r of rows) marks[String(r.comment_id)] = r.kind;
+  return marks;
 }
 
 /**
@@ -135,10 +163,10 @@ export async function interactions(deps: Deps, viewer: UserRow | null, ids: numb
  * its replies with it; comment_count drops by what was removed, never below 0. Open reports on what
  * was removed are closed as `removed` (DESIGN §10: an admin's delete settles the reports).
  */
-export async function deleteComment(deps: Deps, user: UserRow, id: number): Promise<{ isMainComment: boolean; commentCount: number; removed: number }> {
+export async function deleteComment(deps: Deps, user: UserRow, id: number): Promise<{ isMainComment: boolean; commentCount: number; removed: number; ideaId: number }> {
   const found = await findComment(deps.db, id);
   if (!found) throw notFound(COMMENT_MSG.notFound);
-  return deps.db.transaction().execute(async (trx) => {
+  return transaction(deps.db, async (trx) => {
     const idea = await lockIdeaForComments(trx, found.idea_id);
     const comment = await lockComment(trx, id);
     if (!idea || !comment) throw notFound(COMMENT_MSG.notFound);
@@ -148,28 +176,32 @@ export async function deleteComment(deps: Deps, user: UserRow, id: number): Prom
       throw notFound(COMMENT_MSG.notFound);
     }
     const isMainComment = comment.parent_id === null;
-    const replyIds = isMainComment ? (await trx.selectFrom('comments').select('id').where('parent_id', '=', id).execute()).map((r) => r.id) : [];
+    const replyRows = isMainComment ? await trx.selectFrom('comments').select(['id', 'held']).where('parent_id', '=', id).execute() : [];
+    const replyIds = replyRows.map((r) => r.id);
     const removedIds = [id, ...replyIds];
     // Replies first: a cascade's deletions are not in SQLite's affected-row count.
     const replies = replyIds.length ? await trx.deleteFrom('comments').where('id', 'in', replyIds).executeTakeFirst() : { numDeletedRows: 0n };
     const own = await trx.deleteFrom('comments').where('id', '=', id).executeTakeFirst();
     const removed = Number(replies.numDeletedRows) + Number(own.numDeletedRows);
-    await trx.updateTable('ideas').set({ comment_count: minusFloorZero('comment_count', removed) }).where('id', '=', idea.id).execute();
+    // Held comments were never counted.
+    const counted = removed - replyRows.filter((r) => r.held).length - (comment.held && Number(own.numDeletedRows) ? 1 : 0);
+    await trx.updateTable('ideas').set({ comment_count: minusFloorZero('comment_count', counted) }).where('id', '=', idea.id).execute();
     await trx.updateTable('comment_reports').set({ status: 'removed', resolved_at: nowDb() }).where('comment_id', 'in', removedIds).where('status', '=', 'open').execute();
     // An admin removing someone else's comment is moderation: it goes into the log.
     if (user.role === 'admin' && comment.user_id !== user.id && idea.user_id !== user.id) {
       await logModeration(trx, { adminId: user.id, action: 'delete_comment', targetType: 'comment', targetId: id, detail: comment.content });
     }
     const count = await trx.selectFrom('ideas').select('comment_count').where('id', '=', idea.id).executeTakeFirstOrThrow();
-    return { isMainComment, commentCount: count.comment_count, removed };
+    return { isMainComment, commentCount: count.comment_count, removed, ideaId: idea.id };
   });
 }
 
 /** Stores a report for the admins; one open report per person and comment (a second click repeats the answer). */
-export async function reportComment(deps: Deps, user: UserRow, id: number, reason: string): Promise<{ id: number }> {
-  assertNoSensitiveWords({ reason });
+export async function reportComment(deps: Deps, user: UserRow, id: number, given: string): Promise<{ id: number }> {
+  // Seen by the team only: block and replace apply, a hold word needs no queue of its own.
+  const { reason } = (await screenTexts(deps.words, { reason: given })).texts;
   const comment = await commentOnVisibleIdea(deps.db, user, id);
-  return deps.db.transaction().execute(async (trx) => {
+  return transaction(deps.db, async (trx) => {
     // The writers' lock order (idea, then comment): two quick clicks store one report.
     await lockIdeaForComments(trx, comment.idea_id);
     if (!(await lockComment(trx, id))) throw notFound(COMMENT_MSG.notFound);
@@ -209,7 +241,7 @@ export async function listReports(deps: Deps): Promise<CommentReportDto[]> {
 }
 
 export async function dismissReport(deps: Deps, admin: UserRow, id: number): Promise<void> {
-  const dismissed = await deps.db.transaction().execute(async (trx) => {
+  const dismissed = await transaction(deps.db, async (trx) => {
     const result = await trx.updateTable('comment_reports').set({ status: 'dismissed', resolved_at: nowDb() }).where('id', '=', id).where('status', '=', 'open').executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
     await logModeration(trx, { adminId: admin.id, action: 'dismiss_report', targetType: 'report', targetId: id });
@@ -218,4 +250,70 @@ export async function dismissReport(deps: Deps, admin: UserRow, id: number): Pro
   if (dismissed) return;
   const exists = await deps.db.selectFrom('comment_reports').select('id').where('id', '=', id).executeTakeFirst();
   throw exists ? badRequest(COMMENT_MSG.reportClosed) : notFound(COMMENT_MSG.reportNotFound);
+}
+
+// ------------------------------------------------------------------ held comments (issue 22)
+
+/** The comments watched words of the hold action keep for a moderator, oldest first, with the words. */
+export async function heldComments(deps: Deps): Promise<{ comment: CommentDto; words: string[]; idea: { id: number; title: string } }[]> {
+  const rows = await withAuthors(deps.db)
+    .innerJoin('ideas', 'ideas.id', 'comments.idea_id')
+    .select(['ideas.title as idea_title'])
+    .where('comments.held', '=', 1)
+    .orderBy('comments.created_at', 'asc')
+    .orderBy('comments.id', 'asc')
+    .limit(200)
+    .execute();
+  const ids = rows.map((r) => r.id);
+  const words = ids.length ? await deps.db.selectFrom('comment_held_words').select(['comment_id', 'word']).where('comment_id', 'in', ids).execute() : [];
+  return rows.map((r) => ({
+    comment: toCommentDto(r as CommentWithAuthor),
+    words: words.filter((w) => w.comment_id === r.id).map((w) => w.word),
+    idea: { id: r.idea_id, title: r.idea_title },
+  }));
+}
+
+/** Publishes a held comment: counted, its notices sent as for any new comment, logged. */
+export async function approveHeldComment(deps: Deps, admin: UserRow, id: number): Promise<void> {
+  const found = await findComment(deps.db, id);
+  if (!found) throw notFound(COMMENT_MSG.notFound);
+  await transaction(deps.db, async (trx) => {
+    await lockIdeaForComments(trx, found.idea_id);
+    const comment = await lockComment(trx, id);
+    if (!comment) throw notFound(COMMENT_MSG.notFound);
+    if (!comment.held) throw badRequest(COMMENT_MSG.notHeld);
+    const idea = await trx.selectFrom('ideas').selectAll().where('id', '=', comment.idea_id).executeTakeFirstOrThrow();
+    const author = await trx.selectFrom('users').select(['id', 'nickname', 'registration_number']).where('id', '=', comment.user_id).executeTakeFirstOrThrow();
+    await trx.updateTable('comments').set({ held: 0 }).where('id', '=', id).execute();
+    await trx.deleteFrom('comment_held_words').where('comment_id', '=', id).execute();
+    await trx.updateTable('ideas').set((eb) => ({ comment_count: eb('comment_count', '+', 1) })).where('id', '=', idea.id).execute();
+    const answered = comment.reply_to_id ? await findComment(trx, comment.reply_to_id) : undefined;
+    const name = authorName({ userId: author.id, nickname: author.nickname, registrationNumber: author.registration_number });
+    await tellOfComment(trx, { idea, user: author, name, content: comment.content, at: nowDb(), answered, commentId: comment.id });
+    await logModeration(trx, { adminId: admin.id, action: 'approve_comment', targetType: 'comment', targetId: id, detail: comment.content });
+  });
+}
+
+/** Removes a held comment; its author is told why. */
+export async function rejectHeldComment(deps: Deps, admin: UserRow, id: number, reason: string | undefined): Promise<void> {
+  const found = await findComment(deps.db, id);
+  if (!found) throw notFound(COMMENT_MSG.notFound);
+  await transaction(deps.db, async (trx) => {
+    await lockIdeaForComments(trx, found.idea_id);
+    const comment = await lockComment(trx, id);
+    if (!comment) throw notFound(COMMENT_MSG.notFound);
+    if (!comment.held) throw badRequest(COMMENT_MSG.notHeld);
+    const idea = await trx.selectFrom('ideas').select(['id', 'title']).where('id', '=', comment.idea_id).executeTakeFirstOrThrow();
+    await trx.deleteFrom('comments').where('id', '=', id).execute();
+    const preview = [...comment.content].length > 50 ? `${[...comment.content].slice(0, 50).join('')}…` : comment.content;
+    await sendMessage(trx, {
+      userId: comment.user_id,
+      ideaId: idea.id,
+      title: '评论未通过审核',
+      content: `您在创意「${idea.title}」下的评论未通过审核，已被移除${reason ? `。原因：${reason}` : ''}。评论内容：${preview}`,
+      priority: 'high',
+      sender: 'admin',
+    });
+    await logModeration(trx, { adminId: admin.id, action: 'reject_comment', targetType: 'comment', targetId: id, detail: reason ? `${reason}｜${comment.content}` : comment.content });
+  });
 }

@@ -11,17 +11,20 @@ import path from 'node:path';
 import type { Express } from 'express';
 import proxyAddr from 'proxy-addr';
 import type { Deps } from '../deps.ts';
+import { isClientRoute } from '../../shared/client-routes.ts';
 import { bearerToken } from '../request/caller.ts';
 import { PRIVATE_CACHE_CONTROL } from '../request/private-answers.ts';
 import type { ChangeKind } from '../request/changes.ts';
-import { authenticate } from '../accounts/service.ts';
+import { authenticate, type Authenticated } from '../accounts/service.ts';
 import { ideaPreviewMeta, withPreviewMeta } from '../ideas/link-preview.ts';
-import { chooseEncoding, compressVariants, type Encoding, type Variants } from './encoding.ts';
+import { differsForViewer } from '../ideas/view.ts';
+import { chooseEncoding, COMPRESS_THRESHOLD_BYTES, compressedFor, compressVariants, type Encoding, type Variants } from './encoding.ts';
 import { cacheKeyOf, parseInput, runForGuest, runForMember, type ComputedRead } from './fast-reads.ts';
 import type { PreparedAnswer } from './response-cache.ts';
 import { fastRoutes, type FoundRead } from './routes.ts';
 import { prerenderedFor } from './prerendered.ts';
 import { securityHeaderSet } from './security-headers.ts';
+import { imageOrigins } from '../config.ts';
 import { etagOf, loadStaticFiles } from './static-files.ts';
 
 export interface FastLaneOptions {
@@ -36,17 +39,25 @@ const PREVIEW_PATH = /^\/idea\/([^/]+)\/?$/;
 /** What a link preview shows: the idea and its author. */
 const PREVIEW_SHOWS: readonly ChangeKind[] = ['ideas'];
 
-/** URLs remembered with their cache key, so a hit parses nothing; cleared when full (a crawler's junk only costs parsing). */
+/** URLs remembered with their route and parsed input, so a repeated call parses nothing; cleared when full (a crawler's junk only costs parsing). */
 const KEY_MEMO_MAX = 10_000;
 
+/** A fast read's URL, understood: its route, its parsed input and (built on first use) its cache key. */
+interface KnownRead {
+  found: FoundRead;
+  input: unknown;
+  key?: string;
+}
+
 export function createRequestListener(deps: Deps, app: Express, options: FastLaneOptions = {}): RequestListener {
-  const security = securityHeaderSet(!!options.dev);
+  const security = securityHeaderSet(!!options.dev, imageOrigins(deps.config));
   const hasClient = !options.dev && !!options.clientDir && fs.existsSync(path.join(options.clientDir, 'index.html'));
   const cache = deps.publicCache;
   const routes = fastRoutes();
   // The client's address as Express sees it (TRUST_PROXY), for the rate limits of the reads run here.
-  const clientIp = (req: IncomingMessage) => proxyAddr(req, app.get('trust proxy fn') as (addr: string, i: number) => boolean);
-  const keyMemo = new Map<string, { found: FoundRead; input: unknown; key: string } | null>();
+  const trust = app.get('trust proxy fn') as (addr: string, i: number) => boolean;
+  const clientIp = (req: IncomingMessage) => proxyAddr(req, trust);
+  const keyMemo = new Map<string, KnownRead | null>();
 
   function prepare(status: number, headers: [string, string][], variants: Variants, etag = etagOf(variants.identity)): PreparedAnswer {
     const vary = headers.find(([n]) => n === 'vary')?.[1];
@@ -55,32 +66,63 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
     return { status, variants, etag, heads: {}, base };
   }
 
-  function headFor(answer: PreparedAnswer, encoding: Encoding): OutgoingHttpHeaders {
-    let head = answer.heads[encoding];
+  /** The header block of an answer in one encoding, built on first use; a member's says no-store (nothing may keep an answer to a token). */
+  function headFor(answer: PreparedAnswer, encoding: Encoding, member: boolean): OutgoingHttpHeaders {
+    const heads = member ? (answer.memberHeads ??= {}) : answer.heads;
+    let head = heads[encoding];
     if (!head) {
       head = Object.fromEntries(answer.base);
+      if (member) head['cache-control'] = PRIVATE_CACHE_CONTROL;
       if (encoding !== 'identity') head['content-encoding'] = encoding;
       head['content-length'] = answer.variants[encoding]!.length;
-      answer.heads[encoding] = head;
+      heads[encoding] = head;
     }
     return head;
   }
 
-  function send(req: IncomingMessage, res: ServerResponse, answer: PreparedAnswer): void {
+  function send(req: IncomingMessage, res: ServerResponse, answer: PreparedAnswer, member = false): void {
     if (answer.status === 200 && req.headers['if-none-match'] === answer.etag) {
       // A 304 has no body and says nothing about its length.
-      const { 'content-length': _length, ...head } = headFor(answer, 'identity');
+      const { 'content-length': _length, ...head } = headFor(answer, 'identity', member);
       res.writeHead(304, head);
       res.end();
       return;
     }
     const encoding = chooseEncoding(req.headers['accept-encoding'], answer.variants);
-    res.writeHead(answer.status, headFor(answer, encoding));
+    res.writeHead(answer.status, headFor(answer, encoding, member));
     res.end(req.method === 'HEAD' ? undefined : answer.variants[encoding]);
   }
 
-  const fromComputed = (c: ComputedRead, cacheControl?: string): PreparedAnswer =>
-    prepare(c.status, [['content-type', c.contentType], ...(cacheControl ? ([['cache-control', cacheControl]] as [string, string][]) : []), ...c.extraHeaders], compressVariants(c.body));
+  const fromComputed = (c: ComputedRead, cacheControl?: string): PreparedAnswer => ({
+    ...prepare(c.status, [['content-type', c.contentType], ...(cacheControl ? ([['cache-control', cacheControl]] as [string, string][]) : []), ...c.extraHeaders], compressVariants(c.body)),
+    shown: c.shown,
+  });
+
+  /**
+   * The header block of a member's own answer (no-store), built once per content type: the answer is
+   * sent as computed, without an ETag (nothing may keep it, so nothing revalidates it) and compressed
+   * only in the encoding this client takes when it is large enough.
+   */
+  const memberHeads = new Map<string, Record<string, string>>();
+  function memberHeadFor(c: ComputedRead): Record<string, string> {
+    const id = c.extraHeaders.length ? `${c.contentType}|${c.extraHeaders.join('|')}` : c.contentType;
+    let head = memberHeads.get(id);
+    if (!head) {
+      head = Object.fromEntries([...security, ['content-type', c.contentType], ['cache-control', PRIVATE_CACHE_CONTROL], ...c.extraHeaders]);
+      memberHeads.set(id, head);
+    }
+    return head;
+  }
+
+  function sendOwn(req: IncomingMessage, res: ServerResponse, c: ComputedRead): void {
+    const base = memberHeadFor(c);
+    const { encoding, bytes } = compressedFor(req.headers['accept-encoding'], c.body);
+    const head: OutgoingHttpHeaders = { ...base, 'content-length': bytes.length };
+    if (encoding !== 'identity') head['content-encoding'] = encoding;
+    if (c.body.length >= COMPRESS_THRESHOLD_BYTES) head.vary = base.vary ? `${base.vary}, accept-encoding` : 'accept-encoding';
+    res.writeHead(c.status, head);
+    res.end(req.method === 'HEAD' ? undefined : bytes);
+  }
 
   // The built client, each file with its header blocks prepared once.
   const files = new Map<string, PreparedAnswer>();
@@ -90,15 +132,25 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
     }
   }
   const index = files.get('/index.html');
+  // Any path the app has no page for: the same HTML (the app shows its 404 page), with status 404.
+  const notFoundIndex = index && prepare(404, index.base.filter(([n]) => n === 'content-type' || n === 'cache-control'), index.variants);
 
-  async function serveCached(req: IncomingMessage, res: ServerResponse, key: string, shows: readonly ChangeKind[], compute: () => Promise<ComputedRead>, cacheControl?: string): Promise<void> {
+  async function serveCached(req: IncomingMessage, res: ServerResponse, key: string, shows: readonly ChangeKind[], compute: () => Promise<ComputedRead>, cacheControl?: string, about?: number): Promise<void> {
     try {
-      const answer = await cache.getOrFill(key, shows, async () => fromComputed(await compute(), cacheControl));
+      const answer = await cache.getOrFill(key, shows, async () => fromComputed(await compute(), cacheControl), about);
       if (answer) return send(req, res, answer);
     } catch {
       // Express answers the failure with the error model (and logs it).
     }
     app(req, res);
+  }
+
+  /** The guests' answer of a cached read: from memory, or filled (throws what the read throws). */
+  async function guestsAnswer(req: IncomingMessage, read: KnownRead): Promise<PreparedAnswer | null> {
+    const key = keyOf(read);
+    const { found, input } = read;
+    const declared = found.read.op.cache!;
+    return cache.get(key) ?? cache.getOrFill(key, declared.shows, async () => fromComputed(await runForGuest(deps, found, input, clientIp(req)), 'no-cache'), declared.about?.(input));
   }
 
   function previewPage(id: string): () => Promise<ComputedRead> {
@@ -110,13 +162,37 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
     };
   }
 
-  async function serveMember(req: IncomingMessage, res: ServerResponse, found: FoundRead, search: string): Promise<void> {
+  /** The fast read a URL names with its parsed input, or null (Express answers: no such read, or input it refuses). */
+  function known(url: string, pathname: string, search: string): KnownRead | null {
+    let read = keyMemo.get(url);
+    if (read === undefined) {
+      const found = routes.find(pathname);
+      const input = found ? parseInput(found, search) : undefined;
+      read = found && input ? { found, input: input.value } : null;
+      if (keyMemo.size >= KEY_MEMO_MAX) keyMemo.clear();
+      keyMemo.set(url, read);
+    }
+    return read;
+  }
+  const keyOf = (read: KnownRead) => (read.key ??= cacheKeyOf(read.found, read.input));
+
+  /** A hot read's answer kept with the remembered session (`hot: 'session'`): its user row is all it shows. */
+  const sessionAnswers = new WeakMap<Authenticated, Map<string, ComputedRead>>();
+
+  async function serveMember(req: IncomingMessage, res: ServerResponse, read: KnownRead): Promise<void> {
     try {
       const token = bearerToken(req.headers.authorization);
       const auth = token ? await authenticate(deps, token) : null;
-      const input = parseInput(found, search);
-      // No live session (Express sends the 401 and the expired-session flag) or refused input: Express answers.
-      if (auth && input) return send(req, res, fromComputed(await runForMember(deps, found, input.value, auth, clientIp(req)), PRIVATE_CACHE_CONTROL));
+      // No live session: Express sends the 401 and the expired-session flag.
+      if (auth) {
+        const { found, input } = read;
+        if (found.read.op.hot !== 'session') return sendOwn(req, res, await runForMember(deps, found, input, auth, clientIp(req)));
+        let kept = sessionAnswers.get(auth);
+        if (!kept) sessionAnswers.set(auth, (kept = new Map()));
+        let answer = kept.get(keyOf(read));
+        if (!answer) kept.set(keyOf(read), (answer = await runForMember(deps, found, input, auth, clientIp(req))));
+        return sendOwn(req, res, answer);
+      }
     } catch {
       // Express answers with the error model.
     }
@@ -124,20 +200,42 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
   }
 
   /** A guest's cached read: looked up by URL when seen before, else by its parsed input. */
-  function serveGuest(req: IncomingMessage, res: ServerResponse, url: string, pathname: string, search: string): void {
-    let known = keyMemo.get(url);
-    if (known === undefined) {
-      const found = routes.find(pathname);
-      const input = found?.read.op.cache ? parseInput(found, search) : undefined;
-      known = found && input ? { found, input: input.value, key: cacheKeyOf(found, input.value) } : null;
-      if (keyMemo.size >= KEY_MEMO_MAX) keyMemo.clear();
-      keyMemo.set(url, known);
-    }
-    if (!known) return void app(req, res);
-    const hit = cache.get(known.key);
+  function serveGuest(req: IncomingMessage, res: ServerResponse, read: KnownRead): void {
+    const key = keyOf(read);
+    const hit = cache.get(key);
     if (hit) return send(req, res, hit);
-    const { found, input, key } = known;
-    void serveCached(req, res, key, found.read.op.cache!.shows, () => runForGuest(deps, found, input, clientIp(req)), 'no-cache');
+    const { found, input } = read;
+    const declared = found.read.op.cache!;
+    void serveCached(req, res, key, declared.shows, () => runForGuest(deps, found, input, clientIp(req)), 'no-cache', declared.about?.(input));
+  }
+
+  /** Whether this member's answer differs from the guests' (request/sharing.ts). */
+  async function differs(auth: Authenticated, read: KnownRead, answer: PreparedAnswer): Promise<boolean> {
+    if (read.found.read.op.cache!.members !== 'ideas') return false;
+    const user = auth.user;
+    if (user.role === 'admin') return true;
+    return differsForViewer(user, answer.shown ?? [], deps.unlocks.peek(user.id) ?? (await deps.unlocks.of(deps.db, user.id)));
+  }
+
+  /**
+   * A member's call of a cached read members share (`cache.members`): after the session check, the
+   * guests' bytes (said no-store), unless this member's answer differs — then it is computed for
+   * them here. No live session, or a guests' answer that is a failure: Express answers (the 401 and
+   * its flag; the member's own view of a hidden idea, or the error).
+   */
+  async function serveShared(req: IncomingMessage, res: ServerResponse, read: KnownRead): Promise<void> {
+    try {
+      const token = bearerToken(req.headers.authorization);
+      const auth = token ? await authenticate(deps, token) : null;
+      if (auth) {
+        const answer = await guestsAnswer(req, read);
+        if (answer && !(await differs(auth, read, answer))) return send(req, res, answer, true);
+        if (answer) return sendOwn(req, res, await runForMember(deps, read.found, read.input, auth, clientIp(req)));
+      }
+    } catch {
+      // Express answers with the error model.
+    }
+    app(req, res);
   }
 
   // Whatever goes wrong in the fast lane, Express (with its error model) answers: the process never
@@ -156,15 +254,17 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const pathname = q === -1 ? url : url.slice(0, q);
-    const search = q === -1 ? '' : url.slice(q + 1);
 
     if (pathname.startsWith('/api/') || pathname.startsWith('/trpc/')) {
+      const read = known(url, pathname, q === -1 ? '' : url.slice(q + 1));
       if (req.headers.authorization) {
-        // Never from the shared cache: a token means a member, or a dead session the client must hear about.
-        const found = routes.find(pathname);
-        return void (found?.read.op.hot ? serveMember(req, res, found, search) : app(req, res));
+        // A token means a member, or a dead session the client must hear about: the shared cache only
+        // for the reads members share, after the session check.
+        const op = read?.found.read.op;
+        if (op?.cache?.members) return void serveShared(req, res, read!);
+        return void (op?.hot ? serveMember(req, res, read!) : app(req, res));
       }
-      return serveGuest(req, res, url, pathname, search);
+      return read?.found.read.op.cache ? serveGuest(req, res, read) : void app(req, res);
     }
     if (!index || pathname.startsWith('/uploads/')) return void app(req, res);
 
@@ -174,8 +274,9 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
     if (pathname.startsWith('/assets/')) return void app(req, res);
     const preview = PREVIEW_PATH.exec(pathname);
     if (preview) return void serveCached(req, res, `preview ${preview[1]}`, PREVIEW_SHOWS, previewPage(preview[1]), 'no-cache');
-    // The guest entry pages have their first view prerendered; every other path is a client route:
-    // the same HTML for everyone, revalidated so a deploy shows.
+    // The guest entry pages have their first view prerendered; every other client route gets the
+    // same HTML for everyone, revalidated so a deploy shows; any other path the same HTML as a 404.
+    if (!isClientRoute(pathname)) return send(req, res, notFoundIndex!);
     const prerendered = prerenderedFor(pathname);
     send(req, res, (prerendered && files.get(prerendered)) || index);
   }

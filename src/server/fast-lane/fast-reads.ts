@@ -11,6 +11,8 @@ import { authorize } from '../request/operation.ts';
 import { restBody } from '../rest/route.ts';
 import { toOutput } from '../trpc/init.ts';
 import type { Authenticated } from '../accounts/service.ts';
+import type { ShownIdea } from '../request/sharing.ts';
+import { shownIdeas } from '../ideas/view.ts';
 import type { FoundRead, Transport } from './routes.ts';
 
 export interface ComputedRead {
@@ -18,6 +20,8 @@ export interface ComputedRead {
   contentType: string;
   extraHeaders: [string, string][];
   body: Buffer;
+  /** The ideas the answer shows, when members share it by the `'ideas'` rule (request/sharing.ts). */
+  shown?: ShownIdea[];
 }
 
 /** The operation's parsed input, or undefined when it refuses it (Express then answers with the error model). */
@@ -60,7 +64,10 @@ function serialize(transport: Transport, answer: Awaited<ReturnType<FoundRead['r
 /** Runs a read for a guest (no token): what the shared cache keeps. */
 export async function runForGuest(deps: Deps, found: FoundRead, input: unknown, ip: string): Promise<ComputedRead> {
   const caller: Caller = { deps, auth: null, tokenPresented: false, ip };
-  return serialize(found.read.transport, await found.read.op.run(caller, input));
+  const answer = await found.read.op.run(caller, input);
+  const computed = serialize(found.read.transport, answer);
+  if (found.read.op.cache?.members === 'ideas') computed.shown = shownIdeas(answer.data);
+  return computed;
 }
 
 /** Runs a member's hot read; throws what the operation throws (the caller hands it to Express). */

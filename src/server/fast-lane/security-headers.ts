@@ -7,7 +7,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 
-export function securityHeaders(dev: boolean): RequestHandler {
+/**
+ * `imageOrigins`: where else images may load from (the origin of S3_PUBLIC_URL, to which /uploads/
+ * redirects; config.ts `imageOrigins`).
+ */
+export function securityHeaders(dev: boolean, imageOrigins: readonly string[] = []): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -15,7 +19,7 @@ export function securityHeaders(dev: boolean): RequestHandler {
         'default-src': ["'self'"],
         'script-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
+        'img-src': ["'self'", 'data:', 'blob:', ...imageOrigins],
         'font-src': ["'self'", 'data:'],
         'connect-src': dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
         'object-src': ["'none'"],
@@ -29,7 +33,7 @@ export function securityHeaders(dev: boolean): RequestHandler {
 }
 
 /** The headers the middleware sets, as name/value pairs, recorded from one run against a stand-in response. */
-export function securityHeaderSet(dev: boolean): [string, string][] {
+export function securityHeaderSet(dev: boolean, imageOrigins: readonly string[] = []): [string, string][] {
   const headers = new Map<string, string>();
   const res = {
     setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), String(value)),
@@ -38,7 +42,7 @@ export function securityHeaderSet(dev: boolean): [string, string][] {
   };
   const req = { headers: {}, method: 'GET', url: '/' };
   let done = false;
-  securityHeaders(dev)(req as never, res as never, () => {
+  securityHeaders(dev, imageOrigins)(req as never, res as never, () => {
     done = true;
   });
   // helmet runs synchronously; if that ever changes, the fast lane must not serve without the headers.

@@ -6,11 +6,12 @@
 import type { z } from 'zod';
 import { dbTimeToIso, nowDb } from '../../../db/time.ts';
 import type { UserRow } from '../../../db/types.ts';
+import { transaction } from '../../../db/transaction.ts';
 import { logModeration } from '../admin/log.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
 import { sendMessage } from '../messages/send.ts';
-import { assertNoSensitiveWords } from '../moderation/words.ts';
+import { screenTexts } from '../moderation/words.ts';
 import type { ZFeedbackItem } from '../../shared/outputs/touch.ts';
 
 export const FEEDBACK_MSG = {
@@ -26,12 +27,13 @@ export interface FeedbackInput {
 }
 
 export async function submitFeedback(deps: Deps, user: UserRow, input: FeedbackInput): Promise<{ id: number }> {
-  assertNoSensitiveWords({ content: input.content });
+  // Seen by the team only: block and replace apply, a hold word needs no queue of its own.
+  const { content } = (await screenTexts(deps.words, { content: input.content })).texts;
   const result = await deps.db
     .insertInto('feedback')
     .values({
       user_id: user.id,
-      content: input.content,
+      content,
       // Context only: cut rather than refuse a long user agent or address.
       user_agent: input.userAgent?.slice(0, 500) ?? null,
       url: input.url?.slice(0, 500) ?? null,
@@ -71,7 +73,7 @@ export async function feedbackInbox(deps: Deps): Promise<FeedbackItem[]> {
 }
 
 export async function replyToFeedback(deps: Deps, admin: UserRow, id: number, content: string): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
+  await transaction(deps.db, async (trx) => {
     const item = await trx.selectFrom('feedback').select(['id', 'user_id', 'content']).where('id', '=', id).executeTakeFirst();
     if (!item) throw notFound(FEEDBACK_MSG.notFound);
     await trx.updateTable('feedback').set({ status: 'replied', reply: content, replied_by: admin.id, replied_at: nowDb() }).where('id', '=', id).execute();

@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { dbTimeAgo, nowDb } from '../../../db/time.ts';
 import type { Db, UserRow } from '../../../db/types.ts';
+import { transaction } from '../../../db/transaction.ts';
 import { IDEA_MSG, IMAGE_COMPRESS_THRESHOLD_BYTES, IMAGE_MAX_BYTES, IMAGES_PER_IDEA } from '../../shared/idea-rules.ts';
 import type { Deps } from '../deps.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
@@ -156,15 +157,18 @@ export async function settleIdeaImages(deps: Deps, user: UserRow, ideaId: number
   const pending = await deps.db.selectFrom('pending_uploads').selectAll().where('user_id', '=', user.id).where('file_name', 'in', [...shown]).execute();
   for (const { id, ...upload } of pending) {
     // Whoever removes the held row moves it: of two saves showing one upload, only one idea gets it.
-    await deps.db.transaction().execute(async (trx) => {
+    await transaction(deps.db, async (trx) => {
       const taken = await trx.deleteFrom('pending_uploads').where('id', '=', id).executeTakeFirst();
       if (Number(taken.numDeletedRows) === 1) await trx.insertInto('idea_images').values({ ...upload, idea_id: ideaId }).execute();
     });
   }
 }
 
+/** Removes files whose rows are gone; a failure (the bucket unreachable) is logged, the rest go on. */
 export async function removeStoredImages(deps: Deps, fileNames: string[]): Promise<void> {
-  for (const name of fileNames) await deps.storage.delete(name).catch(() => undefined);
+  for (const name of fileNames) {
+    await deps.storage.delete(name).catch((err: unknown) => console.error(`[storage] 删除 ${name}（${deps.storage.location}）失败，文件留在原处：${(err as Error)?.name ?? ''} ${(err as Error)?.message ?? String(err)}`));
+  }
 }
 
 /** Housekeeping: uploads never saved into an idea within a day. Idempotent. */

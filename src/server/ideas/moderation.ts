@@ -26,7 +26,8 @@ import { normalizeText, similarity } from '../text.ts';
 import { findVisibleIdea } from './repository.ts';
 import type { Deps } from '../deps.ts';
 import { AppError, conflict } from '../errors.ts';
-import { SENSITIVE_MESSAGE } from '../moderation/words.ts';
+import { screenTexts, SENSITIVE_MESSAGE, type HeldWord } from '../moderation/words.ts';
+import { htmlToText } from './rich-text.ts';
 
 export const SIMILAR_TITLE_THRESHOLD = 0.8;
 export const HIGHLY_SIMILAR_THRESHOLD = 0.85;
@@ -42,6 +43,29 @@ export const MODERATION_MSG = {
   highlySimilar: '该创意与平台上已有的创意高度相似',
   rateLimit: '发布过于频繁，请稍后再试',
 } as const;
+
+// ------------------------------------------------------------------ words
+
+/** The fields of an idea others read. */
+export interface IdeaTexts {
+  title: string;
+  description: string;
+  /** Sanitized HTML. */
+  detailedAnalysis: string;
+  tags: string[];
+}
+
+/**
+ * An idea's public texts through the word check (moderation/words.ts): 403 on a `block` word; the
+ * fields with `replace` words as `**` (the analysis is matched as its text, replaced in its HTML;
+ * tags are matched together, as one text, and split again); the `hold` words found.
+ */
+export async function screenIdeaFields<F extends IdeaTexts>(deps: Deps, f: F): Promise<{ fields: F & { analysisText: string }; held: HeldWord[] }> {
+  const screened = await screenTexts(deps.words, { title: f.title, description: f.description, detailedAnalysis: f.detailedAnalysis, tags: f.tags.join(' ') }, { html: ['detailedAnalysis'] });
+  const t = screened.texts;
+  const tags = t.tags === f.tags.join(' ') ? f.tags : [...new Set(t.tags.split(/\s+/).filter(Boolean))];
+  return { fields: { ...f, title: t.title, description: t.description, detailedAnalysis: t.detailedAnalysis, analysisText: htmlToText(t.detailedAnalysis), tags }, held: screened.held };
+}
 
 // ------------------------------------------------------------------ duplicates
 

@@ -5,17 +5,19 @@
 import { z } from 'zod';
 import { HOT_IDEAS_DEFAULT, RECYCLE_BIN_DAYS, USER_LATEST_DEFAULT } from '../../shared/idea-rules.ts';
 import { ZIdeaId, ZUserRef } from '../../shared/ids.ts';
-import { ZCreateIdeaRequest, ZExpansionsRequest, ZFlag, ZListLimit, ZMyIdeasQuery, ZRejectRequest, ZUpdateIdeaRequest } from '../../shared/idea-schemas.ts';
+import { ZCreateIdeaRequest, ZEditApproveRequest, ZExpansionsRequest, ZFlag, ZListLimit, ZMyIdeasQuery, ZRejectRequest, ZUpdateIdeaRequest } from '../../shared/idea-schemas.ts';
 import { UPLOAD_FILE_NAME_PATTERN } from '../../shared/uploads.ts';
 import { answer, read, write } from '../request/operation.ts';
 import { CACHED_IDEA_CARDS } from '../request/changes.ts';
 import { deleteIdeaImage, IMAGE_MSG, uploadIdeaImage } from './images.ts';
-import { approveIdea, rejectIdea, REVIEW_MSG, reviewQueue } from './review.ts';
+import { approveIdea, editAndApproveIdea, rejectIdea, REVIEW_MSG, reviewQueue } from './review.ts';
 import * as ideas from './service.ts';
 import { similarIdeas, SIMILAR_LIMIT_DEFAULT } from './similar.ts';
 import { recordView, viewCount } from './views.ts';
+import { viewerState } from './viewer.ts';
 import { ZNoData } from '../../shared/outputs/common.ts';
-import { ZDeletion, ZIdea, ZIdeaCards, ZIdeas, ZNextCursor, ZUploadedImage, ZUploadedImageExtra, ZViewCount, ZViewRecorded } from '../../shared/outputs/ideas.ts';
+import { ZReviewIdea } from '../../shared/outputs/moderation.ts';
+import { ZDeletion, ZIdea, ZIdeaViewer, ZIdeaCards, ZIdeas, ZNextCursor, ZUploadedImage, ZUploadedImageExtra, ZViewCount, ZViewRecorded } from '../../shared/outputs/ideas.ts';
 
 export const IDEA_OK = {
   draftSaved: '草稿已保存',
@@ -35,7 +37,8 @@ const Limit = (fallback: number) => z.object({ limit: ZListLimit(fallback) }).op
 const publicPage = (asGuest: boolean) =>
   read({
     access: 'public',
-    cache: CACHED_IDEA_CARDS,
+    // The guests' list is the guests' whoever asks.
+    cache: { ...CACHED_IDEA_CARDS, members: asGuest ? 'same' : 'ideas' },
     input: Page.extend({ status: z.literal('published').optional() }).optional(),
     output: { data: ZIdeaCards, extra: ZNextCursor },
     run: async (caller, input) => {
@@ -47,7 +50,7 @@ const publicPage = (asGuest: boolean) =>
 const recent = (fallback: number) =>
   read({
     access: 'public',
-    cache: CACHED_IDEA_CARDS,
+    cache: { ...CACHED_IDEA_CARDS, members: 'ideas' },
     input: Limit(fallback),
     output: { data: ZIdeas },
     run: async (caller, input) => answer(await ideas.recentIdeas(caller.deps, caller.auth?.user ?? null, input?.limit ?? fallback)),
@@ -60,7 +63,7 @@ export const ideaOps = {
     output: { data: ZIdea, status: 201 },
     run: async ({ deps, user }, input) => {
       const idea = await ideas.createIdea(deps, user, input);
-      return answer(idea, { status: 201, message: idea.status === 'published' ? IDEA_OK.published : IDEA_OK.draftSaved });
+      return answer(idea, { status: 201, message: idea.status === 'published' ? IDEA_OK.published : IDEA_OK.draftSaved, about: idea.id });
     },
   }),
   update: write({
@@ -68,20 +71,20 @@ export const ideaOps = {
     access: 'member',
     input: ZUpdateIdeaRequest.extend({ id: ZIdeaId }),
     output: { data: ZIdea },
-    run: async ({ deps, user }, input) => answer(await ideas.updateIdea(deps, user, input.id, input), { message: IDEA_OK.updated }),
+    run: async ({ deps, user }, input) => answer(await ideas.updateIdea(deps, user, input.id, input), { message: IDEA_OK.updated, about: input.id }),
   }),
   publishDraft: write({
     access: 'member',
     input: ById,
     output: { data: ZIdea },
-    run: async ({ deps, user }, input) => answer(await ideas.publishDraft(deps, user, input.id), { message: IDEA_OK.published }),
+    run: async ({ deps, user }, input) => answer(await ideas.publishDraft(deps, user, input.id), { message: IDEA_OK.published, about: input.id }),
   }),
   updateExpansions: write({
     limit: 'edits',
     access: 'member',
     input: ZExpansionsRequest.extend({ id: ZIdeaId }),
     output: { data: ZIdea },
-    run: async ({ deps, user }, input) => answer(await ideas.replaceExpansions(deps, user, input.id, input.expansions), { message: IDEA_OK.expansionsSaved }),
+    run: async ({ deps, user }, input) => answer(await ideas.replaceExpansions(deps, user, input.id, input.expansions), { message: IDEA_OK.expansionsSaved, about: input.id }),
   }),
   remove: write({
     limit: 'edits',
@@ -90,7 +93,7 @@ export const ideaOps = {
     output: { data: ZDeletion, extra: ZDeletion },
     run: async ({ deps, user }, input) => {
       const result = await ideas.deleteIdea(deps, user, input.id, input.force ?? false);
-      return answer(result, { message: result.deletionType === 'soft' ? IDEA_OK.softDeleted : IDEA_OK.permanentlyDeleted, extra: result });
+      return answer(result, { message: result.deletionType === 'soft' ? IDEA_OK.softDeleted : IDEA_OK.permanentlyDeleted, extra: result, about: input.id });
     },
   }),
   restore: write({
@@ -98,7 +101,7 @@ export const ideaOps = {
     access: 'member',
     input: ById,
     output: { data: ZIdea },
-    run: async ({ deps, user }, input) => answer(await ideas.restoreIdea(deps, user, input.id), { message: IDEA_OK.restored }),
+    run: async ({ deps, user }, input) => answer(await ideas.restoreIdea(deps, user, input.id), { message: IDEA_OK.restored, about: input.id }),
   }),
   purchase: write({
     changes: [],
@@ -119,7 +122,8 @@ export const ideaOps = {
     output: { data: ZUploadedImage, extra: ZUploadedImageExtra, status: 201 },
     run: async ({ deps, user }, input) => {
       const image = await uploadIdeaImage(deps, user, input.ideaId, input.file);
-      return answer(image, { status: 201, message: IMAGE_MSG.uploaded, extra: { fileName: image.fileName, url: image.url } });
+      // An image held for a later save (no idea) changes nothing public: scoped to no idea (0), it drops only the lists.
+      return answer(image, { status: 201, message: IMAGE_MSG.uploaded, extra: { fileName: image.fileName, url: image.url }, about: input.ideaId ?? 0 });
     },
   }),
   deleteImage: write({
@@ -151,13 +155,25 @@ export const ideaOps = {
   }),
   similar: read({
     access: 'public',
+    cache: { ...CACHED_IDEA_CARDS, members: 'ideas' },
     input: ById.extend({ limit: ZListLimit(SIMILAR_LIMIT_DEFAULT) }),
     output: { data: ZIdeaCards },
     run: async ({ deps, auth }, input) => answer(await similarIdeas(deps, auth?.user ?? null, input.id, Math.min(input.limit, 20))),
   }),
 
+  // The one member read beside an idea's shared page: favourite, follow, unlock, ownership, comment marks.
+  viewer: read({
+    access: 'member',
+    hot: true,
+    input: ById,
+    output: { data: ZIdeaViewer },
+    run: async ({ deps, user }, input) => answer(await viewerState(deps, user, input.id)),
+  }),
   byId: read({
     access: 'public',
+    // The public body of an idea, comments included: one per idea, kept until a write about it (or
+    // about no one idea) changes it; members share it unless it is theirs or they unlocked it.
+    cache: { shows: ['ideas', 'comments'], about: (input) => input.id, members: 'ideas' },
     input: ById,
     output: { data: ZIdea },
     run: async ({ deps, auth }, input) => answer(await ideas.getIdea(deps, auth?.user ?? null, input.id)),
@@ -174,7 +190,7 @@ export const ideaOps = {
   allVersions: recent(50),
   hot: read({
     access: 'public',
-    cache: CACHED_IDEA_CARDS,
+    cache: { ...CACHED_IDEA_CARDS, members: 'ideas' },
     input: Limit(HOT_IDEAS_DEFAULT),
     output: { data: ZIdeas },
     run: async ({ deps, auth }, input) => answer(await ideas.hotIdeas(deps, auth?.user ?? null, input?.limit)),
@@ -187,6 +203,7 @@ export const ideaOps = {
   }),
   userPublic: read({
     access: 'public',
+    cache: { ...CACHED_IDEA_CARDS, members: 'ideas' },
     // `category` is accepted and ignored (DESIGN §10).
     input: z.object({ id: ZUserRef, limit: ZListLimit(50), cursor: z.string().max(200).optional(), category: z.string().optional() }),
     output: { data: ZIdeaCards, extra: ZNextCursor },
@@ -207,7 +224,7 @@ export const reviewOps = {
   queue: read({
     access: 'admin',
     input: z.object({}).optional(),
-    output: { data: ZIdeas },
+    output: { data: z.array(ZReviewIdea) },
     run: async ({ deps, user }) => answer(await reviewQueue(deps, user)),
   }),
   approve: write({
@@ -216,7 +233,16 @@ export const reviewOps = {
     output: { data: ZNoData },
     run: async ({ deps, user }, input) => {
       const { ownIdea } = await approveIdea(deps, user, input.id);
-      return answer(null, { message: ownIdea ? REVIEW_MSG.approvedOwn : REVIEW_MSG.approved });
+      return answer(null, { message: ownIdea ? REVIEW_MSG.approvedOwn : REVIEW_MSG.approved, about: input.id });
+    },
+  }),
+  editApprove: write({
+    access: 'admin',
+    input: ById.extend(ZEditApproveRequest.shape),
+    output: { data: ZNoData },
+    run: async ({ deps, user }, input) => {
+      await editAndApproveIdea(deps, user, input.id, { ...input, note: input.note || undefined });
+      return answer(null, { message: REVIEW_MSG.editedApproved, about: input.id });
     },
   }),
   reject: write({
@@ -225,7 +251,7 @@ export const reviewOps = {
     output: { data: ZNoData },
     run: async ({ deps, user }, input) => {
       await rejectIdea(deps, user, input.id, input.reason);
-      return answer(null, { message: REVIEW_MSG.rejected });
+      return answer(null, { message: REVIEW_MSG.rejected, about: input.id });
     },
   }),
 };

@@ -13,6 +13,7 @@ import { badRequest, forbidden, notFound } from '../errors.ts';
 import { writeSearchGrams } from '../marketplace/search-index.ts';
 import { joinAccountData } from '../accounts/account-data.ts';
 import { nowDb } from '../../../db/time.ts';
+import { transaction } from '../../../db/transaction.ts';
 
 export const NOT_OWNER_MESSAGE = '无权操作该创意';
 
@@ -95,8 +96,17 @@ export async function ideaTags(db: Db, id: number): Promise<string[]> {
   return (await db.selectFrom('idea_tags').select('tag').where('idea_id', '=', id).orderBy('position').execute()).map((t) => t.tag);
 }
 
+/**
+ * Rewrites an idea's tags, inside the transaction that wrote (and so locked) the idea's row. Rows are
+ * deleted only when there are some, and only when they change: on MariaDB a DELETE that finds no row
+ * still locks the gap where its rows would be, and for the newest idea that gap is the end of the
+ * index, where every concurrent publish inserts its tags — two publishes each holding that gap and
+ * waiting to insert into it was the deadlock of issue 18.
+ */
 export async function writeTags(db: Db, ideaId: number, tags: string[]): Promise<void> {
-  await db.deleteFrom('idea_tags').where('idea_id', '=', ideaId).execute();
+  const stored = (await db.selectFrom('idea_tags').select('tag').where('idea_id', '=', ideaId).orderBy('position').execute()).map((t) => t.tag);
+  if (stored.length === tags.length && stored.every((tag, i) => tag === tags[i])) return;
+  if (stored.length) await db.deleteFrom('idea_tags').where('idea_id', '=', ideaId).execute();
   if (tags.length) await db.insertInto('idea_tags').values(tags.map((tag, position) => ({ idea_id: ideaId, position, tag }))).execute();
 }
 
@@ -105,13 +115,18 @@ export type NewIdeaRow = Omit<IdeaRow, 'id' | 'shuffle_key'>;
 /** The random sort's key of a new idea (the marketplace's `random` order). */
 export const newShuffleKey = () => randomInt(2 ** 31);
 
-/** Inserts an idea with its tags and search entries in one transaction; the service, the demo seed and test fixtures all use it. */
-export async function insertIdea(db: Kysely<Database>, row: NewIdeaRow, tags: string[]): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+/**
+ * Inserts an idea with its tags and search entries in one transaction (retried whole on a deadlock,
+ * db/transaction.ts); `also` adds more database work to it (the approval message). The service, the
+ * demo seed and test fixtures all use it.
+ */
+export async function insertIdea(db: Kysely<Database>, row: NewIdeaRow, tags: string[], also?: (trx: Db, id: number) => Promise<void>): Promise<number> {
+  return transaction(db, async (trx) => {
     const result = await trx.insertInto('ideas').values({ ...row, shuffle_key: newShuffleKey() }).executeTakeFirstOrThrow();
     const id = Number(result.insertId);
     await writeTags(trx, id, tags);
     await writeSearchGrams(trx, id);
+    await also?.(trx, id);
     return id;
   });
 }

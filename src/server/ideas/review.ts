@@ -1,6 +1,7 @@
 /** The admin review queue: approve, or reject with a reason; the author gets a system message. */
 import { nowDb } from '../../../db/time.ts';
 import type { UserRow } from '../../../db/types.ts';
+import { transaction } from '../../../db/transaction.ts';
 import { isInReview } from '../../shared/idea-display.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import type { Deps } from '../deps.ts';
@@ -8,6 +9,11 @@ import { badRequest, notFound } from '../errors.ts';
 import { toIdeaDtos } from './view.ts';
 import { sendMessage, type NewMessage } from '../messages/send.ts';
 import { logModeration } from '../admin/log.ts';
+import { DEFAULT_IDEA_TITLE, IDEA_MSG, IMAGES_PER_IDEA } from '../../shared/idea-rules.ts';
+import { contentHash, matchText, screenIdeaFields, type IdeaTexts } from './moderation.ts';
+import { ideaTags, writeTags } from './repository.ts';
+import { sanitizeRichText, uploadedImageNames } from './rich-text.ts';
+import { writeSearchGrams } from '../marketplace/search-index.ts';
 
 export const REVIEW_MSG = {
   notInReview: '该创意不在审核队列中',
@@ -15,6 +21,8 @@ export const REVIEW_MSG = {
   approved: '已通过审核',
   approvedOwn: '已通过审核。这是您自己的创意，操作记录中已标为自审通过',
   rejected: '已驳回',
+  editedApproved: '已修改并通过审核，作者会收到说明修改内容的消息',
+  nothingEdited: '没有修改任何内容；无需修改请直接点「通过」',
 } as const;
 
 /**
@@ -35,7 +43,10 @@ export function decisionMessage(idea: { id: number; user_id: number; title: stri
   };
 }
 
-export async function reviewQueue(deps: Deps, admin: UserRow): Promise<IdeaDto[]> {
+export type ReviewIdea = IdeaDto & { heldWords: { field: string; word: string }[] };
+
+/** The queue, oldest first, each idea with the watched words of the hold action that sent it there. */
+export async function reviewQueue(deps: Deps, admin: UserRow): Promise<ReviewIdea[]> {
   const rows = await deps.db
     .selectFrom('ideas')
     .selectAll()
@@ -46,7 +57,12 @@ export async function reviewQueue(deps: Deps, admin: UserRow): Promise<IdeaDto[]
     .orderBy('id', 'asc')
     .limit(200)
     .execute();
-  return toIdeaDtos(deps.db, rows, admin);
+  const ids = rows.map((r) => r.id);
+  const held = ids.length ? await deps.db.selectFrom('idea_held_words').select(['idea_id', 'field', 'word']).where('idea_id', 'in', ids).orderBy('field').execute() : [];
+  return (await toIdeaDtos(deps.db, rows, admin)).map((dto) => ({
+    ...dto,
+    heldWords: held.filter((h) => h.idea_id === dto.id).map((h) => ({ field: h.field, word: h.word })),
+  }));
 }
 
 /** What a decision was: `ownIdea` when the admin decided on an idea they wrote themselves. */
@@ -55,7 +71,7 @@ export interface Decision {
 }
 
 async function decide(deps: Deps, admin: UserRow, id: number, decision: 'approved' | 'rejected', reason: string | null): Promise<Decision> {
-  return deps.db.transaction().execute(async (trx) => {
+  return transaction(deps.db, async (trx) => {
     const idea = await trx.selectFrom('ideas').select(['id', 'user_id', 'title', 'moderation_status', 'status', 'is_deleted']).where('id', '=', id).executeTakeFirst();
     if (!idea) throw notFound(REVIEW_MSG.notFound);
     if (!isInReview(idea)) throw badRequest(REVIEW_MSG.notInReview);
@@ -68,6 +84,8 @@ async function decide(deps: Deps, admin: UserRow, id: number, decision: 'approve
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw badRequest(REVIEW_MSG.notInReview);
     await sendMessage(trx, decisionMessage(idea, decision, 'admin', reason));
+    // The hold reasons are settled with the decision.
+    await trx.deleteFrom('idea_held_words').where('idea_id', '=', id).execute();
     // Approving one's own idea makes it public without a second pair of eyes: allowed, but marked.
     const ownIdea = idea.user_id === admin.id;
     const action = decision === 'rejected' ? 'reject_idea' : ownIdea ? 'approve_own_idea' : 'approve_idea';
@@ -78,3 +96,98 @@ async function decide(deps: Deps, admin: UserRow, id: number, decision: 'approve
 
 export const approveIdea = (deps: Deps, admin: UserRow, id: number) => decide(deps, admin, id, 'approved', null);
 export const rejectIdea = (deps: Deps, admin: UserRow, id: number, reason: string) => decide(deps, admin, id, 'rejected', reason);
+
+// ------------------------------------------------------------------ edit before approval (issue 22)
+
+export type EditableField = 'title' | 'description' | 'tags' | 'detailedAnalysis';
+const FIELD_LABEL: Record<EditableField, string> = { title: '标题', description: '简介', tags: '标签', detailedAnalysis: '详细分析' };
+
+export interface Corrections {
+  title?: string;
+  description?: string;
+  detailedAnalysis?: string;
+  tags?: string[];
+  /** A word to the author on why (optional). */
+  note?: string;
+}
+
+const brief = (text: string, chars = 60) => {
+  const all = [...text.trim()];
+  return all.length > chars ? `${all.slice(0, chars).join('')}…` : all.join('') || '（空）';
+};
+
+/** The author's message: approved, and what the moderator changed (the analysis only named: it is long HTML). */
+export function editedMessage(idea: { id: number; user_id: number }, title: string, changes: { field: EditableField; before: string; after: string }[], note: string | undefined): NewMessage {
+  const lines = changes.map((c) => (c.field === 'detailedAnalysis' ? `· ${FIELD_LABEL[c.field]}：已修改，请在创意页查看` : `· ${FIELD_LABEL[c.field]}：「${brief(c.before)}」改为「${brief(c.after)}」`));
+  return {
+    userId: idea.user_id,
+    ideaId: idea.id,
+    title: '创意审核通过（内容有修改）',
+    content: `您的创意「${title}」已通过审核，现已在创意市场展示。审核员在通过前修改了以下内容：\n${lines.join('\n')}${note ? `\n审核员说明：${note}` : ''}\n如有疑问，可以通过「意见反馈」联系我们。`,
+    priority: 'high',
+    sender: 'admin',
+  };
+}
+
+/**
+ * A moderator corrects an idea in the queue and approves it in one step: the fields sent replace
+ * the stored ones (the analysis sanitized like the author's, showing only the idea's own images;
+ * tags by the same rules), the corrected text passes the word check (a block word is 403, replace
+ * words become `**`), the author gets a message saying what changed, and the log keeps both
+ * versions of each changed field (moderation_edits). Images the correction drops stay stored: the
+ * log's earlier version still shows them.
+ */
+export async function editAndApproveIdea(deps: Deps, admin: UserRow, id: number, input: Corrections): Promise<Decision> {
+  const row = await deps.db.selectFrom('ideas').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(REVIEW_MSG.notFound);
+  if (!isInReview(row)) throw badRequest(REVIEW_MSG.notInReview);
+  const before: IdeaTexts = { title: row.title, description: row.description, detailedAnalysis: row.detailed_analysis, tags: await ideaTags(deps.db, id) };
+  const ownImages = new Set((await deps.db.selectFrom('idea_images').select('file_name').where('idea_id', '=', id).execute()).map((r) => r.file_name));
+  const wanted: IdeaTexts = {
+    title: input.title !== undefined ? input.title.trim() : before.title,
+    description: input.description !== undefined ? input.description.trim() : before.description,
+    detailedAnalysis: input.detailedAnalysis !== undefined ? sanitizeRichText(input.detailedAnalysis, ownImages) : before.detailedAnalysis,
+    tags: input.tags ?? before.tags,
+  };
+  if (!wanted.title || wanted.title === DEFAULT_IDEA_TITLE) throw badRequest(IDEA_MSG.titleRequired);
+  if (uploadedImageNames(wanted.detailedAnalysis).length > IMAGES_PER_IDEA) throw badRequest(IDEA_MSG.tooManyImages);
+  // The moderator's text passes the same check; hold words are what the moderator is deciding on.
+  const { fields: after } = await screenIdeaFields(deps, wanted);
+  const shown = (t: IdeaTexts, field: EditableField) => (field === 'tags' ? t.tags.join(' ') : t[field]);
+  const changes = (['title', 'description', 'tags', 'detailedAnalysis'] as const)
+    .filter((field) => shown(before, field) !== shown(after, field))
+    .map((field) => ({ field, before: shown(before, field), after: shown(after, field) }));
+  if (!changes.length) throw badRequest(REVIEW_MSG.nothingEdited);
+
+  return transaction(deps.db, async (trx) => {
+    const now = nowDb();
+    const result = await trx
+      .updateTable('ideas')
+      .set({
+        title: after.title,
+        description: after.description,
+        detailed_analysis: after.detailedAnalysis,
+        content_hash: contentHash(after.title, after.description, after.analysisText),
+        match_text: matchText(after.title, after.description, after.analysisText),
+        moderation_status: 'approved',
+        rejection_reason: null,
+        reviewed_at: now,
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .where('moderation_status', '=', 'review')
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    // Decided by someone else meanwhile, or deleted by its author.
+    if (Number(result.numUpdatedRows) !== 1) throw badRequest(REVIEW_MSG.notInReview);
+    await writeTags(trx, id, after.tags);
+    await writeSearchGrams(trx, id);
+    await trx.deleteFrom('idea_held_words').where('idea_id', '=', id).execute();
+    await sendMessage(trx, editedMessage(row, after.title, changes, input.note));
+    const ownIdea = row.user_id === admin.id;
+    const detail = `${ownIdea ? '（自审）' : ''}修改了${changes.map((c) => FIELD_LABEL[c.field]).join('、')}后通过：${after.title}${input.note ? `｜说明：${input.note}` : ''}`;
+    const logId = await logModeration(trx, { adminId: admin.id, action: 'edit_approve_idea', targetType: 'idea', targetId: id, detail });
+    await trx.insertInto('moderation_edits').values(changes.map((c) => ({ log_id: logId, ...c }))).execute();
+    return { ownIdea };
+  });
+}

@@ -1,6 +1,7 @@
 /** Ideas: drafts, publishing with review, the recycle bin, lists and unlocking (publishing §2–§8). */
 import { dbTimeAgo, fromDbTime, nowDb } from '../../../db/time.ts';
 import type { Db, IdeaRow, UserRow } from '../../../db/types.ts';
+import { transaction } from '../../../db/transaction.ts';
 import { restoreExpired } from '../../shared/idea-display.ts';
 import { DEFAULT_IDEA_TITLE, DEFAULT_MARKET_IDENTIFIER, HOT_IDEAS_DEFAULT, IDEA_MSG, IDEA_PRICE, IMAGES_PER_IDEA, RECYCLE_BIN_DAYS, USER_LATEST_DEFAULT } from '../../shared/idea-rules.ts';
 import type { IdeaDto, TCreateIdeaRequest, TUpdateIdeaRequest } from '../../shared/idea-schemas.ts';
@@ -8,8 +9,8 @@ import type { Deps } from '../deps.ts';
 import { badRequest, gone, notFound } from '../errors.ts';
 import { requireUserByRef } from '../accounts/users.ts';
 import { removeStoredImages, settleIdeaImages, usableImageNames } from './images.ts';
-import { assertNoSensitiveWords } from '../moderation/words.ts';
-import { assertNotDuplicate, contentHash, countPublish, matchText } from './moderation.ts';
+import { screenTexts, type HeldWord } from '../moderation/words.ts';
+import { assertNotDuplicate, contentHash, countPublish, matchText, screenIdeaFields } from './moderation.ts';
 import {
   countDrafts,
   findIdea,
@@ -88,25 +89,36 @@ async function storedValues(db: Db, row: IdeaRow): Promise<FieldValues> {
   };
 }
 
-/** The checks of publishing §8, in order; a failure throws 400, 403 or 409. */
-async function checkForPublish(deps: Deps, user: UserRow, ideaId: number | null, f: CleanFields): Promise<void> {
+/**
+ * The checks of publishing §8, in order; a failure throws 400, 403 or 409. Answers the fields to
+ * store (watched words of the replace action as `**`) and the hold words that send it to review.
+ */
+async function checkForPublish(deps: Deps, user: UserRow, ideaId: number | null, given: CleanFields): Promise<{ f: CleanFields; held: HeldWord[] }> {
   // Every attempt counts, so failing checks cannot be repeated without end (they scan recent ideas).
   await deps.limits.publishAttempts.consume(String(user.id), PUBLISH_ATTEMPTS_MESSAGE);
-  if (!f.title) throw badRequest(IDEA_MSG.titleRequired);
-  assertNoSensitiveWords({ title: f.title, description: f.description, detailedAnalysis: f.analysisText, tags: f.tags.join(' ') });
+  if (!given.title) throw badRequest(IDEA_MSG.titleRequired);
+  const { fields: f, held } = await screenIdeaFields(deps, given);
   await assertNotDuplicate(deps, { ideaId, user, title: f.title, description: f.description, analysisText: f.analysisText });
+  return { f, held };
 }
 
-function reviewState(deps: Deps): Pick<IdeaRow, 'moderation_status' | 'reviewed_at'> {
-  return deps.config.moderation === 'auto' ? { moderation_status: 'approved', reviewed_at: nowDb() } : { moderation_status: 'review', reviewed_at: null };
+/** Approved at once in automatic mode, unless a watched word of the hold action sends it to the queue. */
+function reviewState(deps: Deps, held: readonly HeldWord[]): Pick<IdeaRow, 'moderation_status' | 'reviewed_at'> {
+  return deps.config.moderation === 'auto' && !held.length ? { moderation_status: 'approved', reviewed_at: nowDb() } : { moderation_status: 'review', reviewed_at: null };
+}
+
+/** Which hold words sent the idea to the queue this time (none: the rows go). */
+export async function writeHeldWords(db: Db, ideaId: number, held: readonly HeldWord[]): Promise<void> {
+  await db.deleteFrom('idea_held_words').where('idea_id', '=', ideaId).execute();
+  if (held.length) await db.insertInto('idea_held_words').values(held.map((h) => ({ idea_id: ideaId, field: h.field, word: h.word }))).execute();
 }
 
 /**
  * In automatic mode the publish is the review decision: the author gets the approval message at once
- * (in manual mode it comes with the admin's decision, review.ts).
+ * (in manual mode, or when held, it comes with the admin's decision, review.ts).
  */
-async function tellIfApprovedAtOnce(deps: Deps, db: Db, user: UserRow, id: number, title: string): Promise<void> {
-  if (deps.config.moderation !== 'auto') return;
+async function tellIfApprovedAtOnce(deps: Deps, db: Db, user: UserRow, id: number, title: string, held: readonly HeldWord[]): Promise<void> {
+  if (reviewState(deps, held).moderation_status !== 'approved') return;
   await sendMessage(db, decisionMessage({ id, user_id: user.id, title: title || DEFAULT_IDEA_TITLE }, 'approved', 'auto'));
 }
 
@@ -147,9 +159,10 @@ async function backOutDraftOverCap(deps: Deps, user: UserRow, id: number): Promi
 }
 
 export async function createIdea(deps: Deps, user: UserRow, input: TCreateIdeaRequest): Promise<IdeaDto> {
-  const f = clean(input, NEW_IDEA_DEFAULTS, await usableImageNames(deps.db, user, null));
+  let f = clean(input, NEW_IDEA_DEFAULTS, await usableImageNames(deps.db, user, null));
   const publishing = input.status === 'published';
-  if (publishing) await checkForPublish(deps, user, null, f);
+  let held: HeldWord[] = [];
+  if (publishing) ({ f, held } = await checkForPublish(deps, user, null, f));
   else await checkNewDraft(deps, user);
   const now = nowDb();
   const id = await insertIdea(
@@ -157,7 +170,7 @@ export async function createIdea(deps: Deps, user: UserRow, input: TCreateIdeaRe
     {
       user_id: user.id,
       ...columnsFor(f, input.status),
-      ...(publishing ? { ...reviewState(deps), published_at: now } : { moderation_status: 'none' as const, reviewed_at: null, published_at: null }),
+      ...(publishing ? { ...reviewState(deps, held), published_at: now } : { moderation_status: 'none' as const, reviewed_at: null, published_at: null }),
       view_count: 0,
       favorite_count: 0,
       comment_count: 0,
@@ -167,13 +180,17 @@ export async function createIdea(deps: Deps, user: UserRow, input: TCreateIdeaRe
       updated_at: now,
     },
     f.tags,
+    // With the idea, so an approved idea never lacks its message nor a held one its words.
+    publishing
+      ? async (trx, newId) => {
+          await writeHeldWords(trx, newId, held);
+          await tellIfApprovedAtOnce(deps, trx, user, newId, f.title, held);
+        }
+      : undefined,
   );
   if (!publishing) await backOutDraftOverCap(deps, user, id);
   await settleIdeaImages(deps, user, id, uploadedImageNames(f.detailedAnalysis));
-  if (publishing) {
-    await countPublish(deps, user.id);
-    await tellIfApprovedAtOnce(deps, deps.db, user, id, f.title);
-  }
+  if (publishing) await countPublish(deps, user.id);
   return dtoFor(deps, id, user);
 }
 
@@ -183,24 +200,26 @@ export async function createIdea(deps: Deps, user: UserRow, input: TCreateIdeaRe
  */
 export async function updateIdea(deps: Deps, user: UserRow, id: number, input: TUpdateIdeaRequest): Promise<IdeaDto> {
   const row = await requireEditableIdea(deps.db, user, id);
-  const f = clean(input, await storedValues(deps.db, row), await usableImageNames(deps.db, user, id));
+  let f = clean(input, await storedValues(deps.db, row), await usableImageNames(deps.db, user, id));
   const status = input.status ?? row.status;
   const publishing = status === 'published';
-  if (publishing) await checkForPublish(deps, user, id, f);
+  let held: HeldWord[] = [];
+  if (publishing) ({ f, held } = await checkForPublish(deps, user, id, f));
   const now = nowDb();
-  await deps.db.transaction().execute(async (trx) => {
+  await transaction(deps.db, async (trx) => {
     await trx
       .updateTable('ideas')
       .set({
         ...columnsFor(f, status),
-        ...(publishing ? { ...reviewState(deps), published_at: now } : { moderation_status: 'none', reviewed_at: null }),
+        ...(publishing ? { ...reviewState(deps, held), published_at: now } : { moderation_status: 'none', reviewed_at: null }),
         updated_at: now,
       })
       .where('id', '=', id)
       .execute();
     await writeTags(trx, id, f.tags);
     await writeSearchGrams(trx, id);
-    if (publishing) await tellIfApprovedAtOnce(deps, trx, user, id, f.title);
+    await writeHeldWords(trx, id, held);
+    if (publishing) await tellIfApprovedAtOnce(deps, trx, user, id, f.title, held);
   });
   await settleIdeaImages(deps, user, id, uploadedImageNames(f.detailedAnalysis));
   if (publishing) await countPublish(deps, user.id);
@@ -210,29 +229,38 @@ export async function updateIdea(deps: Deps, user: UserRow, id: number, input: T
 /** Publishes a saved draft as it is stored. */
 export async function publishDraft(deps: Deps, user: UserRow, id: number): Promise<IdeaDto> {
   const row = await requireEditableIdea(deps.db, user, id);
-  const f = clean({}, await storedValues(deps.db, row), await usableImageNames(deps.db, user, id));
-  await checkForPublish(deps, user, id, f);
+  const { f, held } = await checkForPublish(deps, user, id, clean({}, await storedValues(deps.db, row), await usableImageNames(deps.db, user, id)));
   const now = nowDb();
-  await deps.db.transaction().execute(async (trx) => {
+  await transaction(deps.db, async (trx) => {
     await trx
       .updateTable('ideas')
-      .set({ ...columnsFor(f, 'published'), ...reviewState(deps), published_at: now, updated_at: now })
+      .set({ ...columnsFor(f, 'published'), ...reviewState(deps, held), published_at: now, updated_at: now })
       .where('id', '=', id)
       .execute();
+    // Replaced words may have changed the tags.
+    await writeTags(trx, id, f.tags);
     await writeSearchGrams(trx, id);
-    await tellIfApprovedAtOnce(deps, trx, user, id, f.title);
+    await writeHeldWords(trx, id, held);
+    await tellIfApprovedAtOnce(deps, trx, user, id, f.title, held);
   });
   await countPublish(deps, user.id);
   return dtoFor(deps, id, user);
 }
 
-export async function replaceExpansions(deps: Deps, user: UserRow, id: number, contents: string[]): Promise<IdeaDto> {
-  await requireOwnLiveIdea(deps.db, user, id);
-  assertNoSensitiveWords(Object.fromEntries(contents.map((c, i) => [`expansions[${i}]`, c])));
+/**
+ * Replaces an idea's expansions. They are public with the idea, so they pass the word check: a
+ * `block` word is 403, `replace` words are stored as `**`, and a `hold` word sends a public idea back
+ * to the review queue (out of the market until a moderator approves it).
+ */
+export async function replaceExpansions(deps: Deps, user: UserRow, id: number, given: string[]): Promise<IdeaDto> {
+  const idea = await requireOwnLiveIdea(deps.db, user, id);
+  const screened = await screenTexts(deps.words, Object.fromEntries(given.map((c, i) => [`expansions[${i}]`, c])));
+  const contents = given.map((_, i) => screened.texts[`expansions[${i}]`]);
+  const holdForReview = screened.held.length > 0 && idea.status === 'published' && idea.moderation_status !== 'rejected';
   const existing = await deps.db.selectFrom('idea_expansions').select(['content', 'created_at']).where('idea_id', '=', id).execute();
   const createdAt = new Map(existing.map((e) => [e.content, e.created_at]));
   const now = nowDb();
-  await deps.db.transaction().execute(async (trx) => {
+  await transaction(deps.db, async (trx) => {
     await trx.deleteFrom('idea_expansions').where('idea_id', '=', id).execute();
     if (contents.length) {
       await trx
@@ -240,7 +268,16 @@ export async function replaceExpansions(deps: Deps, user: UserRow, id: number, c
         .values(contents.map((content, position) => ({ idea_id: id, position, content, created_at: createdAt.get(content) ?? now })))
         .execute();
     }
-    await trx.updateTable('ideas').set({ updated_at: now }).where('id', '=', id).execute();
+    await trx
+      .updateTable('ideas')
+      .set({ updated_at: now, ...(holdForReview ? { moderation_status: 'review', reviewed_at: null } : {}) })
+      .where('id', '=', id)
+      .execute();
+    if (holdForReview) {
+      // Beside what may already hold it (the decision clears them all).
+      await trx.deleteFrom('idea_held_words').where('idea_id', '=', id).where('field', 'like', 'expansions[%').execute();
+      await trx.insertInto('idea_held_words').values(screened.held.map((h) => ({ idea_id: id, field: h.field, word: h.word }))).execute();
+    }
   });
   return dtoFor(deps, id, user);
 }
@@ -292,7 +329,7 @@ export async function getIdea(deps: Deps, viewer: UserRow | null, id: number): P
   const row = await findVisibleIdea(deps.db, id, viewer);
   if (!row) throw notFound(IDEA_MSG.notFound);
   // The comments come with the idea (one query), the fallback the page shows when their own list fails.
-  const [extras, comments] = await Promise.all([loadExtras(deps.db, [row], viewer), row.allow_comments ? listIdeaComments(deps.db, row.id) : undefined]);
+  const [extras, comments] = await Promise.all([loadExtras(deps.db, [row], viewer), row.allow_comments ? listIdeaComments(deps.db, row.id, viewer?.id ?? null) : undefined]);
   const dto = toIdeaDto(row, extras, viewer);
   if (comments) dto.comments = comments;
   return dto;
@@ -345,6 +382,8 @@ export async function purchaseIdea(deps: Deps, user: UserRow, id: number): Promi
   if (!row) throw notFound(IDEA_MSG.notFound);
   if (row.user_id === user.id) return true;
   await deps.db.insertInto('idea_purchases').ignore().values({ user_id: user.id, idea_id: id, price: IDEA_PRICE, created_at: nowDb() }).execute();
+  // The member's pages now differ from the guests' (view.ts differsForViewer): at once in this process.
+  deps.unlocks.forget(user.id);
   return true;
 }
 

@@ -7,6 +7,7 @@ import { NEW_IDEA_DAYS } from '../../shared/idea-rules.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { seesEveryStage } from './repository.ts';
 import { uploadedImageNames } from './rich-text.ts';
+import type { ShownIdea } from '../request/sharing.ts';
 
 type Author = Pick<UserRow, 'id' | 'registration_number' | 'nickname' | 'avatar_url' | 'status'>;
 
@@ -42,6 +43,25 @@ export async function loadExtras(db: Kysely<Database>, rows: IdeaRow[], viewer: 
 /** Whether a viewer may read an idea's detailed analysis: its author, an admin, or who unlocked it. */
 export function canReadAnalysis(row: IdeaRow, viewer: UserRow | null, unlocked: boolean): boolean {
   return seesEveryStage(viewer, row) || (!!viewer && unlocked);
+}
+
+/**
+ * Whether a viewer's view of these public ideas differs from a guest's (request/sharing.ts, `'ideas'`):
+ * `toIdeaDto` below shapes an idea the same for every viewer who may not read its analysis and is not
+ * its author (`isLocked`, `images`, `isOwner`, `rejectionReason`, `expansions` are the only fields that
+ * look at the viewer). So it differs for an admin (reads every analysis), an author of one of them,
+ * and who unlocked one.
+ */
+export function differsForViewer(viewer: UserRow, shown: readonly ShownIdea[], unlocked: ReadonlySet<number>): boolean {
+  if (viewer.role === 'admin') return true;
+  for (const idea of shown) if (idea.authorId === viewer.id || unlocked.has(idea.id)) return true;
+  return false;
+}
+
+/** The ideas an answer's data shows (an idea, or a list of cards), for the sharing rule above. */
+export function shownIdeas(data: unknown): ShownIdea[] {
+  const list = Array.isArray(data) ? data : [data];
+  return list.map((idea: { id: number; user_id: number }) => ({ id: idea.id, authorId: idea.user_id }));
 }
 
 export function toIdeaDto(row: IdeaRow, extras: IdeaExtras, viewer: UserRow | null): IdeaDto {

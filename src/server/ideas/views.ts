@@ -7,6 +7,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { forUpdate } from '../../../db/portable.ts';
 import type { Db, UserRow } from '../../../db/types.ts';
+import { transaction } from '../../../db/transaction.ts';
 import { communityDay } from '../../shared/constants.ts';
 import { IDEA_MSG } from '../../shared/idea-rules.ts';
 import type { Deps } from '../deps.ts';
@@ -43,7 +44,7 @@ export async function recordView(deps: Deps, viewer: UserRow | null, ip: string,
   if (viewer?.id === idea.user_id) return { viewCount: idea.view_count, counted: false };
   // Before the transaction: on SQLite the key's first read would wait for the transaction's connection.
   const key = await viewerKey(deps.db, viewer, ip);
-  return deps.db.transaction().execute(async (trx) => {
+  return transaction(deps.db, async (trx) => {
     // The idea's row first: the view row's foreign-key check takes a shared lock on it, and two
     // views upgrading that lock to update the count would deadlock on MySQL.
     await forUpdate(trx, trx.selectFrom('ideas').select('id').where('id', '=', ideaId)).execute();

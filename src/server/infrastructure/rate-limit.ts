@@ -4,6 +4,8 @@
  */
 import { RateLimiterMySQL, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { DatabaseHandle } from '../../../db/connection.ts';
+import { databaseFailure } from '../../../db/failures.ts';
+import { withRetries } from '../../../db/transaction.ts';
 import { WRITE_LIMIT_KINDS, type RateLimitSettings, type WriteLimit, type WriteLimitKind } from '../config.ts';
 import { tooManyRequests } from '../errors.ts';
 
@@ -30,25 +32,29 @@ function createLimiter(handle: DatabaseHandle, name: string, points: number, dur
   const common = { keyPrefix: name, points, duration: durationSeconds, tableName: 'rate_limits', tableCreated: true, clearExpiredByTimeout: false };
   const limiter: RateLimiterAbstract =
     handle.dialect === 'mysql'
-      ? new RateLimiterMySQL({ ...common, storeClient: handle.mysqlPool, storeType: 'pool', dbName: handle.mysqlDatabase })
+      ? new RateLimiterMySQL({ ...common, storeClient: handle.mysqlClient, storeType: 'pool', dbName: handle.mysqlDatabase })
       : new RateLimiterSQLite({ ...common, storeClient: handle.sqlite, storeType: 'better-sqlite3' });
   const refuse = (res: unknown, message: string): never => {
     if (res instanceof RateLimiterRes) throw tooManyRequests(message, retryAfterSeconds(res));
     throw res;
   };
+  // The limiter's row is one upsert in its own transaction: a deadlock or lock wait on it, or a
+  // connection lost, is retried like any write (db/transaction.ts). Counting one point twice after a
+  // COMMIT whose answer was lost costs one point, never a refusal that should not be.
+  const retried = <T>(run: () => Promise<T>) => withRetries(run, (err) => !(err instanceof RateLimiterRes) && databaseFailure(err) !== undefined && databaseFailure(err) !== 'overload');
   return {
     async consume(key, message) {
-      await limiter.consume(key).catch((res) => refuse(res, message));
+      await retried(() => limiter.consume(key)).catch((res) => refuse(res, message));
     },
     async check(key, message) {
-      const res = await limiter.get(key);
+      const res = await retried(() => limiter.get(key));
       if (res && res.consumedPoints >= points) refuse(res, message);
     },
     async reset(key) {
-      await limiter.delete(key);
+      await retried(() => limiter.delete(key));
     },
     async refund(key) {
-      await limiter.reward(key, 1);
+      await retried(() => limiter.reward(key, 1));
     },
   };
 }
@@ -123,6 +129,8 @@ export interface RateLimits {
   drafts: Limiter;
   /** Searches the shared cache did not answer, per client address (marketplace/operations.ts). */
   searchesIp: Limiter;
+  /** Data archive downloads per member. */
+  exports: Limiter;
   /** The writes a person can repeat; operations name theirs (`limit` on write(), request/operation.ts). */
   writes: Record<WriteLimitKind, WriteLimiter>;
 }
@@ -142,6 +150,7 @@ export function createRateLimits(handle: DatabaseHandle, s: RateLimitSettings): 
     passwordChecks: createLimiter(handle, 'password_check_user', s.passwordChecksPerUserPerHour, 3600),
     drafts: createLimiter(handle, 'draft_user', s.draftsPer10Minutes, 10 * 60),
     searchesIp: createLimiter(handle, 'search_ip', s.searchesPerIpPerMinute, 60),
+    exports: createLimiter(handle, 'export_user', s.exportsPerDay, 24 * 3600),
     writes: Object.fromEntries(WRITE_LIMIT_KINDS.map((kind) => [kind, createWriteLimiter(handle, kind, s.writes[kind])])) as Record<WriteLimitKind, WriteLimiter>,
   };
 }

@@ -47,7 +47,7 @@ export const ZSearchQuery = z.object({
 export const marketplaceOps = {
   ideas: read({
     access: 'public',
-    cache: CACHED_IDEA_CARDS,
+    cache: { ...CACHED_IDEA_CARDS, members: 'ideas' },
     input: ZMarketplaceQuery.optional(),
     output: { data: ZIdeaCards, extra: ZMarketplacePage },
     run: async ({ deps, auth }, input) => {
@@ -63,7 +63,7 @@ export const marketplaceOps = {
   }),
   search: read({
     access: 'public',
-    cache: CACHED_IDEA_CARDS,
+    cache: { ...CACHED_IDEA_CARDS, members: 'ideas' },
     input: ZSearchQuery,
     output: { data: ZIdeaCards, extra: ZNextCursor },
     run: async ({ deps, auth, ip }, input) => {

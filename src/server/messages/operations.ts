@@ -8,13 +8,14 @@ import { ZAnnouncementRequest, ZFeedbackReply, ZFeedbackRequest } from '../../sh
 import { moderationLog } from '../admin/log.ts';
 import { FEEDBACK_MSG, feedbackInbox, replyToFeedback, submitFeedback } from '../feedback/service.ts';
 import { answer, read, write } from '../request/operation.ts';
-import { deleteMessage, listMessages, markAllRead, markRead, MESSAGE_MSG, sendAnnouncement, unreadCount } from './service.ts';
+import { deleteMessage, listMessages, markAllRead, markRead, markShownRead, MESSAGE_MSG, MESSAGES_LIST_MAX, sendAnnouncement, unreadCount } from './service.ts';
 import { ZNoData } from '../../shared/outputs/common.ts';
 import { ZCountAnswer } from '../../shared/outputs/social.ts';
 import { ZCreated, ZFeedbackItem, ZMessage, ZModerationLogItem } from '../../shared/outputs/touch.ts';
 
 const ById = z.object({ id: decimalId('消息ID无效') });
 const NoInput = z.object({}).optional();
+const ByIds = z.object({ ids: z.array(decimalId('消息ID无效')).min(1, '请指定消息').max(MESSAGES_LIST_MAX, `一次最多 ${MESSAGES_LIST_MAX} 条消息`) });
 
 // None of these changes a public page.
 export const messageOps = {
@@ -43,6 +44,17 @@ export const messageOps = {
     run: async ({ deps, user }, input) => {
       await markRead(deps, user, input.id);
       return answer(null, { message: MESSAGE_MSG.read });
+    },
+  }),
+  // The messages page, once it has shown them: the navigation badges clear when the member opens it.
+  markShownRead: write({
+    changes: [],
+    access: 'member',
+    input: ByIds,
+    output: { data: ZCountAnswer, extra: ZCountAnswer },
+    run: async ({ deps, user }, input) => {
+      const result = await markShownRead(deps, user, input.ids);
+      return answer(result, { message: MESSAGE_MSG.read, extra: result });
     },
   }),
   markAllRead: write({

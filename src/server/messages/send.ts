@@ -15,6 +15,10 @@ export interface NewMessage {
   originalFeedback?: string | null;
   /** On a member's copy of an announcement. */
   announcementId?: number;
+  /** The member it is about: who commented or replied, a new follower. */
+  actorId?: number | null;
+  /** The comment it leads to. */
+  commentId?: number | null;
   createdAt?: string;
 }
 
@@ -32,6 +36,8 @@ export function messageRow(m: NewMessage): Insertable<MessageTable> {
     original_feedback: m.originalFeedback ?? null,
     idea_id: m.ideaId ?? null,
     announcement_id: m.announcementId ?? null,
+    actor_id: m.actorId ?? null,
+    comment_id: m.commentId ?? null,
     created_at: m.createdAt ?? nowDb(),
   };
 }
@@ -48,7 +54,8 @@ export async function sendMessage(db: Writer, m: NewMessage): Promise<void> {
  * `summed(since)` writes what happened since it was first sent — instead of another arriving. So a
  * member's unread count grows by one per idea and kind, however many act. Call it in the
  * transaction that serialises those actions (comments: the idea's row lock), so two cannot both
- * send; `m.createdAt` should be the action's own time, so `since` includes it.
+ * send; `m.createdAt` should be the action's own time, so `since` includes it. The summed message
+ * names the latest actor and leads to the latest comment (its text ends with that one).
  */
 export async function sendOrSum(db: Writer, m: NewMessage & { ideaId: number }, summed: (since: string) => Promise<string>): Promise<void> {
   const unread = await db
@@ -62,7 +69,7 @@ export async function sendOrSum(db: Writer, m: NewMessage & { ideaId: number }, 
     .executeTakeFirst();
   if (unread) {
     // Read in the meantime: then the member gets a new message after all.
-    const updated = await db.updateTable('messages').set({ content: await summed(unread.created_at) }).where('id', '=', unread.id).where('is_read', '=', 0).executeTakeFirst();
+    const updated = await db.updateTable('messages').set({ content: await summed(unread.created_at), sender: m.sender ?? 'system', actor_id: m.actorId ?? null, comment_id: m.commentId ?? null }).where('id', '=', unread.id).where('is_read', '=', 0).executeTakeFirst();
     if (Number(updated.numUpdatedRows) > 0) return;
   }
   await sendMessage(db, m);

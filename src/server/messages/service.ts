@@ -7,9 +7,12 @@
  * read-all (see the 0004 migration); the unread count adds the ones not copied yet.
  */
 import type { z } from 'zod';
-import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { preparedQuery } from '../../../db/prepared.ts';
 import { dbTimeToIso, nowDb } from '../../../db/time.ts';
-import type { Db, MessageTable, UserRow } from '../../../db/types.ts';
+import type { Database, Db, MessageTable, UserRow } from '../../../db/types.ts';
+import { transaction } from '../../../db/transaction.ts';
+import { authorAvatar, authorName, type AuthorFields } from '../../shared/idea-display.ts';
 import { MESSAGE_TEXT } from '../../shared/touch-texts.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
@@ -59,33 +62,73 @@ async function deliverAnnouncements(db: Db, user: UserRow): Promise<void> {
 export async function listMessages(deps: Deps, user: UserRow): Promise<MessageDto[]> {
   await deliverAnnouncements(deps.db, user);
   const rows = await deps.db
-    .selectFrom('messages')
-    .select(['id', 'type', 'title', 'content', 'priority', 'sender', 'is_read', 'read_at', 'created_at', 'original_feedback', 'idea_id'])
-    .where('user_id', '=', user.id)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .selectFrom('messages as m')
+    // Who it is about, and whether the comment it leads to is still there: primary-key look-ups.
+    .leftJoin('users as actor', 'actor.id', 'm.actor_id')
+    .leftJoin('comments as c', 'c.id', 'm.comment_id')
+    .select([
+      'm.id', 'm.type', 'm.title', 'm.content', 'm.priority', 'm.sender', 'm.is_read', 'm.read_at', 'm.created_at', 'm.original_feedback', 'm.idea_id',
+      'actor.id as actor_id', 'actor.nickname as actor_nickname', 'actor.registration_number as actor_number', 'actor.avatar_url as actor_avatar', 'actor.status as actor_status',
+      'c.id as comment_id',
+    ])
+    .where('m.user_id', '=', user.id)
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.id', 'desc')
     .limit(MESSAGES_LIST_MAX)
     .execute();
-  return rows.map((r) => ({ ...r, is_read: !!r.is_read, read_at: dbTimeToIso(r.read_at), created_at: dbTimeToIso(r.created_at)! }));
+  return rows.map(({ actor_id, actor_nickname, actor_number, actor_avatar, actor_status, ...r }) => ({
+    ...r,
+    is_read: !!r.is_read,
+    read_at: dbTimeToIso(r.read_at),
+    created_at: dbTimeToIso(r.created_at)!,
+    actor: actor_id == null ? null : messageActor({ userId: actor_id, nickname: actor_nickname, registrationNumber: actor_number, avatarUrl: actor_avatar, deactivated: actor_status === 'deactivated' }),
+  }));
+}
+
+/** The member a message is about, as comments show people (DESIGN §10: a deactivated one names no one). */
+function messageActor(a: Required<AuthorFields>): MessageDto['actor'] {
+  return { registrationNumber: a.deactivated ? '' : (a.registrationNumber ?? ''), nickname: authorName(a), avatarUrl: authorAvatar(a) };
 }
 
 /**
- * Unread messages plus announcements not delivered yet, in one statement: the busiest member read
- * (every open tab polls it), answered through the fast lane (fast-lane/fast-reads.ts).
+ * Unread messages plus announcements not delivered yet, in one statement built once (db/prepared.ts):
+ * the busiest member read (every open tab polls it), answered through the fast lane
+ * (fast-lane/fast-reads.ts).
  */
+const unreadStatement = preparedQuery((db: Kysely<Database>, userId: number, sameUserId: number, joinedAt: string) =>
+  db.selectNoFrom((eb) =>
+    eb(
+      eb.selectFrom('messages').select((m) => m.fn.countAll().as('c')).where('user_id', '=', userId).where('is_read', '=', 0),
+      '+',
+      eb
+        .selectFrom('announcements')
+        .select((a) => a.fn.countAll().as('c'))
+        .where('id', '>', eb.selectFrom('users').select('announcements_seen_id').where('users.id', '=', sameUserId))
+        .where('created_at', '>=', joinedAt),
+    ).as('n'),
+  ),
+);
+
 export async function unreadCount(deps: Deps, user: UserRow): Promise<number> {
-  const row = await sql<{ n: number | string }>`select
-      (select count(*) from messages where user_id = ${user.id} and is_read = 0)
-    + (select count(*) from announcements
-        where id > (select announcements_seen_id from users where id = ${user.id})
-          and created_at >= ${user.created_at}) as n`.execute(deps.db);
-  return Number(row.rows[0]?.n ?? 0);
+  const [row] = await unreadStatement(deps.db, user.id, user.id, user.created_at);
+  return Number((row as { n?: number | string } | undefined)?.n ?? 0);
 }
 
 export async function markRead(deps: Deps, user: UserRow, id: number): Promise<void> {
   const own = await deps.db.selectFrom('messages').select(['id', 'is_read']).where('id', '=', id).where('user_id', '=', user.id).executeTakeFirst();
   if (!own) throw notFound(MESSAGE_MSG.notFound);
   if (!own.is_read) await deps.db.updateTable('messages').set({ is_read: 1, read_at: nowDb() }).where('id', '=', id).where('user_id', '=', user.id).where('is_read', '=', 0).execute();
+}
+
+/**
+ * The messages the page has shown the member (issue 16: opening the tab clears its badge): those of
+ * `ids` that are the caller's own and unread become read; others' ids and unknown ones are passed
+ * over, as a list can hold a message deleted meanwhile. Answers the unread count left (messages that
+ * arrived since the list was read).
+ */
+export async function markShownRead(deps: Deps, user: UserRow, ids: number[]): Promise<{ count: number }> {
+  await deps.db.updateTable('messages').set({ is_read: 1, read_at: nowDb() }).where('user_id', '=', user.id).where('id', 'in', ids).where('is_read', '=', 0).execute();
+  return { count: await unreadCount(deps, user) };
 }
 
 export async function markAllRead(deps: Deps, user: UserRow): Promise<{ count: number }> {
@@ -107,7 +150,7 @@ export interface NewAnnouncement {
 
 /** One row, whatever the number of members (see the module comment). */
 export async function sendAnnouncement(deps: Deps, admin: UserRow, input: NewAnnouncement): Promise<{ id: number }> {
-  return deps.db.transaction().execute(async (trx) => {
+  return transaction(deps.db, async (trx) => {
     const result = await trx.insertInto('announcements').values({ admin_id: admin.id, title: input.title, content: input.content, priority: input.priority, created_at: nowDb() }).executeTakeFirstOrThrow();
     const id = Number(result.insertId);
     await logModeration(trx, { adminId: admin.id, action: 'send_announcement', targetType: 'announcement', targetId: id, detail: input.title });

@@ -72,9 +72,9 @@ export class WordAutomaton {
   private readonly lengths: number[] = [];
 
   /** `words` are folded here; a word that folds to nothing is never found. */
-  constructor(words: readonly string[]) {
+  constructor(words: readonly string[], alreadyFolded = false) {
     words.forEach((raw, index) => {
-      const word = foldForMatch(raw).text;
+      const word = alreadyFolded ? raw : foldForMatch(raw).text;
       this.lengths.push(word.length);
       if (!word) return;
       let state = 0;
@@ -105,6 +105,11 @@ export class WordAutomaton {
         queue.push(to);
       }
     }
+  }
+
+  /** Words folded already (as `foldForMatch(word).text` gives them, e.g. stored with the word). */
+  static fromFolded(folded: readonly string[]): WordAutomaton {
+    return new WordAutomaton(folded, true);
   }
 
   /** Every occurrence of every word, in the original text's positions. */

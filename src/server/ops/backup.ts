@@ -3,7 +3,8 @@
  * through SQLite's backup API (a consistent copy while the server keeps writing) and the uploads
  * folder. The database is copied first: an upload is stored before the row that names it, so every
  * file a backed-up row names is already there when the folder is copied. MySQL/MariaDB installs
- * back up with mysqldump (README "Deploy").
+ * back up with mysqldump (README "Deploy"). With STORAGE=s3 the images are in the bucket, not in
+ * the folder: the backup holds the database and says where the images are (`imagesIn`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,6 +21,13 @@ export interface Manifest {
   uploads: number;
   users: number;
   ideas: number;
+  /** Where the images are when they are not in this backup (STORAGE=s3): the bucket and its endpoint. */
+  imagesIn?: string;
+}
+
+/** What to tell an operator about images kept in a bucket: they are not in the backup, and how to keep them safe. */
+export function bucketNote(location: string): string {
+  return `图片在${location}中，不在这份备份里：请在存储服务上开启版本控制或跨区域复制来保护它们`;
 }
 
 export const MYSQL_BACKUP_HINT =
@@ -57,8 +65,9 @@ function copyUploads(from: string, to: string): number {
   return copied;
 }
 
-export async function backupInstallation(options: { databaseFile: string; uploadsDir: string; folder: string }): Promise<Manifest> {
-  const { databaseFile, uploadsDir, folder } = options;
+/** `imagesIn`: the bucket's location when STORAGE=s3; the uploads folder is then not copied. */
+export async function backupInstallation(options: { databaseFile: string; uploadsDir: string; folder: string; imagesIn?: string }): Promise<Manifest> {
+  const { databaseFile, uploadsDir, folder, imagesIn } = options;
   if (!fs.existsSync(databaseFile)) throw new Error(`数据库文件不存在：${databaseFile}`);
   if (fs.existsSync(folder) && fs.readdirSync(folder).length > 0) throw new Error(`备份目录不是空的：${folder}`);
   fs.mkdirSync(folder, { recursive: true });
@@ -72,8 +81,8 @@ export async function backupInstallation(options: { databaseFile: string; upload
     source.close();
   }
   const counts = checkIntegrity(target);
-  const uploads = copyUploads(uploadsDir, path.join(folder, BACKUP_UPLOADS_DIR));
-  const manifest: Manifest = { createdAt: new Date().toISOString(), database: BACKUP_DB_FILE, uploads, ...counts };
+  const uploads = imagesIn ? 0 : copyUploads(uploadsDir, path.join(folder, BACKUP_UPLOADS_DIR));
+  const manifest: Manifest = { createdAt: new Date().toISOString(), database: BACKUP_DB_FILE, uploads, ...counts, ...(imagesIn ? { imagesIn } : {}) };
   fs.writeFileSync(path.join(folder, MANIFEST_FILE), JSON.stringify(manifest, null, 2) + '\n');
   return manifest;
 }
@@ -109,6 +118,6 @@ export function restoreInstallation(options: { databaseFile: string; uploadsDir:
   const backupUploads = path.join(folder, BACKUP_UPLOADS_DIR);
   const uploads = fs.existsSync(backupUploads) ? copyUploads(backupUploads, uploadsDir) : (fs.mkdirSync(uploadsDir, { recursive: true }), 0);
   const manifestFile = path.join(folder, MANIFEST_FILE);
-  const createdAt = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest).createdAt : '';
-  return { manifest: { createdAt, database: BACKUP_DB_FILE, uploads, ...counts }, keptAside };
+  const saved = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest) : undefined;
+  return { manifest: { createdAt: saved?.createdAt ?? '', database: BACKUP_DB_FILE, uploads, ...counts, ...(saved?.imagesIn ? { imagesIn: saved.imagesIn } : {}) }, keptAside };
 }

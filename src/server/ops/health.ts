@@ -24,14 +24,19 @@ export function liveness() {
 
 export type Readiness = z.infer<typeof ZReadiness>;
 
+/** Which SMS provider and image storage this process uses (an operator checks them before opening registration). */
+function providers(deps: Deps): Pick<Readiness, 'sms' | 'storage'> {
+  return { sms: { provider: deps.sms.name, configured: deps.sms.configured !== false }, storage: { kind: deps.storage.kind } };
+}
+
 export async function readiness(deps: Deps): Promise<Readiness> {
   const dialect = deps.handle.dialect;
   try {
     await sql`select 1`.execute(deps.db);
   } catch {
-    return { ready: false, database: { ok: false, dialect }, pendingMigrations: [], message: HEALTH_MSG.databaseDown };
+    return { ready: false, database: { ok: false, dialect }, pendingMigrations: [], message: HEALTH_MSG.databaseDown, ...providers(deps) };
   }
   const pending = await pendingMigrations(deps.db).catch(() => ['?']);
   const ready = pending.length === 0;
-  return { ready, database: { ok: true, dialect }, pendingMigrations: pending, message: ready ? HEALTH_MSG.ready : HEALTH_MSG.migrationsPending };
+  return { ready, database: { ok: true, dialect }, pendingMigrations: pending, message: ready ? HEALTH_MSG.ready : HEALTH_MSG.migrationsPending, ...providers(deps) };
 }

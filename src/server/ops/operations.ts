@@ -7,7 +7,7 @@ import { HEALTH_MSG, liveness, readiness } from './health.ts';
 const NONE = z.object({}).optional();
 
 export const healthOps = {
-  live: read({ access: 'public', input: NONE, output: { data: ZLiveness }, run: async () => answer(liveness(), { message: HEALTH_MSG.live }) }),
+  live: read({ access: 'public', database: false, input: NONE, output: { data: ZLiveness }, run: async () => answer(liveness(), { message: HEALTH_MSG.live }) }),
   ready: read({
     access: 'public',
     input: NONE,

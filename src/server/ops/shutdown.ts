@@ -23,10 +23,14 @@ export function createDrainGate(): DrainGate {
   const inFlight = new Set<ServerResponse>();
   return {
     wrap(listener) {
+      // One shared listener, not a closure per request.
+      function settled(this: ServerResponse) {
+        inFlight.delete(this);
+      }
       return (req, res) => {
         if (draining) res.setHeader('connection', 'close');
         inFlight.add(res);
-        res.once('close', () => inFlight.delete(res));
+        res.on('close', settled);
         listener(req, res);
       };
     },

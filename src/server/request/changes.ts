@@ -3,6 +3,13 @@
  * here and nowhere else. A cached read names the kinds its answer shows (`cache.shows`); a write names
  * the kinds it changes (`changes`). Once a write succeeds, its process drops every cached answer that
  * shows a kind it changed; other processes follow within CACHE_TTL_MS (DESIGN §9).
+ *
+ * One rule for scope: a cached answer may be about one idea (`cache.about`: its page, its comments),
+ * and a write may say which idea it changed (its answer's `about`: an edit, a delete or restore, a
+ * review decision, a comment written or removed). Such a write drops that idea's pages and every
+ * answer about no one idea (the lists, which may show it), and leaves the pages of other ideas. A
+ * write that says no idea (a profile change, a deactivation, the recycle-bin purge: they touch many
+ * ideas, or the names on many comments) drops every answer showing its kinds.
  */
 export const CHANGE_KINDS = {
   /**
@@ -11,7 +18,10 @@ export const CHANGE_KINDS = {
    * profile change or deactivation. Dropped at once.
    */
   ideas: 'ideas',
-  /** Comment threads and comment counts: writing, deleting or removing a comment. Dropped at once. */
+  /**
+   * Comment threads and comment counts: writing, deleting or removing a comment, and the commenters'
+   * names and avatars (a profile change, a deactivation). Dropped at once.
+   */
   comments: 'comments',
   /**
    * Favourite, like and view counts. No cached answer is dropped for them: a cached page may show a

@@ -3,6 +3,7 @@
  * message). The tRPC router (`trpc/`) and the REST shim (`rest/`) both expose operations and add
  * nothing of their own, so the two transports cannot drift apart.
  */
+import type { Writable } from 'node:stream';
 import type { z, ZodType } from 'zod';
 import type { SessionRow, UserRow } from '../../../db/types.ts';
 import { AppError, ADMIN_ONLY_MESSAGE, NOT_LOGGED_IN_MESSAGE, SESSION_EXPIRED_MESSAGE } from '../errors.ts';
@@ -10,6 +11,7 @@ import type { Authenticated } from '../accounts/service.ts';
 import type { Caller } from './caller.ts';
 import type { WriteLimitKind } from '../config.ts';
 import { ALL_CHANGES, type ChangeKind } from './changes.ts';
+import type { MemberSharing } from './sharing.ts';
 
 export type Access = 'public' | 'member' | 'admin';
 
@@ -30,6 +32,11 @@ export interface Answer<T, X extends object = {}> {
   extra?: X;
   /** HTTP status for REST when not 200 (201 for a created resource). */
   status?: number;
+  /**
+   * A write's own note, never sent: the one idea it changed, so only that idea's cached pages (and the
+   * lists) are dropped, not every idea's (changes.ts). Left out: every answer showing its kinds.
+   */
+  about?: number;
 }
 
 /**
@@ -45,6 +52,17 @@ export interface Output<D extends ZodType = ZodType, E extends ZodType = ZodType
   status?: 201;
   /** A check that answers 503 with the same `data` (and success false) when what it checks is down. */
   unavailableWithData?: true;
+  /**
+   * A file download (REST only): `data` is a `Download`, which the route streams as the body with
+   * this media type (no envelope); the document describes a binary answer.
+   */
+  file?: { mediaType: string; description: string };
+}
+
+/** What an operation with `output.file` answers: the file's name and how to write it. */
+export interface Download {
+  fileName: string;
+  write(out: Writable): Promise<void>;
 }
 
 export interface Operation<S extends ZodType, T, X extends object, A extends Access> {
@@ -60,11 +78,23 @@ export interface Operation<S extends ZodType, T, X extends object, A extends Acc
   /**
    * A public read the fast lane may answer from its shared cache to callers without a token, keyed by
    * the parsed input (unknown parameters dropped, values normalised by the schema). `shows`: the kinds
-   * of change (changes.ts) after which a cached answer is dropped.
+   * of change (changes.ts) after which a cached answer is dropped; `about`: the one idea the answer is
+   * about (an idea's page, its comments), so writes about other ideas leave it; `members`: how a
+   * member's answer relates to the guests' (sharing.ts) — without it a member's call goes past the cache.
    */
-  cache?: { shows: readonly ChangeKind[] };
-  /** A member read the fast lane answers without the Express pass: the same session check, never cached. */
-  hot?: true;
+  cache?: { shows: readonly ChangeKind[]; about?: (input: z.output<S>) => number; members?: MemberSharing };
+  /**
+   * A member read the fast lane answers without the Express pass: the same session check, never in
+   * the shared cache. `'session'`: the answer depends on the session's user row alone (auth.me), so
+   * the fast lane keeps its bytes with the remembered session (forgotten whenever that row changes).
+   */
+  hot?: true | 'session';
+  /**
+   * False for the one read that never touches the database (liveness). Every other operation may
+   * answer 503 when the database is down or too busy (errors.ts `databaseError`), and its REST
+   * document says so.
+   */
+  database?: false;
   /** A write: the kinds of change it makes (changes.ts). Left out: every kind, the safe default. */
   changes?: readonly ChangeKind[];
   /**
@@ -110,7 +140,7 @@ export const write = <D extends ZodType, E extends ZodType, S extends ZodType, T
       // Every attempt that got past validation counts, refused ones too: a loop of failures costs as much.
       if (op.limit) await caller.deps.limits.writes[op.limit].consume({ userId: caller.auth?.user.id, ip: caller.ip });
       const answer = await op.run(caller, input);
-      if (changes.length) caller.deps.publicCache.invalidate(changes);
+      if (changes.length) caller.deps.publicCache.invalidate(changes, answer.about);
       return answer;
     },
   };

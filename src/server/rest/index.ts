@@ -6,13 +6,15 @@ import { commentRoutes } from './comments.ts';
 import { healthRoutes } from './health.ts';
 import { ideaRoutes } from './ideas.ts';
 import { marketplaceRoutes } from './marketplace.ts';
+import { moderationRoutes } from './moderation.ts';
+import { privacyRoutes } from './privacy.ts';
 import { socialRoutes } from './social.ts';
 import { touchRoutes } from './touch.ts';
 import { buildOpenApi } from './openapi.ts';
 import { mountRoutes, sendError, type RestRoute } from './route.ts';
 
 /** Every REST path; each issue adds its module's list here. */
-export const restRoutes: RestRoute[] = [...healthRoutes, ...authRoutes, ...ideaRoutes, ...marketplaceRoutes, ...socialRoutes, ...touchRoutes, ...commentRoutes];
+export const restRoutes: RestRoute[] = [...healthRoutes, ...authRoutes, ...ideaRoutes, ...marketplaceRoutes, ...socialRoutes, ...touchRoutes, ...commentRoutes, ...moderationRoutes, ...privacyRoutes];
 
 export function createRestRouter(deps: Deps): Router {
   const router = Router();

@@ -7,10 +7,10 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { z, ZodError } from 'zod';
 import type { Deps } from '../deps.ts';
-import { badRequest, toPublicError, validationMessage, AppError } from '../errors.ts';
+import { badRequest, logFailure, toPublicError, validationMessage, AppError } from '../errors.ts';
 import { jsonWritesOnly } from '../request/body.ts';
 import { identify, type Caller } from '../request/caller.ts';
-import { authorize, type AnyOperation, type Answer } from '../request/operation.ts';
+import { authorize, type AnyOperation, type Answer, type Download } from '../request/operation.ts';
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -42,7 +42,7 @@ export function sendError(res: Response, err: unknown): void {
     return;
   }
   const publicError = toPublicError(err);
-  if (!(err instanceof AppError)) console.error('[api]', err);
+  if (!(err instanceof AppError)) logFailure('api', err);
   if (publicError.retryAfter) res.setHeader('Retry-After', String(publicError.retryAfter));
   res.status(publicError.status).json({ success: false, message: publicError.message, ...publicError.extra });
 }
@@ -80,15 +80,29 @@ function authorizeFor(route: RestRoute, deps: Deps): RequestHandler {
   };
 }
 
+/** Streams a download: the file's bytes as the body, named for saving (an ASCII name, and the UTF-8 one). */
+async function sendDownload(res: Response, download: Download, mediaType: string): Promise<void> {
+  const ascii = download.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  res.status(200);
+  res.setHeader('Content-Type', mediaType);
+  res.setHeader('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(download.fileName)}`);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  await download.write(res);
+}
+
 export function mountRoutes(router: Router, deps: Deps, routes: RestRoute[]): void {
   for (const r of routes) {
     const handler: RequestHandler = async (req, res) => {
       try {
         const raw = r.multipart ? { ...r.multipart.input(req), ...req.params } : jsonInput(req, r.method);
         const out = await r.op.run(res.locals.caller as Caller as never, r.op.input.parse(raw));
+        const file = r.op.output?.file;
+        if (file) return await sendDownload(res, out.data as Download, file.mediaType);
         res.status(out.status ?? 200).json(restBody(out));
       } catch (err) {
-        sendError(res, err);
+        // A failure after the file began cannot become a JSON answer: the download is cut short.
+        if (res.headersSent) res.destroy(err instanceof Error ? err : undefined);
+        else sendError(res, err);
       }
     };
     const steps = [jsonWritesOnly({ multipart: !!r.multipart }), authorizeFor(r, deps), ...(r.multipart ? [r.multipart.before] : []), handler];

@@ -10,6 +10,7 @@ import { forUpdate, minusFloorZero } from '../../../db/portable.ts';
 import { preparedQuery } from '../../../db/prepared.ts';
 import { nowDb } from '../../../db/time.ts';
 import type { Database, Db, UserRow } from '../../../db/types.ts';
+import { transaction } from '../../../db/transaction.ts';
 import { DEFAULT_IDEA_TITLE, IDEA_MSG } from '../../shared/idea-rules.ts';
 import { FAVORITE_TEXT } from '../../shared/social-texts.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
@@ -46,7 +47,7 @@ async function lockIdea(trx: Db, ideaId: number) {
  * count is told only for an idea the user can see.
  */
 export async function setFavorite(deps: Deps, user: UserRow, ideaId: number, favorite: boolean): Promise<FavoriteState> {
-  return deps.db.transaction().execute(async (trx) => {
+  return transaction(deps.db, async (trx) => {
     const idea = await lockIdea(trx, ideaId);
     if (!idea) throw notFound(IDEA_MSG.notFound);
     // Checked under the lock, so an idea deleted or hidden a moment ago cannot gain a favourite.

@@ -4,15 +4,18 @@
  * locked, so concurrent follows and unfollows keep the count equal to the rows.
  */
 import type { z } from 'zod';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { preparedQuery } from '../../../db/prepared.ts';
 import { forUpdate, minusFloorZero } from '../../../db/portable.ts';
 import { dbTimeToIso, nowDb } from '../../../db/time.ts';
-import type { Db, UserRow } from '../../../db/types.ts';
+import type { Database, Db, UserRow } from '../../../db/types.ts';
+import { transaction } from '../../../db/transaction.ts';
 import { FOLLOW_TEXT } from '../../shared/social-texts.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { sendMessage } from '../messages/send.ts';
 import { requireUserByRef, USER_NOT_FOUND } from '../accounts/users.ts';
+import { USER_ID_PATTERN } from '../../shared/patterns.ts';
 import { joinAccountData } from '../accounts/account-data.ts';
 import type { ZFollowedUser, ZFollowState } from '../../shared/outputs/social.ts';
 
@@ -33,7 +36,7 @@ export async function requireActiveUser(deps: Deps, ref: string): Promise<UserRo
 export async function setFollow(deps: Deps, user: UserRow, ref: string, follow: boolean): Promise<FollowState> {
   const target = await requireActiveUser(deps, ref);
   if (target.id === user.id) throw badRequest(FOLLOW_MSG.notSelf);
-  return deps.db.transaction().execute(async (trx) => {
+  return transaction(deps.db, async (trx) => {
     // Both rows, in id order: the follow row's foreign-key checks take shared locks on both users,
     // so A following B while B follows A would otherwise deadlock on MySQL.
     const locked = await forUpdate(trx, trx.selectFrom('users').select(['id', 'follower_count', 'status']).where('id', 'in', [user.id, target.id]).orderBy('id')).execute();
@@ -66,16 +69,39 @@ export async function setFollow(deps: Deps, user: UserRow, ref: string, follow: 
 async function tellNewFollower(trx: Db, followeeId: number, follower: UserRow): Promise<void> {
   const content = `${follower.nickname}（${follower.registration_number}）关注了你。`;
   const unread = await trx.selectFrom('messages').select('id').where('user_id', '=', followeeId).where('is_read', '=', 0).where('content', '=', content).executeTakeFirst();
-  if (!unread) await sendMessage(trx, { userId: followeeId, title: '新的关注者', content });
+  if (!unread) await sendMessage(trx, { userId: followeeId, title: '新的关注者', content, sender: 'other', actorId: follower.id });
 }
 
-/** Whether the viewer follows the user; a guest follows no one. */
+/** The account a registration number (or an id) names, and whether `followerId` follows it: one statement, built once. */
+const followOf = (by: 'registration_number' | 'id') =>
+  preparedQuery((db: Kysely<Database>, followerId: number, ref: string | number) =>
+    db
+      .selectFrom('users')
+      .select((eb) => [
+        'users.status',
+        'users.follower_count',
+        eb.exists(eb.selectFrom('follows').select('follows.followee_id').where('follows.follower_id', '=', followerId).whereRef('follows.followee_id', '=', 'users.id')).as('following'),
+      ])
+      .where(`users.${by}`, '=', ref as never),
+  );
+const followByNumber = followOf('registration_number');
+const followById = followOf('id');
+
+/**
+ * Whether the viewer follows the user; a guest follows no one. A members' hot read (every idea page
+ * of another's idea asks it): one query, whoever asks.
+ */
 export async function followStatus(deps: Deps, viewer: UserRow | null, ref: string): Promise<{ isFollowing: boolean; followerCount: number }> {
-  const target = await requireActiveUser(deps, ref);
-  const row = viewer
-    ? await deps.db.selectFrom('follows').select('followee_id').where('follower_id', '=', viewer.id).where('followee_id', '=', target.id).executeTakeFirst()
-    : undefined;
-  return { isFollowing: !!row, followerCount: target.follower_count };
+  const text = ref.trim();
+  // A guest follows no one: follower id 0 matches no follow.
+  const follower = viewer?.id ?? 0;
+  const [row] = USER_ID_PATTERN.test(text)
+    ? await followByNumber(deps.db, follower, text)
+    : /^\d{1,12}$/.test(text)
+      ? await followById(deps.db, follower, Number(text))
+      : [];
+  if (!row || row.status !== 'active') throw notFound(USER_NOT_FOUND);
+  return { isFollowing: !!Number(row.following), followerCount: row.follower_count };
 }
 
 /** Whom the user follows, most recent first (active accounts only). */

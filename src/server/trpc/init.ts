@@ -6,7 +6,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { Response } from 'express';
 import { ZodError, z, type ZodType } from 'zod';
-import { AppError, ERROR_TABLE, FRAMEWORK_MESSAGES, INTERNAL_MESSAGE, validationMessage } from '../errors.ts';
+import { AppError, databaseError, ERROR_TABLE, FRAMEWORK_MESSAGES, INTERNAL_MESSAGE, logFailure, validationMessage } from '../errors.ts';
 import type { Caller } from '../request/caller.ts';
 import { authorize, type Access, type AnyOperation, type Answer, type Operation } from '../request/operation.ts';
 
@@ -49,13 +49,19 @@ const t = initTRPC.context<TrpcContext>().create({
   },
 });
 
-/** Services throw AppError; this turns it into the tRPC code its table names. */
+/** An AppError (or a database failure, as its 503) with the tRPC code its table names. */
+export function toTrpcError(err: unknown): TRPCError {
+  if (err instanceof TRPCError) return err;
+  const appError = err instanceof AppError ? err : databaseError(err);
+  if (!appError) return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: INTERNAL_MESSAGE, cause: err });
+  if (!(err instanceof AppError)) logFailure('trpc', err);
+  return new TRPCError({ code: ERROR_TABLE[appError.code].trpc, message: appError.message, cause: appError });
+}
+
+/** Services throw AppError; this turns it into the tRPC code its table names. A database failure becomes its 503. */
 const mapAppErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const cause = result.error.cause;
-    throw new TRPCError({ code: ERROR_TABLE[cause.code].trpc, message: cause.message, cause });
-  }
+  if (!result.ok && (result.error.cause instanceof AppError || databaseError(result.error.cause))) throw toTrpcError(result.error.cause);
   return result;
 });
 

@@ -20,6 +20,8 @@ export const ZComment = z.object({
   userAvatar: z.string(),
   likeCount: ZCount,
   dislikeCount: ZCount,
+  /** Present (true) on a comment a watched word keeps for a moderator: shown to its author only, until approved. */
+  held: z.literal(true).optional(),
 }).meta({ id: 'Comment' });
 
 /** A like or dislike: the caller's interaction after the click (null: none) and the counts. */

@@ -4,6 +4,7 @@
  * message is added here first, or the conformance test fails.
  */
 import { z } from 'zod';
+import { PASSWORD_REQUIRED_ERROR } from '../account-rules.ts';
 import { PUBLISH_ERROR_TYPES, type DuplicateInfo, type ModerationResult } from '../idea-display.ts';
 
 /** 409 on publish. */
@@ -30,7 +31,8 @@ export const ZFailure = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
   /** The field a 400 is about, where no schema names it (e.g. a new password equal to the old one). */
   field: z.string().optional(),
-  errorType: z.enum([PUBLISH_ERROR_TYPES.duplicate, PUBLISH_ERROR_TYPES.moderation]).optional(),
+  /** What kind of 409/403 this is: a duplicate, a sensitive word, or a change that needs the current password first. */
+  errorType: z.enum([PUBLISH_ERROR_TYPES.duplicate, PUBLISH_ERROR_TYPES.moderation, PASSWORD_REQUIRED_ERROR]).optional(),
   duplicateInfo: ZDuplicateInfo.optional(),
   moderationResult: ZModerationResult.optional(),
   /** 503 when the SMS provider failed. */

@@ -85,3 +85,14 @@ export const ZUploadedImageExtra = ZUploadedImage.pick({ fileName: true, url: tr
 
 export const ZViewRecorded = z.object({ viewCount: ZCount, counted: z.boolean() });
 export const ZViewCount = z.object({ viewCount: ZCount });
+
+/** What is personal on an idea's page, for the member asking (issue 20): the page's body and comments are shared. */
+export const ZIdeaViewer = z.object({
+  isFavorite: z.boolean(),
+  isFollowing: z.boolean(),
+  isOwner: z.boolean(),
+  /** The member may read the detailed analysis (they unlocked it, or wrote it). */
+  unlocked: z.boolean(),
+  /** Comment id → the member's like or dislike, for this idea's comments they marked. */
+  interactions: z.record(z.string().regex(/^[1-9]\d*$/), z.enum(['like', 'dislike'])),
+}).meta({ id: 'IdeaViewer' });

@@ -2,6 +2,13 @@
 import { z } from 'zod';
 import { ZRowId, ZTime } from './common.ts';
 
+/** A deactivated member reads as 已注销用户 with a default avatar and no registration number. */
+export const ZMessageActor = z.object({
+  registrationNumber: z.string(),
+  nickname: z.string(),
+  avatarUrl: z.string(),
+}).meta({ id: 'MessageActor' });
+
 export const ZMessage = z.object({
   id: ZRowId,
   type: z.enum(['feedback_reply', 'announcement', 'system']),
@@ -14,7 +21,12 @@ export const ZMessage = z.object({
   created_at: ZTime,
   /** On a feedback reply: the feedback it answers. */
   original_feedback: z.string().nullable(),
+  /** The idea it is about (review decisions, comments and replies); it may since have gone. */
   idea_id: ZRowId.nullable(),
+  /** The member it is about (sender `other`): who commented or replied, a new follower. */
+  actor: ZMessageActor.nullable(),
+  /** The comment a comment or reply notice leads to (`/idea/{idea_id}#comment-{comment_id}`); null once it is deleted. */
+  comment_id: ZRowId.nullable(),
 }).meta({ id: 'Message' });
 
 export const ZCreated = z.object({ id: ZRowId });
@@ -33,18 +45,26 @@ export const ZFeedbackItem = z.object({
   user: ZPerson,
 }).meta({ id: 'FeedbackItem' });
 
-/** What the moderation log records; `approve_own_idea` is an admin approving their own idea, which no second person saw (issue 16). */
+/**
+ * What the moderation log records; `approve_own_idea` is an admin approving their own idea, which no
+ * second person saw (issue 16). Issue 22: `edit_approve_idea` (corrected in the queue, then approved:
+ * the entry's `edits` keep both versions), a held comment approved or rejected, and the watched words
+ * (added, its action changed, imported, removed).
+ */
 export const ZModerationAction = z.enum([
-  'approve_idea', 'approve_own_idea', 'reject_idea', 'reply_feedback', 'send_announcement', 'dismiss_report', 'delete_comment',
+  'approve_idea', 'approve_own_idea', 'edit_approve_idea', 'reject_idea', 'approve_comment', 'reject_comment', 'reply_feedback', 'send_announcement', 'dismiss_report', 'delete_comment',
+  'add_watched_word', 'change_watched_word', 'import_watched_words', 'remove_watched_word',
 ]);
 
 export const ZModerationLogItem = z.object({
   id: ZRowId,
   action: ZModerationAction,
-  targetType: z.enum(['idea', 'comment', 'feedback', 'announcement', 'report']),
+  targetType: z.enum(['idea', 'comment', 'feedback', 'announcement', 'report', 'watched_word']),
   targetId: ZRowId,
   detail: z.string().nullable(),
   createdAt: ZTime,
   /** Null once the admin's account is gone. */
   admin: ZPerson.nullable(),
+  /** On `edit_approve_idea`: each field the moderator changed, before and after (the analysis as HTML, tags separated by spaces). */
+  edits: z.array(z.object({ field: z.enum(['title', 'description', 'tags', 'detailedAnalysis']), before: z.string(), after: z.string() })).optional(),
 }).meta({ id: 'ModerationLogItem' });

@@ -8,13 +8,21 @@ import { RetryLine } from '../ui/RetryLine.tsx';
 export const ACTION_LABEL: Record<string, string> = {
   approve_idea: '通过创意',
   approve_own_idea: '通过自己的创意（自审）',
+  edit_approve_idea: '修改后通过创意',
   reject_idea: '驳回创意',
+  approve_comment: '通过待审评论',
+  reject_comment: '驳回待审评论',
+  add_watched_word: '添加监控词',
+  change_watched_word: '修改监控词的处理方式',
+  import_watched_words: '导入监控词',
+  remove_watched_word: '删除监控词',
   reply_feedback: '回复反馈',
   send_announcement: '发布公告',
   dismiss_report: '驳回举报',
   delete_comment: '删除评论',
 };
-const TARGET_LABEL: Record<string, string> = { idea: '创意', feedback: '反馈', announcement: '公告', report: '举报', comment: '评论' };
+const TARGET_LABEL: Record<string, string> = { idea: '创意', feedback: '反馈', announcement: '公告', report: '举报', comment: '评论', watched_word: '监控词' };
+const FIELD_LABEL: Record<string, string> = { title: '标题', description: '简介', tags: '标签', detailedAnalysis: '详细分析（HTML）' };
 
 export function ModerationLog() {
   const log = trpc.admin.log.useQuery(undefined, { select: (answer) => answer.data });
@@ -48,7 +56,25 @@ export function ModerationLog() {
             <td data-label="对象">
               {TARGET_LABEL[r.targetType] ?? r.targetType} #{r.targetId}
             </td>
-            <td data-label="说明">{r.detail || '—'}</td>
+            <td data-label="说明">
+              {r.detail || '—'}
+              {r.edits && r.edits.length > 0 && (
+                <details className="admin-log-edits">
+                  <summary>修改前后对比</summary>
+                  <dl>
+                    {r.edits.map((e) => (
+                      <div key={e.field}>
+                        <dt>{FIELD_LABEL[e.field] ?? e.field}</dt>
+                        <dd>
+                          <span className="admin-log-before">修改前：{e.before || '（空）'}</span>
+                          <span className="admin-log-after">修改后：{e.after || '（空）'}</span>
+                        </dd>
+                      </div>
+                    ))}
+                  </dl>
+                </details>
+              )}
+            </td>
           </tr>
         ))}
       </tbody>

@@ -4,6 +4,7 @@
  * lead to the login), the dislike count, and the menu for the rest (点踩, 举报, 转发, 删除). A top-level
  * comment lists its replies under it.
  */
+import { COMMENT_MSG } from '../../../shared/comment-rules.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { rememberThisIdeaForLogin } from '../../lib/login-return.ts';
@@ -14,6 +15,8 @@ import { Avatar } from '../Avatar.tsx';
 
 export interface CommentActions {
   loggedIn: boolean;
+  /** The comment the address names (`#comment-{id}`, a message's link): shown highlighted. */
+  targetId: number | null;
   markOf(id: number): CommentInteraction | null;
   onReply(c: CommentDto): void;
   onReact(c: CommentDto, kind: CommentInteraction): void;
@@ -22,16 +25,37 @@ export interface CommentActions {
   onDelete(c: CommentDto, replies: number): void;
 }
 
+/** The element id of a comment: `/idea/{id}#comment-{id}` leads to it. */
+export const commentAnchor = (id: number) => `comment-${id}`;
+
+/** The comment an address's hash names, if any. */
+export function commentFromHash(hash: string): number | null {
+  const m = /^#comment-([1-9]\d{0,14})$/.exec(hash);
+  return m ? Number(m[1]) : null;
+}
+
 export function CommentItem({ comment, replies, actions }: { comment: CommentDto; replies?: CommentDto[]; actions: CommentActions }) {
   const mark = actions.markOf(comment.id);
   return (
     <li className={comment.parentId ? 'comment comment-reply' : 'comment'} data-testid="comment" data-comment-id={comment.id}>
-      <article className="comment-body" aria-label={`${comment.userName}的评论`}>
+      {/* The anchor a message links to; focusable by script only, so the page can take the reader there. */}
+      <article
+        id={commentAnchor(comment.id)}
+        tabIndex={-1}
+        className={actions.targetId === comment.id ? 'comment-body comment-targeted' : 'comment-body'}
+        aria-label={`${comment.userName}的评论`}
+        data-testid={actions.targetId === comment.id ? 'comment-targeted' : undefined}
+      >
         <Avatar src={comment.userAvatar} alt="" size={comment.parentId ? 28 : 36} className="comment-avatar" />
         <div className="comment-main">
           <header className="comment-meta">
             <span className="comment-author">{comment.userName}</span>
             <time dateTime={comment.createdAt}>{relativeTime(comment.createdAt)}</time>
+            {comment.held && (
+              <span className="comment-held" data-testid="comment-held">
+                {COMMENT_MSG.heldBadge}
+              </span>
+            )}
           </header>
           <p className="comment-text" data-testid="comment-text">
             {comment.content}

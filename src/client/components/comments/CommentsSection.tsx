@@ -4,7 +4,7 @@
  * menu, and the comment box for members (a login prompt for guests). The list is read with up to 3
  * retries after 2, 4 and 8 s; if it still fails the comments embedded in the idea are shown.
  */
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { buildCommentTree, COMMENT_MSG, COMMENT_RETRY_DELAYS_MS, deletePreview, nextInteraction, type CommentInteraction } from '../../../shared/comment-rules.ts';
 import type { CommentDto } from '../../../shared/comment-schemas.ts';
@@ -15,9 +15,10 @@ import { trpc } from '../../lib/trpc.ts';
 import { useConfirm } from '../ui/ConfirmDialog.tsx';
 import { useToast } from '../ui/Toast.tsx';
 import { CommentForm, type ReplyTarget } from './CommentForm.tsx';
-import { CommentItem, type CommentActions } from './CommentItem.tsx';
+import { commentAnchor, commentFromHash, CommentItem, type CommentActions } from './CommentItem.tsx';
 import '../../styles/comments.css';
 import { rememberThisIdeaForLogin } from '../../lib/login-return.ts';
+import { useIdeaViewer } from '../idea/useIdeaViewer.ts';
 
 const REPORT_REASONS = ['垃圾广告', '人身攻击', '色情低俗', '违法违规', '其他'] as const;
 
@@ -49,9 +50,9 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
   const fellBack = list.isError;
   const comments: CommentDto[] = useMemo(() => (fellBack ? (idea.comments ?? []) : (list.data ?? [])), [fellBack, idea.comments, list.data]);
   const tree = useMemo(() => buildCommentTree(comments), [comments]);
-  const ids = useMemo(() => comments.map((c) => c.id), [comments]);
-  const interactions = trpc.comments.interactions.useQuery({ commentIds: ids }, { enabled: loggedIn && ids.length > 0, select: (a) => a.data });
-  const markOf = (id: number) => (String(id) in marks ? marks[String(id)] : (interactions.data?.[String(id)] ?? null));
+  // The member's likes and dislikes come with the page's one member read (useIdeaViewer).
+  const viewer = useIdeaViewer(idea.id, loggedIn);
+  const markOf = (id: number) => (String(id) in marks ? marks[String(id)] : (viewer.data?.interactions[String(id)] ?? null));
 
   const patchComment = (id: number, patch: Partial<CommentDto>) =>
     utils.comments.list.setData({ ideaId: idea.id }, (old) => (old ? { ...old, data: old.data.map((c) => (c.id === id ? { ...c, ...patch } : c)) } : old));
@@ -75,8 +76,11 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
     }
   };
 
+  const targetId = useCommentTarget(!(list.isPending && !fellBack), comments, () => setCollapsed(false));
+
   const actions: CommentActions = {
     loggedIn,
+    targetId,
     markOf,
     onReply(c) {
       setReplyTo({ id: c.id, name: c.userName });
@@ -154,7 +158,8 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
     },
   };
 
-  const count = list.isPending && !fellBack ? idea.commentCount : comments.length;
+  // A held comment is shown to its author only and not counted.
+  const count = list.isPending && !fellBack ? idea.commentCount : comments.filter((c) => !c.held).length;
   return (
     <section className="comments" aria-labelledby="comments-title" data-testid="comments-section">
       <div className="comments-head">
@@ -199,4 +204,47 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
       </div>
     </section>
   );
+}
+
+/** How long the comment an address names stays highlighted. */
+const TARGET_HIGHLIGHT_MS = 4000;
+
+/**
+ * The comment the address names (`#comment-{id}`, from a message's link): once the list is shown,
+ * the page scrolls it to the middle, focuses it (a screen reader starts there) and highlights it for
+ * a few seconds. A comment deleted meanwhile leaves the reader at the comments' heading.
+ */
+function useCommentTarget(shown: boolean, comments: CommentDto[], expand: () => void): number | null {
+  const [wanted, setWanted] = useState(() => (typeof window === 'undefined' ? null : commentFromHash(window.location.hash)));
+  const [highlighted, setHighlighted] = useState<number | null>(null);
+  // The target already taken to (once per address: a refetch or a second effect run does not scroll again).
+  const handled = useRef<number | null>(null);
+  useEffect(() => {
+    const onHash = () => {
+      handled.current = null;
+      setWanted(commentFromHash(window.location.hash));
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+  useEffect(() => {
+    if (wanted === null || !shown || handled.current === wanted) return;
+    handled.current = wanted;
+    expand();
+    const found = comments.some((c) => c.id === wanted);
+    if (found) setHighlighted(wanted);
+    // After the list (and a section just expanded) has been painted.
+    requestAnimationFrame(() => {
+      const el = document.getElementById(found ? commentAnchor(wanted) : 'comments-title');
+      if (!el) return;
+      el.scrollIntoView({ block: found ? 'center' : 'start' });
+      if (found) el.focus({ preventScroll: true });
+    });
+  }, [wanted, shown, comments, expand]);
+  useEffect(() => {
+    if (highlighted === null) return;
+    const timer = setTimeout(() => setHighlighted(null), TARGET_HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [highlighted]);
+  return highlighted;
 }

@@ -39,7 +39,7 @@ export function AnalysisSection({ idea, loggedIn }: { idea: IdeaDto; loggedIn: b
     setError(null);
     try {
       await purchase.mutateAsync({ id: idea.id });
-      await utils.ideas.byId.invalidate({ id: idea.id });
+      await Promise.all([utils.ideas.byId.invalidate({ id: idea.id }), utils.ideas.viewer.invalidate({ id: idea.id })]);
       toast(IDEA_PAGE_MSG.unlocked);
     } catch (err) {
       setError(errorMessage(err, IDEA_PAGE_MSG.unlockFailed));

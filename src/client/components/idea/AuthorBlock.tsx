@@ -2,7 +2,6 @@
  * The author block (accounts §2): avatar, nickname, hunter ID (the registration number, leading to
  * their hunter page) and the follow button — 创作者 for the owner, who cannot follow themselves.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { authorAvatar, authorName } from '../../../shared/idea-display.ts';
@@ -13,6 +12,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { Avatar } from '../Avatar.tsx';
 import { useToast } from '../ui/Toast.tsx';
 import { rememberThisIdeaForLogin } from '../../lib/login-return.ts';
+import { useIdeaViewer, useSetIdeaViewer } from './useIdeaViewer.ts';
 
 export function AuthorBlock({ idea, loggedIn }: { idea: IdeaDto; loggedIn: boolean }) {
   const author = { userId: idea.user_id ?? idea.authorId, nickname: idea.user_nickname || idea.authorName, registrationNumber: idea.user_registration_number, avatarUrl: idea.user_avatar };
@@ -37,22 +37,18 @@ export function AuthorBlock({ idea, loggedIn }: { idea: IdeaDto; loggedIn: boole
       ) : (
         <div className="idea-author-link">{who}</div>
       )}
-      {reg && <FollowButton registrationNumber={reg} isOwner={idea.isOwner} loggedIn={loggedIn} name={name} />}
+      {reg && <FollowButton ideaId={idea.id} registrationNumber={reg} isOwner={idea.isOwner} loggedIn={loggedIn} name={name} />}
     </section>
   );
 }
 
-function FollowButton({ registrationNumber, isOwner, loggedIn, name }: { registrationNumber: string; isOwner: boolean; loggedIn: boolean; name: string }) {
+/** Following the author: the state from the page's one member read (useIdeaViewer), changed by the toggle's answer. */
+function FollowButton({ ideaId, registrationNumber, isOwner, loggedIn, name }: { ideaId: number; registrationNumber: string; isOwner: boolean; loggedIn: boolean; name: string }) {
   const toast = useToast();
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
-  const queryClient = useQueryClient();
-  const key = ['idea-page', 'follow', registrationNumber];
-  const check = useQuery({
-    queryKey: key,
-    queryFn: async () => (await utils.client.follows.check.query({ registrationNumber })).data.isFollowing,
-    enabled: loggedIn && !isOwner,
-  });
+  const check = useIdeaViewer(ideaId, loggedIn);
+  const setViewer = useSetIdeaViewer(ideaId);
   const [busy, setBusy] = useState(false);
 
   if (isOwner) {
@@ -62,7 +58,7 @@ function FollowButton({ registrationNumber, isOwner, loggedIn, name }: { registr
       </button>
     );
   }
-  const following = check.data === true;
+  const following = check.data?.isFollowing === true;
 
   const toggle = async () => {
     if (!loggedIn) {
@@ -74,7 +70,7 @@ function FollowButton({ registrationNumber, isOwner, loggedIn, name }: { registr
     setBusy(true);
     try {
       const answer = await utils.client.follows.set.mutate({ registrationNumber, follow: !following });
-      queryClient.setQueryData(key, answer.data.isFollowing);
+      setViewer({ isFollowing: answer.data.isFollowing });
       toast(answer.data.isFollowing ? IDEA_PAGE_MSG.followed : IDEA_PAGE_MSG.unfollowed);
     } catch (err) {
       toast(followFailureText(failureOf(err)), 'error');
@@ -88,7 +84,7 @@ function FollowButton({ registrationNumber, isOwner, loggedIn, name }: { registr
       type="button"
       className={`btn btn-small idea-follow ${following ? '' : 'btn-primary-outline'}`}
       onClick={() => void toggle()}
-      disabled={busy || (loggedIn && check.isPending)}
+      disabled={busy || (loggedIn && check.isPending && !check.isError)}
       aria-label={following ? `已关注${name}，点击取消关注` : `关注${name}`}
       data-testid="follow-button"
     >

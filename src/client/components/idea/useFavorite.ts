@@ -1,9 +1,10 @@
 /**
- * An idea's favourite state (accounts §4, publishing §7–§9): read with favorites.check, toggled
- * optimistically, then set to the server's answer (or put back on failure), with the 3 s toast and
- * the favorite-changed event. Favourites calls give up after the favourites client's 10 s (request-rules.ts).
+ * An idea's favourite state (accounts §4, publishing §7–§9): whether the member favourites it comes
+ * from the page's one member read (useIdeaViewer), the count from the idea; a toggle changes both
+ * optimistically, then sets them to the server's answer (or puts them back on failure), with the 3 s
+ * toast and the favorite-changed event. Favourites calls give up after the favourites client's 10 s
+ * (request-rules.ts).
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { failureOf } from '../../lib/api-errors.ts';
@@ -12,6 +13,7 @@ import { FAVORITE_MSG, favoriteFailureText, IDEA_PAGE_MSG } from '../../lib/idea
 import { trpc } from '../../lib/trpc.ts';
 import { useToast } from '../ui/Toast.tsx';
 import { rememberThisIdeaForLogin } from '../../lib/login-return.ts';
+import { useIdeaViewer, useSetIdeaViewer } from './useIdeaViewer.ts';
 
 export interface FavoriteState {
   isFavorited: boolean;
@@ -22,17 +24,11 @@ export function useFavorite(ideaId: number, initialCount: number, loggedIn: bool
   const toast = useToast();
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
-  const queryClient = useQueryClient();
-  const key = ['idea-page', 'favorite', ideaId, loggedIn];
-  const check = useQuery<FavoriteState>({
-    queryKey: key,
-    queryFn: async () => {
-      const answer = await utils.client.favorites.check.query({ ideaId });
-      return { isFavorited: answer.data.isFavorite, favoriteCount: answer.data.favoriteCount };
-    },
-    enabled: Number.isInteger(ideaId) && ideaId > 0,
-  });
-  const state: FavoriteState = check.data ?? { isFavorited: false, favoriteCount: initialCount };
+  const viewer = useIdeaViewer(ideaId, loggedIn);
+  const setViewer = useSetIdeaViewer(ideaId);
+  // The count as this page last learnt it from a toggle; until then, the idea's.
+  const [count, setCount] = useState<number | null>(null);
+  const state: FavoriteState = { isFavorited: viewer.data?.isFavorite ?? false, favoriteCount: count ?? initialCount };
   const [busy, setBusy] = useState(false);
 
   const toggle = async () => {
@@ -48,15 +44,18 @@ export function useFavorite(ideaId: number, initialCount: number, loggedIn: bool
     const want = !before.isFavorited;
     setBusy(true);
     // Optimistic: the button and count change at once.
-    queryClient.setQueryData<FavoriteState>(key, { isFavorited: want, favoriteCount: Math.max(0, before.favoriteCount + (want ? 1 : -1)) });
+    setViewer({ isFavorite: want });
+    setCount(Math.max(0, before.favoriteCount + (want ? 1 : -1)));
     try {
       const answer = await utils.client.favorites.set.mutate({ ideaId, favorite: want });
       const now = { isFavorited: answer.data.favorited, favoriteCount: answer.data.favoriteCount };
-      queryClient.setQueryData<FavoriteState>(key, now);
+      setViewer({ isFavorite: now.isFavorited });
+      setCount(now.favoriteCount);
       emitFavoriteChanged({ ideaId, isFavorited: now.isFavorited, favoriteCount: now.favoriteCount });
       toast(now.isFavorited ? IDEA_PAGE_MSG.favorited : IDEA_PAGE_MSG.unfavorited);
     } catch (err) {
-      queryClient.setQueryData<FavoriteState>(key, before);
+      setViewer({ isFavorite: before.isFavorited });
+      setCount(before.favoriteCount);
       toast(favoriteFailureText(failureOf(err), before.isFavorited), 'error');
     } finally {
       setBusy(false);

@@ -1,6 +1,8 @@
 import { ideaOps as op, reviewOps } from '../../ideas/operations.ts';
 import { mutation, query, router } from '../init.ts';
 import { commentReportsAdmin } from './comments.ts';
+import { heldCommentOps } from '../../comments/operations.ts';
+import { watchedWordOps } from '../../moderation/operations.ts';
 import { adminLogProcedures } from './touch.ts';
 
 export const ideasRouter = router({
@@ -15,6 +17,7 @@ export const ideasRouter = router({
   recordView: mutation(op.recordView),
 
   byId: query(op.byId),
+  viewer: query(op.viewer),
   my: query(op.my),
   publicPage: query(op.publicPage),
   guestPage: query(op.guestPage),
@@ -34,5 +37,13 @@ export const adminRouter = router({
   ...commentReportsAdmin,
   reviewQueue: query(reviewOps.queue),
   approve: mutation(reviewOps.approve),
+  editApprove: mutation(reviewOps.editApprove),
   reject: mutation(reviewOps.reject),
+  watchedWords: query(watchedWordOps.list),
+  addWatchedWord: mutation(watchedWordOps.add),
+  importWatchedWords: mutation(watchedWordOps.import),
+  removeWatchedWord: mutation(watchedWordOps.remove),
+  heldComments: query(heldCommentOps.list),
+  approveComment: mutation(heldCommentOps.approve),
+  rejectComment: mutation(heldCommentOps.reject),
 });

@@ -5,6 +5,7 @@ export const messagesRouter = router({
   list: query(messageOps.list),
   unreadCount: query(messageOps.unreadCount),
   markRead: mutation(messageOps.markRead),
+  markShownRead: mutation(messageOps.markShownRead),
   markAllRead: mutation(messageOps.markAllRead),
   remove: mutation(messageOps.remove),
   announce: mutation(messageOps.announce),

@@ -1,5 +1,4 @@
 import { sql, type Kysely } from 'kysely';
-import { columnTypes } from './column-types.ts';
 
 /**
  * Search by words, at a bounded cost (issues 16, 19, 20):
@@ -13,10 +12,9 @@ import { columnTypes } from './column-types.ts';
  * Existing published ideas get both, in batches.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  const t = columnTypes(db);
-  // Binary collation, as for the grams: the texts are lower-cased already, and instr() must not
-  // treat 'é' and 'e' as one.
-  const textType = t.mysql ? sql`text character set utf8mb4 collate utf8mb4_bin` : sql`text`;
+  // The database's binary collation (migration 2026_11_26_0002, which every table here follows): the
+  // texts are lower-cased already, and instr() must not treat 'é' and 'e' as one.
+  const textType = sql`text`;
   await db.schema
     .createTable('idea_search_texts')
     .addColumn('idea_id', 'integer', (c) => c.primaryKey().references('ideas.id').onDelete('cascade'))
@@ -44,13 +42,15 @@ export async function up(db: Kysely<any>): Promise<void> {
       const ideaTags = tags.filter((x) => x.idea_id === r.id).map((x) => x.tag as string);
       const title = normalizeText(r.title);
       const fields = [r.description as string, ...ideaTags].map(normalizeText);
-      texts.push({ idea_id: r.id, title, body: fields.join('\n') });
+      const titleGrams = fieldGrams(title);
       // The title's grams that the body (description and tags) did not already have as kind 2.
       const body = new Set<string>();
       for (const f of fields) for (const g of fieldGrams(f)) body.add(g);
-      for (const g of fieldGrams(title)) if (!body.has(g)) grams.push({ kind: 2, gram: g, published_at: r.published_at, idea_id: r.id });
+      for (const g of titleGrams) if (!body.has(g)) grams.push({ kind: 2, gram: g, published_at: r.published_at, idea_id: r.id });
+      // An idea with no grams at all (nothing but punctuation) has no texts either, as writeSearchGrams keeps it.
+      if (titleGrams.size || body.size) texts.push({ idea_id: r.id, title, body: fields.join('\n') });
     }
-    await db.insertInto('idea_search_texts').values(texts).execute();
+    if (texts.length) await db.insertInto('idea_search_texts').values(texts).execute();
     for (let i = 0; i < grams.length; i += 1000) await db.insertInto('idea_search_grams').values(grams.slice(i, i + 1000)).execute();
   }
 }
@@ -73,7 +73,7 @@ export async function down(db: Kysely<any>): Promise<void> {
 }
 
 // ------------------------------------------------------------------ a frozen copy
-// The text rules as this migration used them on 2026-11-26 (then src/server/text.ts). A migration
+// The text rules as this migration used them on 2026-11-27 (then src/server/text.ts). A migration
 // keeps what it ran: the live rules may change, and must not change what this did.
 
 function normalizeText(text: string): string {

@@ -1,0 +1,8 @@
+/** The storage STORAGE names, from its validated settings (config.ts). */
+import type { Config } from '../config.ts';
+import { S3FileStorage } from './s3-storage.ts';
+import { LocalFileStorage, type FileStorage } from './storage.ts';
+
+export function createStorage(config: Pick<Config, 'storage' | 'uploadsDir'>): FileStorage {
+  return config.storage.kind === 's3' ? new S3FileStorage(config.storage) : new LocalFileStorage(config.uploadsDir);
+}

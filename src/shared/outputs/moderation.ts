@@ -1,0 +1,46 @@
+/** The moderators' answers of issue 22: watched words, held comments, the review queue's hold reasons. */
+import { z } from 'zod';
+import { WATCHED_WORD_ACTIONS } from '../watched-words.ts';
+import { ZComment } from './comments.ts';
+import { ZCount, ZRowId, ZTime } from './common.ts';
+import { ZIdea } from './ideas.ts';
+
+const ZPerson = z.object({ registrationNumber: z.string(), nickname: z.string() });
+
+export const ZWatchedWordItem = z.object({
+  /** Null for a word of the starting set (the built-in list or SENSITIVE_WORDS_FILE): it cannot be removed here. */
+  id: ZRowId.nullable(),
+  word: z.string(),
+  action: z.enum(WATCHED_WORD_ACTIONS),
+  source: z.enum(['builtin', 'file', 'admin']),
+  /** On a moderator's entry for a word of the starting set: the list it overrides. */
+  overrides: z.enum(['builtin', 'file']).nullable(),
+  /** Who set it and when (null for the starting set, or once the admin's account is gone). */
+  createdBy: ZPerson.nullable(),
+  createdAt: ZTime.nullable(),
+}).meta({ id: 'WatchedWord' });
+
+export const ZWatchedWordsExtra = z.object({ total: ZCount });
+
+/** What adding a word did: `added`, `changed` (its action), or `unchanged`. */
+export const ZWatchedWordChange = z.object({ change: z.enum(['added', 'changed', 'unchanged']), item: ZWatchedWordItem });
+
+export const ZWatchedImport = z.object({
+  added: ZCount,
+  changed: ZCount,
+  unchanged: ZCount,
+  /** Lines not imported, and why (too long, nothing left to match, control characters). */
+  skipped: z.array(z.object({ line: z.number().int().positive(), word: z.string(), reason: z.string() })),
+});
+
+export const ZHeldWord = z.object({ field: z.string(), word: z.string() });
+
+/** An idea in the review queue, with the watched words of the hold action that sent it there (empty when the mode is manual). */
+export const ZReviewIdea = ZIdea.extend({ heldWords: z.array(ZHeldWord) }).meta({ id: 'ReviewIdea' });
+
+/** A comment a watched word keeps for a moderator. */
+export const ZHeldComment = z.object({
+  comment: ZComment,
+  words: z.array(z.string()),
+  idea: z.object({ id: ZRowId, title: z.string() }),
+}).meta({ id: 'HeldComment' });

@@ -1,0 +1,107 @@
+/**
+ * Provider settings are checked when the server starts (issue 21): a missing or misplaced one stops
+ * it with a Chinese message naming every setting to fix and what belongs there.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConfigError, imageOrigins, loadConfig } from '../src/server/config.ts';
+
+const ALIYUN = {
+  SMS_PROVIDER: 'aliyun',
+  SMS_ACCESS_KEY_ID: 'LTAI5tExample',
+  SMS_ACCESS_KEY_SECRET: 'secret',
+  SMS_SIGN_NAME: '猎人创意',
+  SMS_TEMPLATE_REGISTER: 'SMS_1',
+  SMS_TEMPLATE_RESET: 'SMS_2',
+  SMS_TEMPLATE_CHANGE_PHONE: 'SMS_3',
+};
+const TENCENT = { ...ALIYUN, SMS_PROVIDER: 'tencent', SMS_SDK_APP_ID: '1400000001', SMS_TEMPLATE_REGISTER: '101', SMS_TEMPLATE_RESET: '102', SMS_TEMPLATE_CHANGE_PHONE: '103' };
+const S3 = { STORAGE: 's3', S3_BUCKET: 'hunter', S3_REGION: 'oss-cn-hangzhou', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'key', S3_ENDPOINT: 'https://oss-cn-hangzhou.aliyuncs.com' };
+
+/** Every setting this file touches, cleared first, so the machine's own environment does not leak in. */
+const TOUCHED = [...new Set([...Object.keys(TENCENT), ...Object.keys(S3), 'SMS_REGION', 'SMS_ENDPOINT', 'SMS_TEMPLATE_PHONE_CHANGED', 'S3_FORCE_PATH_STYLE', 'S3_PUBLIC_URL'])];
+
+function withEnv(env: Record<string, string>) {
+  for (const name of TOUCHED) vi.stubEnv(name, '');
+  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+}
+
+const failure = (env: Record<string, string>) => {
+  withEnv(env);
+  try {
+    loadConfig();
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error('loadConfig accepted the settings');
+};
+
+afterEach(() => vi.unstubAllEnvs());
+
+describe('SMS settings', () => {
+  it('defaults to the console provider, without gateway settings', () => {
+    withEnv({});
+    expect(loadConfig()).toMatchObject({ smsProvider: 'console', smsGateway: null });
+  });
+
+  it('reads an Alibaba Cloud gateway, its default region and the optional notice template', () => {
+    withEnv({ ...ALIYUN, SMS_TEMPLATE_PHONE_CHANGED: 'SMS_4' });
+    expect(loadConfig().smsGateway).toEqual({
+      provider: 'aliyun',
+      accessKeyId: 'LTAI5tExample',
+      accessKeySecret: 'secret',
+      signName: '猎人创意',
+      appId: '',
+      region: 'cn-hangzhou',
+      endpoint: undefined,
+      templates: { register: 'SMS_1', reset: 'SMS_2', change_phone: 'SMS_3', phone_changed: 'SMS_4' },
+    });
+  });
+
+  it('reads a Tencent Cloud gateway with its app id, region and endpoint override', () => {
+    withEnv({ ...TENCENT, SMS_REGION: 'ap-beijing', SMS_ENDPOINT: 'http://127.0.0.1:9999' });
+    expect(loadConfig().smsGateway).toMatchObject({ provider: 'tencent', appId: '1400000001', region: 'ap-beijing', endpoint: 'http://127.0.0.1:9999', templates: { phone_changed: undefined } });
+  });
+
+  it('names every missing setting at once, with what to put there', () => {
+    const message = failure({ SMS_PROVIDER: 'tencent', SMS_ACCESS_KEY_ID: 'x' });
+    expect(message).toContain('SMS_PROVIDER=tencent（腾讯云短信） 还缺少这些设置');
+    for (const name of ['SMS_ACCESS_KEY_SECRET', 'SMS_SIGN_NAME', 'SMS_SDK_APP_ID', 'SMS_TEMPLATE_REGISTER', 'SMS_TEMPLATE_RESET', 'SMS_TEMPLATE_CHANGE_PHONE']) expect(message).toContain(name);
+    expect(message).not.toContain('SMS_ACCESS_KEY_ID（');
+    expect(message).not.toContain('SMS_TEMPLATE_PHONE_CHANGED');
+    expect(message).toContain('短信应用的 SdkAppId');
+    // Alibaba Cloud needs no app id.
+    expect(failure({ SMS_PROVIDER: 'aliyun' })).not.toContain('SMS_SDK_APP_ID');
+  });
+
+  it('refuses an unknown provider, an Alibaba Cloud template code given to Tencent Cloud, and an endpoint with a path', () => {
+    expect(failure({ SMS_PROVIDER: 'twilio' })).toBe('SMS_PROVIDER 只能是 console、aliyun、tencent，收到：twilio');
+    expect(failure({ ...TENCENT, SMS_TEMPLATE_RESET: 'SMS_2' })).toContain('SMS_TEMPLATE_RESET 应是纯数字');
+    expect(failure({ ...ALIYUN, SMS_ENDPOINT: 'https://dysmsapi.aliyuncs.com/api' })).toContain('SMS_ENDPOINT 只能是 http(s)://主机[:端口]');
+  });
+});
+
+describe('storage settings', () => {
+  it('defaults to the local folder', () => {
+    withEnv({});
+    expect(loadConfig().storage).toEqual({ kind: 'local' });
+  });
+
+  it('reads a bucket; path style off unless asked; the public URL without its trailing slash, and its origin allowed for images', () => {
+    withEnv({ ...S3, S3_PUBLIC_URL: 'https://img.example.cn/' });
+    const config = loadConfig();
+    expect(config.storage).toEqual({ kind: 's3', endpoint: 'https://oss-cn-hangzhou.aliyuncs.com', region: 'oss-cn-hangzhou', bucket: 'hunter', accessKeyId: 'id', secretAccessKey: 'key', forcePathStyle: false, publicUrl: 'https://img.example.cn' });
+    expect(imageOrigins(config)).toEqual(['https://img.example.cn']);
+    withEnv({ ...S3, S3_ENDPOINT: 'minio:9000', S3_FORCE_PATH_STYLE: 'true' });
+    expect(loadConfig().storage).toMatchObject({ endpoint: 'https://minio:9000', forcePathStyle: true, publicUrl: undefined });
+  });
+
+  it('names what a bucket is missing, and refuses nonsense', () => {
+    const message = failure({ STORAGE: 's3', S3_BUCKET: 'hunter' });
+    expect(message).toContain('STORAGE=s3（S3 兼容的对象存储） 还缺少这些设置');
+    for (const name of ['S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) expect(message).toContain(name);
+    expect(failure({ STORAGE: 'oss' })).toBe('STORAGE 只能是 local 或 s3，收到：oss');
+    expect(failure({ ...S3, S3_FORCE_PATH_STYLE: 'maybe' })).toContain('S3_FORCE_PATH_STYLE 只能是 true 或 false');
+    expect(failure({ ...S3, S3_PUBLIC_URL: 'img.example.cn' })).toContain('S3_PUBLIC_URL 应是 http(s):// 开头的地址');
+  });
+});

@@ -1,0 +1,124 @@
+/**
+ * Issue 16 item 5 in Chromium at 390 px and 1280 px on the production build: opening the messages
+ * tab clears the unread badges (the bell and the navigation's), while what was unread keeps its dot
+ * for the visit; a reply names who replied, with their avatar, and links to the reply itself, which
+ * the idea page scrolls to, focuses and highlights. axe-core on every page shown.
+ */
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
+import { createIdea, createUser, type FixtureUser } from '../helpers/fixtures.ts';
+import { expectAccessible, newPage, SCREENSHOT_DIR, shot, startE2E, storeSession, VIEWPORTS, type E2E, type Viewport } from './harness.ts';
+
+let e2e: E2E;
+before(async () => {
+  e2e = await startE2E();
+});
+after(async () => {
+  await e2e?.close();
+});
+
+async function api(method: string, p: string, body: unknown, token: string) {
+  const res = await fetch(e2e.baseUrl + p, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const json = await res.json();
+  assert.ok(res.ok, `${method} ${p}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function signIn(page: Page, user: FixtureUser) {
+  const me = await (await fetch(`${e2e.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${user.token}` } })).json();
+  await storeSession(page, { token: user.token, user: me.data.user });
+}
+
+const navOf = (page: Page, viewport: Viewport): Locator => page.locator(viewport.width < 900 ? 'nav.tab-bar' : 'nav.side-nav');
+
+for (const viewport of VIEWPORTS) {
+  const vp = viewport.name;
+  describe(`messages at ${viewport.width}px`, () => {
+    it('opening the tab clears the badges; a reply names who replied and leads to the reply', async () => {
+      const author = await createUser(e2e.server.deps, { nickname: `作者${vp}` });
+      const reader = await createUser(e2e.server.deps, { nickname: `读者${vp}` });
+      const ideaId = await createIdea(e2e.server.deps, author, { title: `会自己浇水的花盆 ${vp}` });
+      // A long thread, so the reply the message leads to is well below the first screen.
+      for (let i = 1; i <= 10; i++) await api('POST', '/api/comments', { ideaId, content: `作者的第 ${i} 条补充说明：水箱、传感器和提醒方式都还在调整。` }, author.token);
+      const question = (await api('POST', '/api/comments', { ideaId, content: '储水仓能用多久？出差两周够吗？' }, reader.token)).data;
+      const reply = (await api('POST', '/api/comments', { ideaId, content: '@读者 两周没问题，水箱是 1.5 升。', parentId: question.id }, author.token)).data;
+
+      const { context, page } = await newPage(e2e, viewport);
+      await signIn(page, reader);
+      await page.goto('/marketplace');
+      const nav = navOf(page, viewport);
+      const navBadge = nav.getByTestId('nav-badge-messages');
+      const bellBadge = page.getByTestId('bell-badge');
+      await navBadge.waitFor();
+      assert.equal(await navBadge.textContent(), '1');
+      assert.equal(await bellBadge.textContent(), '1');
+      assert.equal(await page.getByTestId('messages-bell').getAttribute('aria-label'), '消息，1 条未读消息');
+
+      // Opening the tab: both badges clear, and the server agrees; the message keeps its dot for this visit.
+      await nav.getByRole('link', { name: /^消息/ }).click();
+      await page.waitForURL('**/messages');
+      const message = page.getByTestId('message').filter({ hasText: '收到新回复' });
+      await message.waitFor();
+      await navBadge.waitFor({ state: 'detached' });
+      await bellBadge.waitFor({ state: 'detached' });
+      assert.equal(await page.getByTestId('messages-bell').getAttribute('aria-label'), '消息，没有未读消息');
+      const count = await (await fetch(`${e2e.baseUrl}/api/messages/unread-count`, { headers: { authorization: `Bearer ${reader.token}` } })).json();
+      assert.equal(count.count, 0);
+      await message.getByTestId('message-unread-dot').waitFor();
+      await page.getByText('1 条新消息').waitFor();
+      assert.equal(await page.getByRole('button', { name: '全部标为已读' }).count(), 0, 'nothing is left unread');
+
+      // Who replied, not 系统通知: their name (a link to them) and avatar, the kind, and the link to the reply.
+      const actor = message.getByTestId('message-actor');
+      assert.equal(await actor.textContent(), `作者${vp}`);
+      assert.equal(await actor.getAttribute('href'), `/hunter/${author.registrationNumber}`);
+      assert.ok(await message.locator('img.message-avatar').isVisible());
+      await message.getByText('评论与回复').waitFor();
+      assert.equal(await message.getByText('系统通知').count(), 0);
+      assert.doesNotMatch((await message.getByTestId('message-meta').textContent()) ?? '', /来自系统/);
+      const link = message.getByRole('link', { name: '查看评论' });
+      assert.equal(await link.getAttribute('href'), `/idea/${ideaId}#comment-${reply.id}`);
+      await expectAccessible(page, `messages at ${viewport.width}px`);
+      await shot(page, `${vp}-messages-reply`);
+
+      // The link: the idea page scrolls the reply into view, focuses it and highlights it.
+      await link.click();
+      await page.waitForURL(`**/idea/${ideaId}#comment-${reply.id}`);
+      const target = page.getByTestId('comment-targeted');
+      await target.waitFor();
+      assert.equal(await target.getAttribute('id'), `comment-${reply.id}`);
+      await target.getByText('两周没问题').waitFor();
+      await page.waitForFunction((id) => document.activeElement?.id === id, `comment-${reply.id}`);
+      const box = (await target.boundingBox())!;
+      assert.ok(box.y >= 0 && box.y + box.height <= viewport.height, `the reply is on screen (${Math.round(box.y)}–${Math.round(box.y + box.height)} of ${viewport.height})`);
+      assert.ok(await page.evaluate(() => window.scrollY) > 300, 'scrolled down to it');
+      await expectAccessible(page, `idea at its reply at ${viewport.width}px`);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${vp}-messages-reply-target.png`) });
+      // The highlight fades after a few seconds; the reply stays where it is.
+      await target.waitFor({ state: 'detached', timeout: 8000 });
+
+      // Back on the messages: read now, no dot, no badge.
+      await page.goBack();
+      await page.waitForURL('**/messages');
+      await message.waitFor();
+      await page.getByText('没有新消息').waitFor();
+      assert.equal(await message.getByTestId('message-unread-dot').count(), 0);
+      assert.equal(await navBadge.count(), 0);
+
+      // The author hears of the question the same way: the reader named, the link to their comment.
+      const mine = await newPage(e2e, viewport);
+      await signIn(mine.page, author);
+      await mine.page.goto('/messages');
+      const notice = mine.page.getByTestId('message').filter({ hasText: '收到新评论' });
+      await notice.getByTestId('message-actor').getByText(`读者${vp}`).waitFor();
+      assert.equal(await notice.getByRole('link', { name: '查看评论' }).getAttribute('href'), `/idea/${ideaId}#comment-${question.id}`);
+      await mine.page.getByTestId('bell-badge').waitFor({ state: 'detached' });
+      await expectAccessible(mine.page, `the author's messages at ${viewport.width}px`);
+      await shot(mine.page, `${vp}-messages-comment`);
+      await mine.context.close();
+      await context.close();
+    });
+  });
+}

@@ -1,0 +1,168 @@
+/**
+ * Issue 22 in Chromium at 390 and 1280 px, with axe: the admin console's watched words (add with an
+ * action, import, search as matching sees words, remove), an idea held by a watched word shown with
+ * its words in the queue and corrected before approval, and a member downloading their own data from
+ * the security dialog (the archive saved and read back).
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { readZip } from '../../src/server/infrastructure/zip.ts';
+import { expectAccessible, newPage, shot, startE2E, storeSession, uniquePhone, VIEWPORTS, type E2E } from './harness.ts';
+
+let e2e: E2E;
+before(async () => {
+  e2e = await startE2E({ MODERATION: 'auto' });
+});
+after(async () => {
+  await e2e?.close();
+});
+
+const PASSWORD = 'review-pass1';
+
+async function api(path: string, body: unknown, token?: string) {
+  const res = await fetch(e2e.baseUrl + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  const json = await res.json();
+  assert.ok(res.ok, `${path}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function register(nickname?: string) {
+  const phone = uniquePhone();
+  const sent = await api('/api/auth/send-sms-code', { phone, purpose: 'register' });
+  await api('/api/auth/register', { phone, password: PASSWORD, verifyCode: sent.debugCode });
+  const login = await api('/api/auth/login', { loginType: 'phone', phone, password: PASSWORD });
+  const member = { phone, ...(login.data as { token: string; user: { id: number; role: string; nickname: string } }) };
+  if (nickname) await e2e.server.deps.db.updateTable('users').set({ nickname }).where('id', '=', member.user.id).execute();
+  return member;
+}
+
+async function makeAdmin(member: Awaited<ReturnType<typeof register>>) {
+  await e2e.server.deps.db.updateTable('users').set({ role: 'admin' }).where('id', '=', member.user.id).execute();
+  e2e.server.deps.sessionCache.forgetUser(member.user.id);
+  member.user.role = 'admin';
+}
+
+async function toast(page: Page, text: string | RegExp) {
+  await page.getByRole('status').filter({ hasText: text }).first().waitFor();
+}
+
+const WORDS = { phone: { hold: '代购', replace: ['刷单返利', '兼职日结'] }, desktop: { hold: '海淘', replace: ['返现红包', '日结工资'] } } as const;
+
+for (const viewport of VIEWPORTS) {
+  const words = WORDS[viewport.name];
+  describe(`issue 22 review tools at ${viewport.width}px`, () => {
+    it('lets an admin add, import, search and remove watched words', async () => {
+      const admin = await register('管理员');
+      await makeAdmin(admin);
+      const { context, page } = await newPage(e2e, viewport);
+      await storeSession(page, admin);
+      await page.goto('/admin?tab=words');
+      const panel = page.getByRole('tabpanel');
+      await panel.getByRole('heading', { name: '添加一个词' }).waitFor();
+
+      // Add one, as 送审.
+      const add = panel.getByRole('form', { name: '添加一个词' });
+      await add.getByLabel('词', { exact: true }).fill(words.hold);
+      await add.getByLabel('送审').check();
+      await add.getByRole('button', { name: '添加' }).click();
+      await toast(page, '已添加，立即生效');
+      const row = panel.getByTestId('watched-word').filter({ hasText: words.hold });
+      await row.waitFor();
+      assert.equal(await row.getByRole('combobox').inputValue(), 'hold');
+
+      // Import two, as 替换 (a blank line and a comment are skipped).
+      const importForm = panel.getByRole('form', { name: '批量导入' });
+      await importForm.getByLabel('每行一个词').fill(`# 广告\n${words.replace[0]}\n\n${words.replace[1]}\n***`);
+      await importForm.getByLabel('替换为 **').check();
+      await importForm.getByRole('button', { name: '导入' }).click();
+      await toast(page, '已导入：新增 2 个，更新 0 个，立即生效');
+      await importForm.getByText('第 5 行「***」').waitFor();
+      await panel.getByTestId('watched-word').filter({ hasText: words.replace[1] }).waitFor();
+      await expectAccessible(page, `watched words at ${viewport.width}px`);
+      await shot(page, `${viewport.name}-admin-watched-words`);
+
+      // Search as matching sees words: 賭 finds the built-in 赌博, which cannot be removed.
+      await panel.getByRole('searchbox', { name: '搜索' }).fill('賭');
+      const builtin = panel.getByTestId('watched-word').filter({ hasText: '赌博' }).first();
+      await builtin.waitFor();
+      await builtin.getByText('内置，不能删除').waitFor();
+      await shot(page, `${viewport.name}-admin-watched-words-search`);
+      await panel.getByRole('searchbox', { name: '搜索' }).fill('');
+
+      // Remove one.
+      await panel.getByTestId('watched-word').filter({ hasText: words.replace[1] }).getByRole('button', { name: '删除' }).click();
+      const confirm = page.getByRole('dialog', { name: `删除监控词「${words.replace[1]}」？` });
+      await confirm.getByRole('button', { name: '删除' }).click();
+      await toast(page, '已删除，立即生效');
+      await panel.getByTestId('watched-word').filter({ hasText: words.replace[1] }).waitFor({ state: 'detached' });
+
+      // The log names each change.
+      await page.getByRole('tab', { name: '操作记录' }).click();
+      await page.getByTestId('admin-log').getByText('导入监控词').first().waitFor();
+      await page.getByTestId('admin-log').getByText('删除监控词').first().waitFor();
+      await context.close();
+    });
+
+    it('shows the hold words of a held idea and lets the moderator correct it before approving', async () => {
+      const admin = await register('审核员');
+      await makeAdmin(admin);
+      const author = await register('作者');
+      const held = await api('/api/ideas', { title: `海外${words.hold}小助手${viewport.width}`, description: '帮人比价', status: 'published' }, author.token);
+      assert.equal(held.data.moderationStatus, 'review', 'a hold word sends it to the queue even in automatic mode');
+
+      const { context, page } = await newPage(e2e, viewport);
+      await storeSession(page, admin);
+      await page.goto('/admin?tab=review');
+      const item = page.locator(`[data-testid="review-item"][data-idea-id="${held.data.id}"]`);
+      await item.getByTestId('review-held-words').getByText(`「${words.hold}」（标题）`).waitFor();
+      await item.getByRole('button', { name: '修改后通过' }).click();
+      const dialog = page.getByRole('dialog', { name: '修改后通过' });
+      await dialog.getByLabel('标题').fill(`跨境比价小助手${viewport.width}`);
+      await dialog.getByLabel('给作者的说明（选填）').fill('标题改为更准确的说法');
+      await expectAccessible(page, `edit before approval at ${viewport.width}px`);
+      await shot(page, `${viewport.name}-admin-edit-approve`);
+      await dialog.getByRole('button', { name: '保存并通过' }).click();
+      await toast(page, /已修改并通过/);
+      await item.waitFor({ state: 'detached' });
+      const message = await e2e.server.deps.db.selectFrom('messages').select('content').where('user_id', '=', author.user.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      assert.match(message.content, new RegExp(`标题：「海外${words.hold}小助手${viewport.width}」改为「跨境比价小助手${viewport.width}」`));
+      await page.getByRole('tab', { name: '操作记录' }).click();
+      await page.getByTestId('admin-log').getByText('修改后通过创意').first().waitFor();
+      await page.getByTestId('admin-log').getByText('修改前后对比').first().click();
+      await expectAccessible(page, `log with edits at ${viewport.width}px`);
+      await shot(page, `${viewport.name}-admin-log-edits`);
+      await context.close();
+    });
+
+    it('lets a member download everything the product holds about them from the security dialog', async () => {
+      const member = await register('数据主人');
+      await api('/api/ideas', { title: `我的创意${viewport.width}`, description: '想法', status: 'published' }, member.token);
+      const { context, page } = await newPage(e2e, viewport);
+      await storeSession(page, member);
+      await page.goto('/marketplace');
+      await page.locator('.account-chip').click();
+      await page.getByRole('menuitem', { name: '安全设置' }).click();
+      const security = page.getByRole('dialog', { name: '安全设置' });
+      await security.getByRole('tab', { name: '我的数据' }).click();
+      await security.getByRole('heading', { name: '下载我的数据' }).waitFor();
+      await expectAccessible(page, `my data tab at ${viewport.width}px`);
+      await shot(page, `${viewport.name}-security-my-data`);
+
+      const downloaded = page.waitForEvent('download');
+      await security.getByRole('button', { name: '下载我的数据' }).click();
+      const download = await downloaded;
+      assert.match(download.suggestedFilename(), /^hunter-data-bx\d{6}-\d{8}\.zip$/);
+      const files = readZip(fs.readFileSync((await download.path())!));
+      assert.equal(JSON.parse(files.get('profile.json')!.toString()).phone, member.phone);
+      assert.equal(JSON.parse(files.get('ideas.json')!.toString())[0].title, `我的创意${viewport.width}`);
+      await security.getByText(/^已开始下载 hunter-data-/).waitFor();
+
+      // The way to the right of deletion.
+      await security.getByRole('button', { name: '前往注销账号' }).click();
+      await security.getByRole('tab', { name: '注销账号', selected: true }).waitFor();
+      await context.close();
+    });
+  });
+}

@@ -1,0 +1,275 @@
+/**
+ * Watched words run by moderators (issue 22), on both transports and every dialect: admins add,
+ * search, import and remove words; each action — block, hold, replace — on ideas and on comments;
+ * the built-in list as the starting set an entry overrides; a change is in force at once in the
+ * process that made it and in another within the cache window; every change is in the log.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { WatchedWords } from '../src/server/moderation/words.ts';
+import { DIALECTS } from './helpers/dialects.ts';
+import { trpcCall } from './helpers/api.ts';
+import { serveTestApp } from './helpers/serve.ts';
+import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
+
+const SENSITIVE = '内容包含敏感词，未能通过审核，请修改后重新提交';
+
+let n = 0;
+const unique = () => `${++n}${Math.random().toString(36).slice(2, 6)}`;
+
+describe.each(DIALECTS)('watched words on %s', (dialect) => {
+  const app = serveTestApp(dialect, { moderation: 'auto' });
+  let admin: FixtureUser;
+  let member: FixtureUser;
+  let other: FixtureUser;
+  let ideaId: number;
+  beforeAll(async () => {
+    admin = await createUser(app.deps, { role: 'admin', nickname: '管理员甲' });
+    member = await createUser(app.deps, { nickname: '会员乙' });
+    other = await createUser(app.deps, { nickname: '会员丙' });
+    ideaId = await createIdea(app.deps, other, { title: '评论区开放的创意' });
+  });
+
+  const idea = (title: string, extra: Record<string, unknown> = {}) => ({
+    title,
+    description: `一句话介绍${unique()}`,
+    detailedAnalysis: `<p>详细分析${unique()}</p>`,
+    tags: '测试',
+    status: 'published',
+    ...extra,
+  });
+  const watch = (word: string, action: 'block' | 'hold' | 'replace') => app.api('POST', '/api/admin/watched-words', { token: admin.token, body: { word, action } });
+  const logActions = async () => (await app.api('GET', '/api/admin/log', { token: admin.token })).body.data as { action: string; targetType: string; detail: string }[];
+
+  describe('the console', () => {
+    it('adds a word, changes its action, keeps an equal one, and logs each change, over REST and tRPC', async () => {
+      const added = await watch('代写论文', 'block');
+      expect(added.status).toBe(200);
+      expect(added.body).toMatchObject({ success: true, message: '已添加，立即生效', data: { change: 'added', item: { word: '代写论文', action: 'block', source: 'admin', overrides: null, createdBy: { nickname: '管理员甲' } } } });
+      expect(added.body.data.item.id).toBeGreaterThan(0);
+      // The same word as matching sees it (traditional, spaced): one entry, its action changed.
+      const changed = await trpcCall(app, 'mutation', 'admin.addWatchedWord', { word: '代 寫 論 文', action: 'hold' }, admin.token);
+      expect(changed.status).toBe(200);
+      expect(changed.body.result.data).toMatchObject({ message: '已更新处理方式，立即生效', data: { change: 'changed', item: { id: added.body.data.item.id, word: '代写论文', action: 'hold' } } });
+      const same = await watch('代写论文', 'hold');
+      expect(same.body).toMatchObject({ message: '该词已在监控中，处理方式未变', data: { change: 'unchanged' } });
+      const log = await logActions();
+      expect(log.slice(0, 2).map((l) => [l.action, l.targetType, l.detail])).toEqual([
+        ['change_watched_word', 'watched_word', '代写论文：拦截 → 送审'],
+        ['add_watched_word', 'watched_word', '代写论文（拦截）'],
+      ]);
+    });
+
+    it('lists the moderators\' words first, then the starting set, and finds words as typed or as matching sees them', async () => {
+      const page = await app.api('GET', '/api/admin/watched-words?limit=200', { token: admin.token });
+      expect(page.status).toBe(200);
+      const words = page.body.data as { id: number | null; word: string; action: string; source: string }[];
+      expect(page.body.total).toBeGreaterThanOrEqual(words.length);
+      expect(words[0]).toMatchObject({ word: '代写论文', source: 'admin' });
+      expect(words).toContainEqual(expect.objectContaining({ id: null, word: '赌博', action: 'block', source: 'builtin', createdBy: null }));
+      // `賭` is `赌` to matching.
+      const found = await app.api('GET', `/api/admin/watched-words?q=${encodeURIComponent('賭')}`, { token: admin.token });
+      expect(found.body.data.map((w: { word: string }) => w.word)).toContain('赌博');
+      const held = await trpcCall(app, 'query', 'admin.watchedWords', { action: 'hold' }, admin.token);
+      expect(held.body.result.data.data.map((w: { word: string }) => w.word)).toEqual(['代写论文']);
+      expect(held.body.result.data.total).toBe(1);
+      const paged = await app.api('GET', '/api/admin/watched-words?limit=2&offset=1', { token: admin.token });
+      expect(paged.body.data).toEqual(words.slice(1, 3));
+    });
+
+    it('imports one word a line, skipping blanks, comments, duplicates and what cannot be a word', async () => {
+      const text = ['# 一批广告词', '刷单返利', '', '  代写论文  ', '刷 单 返 利', '***', '超'.repeat(51), '兼职日结'].join('\n');
+      const res = await app.api('POST', '/api/admin/watched-words/import', { token: admin.token, body: { text, action: 'replace' } });
+      expect(res.status).toBe(200);
+      expect(res.body.message).toBe('已导入：新增 2 个，更新 1 个，立即生效');
+      expect(res.body.data).toMatchObject({ added: 2, changed: 1, unchanged: 1 });
+      expect(res.body.data.skipped.map((s: { line: number }) => s.line)).toEqual([6, 7]);
+      const [entry] = await logActions();
+      expect(entry).toMatchObject({ action: 'import_watched_words', targetType: 'watched_word' });
+      expect(entry.detail).toContain('新增 2，更新 1');
+      const trpc = await trpcCall(app, 'mutation', 'admin.importWatchedWords', { text: '刷单返利\n兼职日结', action: 'replace' }, admin.token);
+      expect(trpc.body.result.data.data).toMatchObject({ added: 0, changed: 0, unchanged: 2 });
+      // Nothing changed, nothing logged.
+      expect((await logActions())[0].detail).toBe(entry.detail);
+    });
+
+    it('removes a moderator\'s word on both transports; an unknown id is 404; members are refused', async () => {
+      const a = (await watch('临时词一', 'block')).body.data.item.id;
+      const b = (await watch('临时词二', 'block')).body.data.item.id;
+      expect((await app.api('DELETE', `/api/admin/watched-words/${a}`, { token: admin.token })).body).toMatchObject({ success: true, message: '已删除，立即生效' });
+      expect((await trpcCall(app, 'mutation', 'admin.removeWatchedWord', { id: b }, admin.token)).status).toBe(200);
+      expect((await app.api('DELETE', `/api/admin/watched-words/${a}`, { token: admin.token })).status).toBe(404);
+      expect((await logActions()).slice(0, 2).map((l) => l.action)).toEqual(['remove_watched_word', 'remove_watched_word']);
+      expect((await app.api('GET', '/api/admin/watched-words', { token: member.token })).status).toBe(403);
+      expect((await app.api('POST', '/api/admin/watched-words', { token: member.token, body: { word: '任何词', action: 'block' } })).status).toBe(403);
+      expect((await trpcCall(app, 'mutation', 'admin.addWatchedWord', { word: '任何词', action: 'block' }, member.token)).status).toBe(403);
+      expect((await app.api('POST', '/api/admin/watched-words', { token: admin.token, body: { word: '!!!', action: 'block' } })).status).toBe(400);
+      expect((await app.api('POST', '/api/admin/watched-words', { token: admin.token, body: { word: '好词', action: 'delete' } })).status).toBe(400);
+    });
+  });
+
+  describe('on ideas', () => {
+    it('block: a moderator\'s word is refused at once like a built-in one, on both transports', async () => {
+      await watch('刷信誉', 'block');
+      const rest = await app.api('POST', '/api/ideas', { token: member.token, body: idea(`帮商家刷.信.誉${unique()}`) });
+      expect(rest.status).toBe(403);
+      expect(rest.body).toMatchObject({ message: SENSITIVE, moderationResult: { matchedWords: ['刷信誉'], fields: ['title'] } });
+      const trpc = await trpcCall(app, 'mutation', 'ideas.create', idea(`标题${unique()}`, { tags: '刷信誉' }), member.token);
+      expect(trpc.status).toBe(403);
+      expect(trpc.body.error.data.extra.moderationResult).toMatchObject({ matchedWords: ['刷信誉'], fields: ['tags'] });
+    });
+
+    it('hold: published into the review queue even in automatic mode, with the words shown to the moderator; approval makes it public', async () => {
+      await watch('代购', 'hold');
+      const rest = await app.api('POST', '/api/ideas', { token: member.token, body: idea(`海外代-购平台${unique()}`, { detailedAnalysis: '<p>专做<b>代</b>购</p>' }) });
+      expect(rest.status).toBe(201);
+      expect(rest.body.data.moderationStatus).toBe('review');
+      const trpc = await trpcCall(app, 'mutation', 'ideas.create', idea(`正常标题${unique()}`, { description: '顺便代購' }), member.token);
+      expect(trpc.status).toBe(200);
+      expect(trpc.body.result.data.data.moderationStatus).toBe('review');
+      const ids = [rest.body.data.id, trpc.body.result.data.data.id];
+      // Not public: a guest gets 404, no approval message went out.
+      expect((await app.api('GET', `/api/ideas/${ids[0]}`)).status).toBe(404);
+      const messages = await app.deps.db.selectFrom('messages').select('idea_id').where('user_id', '=', member.id).where('title', '=', '创意审核通过').execute();
+      expect(messages.map((m) => m.idea_id)).not.toContain(ids[0]);
+
+      const queue = await app.api('GET', '/api/admin/review', { token: admin.token });
+      const items = queue.body.data.filter((i: { id: number }) => ids.includes(i.id));
+      expect(items.map((i: { heldWords: unknown }) => i.heldWords)).toEqual([
+        [{ field: 'detailedAnalysis', word: '代购' }, { field: 'title', word: '代购' }],
+        [{ field: 'description', word: '代购' }],
+      ]);
+      const trpcQueue = await trpcCall(app, 'query', 'admin.reviewQueue', undefined, admin.token);
+      expect(trpcQueue.body.result.data.data.find((i: { id: number }) => i.id === ids[1]).heldWords).toEqual([{ field: 'description', word: '代购' }]);
+
+      expect((await app.api('POST', `/api/admin/ideas/${ids[0]}/approve`, { token: admin.token })).status).toBe(200);
+      expect((await app.api('GET', `/api/ideas/${ids[0]}`)).status).toBe(200);
+      expect(await app.deps.db.selectFrom('idea_held_words').select('word').where('idea_id', '=', ids[0]).execute()).toEqual([]);
+    });
+
+    it('hold in an extension sends a public idea back to the queue', async () => {
+      await watch('私下交易', 'hold');
+      const created = await app.api('POST', '/api/ideas', { token: member.token, body: idea(`扩展测试${unique()}`) });
+      expect(created.body.data.moderationStatus).toBe('approved');
+      const res = await trpcCall(app, 'mutation', 'ideas.updateExpansions', { id: created.body.data.id, expansions: ['可以私下交.易'] }, member.token);
+      expect(res.status).toBe(200);
+      expect(res.body.result.data.data.moderationStatus).toBe('review');
+      const queue = await app.api('GET', '/api/admin/review', { token: admin.token });
+      expect(queue.body.data.find((i: { id: number }) => i.id === created.body.data.id).heldWords).toEqual([{ field: 'expansions[0]', word: '私下交易' }]);
+    });
+
+    it('replace: stored with ** in its place, in plain fields, tags and inside the analysis\'s HTML, on both transports', async () => {
+      await watch('加微信', 'replace');
+      const rest = await app.api('POST', '/api/ideas', {
+        token: member.token,
+        body: idea(`欢迎加.微.信咨询${unique()}`, { detailedAnalysis: '<p>详情请<b>加微</b>信，<i>谢谢</i></p>', tags: '加微信 创业' }),
+      });
+      expect(rest.status).toBe(201);
+      const stored = rest.body.data;
+      expect(stored.moderationStatus).toBe('approved');
+      expect(stored.title).toMatch(/^欢迎\*\*咨询/);
+      expect(stored.detailedAnalysis).toBe('<p>详情请<b>**</b>，<i>谢谢</i></p>');
+      expect(stored.tags).toEqual(['**', '创业']);
+      const trpc = await trpcCall(app, 'mutation', 'ideas.create', idea(`标题${unique()}`, { description: '想合作就加微信吧，加 微 信也行' }), member.token);
+      expect(trpc.body.result.data.data.description).toBe('想合作就**吧，**也行');
+    });
+
+    it('a moderator\'s entry overrides the built-in list; removing it restores the block', async () => {
+      const entry = (await watch('賭博', 'replace')).body.data.item;
+      expect(entry).toMatchObject({ word: '賭博', action: 'replace', overrides: 'builtin' });
+      const res = await app.api('POST', '/api/ideas', { token: member.token, body: idea(`远离赌博${unique()}`) });
+      expect(res.status).toBe(201);
+      expect(res.body.data.title).toMatch(/^远离\*\*/);
+      await app.api('DELETE', `/api/admin/watched-words/${entry.id}`, { token: admin.token });
+      expect((await app.api('POST', '/api/ideas', { token: member.token, body: idea(`远离赌博${unique()}`) })).status).toBe(403);
+    });
+  });
+
+  describe('on comments', () => {
+    it('block: 403 on both transports', async () => {
+      await watch('刷好评', 'block');
+      expect((await app.api('POST', '/api/comments', { token: member.token, body: { ideaId, content: '可以帮你刷…好评' } })).status).toBe(403);
+      expect((await trpcCall(app, 'mutation', 'comments.create', { ideaId, content: '刷好評' }, member.token)).status).toBe(403);
+    });
+
+    it('replace: stored with **, on both transports', async () => {
+      await watch('二维码', 'replace');
+      const rest = await app.api('POST', '/api/comments', { token: member.token, body: { ideaId, content: '扫我的二.维.码' } });
+      expect(rest.body.data.content).toBe('扫我的**');
+      const trpc = await trpcCall(app, 'mutation', 'comments.create', { ideaId, content: '二维碼见主页' }, member.token);
+      expect(trpc.body.result.data.data.content).toBe('**见主页');
+    });
+
+    it('hold: only its author sees it, uncounted and untold, until a moderator approves it; a rejected one goes with a message', async () => {
+      await watch('兼职', 'hold');
+      const before = (await app.api('GET', `/api/ideas/${ideaId}`)).body.data.commentCount;
+      const rest = await app.api('POST', '/api/comments', { token: member.token, body: { ideaId, content: '招兼 职，日结' } });
+      expect(rest.status).toBe(201);
+      expect(rest.body).toMatchObject({ message: '评论已提交，管理员审核通过后其他人才能看到', commentCount: before, data: { held: true } });
+      const trpc = await trpcCall(app, 'mutation', 'comments.create', { ideaId, content: '兼職也行' }, member.token);
+      expect(trpc.body.result.data).toMatchObject({ commentCount: before, data: { held: true } });
+      const [heldId, secondId] = [rest.body.data.id, trpc.body.result.data.data.id];
+
+      const seenBy = async (token?: string) => ((await app.api('GET', `/api/comments/idea/${ideaId}`, { token })).body.data as { id: number }[]).map((c) => c.id);
+      expect(await seenBy()).not.toContain(heldId);
+      expect(await seenBy(other.token)).not.toContain(heldId);
+      expect(await seenBy(member.token)).toEqual(expect.arrayContaining([heldId, secondId]));
+      expect((await app.api('GET', `/api/ideas/${ideaId}`, { token: other.token })).body.data.comments.map((c: { id: number }) => c.id)).not.toContain(heldId);
+      // Nobody can answer, like or report what they cannot see.
+      expect((await app.api('POST', '/api/comments', { token: other.token, body: { ideaId, parentId: heldId, content: '回复' } })).status).toBe(404);
+      expect((await app.api('POST', `/api/comments/${heldId}/like`, { token: other.token })).status).toBe(404);
+      // The idea's author was told nothing of either (notices are summed up in one message while unread).
+      const notices = async () => (await app.deps.db.selectFrom('messages').select('content').where('user_id', '=', other.id).where('title', '=', '收到新评论').execute()).map((m) => m.content).join('');
+      expect(await notices()).not.toContain('兼');
+
+      const list = await app.api('GET', '/api/admin/held-comments', { token: admin.token });
+      expect(list.body.data.filter((h: { comment: { id: number } }) => [heldId, secondId].includes(h.comment.id))).toEqual([
+        expect.objectContaining({ words: ['兼职'], idea: { id: ideaId, title: '评论区开放的创意' }, comment: expect.objectContaining({ id: heldId, held: true }) }),
+        expect.objectContaining({ words: ['兼职'], comment: expect.objectContaining({ id: secondId }) }),
+      ]);
+      expect((await trpcCall(app, 'query', 'admin.heldComments', undefined, admin.token)).body.result.data.data.length).toBe(list.body.data.length);
+
+      expect((await app.api('POST', `/api/admin/held-comments/${heldId}/approve`, { token: admin.token })).body).toMatchObject({ success: true, message: '已通过，评论现已公开' });
+      expect(await seenBy()).toContain(heldId);
+      expect((await app.api('GET', `/api/ideas/${ideaId}`)).body.data.commentCount).toBe(before + 1);
+      expect(await notices()).toMatch(/最新一条：招/);
+      expect((await app.api('POST', `/api/admin/held-comments/${heldId}/approve`, { token: admin.token })).status).toBe(400);
+
+      const rejected = await trpcCall(app, 'mutation', 'admin.rejectComment', { id: secondId, reason: '招聘信息请走官方渠道' }, admin.token);
+      expect(rejected.status).toBe(200);
+      expect(await seenBy(member.token)).not.toContain(secondId);
+      const told = await app.deps.db.selectFrom('messages').select('content').where('user_id', '=', member.id).where('title', '=', '评论未通过审核').executeTakeFirstOrThrow();
+      expect(told.content).toContain('原因：招聘信息请走官方渠道');
+      expect((await logActions()).slice(0, 2).map((l) => l.action)).toEqual(['reject_comment', 'approve_comment']);
+      expect((await app.api('GET', '/api/admin/held-comments', { token: member.token })).status).toBe(403);
+    });
+
+    it('feedback and report reasons: replace applies, a hold word is accepted as it is (the team reads them anyway)', async () => {
+      await watch('拼多多', 'replace');
+      await watch('返现', 'hold');
+      const fb = await app.api('POST', '/api/feedback', { token: member.token, body: { content: '建议支持拼多多链接和返现' } });
+      expect(fb.status).toBe(201);
+      const row = await app.deps.db.selectFrom('feedback').select('content').where('id', '=', fb.body.data.id).executeTakeFirstOrThrow();
+      expect(row.content).toBe('建议支持**链接和返现');
+    });
+  });
+
+  describe('every process', () => {
+    it('sees a change within the cache window: another process keeps its list until the window passes, then reloads', async () => {
+      let clock = 1_000_000;
+      const elsewhere = new WatchedWords(app.deps.db, 2000, () => clock);
+      const has = async (word: string) => (await elsewhere.list()).words.some((w) => w.word === word);
+      expect(await has('跨进程词')).toBe(false);
+      await watch('跨进程词', 'block');
+      // This process at once (the publish right after the change is refused).
+      expect((await app.api('POST', '/api/ideas', { token: member.token, body: idea(`跨进程词${unique()}`) })).status).toBe(403);
+      clock += 1999;
+      expect(await has('跨进程词')).toBe(false);
+      clock += 2;
+      expect(await has('跨进程词')).toBe(true);
+      // Within the window it asks nothing of the database; past it, the version only, while nothing changed.
+      const before = await elsewhere.list();
+      clock += 5000;
+      expect(await elsewhere.list()).toBe(before);
+    });
+  });
+});
