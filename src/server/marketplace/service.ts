@@ -143,11 +143,11 @@ export interface SearchBudget {
 
 /**
  * Per database, from what a checked entry costs at 100,000 ideas (README, "Search at a bounded
- * cost"): about 0.5 µs on SQLite, 1.7 µs on MariaDB (a primary-key probe of the texts through the
+ * cost"): about 0.5–0.9 µs on SQLite, 2 µs on MariaDB (a primary-key probe of the texts through the
  * server), so a page's walks stay within a few milliseconds on either.
  */
 export const SEARCH_BUDGETS: Record<'sqlite' | 'mysql', SearchBudget> = {
-  sqlite: { entries: 4000, rounds: 4, firstChunk: 32, growth: 4, countedGrams: 6, countCap: 256 },
+  sqlite: { entries: 2500, rounds: 4, firstChunk: 32, growth: 4, countedGrams: 6, countCap: 256 },
   mysql: { entries: 1000, rounds: 3, firstChunk: 32, growth: 6, countedGrams: 6, countCap: 128 },
 };
 
