@@ -57,7 +57,7 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
   const routes = fastRoutes();
   // The client's address as Express sees it (TRUST_PROXY), for the rate limits of the reads run here.
   const trust = app.get('trust proxy fn') as (addr: string, i: number) => boolean;
-  const clientIp = (req: IncomingMessage) => proxyAddr(req, trust);
+  const clientIp = (req: IncomingMessage) => () => proxyAddr(req, trust);
   const keyMemo = new Map<string, KnownRead | null>();
 
   function prepare(status: number, headers: [string, string][], variants: Variants, etag = etagOf(variants.identity)): PreparedAnswer {
@@ -97,7 +97,6 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
   const fromComputed = (c: ComputedRead, cacheControl?: string): PreparedAnswer => ({
     ...prepare(c.status, [['content-type', c.contentType], ...(cacheControl ? ([['cache-control', cacheControl]] as [string, string][]) : []), ...c.extraHeaders], compressVariants(c.body)),
     shown: c.shown,
-    heldBy: c.heldBy,
   });
 
   /**
@@ -215,11 +214,13 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
 
   /** Whether this member's answer differs from the guests' (request/sharing.ts). */
   async function differs(auth: Authenticated, read: KnownRead, answer: PreparedAnswer): Promise<boolean> {
+    const { members, about } = read.found.read.op.cache!;
+    if (members === 'same') return false;
     const user = auth.user;
-    if (answer.heldBy?.includes(user.id)) return true;
-    if (read.found.read.op.cache!.members !== 'ideas') return false;
     if (user.role === 'admin') return true;
-    return differsForViewer(user, answer.shown ?? [], deps.unlocks.peek(user.id) ?? (await deps.unlocks.of(deps.db, user.id)));
+    const facts = deps.viewerFacts.peek(user.id) ?? (await deps.viewerFacts.of(deps.db, user.id));
+    if (members === 'comments') return facts.heldOn.has(about!(read.input));
+    return differsForViewer(user, answer.shown ?? [], facts);
   }
 
   /**
