@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbTimeAgo } from '../db/time.ts';
+import { readZip } from '../src/server/infrastructure/zip.ts';
 import { runHousekeeping } from '../src/server/jobs/index.ts';
 import { startTestApp, trpcCall, type TestApp } from './helpers/api.ts';
 import { spawnServer, type ChildServer } from './helpers/child-server.ts';
@@ -159,6 +160,16 @@ describe.each(DIALECTS)('images in an S3 bucket on %s', (dialect) => {
     expect(keys).toContain(keep.body.fileName);
     expect((await fetch(app.url + binned.body.url)).status).toBe(404);
     expect((await fetch(app.url + keep.body.url)).status).toBe(200);
+  });
+
+  it('a member’s data export takes their images from the bucket', async () => {
+    const member = await createUser(app.deps);
+    const image = await uploadTo(app.url, member.token);
+    const id = (await idea(app, member.token, { title: '导出里的图片', detailedAnalysis: `<img src="${image.body.url}">`, status: 'draft' })).body.data.id as number;
+    const res = await fetch(`${app.url}/api/account/export`, { headers: { authorization: `Bearer ${member.token}` } });
+    expect(res.status).toBe(200);
+    const files = readZip(Buffer.from(await res.arrayBuffer()));
+    expect(files.get(`images/idea-${id}/${image.body.fileName}`)).toEqual(await s3.storage.read(image.body.fileName));
   });
 
   it('reports the bucket in /api/health/ready', async () => {
