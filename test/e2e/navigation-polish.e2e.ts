@@ -215,7 +215,7 @@ for (const viewport of VIEWPORTS) {
       await item.getByTestId('review-own-note').getByText('这是您自己的创意').waitFor();
       await expectAccessible(page, `the review queue with an own idea at ${viewport.width}px`);
       await shot(page, `${vp}-nav-review-own`);
-      await item.getByRole('button', { name: '通过' }).click();
+      await item.getByRole('button', { name: '通过', exact: true }).click();
       const confirm = page.getByRole('dialog', { name: new RegExp(`^通过「${title}」`) });
       await confirm.getByText('没有其他管理员看过').waitFor();
       await confirm.getByRole('button', { name: '通过' }).click();

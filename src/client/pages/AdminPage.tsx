@@ -275,8 +275,9 @@ function ReviewItem({ idea, busy, onApprove, onReject, onEdit }: { idea: ReviewI
         <button type="button" className="btn btn-danger" onClick={onReject} disabled={busy}>
           驳回
         </button>
+        {/* Named 修改, not 修改后通过: the dialog it opens says the rest, and 通过 stays one button's name. */}
         <button type="button" className="btn" onClick={onEdit} disabled={busy}>
-          修改后通过
+          修改
         </button>
         <button type="button" className="btn btn-primary" onClick={onApprove} disabled={busy}>
           {busy ? '处理中…' : '通过'}
