@@ -47,6 +47,16 @@ export function marketQueryInput(sort: MarketSort, seed: number): { sort: Market
   return sort === 'random' ? { sort, seed, limit: MARKET_PAGE_SIZE } : { sort, limit: MARKET_PAGE_SIZE };
 }
 
+/**
+ * The seed a random list goes on with: the one the server answered beside its first page (it
+ * chooses one when none was sent, issue 16), else the one sent. Kept in the list state, so coming
+ * back shows the order that was shown.
+ */
+export function answeredSeed(sent: number, firstPage: unknown): number {
+  const answered = firstPage && typeof firstPage === 'object' ? (firstPage as { seed?: unknown }).seed : undefined;
+  return isValidSeed(answered) ? answered : sent;
+}
+
 // ------------------------------------------------------------------ list state (sessionStorage)
 
 /** What a visit keeps so that coming back from an idea shows the same list in the same order. */
