@@ -5,6 +5,7 @@ import { Kysely, MysqlDialect, SqliteDialect, type MysqlPool } from 'kysely';
 import { createPool, type Pool, type PoolConnection } from 'mysql2';
 import { DatabaseUnavailableError } from './failures.ts';
 import { BooleanToIntPlugin } from './portable.ts';
+import { runStatementsDirectly } from './prepared.ts';
 import { withStatementRetries } from './transaction.ts';
 import type { Database } from './types.ts';
 
@@ -115,6 +116,8 @@ function openSqlite(file: string, o: DatabaseOptions): DatabaseHandle {
     dialect: withStatementRetries(new SqliteDialect({ database: withStatementCache(sqlite) }), { reconnectReads: false }),
     plugins: [new BooleanToIntPlugin()],
   });
+  // Hot reads run their statements on the driver itself (prepared.ts runRead).
+  runStatementsDirectly(db, sqlite);
   return {
     db,
     dialect: 'sqlite',

@@ -6,9 +6,47 @@
  * `build` receives stand-in values (numbers for numbers, strings for strings) and must use each
  * exactly once as a parameter; the compiled SQL is reused with the real values put in their places.
  * Only ids and plain strings vary: the query's shape, and every other value in it, is fixed when it
- * is first built.
+ * is first built. A prepared query must be a read (it runs through `runRead`).
  */
-import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import type SQLite from 'better-sqlite3';
+import { CompiledQuery, type Compilable, type Kysely, type RawBuilder } from 'kysely';
+
+/**
+ * The SQLite database under a Kysely instance that openSqlite made (db/connection.ts), so a hot read
+ * can run its statement on it directly: Kysely's executor (its connection lock, plugins and promise
+ * chain) cost 7–17 µs of CPU a read in the loaded server, more than the statement (issue 20).
+ */
+const directSqlite = new WeakMap<Kysely<any>, { sqlite: SQLite.Database; statements: Map<string, SQLite.Statement> }>();
+
+export function runStatementsDirectly(db: Kysely<any>, sqlite: SQLite.Database): void {
+  directSqlite.set(db, { sqlite, statements: new Map() });
+}
+
+/**
+ * Runs one read statement (`?` placeholders) and returns its rows. On SQLite it runs on the driver
+ * itself, synchronously, unless a transaction is open on the one connection (then it waits its turn
+ * through Kysely, so it never reads a write half done; a file held by another process is retried
+ * there too); on MySQL/MariaDB, and on a Kysely instance with plugins added (a test's counter),
+ * through Kysely. Only for reads: a write goes through Kysely.
+ */
+export async function runRead<Row>(db: Kysely<any>, sql: string, parameters: readonly unknown[]): Promise<Row[]> {
+  const direct = directSqlite.get(db);
+  if (direct && !direct.sqlite.inTransaction) {
+    let statement = direct.statements.get(sql);
+    if (!statement) {
+      statement = direct.sqlite.prepare(sql);
+      if (!statement.reader) throw new Error('runRead: only a read statement may run directly');
+      direct.statements.set(sql, statement);
+    }
+    try {
+      return statement.all(...parameters) as Row[];
+    } catch (err) {
+      // Another process holds the file: Kysely's path retries it (transaction.ts).
+      if (!String((err as { code?: unknown }).code ?? '').startsWith('SQLITE_BUSY')) throw err;
+    }
+  }
+  return (await db.executeQuery<Row>(CompiledQuery.raw(sql, [...parameters]))).rows;
+}
 
 const STAND_IN_BASE = -918_273_645;
 
@@ -26,6 +64,34 @@ export function preparedQuery<Row, Args extends (number | string)[]>(build: (db:
     }
     const parameters = [...query.parameters];
     query.slots.forEach((slot, i) => (parameters[slot] = args[i]));
+    return runRead<Row>(db, query.sql, parameters);
+  };
+}
+
+/**
+ * Queries whose shape varies with a key (a search: which ranks it reads, how many words, from a
+ * cursor or not), each shape built and compiled once per database and then run with each call's
+ * values. `build` receives `arg(i)`, a stand-in for `args[i]` that may appear any number of times and
+ * wherever a value may (it is typed `never` for that); the key must name everything else that shapes
+ * the query. Kysely's building and compiling of a search round cost as much as running it.
+ */
+export function shapedQueries<Row>(maxShapes = 500) {
+  const byDb = new WeakMap<Kysely<any>, Map<string, { sql: string; parameters: readonly unknown[]; slots: (number | null)[] }>>();
+  return async (db: Kysely<any>, key: string, args: readonly unknown[], build: (arg: (i: number) => never) => Compilable<Row> | RawBuilder<Row>): Promise<Row[]> => {
+    let shapes = byDb.get(db);
+    if (!shapes) byDb.set(db, (shapes = new Map()));
+    let query = shapes.get(key);
+    if (!query) {
+      const standIn = (i: number) => `\u0000arg${i}\u0000`;
+      const built = build((i) => standIn(i) as never);
+      const { sql, parameters } = 'isRawBuilder' in built ? built.compile(db) : built.compile();
+      const slots = parameters.map((p) => (typeof p === 'string' && p.startsWith('\u0000arg') ? Number(p.slice(4, -1)) : null));
+      if (slots.some((s) => s !== null && (s < 0 || s >= args.length))) throw new Error('shapedQueries: a stand-in past the values given');
+      query = { sql, parameters, slots };
+      if (shapes.size >= maxShapes) shapes.delete(shapes.keys().next().value!);
+      shapes.set(key, query);
+    }
+    const parameters = query.parameters.map((p, j) => (query.slots[j] === null ? p : args[query.slots[j]!]));
     return (await db.executeQuery<Row>(CompiledQuery.raw(query.sql, parameters))).rows;
   };
 }

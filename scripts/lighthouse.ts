@@ -10,12 +10,19 @@
  * times and judges the median of each figure (.ci/run uses 3). A run Chrome fails to trace (its
  * first navigation sometimes reports NO_NAVSTART) is repeated, up to twice; one unscored load
  * warms Chrome up before the audits that count.
+ *
+ * `--member` (issue 20) audits the member pages most read instead — /marketplace and an idea's page
+ * (/idea/{id}, another member's idea with comments) — as a signed-in demo member: before each audit a
+ * session from a real login is put in the page's localStorage (authToken, userInfo) and the browser's
+ * HTTP cache is cleared, and Lighthouse keeps storage (disableStorageReset). Targets: performance
+ * ≥ 90, accessibility 100.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 import { isEmpty, seedDemoData } from '../src/server/seed/demo.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { startServer } from '../src/server/server.ts';
@@ -23,8 +30,13 @@ import { buildClientIfNeeded, DIST_DIR } from './build-client.ts';
 
 export const PAGES = ['/', '/login', '/guest-marketplace'] as const;
 
+const MEMBER = process.argv.includes('--member');
+
 /** The issue's targets: category scores (0–100) and LCP in milliseconds, simulated mobile. */
-export const TARGETS = { performance: 95, accessibility: 95, seo: 95, lcpMs: 2000 } as const;
+export const TARGETS: { performance: number; accessibility: number; seo: number; lcpMs: number } = MEMBER
+  ? // Issue 20: members' pages (SEO does not apply to pages behind a login; LCP is part of performance).
+    { performance: 90, accessibility: 100, seo: 0, lcpMs: Infinity }
+  : { performance: 95, accessibility: 95, seo: 95, lcpMs: 2000 };
 
 const CATEGORIES = ['performance', 'accessibility', 'seo', 'best-practices'] as const;
 
@@ -45,7 +57,7 @@ export function missedTargets(r: PageResult): string[] {
   const missed: string[] = [];
   if (r.scores.performance < TARGETS.performance) missed.push(`performance ${r.scores.performance} < ${TARGETS.performance}`);
   if (r.scores.accessibility < TARGETS.accessibility) missed.push(`accessibility ${r.scores.accessibility} < ${TARGETS.accessibility}`);
-  if (r.scores.seo < TARGETS.seo) missed.push(`SEO ${r.scores.seo} < ${TARGETS.seo}`);
+  if (TARGETS.seo && r.scores.seo < TARGETS.seo) missed.push(`SEO ${r.scores.seo} < ${TARGETS.seo}`);
   if (r.lcpMs > TARGETS.lcpMs) missed.push(`LCP ${Math.round(r.lcpMs)} ms > ${TARGETS.lcpMs} ms`);
   return missed;
 }
@@ -84,14 +96,46 @@ async function audit(baseUrl: string, page: string, port: number, attempt = 1): 
   }
 }
 
+/** A signed-in member for `--member`: the session put in the page before each audit. */
+let session: { token: string; user: unknown } | undefined;
+
+async function signIn(baseUrl: string): Promise<{ token: string; user: unknown }> {
+  const res = await fetch(new URL('/api/auth/login', baseUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginType: 'phone', phone: process.env.LIGHTHOUSE_PHONE ?? '13800000002', password: process.env.LIGHTHOUSE_PASSWORD ?? 'hunter2026' }) });
+  const body = (await res.json()) as { data: { token: string; user: unknown } };
+  if (res.status !== 200) throw new Error(`login answered ${res.status}`);
+  return body.data;
+}
+
+/** Puts the member's session in the origin's localStorage and empties the HTTP cache, as a fresh visit of a signed-in member. */
+async function putSessionInPage(baseUrl: string, port: number): Promise<void> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const tab = await browser.newPage();
+    await tab.goto(new URL('/robots.txt', baseUrl).href);
+    await tab.evaluate((s) => {
+      localStorage.setItem('authToken', s.token);
+      localStorage.setItem('userInfo', JSON.stringify(s.user));
+    }, session!);
+    const cdp = await tab.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await tab.close();
+  } finally {
+    await browser.disconnect();
+  }
+}
+
 async function auditOnce(baseUrl: string, page: string, port: number): Promise<PageResult> {
   const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], throttlingMethod: 'simulate', formFactor: 'mobile' };
+  if (session) {
+    await putSessionInPage(baseUrl, port);
+    flags.disableStorageReset = true;
+  }
   const runner = await lighthouse(new URL(page, baseUrl).href, flags);
   if (!runner) throw new Error(`Lighthouse returned nothing for ${page}`);
   const { lhr } = runner;
   if (lhr.runtimeError) throw Object.assign(new Error(`${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`), { code: lhr.runtimeError.code });
   fs.mkdirSync(REPORT_DIR, { recursive: true });
-  fs.writeFileSync(path.join(REPORT_DIR, `${page === '/' ? 'home' : page.slice(1)}.json`), JSON.stringify(lhr, null, 1));
+  fs.writeFileSync(path.join(REPORT_DIR, `${session ? 'member-' : ''}${page === '/' ? 'home' : page.slice(1).replace(/\//g, '-')}.json`), JSON.stringify(lhr, null, 1));
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
@@ -139,18 +183,28 @@ async function serverToAudit(): Promise<{ url: string; stop(): Promise<void> }> 
 async function main() {
   const runs = runsWanted();
   const server = await serverToAudit();
+  let pages: readonly string[] = PAGES;
+  if (MEMBER) {
+    session = await signIn(server.url);
+    // Another member's idea (the signed-in one is not its author), one with comments when there is one.
+    const list = (await (await fetch(new URL('/api/marketplace/ideas?limit=50', server.url))).json()) as { data: { id: number; user_registration_number: string; commentCount: number }[] };
+    const mine = (session.user as { registrationNumber?: string }).registrationNumber;
+    const others = list.data.filter((i) => i.user_registration_number !== mine);
+    const idea = others.find((i) => i.commentCount > 0) ?? others[0];
+    pages = ['/marketplace', `/idea/${idea.id}`];
+  }
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'error' });
-  const all = new Map<string, PageResult[]>(PAGES.map((p) => [p, []]));
+  const all = new Map<string, PageResult[]>(pages.map((p) => [p, []]));
   try {
     // One unscored load first: a fresh Chrome's first audit carries its own start-up work (about
     // 100 ms more TBT on whichever page came first, and the occasional NO_NAVSTART).
-    await audit(server.url, PAGES[0], chrome.port);
-    for (let run = 0; run < runs; run++) for (const page of PAGES) all.get(page)!.push(await audit(server.url, page, chrome.port));
+    await audit(server.url, pages[0], chrome.port);
+    for (let run = 0; run < runs; run++) for (const page of pages) all.get(page)!.push(await audit(server.url, page, chrome.port));
   } finally {
     chrome.kill();
     await server.stop();
   }
-  const results = PAGES.map((page) => medianResult(all.get(page)!));
+  const results = pages.map((page) => medianResult(all.get(page)!));
   if (runs > 1) {
     for (const [page, list] of all) console.log(`${page.padEnd(20)} runs: ${list.map((r) => `${r.scores.performance} (LCP ${Math.round(r.lcpMs)}, TBT ${Math.round(r.tbtMs)})`).join(', ')}`);
     console.log(`medians of ${runs} runs:`);
@@ -165,7 +219,11 @@ async function main() {
       `${r.page.padEnd(20)} ${String(s.performance).padStart(4)}  ${String(s.accessibility).padStart(4)}  ${String(s.seo).padStart(3)}  ${String(s['best-practices']).padStart(8)}  ${`${Math.round(r.lcpMs)} ms`.padStart(7)}  ${`${Math.round(r.tbtMs)} ms`.padStart(7)}  ${r.cls.toFixed(3).padStart(6)}${missed.length ? `  ✗ ${missed.join('; ')}` : ''}`,
     );
   }
-  console.log(`targets: performance ≥ ${TARGETS.performance}, accessibility ≥ ${TARGETS.accessibility}, SEO ≥ ${TARGETS.seo}, LCP ≤ ${TARGETS.lcpMs} ms (mobile, simulated)`);
+  console.log(
+    MEMBER
+      ? `targets (a signed-in member): performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility} (mobile, simulated)`
+      : `targets: performance ≥ ${TARGETS.performance}, accessibility ≥ ${TARGETS.accessibility}, SEO ≥ ${TARGETS.seo}, LCP ≤ ${TARGETS.lcpMs} ms (mobile, simulated)`,
+  );
   process.exit(failed ? 1 : 0);
 }
 

@@ -80,6 +80,7 @@ interface Sample {
   ms: number;
   status: number;
   write: boolean;
+  kind: string;
 }
 const samples: Sample[] = [];
 const acknowledged = { comments: [] as number[], ideas: [] as number[] };
@@ -106,28 +107,36 @@ async function member(i: number) {
     const roll = (i * 31 + n * 17) % 100;
     const at = performance.now();
     let write = true;
+    let kind: string;
     let res: { status: number; json: any };
     if (roll < 30) {
       write = false;
+      kind = 'idea page (member)';
       res = await call('GET', `/api/ideas/${idea}`, me.token);
     } else if (roll < 50) {
       write = false;
+      kind = 'marketplace (guest)';
       res = await call('GET', `/api/marketplace/ideas?sort=newest&limit=20`);
     } else if (roll < 70) {
+      kind = 'favourite';
       res = await call('POST', `/api/favorites/${idea}`, me.token, { favorite: n % 2 === 0 });
     } else if (roll < 82) {
+      kind = 'comment';
       res = await call('POST', '/api/comments', me.token, { ideaId: idea, content: `第${i}位成员的第${n}条压测评论` });
       if (res.status === 201) acknowledged.comments.push(res.json.data.id);
     } else if (roll < 92) {
+      kind = 'view';
       res = await call('POST', '/api/ideas/view', me.token, { ideaId: idea });
     } else if (roll < 97) {
+      kind = 'follow';
       res = await call('POST', `/api/follows/${authors[n % authors.length].registrationNumber}`, me.token, { follow: n % 2 === 0 });
     } else {
+      kind = 'publish';
       const k = ++seq;
       res = await call('POST', '/api/ideas', me.token, { status: 'published', title: `压测发布 ${k} ${randomBytes(4).toString('hex')}`, description: randomBytes(24).toString('base64'), tags: ['压测', `发布${k % 7}`] });
       if (res.status === 201) acknowledged.ideas.push(res.json.data.id);
     }
-    samples.push({ at: performance.now(), ms: performance.now() - at, status: res.status, write });
+    samples.push({ at: performance.now(), ms: performance.now() - at, status: res.status, write, kind });
   }
 }
 
@@ -203,6 +212,12 @@ const report: Record<string, unknown> = {
   p50Ms: Math.round(pct(steady.map((s) => s.ms), 50)),
   p99Ms: Math.round(pct(steady.map((s) => s.ms), 99)),
   writes: samples.filter((s) => s.write).length,
+  byKind: Object.fromEntries(
+    [...new Set(steady.map((s) => s.kind))].map((kind) => {
+      const ms = steady.filter((s) => s.kind === kind).map((s) => s.ms);
+      return [kind, { requests: ms.length, p50Ms: Math.round(pct(ms, 50)), p99Ms: Math.round(pct(ms, 99)) }];
+    }),
+  ),
   errorsOutsideOutage: failures(steady).length,
   countersExact,
   acknowledgedComments: acknowledged.comments.length,

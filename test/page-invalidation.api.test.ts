@@ -148,4 +148,24 @@ describe.each(DIALECTS)('cached idea pages and comments follow the writes, on %s
     // The member's own state comes from the member read, at once.
     expect((await app.api('GET', `/api/ideas/${idea}/viewer`, { token: reader.token })).body.data.isFavorite).toBe(true);
   });
+
+  it('a held comment shows at once to its writer alone, and to everyone once approved; a rejected one leaves it', async () => {
+    const idea = await createIdea(app.deps, author, { title: '送审评论的创意' });
+    expect((await app.api('POST', '/api/admin/watched-words', { token: admin.token, body: { word: '送审专用词', action: 'hold' } })).status).toBeLessThan(300);
+    const writer = await createUser(app.deps);
+    await views(idea);
+    const list = (token?: string) => app.api('GET', `/api/comments/idea/${idea}`, { token }).then((r) => r.body.data.map((c: { content: string }) => c.content));
+    expect(await list(writer.token)).toEqual([]);
+    const held = await app.api('POST', '/api/comments', { token: writer.token, body: { ideaId: idea, content: '含送审专用词的评论' } });
+    expect(held.status).toBe(201);
+    expect(await list(writer.token)).toEqual(['含送审专用词的评论']);
+    expect((await app.api('GET', `/api/ideas/${idea}`, { token: writer.token })).body.data.comments.map((c: { content: string }) => c.content)).toEqual(['含送审专用词的评论']);
+    for (const c of (await views(idea)).comments) expect(c.data).toEqual([]);
+    expect((await app.api('POST', `/api/admin/held-comments/${held.body.data.id}/approve`, { token: admin.token })).status).toBe(200);
+    for (const c of (await views(idea)).comments) expect(c.data.map((x: { content: string }) => x.content)).toEqual(['含送审专用词的评论']);
+    const second = await app.api('POST', '/api/comments', { token: writer.token, body: { ideaId: idea, content: '又一条送审专用词' } });
+    expect(await list(writer.token)).toHaveLength(2);
+    expect((await app.api('POST', `/api/admin/held-comments/${second.body.data.id}/reject`, { token: admin.token })).status).toBe(200);
+    expect(await list(writer.token)).toEqual(['含送审专用词的评论']);
+  });
 });

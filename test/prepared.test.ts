@@ -32,4 +32,23 @@ describe.each(DIALECTS)('prepared queries, on %s', (dialect) => {
     const twice = preparedQuery((db: Kysely<Database>, a: number) => db.selectFrom('users').select('id').where('id', '=', a).where('id', '=', a));
     await expect(twice(t.handle.db, 1)).rejects.toThrow(/exactly once/);
   });
+
+  it('never reads a write half done: on SQLite a read waits while a transaction is open on the one connection', async () => {
+    const activeUsers = preparedQuery((db: Kysely<Database>, minId: number) => db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('id', '>', minId).where('status', '=', 'active'));
+    const before = Number((await activeUsers(t.handle.db, 0))[0].n);
+    let seen: number | undefined;
+    let pending: Promise<void> | undefined;
+    await t.handle.db.transaction().execute(async (trx) => {
+      await trx.insertInto('users').values({ registration_number: 'bx000009', phone: null, email: null, password_hash: null, nickname: 'u9', avatar_url: '/avatars/avatar-1.svg', bio: null, role: 'member', status: 'active', created_at: '2026-11-22 00:00:00.000', updated_at: '2026-11-22 00:00:00.000', deactivated_at: null, deactivation_reason: null }).execute();
+      pending = activeUsers(t.handle.db, 0).then((rows) => {
+        seen = Number(rows[0].n);
+      });
+      await new Promise((r) => setTimeout(r, 30));
+      // SQLite: still waiting for the connection; MySQL/MariaDB: another connection, the committed rows.
+      expect(seen === undefined || seen === before).toBe(true);
+    });
+    await pending;
+    expect(seen === before || seen === before + 1).toBe(true);
+    expect(Number((await activeUsers(t.handle.db, 0))[0].n)).toBe(before + 1);
+  });
 });

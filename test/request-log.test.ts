@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/server/app.ts';
 import { createRequestListener } from '../src/server/fast-lane/fast-lane.ts';
 import { loggedPath, withRequestLog } from '../src/server/ops/request-log.ts';
+import { flushLog, type Logger } from '../src/server/ops/logger.ts';
 import {  } from './helpers/api.ts';
 import { serveTestApp } from './helpers/serve.ts';
 import { DIALECTS } from './helpers/dialects.ts';
@@ -14,6 +15,7 @@ describe.each(DIALECTS)('request log, on %s', (dialect) => {
   const app = serveTestApp(dialect);
   let server: Server;
   let url = '';
+  let logger: Logger;
   const lines: Record<string, unknown>[] = [];
   beforeAll(async () => {
     const sink = new Writable({
@@ -22,7 +24,7 @@ describe.each(DIALECTS)('request log, on %s', (dialect) => {
         done();
       },
     });
-    const logger = pino({ level: 'info' }, sink);
+    logger = pino({ level: 'info' }, sink) as unknown as Logger;
     // The same wrapping as startServer: the log outside the fast lane, Express behind it.
     server = createServer(withRequestLog(logger, createRequestListener(app.deps, createApp(app.deps))));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -33,7 +35,8 @@ describe.each(DIALECTS)('request log, on %s', (dialect) => {
     await new Promise((r) => server?.close(r));
   });
 
-  const settle = () => new Promise((r) => setTimeout(r, 30));
+  // Request lines are handed to the destination in blocks (at most a second later): flushed here.
+  const settle = () => new Promise((r) => setTimeout(r, 30)).then(() => flushLog(logger)).then(() => new Promise((r) => setTimeout(r, 10)));
 
   it('writes id, method, path, status and duration for fast-lane and Express answers, and sends the caller\'s id back', async () => {
     const fast = await fetch(`${url}/api/ideas/guest?limit=5`);

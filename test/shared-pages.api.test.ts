@@ -123,6 +123,9 @@ describe.each(DIALECTS)('pages members share, on %s', (dialect) => {
     const comment = await app.api('POST', '/api/comments', { token: reader.token, body: { ideaId: unlocked, content: '共享页面的评论' } });
     commentId = comment.body.data.id;
     expect((await app.api('POST', `/api/comments/${commentId}/like`, { token: unlocker.token })).status).toBe(200);
+    // A comment a moderator has not decided on: only its writer sees it (issue 22).
+    await app.deps.db.insertInto('comments').values({ idea_id: unlocked, user_id: reader2.id, parent_id: null, reply_to_id: null, content: '等待审核的评论', like_count: 0, dislike_count: 0, created_at: nowDb(), held: 1 }).execute();
+    app.deps.publicCache.invalidate();
     f = { author, unlocked, plain, commented: unlocked, query: '共享' };
     void other;
   });
@@ -162,10 +165,17 @@ describe.each(DIALECTS)('pages members share, on %s', (dialect) => {
     }
   });
 
-  it('gives two plain members the very same bytes, and the author and the unlocker their own', async () => {
-    const page = `/api/ideas/${f.unlocked}`;
-    const [r1, r2, guest, mine, open] = await Promise.all([get(app.url + page, reader.token), get(app.url + page, reader2.token), get(app.url + page), get(app.url + page, f.author.token), get(app.url + page, unlocker.token)]);
-    expect(r1.text).toBe(r2.text);
+  it('gives two plain members the very same bytes, and the author, the unlocker and the writer of a held comment their own', async () => {
+    const page = `/api/ideas/${f.plain}`;
+    const [p1, p2, p3] = await Promise.all([get(app.url + page, reader.token), get(app.url + page, reader2.token), get(app.url + page)]);
+    expect(p1.text).toBe(p2.text);
+    expect(p1.text).toBe(p3.text);
+    const held = `/api/comments/idea/${f.unlocked}`;
+    const [others, writer] = await Promise.all([get(app.url + held, reader.token), get(app.url + held, reader2.token)]);
+    expect(others.body.data.map((c: { content: string }) => c.content)).not.toContain('等待审核的评论');
+    expect(writer.body.data.find((c: { content: string }) => c.content === '等待审核的评论')).toMatchObject({ held: true });
+    expect((await get(app.url + `/api/ideas/${f.unlocked}`, reader2.token)).body.data.comments.map((c: { content: string }) => c.content)).toContain('等待审核的评论');
+    const [r1, guest, mine, open] = await Promise.all([get(app.url + `/api/ideas/${f.unlocked}`, reader.token), get(app.url + `/api/ideas/${f.unlocked}`), get(app.url + `/api/ideas/${f.unlocked}`, f.author.token), get(app.url + `/api/ideas/${f.unlocked}`, unlocker.token)]);
     expect(r1.text).toBe(guest.text);
     expect(r1.body.data).toMatchObject({ isLocked: true, isOwner: false });
     expect(r1.body.data.images).toHaveLength(1);

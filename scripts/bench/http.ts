@@ -51,6 +51,48 @@ export async function measure(port: number, pid: number, c: { path: string; head
   };
 }
 
+/** One server under load: its port and the pid whose CPU is counted. */
+export interface Target {
+  port: number;
+  pid: number;
+}
+
+/**
+ * Ours and the bare server on one case, in turns: a 1 s warm-up of each, then `rounds` slices of
+ * `seconds / rounds` each, alternating which goes first. Both see the same machine through the run,
+ * so another process's load (this machine is shared) falls on both instead of on whichever was
+ * measured at the time; CPU and requests are summed over the slices.
+ */
+export async function measurePair(ours: Target, bare: Target, c: { path: string; headers: Record<string, string> }, seconds: number, connections: number, rounds: number): Promise<[Measure, Measure]> {
+  const run = async (t: Target, duration: number) => {
+    const url = `http://127.0.0.1:${t.port}${c.path}`;
+    const before = cpuMs(t.pid);
+    const result = await autocannon({ url, headers: c.headers, connections, duration });
+    return { cpu: cpuMs(t.pid) - before, requests: result.requests.total, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  };
+  await run(ours, 1);
+  await run(bare, 1);
+  const slice = Math.max(1, seconds / rounds);
+  const got = { ours: [] as Awaited<ReturnType<typeof run>>[], bare: [] as Awaited<ReturnType<typeof run>>[] };
+  for (let r = 0; r < rounds; r++) {
+    const order = r % 2 ? (['bare', 'ours'] as const) : (['ours', 'bare'] as const);
+    for (const which of order) got[which].push(await run(which === 'ours' ? ours : bare, slice));
+  }
+  const total = (list: typeof got.ours): Measure => {
+    const requests = list.reduce((n, x) => n + x.requests, 0);
+    const cpu = list.reduce((n, x) => n + x.cpu, 0);
+    const p50s = list.map((x) => x.p50).sort((a, b) => a - b);
+    return {
+      rps: requests / (slice * list.length),
+      cpuUsPerRequest: requests ? (cpu * 1000) / requests : Infinity,
+      p50: p50s[Math.floor(p50s.length / 2)],
+      p99: Math.max(...list.map((x) => x.p99)),
+      errors: list.reduce((n, x) => n + x.errors, 0),
+    };
+  };
+  return [total(got.ours), total(got.bare)];
+}
+
 /**
  * A member toggling one favourite on and off at `perSecond` (one call in flight) while a case is
  * measured: what a script's loop does. The benchmark's server has its limits off, so every toggle

@@ -11,7 +11,7 @@ import { createSmsProvider } from './accounts/sms-gateways.ts';
 import type { FileStorage } from './infrastructure/storage.ts';
 import { createStorage } from './infrastructure/create-storage.ts';
 import { WatchedWords } from './moderation/words.ts';
-import { UnlockMemo } from './ideas/unlocks.ts';
+import { ViewerFactsMemo } from './ideas/viewer-facts.ts';
 
 export interface Deps {
   handle: DatabaseHandle;
@@ -26,14 +26,14 @@ export interface Deps {
   sessionCache: SessionCache;
   /** The word list in force (built-in, SENSITIVE_WORDS_FILE, the moderators' watched words), reloaded when it changes. */
   words: WatchedWords;
-  /** Members' unlocked ideas, remembered as briefly, so the fast lane tells a member's shared page from their own without a query. */
-  unlocks: UnlockMemo;
+  /** Members' unlocks and held comments, remembered as briefly, so the fast lane tells a member's shared page from their own without a query. */
+  viewerFacts: ViewerFactsMemo;
 }
 
 /**
- * The fast lane's shared cache: bounded by count and bytes (each entry counted with 1 KB for what it
- * holds beside its bytes). Room for the hot lists and a few thousand ideas' pages and comments
- * (issue 20: 2,000 idea pages warm); README, Performance, states the RSS it comes to.
+ * The fast lane's shared cache: bounded by count and bytes (each entry counted with 3 KB for what it
+ * holds beside its bytes, as measured). Room for the hot lists and a few thousand ideas' pages and
+ * comments (issue 20: 2,000 idea pages warm); README, Performance, states the RSS it comes to.
  */
 export const PUBLIC_CACHE_MAX_ENTRIES = 10_000;
 export const PUBLIC_CACHE_MAX_BYTES = 64 * 1024 * 1024;
@@ -49,7 +49,7 @@ export function createDeps(handle: DatabaseHandle, config: Config, sms?: SmsProv
     publicCache: new ResponseCache({ ttlMs: config.cacheTtlMs, maxEntries: PUBLIC_CACHE_MAX_ENTRIES, maxBytes: PUBLIC_CACHE_MAX_BYTES }),
     sessionCache: new SessionCache(config.cacheTtlMs),
     words: new WatchedWords(handle.db, config.cacheTtlMs),
-    unlocks: new UnlockMemo(config.cacheTtlMs),
+    viewerFacts: new ViewerFactsMemo(config.cacheTtlMs),
   };
 }
 

@@ -34,9 +34,9 @@ const reaction = (kind: 'like' | 'dislike') =>
 export const commentOps = {
   list: read({
     access: 'public',
-    // One list per idea, the same for every reader of a public idea: kept until a comment is written
-    // or removed there, or the idea (or a name on it) changes.
-    cache: { shows: ['comments', 'ideas'], about: (input) => input.ideaId, members: 'same' },
+    // One list per idea, the same for every reader of a public idea but the writer of a held comment:
+    // kept until a comment is written or removed there, or the idea (or a name on it) changes.
+    cache: { shows: ['comments', 'ideas'], about: (input) => input.ideaId, members: 'comments' },
     input: z.object({ ideaId: ZIdeaId }),
     output: { data: z.array(ZComment) },
     run: async ({ deps, auth }, input) => answer(await comments.listComments(deps, auth?.user ?? null, input.ideaId)),

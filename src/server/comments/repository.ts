@@ -60,12 +60,6 @@ export async function listIdeaComments(db: Db, ideaId: number, viewerId: number 
   return rows.reverse().map((r) => toCommentDto(r as CommentWithAuthor));
 }
 
-/** Who has a comment held for review on the idea: their view of its comments is their own (request/sharing.ts). */
-export async function heldCommentAuthors(db: Db, ideaId: number): Promise<number[]> {
-  const rows = await db.selectFrom('comments').select('user_id').distinct().where('idea_id', '=', ideaId).where('held', '=', 1).execute();
-  return rows.map((r) => r.user_id);
-}
-
 export async function findCommentDto(db: Db, id: number): Promise<CommentDto | undefined> {
   const row = await withAuthors(db).where('comments.id', '=', id).executeTakeFirst();
   return row ? toCommentDto(row as CommentWithAuthor) : undefined;

@@ -6,7 +6,7 @@
  * Replies are one level deep: a reply to a reply hangs under the same top-level comment
  * (`parentId`) and remembers the comment it answered (`replyTo`).
  */
-import { CompiledQuery } from 'kysely';
+import { runRead } from '../../../db/prepared.ts';
 import { isForeignKeyViolation, minusFloorZero } from '../../../db/portable.ts';
 import { dbTimeToIso, nowDb } from '../../../db/time.ts';
 import type { CommentReactionKind, CommentRow, Db, IdeaRow, UserRow } from '../../../db/types.ts';
@@ -90,6 +90,8 @@ export async function createComment(deps: Deps, user: UserRow, input: TCreateCom
       const count = await trx.selectFrom('ideas').select('comment_count').where('id', '=', idea.id).executeTakeFirstOrThrow();
       return { id, commentCount: count.comment_count };
     });
+    // Its writer alone sees a held comment: their view of this idea is their own now (viewer-facts.ts).
+    if (held) deps.viewerFacts.forget(user.id);
     return { comment: (await findCommentDto(deps.db, id))!, commentCount };
   } catch (err) {
     // The parent was deleted between the check and the insert: its foreign key refuses the reply.
@@ -152,7 +154,7 @@ export async function react(deps: Deps, user: UserRow, id: number, kind: Comment
 export async function interactions(deps: Deps, viewer: UserRow | null, ids: number[]): Promise<Record<string, CommentReactionKind>> {
   if (!viewer || !ids.length) return {};
   const text = `select comment_id, kind from comment_reactions where user_id = ? and comment_id in (${ids.map(() => '?').join(', ')})`;
-  const rows = (await deps.db.executeQuery<{ comment_id: number; kind: CommentReactionKind }>(CompiledQuery.raw(text, [viewer.id, ...ids]))).rows;
+  const rows = await runRead<{ comment_id: number; kind: CommentReactionKind }>(deps.db, text, [viewer.id, ...ids]);
   const marks: Record<string, CommentReactionKind> = {};
   for (const r of rows) marks[String(r.comment_id)] = r.kind;
   return marks;
@@ -292,6 +294,8 @@ export async function approveHeldComment(deps: Deps, admin: UserRow, id: number)
     await tellOfComment(trx, { idea, user: author, name, content: comment.content, at: nowDb(), answered, commentId: comment.id });
     await logModeration(trx, { adminId: admin.id, action: 'approve_comment', targetType: 'comment', targetId: id, detail: comment.content });
   });
+  // No longer the writer's alone (viewer-facts.ts).
+  deps.viewerFacts.forget(found.user_id);
 }
 
 /** Removes a held comment; its author is told why. */
@@ -316,4 +320,6 @@ export async function rejectHeldComment(deps: Deps, admin: UserRow, id: number, 
     });
     await logModeration(trx, { adminId: admin.id, action: 'reject_comment', targetType: 'comment', targetId: id, detail: reason ? `${reason}｜${comment.content}` : comment.content });
   });
+  // Gone: the writer's view of the idea is everyone's again (viewer-facts.ts).
+  deps.viewerFacts.forget(found.user_id);
 }

@@ -17,12 +17,25 @@ export interface Variants {
   br?: Buffer;
 }
 
+/**
+ * A copy in memory of its own size. What zlib returns is a view into its 16 KB (or larger) output
+ * chunk, and a small Buffer.from() a view into a shared 8 KB pool: kept in the cache, either holds on
+ * to the whole block (measured: 37 KB of memory per cached answer of under 5 KB, issue 20).
+ */
+function exact(view: Buffer): Buffer {
+  if (view.byteOffset === 0 && view.buffer.byteLength === view.length) return view;
+  const own = Buffer.allocUnsafeSlow(view.length);
+  view.copy(own);
+  return own;
+}
+
+/** The answer and its compressed copies, each in memory of its own size (they are kept). */
 export function compressVariants(body: Buffer): Variants {
-  if (body.length < COMPRESS_THRESHOLD_BYTES) return { identity: body };
+  if (body.length < COMPRESS_THRESHOLD_BYTES) return { identity: exact(body) };
   return {
-    identity: body,
-    gzip: gzipSync(body, { level: GZIP_LEVEL }),
-    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    identity: exact(body),
+    gzip: exact(gzipSync(body, { level: GZIP_LEVEL })),
+    br: exact(brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })),
   };
 }
 

@@ -13,6 +13,7 @@ import proxyAddr from 'proxy-addr';
 import type { Deps } from '../deps.ts';
 import { isClientRoute } from '../../shared/client-routes.ts';
 import { bearerToken } from '../request/caller.ts';
+import { rememberDatabaseFailure } from '../errors.ts';
 import { PRIVATE_CACHE_CONTROL } from '../request/private-answers.ts';
 import type { ChangeKind } from '../request/changes.ts';
 import { authenticate, type Authenticated } from '../accounts/service.ts';
@@ -56,7 +57,7 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
   const routes = fastRoutes();
   // The client's address as Express sees it (TRUST_PROXY), for the rate limits of the reads run here.
   const trust = app.get('trust proxy fn') as (addr: string, i: number) => boolean;
-  const clientIp = (req: IncomingMessage) => proxyAddr(req, trust);
+  const clientIp = (req: IncomingMessage) => () => proxyAddr(req, trust);
   const keyMemo = new Map<string, KnownRead | null>();
 
   function prepare(status: number, headers: [string, string][], variants: Variants, etag = etagOf(variants.identity)): PreparedAnswer {
@@ -96,7 +97,6 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
   const fromComputed = (c: ComputedRead, cacheControl?: string): PreparedAnswer => ({
     ...prepare(c.status, [['content-type', c.contentType], ...(cacheControl ? ([['cache-control', cacheControl]] as [string, string][]) : []), ...c.extraHeaders], compressVariants(c.body)),
     shown: c.shown,
-    heldBy: c.heldBy,
   });
 
   /**
@@ -140,8 +140,9 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
     try {
       const answer = await cache.getOrFill(key, shows, async () => fromComputed(await compute(), cacheControl), about);
       if (answer) return send(req, res, answer);
-    } catch {
+    } catch (err) {
       // Express answers the failure with the error model (and logs it).
+      rememberDatabaseFailure(req, err);
     }
     app(req, res);
   }
@@ -194,8 +195,9 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
         if (!answer) kept.set(keyOf(read), (answer = await runForMember(deps, found, input, auth, clientIp(req))));
         return sendOwn(req, res, answer);
       }
-    } catch {
+    } catch (err) {
       // Express answers with the error model.
+      rememberDatabaseFailure(req, err);
     }
     app(req, res);
   }
@@ -212,11 +214,13 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
 
   /** Whether this member's answer differs from the guests' (request/sharing.ts). */
   async function differs(auth: Authenticated, read: KnownRead, answer: PreparedAnswer): Promise<boolean> {
+    const { members, about } = read.found.read.op.cache!;
+    if (members === 'same') return false;
     const user = auth.user;
-    if (answer.heldBy?.includes(user.id)) return true;
-    if (read.found.read.op.cache!.members !== 'ideas') return false;
     if (user.role === 'admin') return true;
-    return differsForViewer(user, answer.shown ?? [], deps.unlocks.peek(user.id) ?? (await deps.unlocks.of(deps.db, user.id)));
+    const facts = deps.viewerFacts.peek(user.id) ?? (await deps.viewerFacts.of(deps.db, user.id));
+    if (members === 'comments') return facts.heldOn.has(about!(read.input));
+    return differsForViewer(user, answer.shown ?? [], facts);
   }
 
   /**
@@ -234,8 +238,9 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
         if (answer && !(await differs(auth, read, answer))) return send(req, res, answer, true);
         if (answer) return sendOwn(req, res, await runForMember(deps, read.found, read.input, auth, clientIp(req)));
       }
-    } catch {
+    } catch (err) {
       // Express answers with the error model.
+      rememberDatabaseFailure(req, err);
     }
     app(req, res);
   }

@@ -7,13 +7,12 @@
  */
 import type { Deps } from '../deps.ts';
 import type { Caller } from '../request/caller.ts';
-import { authorize } from '../request/operation.ts';
+import { ADMIN_ONLY_MESSAGE, AppError } from '../errors.ts';
 import { restBody } from '../rest/route.ts';
 import { toOutput } from '../trpc/init.ts';
 import type { Authenticated } from '../accounts/service.ts';
 import type { ShownIdea } from '../request/sharing.ts';
 import { shownIdeas } from '../ideas/view.ts';
-import { heldCommentAuthors } from '../comments/repository.ts';
 import type { FoundRead, Transport } from './routes.ts';
 
 export interface ComputedRead {
@@ -23,8 +22,6 @@ export interface ComputedRead {
   body: Buffer;
   /** The ideas the answer shows, when members share it by the `'ideas'` rule (request/sharing.ts). */
   shown?: ShownIdea[];
-  /** For an answer showing one idea's comments: the members with a comment held there, who see their own (request/sharing.ts). */
-  heldBy?: number[];
 }
 
 /** The operation's parsed input, or undefined when it refuses it (Express then answers with the error model). */
@@ -64,21 +61,45 @@ function serialize(transport: Transport, answer: Awaited<ReturnType<FoundRead['r
   return { status: 200, contentType: 'application/json', extraHeaders: [['vary', 'trpc-accept, accept']], body: Buffer.from(JSON.stringify({ result: { data: toOutput(answer) } })) };
 }
 
+/**
+ * The caller of a read run here. The client's address is worked out only if the read asks for it
+ * (no read does today; writes, which count it, go to Express): proxy-addr cost ~1 µs a request.
+ */
+class LaneCaller implements Caller {
+  private address?: string;
+  readonly tokenPresented: boolean;
+  readonly user?: Authenticated['user'];
+  readonly session?: Authenticated['session'];
+  constructor(
+    readonly deps: Deps,
+    readonly auth: Authenticated | null,
+    private readonly addressOf: () => string,
+  ) {
+    this.tokenPresented = !!auth;
+    if (auth) {
+      this.user = auth.user;
+      this.session = auth.session;
+    }
+  }
+  get ip(): string {
+    return (this.address ??= this.addressOf());
+  }
+}
+
 /** Runs a read for a guest (no token): what the shared cache keeps. */
-export async function runForGuest(deps: Deps, found: FoundRead, input: unknown, ip: string): Promise<ComputedRead> {
-  const caller: Caller = { deps, auth: null, tokenPresented: false, ip };
+export async function runForGuest(deps: Deps, found: FoundRead, input: unknown, ip: () => string): Promise<ComputedRead> {
+  const caller = new LaneCaller(deps, null, ip);
   const answer = await found.read.op.run(caller, input);
   const computed = serialize(found.read.transport, answer);
   const declared = found.read.op.cache;
   if (declared?.members === 'ideas') computed.shown = shownIdeas(answer.data);
-  const ideaId = declared?.about?.(input as never);
-  if (declared?.members && ideaId !== undefined && declared.shows.includes('comments')) computed.heldBy = await heldCommentAuthors(deps.db, ideaId);
   return computed;
 }
 
 /** Runs a member's hot read; throws what the operation throws (the caller hands it to Express). */
-export async function runForMember(deps: Deps, found: FoundRead, input: unknown, auth: Authenticated, ip: string): Promise<ComputedRead> {
-  const caller: Caller = { deps, auth, tokenPresented: true, ip };
-  const member = authorize(caller, found.read.op.access, found.read.op.loginMessage);
-  return serialize(found.read.transport, await found.read.op.run(member as never, input));
+export async function runForMember(deps: Deps, found: FoundRead, input: unknown, auth: Authenticated, ip: () => string): Promise<ComputedRead> {
+  const { access } = found.read.op;
+  // authorize()'s checks (a live session is given); the caller is the member itself, not a copy of it.
+  if (access === 'admin' && auth.user.role !== 'admin') throw new AppError('FORBIDDEN', ADMIN_ONLY_MESSAGE);
+  return serialize(found.read.transport, await found.read.op.run(new LaneCaller(deps, auth, ip) as never, input));
 }

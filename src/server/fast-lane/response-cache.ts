@@ -22,8 +22,6 @@ export interface PreparedAnswer {
   memberHeads?: Partial<Record<Encoding, OutgoingHttpHeaders>>;
   /** The ideas the answer shows and their authors (a list's cards, an idea's page), for the members' sharing rule. */
   shown?: readonly ShownIdea[];
-  /** Members with a comment held on the idea this answer shows: theirs differs (request/sharing.ts). */
-  heldBy?: readonly number[];
 }
 
 export interface CachedAnswer extends PreparedAnswer {
@@ -40,8 +38,12 @@ export interface ResponseCacheOptions {
   maxBytes: number;
 }
 
-/** What an entry holds beside its bytes (header blocks, its key, the shown ideas): counted against the byte bound. */
-const ENTRY_OVERHEAD_BYTES = 1024;
+/**
+ * What an entry holds beside its bytes (header blocks, its key and remembered URL, the shown ideas),
+ * counted against the byte bound: measured by `npm run bench:memory`, an idea's page or comments
+ * cost 6.6 KB of heap and buffers per entry after a full collection, 3.6 KB of them its bytes.
+ */
+const ENTRY_OVERHEAD_BYTES = 3 * 1024;
 const sizeOf = (a: CachedAnswer) => ENTRY_OVERHEAD_BYTES + a.variants.identity.length + (a.variants.gzip?.length ?? 0) + (a.variants.br?.length ?? 0);
 
 /** Per-idea generations kept at most; past it they are forgotten and every idea's fill under way starts over. */

@@ -8,6 +8,7 @@ import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { seesEveryStage } from './repository.ts';
 import { uploadedImageNames } from './rich-text.ts';
 import type { ShownIdea } from '../request/sharing.ts';
+import type { ViewerFacts } from './viewer-facts.ts';
 
 type Author = Pick<UserRow, 'id' | 'registration_number' | 'nickname' | 'avatar_url' | 'status'>;
 
@@ -49,12 +50,13 @@ export function canReadAnalysis(row: IdeaRow, viewer: UserRow | null, unlocked: 
  * Whether a viewer's view of these public ideas differs from a guest's (request/sharing.ts, `'ideas'`):
  * `toIdeaDto` below shapes an idea the same for every viewer who may not read its analysis and is not
  * its author (`isLocked`, `images`, `isOwner`, `rejectionReason`, `expansions` are the only fields that
- * look at the viewer). So it differs for an admin (reads every analysis), an author of one of them,
- * and who unlocked one.
+ * look at the viewer), and an idea's page carries its comments, where a held comment is its writer's
+ * alone (comments/repository.ts). So it differs for an admin (reads every analysis), an author of one
+ * of them, who unlocked one, and who has a held comment on one.
  */
-export function differsForViewer(viewer: UserRow, shown: readonly ShownIdea[], unlocked: ReadonlySet<number>): boolean {
+export function differsForViewer(viewer: UserRow, shown: readonly ShownIdea[], facts: ViewerFacts): boolean {
   if (viewer.role === 'admin') return true;
-  for (const idea of shown) if (idea.authorId === viewer.id || unlocked.has(idea.id)) return true;
+  for (const idea of shown) if (idea.authorId === viewer.id || facts.unlocked.has(idea.id) || facts.heldOn.has(idea.id)) return true;
   return false;
 }
 

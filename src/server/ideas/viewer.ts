@@ -4,7 +4,7 @@
  * body and its comment list are shared by everyone (the fast lane's cache); this is the one small
  * member read beside them, one statement, its text fixed so the driver keeps it prepared.
  */
-import { CompiledQuery } from 'kysely';
+import { runRead } from '../../../db/prepared.ts';
 import type { CommentReactionKind, UserRow } from '../../../db/types.ts';
 import { IDEA_MSG } from '../../shared/idea-rules.ts';
 import type { Deps } from '../deps.ts';
@@ -33,11 +33,7 @@ const ADMIN = statement(true);
 
 export async function viewerState(deps: Deps, viewer: UserRow, ideaId: number): Promise<ViewerState> {
   const u = viewer.id;
-  const rows = (
-    await deps.db.executeQuery<{ k: number | string; v: number | string; w: CommentReactionKind | null }>(
-      CompiledQuery.raw(viewer.role === 'admin' ? ADMIN : MEMBER, [ideaId, u, u, ideaId, u, ideaId, u, ideaId, u, ideaId]),
-    )
-  ).rows;
+  const rows = await runRead<{ k: number | string; v: number | string; w: CommentReactionKind | null }>(deps.db, viewer.role === 'admin' ? ADMIN : MEMBER, [ideaId, u, u, ideaId, u, ideaId, u, ideaId, u, ideaId]);
   const state: ViewerState = { isFavorite: false, isFollowing: false, isOwner: false, unlocked: false, interactions: {} };
   let visible = false;
   for (const r of rows) {

@@ -9,19 +9,21 @@
  *   a public profile, the guests' own list). Where the guests' answer is a failure (a hidden idea's
  *   comments: 404), the member's own is computed: they may be its author, or an admin.
  * - `'ideas'`: idea cards, or an idea's page. A member's answer differs from the guests' only where
- *   they wrote one of the ideas shown, unlocked one, or are an admin (`differsForViewer`,
- *   ideas/view.ts, next to the rule that shapes the idea): then their own answer is computed;
- *   otherwise they get the guests' bytes.
+ *   they wrote one of the ideas shown, unlocked one, have a comment held for a moderator on one (an
+ *   idea's page carries its comments), or are an admin (`differsForViewer`, ideas/view.ts, next to
+ *   the rule that shapes the idea): then their own answer is computed; otherwise they get the
+ *   guests' bytes.
+ * - `'comments'`: an idea's comments (`cache.about` names the idea). The same for every reader but
+ *   the writer of a comment held there, who alone sees it (comments/repository.ts), and an admin.
  *
- * Either way, a member with a comment held for review on the idea (a watched word of the hold
- * action) sees it where nobody else does: the shared answer names them (`heldBy`), and theirs is
- * computed.
+ * The members' unlocks and held comments are remembered per process for CACHE_TTL_MS
+ * (ideas/viewer-facts.ts), so the check costs no query per request.
  *
  * What stays personal and is not on a shared page — favourite, follow, unlock and ownership state,
  * one's likes on comments — comes from the members' small hot reads (`ideas.viewer`,
  * `favorites.check`, `follows.check`, `comments.interactions`).
  */
-export type MemberSharing = 'same' | 'ideas';
+export type MemberSharing = 'same' | 'ideas' | 'comments';
 
 /** An idea a shared answer shows, with its author: what the `'ideas'` rule needs to know of it. */
 export interface ShownIdea {

@@ -1,0 +1,65 @@
+/**
+ * What makes a member's view of a shared page their own (request/sharing.ts), remembered per process
+ * for CACHE_TTL_MS (issue 20): the ideas they unlocked (their cards and pages show the analysis) and
+ * the ideas where they have a comment held for a moderator (only they see it, in the idea's comments).
+ * The fast lane asks it to tell whether a shared answer differs for the member without a query per
+ * request. A change in this process (an unlock, a held comment written, approved or rejected) forgets
+ * the member's facts at once; another process's change shows here within the TTL, the window every
+ * per-process memory has (DESIGN §9).
+ */
+import { sql } from 'kysely';
+import type { Db } from '../../../db/types.ts';
+
+export interface ViewerFacts {
+  unlocked: ReadonlySet<number>;
+  /** Ideas with a comment of theirs a moderator has not decided on yet. */
+  heldOn: ReadonlySet<number>;
+}
+
+const MAX_MEMBERS = 10_000;
+
+export class ViewerFactsMemo {
+  private readonly entries = new Map<number, { facts: ViewerFacts; expiresAt: number }>();
+  private readonly loading = new Map<number, Promise<ViewerFacts>>();
+
+  constructor(readonly ttlMs: number) {}
+
+  /** The member's facts if remembered (no promise to wait for: the hot path). */
+  peek(userId: number): ViewerFacts | undefined {
+    const hit = this.entries.get(userId);
+    return hit && hit.expiresAt > Date.now() ? hit.facts : undefined;
+  }
+
+  /** The member's facts: remembered, or read in one query (concurrent askers share it). */
+  async of(db: Db, userId: number): Promise<ViewerFacts> {
+    const hit = this.peek(userId);
+    if (hit) return hit;
+    let load = this.loading.get(userId);
+    if (!load) {
+      const started: Promise<ViewerFacts> = sql<{ k: number | string; id: number | string }>`select 0 as k, idea_id as id from idea_purchases where user_id = ${userId}
+        union all select 1, idea_id from comments where user_id = ${userId} and held = 1`
+        .execute(db)
+        .then(({ rows }) => {
+          const facts = { unlocked: new Set<number>(), heldOn: new Set<number>() };
+          for (const r of rows) (Number(r.k) === 0 ? facts.unlocked : facts.heldOn).add(Number(r.id));
+          // Only if nothing forgot the member meanwhile (then the next asker reads again).
+          if (this.loading.get(userId) === started && this.ttlMs > 0) {
+            if (this.entries.size >= MAX_MEMBERS) this.entries.delete(this.entries.keys().next().value!);
+            this.entries.set(userId, { facts, expiresAt: Date.now() + this.ttlMs });
+          }
+          return facts;
+        })
+        .finally(() => {
+          if (this.loading.get(userId) === started) this.loading.delete(userId);
+        });
+      this.loading.set(userId, started);
+      load = started;
+    }
+    return load;
+  }
+
+  forget(userId: number): void {
+    this.entries.delete(userId);
+    this.loading.delete(userId);
+  }
+}
