@@ -1,16 +1,18 @@
 /**
  * A ZIP archive written as a stream (PKWARE APPNOTE 6.3, the subset every unzip reads): entries one
- * after another, each with its size and CRC-32 known before its header (the entry is in memory:
- * a JSON section or one image), then the central directory. Text is deflated by node:zlib on its
+ * after another, then the central directory. An entry is either in memory (`add`: one image, a small
+ * text; its size and CRC-32 go in its header) or produced piece by piece (`addStream`: a long JSON
+ * file; deflated through a zlib stream as the pieces come, its CRC-32 summed piece by piece, sizes and
+ * CRC in a data descriptor after it, general-purpose flag bit 3). Text is deflated by node:zlib on its
  * thread pool; images, already compressed, are stored. The writer waits for the destination to
- * drain, so a slow download holds one entry in memory, never the archive.
+ * drain, so a slow download holds a piece in memory, never the archive, and no step holds the event
+ * loop for long.
  *
  * No ZIP library is installed (checked: node_modules has extract-zip, a reader, and pako, a deflater
  * without the container); this is the container only, on node:zlib's deflateRaw and crc32 (Node
  * 20.15+). Names are UTF-8 (general-purpose flag bit 11). No ZIP64: an archive stays under 4 GB and
  * 65,535 entries (a member's data is a few MB: at most 3 images of ≤ 10 MB per idea).
  */
-import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -20,10 +22,26 @@ const deflateRaw = promisify(zlib.deflateRaw);
 const METHOD_STORE = 0;
 const METHOD_DEFLATE = 8;
 const UTF8_NAMES = 1 << 11;
+/** Sizes and CRC-32 follow the data, in a data descriptor. */
+const SIZES_AFTER = 1 << 3;
 const VERSION = 20;
+
+/** Until the stream drains, or closes (a cancelled download, a destroyed deflater); both listeners go either way. */
+function drainedOrClosed(stream: Writable): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
+}
 
 interface CentralRecord {
   name: Buffer;
+  flags: number;
   method: number;
   crc: number;
   compressed: number;
@@ -55,17 +73,83 @@ export class ZipWriter {
   private async write(chunk: Buffer): Promise<void> {
     if (this.out.destroyed) throw new Error('the download was closed');
     this.offset += chunk.length;
-    if (!this.out.write(chunk)) await Promise.race([once(this.out, 'drain'), once(this.out, 'close')]);
+    if (!this.out.write(chunk)) await drainedOrClosed(this.out);
+  }
+
+  private claim(name: string): Buffer {
+    if (this.names.has(name)) throw new Error(`duplicate entry ${name}`);
+    this.names.add(name);
+    return Buffer.from(name, 'utf8');
+  }
+
+  private localHeader(r: CentralRecord): Buffer {
+    const header = Buffer.alloc(30);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt16LE(VERSION, 4);
+    header.writeUInt16LE(r.flags, 6);
+    header.writeUInt16LE(r.method, 8);
+    header.writeUInt16LE(r.time, 10);
+    header.writeUInt16LE(r.date, 12);
+    // With SIZES_AFTER these are 0 here and given in the data descriptor.
+    header.writeUInt32LE(r.flags & SIZES_AFTER ? 0 : r.crc, 14);
+    header.writeUInt32LE(r.flags & SIZES_AFTER ? 0 : r.compressed, 18);
+    header.writeUInt32LE(r.flags & SIZES_AFTER ? 0 : r.size, 22);
+    header.writeUInt16LE(r.name.length, 26);
+    header.writeUInt16LE(0, 28);
+    return Buffer.concat([header, r.name]);
+  }
+
+  /**
+   * Adds one deflated file from pieces (strings as UTF-8) as they come: the pieces are never all in
+   * memory, and each costs the event loop only its own CRC-32 and copy.
+   */
+  async addStream(name: string, pieces: AsyncIterable<string | Buffer>): Promise<void> {
+    const record: CentralRecord = { name: this.claim(name), flags: UTF8_NAMES | SIZES_AFTER, method: METHOD_DEFLATE, crc: 0, compressed: 0, size: 0, offset: this.offset, ...dosDateTime(this.at) };
+    this.records.push(record);
+    await this.write(this.localHeader(record));
+    const deflate = zlib.createDeflateRaw({ level: 6 });
+    const feed = (async () => {
+      try {
+        for await (const piece of pieces) {
+          const raw = typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece;
+          if (!raw.length) continue;
+          record.crc = zlib.crc32(raw, record.crc);
+          record.size += raw.length;
+          if (!deflate.write(raw)) await drainedOrClosed(deflate);
+          if (deflate.destroyed) return;
+        }
+        deflate.end();
+      } catch (err) {
+        deflate.destroy(err as Error);
+      }
+    })();
+    try {
+      for await (const out of deflate as AsyncIterable<Buffer>) {
+        record.compressed += out.length;
+        await this.write(out);
+      }
+    } finally {
+      // A download cut short: the feeder stops at its next piece.
+      if (!deflate.destroyed) deflate.destroy();
+    }
+    await feed;
+    record.crc >>>= 0;
+    const descriptor = Buffer.alloc(16);
+    descriptor.writeUInt32LE(0x08074b50, 0);
+    descriptor.writeUInt32LE(record.crc, 4);
+    descriptor.writeUInt32LE(record.compressed, 8);
+    descriptor.writeUInt32LE(record.size, 12);
+    await this.write(descriptor);
   }
 
   /** Adds one file. `compress`: deflate it (text); stored as is otherwise (images). */
   async add(name: string, data: Buffer | string, compress = typeof data === 'string'): Promise<void> {
-    if (this.names.has(name)) throw new Error(`duplicate entry ${name}`);
-    this.names.add(name);
+    const encoded = this.claim(name);
     const raw = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     const body = compress ? await deflateRaw(raw, { level: 6 }) : raw;
     const record: CentralRecord = {
-      name: Buffer.from(name, 'utf8'),
+      name: encoded,
+      flags: UTF8_NAMES,
       method: compress ? METHOD_DEFLATE : METHOD_STORE,
       crc: zlib.crc32(raw) >>> 0,
       compressed: body.length,
@@ -73,20 +157,8 @@ export class ZipWriter {
       offset: this.offset,
       ...dosDateTime(this.at),
     };
-    const header = Buffer.alloc(30);
-    header.writeUInt32LE(0x04034b50, 0);
-    header.writeUInt16LE(VERSION, 4);
-    header.writeUInt16LE(UTF8_NAMES, 6);
-    header.writeUInt16LE(record.method, 8);
-    header.writeUInt16LE(record.time, 10);
-    header.writeUInt16LE(record.date, 12);
-    header.writeUInt32LE(record.crc, 14);
-    header.writeUInt32LE(record.compressed, 18);
-    header.writeUInt32LE(record.size, 22);
-    header.writeUInt16LE(record.name.length, 26);
-    header.writeUInt16LE(0, 28);
     this.records.push(record);
-    await this.write(Buffer.concat([header, record.name]));
+    await this.write(this.localHeader(record));
     await this.write(body);
   }
 
@@ -98,7 +170,7 @@ export class ZipWriter {
       entry.writeUInt32LE(0x02014b50, 0);
       entry.writeUInt16LE(VERSION, 4);
       entry.writeUInt16LE(VERSION, 6);
-      entry.writeUInt16LE(UTF8_NAMES, 8);
+      entry.writeUInt16LE(r.flags, 8);
       entry.writeUInt16LE(r.method, 10);
       entry.writeUInt16LE(r.time, 12);
       entry.writeUInt16LE(r.date, 14);
