@@ -1,8 +1,12 @@
 /**
  * The ZIP container of the data export (src/server/infrastructure/zip.ts): entries in memory and
- * streamed ones (data descriptor) read back whole, with their CRC-32 checked; a destination that
+ * streamed ones read back whole, their CRC-32 checked by Python's zipfile; a destination that
  * pushes back gets the archive all the same.
  */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { readZip, ZipWriter } from '../src/server/infrastructure/zip.ts';
@@ -35,9 +39,15 @@ describe('the ZIP writer', () => {
         for (const line of long) yield `${line}\n`;
       })());
       await zip.add('README.txt', '说明');
+      await zip.add('消息/通知.json', '[]');
     }, true);
+    // Another reader checks every entry's CRC-32 and reads the UTF-8 name as UTF-8 (flag bit 11).
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'zip-')), 'a.zip');
+    fs.writeFileSync(file, bytes);
+    const check = 'import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None; print("|".join(z.namelist()))';
+    expect(execFileSync('python3', ['-c', check, file], { encoding: 'utf8' }).trim()).toBe('profile.json|images/idea-1/a.jpg|ideas.json|README.txt|消息/通知.json');
     const files = readZip(bytes);
-    expect([...files.keys()]).toEqual(['profile.json', 'images/idea-1/a.jpg', 'ideas.json', 'README.txt']);
+    expect([...files.keys()]).toEqual(['profile.json', 'images/idea-1/a.jpg', 'ideas.json', 'README.txt', '消息/通知.json']);
     expect(files.get('profile.json')!.toString()).toBe('{"nickname":"猎人"}');
     expect(files.get('images/idea-1/a.jpg')!.equals(image)).toBe(true);
     expect(files.get('ideas.json')!.toString()).toBe(long.map((l) => `${l}\n`).join(''));
