@@ -32,6 +32,7 @@ import '../styles/touch.css';
 import { FormError } from '../components/ui/FormError.tsx';
 import { REJECT_REASON_MAX, REJECT_REASON_MSG } from '../../shared/idea-display.ts';
 import { textLength } from '../../shared/text-length.ts';
+import { ModalActions } from '../components/ui/ModalActions.tsx';
 
 export const ADMIN_MSG = {
   loadFailed: '加载审核队列失败，请稍后重试',
@@ -349,14 +350,7 @@ function RejectDialog({ idea, onClose, onRejected }: { idea: IdeaDto; onClose: (
           )}
         </div>
         <FormError message={formError} />
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose} disabled={reject.isPending}>
-            取消
-          </button>
-          <button type="submit" className="btn btn-danger" disabled={reject.isPending}>
-            {reject.isPending ? '提交中…' : '确认驳回'}
-          </button>
-        </div>
+        <ModalActions onCancel={onClose} pending={reject.isPending} label="确认驳回" danger />
       </form>
     </Modal>
   );
