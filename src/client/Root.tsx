@@ -7,9 +7,20 @@ import { ConfirmProvider } from './components/ui/ConfirmDialog.tsx';
 import { ToastProvider } from './components/ui/Toast.tsx';
 import { useFreshUserInfo } from './hooks/useFreshUserInfo.ts';
 import { createQueryClient, createTrpcClient, trpc } from './lib/trpc.ts';
+import { prefetchRouteData } from './lib/route-prefetch.ts';
 
 function FreshUserInfo({ children }: { children: ReactNode }) {
   useFreshUserInfo();
+  return children;
+}
+
+/** Asks for the opened page's first reads once, while its code loads (lib/route-prefetch.ts). */
+function RoutePrefetch({ children }: { children: ReactNode }) {
+  const utils = trpc.useUtils();
+  useState(() => {
+    if (typeof window !== 'undefined') prefetchRouteData(utils);
+    return true;
+  });
   return children;
 }
 
@@ -23,9 +34,11 @@ export function Root({ ssrPath }: { ssrPath?: string }) {
         <ToastProvider>
           <ConfirmProvider>
             <FreshUserInfo>
-              <Router ssrPath={ssrPath}>
-                <App />
-              </Router>
+              <RoutePrefetch>
+                <Router ssrPath={ssrPath}>
+                  <App />
+                </Router>
+              </RoutePrefetch>
             </FreshUserInfo>
           </ConfirmProvider>
         </ToastProvider>
