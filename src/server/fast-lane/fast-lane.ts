@@ -19,6 +19,7 @@ import type { ChangeKind } from '../request/changes.ts';
 import { authenticate, type Authenticated } from '../accounts/service.ts';
 import { ideaPreviewMeta, withPreviewMeta } from '../ideas/link-preview.ts';
 import { differsForViewer } from '../ideas/view.ts';
+import type { ViewerFacts } from '../ideas/viewer-facts.ts';
 import { chooseEncoding, COMPRESS_THRESHOLD_BYTES, compressedFor, compressVariants, type Encoding, type Variants } from './encoding.ts';
 import { cacheKeyOf, parseInput, runForGuest, runForMember, type ComputedRead } from './fast-reads.ts';
 import type { PreparedAnswer } from './response-cache.ts';
@@ -181,7 +182,24 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
   /** A hot read's answer kept with the remembered session (`hot: 'session'`): its user row is all it shows. */
   const sessionAnswers = new WeakMap<Authenticated, Map<string, ComputedRead>>();
 
-  async function serveMember(req: IncomingMessage, res: ServerResponse, read: KnownRead): Promise<void> {
+  /**
+   * The remembered session a request's token names, found without a promise (the hot path); undefined
+   * when it must be looked up (then the async path below does, with `authenticate`).
+   */
+  const rememberedAuth = (req: IncomingMessage): Authenticated | undefined => {
+    const token = bearerToken(req.headers.authorization);
+    return token ? deps.sessionCache.get(token) : undefined;
+  };
+
+  /** A member's hot read: at once when its answer is kept with a remembered session (auth.me), else by the async path. */
+  function serveMember(req: IncomingMessage, res: ServerResponse, read: KnownRead): void {
+    const auth = read.found.read.op.hot === 'session' ? rememberedAuth(req) : undefined;
+    const kept = auth && sessionAnswers.get(auth)?.get(keyOf(read));
+    if (kept) return sendOwn(req, res, kept);
+    void serveMemberLater(req, res, read);
+  }
+
+  async function serveMemberLater(req: IncomingMessage, res: ServerResponse, read: KnownRead): Promise<void> {
     try {
       const token = bearerToken(req.headers.authorization);
       const auth = token ? await authenticate(deps, token) : null;
@@ -212,15 +230,20 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
     void serveCached(req, res, key, declared.shows, () => runForGuest(deps, found, input, clientIp(req)), 'no-cache', declared.about?.(input));
   }
 
-  /** Whether this member's answer differs from the guests' (request/sharing.ts). */
-  async function differs(auth: Authenticated, read: KnownRead, answer: PreparedAnswer): Promise<boolean> {
+  /** Whether this member's answer differs from the guests' (request/sharing.ts), given the member's facts when it needs them. */
+  function differsGiven(auth: Authenticated, read: KnownRead, answer: PreparedAnswer, facts: ViewerFacts | undefined): boolean | undefined {
     const { members, about } = read.found.read.op.cache!;
     if (members === 'same') return false;
     const user = auth.user;
     if (user.role === 'admin') return true;
-    const facts = deps.viewerFacts.peek(user.id) ?? (await deps.viewerFacts.of(deps.db, user.id));
+    if (!facts) return undefined;
     if (members === 'comments') return facts.heldOn.has(about!(read.input));
     return differsForViewer(user, answer.shown ?? [], facts);
+  }
+
+  async function differs(auth: Authenticated, read: KnownRead, answer: PreparedAnswer): Promise<boolean> {
+    const known = differsGiven(auth, read, answer, deps.viewerFacts.peek(auth.user.id));
+    return known ?? differsGiven(auth, read, answer, await deps.viewerFacts.of(deps.db, auth.user.id))!;
   }
 
   /**
@@ -229,7 +252,16 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
    * them here. No live session, or a guests' answer that is a failure: Express answers (the 401 and
    * its flag; the member's own view of a hidden idea, or the error).
    */
-  async function serveShared(req: IncomingMessage, res: ServerResponse, read: KnownRead): Promise<void> {
+  function serveShared(req: IncomingMessage, res: ServerResponse, read: KnownRead): void {
+    // The common case without a promise: a remembered session, the guests' answer in memory, the
+    // member's facts remembered, and the answer theirs too.
+    const auth = rememberedAuth(req);
+    const answer = auth && cache.get(keyOf(read));
+    if (answer && differsGiven(auth, read, answer, deps.viewerFacts.peek(auth.user.id)) === false) return send(req, res, answer, true);
+    void serveSharedLater(req, res, read);
+  }
+
+  async function serveSharedLater(req: IncomingMessage, res: ServerResponse, read: KnownRead): Promise<void> {
     try {
       const token = bearerToken(req.headers.authorization);
       const auth = token ? await authenticate(deps, token) : null;
@@ -268,8 +300,8 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
         // A token means a member, or a dead session the client must hear about: the shared cache only
         // for the reads members share, after the session check.
         const op = read?.found.read.op;
-        if (op?.cache?.members) return void serveShared(req, res, read!);
-        return void (op?.hot ? serveMember(req, res, read!) : app(req, res));
+        if (op?.cache?.members) return serveShared(req, res, read!);
+        return op?.hot ? serveMember(req, res, read!) : void app(req, res);
       }
       return read?.found.read.op.cache ? serveGuest(req, res, read) : void app(req, res);
     }
