@@ -111,7 +111,11 @@ for (const viewport of VIEWPORTS) {
       const newest = await cardIds(page);
       await page.getByLabel('排序').selectOption({ label: '收藏最多' });
       await page.waitForURL((url) => url.searchParams.get('sort') === 'favorites');
-      await page.waitForFunction((first) => document.querySelector('main [aria-posinset="1"] [data-testid="idea-card"]')?.getAttribute('data-idea-id') !== String(first), newest[0]);
+      // The new order's first card, drawn (while the list reloads there is none: that is not the new order).
+      await page.waitForFunction((first) => {
+        const id = document.querySelector('main [aria-posinset="1"] [data-testid="idea-card"]')?.getAttribute('data-idea-id');
+        return !!id && id !== String(first);
+      }, newest[0]);
       const favourites = await cardIds(page);
       assert.notDeepEqual(favourites, newest);
 
