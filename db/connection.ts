@@ -59,7 +59,7 @@ export interface DatabaseOptions {
 
 export const DEFAULT_DATABASE_OPTIONS: DatabaseOptions = {
   poolSize: 10,
-  queueLimit: 100,
+  queueLimit: 200,
   acquireTimeoutMs: 3000,
   connectTimeoutMs: 3000,
   queryTimeoutMs: 10_000,
@@ -157,13 +157,18 @@ const driverOptions = {
   supportBigNumbers: true,
 } as const;
 
-/** Creates the database if it is missing, with a collation that tells emoji apart (trap 8). */
+/**
+ * Creates the database if it is missing: utf8mb4 with the binary, no-pad collation every table
+ * declares too (migration 2026_11_26_0002), so text compares as on SQLite and emoji and rare CJK
+ * characters stay apart (trap 8). A database someone else created keeps its default; the tables
+ * declare their own.
+ */
 export async function ensureMysqlDatabase(target: MysqlTarget): Promise<void> {
   const admin = createPool({ ...driverOptions, host: target.host, port: target.port, user: target.user, password: target.password, connectionLimit: 1 }).promise();
   try {
-    const [rows] = await admin.query("SHOW COLLATION WHERE Collation IN ('utf8mb4_uca1400_ai_ci', 'utf8mb4_0900_ai_ci')");
+    const [rows] = await admin.query("SHOW COLLATION WHERE Collation IN ('utf8mb4_nopad_bin', 'utf8mb4_0900_bin')");
     const names = (rows as { Collation: string }[]).map((r) => r.Collation);
-    const collation = names.includes('utf8mb4_uca1400_ai_ci') ? 'utf8mb4_uca1400_ai_ci' : names[0] ?? 'utf8mb4_unicode_ci';
+    const collation = names.includes('utf8mb4_nopad_bin') ? 'utf8mb4_nopad_bin' : names[0] ?? 'utf8mb4_bin';
     await admin.query(`CREATE DATABASE IF NOT EXISTS \`${target.database}\` CHARACTER SET utf8mb4 COLLATE ${collation}`);
   } finally {
     await admin.end();

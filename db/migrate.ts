@@ -13,6 +13,7 @@ import * as messageLinks from './migrations/2026_11_26_0001_message_links.ts';
 import * as tableCollation from './migrations/2026_11_26_0002_table_collation.ts';
 import * as watchedWords from './migrations/2026_11_26_0022_watched_words.ts';
 import * as moderationEdits from './migrations/2026_11_26_0023_moderation_edits.ts';
+import * as searchWords from './migrations/2026_11_27_0001_search_words.ts';
 
 /** Listed by hand so the same list works under tsx, vitest and any bundler; names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0002_table_collation': tableCollation,
   '2026_11_26_0022_watched_words': watchedWords,
   '2026_11_26_0023_moderation_edits': moderationEdits,
+  '2026_11_27_0001_search_words': searchWords,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

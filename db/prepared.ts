@@ -9,7 +9,7 @@
  * is first built. A prepared query must be a read (it runs through `runRead`).
  */
 import type SQLite from 'better-sqlite3';
-import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import { CompiledQuery, type Compilable, type Kysely, type RawBuilder } from 'kysely';
 
 /**
  * The SQLite database under a Kysely instance that openSqlite made (db/connection.ts), so a hot read
@@ -65,5 +65,33 @@ export function preparedQuery<Row, Args extends (number | string)[]>(build: (db:
     const parameters = [...query.parameters];
     query.slots.forEach((slot, i) => (parameters[slot] = args[i]));
     return runRead<Row>(db, query.sql, parameters);
+  };
+}
+
+/**
+ * Queries whose shape varies with a key (a search: which ranks it reads, how many words, from a
+ * cursor or not), each shape built and compiled once per database and then run with each call's
+ * values. `build` receives `arg(i)`, a stand-in for `args[i]` that may appear any number of times and
+ * wherever a value may (it is typed `never` for that); the key must name everything else that shapes
+ * the query. Kysely's building and compiling of a search round cost as much as running it.
+ */
+export function shapedQueries<Row>(maxShapes = 500) {
+  const byDb = new WeakMap<Kysely<any>, Map<string, { sql: string; parameters: readonly unknown[]; slots: (number | null)[] }>>();
+  return async (db: Kysely<any>, key: string, args: readonly unknown[], build: (arg: (i: number) => never) => Compilable<Row> | RawBuilder<Row>): Promise<Row[]> => {
+    let shapes = byDb.get(db);
+    if (!shapes) byDb.set(db, (shapes = new Map()));
+    let query = shapes.get(key);
+    if (!query) {
+      const standIn = (i: number) => `\u0000arg${i}\u0000`;
+      const built = build((i) => standIn(i) as never);
+      const { sql, parameters } = 'isRawBuilder' in built ? built.compile(db) : built.compile();
+      const slots = parameters.map((p) => (typeof p === 'string' && p.startsWith('\u0000arg') ? Number(p.slice(4, -1)) : null));
+      if (slots.some((s) => s !== null && (s < 0 || s >= args.length))) throw new Error('shapedQueries: a stand-in past the values given');
+      query = { sql, parameters, slots };
+      if (shapes.size >= maxShapes) shapes.delete(shapes.keys().next().value!);
+      shapes.set(key, query);
+    }
+    const parameters = query.parameters.map((p, j) => (query.slots[j] === null ? p : args[query.slots[j]!]));
+    return (await db.executeQuery<Row>(CompiledQuery.raw(query.sql, parameters))).rows;
   };
 }

@@ -94,6 +94,14 @@ export interface IdeaSearchGramTable {
   idea_id: number;
 }
 
+/** Normalised texts of a published idea that a search checks its candidates against (migration 2026_11_26_0016). */
+export interface IdeaSearchTextTable {
+  idea_id: number;
+  title: string;
+  /** Description and tags, normalised, parted by a newline. */
+  body: string;
+}
+
 export interface IdeaTagTable {
   idea_id: number;
   position: number;
@@ -304,6 +312,7 @@ export interface Database {
   ideas: IdeaTable;
   idea_tags: IdeaTagTable;
   idea_search_grams: IdeaSearchGramTable;
+  idea_search_texts: IdeaSearchTextTable;
   idea_expansions: IdeaExpansionTable;
   idea_images: IdeaImageTable;
   pending_uploads: PendingUploadTable;

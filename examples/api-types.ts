@@ -1172,7 +1172,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 创意市场（sort=newest|random|favorites，random 需要 seed；limit ≤ 50；cursor 翻页，nextCursor 为 null 时到底） */
+        /** 创意市场（sort=newest|random|favorites；random 不带 seed 时由服务器选一个并在 seed 中返回，下一页带上它或 nextCursor 即延续同一顺序；limit ≤ 50；cursor 翻页，nextCursor 为 null 时到底） */
         get: operations["marketplace.ideas"];
         put?: never;
         post?: never;
@@ -1189,7 +1189,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 搜索标题、介绍和标签（q 为 1–50 字；标题完全一致的在前，其次标题包含，各自最新在前；cursor 翻页） */
+        /** 搜索标题、介绍和标签（q 最多 50 字，按空格分成多个词，每个词都要出现，顺序和字段不限；q 为空或只有空格时返回空列表；标题就是关键词的在前，其次标题包含所有词，再次其余，各自最新在前；cursor 翻页；每页读取的索引条目有上限，超出时本页较短，找到了结果才给 nextCursor） */
         get: operations["marketplace.search"];
         put?: never;
         post?: never;
@@ -8928,6 +8928,8 @@ export interface operations {
                         data: components["schemas"]["IdeaCard"][];
                         message?: string;
                         nextCursor: string | null;
+                        /** @description 随机排序的种子（sort=random 时）：下一页带上它或 nextCursor，顺序不变 */
+                        seed?: number;
                         /** @constant */
                         success: true;
                     };
@@ -8982,10 +8984,10 @@ export interface operations {
     };
     "marketplace.search": {
         parameters: {
-            query: {
+            query?: {
                 cursor?: string;
                 limit?: number;
-                q: string;
+                q?: string;
             };
             header?: never;
             path?: never;
@@ -9015,7 +9017,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 关键词为空或过长 */
+            /** @description 关键词过长或 cursor 无效 */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9027,6 +9029,17 @@ export interface operations {
             /** @description 请求内容过大 */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 当前网络搜索过于频繁（未命中缓存的搜索按地址限流） */
+            429: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -76,7 +76,7 @@ describe.each(DIALECTS)('a member\'s data export on %s', (dialect) => {
     const files = readZip(bytes);
     const json = (name: string) => JSON.parse(files.get(name)!.toString('utf8'));
     expect([...files.keys()].sort()).toEqual(
-      ['README.txt', 'activity.json', 'comments.json', 'drafts.json', 'favorites.json', 'feedback.json', 'follows.json', 'ideas.json', 'messages.json', 'profile.json', `images/idea-${mine.ideaId}/${mine.imageName}`].sort(),
+      ['README.txt', 'activity.json', 'comments.json', 'drafts.json', 'favorites.json', 'feedback.json', 'follows.json', 'ideas.json', 'messages.json', 'profile.json', 'unsaved-uploads.json', `images/idea-${mine.ideaId}/${mine.imageName}`].sort(),
     );
 
     expect(json('profile.json')).toMatchObject({ registrationNumber: me.registrationNumber, nickname: '导出者甲', phone: me.phone, followerCount: 1, role: 'member' });
@@ -91,7 +91,8 @@ describe.each(DIALECTS)('a member\'s data export on %s', (dialect) => {
     // The image in the archive is the stored file, byte for byte.
     expect(files.get(`images/idea-${mine.ideaId}/${mine.imageName}`)!.equals((await app.deps.storage.read(mine.imageName))!)).toBe(true);
 
-    expect(json('drafts.json').drafts).toEqual([expect.objectContaining({ id: mine.draftId, title: '甲的草稿', description: '甲草稿正文', status: 'draft' })]);
+    expect(json('unsaved-uploads.json')).toEqual([]);
+    expect(json('drafts.json')).toEqual([expect.objectContaining({ id: mine.draftId, title: '甲的草稿', description: '甲草稿正文', status: 'draft' })]);
     expect(json('comments.json')).toEqual([expect.objectContaining({ ideaId: mine.otherIdeaId, ideaTitle: '乙公开的创意', content: '甲的评论', likeCount: 1 })]);
     expect(json('favorites.json')).toEqual([expect.objectContaining({ ideaId: mine.otherIdeaId, ideaTitle: '乙公开的创意' })]);
     expect(json('follows.json')).toEqual({ following: [expect.objectContaining({ registrationNumber: other.registrationNumber, nickname: '旁人乙' })], followerCount: 1 });

@@ -98,14 +98,35 @@ describe.each(DIALECTS)('the marketplace, on %s', (dialect) => {
     expect([...big].sort((a, b) => a - b)).toEqual([...visible].sort((a, b) => a - b));
   });
 
-  it('refuses a random sort without a seed, a bad sort or limit, and a cursor of another list', async () => {
-    for (const path of ['/api/marketplace/ideas?sort=random', '/api/marketplace/ideas?sort=random&seed=0', '/api/marketplace/ideas?sort=cheap', '/api/marketplace/ideas?limit=51', '/api/marketplace/ideas?cursor=xyz']) {
+  it('chooses a seed for a random sort sent without one, answers it, and continues that order from it or from the cursor (issue 16)', async () => {
+    const chosen = await app.api('GET', '/api/marketplace/ideas?sort=random&limit=3');
+    expect(chosen.status).toBe(200);
+    const seed = chosen.body.seed;
+    expect(Number.isInteger(seed) && seed >= 1 && seed <= 64).toBe(true);
+    const whole = await walk(`/api/marketplace/ideas?sort=random&seed=${seed}`);
+    expect(ids(chosen)).toEqual(whole.slice(0, 3));
+    // The next page with the answered seed, or with the cursor alone: the same order goes on.
+    const cursor = encodeURIComponent(chosen.body.nextCursor);
+    const withSeed = await app.api('GET', `/api/marketplace/ideas?sort=random&seed=${seed}&limit=3&cursor=${cursor}`);
+    const withCursor = await app.api('GET', `/api/marketplace/ideas?sort=random&limit=3&cursor=${cursor}`);
+    expect(ids(withSeed)).toEqual(whole.slice(3, 6));
+    expect(ids(withCursor)).toEqual(whole.slice(3, 6));
+    expect(withCursor.body.seed).toBe(seed);
+    // A seed that was sent is the one answered; other sorts answer none.
+    expect((await app.api('GET', '/api/marketplace/ideas?sort=random&seed=12345')).body.seed).toBe(12345);
+    expect((await app.api('GET', '/api/marketplace/ideas?sort=newest')).body).not.toHaveProperty('seed');
+  });
+
+  it('refuses a bad seed, sort or limit, and a cursor of another list or another seed', async () => {
+    for (const path of ['/api/marketplace/ideas?sort=random&seed=0', '/api/marketplace/ideas?sort=cheap', '/api/marketplace/ideas?limit=51', '/api/marketplace/ideas?cursor=xyz']) {
       const res = await app.api('GET', path);
       expect(res.status, path).toBe(400);
       expect(res.body.message, path).toMatch(/[\u4e00-\u9fff]/);
     }
     const newest = await app.api('GET', '/api/marketplace/ideas?limit=2');
     expect((await app.api('GET', `/api/marketplace/ideas?sort=favorites&cursor=${newest.body.nextCursor}`)).status).toBe(400);
+    const random = await app.api('GET', '/api/marketplace/ideas?sort=random&seed=3&limit=2');
+    expect((await app.api('GET', `/api/marketplace/ideas?sort=random&seed=4&cursor=${random.body.nextCursor}`)).status).toBe(400);
   });
 
   it('answers the same on tRPC', async () => {
@@ -120,10 +141,15 @@ describe.each(DIALECTS)('the marketplace, on %s', (dialect) => {
     expect(found.body.result.data.data.map((i: { id: number }) => i.id)).toEqual(await search('绘画'));
     expect(found.body.result.data.nextCursor).toBeNull();
     const blank = await trpcCall(app, 'query', 'marketplace.search', { q: '   ' });
-    expect(blank.status).toBe(400);
-    expect(blank.body.error.message).toBe('请输入搜索关键词');
-    const noSeed = await trpcCall(app, 'query', 'marketplace.ideas', { sort: 'random' });
-    expect(noSeed.status).toBe(400);
+    expect(blank.status).toBe(200);
+    expect(blank.body.result.data).toMatchObject({ data: [], nextCursor: null });
+    const noSeed = await trpcCall(app, 'query', 'marketplace.ideas', { sort: 'random', limit: 3 });
+    expect(noSeed.status).toBe(200);
+    const seed = noSeed.body.result.data.seed;
+    const sameOrder = await app.api('GET', `/api/marketplace/ideas?sort=random&seed=${seed}&limit=6`);
+    expect(noSeed.body.result.data.data.map((i: { id: number }) => i.id)).toEqual(ids(sameOrder).slice(0, 3));
+    const next = await trpcCall(app, 'query', 'marketplace.ideas', { sort: 'random', limit: 3, cursor: noSeed.body.result.data.nextCursor });
+    expect(next.body.result.data.data.map((i: { id: number }) => i.id)).toEqual(ids(sameOrder).slice(3, 6));
     const doc = (await app.api('GET', '/api/openapi.json')).body;
     for (const path of ['/api/marketplace/ideas', '/api/marketplace/search']) expect(doc.paths).toHaveProperty([path]);
   });
@@ -161,11 +187,11 @@ describe.each(DIALECTS)('the marketplace, on %s', (dialect) => {
     expect(bad.status).toBe(400);
   });
 
-  it('refuses a blank or too long query with a Chinese message', async () => {
-    for (const q of ['', '   ', undefined]) {
+  it('answers a blank, space-only or left-out query with an empty result, as the spec\u2019s client does; refuses a too long one (issue 16)', async () => {
+    for (const q of ['', '   ', '\u3000 \t', undefined]) {
       const res = await app.api('GET', q === undefined ? '/api/marketplace/search' : `/api/marketplace/search?q=${encodeURIComponent(q)}`);
-      expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ success: false, message: '请输入搜索关键词' });
+      expect(res.status, JSON.stringify(q)).toBe(200);
+      expect(res.body).toMatchObject({ success: true, data: [], nextCursor: null });
     }
     const long = await app.api('GET', `/api/marketplace/search?q=${'长'.repeat(51)}`);
     expect(long.status).toBe(400);

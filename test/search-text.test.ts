@@ -1,16 +1,16 @@
 /** The pure parts of search (src/server/text.ts): what an idea and a query turn into. */
 import { describe, expect, it } from 'vitest';
-import { GRAM_KIND, ideaSearchGrams, queryGrams, searchRank } from '../src/server/text.ts';
+import { GRAM_KIND, ideaSearchGrams, ideaSearchTexts, queryGrams, searchRank, searchWords } from '../src/server/text.ts';
 
 const of = (kind: number, grams: ReturnType<typeof ideaSearchGrams>) => grams.filter((g) => g.kind === kind).map((g) => g.gram).sort();
 
 describe('search grams', () => {
-  it('indexes the exact title, the title grams and the body grams per field, normalised', () => {
+  it('indexes the exact title, the title grams and every field\u2019s grams, normalised', () => {
     const grams = ideaSearchGrams({ title: 'AI 绘画！', description: '画猫', tags: ['SaaS', '设计'] });
     expect(of(GRAM_KIND.exactTitle, grams)).toEqual(['ai绘画']);
     expect(of(GRAM_KIND.title, grams)).toEqual(['a', 'ai', 'i', 'i绘', '画', '绘', '绘画'].sort());
-    // No gram crosses two fields ("猫s" or "as设"), and the tag is lower-cased.
-    expect(of(GRAM_KIND.body, grams)).toEqual(['画', '画猫', '猫', 's', 'sa', 'a', 'aa', 'as', '设', '设计', '计'].sort());
+    // Kind 2 is "anywhere": the title's grams too. No gram crosses two fields ("猫s" or "as设"), and the tag is lower-cased.
+    expect(of(GRAM_KIND.any, grams)).toEqual([...new Set(['a', 'ai', 'i', 'i绘', '画', '绘', '绘画', '画猫', '猫', 's', 'sa', 'aa', 'as', '设', '设计', '计'])].sort());
   });
 
   it('keeps no exact-title entry for a title longer than a query may be, nor for an empty one', () => {
@@ -18,7 +18,11 @@ describe('search grams', () => {
     expect(ideaSearchGrams({ title: '！', description: '', tags: [] })).toEqual([]);
   });
 
-  it('turns a query into itself (1–2 characters) or its distinct bigrams', () => {
+  it('keeps the normalised texts a candidate is checked against, fields parted so no match spans two', () => {
+    expect(ideaSearchTexts({ title: 'AI 绘画！', description: '画 猫。', tags: ['SaaS', '设计'] })).toEqual({ title: 'ai绘画', body: '画猫\nsaas\n设计' });
+  });
+
+  it('turns a word into itself (1–2 characters) or its distinct bigrams', () => {
     expect(queryGrams('画')).toEqual(['画']);
     expect(queryGrams('ai')).toEqual(['ai']);
     expect(queryGrams('ai绘画')).toEqual(['ai', 'i绘', '绘画']);
@@ -26,12 +30,28 @@ describe('search grams', () => {
     expect(queryGrams('')).toEqual([]);
   });
 
-  it('ranks exact title, title, then description or tag', () => {
-    const idea = { title: 'AI绘画', description: '插画工具', tags: ['Design'] };
-    expect(searchRank('ai绘画', idea)).toBe(0);
-    expect(searchRank('绘画', idea)).toBe(1);
-    expect(searchRank('插画', idea)).toBe(2);
-    expect(searchRank('design', idea)).toBe(2);
-    expect(searchRank('画插', idea)).toBeNull();
+  it('splits a query into its words: normalised, without blanks, repeats or words inside another', () => {
+    expect(searchWords('办公 硬件')).toEqual(['办公', '硬件']);
+    expect(searchWords('  办公\u3000 硬件\t办公 ')).toEqual(['办公', '硬件']);
+    expect(searchWords('AI 绘画！')).toEqual(['ai', '绘画']);
+    expect(searchWords('健康 健康的健康 康')).toEqual(['健康的健康']);
+    expect(searchWords('   ')).toEqual([]);
+    expect(searchWords('！ 。')).toEqual([]);
+  });
+
+  it('ranks exact title, every word in the title, then every word anywhere', () => {
+    const idea = { title: 'AI绘画', description: '插画工具', tags: ['Design', '办公'] };
+    expect(searchRank(['ai绘画'], idea)).toBe(0);
+    expect(searchRank(['ai', '绘画'], idea)).toBe(0);
+    expect(searchRank(['绘画'], idea)).toBe(1);
+    expect(searchRank(['绘画', 'ai'], idea)).toBe(1);
+    expect(searchRank(['插画'], idea)).toBe(2);
+    expect(searchRank(['design'], idea)).toBe(2);
+    expect(searchRank(['绘画', '办公'], idea)).toBe(2);
+    expect(searchRank(['插画', '办公', 'ai'], idea)).toBe(2);
+    expect(searchRank(['画插'], idea)).toBeNull();
+    expect(searchRank(['绘画', '硬件'], idea)).toBeNull();
+    // Words of two fields are not one word.
+    expect(searchRank(['具design'], idea)).toBeNull();
   });
 });

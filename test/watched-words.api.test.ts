@@ -214,6 +214,9 @@ describe.each(DIALECTS)('watched words on %s', (dialect) => {
       expect(await seenBy(other.token)).not.toContain(heldId);
       expect(await seenBy(member.token)).toEqual(expect.arrayContaining([heldId, secondId]));
       expect((await app.api('GET', `/api/ideas/${ideaId}`, { token: other.token })).body.data.comments.map((c: { id: number }) => c.id)).not.toContain(heldId);
+      // The author's own views (served beside the shared cache): the comment list and the idea page, on both transports.
+      expect((await app.api('GET', `/api/ideas/${ideaId}`, { token: member.token })).body.data.comments.map((c: { id: number }) => c.id)).toEqual(expect.arrayContaining([heldId, secondId]));
+      expect((await trpcCall(app, 'query', 'comments.list', { ideaId }, member.token)).body.result.data.data.map((c: { id: number }) => c.id)).toEqual(expect.arrayContaining([heldId, secondId]));
       // Nobody can answer, like or report what they cannot see.
       expect((await app.api('POST', '/api/comments', { token: other.token, body: { ideaId, parentId: heldId, content: '回复' } })).status).toBe(404);
       expect((await app.api('POST', `/api/comments/${heldId}/like`, { token: other.token })).status).toBe(404);

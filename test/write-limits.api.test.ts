@@ -50,6 +50,7 @@ const UNLIMITED_WRITES: Record<string, string> = {
   'comments.remove': 'removes only what limited comments made',
   'messages.markRead': "the member's own messages: no one else sees or is told",
   'messages.markAllRead': "the member's own messages: no one else sees or is told",
+  'messages.markShownRead': "the member's own messages (the ids the page showed, bounded by the schema): no one else sees or is told",
   'messages.remove': "the member's own messages: no one else sees or is told",
 };
 

@@ -57,6 +57,16 @@ export function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
 }
 
+/** User + system CPU of one thread of a process so far, in ms (0 when it is gone). */
+export function threadCpuMs(pid: number, tid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
 /** Resident memory of a process, in MB (VmRSS of /proc/<pid>/status). */
 export function rssMb(pid: number): number {
   const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));

@@ -6,7 +6,7 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import compression from 'compression';
 import { imageOrigins } from './config.ts';
 import type { Deps } from './deps.ts';
-import { AppError, databaseError, FRAMEWORK_MESSAGES, frameworkMessage, INTERNAL_MESSAGE, logFailure } from './errors.ts';
+import { AppError, databaseError, FRAMEWORK_MESSAGES, frameworkMessage, INTERNAL_MESSAGE, logFailure, rememberedDatabaseFailure } from './errors.ts';
 import { COMPRESS_THRESHOLD_BYTES } from './fast-lane/encoding.ts';
 import { securityHeaders } from './fast-lane/security-headers.ts';
 import { jsonBody, jsonWritesOnly, TOO_DEEP_TYPE } from './request/body.ts';
@@ -62,6 +62,14 @@ export function createApp(deps: Deps, options: AppOptions = {}): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', deps.config.trustProxy ? (/^\d+$/.test(deps.config.trustProxy) ? Number(deps.config.trustProxy) : deps.config.trustProxy) : false);
   app.use(securityHeaders(!!options.devMiddleware, imageOrigins(deps.config)));
+  // A database failure the fast lane already met: answered now, not run again into the same wait.
+  app.use((req, res, next) => {
+    const failure = rememberedDatabaseFailure(req);
+    if (!failure) return next();
+    if (!req.originalUrl.startsWith('/trpc')) return sendError(res, failure);
+    res.setHeader('Retry-After', String(failure.retryAfter));
+    sendTrpcError(res, failure);
+  });
   // What reaches Express (members' reads, deep pages) is compressed above 1 KB; the fast lane
   // answers the hot public reads with copies compressed once.
   app.use(compression({ threshold: COMPRESS_THRESHOLD_BYTES }));

@@ -34,6 +34,8 @@ export interface RateLimitSettings {
   /** Wrong current passwords (change password, deactivation) per user. */
   passwordChecksPerUserPerHour: number;
   draftsPer10Minutes: number;
+  /** Searches per client address a minute that the shared cache did not answer (issue 19). */
+  searchesPerIpPerMinute: number;
   /** Downloads of one's own data archive per member per day (each reads all of the member's rows and images). */
   exportsPerDay: number;
   /** The writes a person can repeat (issue 19), each kind with its own allowance. */
@@ -237,6 +239,11 @@ export function loadConfig(): Config {
       codeChecksPerIpPerHour: int('RATE_CODE_CHECKS_IP_PER_HOUR', 60),
       passwordChecksPerUserPerHour: int('RATE_PASSWORD_CHECKS_USER_PER_HOUR', 10),
       draftsPer10Minutes: int('RATE_DRAFTS_PER_10_MINUTES', 20),
+      // A search the shared cache did not answer costs up to a bounded few milliseconds (README:
+      // "Search at a bounded cost"). A person searches a few times a minute and scrolls a few pages of
+      // each; 60 a minute per address leaves room for several people behind one address, and holds a
+      // loop of invented queries to about 1 % of a core per address.
+      searchesPerIpPerMinute: int('RATE_SEARCHES_IP_PER_MINUTE', 60),
       exportsPerDay: int('RATE_EXPORTS_PER_DAY', 5),
       writes: writeLimitsFromEnv(),
     },

@@ -133,6 +133,23 @@ export function toPublicError(err: unknown): AppError {
   return databaseError(err) ?? new AppError('INTERNAL', INTERNAL_MESSAGE);
 }
 
+const FAILED = Symbol('databaseFailure');
+
+/**
+ * The fast lane met a database failure: it notes the 503 on the request and hands it to Express,
+ * which answers it at once (app.ts) instead of running the read again into the same wait.
+ */
+export function rememberDatabaseFailure(req: object, err: unknown): void {
+  const failure = databaseError(err);
+  if (!failure) return;
+  logFailure('fast-lane', err);
+  (req as { [FAILED]?: AppError })[FAILED] = failure;
+}
+
+export function rememberedDatabaseFailure(req: object): AppError | undefined {
+  return (req as { [FAILED]?: AppError })[FAILED];
+}
+
 /** One line for a database failure (a restart makes hundreds; their stacks say nothing), the whole error otherwise. */
 export function logFailure(where: string, err: unknown): void {
   const failure = databaseFailure(err);

@@ -1,6 +1,6 @@
 /**
  * Text helpers for matching Chinese and mixed text, which has no spaces between words: the
- * normalisation and character n-grams used by the duplicate checks (and by search next).
+ * normalisation and character n-grams used by the duplicate checks and by search.
  */
 
 /** Lower case, no whitespace, no punctuation or symbols: what two texts share when only formatting differs. */
@@ -33,7 +33,7 @@ export function similarity(a: string, b: string): number {
 export const SEARCH_MAX_QUERY = 50;
 
 /** What kind of entry a search gram is; one idea has entries of each kind (src/server/search/). */
-export const GRAM_KIND = { exactTitle: 0, title: 1, body: 2 } as const;
+export const GRAM_KIND = { exactTitle: 0, title: 1, any: 2 } as const;
 
 export interface SearchGram {
   kind: 0 | 1 | 2;
@@ -50,39 +50,68 @@ export function fieldGrams(normalized: string): Set<string> {
 
 /**
  * The search index entries of an idea: its whole normalised title (for the exact-title rank, when
- * it is short enough for a query to equal it), the title's grams, and the grams of the description
- * and of each tag (body). Grams are unigrams and bigrams of the normalised text, so any substring
- * of one or more characters is found through them.
+ * it is short enough for a query to equal it), the title's grams (kind 1), and the grams of every
+ * field, title, description and each tag (kind 2: "somewhere in the idea", what a query of several
+ * words walks when its words may sit in different fields). Grams are unigrams and bigrams of the
+ * normalised text, so any substring of one or more characters is found through them.
  */
 export function ideaSearchGrams(idea: { title: string; description: string; tags: readonly string[] }): SearchGram[] {
   const title = normalizeText(idea.title);
   const out: SearchGram[] = [];
   if (title && [...title].length <= SEARCH_MAX_QUERY) out.push({ kind: GRAM_KIND.exactTitle, gram: title });
-  for (const gram of fieldGrams(title)) out.push({ kind: GRAM_KIND.title, gram });
-  const body = new Set<string>();
-  for (const field of [idea.description, ...idea.tags]) for (const gram of fieldGrams(normalizeText(field))) body.add(gram);
-  for (const gram of body) out.push({ kind: GRAM_KIND.body, gram });
+  const titleGrams = fieldGrams(title);
+  for (const gram of titleGrams) out.push({ kind: GRAM_KIND.title, gram });
+  const any = new Set<string>(titleGrams);
+  for (const field of [idea.description, ...idea.tags]) for (const gram of fieldGrams(normalizeText(field))) any.add(gram);
+  for (const gram of any) out.push({ kind: GRAM_KIND.any, gram });
   return out;
 }
 
+/** Never in a normalised text (whitespace is removed): it parts the fields of `SearchTexts.body`, so no match spans two. */
+export const FIELD_SEPARATOR = '\n';
+
+/** What a search checks a candidate against, normalised: the title, and the description and tags as one text. */
+export interface SearchTexts {
+  title: string;
+  body: string;
+}
+
+export function ideaSearchTexts(idea: { title: string; description: string; tags: readonly string[] }): SearchTexts {
+  return { title: normalizeText(idea.title), body: [idea.description, ...idea.tags].map(normalizeText).join(FIELD_SEPARATOR) };
+}
+
 /**
- * The grams a normalised query must all have: itself when it is 1 or 2 characters (one index
- * entry names it exactly), else its distinct bigrams (a candidate still has to contain the query).
+ * The words of a query (issue 16): split on whitespace, each normalised; empty ones and repeats
+ * dropped, and a word inside another word too (whatever contains the longer contains it). Every word
+ * must be found, in any order and any field. A blank query has none.
  */
-export function queryGrams(normalizedQuery: string): string[] {
-  const chars = [...normalizedQuery];
-  if (chars.length <= 2) return chars.length ? [normalizedQuery] : [];
+export function searchWords(rawQuery: string): string[] {
+  const words = [...new Set(rawQuery.split(/\s+/u).map(normalizeText).filter(Boolean))];
+  return words.filter((w, i) => !words.some((other, j) => j !== i && other.length > w.length && other.includes(w)));
+}
+
+/**
+ * The grams a normalised word must all have: itself when it is 1 or 2 characters (one index
+ * entry names it exactly), else its distinct bigrams (a candidate still has to contain the word).
+ */
+export function queryGrams(normalizedWord: string): string[] {
+  const chars = [...normalizedWord];
+  if (chars.length <= 2) return chars.length ? [normalizedWord] : [];
   const grams = new Set<string>();
   for (let i = 0; i + 1 < chars.length; i++) grams.add(chars[i] + chars[i + 1]);
   return [...grams];
 }
 
-/** The search rank of a matching idea (0 exact title, 1 title contains, 2 description or a tag contains), or null. */
-export function searchRank(normalizedQuery: string, idea: { title: string; description: string; tags: readonly string[] }): 0 | 1 | 2 | null {
-  const title = normalizeText(idea.title);
-  if (title === normalizedQuery) return 0;
-  if (title.includes(normalizedQuery)) return 1;
-  if (normalizeText(idea.description).includes(normalizedQuery)) return 2;
-  if (idea.tags.some((t) => normalizeText(t).includes(normalizedQuery))) return 2;
+/**
+ * The search rank of an idea for a query's words (`searchWords`), or null when a word is missing:
+ * 0 the normalised title is the whole query (its words joined), 1 the title has every word, 2 every
+ * word is in the title, the description or a tag. The reference the SQL of `searchPage` follows.
+ */
+export function searchRank(words: readonly string[], idea: { title: string; description: string; tags: readonly string[] }, whole = words.join('')): 0 | 1 | 2 | null {
+  const { title, body } = ideaSearchTexts(idea);
+  if (!words.length) return null;
+  if (title === whole) return 0;
+  if (words.every((w) => title.includes(w))) return 1;
+  if (words.every((w) => title.includes(w) || body.includes(w))) return 2;
   return null;
 }

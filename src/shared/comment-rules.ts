@@ -6,6 +6,8 @@ export const COMMENT_MAX = 500;
 export const COMMENT_WARN_RATIO = 0.8;
 export const COMMENT_DELETE_PREVIEW = 20;
 export const COMMENT_REPORT_REASON_MAX = 200;
+/** A moderator's reason for rejecting a held comment, sent to its writer (optional). */
+export const HELD_COMMENT_REJECT_REASON_MAX = 200;
 /** Reads of the list are retried after 2, 4 and 8 seconds before the embedded comments are shown. */
 export const COMMENT_RETRY_DELAYS_MS = [2000, 4000, 8000] as const;
 

@@ -21,6 +21,15 @@ export const FAVORITES_TIMEOUT_MS = 10_000;
 /** Reads are retried up to 3 times after these delays; writes never are. */
 export const READ_RETRY_DELAYS_MS = [2000, 4000, 8000] as const;
 
+/** The random sort's seeds: 1..2^31. */
+export const RANDOM_SEED_MAX = 2 ** 31;
+/**
+ * A visit's random order uses one of this many seeds, chosen by the client (or by the server when a
+ * caller sends none): enough different orders for visitors, few enough that each one's first page
+ * is a shared cache entry rather than one per person.
+ */
+export const RANDOM_SEED_BUCKETS = 64;
+
 export const BADGE_CAP = 99;
 export const NAV_SEARCH_MAX_WIDTH_PX = 705;
 

@@ -318,7 +318,10 @@ for (const viewport of VIEWPORTS) {
       const skeleton = page.getByTestId('idea-skeleton');
       await skeleton.waitFor();
       // The skeleton has the page's shape: the author block and the action buttons' places, in view.
-      const box = (await skeleton.boundingBox())!;
+      // (The route's lazy chunk and the page each draw one, so the first may be swapped for the second.)
+      let box = await skeleton.boundingBox();
+      for (let i = 0; !box && i < 50; i++) box = await page.waitForTimeout(100).then(() => skeleton.boundingBox());
+      assert.ok(box, 'the skeleton stays while the idea loads');
       assert.ok(box.height > 300, `skeleton height ${box.height}`);
       assert.equal(await page.getByRole('status').filter({ hasText: '正在加载创意…' }).count(), 1);
       await expectAccessible(page, `idea skeleton at ${viewport.width}px`);

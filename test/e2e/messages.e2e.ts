@@ -44,6 +44,8 @@ for (const viewport of VIEWPORTS) {
       for (let i = 1; i <= 10; i++) await api('POST', '/api/comments', { ideaId, content: `作者的第 ${i} 条补充说明：水箱、传感器和提醒方式都还在调整。` }, author.token);
       const question = (await api('POST', '/api/comments', { ideaId, content: '储水仓能用多久？出差两周够吗？' }, reader.token)).data;
       const reply = (await api('POST', '/api/comments', { ideaId, content: '@读者 两周没问题，水箱是 1.5 升。', parentId: question.id }, author.token)).data;
+      // And a new follower: named too, with no link to a comment.
+      await api('POST', `/api/follows/${reader.registrationNumber}`, { follow: true }, author.token);
 
       const { context, page } = await newPage(e2e, viewport);
       await signIn(page, reader);
@@ -52,9 +54,9 @@ for (const viewport of VIEWPORTS) {
       const navBadge = nav.getByTestId('nav-badge-messages');
       const bellBadge = page.getByTestId('bell-badge');
       await navBadge.waitFor();
-      assert.equal(await navBadge.textContent(), '1');
-      assert.equal(await bellBadge.textContent(), '1');
-      assert.equal(await page.getByTestId('messages-bell').getAttribute('aria-label'), '消息，1 条未读消息');
+      assert.equal(await navBadge.textContent(), '2');
+      assert.equal(await bellBadge.textContent(), '2');
+      assert.equal(await page.getByTestId('messages-bell').getAttribute('aria-label'), '消息，2 条未读消息');
 
       // Opening the tab: both badges clear, and the server agrees; the message keeps its dot for this visit.
       await nav.getByRole('link', { name: /^消息/ }).click();
@@ -67,7 +69,7 @@ for (const viewport of VIEWPORTS) {
       const count = await (await fetch(`${e2e.baseUrl}/api/messages/unread-count`, { headers: { authorization: `Bearer ${reader.token}` } })).json();
       assert.equal(count.count, 0);
       await message.getByTestId('message-unread-dot').waitFor();
-      await page.getByText('1 条新消息').waitFor();
+      await page.getByText('2 条新消息').waitFor();
       assert.equal(await page.getByRole('button', { name: '全部标为已读' }).count(), 0, 'nothing is left unread');
 
       // Who replied, not 系统通知: their name (a link to them) and avatar, the kind, and the link to the reply.
@@ -80,6 +82,11 @@ for (const viewport of VIEWPORTS) {
       assert.doesNotMatch((await message.getByTestId('message-meta').textContent()) ?? '', /来自系统/);
       const link = message.getByRole('link', { name: '查看评论' });
       assert.equal(await link.getAttribute('href'), `/idea/${ideaId}#comment-${reply.id}`);
+      const follower = page.getByTestId('message').filter({ hasText: '新的关注者' });
+      await follower.getByText('新的关注', { exact: true }).waitFor();
+      assert.equal(await follower.getByTestId('message-actor').textContent(), `作者${vp}`);
+      assert.equal(await follower.getByTestId('message-link').count(), 0);
+      await follower.getByTestId('message-unread-dot').waitFor();
       await expectAccessible(page, `messages at ${viewport.width}px`);
       await shot(page, `${vp}-messages-reply`);
 

@@ -117,7 +117,7 @@ for (const viewport of VIEWPORTS) {
       await page.goto('/admin?tab=review');
       const item = page.locator(`[data-testid="review-item"][data-idea-id="${held.data.id}"]`);
       await item.getByTestId('review-held-words').getByText(`「${words.hold}」（标题）`).waitFor();
-      await item.getByRole('button', { name: '修改后通过' }).click();
+      await item.getByRole('button', { name: '修改', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: '修改后通过' });
       await dialog.getByLabel('标题').fill(`跨境比价小助手${viewport.width}`);
       await dialog.getByLabel('给作者的说明（选填）').fill('标题改为更准确的说法');

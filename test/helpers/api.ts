@@ -35,6 +35,7 @@ export const NO_LIMITS: RateLimitSettings = {
   codeChecksPerIpPerHour: 0,
   passwordChecksPerUserPerHour: 0,
   draftsPer10Minutes: 0,
+  searchesPerIpPerMinute: 0,
   exportsPerDay: 0,
   writes: Object.fromEntries(WRITE_LIMIT_KINDS.map((kind) => [kind, { perMinute: 0, perHour: 0, ipPerMinute: 0 }])) as RateLimitSettings['writes'],
 };

@@ -10,6 +10,7 @@ import { trpc } from '../lib/trpc.ts';
 import { Modal } from './Modal.tsx';
 import { textLength } from '../../shared/text-length.ts';
 import { FormError } from './ui/FormError.tsx';
+import { ModalActions } from './ui/ModalActions.tsx';
 
 /** The counter warns from this share of the limit on. */
 export const FEEDBACK_WARN_RATIO = 0.8;
@@ -82,14 +83,7 @@ export function FeedbackModal({ onClose }: { onClose: () => void }) {
             )}
           </div>
           <FormError message={formError} />
-          <div className="modal-actions">
-            <button type="button" className="btn" onClick={onClose} disabled={submit.isPending}>
-              取消
-            </button>
-            <button type="submit" className="btn btn-primary" disabled={submit.isPending}>
-              {submit.isPending ? '提交中…' : '提交反馈'}
-            </button>
-          </div>
+          <ModalActions onCancel={onClose} pending={submit.isPending} label="提交反馈" />
         </form>
       )}
     </Modal>

@@ -1,6 +1,7 @@
 /** The marketplace's pure rules: sort and seed, the list state, the way back to a card, search hand-offs. */
 import { describe, expect, it } from 'vitest';
 import {
+  answeredSeed,
   BadDataError,
   checkedPage,
   findWithRetries,
@@ -43,6 +44,13 @@ describe('sort and seed', () => {
     expect(newSeed(() => 0.999999999999)).toBe(SEED_BUCKETS);
     expect(newSeed(() => 0.5)).toBe(1 + SEED_BUCKETS / 2);
     expect(SEED_BUCKETS).toBeLessThanOrEqual(SEED_MAX);
+  });
+
+  it('goes on with the seed the server answered, else the one sent (issue 16)', () => {
+    expect(answeredSeed(7, { data: [], nextCursor: null, seed: 42 })).toBe(42);
+    expect(answeredSeed(7, { data: [], nextCursor: null })).toBe(7);
+    expect(answeredSeed(7, { seed: 0 })).toBe(7);
+    expect(answeredSeed(7, undefined)).toBe(7);
   });
 
   it('sends the seed with random only', () => {

@@ -32,6 +32,7 @@ import '../styles/touch.css';
 import { FormError } from '../components/ui/FormError.tsx';
 import { REJECT_REASON_MAX, REJECT_REASON_MSG } from '../../shared/idea-display.ts';
 import { textLength } from '../../shared/text-length.ts';
+import { ModalActions } from '../components/ui/ModalActions.tsx';
 
 export const ADMIN_MSG = {
   loadFailed: '加载审核队列失败，请稍后重试',
@@ -275,8 +276,9 @@ function ReviewItem({ idea, busy, onApprove, onReject, onEdit }: { idea: ReviewI
         <button type="button" className="btn btn-danger" onClick={onReject} disabled={busy}>
           驳回
         </button>
+        {/* Named 修改, not 修改后通过: the dialog it opens says the rest, and 通过 stays one button's name. */}
         <button type="button" className="btn" onClick={onEdit} disabled={busy}>
-          修改后通过
+          修改
         </button>
         <button type="button" className="btn btn-primary" onClick={onApprove} disabled={busy}>
           {busy ? '处理中…' : '通过'}
@@ -348,14 +350,7 @@ function RejectDialog({ idea, onClose, onRejected }: { idea: IdeaDto; onClose: (
           )}
         </div>
         <FormError message={formError} />
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose} disabled={reject.isPending}>
-            取消
-          </button>
-          <button type="submit" className="btn btn-danger" disabled={reject.isPending}>
-            {reject.isPending ? '提交中…' : '确认驳回'}
-          </button>
-        </div>
+        <ModalActions onCancel={onClose} pending={reject.isPending} label="确认驳回" danger />
       </form>
     </Modal>
   );

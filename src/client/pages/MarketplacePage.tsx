@@ -32,6 +32,7 @@ import {
   MARKET_PAGE_SIZE,
   MARKET_SORTS,
   marketQueryInput,
+  answeredSeed,
   parseMarketAddress,
   readListState,
   returnState,
@@ -110,9 +111,6 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
   const lastSort = useRef(visit.sort);
   const listState = { sort: address.sort ?? lastSort.current, seed: visit.seed };
   lastSort.current = listState.sort;
-  useEffect(() => {
-    if (store) writeListState(store, { sort: listState.sort, seed: listState.seed });
-  }, [store, listState.sort, listState.seed]);
 
   // The search: the address's query, with the results the top bar handed over when they are for it.
   const handed = guest ? null : searchFromState(historyState);
@@ -135,6 +133,11 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
     enabled: !search,
     staleTime: 60_000,
   });
+  // The order kept for coming back: the seed the server answered for this list (the one sent, unless it chose).
+  const keptSeed = listState.sort === 'random' ? answeredSeed(listState.seed, listQuery.data?.pages[0]) : listState.seed;
+  useEffect(() => {
+    if (store) writeListState(store, { sort: listState.sort, seed: keptSeed });
+  }, [store, listState.sort, keptSeed]);
   const searchQuery = trpc.marketplace.search.useInfiniteQuery(searchInput, {
     getNextPageParam: (last) => last.nextCursor ?? null,
     enabled: !!search,

@@ -23,7 +23,6 @@ import { LoadingLine } from '../components/LoadingLine.tsx';
 import { quoteName, useConfirm } from '../components/ui/ConfirmDialog.tsx';
 import { useToast } from '../components/ui/Toast.tsx';
 import { usePageTitle } from '../hooks/usePageTitle.ts';
-import { useUnreadCount } from '../hooks/useTouchBadges.ts';
 import { errorMessage, httpStatusOf } from '../lib/api-errors.ts';
 import { getToken } from '../lib/storage.ts';
 import { preview } from '../lib/touch-state.ts';
@@ -51,7 +50,6 @@ export default function MessagesPage() {
   usePageTitle('消息');
   const utils = trpc.useUtils();
   const list = trpc.messages.list.useQuery(undefined, { select: (answer) => answer.data });
-  const unread = useUnreadCount();
   const markRead = trpc.messages.markRead.useMutation();
   const markShown = trpc.messages.markShownRead.useMutation();
   const markAll = trpc.messages.markAllRead.useMutation();
@@ -75,6 +73,8 @@ export default function MessagesPage() {
 
   // Unread when this visit first showed them: they keep the dot once read (see the module comment).
   const [fresh, setFresh] = useState<ReadonlySet<number>>(() => new Set());
+  // Those whose marking failed: left to the all-read button.
+  const [unmarked, setUnmarked] = useState<ReadonlySet<number>>(() => new Set());
   const shownUnread = list.data?.filter((m) => !m.is_read).map((m) => m.id) ?? [];
   const shownKey = shownUnread.join(',');
   useEffect(() => {
@@ -86,7 +86,7 @@ export default function MessagesPage() {
       if (done || document.visibilityState !== 'visible') return;
       done = true;
       // Unasked for, so a failure stays quiet: the badge and the all-read button remain.
-      markShown.mutate({ ids }, { onSuccess: () => void refresh() });
+      markShown.mutate({ ids }, { onSuccess: () => void refresh(), onError: () => setUnmarked((before) => new Set([...before, ...ids])) });
     };
     markWhenSeen();
     document.addEventListener('visibilitychange', markWhenSeen);
@@ -134,9 +134,11 @@ export default function MessagesPage() {
   };
 
   const messages = list.data ?? [];
-  // The list is the truth on this page; the count may be a poll behind.
-  const unreadCount = list.data ? messages.filter((m) => !m.is_read).length : (unread.data ?? 0);
+  // The list is the truth on this page; the navigation's count may be a poll behind.
   const newCount = messages.filter((m) => !m.is_read || fresh.has(m.id)).length;
+  // What the page will not read by itself: unread while the page is hidden, or its marking failed.
+  const visible = typeof document === 'undefined' || document.visibilityState === 'visible';
+  const leftUnread = messages.filter((m) => !m.is_read && (!visible || unmarked.has(m.id))).length;
 
   return (
     <main className="page page-reading messages-page">
@@ -145,7 +147,7 @@ export default function MessagesPage() {
           <h1>消息</h1>
           {list.isSuccess && <p className="muted messages-count">{newCount > 0 ? `${newCount} 条新消息` : '没有新消息'}</p>}
         </div>
-        {unreadCount > 0 && (
+        {leftUnread > 0 && (
           <button type="button" className="btn btn-small" onClick={() => void onMarkAll()} disabled={markAll.isPending}>
             {markAll.isPending ? '处理中…' : '全部标为已读'}
           </button>

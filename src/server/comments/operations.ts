@@ -3,7 +3,7 @@
  * answer. `trpc/routers/comments.ts` and `rest/comments.ts` only name them.
  */
 import { z } from 'zod';
-import { COMMENT_MSG } from '../../shared/comment-rules.ts';
+import { COMMENT_MSG, HELD_COMMENT_REJECT_REASON_MAX } from '../../shared/comment-rules.ts';
 import { ZCommentId, ZCommentIds, ZCreateCommentRequest, ZReportCommentRequest } from '../../shared/comment-schemas.ts';
 import { decimalId, ZIdeaId } from '../../shared/ids.ts';
 import { answer, read, write } from '../request/operation.ts';
@@ -124,7 +124,7 @@ export const heldCommentOps = {
   reject: write({
     changes: ['comments'],
     access: 'admin',
-    input: ById.extend({ reason: ZStoredText().trim().max(200, '原因不能超过200个字').optional() }),
+    input: ById.extend({ reason: ZStoredText().trim().max(HELD_COMMENT_REJECT_REASON_MAX, `原因不能超过${HELD_COMMENT_REJECT_REASON_MAX}个字`).optional() }),
     output: { data: ZNoData },
     run: async ({ deps, user }, input) => {
       await comments.rejectHeldComment(deps, user, input.id, input.reason || undefined);

@@ -275,15 +275,21 @@ export async function heldComments(deps: Deps): Promise<{ comment: CommentDto; w
   }));
 }
 
+/** A held comment, locked for its decision (the idea's comments first, as every comment writer locks). */
+async function lockHeldComment(trx: Db, ideaId: number, id: number): Promise<CommentRow> {
+  await lockIdeaForComments(trx, ideaId);
+  const comment = await lockComment(trx, id);
+  if (!comment) throw notFound(COMMENT_MSG.notFound);
+  if (!comment.held) throw badRequest(COMMENT_MSG.notHeld);
+  return comment;
+}
+
 /** Publishes a held comment: counted, its notices sent as for any new comment, logged. */
 export async function approveHeldComment(deps: Deps, admin: UserRow, id: number): Promise<void> {
   const found = await findComment(deps.db, id);
   if (!found) throw notFound(COMMENT_MSG.notFound);
   await transaction(deps.db, async (trx) => {
-    await lockIdeaForComments(trx, found.idea_id);
-    const comment = await lockComment(trx, id);
-    if (!comment) throw notFound(COMMENT_MSG.notFound);
-    if (!comment.held) throw badRequest(COMMENT_MSG.notHeld);
+    const comment = await lockHeldComment(trx, found.idea_id, id);
     const idea = await trx.selectFrom('ideas').selectAll().where('id', '=', comment.idea_id).executeTakeFirstOrThrow();
     const author = await trx.selectFrom('users').select(['id', 'nickname', 'registration_number']).where('id', '=', comment.user_id).executeTakeFirstOrThrow();
     await trx.updateTable('comments').set({ held: 0 }).where('id', '=', id).execute();
@@ -303,10 +309,7 @@ export async function rejectHeldComment(deps: Deps, admin: UserRow, id: number, 
   const found = await findComment(deps.db, id);
   if (!found) throw notFound(COMMENT_MSG.notFound);
   await transaction(deps.db, async (trx) => {
-    await lockIdeaForComments(trx, found.idea_id);
-    const comment = await lockComment(trx, id);
-    if (!comment) throw notFound(COMMENT_MSG.notFound);
-    if (!comment.held) throw badRequest(COMMENT_MSG.notHeld);
+    const comment = await lockHeldComment(trx, found.idea_id, id);
     const idea = await trx.selectFrom('ideas').select(['id', 'title']).where('id', '=', comment.idea_id).executeTakeFirstOrThrow();
     await trx.deleteFrom('comments').where('id', '=', id).execute();
     const preview = [...comment.content].length > 50 ? `${[...comment.content].slice(0, 50).join('')}…` : comment.content;

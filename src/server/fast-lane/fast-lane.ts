@@ -13,6 +13,7 @@ import proxyAddr from 'proxy-addr';
 import type { Deps } from '../deps.ts';
 import { isClientRoute } from '../../shared/client-routes.ts';
 import { bearerToken } from '../request/caller.ts';
+import { rememberDatabaseFailure } from '../errors.ts';
 import { PRIVATE_CACHE_CONTROL } from '../request/private-answers.ts';
 import type { ChangeKind } from '../request/changes.ts';
 import { authenticate, type Authenticated } from '../accounts/service.ts';
@@ -140,8 +141,9 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
     try {
       const answer = await cache.getOrFill(key, shows, async () => fromComputed(await compute(), cacheControl), about);
       if (answer) return send(req, res, answer);
-    } catch {
+    } catch (err) {
       // Express answers the failure with the error model (and logs it).
+      rememberDatabaseFailure(req, err);
     }
     app(req, res);
   }
@@ -211,8 +213,9 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
         if (!answer) kept.set(keyOf(read), (answer = await runForMember(deps, found, input, auth, clientIp(req))));
         return sendOwn(req, res, answer);
       }
-    } catch {
+    } catch (err) {
       // Express answers with the error model.
+      rememberDatabaseFailure(req, err);
     }
     app(req, res);
   }
@@ -267,8 +270,9 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
         if (answer && !(await differs(auth, read, answer))) return send(req, res, answer, true);
         if (answer) return sendOwn(req, res, await runForMember(deps, read.found, read.input, auth, clientIp(req)));
       }
-    } catch {
+    } catch (err) {
       // Express answers with the error model.
+      rememberDatabaseFailure(req, err);
     }
     app(req, res);
   }

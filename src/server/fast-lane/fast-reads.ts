@@ -91,7 +91,8 @@ export async function runForGuest(deps: Deps, found: FoundRead, input: unknown, 
   const caller = new LaneCaller(deps, null, ip);
   const answer = await found.read.op.run(caller, input);
   const computed = serialize(found.read.transport, answer);
-  if (found.read.op.cache?.members === 'ideas') computed.shown = shownIdeas(answer.data);
+  const declared = found.read.op.cache;
+  if (declared?.members === 'ideas') computed.shown = shownIdeas(answer.data);
   return computed;
 }
 

@@ -127,6 +127,8 @@ export interface RateLimits {
   codeChecksIp: Limiter;
   passwordChecks: Limiter;
   drafts: Limiter;
+  /** Searches the shared cache did not answer, per client address (marketplace/operations.ts). */
+  searchesIp: Limiter;
   /** Data archive downloads per member. */
   exports: Limiter;
   /** The writes a person can repeat; operations name theirs (`limit` on write(), request/operation.ts). */
@@ -147,6 +149,7 @@ export function createRateLimits(handle: DatabaseHandle, s: RateLimitSettings): 
     codeChecksIp: createLimiter(handle, 'code_check_ip', s.codeChecksPerIpPerHour, 3600),
     passwordChecks: createLimiter(handle, 'password_check_user', s.passwordChecksPerUserPerHour, 3600),
     drafts: createLimiter(handle, 'draft_user', s.draftsPer10Minutes, 10 * 60),
+    searchesIp: createLimiter(handle, 'search_ip', s.searchesPerIpPerMinute, 60),
     exports: createLimiter(handle, 'export_user', s.exportsPerDay, 24 * 3600),
     writes: Object.fromEntries(WRITE_LIMIT_KINDS.map((kind) => [kind, createWriteLimiter(handle, kind, s.writes[kind])])) as Record<WriteLimitKind, WriteLimiter>,
   };

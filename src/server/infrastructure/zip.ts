@@ -1,150 +1,109 @@
 /**
- * A ZIP archive written as a stream (PKWARE APPNOTE 6.3, the subset every unzip reads): entries one
- * after another, each with its size and CRC-32 known before its header (the entry is in memory:
- * a JSON section or one image), then the central directory. Text is deflated by node:zlib on its
- * thread pool; images, already compressed, are stored. The writer waits for the destination to
- * drain, so a slow download holds one entry in memory, never the archive.
- *
- * No ZIP library is installed (checked: node_modules has extract-zip, a reader, and pako, a deflater
- * without the container); this is the container only, on node:zlib's deflateRaw and crc32 (Node
- * 20.15+). Names are UTF-8 (general-purpose flag bit 11). No ZIP64: an archive stays under 4 GB and
- * 65,535 entries (a member's data is a few MB: at most 3 images of ≤ 10 MB per idea).
+ * A ZIP archive written as a stream, on fflate's streaming `Zip`: entries one after another, then the
+ * central directory. An entry is either whole (`add`: one image, a small text) or produced piece by
+ * piece (`addStream`: a long JSON file). Text is deflated; images, already compressed, are stored.
+ * The writer waits for the destination to drain, so a slow download holds a piece in memory, never
+ * the archive; text is deflated in slices with a turn of the event loop between them, so no step
+ * holds the server for long.
  */
-import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
+import { unzipSync, Zip, ZipDeflate, ZipPassThrough, type ZipInputFile } from 'fflate';
 
-const deflateRaw = promisify(zlib.deflateRaw);
+/** Text is deflated this much at a time (about 1–2 ms of CPU), then other requests get a turn. */
+const SLICE_BYTES = 64 * 1024;
 
-const METHOD_STORE = 0;
-const METHOD_DEFLATE = 8;
-const UTF8_NAMES = 1 << 11;
-const VERSION = 20;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-interface CentralRecord {
-  name: Buffer;
-  method: number;
-  crc: number;
-  compressed: number;
-  size: number;
-  offset: number;
-  time: number;
-  date: number;
-}
-
-/** MS-DOS date and time, as ZIP headers keep them (local time of the archive's maker: UTC here). */
-function dosDateTime(at: Date): { time: number; date: number } {
-  const year = Math.max(1980, at.getUTCFullYear());
-  return {
-    time: (at.getUTCHours() << 11) | (at.getUTCMinutes() << 5) | Math.floor(at.getUTCSeconds() / 2),
-    date: ((year - 1980) << 9) | ((at.getUTCMonth() + 1) << 5) | at.getUTCDate(),
-  };
+/** Until the stream drains, or closes (a cancelled download); both listeners go either way. */
+function drainedOrClosed(stream: Writable): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
 }
 
 export class ZipWriter {
-  private readonly records: CentralRecord[] = [];
-  private offset = 0;
+  private readonly zip: Zip;
   private readonly names = new Set<string>();
+  private failure: Error | null = null;
 
   constructor(
     private readonly out: Writable,
     private readonly at: Date = new Date(),
-  ) {}
+  ) {
+    this.zip = new Zip((err, chunk, final) => {
+      if (err) {
+        this.failure = err;
+        return;
+      }
+      if (!this.out.destroyed) this.out.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+      if (final) this.out.end();
+    });
+  }
 
-  private async write(chunk: Buffer): Promise<void> {
+  /** After each step: stop on a failure or a closed download, and wait while the reader is behind. */
+  private async flowing(): Promise<void> {
+    if (this.failure) throw this.failure;
     if (this.out.destroyed) throw new Error('the download was closed');
-    this.offset += chunk.length;
-    if (!this.out.write(chunk)) await Promise.race([once(this.out, 'drain'), once(this.out, 'close')]);
+    if (this.out.writableNeedDrain) await drainedOrClosed(this.out);
+  }
+
+  private entry(name: string, compress: boolean): ZipInputFile & { push(data: Uint8Array, final?: boolean): void } {
+    if (this.names.has(name)) throw new Error(`duplicate entry ${name}`);
+    this.names.add(name);
+    const file = compress ? new ZipDeflate(name, { level: 6 }) : new ZipPassThrough(name);
+    file.mtime = this.at;
+    this.zip.add(file);
+    return file;
+  }
+
+  /** Feeds bytes in slices; the last push (`final`) may be empty. */
+  private async feed(file: { push(data: Uint8Array, final?: boolean): void }, raw: Uint8Array, final: boolean): Promise<void> {
+    for (let at = 0; at < raw.length || (final && at === 0); at += SLICE_BYTES) {
+      const end = Math.min(raw.length, at + SLICE_BYTES);
+      file.push(raw.subarray(at, end), final && end === raw.length);
+      await this.flowing();
+      if (end < raw.length) await nextTurn();
+    }
+  }
+
+  /** Adds one file produced piece by piece (a long JSON list). A failing source stops the archive. */
+  async addStream(name: string, pieces: AsyncIterable<string | Buffer>): Promise<void> {
+    const file = this.entry(name, true);
+    for await (const piece of pieces) {
+      const raw = typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece;
+      if (raw.length) await this.feed(file, raw, false);
+    }
+    file.push(new Uint8Array(0), true);
+    await this.flowing();
   }
 
   /** Adds one file. `compress`: deflate it (text); stored as is otherwise (images). */
   async add(name: string, data: Buffer | string, compress = typeof data === 'string'): Promise<void> {
-    if (this.names.has(name)) throw new Error(`duplicate entry ${name}`);
-    this.names.add(name);
+    const file = this.entry(name, compress);
     const raw = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    const body = compress ? await deflateRaw(raw, { level: 6 }) : raw;
-    const record: CentralRecord = {
-      name: Buffer.from(name, 'utf8'),
-      method: compress ? METHOD_DEFLATE : METHOD_STORE,
-      crc: zlib.crc32(raw) >>> 0,
-      compressed: body.length,
-      size: raw.length,
-      offset: this.offset,
-      ...dosDateTime(this.at),
-    };
-    const header = Buffer.alloc(30);
-    header.writeUInt32LE(0x04034b50, 0);
-    header.writeUInt16LE(VERSION, 4);
-    header.writeUInt16LE(UTF8_NAMES, 6);
-    header.writeUInt16LE(record.method, 8);
-    header.writeUInt16LE(record.time, 10);
-    header.writeUInt16LE(record.date, 12);
-    header.writeUInt32LE(record.crc, 14);
-    header.writeUInt32LE(record.compressed, 18);
-    header.writeUInt32LE(record.size, 22);
-    header.writeUInt16LE(record.name.length, 26);
-    header.writeUInt16LE(0, 28);
-    this.records.push(record);
-    await this.write(Buffer.concat([header, record.name]));
-    await this.write(body);
+    if (compress) await this.feed(file, raw, true);
+    else {
+      // Stored bytes cost only their copy: one push.
+      file.push(raw, true);
+      await this.flowing();
+    }
   }
 
   /** The central directory and its end record; the stream is ended. */
   async finish(): Promise<void> {
-    const start = this.offset;
-    for (const r of this.records) {
-      const entry = Buffer.alloc(46);
-      entry.writeUInt32LE(0x02014b50, 0);
-      entry.writeUInt16LE(VERSION, 4);
-      entry.writeUInt16LE(VERSION, 6);
-      entry.writeUInt16LE(UTF8_NAMES, 8);
-      entry.writeUInt16LE(r.method, 10);
-      entry.writeUInt16LE(r.time, 12);
-      entry.writeUInt16LE(r.date, 14);
-      entry.writeUInt32LE(r.crc, 16);
-      entry.writeUInt32LE(r.compressed, 20);
-      entry.writeUInt32LE(r.size, 24);
-      entry.writeUInt16LE(r.name.length, 28);
-      // extra, comment, disk, internal attributes: 0
-      entry.writeUInt32LE(0, 38);
-      entry.writeUInt32LE(r.offset, 42);
-      await this.write(Buffer.concat([entry, r.name]));
-    }
-    const end = Buffer.alloc(22);
-    end.writeUInt32LE(0x06054b50, 0);
-    end.writeUInt16LE(this.records.length, 8);
-    end.writeUInt16LE(this.records.length, 10);
-    end.writeUInt32LE(this.offset - start, 12);
-    end.writeUInt32LE(start, 16);
-    await this.write(end);
-    this.out.end();
+    this.zip.end();
+    await this.flowing();
   }
 }
 
-/** Reads an archive written by ZipWriter back (tests, and a check that it is whole): name → content. */
+/** Reads an archive back (tests, and a check that it is whole): name → content, in the archive's order. */
 export function readZip(archive: Buffer): Map<string, Buffer> {
-  const end = archive.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  if (end < 0) throw new Error('not a zip archive');
-  const count = archive.readUInt16LE(end + 10);
-  let at = archive.readUInt32LE(end + 16);
-  const files = new Map<string, Buffer>();
-  for (let i = 0; i < count; i++) {
-    if (archive.readUInt32LE(at) !== 0x02014b50) throw new Error('broken central directory');
-    const method = archive.readUInt16LE(at + 10);
-    const crc = archive.readUInt32LE(at + 16);
-    const compressed = archive.readUInt32LE(at + 20);
-    const nameLength = archive.readUInt16LE(at + 28);
-    const extra = archive.readUInt16LE(at + 30);
-    const comment = archive.readUInt16LE(at + 32);
-    const local = archive.readUInt32LE(at + 42);
-    const name = archive.subarray(at + 46, at + 46 + nameLength).toString('utf8');
-    const dataStart = local + 30 + archive.readUInt16LE(local + 26) + archive.readUInt16LE(local + 28);
-    const body = archive.subarray(dataStart, dataStart + compressed);
-    const content = method === METHOD_DEFLATE ? zlib.inflateRawSync(body) : Buffer.from(body);
-    if ((zlib.crc32(content) >>> 0) !== crc) throw new Error(`CRC mismatch in ${name}`);
-    files.set(name, content);
-    at += 46 + nameLength + extra + comment;
-  }
-  return files;
+  const files = unzipSync(new Uint8Array(archive.buffer, archive.byteOffset, archive.byteLength));
+  return new Map(Object.entries(files).map(([name, bytes]) => [name, Buffer.from(bytes)]));
 }

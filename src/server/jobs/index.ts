@@ -109,9 +109,10 @@ export async function offerHousekeeping(deps: Deps, log: JobLog = consoleLog): P
     log.info({ job: HOUSEKEEPING_JOB, holder: JOB_HOLDER, ran: false }, '定期清理：本周期已由其他进程执行');
     return null;
   }
+  const startedAt = Date.now();
   const report = await runHousekeeping(deps);
   await finishJob(deps.db, HOUSEKEEPING_JOB);
-  log.info({ job: HOUSEKEEPING_JOB, holder: JOB_HOLDER, ran: true, ...report }, '定期清理完成');
+  log.info({ job: HOUSEKEEPING_JOB, holder: JOB_HOLDER, ran: true, startedAt, ms: Date.now() - startedAt, ...report }, '定期清理完成');
   return report;
 }
 

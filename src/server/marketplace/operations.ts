@@ -3,20 +3,21 @@
  * keyword search, both public reads in keyset pages. `trpc/routers/marketplace.ts` and
  * `rest/marketplace.ts` only name them.
  */
+import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import { answer, read } from '../request/operation.ts';
 import { CACHED_IDEA_CARDS } from '../request/changes.ts';
-import { SEARCH_MAX_QUERY } from '../text.ts';
-import { marketplacePage, searchPage } from './service.ts';
-import { ZIdeaCards, ZNextCursor } from '../../shared/outputs/ideas.ts';
+import { SEARCH_MAX_QUERY, searchWords } from '../text.ts';
+import { marketplacePage, randomSeedOfCursor, searchPage } from './service.ts';
+import { ZIdeaCards, ZMarketplacePage, ZNextCursor } from '../../shared/outputs/ideas.ts';
+import { RANDOM_SEED_BUCKETS, RANDOM_SEED_MAX } from '../../shared/constants.ts';
 
 export const MARKET_MSG = {
   sortInvalid: '排序方式只能是 newest、random 或 favorites',
-  seedRequired: '随机排序需要 seed 参数（1 到 2147483648 的整数）',
   seedInvalid: 'seed 必须是 1 到 2147483648 的整数',
   limitInvalid: 'limit 必须是 1 到 50 的整数',
-  queryRequired: '请输入搜索关键词',
   queryTooLong: `搜索关键词最多${SEARCH_MAX_QUERY}个字`,
+  searchTooFrequent: '当前网络搜索过于频繁，请稍后再试',
 } as const;
 
 const ZLimit = z.coerce.number({ error: MARKET_MSG.limitInvalid }).int(MARKET_MSG.limitInvalid).min(1, MARKET_MSG.limitInvalid).max(50, MARKET_MSG.limitInvalid).optional().default(20);
@@ -25,18 +26,20 @@ const ZCursor = z.string().max(300).optional();
 export const ZMarketplaceQuery = z
   .object({
     sort: z.enum(['newest', 'random', 'favorites'], { error: MARKET_MSG.sortInvalid }).optional().default('newest'),
-    seed: z.coerce.number({ error: MARKET_MSG.seedInvalid }).int(MARKET_MSG.seedInvalid).min(1, MARKET_MSG.seedInvalid).max(2 ** 31, MARKET_MSG.seedInvalid).optional(),
+    // Random without a seed: the cursor's, or one the server chooses and answers (issue 16).
+    seed: z.coerce.number({ error: MARKET_MSG.seedInvalid }).int(MARKET_MSG.seedInvalid).min(1, MARKET_MSG.seedInvalid).max(RANDOM_SEED_MAX, MARKET_MSG.seedInvalid).optional(),
     limit: ZLimit,
     cursor: ZCursor,
-  })
-  .refine((v) => v.sort !== 'random' || v.seed !== undefined, { message: MARKET_MSG.seedRequired, path: ['seed'] });
+  });
 
 export const ZSearchQuery = z.object({
+  // Blank or left out: an empty answer, as the spec's client gives (publishing §5), not an error.
   q: z
-    .string({ error: MARKET_MSG.queryRequired })
+    .string()
     .trim()
-    .min(1, MARKET_MSG.queryRequired)
-    .refine((s) => [...s].length <= SEARCH_MAX_QUERY, MARKET_MSG.queryTooLong),
+    .refine((s) => [...s].length <= SEARCH_MAX_QUERY, MARKET_MSG.queryTooLong)
+    .optional()
+    .default(''),
   limit: ZLimit,
   cursor: ZCursor,
 });
@@ -46,10 +49,16 @@ export const marketplaceOps = {
     access: 'public',
     cache: { ...CACHED_IDEA_CARDS, members: 'ideas' },
     input: ZMarketplaceQuery.optional(),
-    output: { data: ZIdeaCards, extra: ZNextCursor },
+    output: { data: ZIdeaCards, extra: ZMarketplacePage },
     run: async ({ deps, auth }, input) => {
-      const page = await marketplacePage(deps, auth?.user ?? null, input ?? { sort: 'newest', limit: 20 });
-      return answer(page.items, { extra: { nextCursor: page.nextCursor } });
+      const query = input ?? { sort: 'newest' as const, limit: 20 };
+      if (query.sort !== 'random') {
+        const page = await marketplacePage(deps, auth?.user ?? null, query);
+        return answer(page.items, { extra: { nextCursor: page.nextCursor } });
+      }
+      const seed = query.seed ?? randomSeedOfCursor(query.cursor) ?? 1 + randomInt(RANDOM_SEED_BUCKETS);
+      const page = await marketplacePage(deps, auth?.user ?? null, { ...query, seed });
+      return answer(page.items, { extra: { nextCursor: page.nextCursor, seed } });
     },
   }),
   search: read({
@@ -57,7 +66,9 @@ export const marketplaceOps = {
     cache: { ...CACHED_IDEA_CARDS, members: 'ideas' },
     input: ZSearchQuery,
     output: { data: ZIdeaCards, extra: ZNextCursor },
-    run: async ({ deps, auth }, input) => {
+    run: async ({ deps, auth, ip }, input) => {
+      // Reached only when the shared cache has no answer: a guest's repeated search costs nothing here.
+      if (searchWords(input.q).length) await deps.limits.searchesIp.consume(ip, MARKET_MSG.searchTooFrequent);
       const page = await searchPage(deps, auth?.user ?? null, input.q, input.limit, input.cursor);
       return answer(page.items, { extra: { nextCursor: page.nextCursor } });
     },

@@ -3,14 +3,15 @@
  * is built on the visibility rule (`publicIdeas`); each sort reads one index range from its
  * position and stops at the page size (README, Performance: EXPLAIN on both engines).
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db, UserRow } from '../../../db/types.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import type { Deps } from '../deps.ts';
-import { cardsFrom, loadCardExtras, selectCards, toCards, type CardExtras, type CardRow } from '../ideas/cards.ts';
+import { selectCards, toCards, type CardRow } from '../ideas/cards.ts';
+import { shapedQueries } from '../../../db/prepared.ts';
 import { publicIdeas } from '../ideas/repository.ts';
 import { decodeCursor, encodeCursor, finishPage, isCursorInt, isCursorTime, newestPage, type Page } from '../ideas/keyset.ts';
-import { GRAM_KIND, normalizeText, queryGrams, SEARCH_MAX_QUERY, searchRank } from '../text.ts';
+import { GRAM_KIND, queryGrams, SEARCH_MAX_QUERY, searchWords } from '../text.ts';
 
 export type MarketSort = 'newest' | 'random' | 'favorites';
 
@@ -69,6 +70,18 @@ export function seedStart(seed: number): number {
 
 interface RandomCursor { s: 'r'; seed: number; ph: 0 | 1; k: number; i: number }
 
+/** The seed a random-order cursor carries, when it is one (a page after the first continues its order without a seed). */
+export function randomSeedOfCursor(cursor: string | undefined): number | undefined {
+  if (!cursor) return undefined;
+  try {
+    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as Partial<RandomCursor> | null;
+    return v?.s === 'r' && Number.isSafeInteger(v.seed) && v.seed! >= 1 && v.seed! <= 2 ** 31 ? v.seed : undefined;
+  } catch {
+    // Not a cursor: the page refuses it (400).
+    return undefined;
+  }
+}
+
 async function randomPage(db: Db, viewer: UserRow | null, limit: number, seed: number, cursor?: string): Promise<Page> {
   const after = decodeCursor<RandomCursor>(cursor, 'r', (v) => v.seed === seed && (v.ph === 0 || v.ph === 1) && isCursorInt(v.k) && isCursorInt(v.i));
   const start = seedStart(seed);
@@ -100,164 +113,288 @@ export async function marketplacePage(deps: Deps, viewer: UserRow | null, input:
 
 // ------------------------------------------------------------------ search
 
-interface SearchCursor { s: 'q'; t: 0 | 1 | 2; p: string; i: number }
+interface SearchCursor { s: 'q'; t: Rank; p: string; i: number }
 
-/** Counts are capped: enough to tell the rarest gram apart without counting a common one to the end. */
-const COUNT_CAP = 500;
+/** A cursor position before every entry of a rank. */
+const RANK_START = '9999-12-31 23:59:59.999';
 
-/** Grams checked in SQL per query at most; the exact substring check covers the others. */
-const MAX_CHECKED_GRAMS = 6;
+type Rank = 0 | 1 | 2;
 
 /**
- * For each index kind, the query's grams to use, the rarest first (it drives the scan; the others
- * are checked per candidate), or null when one of them has no entry of that kind. A long query uses
- * an evenly spread subset, so its cost does not grow with its length. One round trip for all counts.
+ * What one page of search may read (issues 19 and 20), so that no query, however common or
+ * contrived its words, costs more than a page: the index entries its walks check together, the
+ * statements it sends, and the grams it counts to choose where to start. Past a bound the answer is
+ * still correct, only shorter (see `searchPage`).
  */
-async function orderedGrams(db: Db, kinds: number[], all: string[]): Promise<Map<number, string[] | null>> {
-  const out = new Map<number, string[] | null>();
-  if (all.length === 1) {
-    for (const k of kinds) out.set(k, all);
-    return out;
-  }
-  const grams = all.length <= MAX_CHECKED_GRAMS ? all : Array.from({ length: MAX_CHECKED_GRAMS }, (_, i) => all[Math.round((i * (all.length - 1)) / (MAX_CHECKED_GRAMS - 1))]);
-  const pairs = kinds.flatMap((kind) => grams.map((gram) => [kind, gram] as const));
-  const parts = pairs.map(
-    ([kind, gram], i) => sql`select ${i} as i, count(*) as n from (select idea_id from idea_search_grams where kind = ${kind} and gram = ${gram} limit ${COUNT_CAP}) as ${sql.id(`t${i}`)}`,
-  );
-  const counts = new Map<number, number>();
-  for (const r of (await sql<{ i: number | string; n: number | string }>`${sql.join(parts, sql` union all `)}`.execute(db)).rows) counts.set(Number(r.i), Number(r.n));
-  for (const kind of kinds) {
-    const ranked = pairs.flatMap(([k, gram], i) => (k === kind ? [[gram, counts.get(i) ?? 0] as const] : []));
-    out.set(kind, ranked.some(([, n]) => n === 0) ? null : ranked.sort((a, b) => a[1] - b[1]).map(([g]) => g));
-  }
+export interface SearchBudget {
+  /** Index entries the walks of one page check together, at most (each a probe of the idea's texts). */
+  entries: number;
+  /** Walking rounds (statements) of one page, at most. */
+  rounds: number;
+  /** The first round's entries per walk, at least: a page and its spare for a common word. */
+  firstChunk: number;
+  /** How many times more entries each round reads than the one before. */
+  growth: number;
+  /** Grams counted per index kind to pick the rarest, at most (spread over the words and along each). */
+  countedGrams: number;
+  /** Entries counted per gram: a rarer gram is told by a lower count, or past the cap by an older last entry. */
+  countCap: number;
+}
+
+/**
+ * Per database, from what a checked entry costs at 100,000 ideas (README, "Search at a bounded
+ * cost"): about 0.5–0.9 µs on SQLite, 2 µs on MariaDB (a primary-key probe of the texts through the
+ * server), so a page's walks stay within a few milliseconds on either.
+ */
+export const SEARCH_BUDGETS: Record<'sqlite' | 'mysql', SearchBudget> = {
+  sqlite: { entries: 2500, rounds: 4, firstChunk: 32, growth: 4, countedGrams: 6, countCap: 256 },
+  mysql: { entries: 1000, rounds: 3, firstChunk: 32, growth: 6, countedGrams: 6, countCap: 128 },
+};
+
+/** The driving gram of a walk and, when it has fewer entries than the count's cap, how many. */
+interface Driver {
+  gram: string;
+  count: number | null;
+}
+
+/** A list in an order that spreads over it: both ends, then the middle, then the quarters, … */
+function spread<T>(list: readonly T[]): T[] {
+  const out: T[] = [];
+  const seen = new Set<number>();
+  const add = (i: number) => {
+    if (!seen.has(i)) {
+      seen.add(i);
+      out.push(list[i]);
+    }
+  };
+  if (list.length) add(0);
+  if (list.length > 1) add(list.length - 1);
+  for (let parts = 2; out.length < list.length; parts *= 2) for (let k = 1; k < parts; k += 2) add(Math.floor((k * (list.length - 1)) / parts));
   return out;
 }
 
-type Rank = 0 | 1 | 2;
-type Hit = CardRow & { rank: Rank };
+/** Up to `n` distinct grams of the words: each word's spread over it, taken from every word in turn. */
+function spreadGrams(words: readonly string[], n: number): string[] {
+  const per = words.map((w) => spread(queryGrams(w)));
+  const out = new Set<string>();
+  for (let k = 0; out.size < n && per.some((g) => k < g.length); k++) for (const grams of per) if (k < grams.length && out.size < n) out.add(grams[k]);
+  return [...out];
+}
 
-/** One rank's walk: the grams it reads (the rarest drives), where it stands, whether it is exhausted, what it kept. */
+const countQueries = shapedQueries<{ i: number | string; n: number | string; m: string | null }>();
+
+/**
+ * For each index kind, the rarest of the query's grams (it drives that kind's walk), or null when one
+ * of them has no entry of that kind (then no idea has every word there). One statement for all the
+ * counts, each reading at most `countCap` entries, newest first: a count below the cap is exact; at
+ * the cap, the gram whose last counted entry is older is the sparser one. With `whole`, the exact
+ * title's entries too (kind 0), so the first round reads no exact-title rank that has none. None for
+ * a query of one gram.
+ */
+async function chooseDrivers(db: Db, kinds: number[], words: readonly string[], whole: string | null, budget: SearchBudget): Promise<{ drivers: Map<number, Driver | null>; words: string[] }> {
+  const out = new Map<number, Driver | null>();
+  const grams = spreadGrams(words, budget.countedGrams);
+  if (grams.length === 1) {
+    for (const k of kinds) out.set(k, { gram: grams[0], count: null });
+    if (whole !== null) out.set(GRAM_KIND.exactTitle, { gram: whole, count: null });
+    return { drivers: out, words: [...words] };
+  }
+  // The exact title's one entry is counted too (when that rank is read): most queries name no title.
+  const pairs = [...kinds.flatMap((kind) => grams.map((gram, g) => [kind, gram, g] as const)), ...(whole !== null ? [[GRAM_KIND.exactTitle, whole, grams.length] as const] : [])];
+  const rows = await countQueries(db, `${kinds.join()}:${grams.length}:${whole !== null}:${budget.countCap}`, [...grams, whole], (arg) =>
+    sql`${sql.join(
+      pairs.map(
+        ([kind, , g], i) =>
+          sql`select ${sql.lit(i)} as i, count(*) as n, min(c.published_at) as m from (select published_at from idea_search_grams where kind = ${sql.lit(kind)} and gram = ${arg(g)} order by published_at desc, idea_id desc limit ${sql.lit(budget.countCap)}) as c`,
+      ),
+      sql` union all `,
+    )}`,
+  );
+  const counts = new Map<number, { n: number; m: string }>();
+  for (const r of rows) counts.set(Number(r.i), { n: Number(r.n), m: r.m ?? '' });
+  for (const kind of whole !== null ? [...kinds, GRAM_KIND.exactTitle] : kinds) {
+    const ranked = pairs
+      .flatMap(([k, gram], i) => (k === kind ? [{ gram, ...(counts.get(i) ?? { n: 0, m: '' }) }] : []))
+      .sort((a, b) => a.n - b.n || (a.m < b.m ? -1 : a.m > b.m ? 1 : 0));
+    out.set(kind, ranked[0].n === 0 ? null : { gram: ranked[0].gram, count: ranked[0].n < budget.countCap ? ranked[0].n : null });
+  }
+  // The words checked rarest first (by their rarest counted gram anywhere): a candidate's check
+  // stops at the first word it lacks, most often the first.
+  const any = pairs.flatMap(([k, gram], i) => (k === GRAM_KIND.any ? [{ gram, ...(counts.get(i) ?? { n: 0, m: '' }) }] : []));
+  const rarity = (w: string) => {
+    const mine = any.filter((c) => queryGrams(w).includes(c.gram)).sort((a, b) => a.n - b.n || (a.m < b.m ? -1 : 1))[0];
+    return mine ? [mine.n, mine.m] as const : [Infinity, ''] as const;
+  };
+  const ranked = words.map((w) => ({ w, r: rarity(w) })).sort((a, b) => a.r[0] - b.r[0] || (a.r[1] < b.r[1] ? -1 : a.r[1] > b.r[1] ? 1 : 0));
+  return { drivers: out, words: ranked.map((x) => x.w) };
+}
+
+/** One rank's walk down its driving gram's entries, newest first: where it stands, what it found. */
 interface RankWalk {
   rank: Rank;
   kind: number;
-  grams: string[];
+  driver: Driver;
   pos: { p: string; i: number } | null;
+  /** Every entry of the driving gram past the position has been read. */
   done: boolean;
-  hits: Hit[];
+  /** Entries to read in its next round. */
+  chunk: number;
+  hits: RoundRow[];
 }
 
+/** A round's row: a hit's card (or a walk's last entry), with its rank and its index entry's position. */
+type RoundRow = CardRow & { rank: number | string; boundary: number | string; entry_at: string };
+
+const roundQueries = shapedQueries<RoundRow>();
+
+/** The values of one walk in a round, in the order `walkRound` reads them (after the query's words). */
+const WALK_ARGS = 6;
+
 /**
- * The candidates of one rank, newest first from its position, as a derived table: the driving
- * gram's index range (kind, gram, published_at desc, idea_id desc), the other grams and the
- * exclusions as primary-key probes, and the visibility rule (with the entry's published_at, so a
- * stale entry never counts) per entry, stopping at `take`. `exact` is true when an index entry
- * names the whole query (1 or 2 characters): then "has the grams" is "contains the query" and a
- * title match is left out of rank 2 here, so every candidate is a hit.
+ * A round of one walk, as two derived tables: its hits among the next `chunk` entries of its driving
+ * gram (at most `need`, newest first), and the last of those entries (`b` = 1: where the next round
+ * starts; none when fewer were left, or when the walk reads what its count said was all). A hit is
+ * checked in SQL: the idea's normalised texts have every word where the rank wants them (`instr`,
+ * one primary-key probe), it is not of a better rank, and it is public with the entry's published_at
+ * (so a stale entry never counts). `a` is the walk's first value, `arg(0)` the whole query and
+ * `arg(1 + k)` its words.
  */
-function rankCandidates(db: Db, walk: RankWalk, q: string, exact: boolean, take: number) {
-  const [drive, ...rest] = walk.grams;
-  const entry = (kind: number, gram: string) =>
-    db
-      .selectFrom('idea_search_grams as o')
-      .select('o.idea_id')
-      .where('o.kind', '=', kind)
-      .where('o.gram', '=', gram)
-      .where('o.published_at', '=', sql.ref<string>('g.published_at'))
-      .where('o.idea_id', '=', sql.ref<number>('g.idea_id'));
-  let g = db
-    .selectFrom('idea_search_grams as g')
-    .select([sql.lit(walk.rank).as('r'), 'g.published_at as gp', 'g.idea_id as gid'])
-    .where('g.kind', '=', walk.kind)
-    .where('g.gram', '=', drive);
-  if (walk.pos) {
-    const { p, i } = walk.pos;
-    g = g.where('g.published_at', '<=', p).where((eb) => eb.or([eb('g.published_at', '<', p), eb('g.idea_id', '<', i)]));
+function walkRound(db: Db, walk: { rank: Rank; kind: number; from: boolean; boundary: boolean }, words: number, a: number, arg: (i: number) => never) {
+  const [gram, p, i, chunk, need, offset] = [0, 1, 2, 3, 4, 5].map((k) => arg(a + k));
+  const entries = () => {
+    let g = db.selectFrom('idea_search_grams as s').where('s.kind', '=', sql.lit(walk.kind)).where('s.gram', '=', gram);
+    if (walk.from) g = g.where('s.published_at', '<=', p).where((eb) => eb.or([eb('s.published_at', '<', p), eb('s.idea_id', '<', i)]));
+    return g.orderBy('s.published_at', 'desc').orderBy('s.idea_id', 'desc');
+  };
+  const scan = entries().select(['s.published_at as gp', 's.idea_id as gid']).limit(chunk);
+  let hits = db.selectFrom(scan.as('g')).select([sql.lit(walk.rank).as('r'), sql.lit(0).as('b'), 'g.gp', 'g.gid']);
+  if (walk.rank > 0) {
+    const ws = Array.from({ length: words }, (_, k) => arg(1 + k));
+    const inTitle = (w: never) => sql<boolean>`instr(t.title, ${w}) > 0`;
+    const anywhere = (w: never) => sql<boolean>`(instr(t.title, ${w}) > 0 or instr(t.body, ${w}) > 0)`;
+    const all = (parts: RawBuilder<boolean>[]) => sql<boolean>`(${sql.join(parts, sql` and `)})`;
+    const check = walk.rank === 1 ? sql<boolean>`${all(ws.map(inTitle))} and t.title <> ${arg(0)}` : sql<boolean>`${all(ws.map(anywhere))} and not ${all(ws.map(inTitle))}`;
+    hits = hits.innerJoin('idea_search_texts as t', 't.idea_id', 'g.gid').where(check);
   }
-  for (const other of rest) g = g.where((eb) => eb.exists(entry(walk.kind, other)));
-  // An exact title is rank 0 only; with an exact query, a title containing it is rank 1 only. As
-  // scalar probes, not NOT EXISTS: MariaDB turned that into materialising every entry of the gram.
-  if (walk.rank === 1) g = g.where((eb) => eb(entry(GRAM_KIND.exactTitle, q), 'is', null));
-  if (walk.rank === 2 && exact) g = g.where((eb) => eb(entry(GRAM_KIND.title, q), 'is', null));
-  const visible = publicIdeas(db).clearSelect().select('ideas.id').where('ideas.id', '=', sql.ref<number>('g.idea_id')).where('ideas.published_at', '=', sql.ref<string>('g.published_at'));
-  g = g.where((eb) => eb.exists(visible));
-  return db.selectFrom(g.orderBy('g.published_at', 'desc').orderBy('g.idea_id', 'desc').limit(take).as(`t${walk.rank}`)).selectAll();
+  const visible = publicIdeas(db).clearSelect().select('ideas.id').where('ideas.id', '=', sql.ref<number>('g.gid')).where('ideas.published_at', '=', sql.ref<string>('g.gp'));
+  hits = hits.where((eb) => eb.exists(visible));
+  const arms: SelectQueryBuilder<any, any, { r: number; b: number; gp: string; gid: number }>[] = [
+    db.selectFrom(hits.orderBy('g.gp', 'desc').orderBy('g.gid', 'desc').limit(need).as(`h${walk.rank}`)).selectAll(),
+  ];
+  if (walk.boundary) {
+    const last = entries().select([sql.lit(walk.rank).as('r'), sql.lit(1).as('b'), 's.published_at as gp', 's.idea_id as gid']).limit(1).offset(offset);
+    arms.push(db.selectFrom(last.as(`e${walk.rank}`)).selectAll());
+  }
+  return arms;
+}
+
+/** One round: the hits (and where each walk stops) of every walk still needed, with the card columns and the author. */
+async function readRound(db: Db, walks: { walk: RankWalk; need: number }[], words: readonly string[], whole: string): Promise<RoundRow[]> {
+  const args: unknown[] = [whole, ...words];
+  const shape = walks.map(({ walk, need }) => {
+    // A walk reading all its count said it had needs no boundary: it is done after this round.
+    const boundary = walk.driver.count === null || walk.chunk <= walk.driver.count;
+    args.push(walk.driver.gram, walk.pos?.p ?? '', walk.pos?.i ?? 0, walk.chunk, need, walk.chunk - 1);
+    return { rank: walk.rank, kind: walk.kind, from: !!walk.pos, boundary };
+  });
+  return roundQueries(db, `${words.length}|${shape.map((w) => `${w.rank}${w.from ? 'f' : ''}${w.boundary ? 'b' : ''}`).join()}`, args, (arg) => {
+    const arms = shape.flatMap((w, j) => walkRound(db, w, words.length, 1 + words.length + j * WALK_ARGS, arg));
+    const union = arms.slice(1).reduce((u, t) => u.unionAll(t), arms[0]);
+    return selectCards(db.selectFrom('ideas').innerJoin(union.as('c'), 'c.gid', 'ideas.id')).select([sql<number>`c.r`.as('rank'), sql<number>`c.b`.as('boundary'), sql<string>`c.gp`.as('entry_at')]);
+  });
 }
 
 /**
- * Keyword search over title, description and tags (DESIGN §5). Ranks: 0 the normalised title is
- * the query, 1 the title contains it, 2 the description or a tag does; newest first within a rank.
- * One query reads every rank still needed (see `rankCandidates`) with the card columns and the
- * author, ordered rank then newest; one more loads tags, images and unlocks for the cards. A query
- * of 3 or more characters first counts its grams (to drive each rank by the rarest), and its
- * candidates only have all the query's bigrams, so the exact substring check decides; when it
- * rejects enough of them, the ranks still short are read again from where they stopped.
+ * Keyword search over title, description and tags (DESIGN §5; issue 16): every word of the query
+ * (split on spaces) must be found, in any order and any field. Ranks: 0 the normalised title is the
+ * query (its words joined), 1 the title has every word, 2 the idea has them; newest first within a
+ * rank. Each rank walks one index range, its rarest gram's entries newest first from the cursor,
+ * and checks each entry in SQL (`walkRound`); a round reads every rank still needed in one statement
+ * with the card columns and the author, and one more query loads the page's tags and images.
+ *
+ * The cost is bounded (`SEARCH_BUDGETS`): a walk reads a small chunk first and four times more each
+ * round, and all of them together at most `entries` entries in at most `rounds` rounds. Past that the
+ * page ends with what was found: every card on it is a match, in order; when it found some, its
+ * cursor resumes the walk where it stopped (a later page reads a new budget), when it found none, the
+ * list ends there.
  */
-export async function searchPage(deps: Deps, viewer: UserRow | null, rawQuery: string, limit: number, cursor?: string): Promise<Page> {
+export async function searchPage(deps: Deps, viewer: UserRow | null, rawQuery: string, limit: number, cursor?: string, budget: SearchBudget = SEARCH_BUDGETS[deps.handle.dialect]): Promise<Page> {
   const db = deps.db;
   const after = decodeCursor<SearchCursor>(cursor, 'q', (v) => (v.t === 0 || v.t === 1 || v.t === 2) && isCursorTime(v.p) && isCursorInt(v.i));
-  const q = normalizeText(rawQuery);
-  const grams = queryGrams(q);
-  if (!grams.length) return { items: [], nextCursor: null };
-  const exact = grams.length === 1;
+  const words = searchWords(rawQuery);
+  if (!words.length) return { items: [], nextCursor: null };
+  const whole = words.join('');
 
   const firstRank = (after?.t ?? 0) as Rank;
-  const plan = exact ? null : await orderedGrams(db, ([GRAM_KIND.title, GRAM_KIND.body] as number[]).filter((k) => k >= firstRank), grams);
+  const kinds = ([GRAM_KIND.title, GRAM_KIND.any] as number[]).filter((k) => k >= firstRank);
+  const readsExact = firstRank === 0 && [...whole].length <= SEARCH_MAX_QUERY;
+  const chosen = await chooseDrivers(db, kinds, words, readsExact ? whole : null, budget);
+  const drivers = chosen.drivers;
+  const checked = chosen.words;
   const walks: RankWalk[] = [];
   for (const rank of [0, 1, 2] as Rank[]) {
-    if (rank < firstRank) continue;
-    const kind = rank === 0 ? GRAM_KIND.exactTitle : rank === 1 ? GRAM_KIND.title : GRAM_KIND.body;
-    const ordered = rank === 0 ? [q] : plan ? plan.get(kind)! : grams;
-    if (!ordered) continue;
-    walks.push({ rank, kind, grams: ordered, pos: after && after.t === rank ? { p: after.p, i: after.i } : null, done: false, hits: [] });
+    if (rank < firstRank || (rank === 0 && !readsExact)) continue;
+    const kind = rank === 0 ? GRAM_KIND.exactTitle : rank === 1 ? GRAM_KIND.title : GRAM_KIND.any;
+    const driver = drivers.get(kind);
+    if (!driver) continue;
+    // A rare driving gram is read whole in the first round; an exact title has few entries.
+    const chunk = driver.count !== null ? driver.count + 1 : rank === 0 ? limit + 1 : Math.max(budget.firstChunk, limit + 1);
+    walks.push({ rank, kind, driver, pos: after && after.t === rank ? { p: after.p, i: after.i } : null, done: false, chunk, hits: [] });
   }
-  // Candidates per rank and round: the page plus one when every candidate is a hit, more otherwise.
-  const take = exact ? limit + 1 : Math.ceil(1.5 * (limit + 1));
-  const extras: CardExtras = { extras: { tags: new Map(), images: new Map(), expansions: new Map(), authors: new Map(), unlocked: new Set() }, analysis: new Map() };
 
-  /** The walks the page still needs: in rank order, those not exhausted until the page (plus one) is full. */
-  const pending = () => {
-    const out: RankWalk[] = [];
+  let left = budget.entries;
+  for (let round = 0; round < budget.rounds && left > 0; round++) {
+    // The walks the page still needs: in rank order, not exhausted, until the page (plus one) is full.
+    const pending: { walk: RankWalk; need: number }[] = [];
     let total = 0;
     for (const w of walks) {
       if (total > limit) break;
-      if (!w.done && total + w.hits.length <= limit) out.push(w);
+      if (!w.done && total + w.hits.length <= limit) pending.push({ walk: w, need: limit + 1 - total });
       total += w.hits.length;
     }
-    return out;
-  };
-  for (let round = pending(); round.length; round = pending()) {
-    const [first, ...others] = round.map((w) => rankCandidates(db, w, q, exact, take));
-    const union = others.reduce((u, t) => u.unionAll(t), first);
-    const rows = await selectCards(db.selectFrom('ideas').innerJoin(union.as('c'), 'c.gid', 'ideas.id'))
-      .select(sql<number>`c.r`.as('rank'))
-      .orderBy(sql`c.r`)
-      .orderBy(sql`c.gp`, 'desc')
-      .orderBy(sql`c.gid`, 'desc')
-      .execute();
-    // Candidates of an exact query are all hits: only the page's cards need their extras, later.
-    if (!exact) mergeExtras(extras, await loadCardExtras(db, rows.map((r) => r.id), viewer));
-    for (const w of round) {
-      const mine = rows.filter((r) => Number(r.rank) === w.rank);
-      if (mine.length < take) w.done = true;
-      if (mine.length) w.pos = { p: mine[mine.length - 1].published_at!, i: mine[mine.length - 1].id };
-      for (const row of mine) {
-        if (!exact && searchRank(q, { title: row.title, description: row.description, tags: extras.extras.tags.get(row.id) ?? [] }) !== w.rank) continue;
-        w.hits.push({ ...row, rank: w.rank });
+    if (!pending.length) break;
+    const share = Math.floor(left / pending.length);
+    for (const { walk } of pending) walk.chunk = Math.max(1, Math.min(walk.chunk, share));
+    left -= pending.reduce((sum, { walk }) => sum + walk.chunk, 0);
+    const rows = await readRound(db, pending.map(({ walk, need }) => ({ walk, need: need - walk.hits.length })), checked, whole);
+    for (const { walk, need } of pending) {
+      const mine = rows.filter((r) => Number(r.rank) === walk.rank);
+      const found = mine.filter((r) => Number(r.boundary) === 0).sort((a, b) => (a.entry_at < b.entry_at ? 1 : a.entry_at > b.entry_at ? -1 : b.id - a.id));
+      const end = mine.find((r) => Number(r.boundary) === 1);
+      walk.hits.push(...found);
+      if (walk.hits.length >= need) {
+        // Enough for the page: the walk stands at its last hit.
+        const last = walk.hits[walk.hits.length - 1];
+        walk.pos = { p: last.entry_at, i: last.id };
+      } else if (end) {
+        walk.pos = { p: end.entry_at, i: end.id };
+      } else {
+        walk.done = true;
       }
+      walk.chunk *= budget.growth;
     }
   }
-  const found = walks.flatMap((w) => w.hits);
+
+  // The cards in rank order. A walk the budget stopped before it was done ends the answer there
+  // (what lies past its position is unread), unless nothing was found before it or by it while a
+  // later rank found cards: then that walk is given up for this search, so a page is never empty
+  // for want of budget when cards of a later rank are at hand (its unread part is never shown).
+  const found: (Omit<RoundRow, 'rank'> & { rank: Rank })[] = [];
+  let resume: SearchCursor | null = null;
+  for (const [k, w] of walks.entries()) {
+    if (!w.done && !found.length && !w.hits.length && walks.slice(k + 1).some((later) => later.hits.length)) continue;
+    found.push(...w.hits.map((h) => ({ ...h, rank: w.rank })));
+    if (found.length > limit) break;
+    if (!w.done) {
+      // A walk that never read stands at its rank's start.
+      resume = { s: 'q', t: w.rank, ...(w.pos ?? { p: RANK_START, i: Number.MAX_SAFE_INTEGER }) };
+      break;
+    }
+  }
   const page = found.slice(0, limit);
   const last = page[page.length - 1];
-  return {
-    items: exact ? await toCards(db, page, viewer) : cardsFrom(page, extras, viewer),
-    nextCursor: found.length > limit && last ? encodeCursor({ s: 'q', t: last.rank, p: last.published_at, i: last.id }) : null,
-  };
-}
-
-function mergeExtras(into: CardExtras, more: CardExtras): void {
-  for (const [k, v] of more.extras.tags) into.extras.tags.set(k, v);
-  for (const [k, v] of more.extras.images) into.extras.images.set(k, v);
-  for (const k of more.extras.unlocked) into.extras.unlocked.add(k);
-  for (const [k, v] of more.analysis) into.analysis.set(k, v);
+  let nextCursor: string | null = null;
+  if (found.length > limit && last) nextCursor = encodeCursor({ s: 'q', t: last.rank, p: last.published_at, i: last.id });
+  else if (resume && page.length) nextCursor = encodeCursor({ ...resume });
+  return { items: await toCards(db, page, viewer), nextCursor };
 }

@@ -33,60 +33,94 @@ interface ArchivedImage {
   path: string;
 }
 
+/** Ideas read per query while ideas.json is written: a page of analyses is at most ~2 MB of text. */
+const IDEA_PAGE = 10;
+
+/** The member's ideas of one status, a page at a time, as the archive shows them; their images noted in `archived`. */
+async function* ideasOf(deps: Deps, me: number, status: 'published' | 'draft', archived: ArchivedImage[]): AsyncGenerator<unknown[]> {
+  const db = deps.db;
+  let after = 0;
+  for (;;) {
+    const rows = await db.selectFrom('ideas').selectAll().where('user_id', '=', me).where('status', '=', status).where('id', '>', after).orderBy('id').limit(IDEA_PAGE).execute();
+    if (!rows.length) return;
+    after = rows[rows.length - 1].id;
+    const ids = rows.map((r) => r.id);
+    const [tags, expansions, images] = await Promise.all([
+      db.selectFrom('idea_tags').select(['idea_id', 'tag']).where('idea_id', 'in', ids).orderBy('idea_id').orderBy('position').execute(),
+      db.selectFrom('idea_expansions').select(['idea_id', 'content', 'created_at']).where('idea_id', 'in', ids).orderBy('idea_id').orderBy('position').execute(),
+      db.selectFrom('idea_images').select(['idea_id', 'file_name', 'width', 'height', 'bytes', 'created_at']).where('idea_id', 'in', ids).orderBy('id').execute(),
+    ]);
+    yield rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      detailedAnalysis: row.detailed_analysis,
+      tags: tags.filter((t) => t.idea_id === row.id).map((t) => t.tag),
+      expansions: expansions.filter((e) => e.idea_id === row.id).map((e) => ({ content: e.content, createdAt: iso(e.created_at) })),
+      images: images
+        .filter((i) => i.idea_id === row.id)
+        .map((i) => {
+          const path = `images/idea-${row.id}/${i.file_name}`;
+          archived.push({ fileName: i.file_name, path });
+          return { file: path, url: deps.storage.url(i.file_name), width: i.width, height: i.height, bytes: i.bytes, uploadedAt: iso(i.created_at) };
+        }),
+      status: row.status,
+      moderationStatus: row.moderation_status,
+      rejectionReason: row.rejection_reason,
+      marketIdentifier: row.market_identifier,
+      allowComments: !!row.allow_comments,
+      showSimilar: !!row.show_similar,
+      viewCount: row.view_count,
+      favoriteCount: row.favorite_count,
+      commentCount: row.comment_count,
+      inRecycleBin: !!row.is_deleted,
+      deletedAt: iso(row.deleted_at),
+      createdAt: iso(row.created_at),
+      updatedAt: iso(row.updated_at),
+      publishedAt: iso(row.published_at),
+      reviewedAt: iso(row.reviewed_at),
+    }));
+  }
+}
+
+/** Rows per piece of a long JSON array, so no single stringify holds the event loop. */
+const JSON_PIECE = 200;
+
+async function* inPieces<T>(items: T[]): AsyncGenerator<T[]> {
+  for (let i = 0; i < items.length; i += JSON_PIECE) yield items.slice(i, i + JSON_PIECE);
+}
+
+/** A JSON array written piece by piece (each element as JSON.stringify(·, null, 2) gives it). */
+async function* jsonArray(pages: AsyncIterable<unknown[]>): AsyncGenerator<string> {
+  let first = true;
+  yield '[';
+  for await (const page of pages) {
+    let text = '';
+    for (const item of page) {
+      text += `${first ? '\n' : ',\n'}${JSON.stringify(item, null, 2)}`;
+      first = false;
+    }
+    yield text;
+  }
+  yield first ? ']\n' : '\n]\n';
+}
+
 async function collect(deps: Deps, user: UserRow) {
   const db = deps.db;
   const me = user.id;
   const profileRow = await db.selectFrom('users').selectAll().where('id', '=', me).executeTakeFirstOrThrow();
 
-  const ideaRows = await db.selectFrom('ideas').selectAll().where('user_id', '=', me).orderBy('id').execute();
+  // Only ids and titles here: the ideas themselves are read a page at a time as ideas.json is written.
+  const ideaRows = await db.selectFrom('ideas').select(['id', 'title', 'status']).where('user_id', '=', me).orderBy('id').execute();
   const ideaIds = ideaRows.map((i) => i.id);
-  const [tags, expansions, images, pending] = ideaIds.length
-    ? await Promise.all([
-        db.selectFrom('idea_tags').select(['idea_id', 'tag']).where('idea_id', 'in', ideaIds).orderBy('idea_id').orderBy('position').execute(),
-        db.selectFrom('idea_expansions').select(['idea_id', 'content', 'created_at']).where('idea_id', 'in', ideaIds).orderBy('idea_id').orderBy('position').execute(),
-        db.selectFrom('idea_images').select(['idea_id', 'file_name', 'width', 'height', 'bytes', 'created_at']).where('idea_id', 'in', ideaIds).orderBy('id').execute(),
-        db.selectFrom('pending_uploads').select(['file_name', 'created_at']).where('user_id', '=', me).execute(),
-      ])
-    : [[], [], [], await db.selectFrom('pending_uploads').select(['file_name', 'created_at']).where('user_id', '=', me).execute()];
-
+  const pending = await db.selectFrom('pending_uploads').select(['file_name', 'created_at']).where('user_id', '=', me).execute();
   const archived: ArchivedImage[] = [];
-  const idea = (row: (typeof ideaRows)[number]) => ({
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    detailedAnalysis: row.detailed_analysis,
-    tags: tags.filter((t) => t.idea_id === row.id).map((t) => t.tag),
-    expansions: expansions.filter((e) => e.idea_id === row.id).map((e) => ({ content: e.content, createdAt: iso(e.created_at) })),
-    images: images
-      .filter((i) => i.idea_id === row.id)
-      .map((i) => {
-        const path = `images/idea-${row.id}/${i.file_name}`;
-        archived.push({ fileName: i.file_name, path });
-        return { file: path, url: deps.storage.url(i.file_name), width: i.width, height: i.height, bytes: i.bytes, uploadedAt: iso(i.created_at) };
-      }),
-    status: row.status,
-    moderationStatus: row.moderation_status,
-    rejectionReason: row.rejection_reason,
-    marketIdentifier: row.market_identifier,
-    allowComments: !!row.allow_comments,
-    showSimilar: !!row.show_similar,
-    viewCount: row.view_count,
-    favoriteCount: row.favorite_count,
-    commentCount: row.comment_count,
-    inRecycleBin: !!row.is_deleted,
-    deletedAt: iso(row.deleted_at),
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-    publishedAt: iso(row.published_at),
-    reviewedAt: iso(row.reviewed_at),
-  });
-  const ideas = ideaRows.filter((r) => r.status === 'published').map(idea);
-  const drafts = ideaRows.filter((r) => r.status === 'draft').map(idea);
   const unsavedUploads = pending.map((p) => {
     const path = `images/unsaved/${p.file_name}`;
     archived.push({ fileName: p.file_name, path });
     return { file: path, uploadedAt: iso(p.created_at) };
   });
+  const ideaPages = (status: 'published' | 'draft') => ideasOf(deps, me, status, archived);
 
   /** Titles of others' ideas the member's rows point at, only while those ideas are public. */
   const titleOf = async (ids: number[]) => {
@@ -173,8 +207,9 @@ async function collect(deps: Deps, user: UserRow) {
       createdAt: iso(profileRow.created_at),
       updatedAt: iso(profileRow.updated_at),
     },
-    'ideas.json': ideas,
-    'drafts.json': { drafts, unsavedUploads },
+    'ideas.json': ideaPages('published'),
+    'drafts.json': ideaPages('draft'),
+    'unsaved-uploads.json': unsavedUploads,
     'comments.json': comments,
     'favorites.json': favorites,
     'follows.json': {
@@ -192,7 +227,8 @@ async function collect(deps: Deps, user: UserRow) {
       loginSessions: sessions.map((s) => ({ startedAt: iso(s.created_at), lastActiveAt: iso(s.last_active_at) })),
     },
   };
-  return { sections, images: archived, counts: { ideas: ideas.length, drafts: drafts.length, comments: comments.length, favorites: favorites.length, following: following.length, messages: messages.length, feedback: feedback.length } };
+  const count = (status: string) => ideaRows.filter((r) => r.status === status).length;
+  return { sections, images: archived, counts: { ideas: count('published'), drafts: count('draft'), comments: comments.length, favorites: favorites.length, following: following.length, messages: messages.length, feedback: feedback.length } };
 }
 
 function readme(user: UserRow, at: Date, counts: Record<string, number>, missing: string[]): string {
@@ -207,7 +243,8 @@ function readme(user: UserRow, at: Date, counts: Record<string, number>, missing
     ``,
     `profile.json    个人资料：编号、昵称、手机号、邮箱、头像、简介、注册时间`,
     `ideas.json      已发布的创意（含审核中、被驳回、回收站中的），含详细分析、标签、扩展和图片（${counts.ideas} 个）`,
-    `drafts.json     草稿（${counts.drafts} 个），以及上传后尚未保存进创意的图片`,
+    `drafts.json     草稿（${counts.drafts} 个）`,
+    `unsaved-uploads.json  上传后尚未保存进创意的图片`,
     `comments.json   您发表的评论和回复（${counts.comments} 条）`,
     `favorites.json  您的收藏（${counts.favorites} 个）；他人的创意已不公开时只保留编号`,
     `follows.json    您关注的人（${counts.following} 位）和关注您的人数`,
@@ -228,7 +265,11 @@ function readme(user: UserRow, at: Date, counts: Record<string, number>, missing
 export async function writeMemberArchive(deps: Deps, user: UserRow, out: Writable, at = new Date()): Promise<void> {
   const { sections, images, counts } = await collect(deps, user);
   const zip = new ZipWriter(out, at);
-  for (const [name, value] of Object.entries(sections)) await zip.add(name, JSON.stringify(value, null, 2));
+  for (const [name, value] of Object.entries(sections)) {
+    if (Array.isArray(value)) await zip.addStream(name, jsonArray(inPieces(value as unknown[])));
+    else if (isAsyncIterable(value)) await zip.addStream(name, jsonArray(value));
+    else await zip.add(name, `${JSON.stringify(value, null, 2)}\n`);
+  }
   const missing: string[] = [];
   for (const image of images) {
     const bytes = await deps.storage.read(image.fileName);
@@ -238,6 +279,8 @@ export async function writeMemberArchive(deps: Deps, user: UserRow, out: Writabl
   await zip.add('README.txt', readme(user, at, counts, missing));
   await zip.finish();
 }
+
+const isAsyncIterable = (v: unknown): v is AsyncIterable<unknown[]> => typeof v === 'object' && v !== null && Symbol.asyncIterator in v;
 
 /** The archive's file name: `hunter-data-bx000123-20261126.zip`. */
 export const exportFileName = (user: UserRow, at = new Date()) => `hunter-data-${user.registration_number}-${at.toISOString().slice(0, 10).replace(/-/g, '')}.zip`;

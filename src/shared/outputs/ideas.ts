@@ -69,6 +69,15 @@ export const ZIdeaCards = z.array(ZIdeaCard);
 /** Beside `data` on a paged list: the next page's cursor, null at the end. */
 export const ZNextCursor = z.object({ nextCursor: z.string().nullable() });
 
+/**
+ * Beside `data` on a marketplace page: the next page's cursor, and for the random sort the seed of
+ * its order (the one sent, the cursor's, or one the server chose when neither was sent); the next
+ * page continues that order with either.
+ */
+export const ZMarketplacePage = ZNextCursor.extend({
+  seed: z.number().int().min(1).max(2 ** 31).optional().describe('随机排序的种子（sort=random 时）：下一页带上它或 nextCursor，顺序不变'),
+});
+
 export const ZDeletion = z.object({ deletionType: z.enum(['soft', 'permanent']) });
 
 export const ZUploadedImage = z.object({ fileName: z.string(), url: z.string(), width: z.number().int().positive(), height: z.number().int().positive() });

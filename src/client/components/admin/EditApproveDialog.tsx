@@ -11,6 +11,7 @@ import { trpc, type RouterOutputs } from '../../lib/trpc.ts';
 import { Modal } from '../Modal.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { UPLOADS_URL_PREFIX } from '../../../shared/uploads.ts';
+import { ModalActions } from '../ui/ModalActions.tsx';
 
 type ReviewIdea = RouterOutputs['admin']['reviewQueue']['data'][number];
 
@@ -139,14 +140,7 @@ export function EditApproveDialog({ idea, onClose, onDone, nest }: { idea: Revie
           {below('note', '例如：标题中的联系方式已删除')}
         </div>
         <FormError message={errors.form} />
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose} disabled={editApprove.isPending}>
-            取消
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={editApprove.isPending}>
-            {editApprove.isPending ? '保存中…' : '保存并通过'}
-          </button>
-        </div>
+        <ModalActions onCancel={onClose} pending={editApprove.isPending} label="保存并通过" pendingLabel="保存中…" />
       </form>
     </Modal>
   );

@@ -5,6 +5,7 @@
  */
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
+import { HELD_COMMENT_REJECT_REASON_MAX } from '../../../shared/comment-rules.ts';
 import { formatDateTime } from '../../../shared/relative-time.ts';
 import { errorMessage } from '../../lib/api-errors.ts';
 import { trpc, type RouterOutputs } from '../../lib/trpc.ts';
@@ -13,6 +14,7 @@ import { Modal } from '../Modal.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { RetryLine } from '../ui/RetryLine.tsx';
 import { useToast } from '../ui/Toast.tsx';
+import { ModalActions } from '../ui/ModalActions.tsx';
 
 type Held = RouterOutputs['admin']['heldComments']['data'][number];
 
@@ -124,20 +126,13 @@ function RejectCommentDialog({ item, onClose, onDone }: { item: Held; onClose: (
         <p className="muted">评论会被移除，作者会收到系统消息。</p>
         <div className="field">
           <label htmlFor={`${id}-reason`}>原因（选填）</label>
-          <textarea id={`${id}-reason`} rows={3} maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} aria-describedby={`${id}-hint`} />
+          <textarea id={`${id}-reason`} rows={3} maxLength={HELD_COMMENT_REJECT_REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} aria-describedby={`${id}-hint`} />
           <p id={`${id}-hint`} className="field-hint">
-            最多 200 个字，会写在给作者的消息里
+            最多 {HELD_COMMENT_REJECT_REASON_MAX} 个字，会写在给作者的消息里
           </p>
         </div>
         <FormError message={error} />
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose} disabled={reject.isPending}>
-            取消
-          </button>
-          <button type="submit" className="btn btn-danger" disabled={reject.isPending}>
-            {reject.isPending ? '提交中…' : '确认驳回'}
-          </button>
-        </div>
+        <ModalActions onCancel={onClose} pending={reject.isPending} label="确认驳回" danger />
       </form>
     </Modal>
   );

@@ -1,7 +1,8 @@
 /**
- * A MariaDB server of the test's own, which it may stop, kill, freeze and start again: `mariadbd` on a
- * free port with a data folder made by `mariadb-install-db` in a temp folder (as root, the way CI
- * runs). Tests that use it skip when /usr/sbin/mariadbd is missing, and only then.
+ * A MariaDB server of one's own, to stop, kill, freeze and start again: `mariadbd` on a free port
+ * with a data folder made by `mariadb-install-db` in a temp folder (as root, the way CI runs). For
+ * test/database-restart.test.ts (which skips when /usr/sbin/mariadbd is missing, and only then) and
+ * `npm run load`.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
