@@ -9,6 +9,7 @@ import { DIALECTS } from './helpers/dialects.ts';
 import { trpcCall } from './helpers/api.ts';
 import { serveTestApp } from './helpers/serve.ts';
 import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
+import { publishedIdeaBody } from './helpers/idea-bodies.ts';
 
 /** The issue's forms: plain, spaced, full-width spaced, dots, stars, zero-width, emoji between, traditional (HTML-split below). */
 const DISGUISED = ['赌博', '赌 博', '赌\u3000博', '赌.博', '赌*博', '赌\u200b博', '赌🎲博', '賭博', '洗錢', '傳銷'];
@@ -27,14 +28,7 @@ describe.each(DIALECTS)('disguised sensitive words on %s', (dialect) => {
     ideaId = await createIdea(app.deps, member, { title: '评论用的创意' });
   });
 
-  const idea = (title: string, extra: Record<string, unknown> = {}) => ({
-    title,
-    description: `一句话介绍${unique()}`,
-    detailedAnalysis: `<p>详细分析${unique()}</p>`,
-    tags: '测试',
-    status: 'published',
-    ...extra,
-  });
+  const idea = publishedIdeaBody;
 
   it('refuses each disguised form in an idea title over REST and tRPC, naming the word and the field', async () => {
     for (const form of DISGUISED) {

@@ -10,6 +10,7 @@ import { DIALECTS } from './helpers/dialects.ts';
 import { trpcCall } from './helpers/api.ts';
 import { serveTestApp } from './helpers/serve.ts';
 import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
+import { publishedIdeaBody } from './helpers/idea-bodies.ts';
 
 const SENSITIVE = '内容包含敏感词，未能通过审核，请修改后重新提交';
 
@@ -29,14 +30,7 @@ describe.each(DIALECTS)('watched words on %s', (dialect) => {
     ideaId = await createIdea(app.deps, other, { title: '评论区开放的创意' });
   });
 
-  const idea = (title: string, extra: Record<string, unknown> = {}) => ({
-    title,
-    description: `一句话介绍${unique()}`,
-    detailedAnalysis: `<p>详细分析${unique()}</p>`,
-    tags: '测试',
-    status: 'published',
-    ...extra,
-  });
+  const idea = publishedIdeaBody;
   const watch = (word: string, action: 'block' | 'hold' | 'replace') => app.api('POST', '/api/admin/watched-words', { token: admin.token, body: { word, action } });
   const logActions = async () => (await app.api('GET', '/api/admin/log', { token: admin.token })).body.data as { action: string; targetType: string; detail: string }[];
 
