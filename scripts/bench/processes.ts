@@ -22,7 +22,9 @@ export function pinSelfToCore1(): void {
 }
 
 export async function startChild(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const args = [process.execPath, '--import', 'tsx', script];
+  // BENCH_CPU_PROF=<dir>: the product's CPU profile (node --cpu-prof), written when it stops.
+  const profile = process.env.BENCH_CPU_PROF && script.includes('serve-product') ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`, '--cpu-prof-interval=100'] : [];
+  const args = [process.execPath, ...profile, '--import', 'tsx', script];
   const [cmd, ...rest] = hasTaskset ? ['taskset', '-c', '0', ...args] : args;
   const child = spawn(cmd, rest, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {

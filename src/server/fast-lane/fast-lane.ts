@@ -105,13 +105,14 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
    * sent as computed, without an ETag (nothing may keep it, so nothing revalidates it) and compressed
    * only in the encoding this client takes when it is large enough.
    */
-  const memberHeads = new Map<string, Record<string, string>>();
+  const memberHeads = new Map<string, WeakMap<readonly [string, string][], Record<string, string>>>();
   function memberHeadFor(c: ComputedRead): Record<string, string> {
-    const id = c.extraHeaders.length ? `${c.contentType}|${c.extraHeaders.join('|')}` : c.contentType;
-    let head = memberHeads.get(id);
+    let byExtras = memberHeads.get(c.contentType);
+    if (!byExtras) memberHeads.set(c.contentType, (byExtras = new WeakMap()));
+    let head = byExtras.get(c.extraHeaders);
     if (!head) {
       head = Object.fromEntries([...security, ['content-type', c.contentType], ['cache-control', PRIVATE_CACHE_CONTROL], ...c.extraHeaders]);
-      memberHeads.set(id, head);
+      byExtras.set(c.extraHeaders, head);
     }
     return head;
   }
@@ -191,30 +192,44 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
     return token ? deps.sessionCache.get(token) : undefined;
   };
 
-  /** A member's hot read: at once when its answer is kept with a remembered session (auth.me), else by the async path. */
+  /**
+   * A member's hot read. With a remembered session: at once when its answer is kept with it
+   * (auth.me), else the operation run straight away; otherwise the session is looked up first.
+   */
   function serveMember(req: IncomingMessage, res: ServerResponse, read: KnownRead): void {
-    const auth = read.found.read.op.hot === 'session' ? rememberedAuth(req) : undefined;
-    const kept = auth && sessionAnswers.get(auth)?.get(keyOf(read));
-    if (kept) return sendOwn(req, res, kept);
-    void serveMemberLater(req, res, read);
+    const auth = rememberedAuth(req);
+    if (!auth) return void serveMemberLater(req, res, read);
+    if (read.found.read.op.hot === 'session') {
+      const kept = sessionAnswers.get(auth)?.get(keyOf(read));
+      if (kept) return sendOwn(req, res, kept);
+    }
+    void answerMember(req, res, read, auth);
   }
 
   async function serveMemberLater(req: IncomingMessage, res: ServerResponse, read: KnownRead): Promise<void> {
+    let auth: Authenticated | null = null;
     try {
       const token = bearerToken(req.headers.authorization);
-      const auth = token ? await authenticate(deps, token) : null;
-      // No live session: Express sends the 401 and the expired-session flag.
-      if (auth) {
-        const { found, input } = read;
-        if (found.read.op.hot !== 'session') return sendOwn(req, res, await runForMember(deps, found, input, auth, clientIp(req)));
-        let kept = sessionAnswers.get(auth);
-        if (!kept) sessionAnswers.set(auth, (kept = new Map()));
-        let answer = kept.get(keyOf(read));
-        if (!answer) kept.set(keyOf(read), (answer = await runForMember(deps, found, input, auth, clientIp(req))));
-        return sendOwn(req, res, answer);
-      }
+      auth = token ? await authenticate(deps, token) : null;
     } catch (err) {
-      // Express answers with the error model.
+      rememberDatabaseFailure(req, err);
+    }
+    // No live session (or no answer on whether it is): Express sends the 401 and the expired-session flag, or the error.
+    if (!auth) return void app(req, res);
+    await answerMember(req, res, read, auth);
+  }
+
+  /** Runs a member's hot read for a live session and sends it; a failure goes to Express, which answers with the error model. */
+  async function answerMember(req: IncomingMessage, res: ServerResponse, read: KnownRead, auth: Authenticated): Promise<void> {
+    try {
+      const { found, input } = read;
+      if (found.read.op.hot !== 'session') return sendOwn(req, res, await runForMember(deps, found, input, auth, clientIp(req)));
+      let kept = sessionAnswers.get(auth);
+      if (!kept) sessionAnswers.set(auth, (kept = new Map()));
+      let answer = kept.get(keyOf(read));
+      if (!answer) kept.set(keyOf(read), (answer = await runForMember(deps, found, input, auth, clientIp(req))));
+      return sendOwn(req, res, answer);
+    } catch (err) {
       rememberDatabaseFailure(req, err);
     }
     app(req, res);

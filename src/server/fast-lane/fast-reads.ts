@@ -53,12 +53,17 @@ function canonicalJson(value: unknown): string {
 /** The shared cache's key of a guest's read: the route and its parsed input. */
 export const cacheKeyOf = (found: FoundRead, input: unknown) => `${found.read.id} ${canonicalJson(input) ?? ''}`;
 
+/** The headers each transport adds, one array each (the fast lane keys a member's header block by it). */
+const NO_EXTRA_HEADERS: [string, string][] = [];
+// tRPC's handler sets this Vary on a query's answer.
+const TRPC_EXTRA_HEADERS: [string, string][] = [['vary', 'trpc-accept, accept']];
+
 function serialize(transport: Transport, answer: Awaited<ReturnType<FoundRead['read']['op']['run']>>): ComputedRead {
   if (transport === 'rest') {
-    return { status: answer.status ?? 200, contentType: 'application/json; charset=utf-8', extraHeaders: [], body: Buffer.from(JSON.stringify(restBody(answer))) };
+    return { status: answer.status ?? 200, contentType: 'application/json; charset=utf-8', extraHeaders: NO_EXTRA_HEADERS, body: Buffer.from(JSON.stringify(restBody(answer))) };
   }
-  // tRPC's own answer to a query, with the Vary its handler sets.
-  return { status: 200, contentType: 'application/json', extraHeaders: [['vary', 'trpc-accept, accept']], body: Buffer.from(JSON.stringify({ result: { data: toOutput(answer) } })) };
+  // tRPC's own answer to a query.
+  return { status: 200, contentType: 'application/json', extraHeaders: TRPC_EXTRA_HEADERS, body: Buffer.from(JSON.stringify({ result: { data: toOutput(answer) } })) };
 }
 
 /**
