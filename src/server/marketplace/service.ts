@@ -139,6 +139,16 @@ export interface SearchBudget {
   countedGrams: number;
   /** Entries counted per gram: a rarer gram is told by a lower count, or past the cap by an older last entry. */
   countCap: number;
+  /**
+   * Ranged walks (MariaDB): a walk of a counted query reads the range between its position and an
+   * edge it knows beforehand (a published_at: the count's last entry for the first round, then one
+   * the round before found at the next chunk's depth), in index order with the check in the same
+   * join, and stops at the hits it needs. Chunked walks (SQLite) read their next `chunk` entries,
+   * then check them. MariaDB materialises and sorts a chunk before checking it, and optimises each
+   * statement anew: a ranged walk checks an entry for about 2.4 µs instead of 3.9, and a counted
+   * query reads its budget in two rounds, the first the counted entries, the second the rest.
+   */
+  ranged: boolean;
 }
 
 /**
@@ -147,14 +157,16 @@ export interface SearchBudget {
  * server), so a page's walks stay within a few milliseconds on either.
  */
 export const SEARCH_BUDGETS: Record<'sqlite' | 'mysql', SearchBudget> = {
-  sqlite: { entries: 2500, rounds: 4, firstChunk: 32, growth: 4, countedGrams: 6, countCap: 256 },
-  mysql: { entries: 1000, rounds: 3, firstChunk: 32, growth: 6, countedGrams: 6, countCap: 128 },
+  sqlite: { entries: 2500, rounds: 4, firstChunk: 32, growth: 4, countedGrams: 6, countCap: 256, ranged: false },
+  mysql: { entries: 1000, rounds: 3, firstChunk: 32, growth: 6, countedGrams: 6, countCap: 128, ranged: true },
 };
 
 /** The driving gram of a walk and, when it has fewer entries than the count's cap, how many. */
 interface Driver {
   gram: string;
   count: number | null;
+  /** Ranged walks: at the cap, the published_at of the last counted entry (the first round reads down to it). */
+  edge: string | null;
 }
 
 /** A list in an order that spreads over it: both ends, then the middle, then the quarters, … */
@@ -191,21 +203,35 @@ const countQueries = shapedQueries<{ i: number | string; n: number | string; m: 
  * title's entries too (kind 0), so the first round reads no exact-title rank that has none. None for
  * a query of one gram.
  */
-async function chooseDrivers(db: Db, kinds: number[], words: readonly string[], whole: string | null, budget: SearchBudget): Promise<{ drivers: Map<number, Driver | null>; words: string[] }> {
+async function chooseDrivers(
+  db: Db,
+  kinds: number[],
+  words: readonly string[],
+  whole: string | null,
+  budget: SearchBudget,
+  from: { kind: number; p: string; i: number } | null,
+): Promise<{ drivers: Map<number, Driver | null>; words: string[]; counted: number | null }> {
   const out = new Map<number, Driver | null>();
   const grams = spreadGrams(words, budget.countedGrams);
   if (grams.length === 1) {
-    for (const k of kinds) out.set(k, { gram: grams[0], count: null });
-    if (whole !== null) out.set(GRAM_KIND.exactTitle, { gram: whole, count: null });
-    return { drivers: out, words: [...words] };
+    for (const k of kinds) out.set(k, { gram: grams[0], count: null, edge: null });
+    if (whole !== null) out.set(GRAM_KIND.exactTitle, { gram: whole, count: null, edge: null });
+    return { drivers: out, words: [...words], counted: null };
   }
   // The exact title's one entry is counted too (when that rank is read): most queries name no title.
   const pairs = [...kinds.flatMap((kind) => grams.map((gram, g) => [kind, gram, g] as const)), ...(whole !== null ? [[GRAM_KIND.exactTitle, whole, grams.length] as const] : [])];
-  const rows = await countQueries(db, `${kinds.join()}:${grams.length}:${whole !== null}:${budget.countCap}`, [...grams, whole], (arg) =>
+  // Ranged walks read their counted entries in the first round: the counts stay within the budget
+  // and, for the kind a cursor resumes, start at the cursor.
+  const kindsCounted = kinds.length + (whole !== null ? 1 : 0);
+  const cap = budget.ranged ? Math.max(1, Math.min(budget.countCap, Math.floor(budget.entries / kindsCounted))) : budget.countCap;
+  const resumes = budget.ranged && from ? from.kind : -1;
+  const position = (arg: (i: number) => never) =>
+    sql` and published_at <= ${arg(grams.length + 1)} and (published_at < ${arg(grams.length + 1)} or idea_id < ${arg(grams.length + 2)})`;
+  const rows = await countQueries(db, `${kinds.join()}:${grams.length}:${whole !== null}:${cap}:${resumes}`, [...grams, whole, from?.p ?? '', from?.i ?? 0], (arg) =>
     sql`${sql.join(
       pairs.map(
         ([kind, , g], i) =>
-          sql`select ${sql.lit(i)} as i, count(*) as n, min(c.published_at) as m from (select published_at from idea_search_grams where kind = ${sql.lit(kind)} and gram = ${arg(g)} order by published_at desc, idea_id desc limit ${sql.lit(budget.countCap)}) as c`,
+          sql`select ${sql.lit(i)} as i, count(*) as n, min(c.published_at) as m from (select published_at from idea_search_grams where kind = ${sql.lit(kind)} and gram = ${arg(g)}${kind === resumes ? position(arg) : sql``} order by published_at desc, idea_id desc limit ${sql.lit(cap)}) as c`,
       ),
       sql` union all `,
     )}`,
@@ -216,7 +242,8 @@ async function chooseDrivers(db: Db, kinds: number[], words: readonly string[], 
     const ranked = pairs
       .flatMap(([k, gram], i) => (k === kind ? [{ gram, ...(counts.get(i) ?? { n: 0, m: '' }) }] : []))
       .sort((a, b) => a.n - b.n || (a.m < b.m ? -1 : a.m > b.m ? 1 : 0));
-    out.set(kind, ranked[0].n === 0 ? null : { gram: ranked[0].gram, count: ranked[0].n < budget.countCap ? ranked[0].n : null });
+    const rarest = ranked[0];
+    out.set(kind, rarest.n === 0 ? null : { gram: rarest.gram, count: rarest.n < cap ? rarest.n : null, edge: rarest.n < cap ? null : rarest.m });
   }
   // The words checked rarest first (by their rarest counted gram anywhere): a candidate's check
   // stops at the first word it lacks, most often the first.
@@ -226,7 +253,7 @@ async function chooseDrivers(db: Db, kinds: number[], words: readonly string[], 
     return mine ? [mine.n, mine.m] as const : [Infinity, ''] as const;
   };
   const ranked = words.map((w) => ({ w, r: rarity(w) })).sort((a, b) => a.r[0] - b.r[0] || (a.r[1] < b.r[1] ? -1 : a.r[1] > b.r[1] ? 1 : 0));
-  return { drivers: out, words: ranked.map((x) => x.w) };
+  return { drivers: out, words: ranked.map((x) => x.w), counted: cap };
 }
 
 /** One rank's walk down its driving gram's entries, newest first: where it stands, what it found. */
@@ -239,6 +266,13 @@ interface RankWalk {
   done: boolean;
   /** Entries to read in its next round. */
   chunk: number;
+  /**
+   * A ranged walk (`SearchBudget.ranged`): the lower edge of its next read, a published_at (every
+   * entry from its position down to that time, inclusive), or null to the end of its gram; and, once
+   * it has read a range, whether it may read another (the budget or the rounds ran out).
+   */
+  ranged: boolean;
+  edge: string | null;
   hits: RoundRow[];
 }
 
@@ -259,7 +293,8 @@ const WALK_ARGS = 6;
  * (so a stale entry never counts). `a` is the walk's first value, `arg(0)` the whole query and
  * `arg(1 + k)` its words.
  */
-function walkRound(db: Db, walk: { rank: Rank; kind: number; from: boolean; boundary: boolean }, words: number, a: number, arg: (i: number) => never) {
+function walkRound(db: Db, walk: WalkShape, words: number, a: number, arg: (i: number) => never) {
+  if (walk.ranged) return rangedWalkRound(db, walk, words, a, arg);
   const [gram, p, i, chunk, need, offset] = [0, 1, 2, 3, 4, 5].map((k) => arg(a + k));
   const entries = () => {
     let g = db.selectFrom('idea_search_grams as s').where('s.kind', '=', sql.lit(walk.kind)).where('s.gram', '=', gram);
@@ -268,17 +303,10 @@ function walkRound(db: Db, walk: { rank: Rank; kind: number; from: boolean; boun
   };
   const scan = entries().select(['s.published_at as gp', 's.idea_id as gid']).limit(chunk);
   let hits = db.selectFrom(scan.as('g')).select([sql.lit(walk.rank).as('r'), sql.lit(0).as('b'), 'g.gp', 'g.gid']);
-  if (walk.rank > 0) {
-    const ws = Array.from({ length: words }, (_, k) => arg(1 + k));
-    const inTitle = (w: never) => sql<boolean>`instr(t.title, ${w}) > 0`;
-    const anywhere = (w: never) => sql<boolean>`(instr(t.title, ${w}) > 0 or instr(t.body, ${w}) > 0)`;
-    const all = (parts: RawBuilder<boolean>[]) => sql<boolean>`(${sql.join(parts, sql` and `)})`;
-    const check = walk.rank === 1 ? sql<boolean>`${all(ws.map(inTitle))} and t.title <> ${arg(0)}` : sql<boolean>`${all(ws.map(anywhere))} and not ${all(ws.map(inTitle))}`;
-    hits = hits.innerJoin('idea_search_texts as t', 't.idea_id', 'g.gid').where(check);
-  }
+  if (walk.rank > 0) hits = hits.innerJoin('idea_search_texts as t', 't.idea_id', 'g.gid').where(rankCheck(walk.rank, words, arg));
   const visible = publicIdeas(db).clearSelect().select('ideas.id').where('ideas.id', '=', sql.ref<number>('g.gid')).where('ideas.published_at', '=', sql.ref<string>('g.gp'));
   hits = hits.where((eb) => eb.exists(visible));
-  const arms: SelectQueryBuilder<any, any, { r: number; b: number; gp: string; gid: number }>[] = [
+  const arms: RoundArm[] = [
     db.selectFrom(hits.orderBy('g.gp', 'desc').orderBy('g.gid', 'desc').limit(need).as(`h${walk.rank}`)).selectAll(),
   ];
   if (walk.boundary) {
@@ -288,16 +316,83 @@ function walkRound(db: Db, walk: { rank: Rank; kind: number; from: boolean; boun
   return arms;
 }
 
+/** The instr() check of a rank's candidate against the idea's normalised texts `t`: `arg(0)` the whole query, `arg(1 + k)` its words. */
+function rankCheck(rank: Rank, words: number, arg: (i: number) => never) {
+  const ws = Array.from({ length: words }, (_, k) => arg(1 + k));
+  const inTitle = (w: never) => sql<boolean>`instr(t.title, ${w}) > 0`;
+  const anywhere = (w: never) => sql<boolean>`(instr(t.title, ${w}) > 0 or instr(t.body, ${w}) > 0)`;
+  const all = (parts: RawBuilder<boolean>[]) => sql<boolean>`(${sql.join(parts, sql` and `)})`;
+  return rank === 1 ? sql<boolean>`${all(ws.map(inTitle))} and t.title <> ${arg(0)}` : sql<boolean>`${all(ws.map(anywhere))} and not ${all(ws.map(inTitle))}`;
+}
+
+/**
+ * A round of one ranged walk: its hits (at most `need`, newest first) among the entries from its
+ * position down to its edge (a published_at, inclusive; none: to the end), read in index order and
+ * checked in the same join, so the read stops at the last hit it needs and nothing is materialised
+ * or sorted but the hits; and, when it may read on, the published_at `next` entries below its edge
+ * (`b` = 1: the next round's edge; none when fewer are left). Values: gram, position (p, i), edge,
+ * need, next - 1.
+ */
+function rangedWalkRound(db: Db, walk: WalkShape, words: number, a: number, arg: (i: number) => never) {
+  const [gram, p, i, edge, need, offset] = [0, 1, 2, 3, 4, 5].map((k) => arg(a + k));
+  let hits = db
+    .selectFrom('idea_search_grams as s')
+    .select([sql.lit(walk.rank).as('r'), sql.lit(0).as('b'), 's.published_at as gp', 's.idea_id as gid'])
+    .where('s.kind', '=', sql.lit(walk.kind))
+    .where('s.gram', '=', gram);
+  if (walk.from) hits = hits.where('s.published_at', '<=', p).where((eb) => eb.or([eb('s.published_at', '<', p), eb('s.idea_id', '<', i)]));
+  if (walk.edge) hits = hits.where('s.published_at', '>=', edge);
+  if (walk.rank > 0) hits = hits.innerJoin('idea_search_texts as t', 't.idea_id', 's.idea_id').where(rankCheck(walk.rank, words, arg));
+  const visible = publicIdeas(db).clearSelect().select('ideas.id').where('ideas.id', '=', sql.ref<number>('s.idea_id')).where('ideas.published_at', '=', sql.ref<string>('s.published_at'));
+  hits = hits.where((eb) => eb.exists(visible)).orderBy('s.published_at', 'desc').orderBy('s.idea_id', 'desc').limit(need);
+  const arms: RoundArm[] = [db.selectFrom(hits.as(`h${walk.rank}`)).selectAll()];
+  if (walk.next) {
+    const below = db
+      .selectFrom('idea_search_grams as s')
+      .select([sql.lit(walk.rank).as('r'), sql.lit(1).as('b'), 's.published_at as gp', 's.idea_id as gid'])
+      .where('s.kind', '=', sql.lit(walk.kind))
+      .where('s.gram', '=', gram)
+      .where('s.published_at', '<', edge)
+      .orderBy('s.published_at', 'desc')
+      .orderBy('s.idea_id', 'desc')
+      .limit(1)
+      .offset(offset);
+    arms.push(db.selectFrom(below.as(`e${walk.rank}`)).selectAll());
+  }
+  return arms;
+}
+
+type RoundArm = SelectQueryBuilder<any, any, { r: number; b: number; gp: string; gid: number }>;
+
+/** What shapes one walk's part of a round's statement (the key of its compiled shape). */
+interface WalkShape {
+  rank: Rank;
+  kind: number;
+  from: boolean;
+  /** Chunked: the round reads a last entry to stand on. */
+  boundary: boolean;
+  ranged: boolean;
+  /** Ranged: the read stops at an edge; and finds the next round's edge. */
+  edge: boolean;
+  next: boolean;
+}
+
 /** One round: the hits (and where each walk stops) of every walk still needed, with the card columns and the author. */
-async function readRound(db: Db, walks: { walk: RankWalk; need: number }[], words: readonly string[], whole: string): Promise<RoundRow[]> {
+async function readRound(db: Db, walks: { walk: RankWalk; need: number; next: number }[], words: readonly string[], whole: string): Promise<RoundRow[]> {
   const args: unknown[] = [whole, ...words];
-  const shape = walks.map(({ walk, need }) => {
+  const shape = walks.map(({ walk, need, next }): WalkShape => {
+    const base = { rank: walk.rank, kind: walk.kind, from: !!walk.pos };
+    if (walk.ranged) {
+      args.push(walk.driver.gram, walk.pos?.p ?? '', walk.pos?.i ?? 0, walk.edge ?? '', need, Math.max(0, next - 1));
+      return { ...base, boundary: false, ranged: true, edge: walk.edge !== null, next: walk.edge !== null && next > 0 };
+    }
     // A walk reading all its count said it had needs no boundary: it is done after this round.
     const boundary = walk.driver.count === null || walk.chunk <= walk.driver.count;
     args.push(walk.driver.gram, walk.pos?.p ?? '', walk.pos?.i ?? 0, walk.chunk, need, walk.chunk - 1);
-    return { rank: walk.rank, kind: walk.kind, from: !!walk.pos, boundary };
+    return { ...base, boundary, ranged: false, edge: false, next: false };
   });
-  return roundQueries(db, `${words.length}|${shape.map((w) => `${w.rank}${w.from ? 'f' : ''}${w.boundary ? 'b' : ''}`).join()}`, args, (arg) => {
+  const key = shape.map((w) => `${w.rank}${w.from ? 'f' : ''}${w.boundary ? 'b' : ''}${w.ranged ? 'r' : ''}${w.edge ? 'e' : ''}${w.next ? 'n' : ''}`).join();
+  return roundQueries(db, `${words.length}|${key}`, args, (arg) => {
     const arms = shape.flatMap((w, j) => walkRound(db, w, words.length, 1 + words.length + j * WALK_ARGS, arg));
     const union = arms.slice(1).reduce((u, t) => u.unionAll(t), arms[0]);
     return selectCards(db.selectFrom('ideas').innerJoin(union.as('c'), 'c.gid', 'ideas.id')).select([sql<number>`c.r`.as('rank'), sql<number>`c.b`.as('boundary'), sql<string>`c.gp`.as('entry_at')]);
@@ -328,36 +423,50 @@ export async function searchPage(deps: Deps, viewer: UserRow | null, rawQuery: s
   const firstRank = (after?.t ?? 0) as Rank;
   const kinds = ([GRAM_KIND.title, GRAM_KIND.any] as number[]).filter((k) => k >= firstRank);
   const readsExact = firstRank === 0 && [...whole].length <= SEARCH_MAX_QUERY;
-  const chosen = await chooseDrivers(db, kinds, words, readsExact ? whole : null, budget);
+  const resumeKind = after ? (after.t === 1 ? GRAM_KIND.title : after.t === 2 ? GRAM_KIND.any : GRAM_KIND.exactTitle) : null;
+  const chosen = await chooseDrivers(db, kinds, words, readsExact ? whole : null, budget, after && resumeKind !== null ? { kind: resumeKind, p: after.p, i: after.i } : null);
   const drivers = chosen.drivers;
   const checked = chosen.words;
+  // Ranged walks need their first edge from the counts: a query of one gram is not counted.
+  const ranged = budget.ranged && chosen.counted !== null;
   const walks: RankWalk[] = [];
   for (const rank of [0, 1, 2] as Rank[]) {
     if (rank < firstRank || (rank === 0 && !readsExact)) continue;
     const kind = rank === 0 ? GRAM_KIND.exactTitle : rank === 1 ? GRAM_KIND.title : GRAM_KIND.any;
     const driver = drivers.get(kind);
     if (!driver) continue;
-    // A rare driving gram is read whole in the first round; an exact title has few entries.
-    const chunk = driver.count !== null ? driver.count + 1 : rank === 0 ? limit + 1 : Math.max(budget.firstChunk, limit + 1);
-    walks.push({ rank, kind, driver, pos: after && after.t === rank ? { p: after.p, i: after.i } : null, done: false, chunk, hits: [] });
+    const pos = after && after.t === rank ? { p: after.p, i: after.i } : null;
+    // Ranged: the first round reads what was counted from the walk's position (all of it below the
+    // cap; at the cap, down to the last counted entry's time: a few more when that time is shared).
+    if (ranged) walks.push({ rank, kind, driver, pos, done: false, chunk: driver.count ?? chosen.counted!, ranged, edge: driver.edge, hits: [] });
+    else {
+      // A rare driving gram is read whole in the first round; an exact title has few entries.
+      const chunk = driver.count !== null ? driver.count + 1 : rank === 0 ? limit + 1 : Math.max(budget.firstChunk, limit + 1);
+      walks.push({ rank, kind, driver, pos, done: false, chunk, ranged, edge: null, hits: [] });
+    }
   }
 
   let left = budget.entries;
   for (let round = 0; round < budget.rounds && left > 0; round++) {
     // The walks the page still needs: in rank order, not exhausted, until the page (plus one) is full.
-    const pending: { walk: RankWalk; need: number }[] = [];
+    const pending: { walk: RankWalk; need: number; next: number }[] = [];
     let total = 0;
     for (const w of walks) {
       if (total > limit) break;
-      if (!w.done && total + w.hits.length <= limit) pending.push({ walk: w, need: limit + 1 - total });
+      if (!w.done && (!w.ranged || w.chunk > 0) && total + w.hits.length <= limit) pending.push({ walk: w, need: limit + 1 - total, next: 0 });
       total += w.hits.length;
     }
     if (!pending.length) break;
-    const share = Math.floor(left / pending.length);
-    for (const { walk } of pending) walk.chunk = Math.max(1, Math.min(walk.chunk, share));
+    if (!ranged) {
+      const share = Math.floor(left / pending.length);
+      for (const { walk } of pending) walk.chunk = Math.max(1, Math.min(walk.chunk, share));
+    }
     left -= pending.reduce((sum, { walk }) => sum + walk.chunk, 0);
-    const rows = await readRound(db, pending.map(({ walk, need }) => ({ walk, need: need - walk.hits.length })), checked, whole);
-    for (const { walk, need } of pending) {
+    // Ranged: what the next round may read, shared among these walks, is all the budget left; each
+    // finds the edge of its share now, in this round.
+    if (ranged && round + 1 < budget.rounds) for (const p of pending) p.next = Math.max(0, Math.floor(left / pending.length));
+    const rows = await readRound(db, pending.map(({ walk, need, next }) => ({ walk, need: need - walk.hits.length, next })), checked, whole);
+    for (const { walk, need, next } of pending) {
       const mine = rows.filter((r) => Number(r.rank) === walk.rank);
       const found = mine.filter((r) => Number(r.boundary) === 0).sort((a, b) => (a.entry_at < b.entry_at ? 1 : a.entry_at > b.entry_at ? -1 : b.id - a.id));
       const end = mine.find((r) => Number(r.boundary) === 1);
@@ -366,12 +475,20 @@ export async function searchPage(deps: Deps, viewer: UserRow | null, rawQuery: s
         // Enough for the page: the walk stands at its last hit.
         const last = walk.hits[walk.hits.length - 1];
         walk.pos = { p: last.entry_at, i: last.id };
+      } else if (walk.ranged) {
+        if (walk.edge === null) walk.done = true;
+        else {
+          // Every entry down to the edge's time is read: the walk goes on below it (no id is below 0).
+          walk.pos = { p: walk.edge, i: 0 };
+          walk.edge = end ? end.entry_at : null;
+          walk.chunk = next;
+        }
       } else if (end) {
         walk.pos = { p: end.entry_at, i: end.id };
       } else {
         walk.done = true;
       }
-      walk.chunk *= budget.growth;
+      if (!walk.ranged) walk.chunk *= budget.growth;
     }
   }
 
