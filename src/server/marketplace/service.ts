@@ -140,13 +140,15 @@ export interface SearchBudget {
   /** Entries counted per gram: a rarer gram is told by a lower count, or past the cap by an older last entry. */
   countCap: number;
   /**
-   * Ranged walks (MariaDB): a walk of a counted query reads the range between its position and an
-   * edge it knows beforehand (a published_at: the count's last entry for the first round, then one
-   * the round before found at the next chunk's depth), in index order with the check in the same
-   * join, and stops at the hits it needs. Chunked walks (SQLite) read their next `chunk` entries,
-   * then check them. MariaDB materialises and sorts a chunk before checking it, and optimises each
-   * statement anew: a ranged walk checks an entry for about 2.4 µs instead of 3.9, and a counted
-   * query reads its budget in two rounds, the first the counted entries, the second the rest.
+   * Ranged walks (MariaDB): a walk reads the entries from its position down to the one `chunk`
+   * entries on (found in the same statement, a one-row table MariaDB reads while planning, so the
+   * range is a constant), in index order with the check in the same join: no entry is materialised
+   * or sorted, the read stops at the last hit the page needs, and the walk's whole share of the
+   * budget is read in one round, not grown over several. Chunked walks (SQLite) read their next
+   * `chunk` entries, then check them. On MariaDB a chunk's materialising and sorting cost as much as
+   * its checks (3.9 µs an entry in all, 2.4 ranged), and each statement costs 0.7-0.9 ms to parse
+   * and plan. The first walk a page needs reads its whole share in the first round; a later one
+   * first `firstChunk` entries (the page may be full without it), the rest in the next round.
    */
   ranged: boolean;
 }
@@ -158,15 +160,13 @@ export interface SearchBudget {
  */
 export const SEARCH_BUDGETS: Record<'sqlite' | 'mysql', SearchBudget> = {
   sqlite: { entries: 2500, rounds: 4, firstChunk: 32, growth: 4, countedGrams: 6, countCap: 256, ranged: false },
-  mysql: { entries: 1000, rounds: 3, firstChunk: 32, growth: 6, countedGrams: 6, countCap: 128, ranged: true },
+  mysql: { entries: 1000, rounds: 2, firstChunk: 128, growth: 1, countedGrams: 6, countCap: 128, ranged: true },
 };
 
 /** The driving gram of a walk and, when it has fewer entries than the count's cap, how many. */
 interface Driver {
   gram: string;
   count: number | null;
-  /** Ranged walks: at the cap, the published_at of the last counted entry (the first round reads down to it). */
-  edge: string | null;
 }
 
 /** A list in an order that spreads over it: both ends, then the middle, then the quarters, … */
@@ -214,14 +214,14 @@ async function chooseDrivers(
   const out = new Map<number, Driver | null>();
   const grams = spreadGrams(words, budget.countedGrams);
   if (grams.length === 1) {
-    for (const k of kinds) out.set(k, { gram: grams[0], count: null, edge: null });
-    if (whole !== null) out.set(GRAM_KIND.exactTitle, { gram: whole, count: null, edge: null });
+    for (const k of kinds) out.set(k, { gram: grams[0], count: null });
+    if (whole !== null) out.set(GRAM_KIND.exactTitle, { gram: whole, count: null });
     return { drivers: out, words: [...words], counted: null };
   }
   // The exact title's one entry is counted too (when that rank is read): most queries name no title.
   const pairs = [...kinds.flatMap((kind) => grams.map((gram, g) => [kind, gram, g] as const)), ...(whole !== null ? [[GRAM_KIND.exactTitle, whole, grams.length] as const] : [])];
-  // Ranged walks read their counted entries in the first round: the counts stay within the budget
-  // and, for the kind a cursor resumes, start at the cursor.
+  // Ranged walks read a rare gram's entries whole in the first round: the counts stay within the
+  // budget and, for the kind a cursor resumes, start at the cursor (so they are what is left to read).
   const kindsCounted = kinds.length + (whole !== null ? 1 : 0);
   const cap = budget.ranged ? Math.max(1, Math.min(budget.countCap, Math.floor(budget.entries / kindsCounted))) : budget.countCap;
   const resumes = budget.ranged && from ? from.kind : -1;
@@ -243,7 +243,7 @@ async function chooseDrivers(
       .flatMap(([k, gram], i) => (k === kind ? [{ gram, ...(counts.get(i) ?? { n: 0, m: '' }) }] : []))
       .sort((a, b) => a.n - b.n || (a.m < b.m ? -1 : a.m > b.m ? 1 : 0));
     const rarest = ranked[0];
-    out.set(kind, rarest.n === 0 ? null : { gram: rarest.gram, count: rarest.n < cap ? rarest.n : null, edge: rarest.n < cap ? null : rarest.m });
+    out.set(kind, rarest.n === 0 ? null : { gram: rarest.gram, count: rarest.n < cap ? rarest.n : null });
   }
   // The words checked rarest first (by their rarest counted gram anywhere): a candidate's check
   // stops at the first word it lacks, most often the first.
@@ -266,18 +266,11 @@ interface RankWalk {
   done: boolean;
   /** Entries to read in its next round. */
   chunk: number;
-  /**
-   * A ranged walk (`SearchBudget.ranged`): the lower edge of its next read, a published_at (every
-   * entry from its position down to that time, inclusive), or null to the end of its gram; and, once
-   * it has read a range, whether it may read another (the budget or the rounds ran out).
-   */
-  ranged: boolean;
-  edge: string | null;
   hits: RoundRow[];
 }
 
 /** A round's row: a hit's card (or a walk's last entry), with its rank and its index entry's position. */
-type RoundRow = CardRow & { rank: number | string; boundary: number | string; entry_at: string };
+type RoundRow = CardRow & { rank: number | string; boundary: number | string; entry_at: string; edge?: string | null };
 
 const roundQueries = shapedQueries<RoundRow>();
 
@@ -332,40 +325,28 @@ function rankCheck(rank: Rank, words: number, arg: (i: number) => never, bytes: 
 }
 
 /**
- * A round of one ranged walk: its hits (at most `need`, newest first) among the entries from its
- * position down to its edge (a published_at, inclusive; none: to the end), read in index order and
- * checked in the same join, so the read stops at the last hit it needs and nothing is materialised
- * or sorted but the hits; and, when it may read on, the published_at `next` entries below its edge
- * (`b` = 1: the next round's edge; none when fewer are left). Values: gram, position (p, i), edge,
- * need, next - 1.
+ * A round of one ranged walk: among the entries from its position down to the one `chunk` on (its
+ * edge: `e.lo`, none when fewer are left, then to the end), read newest first, its hits (`b` = 0) and
+ * the entries at the edge's time (`b` = 1), at most `need` + 1 rows; every row carries the edge.
+ * The check is in the same join and the read in index order, so it stops at the rows it needs.
+ * When the page needs no more, the last row is the last hit; else the last row is where the walk
+ * stands (the read went down to the edge), or, with no edge, the walk is done. Values: gram,
+ * position (p, i), chunk - 1, need + 1.
  */
 function rangedWalkRound(db: Db, walk: WalkShape, words: number, a: number, arg: (i: number) => never) {
-  const [gram, p, i, edge, need, offset] = [0, 1, 2, 3, 4, 5].map((k) => arg(a + k));
-  let hits = db
-    .selectFrom('idea_search_grams as s')
-    .select([sql.lit(walk.rank).as('r'), sql.lit(0).as('b'), 's.published_at as gp', 's.idea_id as gid'])
-    .where('s.kind', '=', sql.lit(walk.kind))
-    .where('s.gram', '=', gram);
-  if (walk.from) hits = hits.where('s.published_at', '<=', p).where((eb) => eb.or([eb('s.published_at', '<', p), eb('s.idea_id', '<', i)]));
-  if (walk.edge) hits = hits.where('s.published_at', '>=', edge);
-  if (walk.rank > 0) hits = hits.innerJoin('idea_search_texts as t', 't.idea_id', 's.idea_id').where(rankCheck(walk.rank, words, arg, walk.bytes));
+  const [gram, p, i, offset, rows] = [0, 1, 2, 3, 4].map((k) => arg(a + k));
+  const kind = sql.lit(walk.kind);
+  const from = (t: string) => (walk.from ? sql` and ${sql.ref(`${t}.published_at`)} <= ${p} and (${sql.ref(`${t}.published_at`)} < ${p} or ${sql.ref(`${t}.idea_id`)} < ${i})` : sql``);
   const visible = publicIdeas(db).clearSelect().select('ideas.id').where('ideas.id', '=', sql.ref<number>('s.idea_id')).where('ideas.published_at', '=', sql.ref<string>('s.published_at'));
-  hits = hits.where((eb) => eb.exists(visible)).orderBy('s.published_at', 'desc').orderBy('s.idea_id', 'desc').limit(need);
-  const arms: RoundArm[] = [db.selectFrom(hits.as(`h${walk.rank}`)).selectAll()];
-  if (walk.next) {
-    const below = db
-      .selectFrom('idea_search_grams as s')
-      .select([sql.lit(walk.rank).as('r'), sql.lit(1).as('b'), 's.published_at as gp', 's.idea_id as gid'])
-      .where('s.kind', '=', sql.lit(walk.kind))
-      .where('s.gram', '=', gram)
-      .where('s.published_at', '<', edge)
-      .orderBy('s.published_at', 'desc')
-      .orderBy('s.idea_id', 'desc')
-      .limit(1)
-      .offset(offset);
-    arms.push(db.selectFrom(below.as(`e${walk.rank}`)).selectAll());
-  }
-  return arms;
+  const hit = walk.rank > 0 ? sql`${rankCheck(walk.rank, words, arg, walk.bytes)} and exists (${visible})` : sql`exists (${visible})`;
+  // The texts joined left: an edge entry is a row whatever its texts.
+  const texts = walk.rank > 0 ? sql` left join idea_search_texts as t on t.idea_id = s.idea_id` : sql``;
+  const read = sql`(select ${sql.lit(walk.rank)} as r, case when ${hit} then 0 else 1 end as b, s.published_at as gp, s.idea_id as gid, e.lo as lo
+    from (select (select g.published_at from idea_search_grams as g where g.kind = ${kind} and g.gram = ${gram}${from('g')} order by g.published_at desc, g.idea_id desc limit 1 offset ${offset}) as lo) as e
+    join idea_search_grams as s on s.kind = ${kind} and s.gram = ${gram}${from('s')} and s.published_at >= coalesce(e.lo, '1000-01-01 00:00:00.000')${texts}
+    having b = 0 or gp = lo
+    order by s.published_at desc, s.idea_id desc limit ${rows})`;
+  return [db.selectFrom(read.as(`h${walk.rank}`)).selectAll() as unknown as RoundArm];
 }
 
 type RoundArm = SelectQueryBuilder<any, any, { r: number; b: number; gp: string; gid: number }>;
@@ -380,31 +361,29 @@ interface WalkShape {
   ranged: boolean;
   /** Words are compared as bytes (MySQL/MariaDB: `rankCheck`). */
   bytes: boolean;
-  /** Ranged: the read stops at an edge; and finds the next round's edge. */
-  edge: boolean;
-  next: boolean;
 }
 
 /** One round: the hits (and where each walk stops) of every walk still needed, with the card columns and the author. */
-async function readRound(db: Db, bytes: boolean, walks: { walk: RankWalk; need: number; next: number }[], words: readonly string[], whole: string): Promise<RoundRow[]> {
+async function readRound(db: Db, ranged: boolean, walks: { walk: RankWalk; need: number }[], words: readonly string[], whole: string): Promise<RoundRow[]> {
   const args: unknown[] = [whole, ...words];
-  const shape = walks.map(({ walk, need, next }): WalkShape => {
-    // (The dialect, hence `bytes`, is the same for every shape of one database: not in the key.)
-    const base = { rank: walk.rank, kind: walk.kind, from: !!walk.pos, bytes };
-    if (walk.ranged) {
-      args.push(walk.driver.gram, walk.pos?.p ?? '', walk.pos?.i ?? 0, walk.edge ?? '', need, Math.max(0, next - 1));
-      return { ...base, boundary: false, ranged: true, edge: walk.edge !== null, next: walk.edge !== null && next > 0 };
+  const shape = walks.map(({ walk, need }): WalkShape => {
+    // (The dialect, hence `ranged` and `bytes`, is the same for every shape of one database: not in the key.)
+    const base = { rank: walk.rank, kind: walk.kind, from: !!walk.pos, ranged, bytes: ranged };
+    if (ranged) {
+      args.push(walk.driver.gram, walk.pos?.p ?? '', walk.pos?.i ?? 0, walk.chunk - 1, need + 1, 0);
+      return { ...base, boundary: false };
     }
     // A walk reading all its count said it had needs no boundary: it is done after this round.
     const boundary = walk.driver.count === null || walk.chunk <= walk.driver.count;
     args.push(walk.driver.gram, walk.pos?.p ?? '', walk.pos?.i ?? 0, walk.chunk, need, walk.chunk - 1);
-    return { ...base, boundary, ranged: false, edge: false, next: false };
+    return { ...base, boundary };
   });
-  const key = shape.map((w) => `${w.rank}${w.from ? 'f' : ''}${w.boundary ? 'b' : ''}${w.ranged ? 'r' : ''}${w.edge ? 'e' : ''}${w.next ? 'n' : ''}`).join();
+  const key = shape.map((w) => `${w.rank}${w.from ? 'f' : ''}${w.boundary ? 'b' : ''}`).join();
   return roundQueries(db, `${words.length}|${key}`, args, (arg) => {
     const arms = shape.flatMap((w, j) => walkRound(db, w, words.length, 1 + words.length + j * WALK_ARGS, arg));
     const union = arms.slice(1).reduce((u, t) => u.unionAll(t), arms[0]);
-    return selectCards(db.selectFrom('ideas').innerJoin(union.as('c'), 'c.gid', 'ideas.id')).select([sql<number>`c.r`.as('rank'), sql<number>`c.b`.as('boundary'), sql<string>`c.gp`.as('entry_at')]);
+    const cards = selectCards(db.selectFrom('ideas').innerJoin(union.as('c'), 'c.gid', 'ideas.id')).select([sql<number>`c.r`.as('rank'), sql<number>`c.b`.as('boundary'), sql<string>`c.gp`.as('entry_at')]);
+    return ranged ? cards.select(sql<string | null>`c.lo`.as('edge')) : cards;
   });
 }
 
@@ -436,68 +415,64 @@ export async function searchPage(deps: Deps, viewer: UserRow | null, rawQuery: s
   const chosen = await chooseDrivers(db, kinds, words, readsExact ? whole : null, budget, after && resumeKind !== null ? { kind: resumeKind, p: after.p, i: after.i } : null);
   const drivers = chosen.drivers;
   const checked = chosen.words;
-  // Ranged walks need their first edge from the counts: a query of one gram is not counted.
-  const ranged = budget.ranged && chosen.counted !== null;
+  const ranged = budget.ranged;
   const walks: RankWalk[] = [];
   for (const rank of [0, 1, 2] as Rank[]) {
     if (rank < firstRank || (rank === 0 && !readsExact)) continue;
     const kind = rank === 0 ? GRAM_KIND.exactTitle : rank === 1 ? GRAM_KIND.title : GRAM_KIND.any;
     const driver = drivers.get(kind);
     if (!driver) continue;
-    const pos = after && after.t === rank ? { p: after.p, i: after.i } : null;
-    // Ranged: the first round reads what was counted from the walk's position (all of it below the
-    // cap; at the cap, down to the last counted entry's time: a few more when that time is shared).
-    if (ranged) walks.push({ rank, kind, driver, pos, done: false, chunk: driver.count ?? chosen.counted!, ranged, edge: driver.edge, hits: [] });
-    else {
-      // A rare driving gram is read whole in the first round; an exact title has few entries.
-      const chunk = driver.count !== null ? driver.count + 1 : rank === 0 ? limit + 1 : Math.max(budget.firstChunk, limit + 1);
-      walks.push({ rank, kind, driver, pos, done: false, chunk, ranged, edge: null, hits: [] });
-    }
+    // A rare driving gram is read whole in the first round (one more: its end); an exact title has few entries.
+    const chunk = driver.count !== null ? driver.count + 1 : ranged ? 0 : rank === 0 ? limit + 1 : Math.max(budget.firstChunk, limit + 1);
+    walks.push({ rank, kind, driver, pos: after && after.t === rank ? { p: after.p, i: after.i } : null, done: false, chunk, hits: [] });
+  }
+  if (ranged) {
+    // The budget shared: a counted walk takes what its count said, the others the rest in equal
+    // shares; the first takes its whole share now, a later one at most `firstChunk` (the rest next round).
+    const counted = walks.filter((w) => w.chunk > 0);
+    const share = Math.floor((budget.entries - counted.reduce((sum, w) => sum + w.chunk, 0)) / Math.max(1, walks.length - counted.length));
+    walks.forEach((w, k) => {
+      if (w.chunk === 0) w.chunk = Math.max(1, k === 0 ? share : Math.min(share, budget.firstChunk));
+    });
   }
 
   let left = budget.entries;
   for (let round = 0; round < budget.rounds && left > 0; round++) {
     // The walks the page still needs: in rank order, not exhausted, until the page (plus one) is full.
-    const pending: { walk: RankWalk; need: number; next: number }[] = [];
+    const pending: { walk: RankWalk; need: number }[] = [];
     let total = 0;
     for (const w of walks) {
       if (total > limit) break;
-      if (!w.done && (!w.ranged || w.chunk > 0) && total + w.hits.length <= limit) pending.push({ walk: w, need: limit + 1 - total, next: 0 });
+      if (!w.done && total + w.hits.length <= limit) pending.push({ walk: w, need: limit + 1 - total });
       total += w.hits.length;
     }
     if (!pending.length) break;
-    if (!ranged) {
-      const share = Math.floor(left / pending.length);
-      for (const { walk } of pending) walk.chunk = Math.max(1, Math.min(walk.chunk, share));
+    const share = Math.floor(left / pending.length);
+    if (!ranged) for (const { walk } of pending) walk.chunk = Math.max(1, Math.min(walk.chunk, share));
+    else if (round > 0) {
+      // Ranged: what is left, in equal shares (the first round's shares were set above).
+      if (share < 1) break;
+      for (const { walk } of pending) walk.chunk = share;
     }
     left -= pending.reduce((sum, { walk }) => sum + walk.chunk, 0);
-    // Ranged: what the next round may read, shared among these walks, is all the budget left; each
-    // finds the edge of its share now, in this round.
-    if (ranged && round + 1 < budget.rounds) for (const p of pending) p.next = Math.max(0, Math.floor(left / pending.length));
-    const rows = await readRound(db, deps.handle.dialect === 'mysql', pending.map(({ walk, need, next }) => ({ walk, need: need - walk.hits.length, next })), checked, whole);
-    for (const { walk, need, next } of pending) {
+    const rows = await readRound(db, ranged, pending.map(({ walk, need }) => ({ walk, need: need - walk.hits.length })), checked, whole);
+    const newestFirst = (a: RoundRow, b: RoundRow) => (a.entry_at < b.entry_at ? 1 : a.entry_at > b.entry_at ? -1 : b.id - a.id);
+    for (const { walk, need } of pending) {
       const mine = rows.filter((r) => Number(r.rank) === walk.rank);
-      const found = mine.filter((r) => Number(r.boundary) === 0).sort((a, b) => (a.entry_at < b.entry_at ? 1 : a.entry_at > b.entry_at ? -1 : b.id - a.id));
-      const end = mine.find((r) => Number(r.boundary) === 1);
+      const found = mine.filter((r) => Number(r.boundary) === 0).sort(newestFirst);
+      const end = ranged ? mine.sort(newestFirst)[mine.length - 1] : mine.find((r) => Number(r.boundary) === 1);
       walk.hits.push(...found);
       if (walk.hits.length >= need) {
         // Enough for the page: the walk stands at its last hit.
         const last = walk.hits[walk.hits.length - 1];
         walk.pos = { p: last.entry_at, i: last.id };
-      } else if (walk.ranged) {
-        if (walk.edge === null) walk.done = true;
-        else {
-          // Every entry down to the edge's time is read: the walk goes on below it (no id is below 0).
-          walk.pos = { p: walk.edge, i: 0 };
-          walk.edge = end ? end.entry_at : null;
-          walk.chunk = next;
-        }
-      } else if (end) {
+      } else if (end && (!ranged || end.edge != null)) {
+        // Chunked: its boundary entry; ranged: the last row it read, down to its edge.
         walk.pos = { p: end.entry_at, i: end.id };
       } else {
         walk.done = true;
       }
-      if (!walk.ranged) walk.chunk *= budget.growth;
+      if (!ranged) walk.chunk *= budget.growth;
     }
   }
 
