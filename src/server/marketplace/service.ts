@@ -7,7 +7,8 @@ import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db, UserRow } from '../../../db/types.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import type { Deps } from '../deps.ts';
-import { selectCards, toCards, type CardRow } from '../ideas/cards.ts';
+import { cardsFrom, selectCards, toCards, type CardRow } from '../ideas/cards.ts';
+import type { IdeaExtras } from '../ideas/view.ts';
 import { shapedQueries } from '../../../db/prepared.ts';
 import { publicIdeas } from '../ideas/repository.ts';
 import { decodeCursor, encodeCursor, finishPage, isCursorInt, isCursorTime, newestPage, type Page } from '../ideas/keyset.ts';
@@ -270,7 +271,16 @@ interface RankWalk {
 }
 
 /** A round's row: a hit's card (or a walk's last entry), with its rank and its index entry's position. */
-type RoundRow = CardRow & { rank: number | string; boundary: number | string; entry_at: string; edge?: string | null };
+type RoundRow = CardRow & {
+  rank: number | string;
+  boundary: number | string;
+  entry_at: string;
+  /** Ranged rounds: the walk's edge, and the card's tags and image uploads (JSON arrays) and, with uploads, its analysis. */
+  edge?: string | null;
+  tag_list?: string | null;
+  image_list?: string | null;
+  analysis?: string | null;
+};
 
 const roundQueries = shapedQueries<RoundRow>();
 
@@ -383,7 +393,15 @@ async function readRound(db: Db, ranged: boolean, walks: { walk: RankWalk; need:
     const arms = shape.flatMap((w, j) => walkRound(db, w, words.length, 1 + words.length + j * WALK_ARGS, arg));
     const union = arms.slice(1).reduce((u, t) => u.unionAll(t), arms[0]);
     const cards = selectCards(db.selectFrom('ideas').innerJoin(union.as('c'), 'c.gid', 'ideas.id')).select([sql<number>`c.r`.as('rank'), sql<number>`c.b`.as('boundary'), sql<string>`c.gp`.as('entry_at')]);
-    return ranged ? cards.select(sql<string | null>`c.lo`.as('edge')) : cards;
+    if (!ranged) return cards;
+    // What `loadCardExtras` reads for a guest's cards, read here with them (one statement less): the
+    // tags in order, the uploads (name, url) in order and, for an idea with uploads, its analysis.
+    return cards.select([
+      sql<string | null>`c.lo`.as('edge'),
+      sql<string | null>`(select concat('[', group_concat(json_quote(tg.tag) order by tg.position separator ','), ']') from idea_tags as tg where tg.idea_id = ideas.id)`.as('tag_list'),
+      sql<string | null>`(select concat('[', group_concat(json_array(im.file_name, im.url) order by im.id separator ','), ']') from idea_images as im where im.idea_id = ideas.id)`.as('image_list'),
+      sql<string | null>`case when exists (select 1 from idea_images as ia where ia.idea_id = ideas.id) then ideas.detailed_analysis end`.as('analysis'),
+    ]);
   });
 }
 
@@ -497,5 +515,26 @@ export async function searchPage(deps: Deps, viewer: UserRow | null, rawQuery: s
   let nextCursor: string | null = null;
   if (found.length > limit && last) nextCursor = encodeCursor({ s: 'q', t: last.rank, p: last.published_at, i: last.id });
   else if (resume && page.length) nextCursor = encodeCursor({ ...resume });
-  return { items: await toCards(db, page, viewer), nextCursor };
+  // A guest's cards from what a ranged round read with them; a member's (their unlocks) by one more query.
+  const items = ranged && !viewer ? cardsOfRounds(page) : null;
+  return { items: items ?? (await toCards(db, page, viewer)), nextCursor };
+}
+
+/** A guest's cards from the extras a ranged round read with its rows (`readRound`); null when one of them does not parse. */
+function cardsOfRounds(rows: RoundRow[]): IdeaDto[] | null {
+  const extras: IdeaExtras = { tags: new Map(), images: new Map(), expansions: new Map(), authors: new Map(), unlocked: new Set() };
+  const analysis = new Map<number, string>();
+  try {
+    for (const r of rows) {
+      if (r.tag_list != null) extras.tags.set(r.id, JSON.parse(String(r.tag_list)) as string[]);
+      if (r.image_list != null) {
+        extras.images.set(r.id, new Map(JSON.parse(String(r.image_list)) as [string, string][]));
+        analysis.set(r.id, r.analysis ?? '');
+      }
+    }
+  } catch {
+    // A list cut short (MySQL's group_concat_max_len): the extras by their own query.
+    return null;
+  }
+  return cardsFrom(rows, { extras, analysis }, null);
 }
