@@ -161,7 +161,7 @@ export interface SearchBudget {
  */
 export const SEARCH_BUDGETS: Record<'sqlite' | 'mysql', SearchBudget> = {
   sqlite: { entries: 2500, rounds: 4, firstChunk: 32, growth: 4, countedGrams: 6, countCap: 256, ranged: false },
-  mysql: { entries: 1000, rounds: 2, firstChunk: 128, growth: 1, countedGrams: 6, countCap: 128, ranged: true },
+  mysql: { entries: 1000, rounds: 2, firstChunk: 128, growth: 1, countedGrams: 6, countCap: 64, ranged: true },
 };
 
 /** The driving gram of a walk and, when it has fewer entries than the count's cap, how many. */
