@@ -156,8 +156,10 @@ export interface SearchBudget {
 
 /**
  * Per database, from what a checked entry costs at 100,000 ideas (README, "Search at a bounded
- * cost"): about 0.5–0.9 µs on SQLite, 2 µs on MariaDB (a primary-key probe of the texts through the
- * server), so a page's walks stay within a few milliseconds on either.
+ * cost"): about 0.5–0.9 µs on SQLite, 2.4–3 µs on MariaDB in a ranged walk (a primary-key probe of
+ * the texts through the server, the index entry, and its share of finding the edge), so a page's
+ * walks stay within a few milliseconds on either. MariaDB's walks are ranged: `growth` is unused
+ * there, and `rounds` is one for a first walk's whole share and one for what later walks still need.
  */
 export const SEARCH_BUDGETS: Record<'sqlite' | 'mysql', SearchBudget> = {
   sqlite: { entries: 2500, rounds: 4, firstChunk: 32, growth: 4, countedGrams: 6, countCap: 256, ranged: false },
@@ -411,10 +413,12 @@ async function readRound(db: Db, ranged: boolean, walks: { walk: RankWalk; need:
  * query (its words joined), 1 the title has every word, 2 the idea has them; newest first within a
  * rank. Each rank walks one index range, its rarest gram's entries newest first from the cursor,
  * and checks each entry in SQL (`walkRound`); a round reads every rank still needed in one statement
- * with the card columns and the author, and one more query loads the page's tags and images.
+ * with the card columns and the author, and one more query loads the page's tags and images (on
+ * MariaDB, for a guest, the round brings them too).
  *
- * The cost is bounded (`SEARCH_BUDGETS`): a walk reads a small chunk first and four times more each
- * round, and all of them together at most `entries` entries in at most `rounds` rounds. Past that the
+ * The cost is bounded (`SEARCH_BUDGETS`): on SQLite a walk reads a small chunk first and four times
+ * more each round, on MariaDB its share of the budget in one round (`SearchBudget.ranged`); all of
+ * them together at most `entries` entries in at most `rounds` rounds. Past that the
  * page ends with what was found: every card on it is a match, in order; when it found some, its
  * cursor resumes the walk where it stopped (a later page reads a new budget), when it found none, the
  * list ends there.
