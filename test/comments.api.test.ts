@@ -39,6 +39,7 @@ describe.each(DIALECTS)('comments on %s', (dialect) => {
 
     const reply = await post(author, { ideaId: idea, content: '@读者乙 欢迎', parentId: top.body.data.id });
     expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({ success: true, message: '回复成功', commentCount: 2 });
     expect(reply.body.data).toMatchObject({ parentId: top.body.data.id, replyTo: top.body.data.id });
     // A reply to a reply hangs under the same top-level comment and remembers what it answered.
     const deeper = await trpcCall(app, 'mutation', 'comments.create', { ideaId: idea, content: '@作者甲 谢谢', parentId: reply.body.data.id }, reader.token);

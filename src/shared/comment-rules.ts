@@ -27,6 +27,7 @@ export const COMMENT_MSG = {
   reportNotFound: '举报不存在',
   reportClosed: '该举报已处理',
   created: '评论成功',
+  replied: '回复成功',
   createdHeld: '评论已提交，管理员审核通过后其他人才能看到',
   heldBadge: '审核中，仅自己可见',
   notHeld: '该评论不在审核中',

@@ -1,6 +1,7 @@
 /**
- * The idea page's comments in Chromium at 390 px and 1280 px: a member writes a comment and a reply,
- * likes then dislikes a comment, deletes a comment with its replies through the confirmation;
+ * The idea page's comments in Chromium at 390 px and 1280 px: a member writes a comment and a reply
+ * (评论成功, then 回复成功), likes then dislikes a comment, collapses and expands the section (no 收起
+ * once no comment is left), deletes a comment with its replies through the confirmation;
  * the counter and the send button follow the 500-character rule; a guest sees the login prompt.
  */
 import assert from 'node:assert/strict';
@@ -69,7 +70,7 @@ for (const viewport of VIEWPORTS) {
       assert.equal(await replyBox.inputValue(), `@读者${viewport.name} `);
       await replyBox.pressSequentially('押金怎么退？');
       await section.getByTestId('comment-form').getByRole('button', { name: '回复', exact: true }).click();
-      await page.getByTestId('toast').getByText('评论成功').waitFor();
+      await page.getByTestId('toast').getByText('回复成功').waitFor();
       const reply = top.locator('.comment-replies [data-testid="comment"]');
       await reply.getByText('押金怎么退？').waitFor();
       // The idea's author answers too (through the API), so the thread has two replies.
@@ -100,6 +101,14 @@ for (const viewport of VIEWPORTS) {
       await top.getByRole('button', { name: '转发' }).first().click();
       assert.deepEqual(alerts, ['转发功能即将上线，敬请期待']);
 
+      // Collapse and expand, while there are comments to hide.
+      await section.getByRole('button', { name: '收起' }).click();
+      assert.equal(await section.getByLabel('发表评论').isVisible(), false);
+      assert.equal(await top.isVisible(), false);
+      await section.getByRole('button', { name: '展开' }).click();
+      await section.getByLabel('发表评论').waitFor();
+      await top.waitFor();
+
       await expectAccessible(page, `comments at ${viewport.width}px`);
       await menu().click();
       // The sticky top bar would cover the section's heading in an element shot.
@@ -122,11 +131,9 @@ for (const viewport of VIEWPORTS) {
       const count = await deps.db.selectFrom('ideas').select('comment_count').where('id', '=', ideaId).executeTakeFirstOrThrow();
       assert.equal(count.comment_count, 0);
 
-      // Collapse and expand.
-      await section.getByRole('button', { name: '收起' }).click();
-      assert.equal(await section.getByLabel('发表评论').isVisible(), false);
-      await section.getByRole('button', { name: '展开' }).click();
+      // With no comment left there is nothing to collapse: no 收起.
       await section.getByLabel('发表评论').waitFor();
+      assert.equal(await section.getByRole('button', { name: /^(收起|展开)$/ }).count(), 0, 'no collapse button without comments');
       assert.ok(me.id > 0);
       await context.close();
     });

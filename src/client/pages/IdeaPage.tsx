@@ -6,6 +6,7 @@
  */
 import { lazy, Suspense, useId, useState } from 'react';
 import { useParams } from 'wouter';
+import { isPublicStage } from '../../shared/idea-display.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { IdeaSkeleton } from '../components/idea/IdeaSkeleton.tsx';
 import { AnalysisSection } from '../components/idea/AnalysisSection.tsx';
@@ -16,6 +17,7 @@ import { ExpansionsSection } from '../components/idea/ExpansionsSection.tsx';
 import { IdeaActions } from '../components/idea/IdeaActions.tsx';
 import { IdeaHeader } from '../components/idea/IdeaHeader.tsx';
 import { SimilarIdeas } from '../components/idea/SimilarIdeas.tsx';
+import { StageNotice } from '../components/idea/StageNotice.tsx';
 import { useViewCount } from '../components/idea/useViewCount.ts';
 import { useSession } from '../hooks/useSession.ts';
 import { usePageTitle } from '../hooks/usePageTitle.ts';
@@ -84,12 +86,14 @@ function IdeaDetail({ idea, leaving, onBack }: { idea: IdeaDto; leaving: boolean
   return (
     <main className={`page idea-page ${leaving ? 'idea-page-leaving' : ''}`} data-testid="idea-page">
       <BackButton onBack={onBack} />
+      <StageNotice idea={idea} />
       <div className="idea-layout">
         <IdeaHeader idea={idea} titleId={titleId} viewCount={viewCount} />
 
         <aside className="idea-aside" aria-label="作者与操作">
           <AuthorBlock idea={idea} loggedIn={loggedIn} />
-          <IdeaActions ideaId={idea.id} favoriteCount={idea.favoriteCount} loggedIn={loggedIn} onShare={() => setSharing(true)} />
+          {/* Only a public idea has a link that works for others; StageNotice says why there is none. */}
+          <IdeaActions ideaId={idea.id} favoriteCount={idea.favoriteCount} loggedIn={loggedIn} onShare={isPublicStage(idea) ? () => setSharing(true) : undefined} />
         </aside>
 
         <article className="idea-body" aria-labelledby={titleId}>

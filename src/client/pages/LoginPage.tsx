@@ -268,8 +268,9 @@ function RegisterForm({ onRegistered }: { onRegistered: (phone: string) => void 
             }}
             aria-invalid={!!errors.agreement}
           />
-          我已阅读并同意
-          <Link href="/user-agreement">《用户协议》</Link>和<Link href="/privacy-policy">《隐私政策》</Link>
+          <span>
+            我已阅读并同意<Link href="/user-agreement">《用户协议》</Link>和<Link href="/privacy-policy">《隐私政策》</Link>
+          </span>
         </label>
         {errors.agreement && (
           <p className="field-error" role="alert">

@@ -50,7 +50,7 @@ export const commentOps = {
     output: { data: ZComment, extra: z.object({ commentCount: ZCount }), status: 201 },
     run: async ({ deps, user }, input) => {
       const { comment, commentCount } = await comments.createComment(deps, user, input);
-      return answer(comment, { status: 201, message: comment.held ? COMMENT_MSG.createdHeld : COMMENT_MSG.created, extra: { commentCount }, about: input.ideaId });
+      return answer(comment, { status: 201, message: comment.held ? COMMENT_MSG.createdHeld : comment.parentId ? COMMENT_MSG.replied : COMMENT_MSG.created, extra: { commentCount }, about: input.ideaId });
     },
   }),
   like: reaction('like'),

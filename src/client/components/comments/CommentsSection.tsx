@@ -159,18 +159,24 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
   };
 
   // A held comment is shown to its author only and not counted.
-  const count = list.isPending && !fellBack ? idea.commentCount : comments.filter((c) => !c.held).length;
+  const loading = list.isPending && !fellBack;
+  const count = loading ? idea.commentCount : comments.filter((c) => !c.held).length;
+  // With no comment shown there is nothing to collapse: no 收起, and the box stays open.
+  const collapsible = loading ? idea.commentCount > 0 : tree.length > 0;
+  const hidden = collapsed && collapsible;
   return (
     <section className="comments" aria-labelledby="comments-title" data-testid="comments-section">
       <div className="comments-head">
         <h2 id="comments-title">
           评论 <span className="comments-count">({count})</span>
         </h2>
-        <button type="button" className="btn btn-small btn-ghost" aria-expanded={!collapsed} aria-controls="comments-body" onClick={() => setCollapsed((v) => !v)}>
-          {collapsed ? '展开' : '收起'}
-        </button>
+        {collapsible && (
+          <button type="button" className="btn btn-small btn-ghost" aria-expanded={!hidden} aria-controls="comments-body" onClick={() => setCollapsed((v) => !v)}>
+            {hidden ? '展开' : '收起'}
+          </button>
+        )}
       </div>
-      <div id="comments-body" hidden={collapsed}>
+      <div id="comments-body" hidden={hidden}>
         {loggedIn ? (
           <CommentForm ref={textarea} text={text} onText={setText} replyTo={replyTo} onCancelReply={() => (setReplyTo(null), setText(''))} sending={create.isPending} onSend={send} />
         ) : (
@@ -186,7 +192,7 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
             </button>
           </div>
         )}
-        {list.isPending && !fellBack ? (
+        {loading ? (
           <ul className="comment-skeletons" aria-label="正在加载评论">
             {[0, 1, 2].map((i) => (
               <li key={i} className="comment-skeleton" />

@@ -29,7 +29,8 @@ function ShareIcon() {
   );
 }
 
-export function IdeaActions({ ideaId, favoriteCount, loggedIn, onShare }: { ideaId: number; favoriteCount: number; loggedIn: boolean; onShare: () => void }) {
+/** Without `onShare` (an idea that is not public) there is no share button. */
+export function IdeaActions({ ideaId, favoriteCount, loggedIn, onShare }: { ideaId: number; favoriteCount: number; loggedIn: boolean; onShare?: () => void }) {
   const favorite = useFavorite(ideaId, favoriteCount, loggedIn);
   return (
     <div className="idea-actions" role="group" aria-label="收藏与分享">
@@ -46,10 +47,12 @@ export function IdeaActions({ ideaId, favoriteCount, loggedIn, onShare }: { idea
           {favorite.favoriteCount}
         </span>
       </button>
-      <button type="button" className="btn idea-action" onClick={onShare} aria-haspopup="dialog">
-        <ShareIcon />
-        <span>分享</span>
-      </button>
+      {onShare && (
+        <button type="button" className="btn idea-action" onClick={onShare} aria-haspopup="dialog">
+          <ShareIcon />
+          <span>分享</span>
+        </button>
+      )}
     </div>
   );
 }
