@@ -7,7 +7,7 @@
  * LIGHTHOUSE_BASE_URL=http://host:port it audits that server instead of starting one.
  *
  * Scores swing on a shared machine (TBT by ±150 ms between runs): `--runs=N` audits each page N
- * times and judges the median of each figure (.ci/run uses 3). A run Chrome fails to trace (its
+ * times and judges the median of each figure. A run Chrome fails to trace (its
  * first navigation sometimes reports NO_NAVSTART) is repeated, up to twice; one unscored load
  * warms Chrome up before the audits that count.
  *
