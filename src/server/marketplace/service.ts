@@ -132,7 +132,7 @@ export interface SearchBudget {
   entries: number;
   /** Walking rounds (statements) of one page, at most. */
   rounds: number;
-  /** The first round's entries per walk, at least: a page and its spare for a common word. */
+  /** The first round's entries per walk, at least: a page and its spare for a common word (ranged walks with more than one round: a later walk's first part). */
   firstChunk: number;
   /** How many times more entries each round reads than the one before. */
   growth: number;
@@ -148,22 +148,28 @@ export interface SearchBudget {
    * budget is read in one round, not grown over several. Chunked walks (SQLite) read their next
    * `chunk` entries, then check them. On MariaDB a chunk's materialising and sorting cost as much as
    * its checks (3.9 µs an entry in all, 2.4 ranged), and each statement costs 0.7-0.9 ms to parse
-   * and plan. The first walk a page needs reads its whole share in the first round; a later one
-   * first `firstChunk` entries (the page may be full without it), the rest in the next round.
+   * and plan. With one round (MariaDB's budget) every walk reads its whole share in it; with more,
+   * the first walk a page needs reads its whole share in the first round and a later one first
+   * `firstChunk` entries (the page may be full without it), the rest in the next round.
    */
   ranged: boolean;
 }
 
 /**
  * Per database, from what a checked entry costs at 100,000 ideas (README, "Search at a bounded
- * cost"): about 0.5–0.9 µs on SQLite, 2.4–3 µs on MariaDB in a ranged walk (a primary-key probe of
- * the texts through the server, the index entry, and its share of finding the edge), so a page's
- * walks stay within a few milliseconds on either. MariaDB's walks are ranged: `growth` is unused
- * there, and `rounds` is one for a first walk's whole share and one for what later walks still need.
+ * cost"): about 0.5–0.9 µs on SQLite (plus each round's own cost, 0.3–0.5 ms), 2.4–3 µs on MariaDB
+ * in a ranged walk (a primary-key probe of the texts through the server, the index entry, and its
+ * share of finding the edge), so a page's walks stay within a few milliseconds on either. MariaDB's
+ * walks are ranged, in one round (`growth` and `firstChunk` unused): every walk reads its whole share
+ * in the statement that brings the cards, since a second round cost 1.3–4.5 ms (「eta」: its title
+ * rank's 500 entries found 8 cards, the other rank's first 128 none, and the second round read 185
+ * more each). The budgets are smaller since issue 20 (MariaDB 700, was 1,000; SQLite 1,500, was
+ * 2,500): the worst queries read the whole budget (the 10 one-character words on SQLite: 2.7 of
+ * 6.2 ms in the last round alone), and a shorter page for them was the price of a p99 within 10 ms.
  */
 export const SEARCH_BUDGETS: Record<'sqlite' | 'mysql', SearchBudget> = {
-  sqlite: { entries: 2500, rounds: 4, firstChunk: 32, growth: 4, countedGrams: 6, countCap: 256, ranged: false },
-  mysql: { entries: 1000, rounds: 2, firstChunk: 128, growth: 1, countedGrams: 6, countCap: 64, ranged: true },
+  sqlite: { entries: 1500, rounds: 4, firstChunk: 32, growth: 4, countedGrams: 6, countCap: 256, ranged: false },
+  mysql: { entries: 700, rounds: 1, firstChunk: 128, growth: 1, countedGrams: 6, countCap: 64, ranged: true },
 };
 
 /** The driving gram of a walk and, when it has fewer entries than the count's cap, how many. */
@@ -450,11 +456,12 @@ export async function searchPage(deps: Deps, viewer: UserRow | null, rawQuery: s
   }
   if (ranged) {
     // The budget shared: a counted walk takes what its count said, the others the rest in equal
-    // shares; the first takes its whole share now, a later one at most `firstChunk` (the rest next round).
+    // shares; the first takes its whole share now, a later one too when there is one round, else at
+    // most `firstChunk` (the rest next round).
     const counted = walks.filter((w) => w.chunk > 0);
     const share = Math.floor((budget.entries - counted.reduce((sum, w) => sum + w.chunk, 0)) / Math.max(1, walks.length - counted.length));
     walks.forEach((w, k) => {
-      if (w.chunk === 0) w.chunk = Math.max(1, k === 0 ? share : Math.min(share, budget.firstChunk));
+      if (w.chunk === 0) w.chunk = Math.max(1, k === 0 || budget.rounds === 1 ? share : Math.min(share, budget.firstChunk));
     });
   }
 
