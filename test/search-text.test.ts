@@ -55,3 +55,16 @@ describe('search grams', () => {
     expect(searchRank(['具design'], idea)).toBeNull();
   });
 });
+
+describe('uploadsOfRound (a MariaDB round\u2019s uploads, length-prefixed instead of a JSON LONGTEXT that spilled to an on-disk temporary table)', () => {
+  it('reads names and urls in order, whatever characters they hold, and nothing cut short', async () => {
+    const { uploadsOfRound } = await import('../src/server/marketplace/service.ts');
+    const pairs: [string, string][] = [['a:1.png', '/uploads/a:1.png'], ['图😀12:3', '/u/12:3'], ['', 'x']];
+    const list = `${pairs.length}|${pairs.map(([n, u]) => `${[...n].length}:${n}${[...u].length}:${u}`).join('')}`;
+    expect([...uploadsOfRound(list)!]).toEqual(pairs);
+    expect(uploadsOfRound(list.slice(0, -1))).toBeNull();
+    expect(uploadsOfRound(list.replace(/^3/, '2'))).toBeNull();
+    expect(uploadsOfRound(list.replace(/^3/, '4'))).toBeNull();
+    expect(uploadsOfRound('x|')).toBeNull();
+  });
+});

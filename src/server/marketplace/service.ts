@@ -132,7 +132,7 @@ export interface SearchBudget {
   entries: number;
   /** Walking rounds (statements) of one page, at most. */
   rounds: number;
-  /** The first round's entries per walk, at least: a page and its spare for a common word. */
+  /** The first round's entries per walk, at least: a page and its spare for a common word (ranged walks with more than one round: a later walk's first part). */
   firstChunk: number;
   /** How many times more entries each round reads than the one before. */
   growth: number;
@@ -148,22 +148,28 @@ export interface SearchBudget {
    * budget is read in one round, not grown over several. Chunked walks (SQLite) read their next
    * `chunk` entries, then check them. On MariaDB a chunk's materialising and sorting cost as much as
    * its checks (3.9 µs an entry in all, 2.4 ranged), and each statement costs 0.7-0.9 ms to parse
-   * and plan. The first walk a page needs reads its whole share in the first round; a later one
-   * first `firstChunk` entries (the page may be full without it), the rest in the next round.
+   * and plan. With one round (MariaDB's budget) every walk reads its whole share in it; with more,
+   * the first walk a page needs reads its whole share in the first round and a later one first
+   * `firstChunk` entries (the page may be full without it), the rest in the next round.
    */
   ranged: boolean;
 }
 
 /**
  * Per database, from what a checked entry costs at 100,000 ideas (README, "Search at a bounded
- * cost"): about 0.5–0.9 µs on SQLite, 2.4–3 µs on MariaDB in a ranged walk (a primary-key probe of
- * the texts through the server, the index entry, and its share of finding the edge), so a page's
- * walks stay within a few milliseconds on either. MariaDB's walks are ranged: `growth` is unused
- * there, and `rounds` is one for a first walk's whole share and one for what later walks still need.
+ * cost"): about 0.5–0.9 µs on SQLite (plus each round's own cost, 0.3–0.5 ms), 2.4–3 µs on MariaDB
+ * in a ranged walk (a primary-key probe of the texts through the server, the index entry, and its
+ * share of finding the edge), so a page's walks stay within a few milliseconds on either. MariaDB's
+ * walks are ranged, in one round (`growth` and `firstChunk` unused): every walk reads its whole share
+ * in the statement that brings the cards, since a second round cost 1.3–4.5 ms (「eta」: its title
+ * rank's 500 entries found 8 cards, the other rank's first 128 none, and the second round read 185
+ * more each). The budgets are smaller since issue 20 (MariaDB 700, was 1,000; SQLite 1,500, was
+ * 2,500): the worst queries read the whole budget (the 10 one-character words on SQLite: 2.7 of
+ * 6.2 ms in the last round alone), and a shorter page for them was the price of a p99 within 10 ms.
  */
 export const SEARCH_BUDGETS: Record<'sqlite' | 'mysql', SearchBudget> = {
-  sqlite: { entries: 2500, rounds: 4, firstChunk: 32, growth: 4, countedGrams: 6, countCap: 256, ranged: false },
-  mysql: { entries: 1000, rounds: 2, firstChunk: 128, growth: 1, countedGrams: 6, countCap: 64, ranged: true },
+  sqlite: { entries: 1500, rounds: 4, firstChunk: 32, growth: 4, countedGrams: 6, countCap: 256, ranged: false },
+  mysql: { entries: 700, rounds: 1, firstChunk: 128, growth: 1, countedGrams: 6, countCap: 64, ranged: true },
 };
 
 /** The driving gram of a walk and, when it has fewer entries than the count's cap, how many. */
@@ -401,7 +407,10 @@ async function readRound(db: Db, ranged: boolean, walks: { walk: RankWalk; need:
     return cards.select([
       sql<string | null>`c.lo`.as('edge'),
       sql<string | null>`(select concat('[', group_concat(json_quote(tg.tag) order by tg.position separator ','), ']') from idea_tags as tg where tg.idea_id = ideas.id)`.as('tag_list'),
-      sql<string | null>`(select concat('[', group_concat(json_array(im.file_name, im.url) order by im.id separator ','), ']') from idea_images as im where im.idea_id = ideas.id)`.as('image_list'),
+      // The uploads length-prefixed (`count|len:name len:url…`, lengths in characters), not as JSON:
+      // json_array() is a LONGTEXT, and its group_concat made MariaDB create an on-disk temporary
+      // table (Aria, in /tmp) for every round, about 0.24 ms a statement.
+      sql<string | null>`(select concat(count(*), '|', group_concat(char_length(im.file_name), ':', im.file_name, char_length(im.url), ':', im.url order by im.id separator '')) from idea_images as im where im.idea_id = ideas.id)`.as('image_list'),
       sql<string | null>`case when exists (select 1 from idea_images as ia where ia.idea_id = ideas.id) then ideas.detailed_analysis end`.as('analysis'),
     ]);
   });
@@ -450,11 +459,12 @@ export async function searchPage(deps: Deps, viewer: UserRow | null, rawQuery: s
   }
   if (ranged) {
     // The budget shared: a counted walk takes what its count said, the others the rest in equal
-    // shares; the first takes its whole share now, a later one at most `firstChunk` (the rest next round).
+    // shares; the first takes its whole share now, a later one too when there is one round, else at
+    // most `firstChunk` (the rest next round).
     const counted = walks.filter((w) => w.chunk > 0);
     const share = Math.floor((budget.entries - counted.reduce((sum, w) => sum + w.chunk, 0)) / Math.max(1, walks.length - counted.length));
     walks.forEach((w, k) => {
-      if (w.chunk === 0) w.chunk = Math.max(1, k === 0 ? share : Math.min(share, budget.firstChunk));
+      if (w.chunk === 0) w.chunk = Math.max(1, k === 0 || budget.rounds === 1 ? share : Math.min(share, budget.firstChunk));
     });
   }
 
@@ -524,6 +534,34 @@ export async function searchPage(deps: Deps, viewer: UserRow | null, rawQuery: s
   return { items: items ?? (await toCards(db, page, viewer)), nextCursor };
 }
 
+/**
+ * A card's uploads as a ranged round reads them (`readRound`): `count|` then, per upload in order,
+ * its name and url each as `length:text` (length in characters). Null when the text is not exactly
+ * that (cut short by group_concat_max_len, say).
+ */
+export function uploadsOfRound(list: string): Map<string, string> | null {
+  const bar = list.indexOf('|');
+  const count = Number(list.slice(0, bar));
+  if (bar < 1 || !Number.isInteger(count)) return null;
+  const chars = [...list.slice(bar + 1)];
+  let at = 0;
+  const next = (): string | null => {
+    const colon = chars.indexOf(':', at);
+    const length = colon > at ? Number(chars.slice(at, colon).join('')) : NaN;
+    if (!Number.isInteger(length) || length < 0 || colon + 1 + length > chars.length) return null;
+    at = colon + 1 + length;
+    return chars.slice(colon + 1, at).join('');
+  };
+  const out = new Map<string, string>();
+  for (let k = 0; k < count; k++) {
+    const name = next();
+    const url = name === null ? null : next();
+    if (name === null || url === null) return null;
+    out.set(name, url);
+  }
+  return at === chars.length ? out : null;
+}
+
 /** A guest's cards from the extras a ranged round read with its rows (`readRound`); null when one of them does not parse. */
 function cardsOfRounds(rows: RoundRow[]): IdeaDto[] | null {
   const extras: IdeaExtras = { tags: new Map(), images: new Map(), expansions: new Map(), authors: new Map(), unlocked: new Set() };
@@ -532,7 +570,9 @@ function cardsOfRounds(rows: RoundRow[]): IdeaDto[] | null {
     for (const r of rows) {
       if (r.tag_list != null) extras.tags.set(r.id, JSON.parse(String(r.tag_list)) as string[]);
       if (r.image_list != null) {
-        extras.images.set(r.id, new Map(JSON.parse(String(r.image_list)) as [string, string][]));
+        const images = uploadsOfRound(String(r.image_list));
+        if (!images) return null;
+        extras.images.set(r.id, images);
         analysis.set(r.id, r.analysis ?? '');
       }
     }
