@@ -16,9 +16,9 @@ import { dropMysqlDatabase, openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { dbTimeAgo } from '../db/time.ts';
 import { hashPassword } from '../src/server/accounts/passwords.ts';
-import { newShuffleKey } from '../src/server/ideas/repository.ts';
 import { DEFAULT_AVATAR } from '../src/shared/constants.ts';
 import { buildClientIfNeeded } from './build-client.ts';
+import { approvedIdeaRow } from './bench/approved-idea.ts';
 import { rssMb, startChild, stopChild } from './bench/processes.ts';
 
 const IDEAS = Number(process.env.BENCH_IDEAS ?? 100_000);
@@ -49,31 +49,15 @@ for (let from = 0; from < IDEAS; from += 500) {
   const rows = Array.from({ length: Math.min(500, IDEAS - from) }, (_, k) => {
     const n = from + k;
     const at = dbTimeAgo((IDEAS - n) * 60_000);
-    return {
-      user_id: users[n % users.length],
+    return approvedIdeaRow({
+      userId: users[n % users.length],
       title: `内存压测创意 ${n}`,
       description: `第 ${n} 个创意的简介：一个帮助社区邻居交换闲置物品的小程序，按距离排序，也能预约上门取件。`,
-      detailed_analysis: analysis,
-      market_identifier: 'market_exists' as const,
-      price: 0,
-      status: 'published' as const,
-      moderation_status: 'approved' as const,
-      rejection_reason: null,
-      allow_comments: 1,
-      show_similar: 1,
-      view_count: n % 97,
-      favorite_count: n % 13,
-      comment_count: 0,
-      is_deleted: 0,
-      deleted_at: null,
-      content_hash: null,
-      match_text: null,
-      created_at: at,
-      updated_at: at,
-      published_at: at,
-      reviewed_at: at,
-      shuffle_key: newShuffleKey(),
-    };
+      analysis,
+      at,
+      views: n % 97,
+      favorites: n % 13,
+    });
   });
   await handle.db.insertInto('ideas').values(rows).execute();
 }

@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { dbTimeAgo } from '../../db/time.ts';
 import type { Deps } from '../../src/server/deps.ts';
-import { newShuffleKey } from '../../src/server/ideas/repository.ts';
+import { approvedIdeaRow } from './approved-idea.ts';
 import { searchIndexRows } from '../../src/server/marketplace/search-index.ts';
 
 const WORDS = (
@@ -67,31 +67,15 @@ export async function seedDiscovery(deps: Deps, { ideas: IDEAS, users: USERS }: 
     await db.transaction().execute(async (trx) => {
       const rows = texts.map((t, k) => {
         const at = dbTimeAgo(spanMs - ((start + k) / IDEAS) * spanMs + Math.floor(Math.random() * 1000));
-        return {
-          user_id: pick(userIds),
+        return approvedIdeaRow({
+          userId: pick(userIds),
           title: t.title,
           description: t.description,
-          detailed_analysis: '<p>详细分析</p>',
-          market_identifier: 'market_exists',
-          price: 0,
-          status: 'published' as const,
-          moderation_status: 'approved' as const,
-          rejection_reason: null,
-          allow_comments: 1,
-          show_similar: 1,
-          view_count: Math.floor(Math.random() * 500),
-          favorite_count: Math.floor(Math.random() ** 4 * 200),
-          comment_count: 0,
-          is_deleted: 0,
-          deleted_at: null,
-          content_hash: null,
-          match_text: null,
-          created_at: at,
-          updated_at: at,
-          published_at: at,
-          reviewed_at: at,
-          shuffle_key: newShuffleKey(),
-        };
+          analysis: '<p>详细分析</p>',
+          at,
+          views: Math.floor(Math.random() * 500),
+          favorites: Math.floor(Math.random() ** 4 * 200),
+        });
       });
       for (let i = 0; i < rows.length; i += 1000) await trx.insertInto('ideas').values(rows.slice(i, i + 1000)).execute();
       const inserted = await trx.selectFrom('ideas').select(['id', 'published_at']).orderBy('id', 'desc').limit(rows.length).execute();
