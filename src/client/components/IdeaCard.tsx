@@ -12,6 +12,7 @@ import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { formatDateTime, relativeTime } from '../../shared/relative-time.ts';
 import { tagsToShow } from '../lib/marketplace-state.ts';
 import { Avatar } from './Avatar.tsx';
+import { RejectionReason } from './idea/RejectionReason.tsx';
 import '../styles/ideas.css';
 
 /** A full idea, or the bare `{ id, title, isDeleted }` a deleted favourite comes back as (DESIGN §10). */
@@ -190,10 +191,7 @@ export function IdeaCard({ idea, href, onOpen, actions, children, highlighted = 
         </Heading>
         {idea.description?.trim() && <p className="idea-card-desc">{idea.description}</p>}
         {rejected && (
-          <p className="idea-card-reason">
-            <strong>未通过原因：</strong>
-            {idea.rejectionReason?.trim() || '未说明原因'}
-          </p>
+          <RejectionReason className="idea-card-reason" reason={idea.rejectionReason?.trim() || '未说明原因'} />
         )}
         {shownTags.length > 0 && (
           <ul className="idea-card-tags" aria-label="标签">

@@ -25,3 +25,6 @@ export function underPrefix(path: string, prefix: string): boolean {
 export function requiresLogin(path: string): boolean {
   return LOGIN_REQUIRED_PREFIXES.some((prefix) => underPrefix(path, prefix));
 }
+
+/** The editor opened on an existing idea (a draft, or a rejected idea to change and publish again). */
+export const editIdeaPath = (id: number) => `/create-pin?edit=${id}`;

@@ -19,6 +19,7 @@ import { useToast } from '../components/ui/Toast.tsx';
 import { Tabs } from '../components/Modal.tsx';
 import { errorMessage, httpStatusOf } from '../lib/api-errors.ts';
 import { isFromLibrary, type FromLibraryState } from '../lib/idea-page-rules.ts';
+import { editIdeaPath } from '../lib/routes.ts';
 import { trpc } from '../lib/trpc.ts';
 import '../styles/ideas.css';
 import { RetryLine } from '../components/ui/RetryLine.tsx';
@@ -260,12 +261,12 @@ function LibraryCard({
   return (
     <IdeaCard
       idea={idea}
-      href={opensDetail ? `/idea/${idea.id}` : `/create-pin?edit=${idea.id}`}
+      href={opensDetail ? `/idea/${idea.id}` : editIdeaPath(idea.id)}
       onOpen={opensDetail ? onOpenDetail : undefined}
       actions={
         <>
           {rejected && (
-            <Link href={`/create-pin?edit=${idea.id}`} className="btn btn-small btn-primary">
+            <Link href={editIdeaPath(idea.id)} className="btn btn-small btn-primary">
               修改后重新发布
             </Link>
           )}

@@ -13,6 +13,7 @@ import { trpc } from '../../lib/trpc.ts';
 import type { PublishedState } from '../../pages/PublishSuccessPage.tsx';
 import { titleProblem, type EditorMode } from './editor-mode.ts';
 import { EditorActions, FailureBox } from './EditorActions.tsx';
+import { RejectionReason } from '../idea/RejectionReason.tsx';
 import { HEADING_ID, serverFieldErrors, type FieldErrors, type FieldName, type IdeaFormValues } from './form-values.ts';
 import { AnalysisField, DescriptionField, MarketField, SettingsFields, TitleField } from './IdeaFields.tsx';
 import { IdeaPreview, type PreviewAuthor } from './IdeaPreview.tsx';
@@ -189,12 +190,7 @@ export function IdeaForm({
       {mode.notice && (
         <div className="notice notice-warn create-stage-notice">
           <p>{mode.notice}</p>
-          {rejectionReason?.trim() && (
-            <p>
-              <strong>未通过原因：</strong>
-              {rejectionReason}
-            </p>
-          )}
+          {rejectionReason?.trim() && <RejectionReason reason={rejectionReason} />}
         </div>
       )}
       <div className="create-form stack" hidden={preview}>

@@ -6,6 +6,8 @@
 import { Link } from 'wouter';
 import { ideaStage, type IdeaStage } from '../../../shared/idea-display.ts';
 import type { IdeaDto } from '../../../shared/idea-schemas.ts';
+import { editIdeaPath } from '../../lib/routes.ts';
+import { RejectionReason } from './RejectionReason.tsx';
 
 export const STAGE_NOTICE: Record<Exclude<IdeaStage, 'public'>, string> = {
   review: '审核中，通过后其他猎人才能看到。审核期间不能分享，结果会通过站内消息通知你。',
@@ -21,15 +23,10 @@ export function StageNotice({ idea }: { idea: IdeaDto }) {
   return (
     <div className="notice notice-warn idea-stage-notice" data-testid="idea-stage-notice" data-stage={stage}>
       <p>{STAGE_NOTICE[stage]}</p>
-      {reason && (
-        <p>
-          <strong>未通过原因：</strong>
-          {reason}
-        </p>
-      )}
+      {reason && <RejectionReason reason={reason} />}
       {stage === 'rejected' && idea.isOwner && (
         <p>
-          <Link href={`/create-pin?edit=${idea.id}`} className="btn btn-small">
+          <Link href={editIdeaPath(idea.id)} className="btn btn-small">
             修改后重新发布
           </Link>
         </p>
