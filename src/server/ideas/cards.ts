@@ -9,7 +9,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Database, Db, IdeaRow, UserRow } from '../../../db/types.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
-import { toIdeaDto, type IdeaExtras } from './view.ts';
+import { toIdeaDto, type IdeaDtoRow, type IdeaExtras } from './view.ts';
 
 /** The `ideas` columns a card (and the lists' cursors) read: all but the analysis and the duplicate-check text. */
 const CARD_COLUMNS = [
@@ -35,7 +35,7 @@ const CARD_COLUMNS = [
   'ideas.shuffle_key',
 ] as const;
 
-export type CardRow = Pick<IdeaRow, 'id' | 'user_id' | 'title' | 'description' | 'price' | 'status' | 'moderation_status' | 'rejection_reason' | 'is_deleted' | 'deleted_at' | 'created_at' | 'updated_at' | 'published_at' | 'allow_comments' | 'show_similar' | 'market_identifier' | 'favorite_count' | 'view_count' | 'comment_count' | 'shuffle_key'> & {
+export type CardRow = IdeaDtoRow & Pick<IdeaRow, 'shuffle_key'> & {
   author_registration_number: string | null;
   author_nickname: string | null;
   author_avatar_url: string | null;
@@ -108,7 +108,7 @@ export function cardsFrom(rows: CardRow[], { extras, analysis }: CardExtras, vie
     }
     // toIdeaDto reads the analysis only to order the cover among the uploads; an idea without
     // uploads has no cover whatever its analysis says.
-    const dto = toIdeaDto({ ...r, detailed_analysis: analysis.get(r.id) ?? '', content_hash: null, match_text: null, reviewed_at: null } as IdeaRow, extras, viewer);
+    const dto = toIdeaDto(r, extras, viewer, analysis.get(r.id) ?? '');
     delete dto.detailedAnalysis;
     delete dto.detailed_analysis;
     delete dto.expansions;

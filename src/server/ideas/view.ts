@@ -42,7 +42,7 @@ export async function loadExtras(db: Kysely<Database>, rows: IdeaRow[], viewer: 
 }
 
 /** Whether a viewer may read an idea's detailed analysis: its author, an admin, or who unlocked it. */
-export function canReadAnalysis(row: IdeaRow, viewer: UserRow | null, unlocked: boolean): boolean {
+export function canReadAnalysis(row: Pick<IdeaRow, 'user_id'>, viewer: UserRow | null, unlocked: boolean): boolean {
   return seesEveryStage(viewer, row) || (!!viewer && unlocked);
 }
 
@@ -66,14 +66,27 @@ export function shownIdeas(data: unknown): ShownIdea[] {
   return list.map((idea: { id: number; user_id: number }) => ({ id: idea.id, authorId: idea.user_id }));
 }
 
-export function toIdeaDto(row: IdeaRow, extras: IdeaExtras, viewer: UserRow | null): IdeaDto {
+/** The columns of an idea's row that `toIdeaDto` reads (a card's row has them; its analysis comes beside it). */
+export type IdeaDtoRow = Pick<
+  IdeaRow,
+  'id' | 'user_id' | 'title' | 'description' | 'price' | 'status' | 'moderation_status' | 'rejection_reason' | 'is_deleted' | 'deleted_at' | 'created_at' | 'updated_at' | 'published_at' | 'allow_comments' | 'show_similar' | 'market_identifier' | 'favorite_count' | 'view_count' | 'comment_count'
+>;
+
+/**
+ * An idea as the API shows it to `viewer`. `analysis` is the stored detailed analysis: an idea page's
+ * row carries it; a card's row does not, and is not copied to add it (issue 20: the database
+ * drivers hand rows with many columns over as dictionary-mode objects, and spreading one allocated a
+ * 2.7 KB dictionary that outlived the young generation — a search page of 20 cards promoted 55 KB,
+ * and the collector's pauses made the slowest searches).
+ */
+export function toIdeaDto(row: IdeaDtoRow, extras: IdeaExtras, viewer: UserRow | null, analysis: string = (row as Partial<IdeaRow>).detailed_analysis ?? ''): IdeaDto {
   const author = extras.authors.get(row.user_id);
   const isOwner = !!viewer && viewer.id === row.user_id;
   const readable = canReadAnalysis(row, viewer, extras.unlocked.has(row.id));
   // Images are what the stored (reviewed) analysis shows, in its order: an upload not saved into
   // the text yet, or removed from it, never becomes a public cover.
   const uploads = extras.images.get(row.id);
-  const shown = uploads ? uploadedImageNames(row.detailed_analysis).flatMap((name) => (uploads.has(name) ? [uploads.get(name)!] : [])) : [];
+  const shown = uploads ? uploadedImageNames(analysis).flatMap((name) => (uploads.has(name) ? [uploads.get(name)!] : [])) : [];
   // The first image is the card's public cover; the others belong to the analysis and share its lock.
   const images = readable ? shown : shown.slice(0, 1);
   const created = dbTimeToIso(row.created_at)!;
@@ -121,8 +134,8 @@ export function toIdeaDto(row: IdeaRow, extras: IdeaExtras, viewer: UserRow | nu
     isOwner,
   };
   if (readable) {
-    dto.detailedAnalysis = row.detailed_analysis;
-    dto.detailed_analysis = row.detailed_analysis;
+    dto.detailedAnalysis = analysis;
+    dto.detailed_analysis = analysis;
   }
   if (isOwner) {
     dto.expansions = extras.expansions.get(row.id) ?? [];

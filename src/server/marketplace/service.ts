@@ -90,7 +90,9 @@ async function randomPage(db: Db, viewer: UserRow | null, limit: number, seed: n
   // The two arcs of the circle, in walking order: ascending from start, then from 0 up to it;
   // descending from just below start down to 0, then from the top down to start.
   const arcs: [number, number][] = asc ? [[start, KEY_SPACE], [0, start]] : [[0, start], [start, KEY_SPACE]];
-  const rows: (CardRow & { ph: 0 | 1 })[] = [];
+  const rows: CardRow[] = [];
+  // Each row's arc, beside it: a row is not copied to add it (toIdeaDto in ideas/view.ts says why).
+  const arcOf = new Map<CardRow, 0 | 1>();
   for (let ph = after?.ph ?? 0; ph <= 1 && rows.length <= limit; ph++) {
     const [lo, hi] = arcs[ph];
     let q = selectCards(publicIdeas(db, 'ideas_shuffle_idx')).where('ideas.shuffle_key', '>=', lo).where('ideas.shuffle_key', '<', hi);
@@ -101,9 +103,10 @@ async function randomPage(db: Db, viewer: UserRow | null, limit: number, seed: n
     }
     const dir = asc ? 'asc' : 'desc';
     const got = await q.orderBy('ideas.shuffle_key', dir).orderBy('ideas.id', dir).limit(limit + 1 - rows.length).execute();
-    rows.push(...got.map((r) => ({ ...r, ph: ph as 0 | 1 })));
+    for (const r of got) arcOf.set(r, ph as 0 | 1);
+    rows.push(...got);
   }
-  return finishPage(db, rows, limit, viewer, (last) => encodeCursor({ s: 'r', seed, ph: last.ph, k: last.shuffle_key, i: last.id }));
+  return finishPage(db, rows, limit, viewer, (last) => encodeCursor({ s: 'r', seed, ph: arcOf.get(last)!, k: last.shuffle_key, i: last.id }));
 }
 
 export async function marketplacePage(deps: Deps, viewer: UserRow | null, input: { sort: MarketSort; seed?: number; limit: number; cursor?: string }): Promise<Page> {
@@ -512,11 +515,13 @@ export async function searchPage(deps: Deps, viewer: UserRow | null, rawQuery: s
   // (what lies past its position is unread), unless nothing was found before it or by it while a
   // later rank found cards: then that walk is given up for this search, so a page is never empty
   // for want of budget when cards of a later rank are at hand (its unread part is never shown).
-  const found: (Omit<RoundRow, 'rank'> & { rank: Rank })[] = [];
+  // Each hit's `rank` column is its walk's rank (a number or a numeric string, by driver); the rows
+  // are not copied to make it a number (toIdeaDto in ideas/view.ts says why).
+  const found: RoundRow[] = [];
   let resume: SearchCursor | null = null;
   for (const [k, w] of walks.entries()) {
     if (!w.done && !found.length && !w.hits.length && walks.slice(k + 1).some((later) => later.hits.length)) continue;
-    found.push(...w.hits.map((h) => ({ ...h, rank: w.rank })));
+    found.push(...w.hits);
     if (found.length > limit) break;
     if (!w.done) {
       // A walk that never read stands at its rank's start.
@@ -527,7 +532,7 @@ export async function searchPage(deps: Deps, viewer: UserRow | null, rawQuery: s
   const page = found.slice(0, limit);
   const last = page[page.length - 1];
   let nextCursor: string | null = null;
-  if (found.length > limit && last) nextCursor = encodeCursor({ s: 'q', t: last.rank, p: last.published_at, i: last.id });
+  if (found.length > limit && last) nextCursor = encodeCursor({ s: 'q', t: Number(last.rank) as Rank, p: last.published_at, i: last.id });
   else if (resume && page.length) nextCursor = encodeCursor({ ...resume });
   // A guest's cards from what a ranged round read with them; a member's (their unlocks) by one more query.
   const items = ranged && !viewer ? cardsOfRounds(page) : null;
