@@ -198,6 +198,32 @@ function sessionSql(conn: PoolConnection, o: DatabaseOptions): string {
 
 type Callback = (err: Error | null, ...rest: unknown[]) => void;
 
+/** A statement under the client's timeout: its callback is called once, with the answer or QUERY_TIMEOUT. */
+interface TimedStatement {
+  conn: PoolConnection;
+  callback: Callback;
+  timeoutMs: number;
+  timer?: NodeJS.Timeout;
+  settled: boolean;
+}
+
+// The two ends of a timed statement are these functions bound to its state (`bind`, `setTimeout`'s
+// argument), not closures made per statement: with a closure wrapping the callback, each statement
+// left about 5 KB that outlived the young generation (10,000 plain 50-row queries in a loop: 48 MB
+// promoted and 160-200 ms of collections, against 4 MB and 36 ms; measured, not explained: issue 20).
+function answered(this: TimedStatement, err: Error | null, rows?: unknown, fields?: unknown): void {
+  if (this.settled) return;
+  this.settled = true;
+  clearTimeout(this.timer);
+  this.callback(err, rows, fields);
+}
+
+function timedOut(statement: TimedStatement): void {
+  statement.settled = true;
+  statement.conn.destroy();
+  statement.callback(new DatabaseUnavailableError('QUERY_TIMEOUT', `no answer from the database within ${statement.timeoutMs} ms`));
+}
+
 /**
  * A statement the server never answers (a hung server, a network that drops packets) would hold its
  * request and connection for ever: past the server's own limit and a margin, the connection is
@@ -209,19 +235,10 @@ function withClientTimeout(conn: PoolConnection, timeoutMs: number): void {
     const last = args.length - 1;
     const callback = args[last];
     if (typeof callback !== 'function') return query(...args);
-    let settled = false;
-    const timer = setTimeout(() => {
-      settled = true;
-      conn.destroy();
-      (callback as Callback)(new DatabaseUnavailableError('QUERY_TIMEOUT', `no answer from the database within ${timeoutMs} ms`));
-    }, timeoutMs);
-    timer.unref();
-    args[last] = (...result: unknown[]) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      (callback as Callback)(...(result as [Error | null]));
-    };
+    const statement: TimedStatement = { conn, callback: callback as Callback, timeoutMs, settled: false };
+    statement.timer = setTimeout(timedOut, timeoutMs, statement);
+    statement.timer.unref();
+    args[last] = answered.bind(statement);
     return query(...args);
   };
 }
