@@ -79,7 +79,7 @@ export type IdeaDtoRow = Pick<
  * 2.7 KB dictionary that outlived the young generation — a search page of 20 cards promoted 55 KB,
  * and the collector's pauses made the slowest searches).
  */
-export function toIdeaDto(row: IdeaDtoRow, extras: IdeaExtras, viewer: UserRow | null, analysis: string = (row as Partial<IdeaRow>).detailed_analysis ?? ''): IdeaDto {
+export function toIdeaDto(row: IdeaDtoRow & Partial<Pick<IdeaRow, 'detailed_analysis'>>, extras: IdeaExtras, viewer: UserRow | null, analysis = row.detailed_analysis ?? ''): IdeaDto {
   const author = extras.authors.get(row.user_id);
   const isOwner = !!viewer && viewer.id === row.user_id;
   const readable = canReadAnalysis(row, viewer, extras.unlocked.has(row.id));
