@@ -295,5 +295,49 @@ for (const viewport of VIEWPORTS) {
       await shot(page, `${viewport.name}-discovery-user`);
       await context.close();
     });
+
+    it('following a hunter from their page; a guest is sent to log in; no button on one\'s own page', async () => {
+      const { context, page } = await newPage(e2e, viewport);
+      const followers = () => page.getByTestId('stat-粉丝').textContent();
+      const button = page.getByTestId('follow-button');
+      // A guest: told to log in, and brought back here afterwards.
+      await page.goto(`/hunter/${author.registrationNumber}`);
+      await page.getByRole('heading', { level: 1, name: '星夜猎人' }).waitFor();
+      await button.click();
+      await page.getByTestId('toast').getByText('请先登录后再关注用户').waitFor();
+      await page.waitForURL('**/login');
+      assert.equal(await page.evaluate(() => sessionStorage.getItem('loginReturnPath')), `/hunter/${author.registrationNumber}`);
+
+      // A member who does not follow yet (one per viewport: the database is shared).
+      const fan = await createUser(e2e.server.deps, { nickname: `关注者${viewport.width}` });
+      await logInAs(page, fan);
+      await page.goto(`/hunter/${author.registrationNumber}`);
+      await page.getByRole('button', { name: '关注星夜猎人' }).waitFor();
+      const before = Number(await followers());
+      await button.click();
+      await page.getByTestId('toast').getByText('已关注').waitFor();
+      await page.getByRole('button', { name: '已关注星夜猎人，点击取消关注' }).waitFor();
+      assert.equal(Number(await followers()), before + 1);
+      await expectAccessible(page, `hunter page followed at ${viewport.width}px`);
+      await shot(page, `${viewport.name}-discovery-hunter-followed`);
+      // The server kept it: a reload shows it.
+      await page.reload();
+      await page.getByRole('button', { name: '已关注星夜猎人，点击取消关注' }).waitFor();
+      assert.equal(Number(await followers()), before + 1);
+      await button.click();
+      await page.getByTestId('toast').getByText('已取消关注').waitFor();
+      await page.getByRole('button', { name: '关注星夜猎人' }).waitFor();
+      assert.equal(Number(await followers()), before);
+
+      // One's own page has no 关注; a number that names no one says so, in the tab title too.
+      await logInAs(page, author);
+      await page.goto(`/hunter/${author.registrationNumber}`);
+      await cards(page).first().waitFor();
+      assert.equal(await button.count(), 0);
+      await page.goto('/hunter/nobody');
+      await page.getByTestId('person-error').getByText('没有找到这位猎人').waitFor();
+      assert.match(await page.title(), /^没有找到这位猎人/);
+      await context.close();
+    });
   });
 }

@@ -6,13 +6,15 @@ function memoryStore() {
   return { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) };
 }
 
-describe('returning a guest to the idea after login', () => {
+describe('returning a guest to the page after login', () => {
   it('keeps an idea page once, and nothing else', () => {
     const store = memoryStore();
     saveLoginReturn(store, '/idea/42');
     expect(takeLoginReturn(store)).toBe('/idea/42');
     expect(takeLoginReturn(store)).toBeNull();
-    for (const path of ['//evil.example/idea/1', 'https://evil.example', '/admin', '/idea/1/../admin', '/idea/x']) {
+    saveLoginReturn(store, '/hunter/bx100002');
+    expect(takeLoginReturn(store)).toBe('/hunter/bx100002');
+    for (const path of ['//evil.example/idea/1', 'https://evil.example', '/admin', '/idea/1/../admin', '/idea/x', '/hunter/nobody', '/hunter/bx100002/../../admin', '/hunter/bx1000021']) {
       expect(isReturnPath(path), path).toBe(false);
       saveLoginReturn(store, path);
       expect(takeLoginReturn(store)).toBeNull();

@@ -3,10 +3,13 @@
  * bio (the default text when empty), the counts of published ideas, followers and total views, and the
  * grid of published cards; 暂无已发布的创意 when there are none; 获取用户资料失败，请稍后重试 with a
  * reload button when the profile cannot be read. Only public ideas appear (the server's visibility rule).
+ * A 关注 button beside the name, as on an idea's author block (not for one's own page or a
+ * deactivated account); a member's follower count comes from the same read as the button's state.
  */
 import { useParams } from 'wouter';
 import { DEACTIVATED_NICKNAME } from '../../shared/constants.ts';
 import { Avatar } from '../components/Avatar.tsx';
+import { FollowButton } from '../components/FollowButton.tsx';
 import { LoadingLine } from '../components/LoadingLine.tsx';
 import { PersonIdeas } from '../components/PersonIdeas.tsx';
 import { usePageTitle } from '../hooks/usePageTitle.ts';
@@ -18,16 +21,21 @@ import '../styles/ideas.css';
 
 export default function HunterPage() {
   const { registrationNumber = '' } = useParams<{ registrationNumber: string }>();
-  const { loggedIn } = useSession();
+  const { loggedIn, user: me } = useSession();
+  const utils = trpc.useUtils();
   const profile = trpc.auth.publicUser.useQuery({ registrationNumber }, { select: (a) => a.data.user });
   const ideas = trpc.ideas.userPublic.useQuery({ id: registrationNumber, limit: PERSON_IDEAS_LIMIT }, { select: (a) => a.data, enabled: profile.isSuccess });
   const user = profile.data;
+  const followable = !!user && !user.isDeactivated && me?.registrationNumber !== registrationNumber;
+  const follow = trpc.follows.check.useQuery({ registrationNumber }, { enabled: loggedIn && followable, select: (a) => a.data });
   const nickname = user ? (user.isDeactivated ? DEACTIVATED_NICKNAME : nicknameOrFallback(user.nickname)) : null;
-  usePageTitle(nickname ? `${nickname}的猎人主页` : '猎人主页', nickname ? `${nickname}（@${user!.username}）在猎人创意社区发布的创意：${bioOrDefault(user!.bio)}` : '猎人创意社区的猎人主页：TA 的简介、发布的创意、粉丝数与浏览量。');
 
   const status = httpStatusOf(profile.error);
+  // A malformed number (400) names no one either.
+  const notFound = status === 404 || status === 400;
+  usePageTitle(nickname ? `${nickname}的猎人主页` : notFound ? PEOPLE_MSG.notFound : '猎人主页', nickname ? `${nickname}（@${user!.username}）在猎人创意社区发布的创意：${bioOrDefault(user!.bio)}` : '猎人创意社区的猎人主页：TA 的简介、发布的创意、粉丝数与浏览量。');
+
   if (profile.isError || ideas.isError) {
-    const notFound = status === 404 || status === 400;
     return (
       <main className="page page-center">
         <div className="empty-state" role="alert" data-testid="person-error">
@@ -48,7 +56,7 @@ export default function HunterPage() {
   const totalViews = list.reduce((sum, idea) => sum + (idea.viewCount || 0), 0);
   const stats = [
     { label: '已发布创意', value: countOr(extra.ideaCount, list.length) },
-    { label: '粉丝', value: countOr(extra.followerCount, 0) },
+    { label: '粉丝', value: follow.data?.followerCount ?? countOr(extra.followerCount, 0) },
     { label: '总浏览', value: countOr(extra.viewCount, totalViews) },
   ];
   return (
@@ -56,7 +64,19 @@ export default function HunterPage() {
       <section className="person-card" aria-labelledby="person-name">
         <Avatar src={user.avatarUrl ?? user.avatar} alt="" size={88} className="person-avatar" />
         <div className="person-info">
-          <h1 id="person-name">{nickname}</h1>
+          <div className="person-name-row">
+            <h1 id="person-name">{nickname}</h1>
+            {followable && (
+              <FollowButton
+                registrationNumber={registrationNumber}
+                name={nickname!}
+                loggedIn={loggedIn}
+                following={follow.data?.isFollowing === true}
+                waiting={follow.isPending && !follow.isError}
+                onChange={(state) => utils.follows.check.setData({ registrationNumber }, (old) => old && { ...old, data: state })}
+              />
+            )}
+          </div>
           <p className="person-username">@{user.username}</p>
           <p className="person-bio">{bioOrDefault(user.bio)}</p>
           <dl className="person-stats">

@@ -7,7 +7,7 @@
 import { COMMENT_MSG } from '../../../shared/comment-rules.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { rememberThisIdeaForLogin } from '../../lib/login-return.ts';
+import { rememberThisPageForLogin } from '../../lib/login-return.ts';
 import type { CommentInteraction } from '../../../shared/comment-rules.ts';
 import type { CommentDto } from '../../../shared/comment-schemas.ts';
 import { relativeTime } from '../../../shared/relative-time.ts';
@@ -130,11 +130,11 @@ function CommentQuickActions({ comment, mark, actions }: { comment: CommentDto; 
   if (!actions.loggedIn) {
     return (
       <>
-        <Link href="/login" className="comment-action" onClick={rememberThisIdeaForLogin} data-testid="comment-like">
+        <Link href="/login" className="comment-action" onClick={rememberThisPageForLogin} data-testid="comment-like">
           {like}
           <span className="visually-hidden">（登录后点赞）</span>
         </Link>
-        <Link href="/login" className="comment-action" onClick={rememberThisIdeaForLogin} data-testid="comment-reply">
+        <Link href="/login" className="comment-action" onClick={rememberThisPageForLogin} data-testid="comment-reply">
           {reply}
           <span className="visually-hidden">（登录后回复）</span>
         </Link>

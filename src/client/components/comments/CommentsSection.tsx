@@ -17,7 +17,7 @@ import { useToast } from '../ui/Toast.tsx';
 import { CommentForm, type ReplyTarget } from './CommentForm.tsx';
 import { commentAnchor, commentFromHash, CommentItem, type CommentActions } from './CommentItem.tsx';
 import '../../styles/comments.css';
-import { rememberThisIdeaForLogin } from '../../lib/login-return.ts';
+import { rememberThisPageForLogin } from '../../lib/login-return.ts';
 import { useIdeaViewer } from '../idea/useIdeaViewer.ts';
 
 const REPORT_REASONS = ['垃圾广告', '人身攻击', '色情低俗', '违法违规', '其他'] as const;
@@ -181,7 +181,7 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
           <CommentForm ref={textarea} text={text} onText={setText} replyTo={replyTo} onCancelReply={() => (setReplyTo(null), setText(''))} sending={create.isPending} onSend={send} />
         ) : (
           <p className="comments-login">
-            <Link href="/login" onClick={rememberThisIdeaForLogin}>登录</Link>后即可发表评论、回复和点赞。
+            <Link href="/login" onClick={rememberThisPageForLogin}>登录</Link>后即可发表评论、回复和点赞。
           </p>
         )}
         {fellBack && (

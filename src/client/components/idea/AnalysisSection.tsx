@@ -10,7 +10,7 @@ import { errorMessage } from '../../lib/api-errors.ts';
 import { IDEA_PAGE_MSG } from '../../lib/idea-page-rules.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useToast } from '../ui/Toast.tsx';
-import { rememberThisIdeaForLogin } from '../../lib/login-return.ts';
+import { rememberThisPageForLogin } from '../../lib/login-return.ts';
 
 /** Sanitized HTML with no text and no image (an emptied editor leaves `<p></p>`) counts as none. */
 export function isEmptyHtml(html: string): boolean {
@@ -75,7 +75,7 @@ export function AnalysisSection({ idea, loggedIn }: { idea: IdeaDto; loggedIn: b
           ) : (
             <>
               <p className="idea-lock-text">登录后即可解锁阅读作者的完整分析。</p>
-              <Link href="/login" className="btn btn-primary" onClick={rememberThisIdeaForLogin}>
+              <Link href="/login" className="btn btn-primary" onClick={rememberThisPageForLogin}>
                 登录后解锁
               </Link>
             </>

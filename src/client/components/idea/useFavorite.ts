@@ -12,7 +12,7 @@ import { emitFavoriteChanged } from '../../lib/favorite-events.ts';
 import { FAVORITE_MSG, favoriteFailureText, IDEA_PAGE_MSG } from '../../lib/idea-page-rules.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useToast } from '../ui/Toast.tsx';
-import { rememberThisIdeaForLogin } from '../../lib/login-return.ts';
+import { rememberThisPageForLogin } from '../../lib/login-return.ts';
 import { useIdeaViewer, useSetIdeaViewer } from './useIdeaViewer.ts';
 
 export interface FavoriteState {
@@ -36,7 +36,7 @@ export function useFavorite(ideaId: number, initialCount: number, loggedIn: bool
     if (!loggedIn) {
       // A guest is told why, then taken to log in (the toast stays on screen there).
       toast(FAVORITE_MSG.login, 'error');
-      rememberThisIdeaForLogin();
+      rememberThisPageForLogin();
       return navigate('/login');
     }
     if (busy) return;

@@ -1,0 +1,74 @@
+/**
+ * Following a hunter (accounts §2 author block, and the hunter page): 关注 / 已关注, toggled by
+ * `follows.set`. A guest is told to log in and sent to /login, coming back to this page afterwards.
+ * Where the state comes from differs by page (the idea page's one member read, the hunter page's
+ * `follows.check`), so the page gives it and hears the toggle's answer.
+ */
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { failureOf } from '../lib/api-errors.ts';
+import { followFailureText, IDEA_PAGE_MSG } from '../lib/idea-page-rules.ts';
+import { rememberThisPageForLogin } from '../lib/login-return.ts';
+import { trpc } from '../lib/trpc.ts';
+import { useToast } from './ui/Toast.tsx';
+
+export interface FollowState {
+  isFollowing: boolean;
+  followerCount: number;
+}
+
+export function FollowButton({
+  registrationNumber,
+  name,
+  loggedIn,
+  following,
+  waiting,
+  onChange,
+  className = '',
+}: {
+  registrationNumber: string;
+  name: string;
+  loggedIn: boolean;
+  following: boolean;
+  /** The member's state is still being read: the button waits rather than guess. */
+  waiting: boolean;
+  onChange: (state: FollowState) => void;
+  className?: string;
+}) {
+  const toast = useToast();
+  const [, navigate] = useLocation();
+  const utils = trpc.useUtils();
+  const [busy, setBusy] = useState(false);
+
+  const toggle = async () => {
+    if (!loggedIn) {
+      toast(IDEA_PAGE_MSG.loginToFollow, 'error');
+      rememberThisPageForLogin();
+      navigate('/login');
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await utils.client.follows.set.mutate({ registrationNumber, follow: !following });
+      onChange(answer.data);
+      toast(answer.data.isFollowing ? IDEA_PAGE_MSG.followed : IDEA_PAGE_MSG.unfollowed);
+    } catch (err) {
+      toast(followFailureText(failureOf(err)), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      className={`btn btn-small ${following ? '' : 'btn-primary-outline'} ${className}`}
+      onClick={() => void toggle()}
+      disabled={busy || (loggedIn && waiting)}
+      aria-label={following ? `已关注${name}，点击取消关注` : `关注${name}`}
+      data-testid="follow-button"
+    >
+      {following ? '已关注' : '关注'}
+    </button>
+  );
+}
