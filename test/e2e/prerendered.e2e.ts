@@ -88,6 +88,32 @@ describe('prerendered guest pages', () => {
     }
   });
 
+  it('/login: a tap on 注册 before the app starts is not lost; the tab keeps its address', async () => {
+    const { context, page } = await newPage(e2e, VIEWPORTS[0]);
+    try {
+      const errors = collectErrors(page);
+      const entry = await holdEntry(page);
+      await page.goto('/login', { waitUntil: 'domcontentloaded' });
+      await page.getByRole('tab', { name: '注册' }).click();
+      await page.waitForURL('**/login?tab=register');
+      entry.release();
+      await page.getByRole('heading', { level: 1, name: '注册猎人账号' }).waitFor();
+      await page.getByLabel('确认密码').waitFor();
+      assert.equal(await page.getByRole('tab', { name: '注册' }).getAttribute('aria-selected'), 'true');
+      // Running, a tab switches in place and the address follows it.
+      await page.getByRole('tab', { name: '手机号登录' }).click();
+      await page.getByRole('heading', { level: 1, name: '欢迎回来，猎人' }).waitFor();
+      assert.equal(new URL(page.url()).search, '');
+      await page.getByRole('tab', { name: '注册' }).click();
+      await page.waitForURL('**/login?tab=register');
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: '注册猎人账号' }).waitFor();
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a member on / gets their own view over the prerendered one, without errors', async () => {
     const member = await createUser(e2e.server.deps, { nickname: '水合测试员' });
     const { context, page } = await newPage(e2e, VIEWPORTS[0]);

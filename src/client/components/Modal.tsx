@@ -64,23 +64,32 @@ export function Modal({ title, onClose, children, wide = false }: { title: strin
 }
 
 /** Tabs with the ARIA tab pattern; disabled tabs explain themselves through their panel. */
-export function Tabs<T extends string>({ tabs, active, onChange, label }: { tabs: { id: T; label: string; disabled?: boolean }[]; active: T; onChange: (id: T) => void; label: string }) {
+/**
+ * A row of tabs. With `hrefOf`, a tab that has an address is a link to it: a tap before the app has
+ * started (a prerendered page) still gets there; once it runs, the tap switches in place.
+ */
+export function Tabs<T extends string>({ tabs, active, onChange, label, hrefOf }: { tabs: { id: T; label: string; disabled?: boolean }[]; active: T; onChange: (id: T) => void; label: string; hrefOf?: (id: T) => string | undefined }) {
   return (
     <div className="tabs" role="tablist" aria-label={label}>
-      {tabs.map((tab) => (
-        <button
-          key={tab.id}
-          type="button"
-          role="tab"
-          id={`tab-${tab.id}`}
-          aria-selected={active === tab.id}
-          aria-controls={`panel-${tab.id}`}
-          className={`tab ${active === tab.id ? 'tab-active' : ''} ${tab.disabled ? 'tab-disabled' : ''}`}
-          onClick={() => onChange(tab.id)}
-        >
-          {tab.label}
-        </button>
-      ))}
+      {tabs.map((tab) => {
+        const common = {
+          role: 'tab',
+          id: `tab-${tab.id}`,
+          'aria-selected': active === tab.id,
+          'aria-controls': `panel-${tab.id}`,
+          className: `tab ${active === tab.id ? 'tab-active' : ''} ${tab.disabled ? 'tab-disabled' : ''}`,
+        } as const;
+        const href = hrefOf?.(tab.id);
+        return href ? (
+          <a key={tab.id} {...common} href={href} onClick={(e) => (e.preventDefault(), onChange(tab.id))}>
+            {tab.label}
+          </a>
+        ) : (
+          <button key={tab.id} type="button" {...common} onClick={() => onChange(tab.id)}>
+            {tab.label}
+          </button>
+        );
+      })}
     </div>
   );
 }

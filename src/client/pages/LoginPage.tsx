@@ -20,6 +20,15 @@ import { takeLoginReturn } from '../lib/login-return.ts';
 
 type Mode = 'login' | 'register' | 'email';
 
+/** Each mode with an address of its own (`/login?tab=register`), so a tab works as a plain link too. */
+const MODE_PATHS: Partial<Record<Mode, string>> = { login: '/login', register: '/login?tab=register' };
+
+/** The mode the address asks for; login when it asks for none (and while prerendering, without a window). */
+function modeOfAddress(): Mode {
+  if (typeof window === 'undefined') return 'login';
+  return new URLSearchParams(window.location.search).get('tab') === 'register' ? 'register' : 'login';
+}
+
 export const LOGIN_MSG = {
   loginFailed: '登录失败，请重试',
   registerFailed: '注册失败，请重试',
@@ -74,7 +83,15 @@ export function codeProblem(code: string, production: boolean): string | null {
 }
 
 export default function LoginPage() {
-  const [mode, setMode] = useState<Mode>('login');
+  const [mode, setMode] = useState<Mode>(modeOfAddress);
+  const [, navigate] = useLocation();
+  const choose = (next: Mode) => {
+    setMode(next);
+    setNotice('');
+    // The address follows the tab (replacing it), so a reload or a shared link opens the same one.
+    const path = MODE_PATHS[next];
+    if (path) navigate(path, { replace: true });
+  };
   const [prefill, setPrefill] = useState('');
   const [notice, setNotice] = useState('');
   const toast = useToast();
@@ -91,7 +108,8 @@ export default function LoginPage() {
         <Tabs<Mode>
           label="登录方式"
           active={mode}
-          onChange={(m) => (setMode(m), setNotice(''))}
+          onChange={choose}
+          hrefOf={(m) => MODE_PATHS[m]}
           tabs={[
             { id: 'login', label: '手机号登录' },
             { id: 'register', label: '注册' },
@@ -114,7 +132,7 @@ export default function LoginPage() {
             <RegisterForm
               onRegistered={(phone) => {
                 setPrefill(phone);
-                setMode('login');
+                choose('login');
                 setNotice(LOGIN_MSG.registered);
               }}
             />
