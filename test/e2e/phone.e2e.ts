@@ -160,10 +160,17 @@ describe('phone navigation and the UI kit', () => {
     await expectMasonry(page, '.library-page', 2);
     await expectAccessible(page, 'library at 390px');
     await shot(page, 'phone-library-masonry');
+    // A tab other than the first names itself in the title.
+    await page.getByRole('tab', { name: '草稿' }).click();
+    await expectTitle(page, `草稿 - 我的灵感库 - ${SITE}`);
 
     await tabBar.getByRole('link', { name: '创意市场' }).click();
     await page.waitForURL('**/marketplace');
     await expectTitle(page, `创意市场 - ${SITE}`);
+    // A search's results say what was searched, in the title too.
+    await page.getByRole('searchbox').fill('创意');
+    await page.getByRole('searchbox').press('Enter');
+    await expectTitle(page, `搜索「创意」 - 创意市场 - ${SITE}`);
 
     // The brand links stay reachable on phones: in the account menu.
     await page.locator('.account-chip').click();
@@ -237,6 +244,8 @@ describe('phone navigation and the UI kit', () => {
     await page.waitForURL('**/admin');
     await page.getByRole('heading', { name: '管理后台' }).waitFor();
     await expectTitle(page, `管理后台 - ${SITE}`);
+    await page.getByRole('tab', { name: '敏感词' }).click();
+    await expectTitle(page, `敏感词 - 管理后台 - ${SITE}`);
 
     // Logged out elsewhere: on a public page the chip becomes the login link, with no redirect.
     await api('/api/auth/logout', {}, person.token);

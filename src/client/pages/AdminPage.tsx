@@ -79,11 +79,12 @@ export type AdminTab = (typeof ADMIN_TABS)[number];
 const TAB_LABEL: Record<AdminTab, string> = { review: '审核', words: '敏感词', feedback: '反馈', reports: '评论举报', announce: '公告', log: '操作记录' };
 
 export default function AdminPage() {
-  usePageTitle('管理后台');
   const search = useSearch();
   const [, navigate] = useLocation();
   const asked = new URLSearchParams(search).get('tab');
   const tab: AdminTab = (ADMIN_TABS as readonly string[]).includes(asked ?? '') ? (asked as AdminTab) : 'review';
+  // The first tab is the console itself; the others name themselves in the title.
+  usePageTitle(tab === 'review' ? '管理后台' : `${TAB_LABEL[tab]} - 管理后台`);
   return (
     <main className="page admin-page">
       <div className="admin-header">

@@ -44,6 +44,9 @@ export const LIBRARY_MSG = {
   restored: (toDrafts: boolean) => `已恢复，可在「${toDrafts ? '草稿' : '已发布'}」中查看`,
 } as const;
 
+/** Each tab's name, on the tab and in the page's title (the first tab is the page itself). */
+const TAB_LABEL: Record<LibraryTab, string> = { published: '已发布', drafts: '草稿', favorite: '收藏', deleted: '回收站' };
+
 const PANEL_TITLE: Record<LibraryTab, string> = { published: '已发布的创意', drafts: '草稿', favorite: '收藏的创意', deleted: '回收站中的创意' };
 
 export function tabFromSearch(search: string): LibraryTab {
@@ -53,10 +56,10 @@ export function tabFromSearch(search: string): LibraryTab {
 
 
 export default function InspirationLibraryPage() {
-  usePageTitle('我的灵感库');
   const search = useSearch();
   const [, navigate] = useLocation();
   const tab = tabFromSearch(search);
+  usePageTitle(tab === 'published' ? '我的灵感库' : `${TAB_LABEL[tab]} - 我的灵感库`);
   const [feedback, setFeedback] = useState<FeedbackState>(null);
   const confirm = useConfirm();
   const toast = useToast();
@@ -160,10 +163,10 @@ export default function InspirationLibraryPage() {
         active={tab}
         onChange={selectTab}
         tabs={[
-          { id: 'published', label: '已发布' },
-          { id: 'drafts', label: '草稿' },
-          { id: 'favorite', label: '收藏' },
-          { id: 'deleted', label: deletedCount === undefined ? '回收站' : `回收站 (${deletedCount})` },
+          { id: 'published', label: TAB_LABEL.published },
+          { id: 'drafts', label: TAB_LABEL.drafts },
+          { id: 'favorite', label: TAB_LABEL.favorite },
+          { id: 'deleted', label: deletedCount === undefined ? TAB_LABEL.deleted : `${TAB_LABEL.deleted} (${deletedCount})` },
         ]}
       />
       <Feedback feedback={feedback} />

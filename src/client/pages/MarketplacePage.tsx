@@ -89,12 +89,6 @@ function failureText(err: unknown): string {
 }
 
 export default function MarketplacePage({ guest = false }: { guest?: boolean }) {
-  usePageTitle(
-    guest ? '创意库' : '创意市场',
-    guest
-      ? '猎人创意社区的创意库：浏览经过平台审核后公开的创意卡片，按最新、随机或收藏最多排序，发现新点子。'
-      : '猎人创意社区的创意市场：按最新、随机或收藏最多浏览经过审核的创意卡片，搜索标题、简介和标签。',
-  );
   const { loggedIn } = useSession();
   const [path, navigate] = useLocation();
   const address = parseMarketAddress(useSearch());
@@ -121,6 +115,12 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
       : { searchQuery: query, searchResults: null, searchTimestamp: 0, searchNextCursor: null }
     : null;
   const searchInput = { q: search?.searchQuery ?? '', limit: MARKET_PAGE_SIZE };
+  usePageTitle(
+    guest ? '创意库' : search ? `搜索「${search.searchQuery}」 - 创意市场` : '创意市场',
+    guest
+      ? '猎人创意社区的创意库：浏览经过平台审核后公开的创意卡片，按最新、随机或收藏最多排序，发现新点子。'
+      : '猎人创意社区的创意市场：按最新、随机或收藏最多浏览经过审核的创意卡片，搜索标题、简介和标签。',
+  );
 
   // The address always names what the page shows (as the library's ?tab= does); the default sort unnamed.
   const canonical = marketAddressFor(listState.sort, query);
