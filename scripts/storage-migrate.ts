@@ -28,7 +28,7 @@ if (config.storage.kind !== 's3') {
 }
 const target = new S3FileStorage(config.storage);
 try {
-  await target.client.send(new HeadBucketCommand({ Bucket: target.bucket }));
+  await (await target.s3Client()).send(new HeadBucketCommand({ Bucket: target.bucket }));
 } catch (err) {
   fail(`无法访问${target.location}：${(err as Error).name}（请检查 S3_* 设置、存储桶是否存在、密钥是否有读写权限）`, 2);
 }
@@ -56,6 +56,6 @@ try {
     console.log('所有图片都已在存储桶里并校验一致。设置 STORAGE=s3 后重启服务器；切换后再运行一次本命令，补上切换前最后几分钟上传的图片');
   }
 } finally {
-  target.client.destroy();
+  await target.destroy();
   await handle?.close();
 }

@@ -7,7 +7,7 @@ import { ResponseCache } from './fast-lane/response-cache.ts';
 import { createRateLimits, type RateLimits } from './infrastructure/rate-limit.ts';
 import { SessionCache } from './accounts/sessions.ts';
 import type { SmsProvider } from './accounts/sms.ts';
-import { createSmsProvider } from './accounts/sms-gateways.ts';
+import { createSmsProvider } from './accounts/sms-provider.ts';
 import type { FileStorage } from './infrastructure/storage.ts';
 import { createStorage } from './infrastructure/create-storage.ts';
 import { WatchedWords } from './moderation/words.ts';

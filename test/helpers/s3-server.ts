@@ -50,7 +50,7 @@ export async function startS3(options: { publicUrl?: boolean } = {}): Promise<Te
     settings,
     storage,
     async keys() {
-      const listed = await storage.client.send(new ListObjectsV2Command({ Bucket: bucket }));
+      const listed = await (await storage.s3Client()).send(new ListObjectsV2Command({ Bucket: bucket }));
       return (listed.Contents ?? []).map((o) => o.Key!).sort();
     },
     env: {
@@ -64,7 +64,7 @@ export async function startS3(options: { publicUrl?: boolean } = {}): Promise<Te
       ...(settings.publicUrl ? { S3_PUBLIC_URL: settings.publicUrl } : {}),
     },
     async close() {
-      storage.client.destroy();
+      await storage.destroy();
       // Keep-alive connections of the SDK would hold close() open.
       server.httpServer.closeAllConnections();
       await server.close();

@@ -8,7 +8,7 @@
 import dysmsapi, { SendSmsRequest } from '@alicloud/dysmsapi20170525';
 import * as tencentcloud from 'tencentcloud-sdk-nodejs-sms';
 import type { SmsPurpose } from '../../shared/constants.ts';
-import type { Config, SmsGatewaySettings } from '../config.ts';
+import type { SmsGatewaySettings } from '../config.ts';
 import { ConsoleSmsProvider, maskPhone, SmsDeliveryError, type SmsFailureKind, type SmsNotice, type SmsProvider } from './sms.ts';
 
 /**
@@ -161,10 +161,4 @@ export class TencentSmsProvider implements SmsProvider {
     const providerCode = status?.Code ?? 'NoSendStatus';
     throw new SmsDeliveryError(tencentFailureKind(providerCode), { providerCode, providerMessage: status?.Message, requestId: answer.RequestId });
   }
-}
-
-/** The provider SMS_PROVIDER names, built from its validated settings (config.ts). */
-export function createSmsProvider(config: Pick<Config, 'smsProvider' | 'smsGateway' | 'production'>): SmsProvider {
-  if (config.smsProvider === 'console' || !config.smsGateway) return new ConsoleSmsProvider(false, config.production);
-  return config.smsGateway.provider === 'aliyun' ? new AliyunSmsProvider(config.smsGateway) : new TencentSmsProvider(config.smsGateway);
 }

@@ -2,11 +2,12 @@
  * Uploads in an S3-compatible bucket, through `@aws-sdk/client-s3` (Alibaba Cloud OSS, Tencent COS,
  * MinIO and AWS all speak it). Objects are named as the files were (`<random>.jpg`), at the bucket's
  * root, stored with their type and the same Cache-Control the app sends, so a CDN or the bucket's
- * own domain (S3_PUBLIC_URL) serves them as the app does.
+ * own domain (S3_PUBLIC_URL) serves them as the app does. The SDK is loaded with the first object
+ * asked for, not at start (it adds some 10 MB to every process that keeps its images on disk).
  */
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { StorageSettings } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { uploadUrl } from '../../shared/uploads.ts';
@@ -36,18 +37,25 @@ export const bucketLocation = (settings: S3Settings) => `S3 存储桶 ${settings
 
 const statusOf = (err: unknown) => (err as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
 
-/** One line for the log: the SDK's error name and status, never credentials. */
-const describeError = (err: unknown) => (err instanceof S3ServiceException ? `${err.name} (HTTP ${err.$metadata.httpStatusCode ?? '?'})` : `${(err as Error)?.name ?? 'Error'}: ${(err as Error)?.message ?? String(err)}`);
+/** One line for the log: the SDK's error name and status (an answer of the service), never credentials. */
+const describeError = (err: unknown) => (statusOf(err) !== undefined ? `${(err as Error).name} (HTTP ${statusOf(err)})` : `${(err as Error)?.name ?? 'Error'}: ${(err as Error)?.message ?? String(err)}`);
+
+type Sdk = typeof import('@aws-sdk/client-s3');
 
 export class S3FileStorage implements FileStorage {
   readonly kind = 's3';
   readonly location: string;
   readonly bucket: string;
-  readonly client: S3Client;
+  private loaded?: Promise<{ sdk: Sdk; client: S3Client }>;
   constructor(readonly settings: S3Settings) {
     this.bucket = settings.bucket;
     this.location = bucketLocation(settings);
-    this.client = new S3Client({
+  }
+
+  /** The SDK and the client, made once. */
+  private sdk(): Promise<{ sdk: Sdk; client: S3Client }> {
+    const { settings } = this;
+    return (this.loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: new sdk.S3Client({
       endpoint: settings.endpoint,
       region: settings.region,
       forcePathStyle: settings.forcePathStyle,
@@ -59,13 +67,24 @@ export class S3FileStorage implements FileStorage {
       responseChecksumValidation: 'WHEN_REQUIRED',
       maxAttempts: 3,
       requestHandler: { connectionTimeout: 5_000, requestTimeout: 20_000 },
-    });
+    }) })));
+  }
+
+  /** The SDK's client, for what the storage itself does not offer (the migration's bucket check, a test's listing). */
+  async s3Client(): Promise<S3Client> {
+    return (await this.sdk()).client;
+  }
+
+  /** Closes the client's kept-alive connections, if it was ever made. */
+  async destroy(): Promise<void> {
+    if (this.loaded) (await this.loaded).client.destroy();
   }
 
   async put(name: string, data: Buffer): Promise<void> {
     try {
-      await this.client.send(
-        new PutObjectCommand({
+      const { sdk, client } = await this.sdk();
+      await client.send(
+        new sdk.PutObjectCommand({
           Bucket: this.bucket,
           Key: name,
           Body: data,
@@ -82,7 +101,8 @@ export class S3FileStorage implements FileStorage {
 
   async delete(name: string): Promise<void> {
     // Deleting an object that is not there succeeds (S3 answers 204), as the local rm does with force.
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: name }));
+    const { sdk, client } = await this.sdk();
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: name }));
   }
 
   url(name: string): string {
@@ -95,8 +115,9 @@ export class S3FileStorage implements FileStorage {
   }
 
   async head(name: string): Promise<ObjectInfo | null> {
+    const { sdk, client } = await this.sdk();
     try {
-      const answer = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: name }));
+      const answer = await client.send(new sdk.HeadObjectCommand({ Bucket: this.bucket, Key: name }));
       return { size: answer.ContentLength ?? 0, etag: answer.ETag };
     } catch (err) {
       if (statusOf(err) === 404) return null;
@@ -106,8 +127,9 @@ export class S3FileStorage implements FileStorage {
 
   /** The whole object, or null when it is not there. */
   async read(name: string): Promise<Buffer | null> {
+    const { sdk, client } = await this.sdk();
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: name }));
+      const answer = await client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: name }));
       return Buffer.from(await answer.Body!.transformToByteArray());
     } catch (err) {
       if (statusOf(err) === 404) return null;
@@ -129,7 +151,8 @@ export class S3FileStorage implements FileStorage {
     };
     if (input.IfModifiedSince && Number.isNaN(input.IfModifiedSince.getTime())) input.IfModifiedSince = undefined;
     try {
-      const answer = request.headOnly ? await this.client.send(new HeadObjectCommand(input)) : await this.client.send(new GetObjectCommand(input));
+      const { sdk, client } = await this.sdk();
+      const answer = request.headOnly ? await client.send(new sdk.HeadObjectCommand(input)) : await client.send(new sdk.GetObjectCommand(input));
       const headers: Record<string, string> = { 'content-type': uploadContentType(name), 'accept-ranges': 'bytes' };
       if (answer.ContentLength !== undefined) headers['content-length'] = String(answer.ContentLength);
       if (answer.ETag) headers.etag = answer.ETag;
