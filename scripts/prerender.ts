@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createServer } from 'vite';
-import { PRERENDERED_PAGES, prerenderedFile } from '../src/server/fast-lane/prerendered.ts';
+import { PRERENDERED_PAGES, prerenderedAddress, prerenderedFile } from '../src/server/fast-lane/prerendered.ts';
 import type { Manifest } from './route-bytes.ts';
 
 const ROOT_DIV = '<div id="root"></div>';
@@ -67,9 +67,9 @@ export async function prerenderPages(distDir: string): Promise<number> {
       const links = lazyStyles(manifest, PAGE_MODULES[page.path]).map((href) => `<link rel="stylesheet" crossorigin href="${href}">\n`);
       const head = links.length ? template.replace('</head>', `  ${links.join('    ')}  </head>`) : template;
       for (const day of page.perWeekday ? [0, 1, 2, 3, 4, 5, 6] : [0]) {
-        const markup = await renderPage(page.path, day);
+        const markup = await renderPage(prerenderedAddress(page), day);
         // split/join, not replace: nothing in the markup is read as a replacement pattern.
-        const html = head.split(ROOT_DIV).join(`<div id="root" data-prerendered="${page.path}">${markup}</div>`);
+        const html = head.split(ROOT_DIV).join(`<div id="root" data-prerendered="${prerenderedAddress(page)}">${markup}</div>`);
         fs.writeFileSync(path.join(distDir, prerenderedFile(page, day)), html);
         written++;
       }

@@ -61,6 +61,7 @@ describe.each(DIALECTS)('the fast lane on %s', (dialect) => {
     // Over 1 KB, as the real prerendered landing page is: it is sent compressed.
     for (let day = 0; day < 7; day++) fs.writeFileSync(path.join(clientDir, 'prerendered', `home-${day}.html`), `<!doctype html><html lang="zh-CN"><body><div id="root">首页 ${day}<p>${'今日涂鸦'.repeat(120)}</p></div></body></html>`);
     fs.writeFileSync(path.join(clientDir, 'prerendered', 'login.html'), '<!doctype html><html lang="zh-CN"><body><div id="root">登录页</div></body></html>');
+    fs.writeFileSync(path.join(clientDir, 'prerendered', 'login-register.html'), '<!doctype html><html lang="zh-CN"><body><div id="root">注册页</div></body></html>');
     app = await startTestApp(dialect, { clientDir, moderation: 'manual' });
     author = await createUser(app.deps);
     for (let i = 0; i < 12; i++) await createIdea(app.deps, author, { description: `一段足够长的介绍，让列表超过压缩阈值。第${i}条。`.repeat(3) });
@@ -75,6 +76,9 @@ describe.each(DIALECTS)('the fast lane on %s', (dialect) => {
   it('sends the guest entry pages prerendered (the landing page with today\'s doodle) and the plain HTML elsewhere', async () => {
     expect((await raw(app.url + '/')).body.toString()).toContain(`首页 ${communityWeekday()}`);
     expect((await raw(app.url + '/login')).body.toString()).toContain('登录页');
+    // A view the address names has its own page; any other query gets the plain HTML (the app draws it).
+    expect((await raw(app.url + '/login?tab=register')).body.toString()).toContain('注册页');
+    expect((await raw(app.url + '/login?tab=nothing')).body.toString()).toContain('<div id="root"></div>');
     expect((await raw(app.url + '/vision')).body.toString()).toContain('<div id="root"></div>');
   });
 

@@ -24,8 +24,8 @@ function RoutePrefetch({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** `ssrPath`: the route to render when there is no browser location (build-time prerendering). */
-export function Root({ ssrPath }: { ssrPath?: string }) {
+/** `ssrPath` and `ssrSearch`: the address to render when there is no browser location (build-time prerendering). */
+export function Root({ ssrPath, ssrSearch }: { ssrPath?: string; ssrSearch?: string }) {
   const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(createTrpcClient);
   return (
@@ -35,7 +35,7 @@ export function Root({ ssrPath }: { ssrPath?: string }) {
           <ConfirmProvider>
             <FreshUserInfo>
               <RoutePrefetch>
-                <Router ssrPath={ssrPath}>
+                <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
                   <App />
                 </Router>
               </RoutePrefetch>

@@ -14,11 +14,11 @@ const app = (
 
 /**
  * A prerendered page (prerender.tsx) is a fresh guest's first view of its path. This visit's first
- * render draws the same only for a guest on that very URL (no query) with nothing this tab kept that
+ * render draws the same only for a guest on that very address (path and query) with nothing this tab kept that
  * changes the view (a history state, the marketplace's chosen sort).
  */
 function drawsThePrerenderedView(): boolean {
-  if (container.dataset.prerendered !== location.pathname || location.search || history.state != null || isLoggedIn()) return false;
+  if (container.dataset.prerendered !== location.pathname + location.search || history.state != null || isLoggedIn()) return false;
   try {
     return sessionStorage.getItem(LIST_STATE_KEY) === null;
   } catch {

@@ -9,10 +9,12 @@ import { prerender } from 'react-dom/static';
 import { DoodleDayContext } from './pages/LandingPage.tsx';
 import { Root } from './Root.tsx';
 
-export async function renderPage(path: string, doodleDay: number): Promise<string> {
+/** `address`: the page's path and the query of its view, if it has one (`/login?tab=register`). */
+export async function renderPage(address: string, doodleDay: number): Promise<string> {
+  const q = address.indexOf('?');
   const { prelude } = await prerender(
     <DoodleDayContext.Provider value={doodleDay}>
-      <Root ssrPath={path} />
+      <Root ssrPath={q === -1 ? address : address.slice(0, q)} ssrSearch={q === -1 ? '' : address.slice(q + 1)} />
     </DoodleDayContext.Provider>,
   );
   const reader = prelude.getReader();

@@ -300,19 +300,19 @@ for (const viewport of VIEWPORTS) {
       const { context, page } = await newPage(e2e, viewport);
       const followers = () => page.getByTestId('stat-粉丝').textContent();
       const button = page.getByTestId('follow-button');
-      // A guest: told to log in, and brought back here afterwards.
+      // A member who does not follow yet (one per viewport: the database is shared), not signed in.
+      const fan = await createUser(e2e.server.deps, { nickname: `关注者${viewport.width}` });
+      // As a guest: told to log in, and brought back here by the login.
       await page.goto(`/hunter/${author.registrationNumber}`);
       await page.getByRole('heading', { level: 1, name: '星夜猎人' }).waitFor();
       await button.click();
       await page.getByTestId('toast').getByText('请先登录后再关注用户').waitFor();
       await page.waitForURL('**/login');
-      assert.equal(await page.evaluate(() => sessionStorage.getItem('loginReturnPath')), `/hunter/${author.registrationNumber}`);
-
-      // A member who does not follow yet (one per viewport: the database is shared).
-      const fan = await createUser(e2e.server.deps, { nickname: `关注者${viewport.width}` });
-      await logInAs(page, fan);
-      await page.goto(`/hunter/${author.registrationNumber}`);
-      await page.getByRole('button', { name: '关注星夜猎人' }).waitFor();
+      await page.getByLabel('手机号', { exact: true }).fill(fan.phone);
+      await page.getByLabel('密码', { exact: true }).fill(fan.password);
+      await page.getByRole('button', { name: '登录', exact: true }).click();
+      await page.waitForURL(`**/hunter/${author.registrationNumber}`);
+      await page.getByRole('button', { name: '关注星夜猎人', exact: true }).waitFor();
       const before = Number(await followers());
       await button.click();
       await page.getByTestId('toast').getByText('已关注').waitFor();
@@ -324,10 +324,20 @@ for (const viewport of VIEWPORTS) {
       await page.reload();
       await page.getByRole('button', { name: '已关注星夜猎人，点击取消关注' }).waitFor();
       assert.equal(Number(await followers()), before + 1);
+      // The author's idea page says the same.
+      await cards(page).first().locator('a.idea-card-open').click();
+      await page.waitForURL('**/idea/*');
+      await page.getByRole('button', { name: '已关注星夜猎人，点击取消关注' }).waitFor();
+      await page.goBack();
+      await page.waitForURL(`**/hunter/${author.registrationNumber}`);
       await button.click();
       await page.getByTestId('toast').getByText('已取消关注').waitFor();
-      await page.getByRole('button', { name: '关注星夜猎人' }).waitFor();
+      await page.getByRole('button', { name: '关注星夜猎人', exact: true }).waitFor();
       assert.equal(Number(await followers()), before);
+      // And that idea page, seen a moment ago, is read again rather than shown from memory.
+      await cards(page).first().locator('a.idea-card-open').click();
+      await page.waitForURL('**/idea/*');
+      await page.getByRole('button', { name: '关注星夜猎人', exact: true }).waitFor();
 
       // One's own page has no 关注; a number that names no one says so, in the tab title too.
       await logInAs(page, author);

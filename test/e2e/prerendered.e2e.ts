@@ -24,6 +24,7 @@ after(async () => {
 const PAGES = [
   { path: '/', painted: 'img.landing-doodle', title: /^首页/ },
   { path: '/login', painted: 'h1', title: /^登录/ },
+  { path: '/login?tab=register', painted: 'h1', title: /^注册/ },
   { path: '/guest-marketplace', painted: 'h1', title: /^创意库/ },
 ] as const;
 
@@ -96,6 +97,8 @@ describe('prerendered guest pages', () => {
       await page.goto('/login', { waitUntil: 'domcontentloaded' });
       await page.getByRole('tab', { name: '注册' }).click();
       await page.waitForURL('**/login?tab=register');
+      // Its own prerendered view, while the app's script is still held back.
+      await page.getByRole('heading', { level: 1, name: '注册猎人账号' }).waitFor();
       entry.release();
       await page.getByRole('heading', { level: 1, name: '注册猎人账号' }).waitFor();
       await page.getByLabel('确认密码').waitFor();

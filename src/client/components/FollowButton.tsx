@@ -2,12 +2,14 @@
  * Following a hunter (accounts §2 author block, and the hunter page): 关注 / 已关注, toggled by
  * `follows.set`. A guest is told to log in and sent to /login, coming back to this page afterwards.
  * Where the state comes from differs by page (the idea page's one member read, the hunter page's
- * `follows.check`), so the page gives it and hears the toggle's answer.
+ * `follows.check`), so the page gives it; a toggle's answer goes into `follows.check` and marks every
+ * idea page's member read stale, so the other page shows it too, and to the page (`onChange`).
  */
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { failureOf } from '../lib/api-errors.ts';
-import { followFailureText, IDEA_PAGE_MSG } from '../lib/idea-page-rules.ts';
+import { FOLLOW_TEXT } from '../../shared/social-texts.ts';
+import { followFailureText } from '../lib/idea-page-rules.ts';
 import { rememberThisPageForLogin } from '../lib/login-return.ts';
 import { trpc } from '../lib/trpc.ts';
 import { useToast } from './ui/Toast.tsx';
@@ -32,7 +34,7 @@ export function FollowButton({
   following: boolean;
   /** The member's state is still being read: the button waits rather than guess. */
   waiting: boolean;
-  onChange: (state: FollowState) => void;
+  onChange?: (state: FollowState) => void;
   className?: string;
 }) {
   const toast = useToast();
@@ -42,7 +44,7 @@ export function FollowButton({
 
   const toggle = async () => {
     if (!loggedIn) {
-      toast(IDEA_PAGE_MSG.loginToFollow, 'error');
+      toast(FOLLOW_TEXT.loginRequired, 'error');
       rememberThisPageForLogin();
       navigate('/login');
       return;
@@ -50,8 +52,13 @@ export function FollowButton({
     setBusy(true);
     try {
       const answer = await utils.client.follows.set.mutate({ registrationNumber, follow: !following });
-      onChange(answer.data);
-      toast(answer.data.isFollowing ? IDEA_PAGE_MSG.followed : IDEA_PAGE_MSG.unfollowed);
+      const input = { registrationNumber };
+      // A check that has no answer yet (or failed) is asked again instead.
+      if (utils.follows.check.getData(input)) utils.follows.check.setData(input, (old) => old && { ...old, data: answer.data });
+      else void utils.follows.check.invalidate(input);
+      void utils.ideas.viewer.invalidate(undefined, { refetchType: 'none' });
+      onChange?.(answer.data);
+      toast(answer.data.isFollowing ? FOLLOW_TEXT.followed : FOLLOW_TEXT.unfollowed);
     } catch (err) {
       toast(followFailureText(failureOf(err)), 'error');
     } finally {

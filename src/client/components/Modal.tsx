@@ -81,7 +81,23 @@ export function Tabs<T extends string>({ tabs, active, onChange, label, hrefOf }
         } as const;
         const href = hrefOf?.(tab.id);
         return href ? (
-          <a key={tab.id} {...common} href={href} onClick={(e) => (e.preventDefault(), onChange(tab.id))}>
+          <a
+            key={tab.id}
+            {...common}
+            href={href}
+            onClick={(e) => {
+              // A new tab or window (modifier keys, middle button) is the browser's to open.
+              if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
+              e.preventDefault();
+              onChange(tab.id);
+            }}
+            // Space chooses a tab as it does a button.
+            onKeyDown={(e) => {
+              if (e.key !== ' ') return;
+              e.preventDefault();
+              onChange(tab.id);
+            }}
+          >
             {tab.label}
           </a>
         ) : (

@@ -22,11 +22,10 @@ import '../styles/ideas.css';
 export default function HunterPage() {
   const { registrationNumber = '' } = useParams<{ registrationNumber: string }>();
   const { loggedIn, user: me } = useSession();
-  const utils = trpc.useUtils();
   const profile = trpc.auth.publicUser.useQuery({ registrationNumber }, { select: (a) => a.data.user });
   const ideas = trpc.ideas.userPublic.useQuery({ id: registrationNumber, limit: PERSON_IDEAS_LIMIT }, { select: (a) => a.data, enabled: profile.isSuccess });
   const user = profile.data;
-  const followable = !!user && !user.isDeactivated && me?.registrationNumber !== registrationNumber;
+  const followable = !!user && !user.isDeactivated && (me?.registrationNumber ?? me?.registration_number) !== registrationNumber;
   const follow = trpc.follows.check.useQuery({ registrationNumber }, { enabled: loggedIn && followable, select: (a) => a.data });
   const nickname = user ? (user.isDeactivated ? DEACTIVATED_NICKNAME : nicknameOrFallback(user.nickname)) : null;
 
@@ -68,12 +67,12 @@ export default function HunterPage() {
             <h1 id="person-name">{nickname}</h1>
             {followable && (
               <FollowButton
+                key={registrationNumber}
                 registrationNumber={registrationNumber}
                 name={nickname!}
                 loggedIn={loggedIn}
                 following={follow.data?.isFollowing === true}
                 waiting={follow.isPending && !follow.isError}
-                onChange={(state) => utils.follows.check.setData({ registrationNumber }, (old) => old && { ...old, data: state })}
               />
             )}
           </div>

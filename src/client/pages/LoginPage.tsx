@@ -2,7 +2,7 @@ import { Logo } from '../components/Logo.tsx';
 import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { useToast } from '../components/ui/Toast.tsx';
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { MSG } from '../../shared/account-rules.ts';
 import { PASSWORD_MIN_LENGTH, SMS_RESEND_SECONDS, TEST_SMS_CODE } from '../../shared/constants.ts';
 import { isPhone } from '../../shared/patterns.ts';
@@ -23,11 +23,8 @@ type Mode = 'login' | 'register' | 'email';
 /** Each mode with an address of its own (`/login?tab=register`), so a tab works as a plain link too. */
 const MODE_PATHS: Partial<Record<Mode, string>> = { login: '/login', register: '/login?tab=register' };
 
-/** The mode the address asks for; login when it asks for none (and while prerendering, without a window). */
-function modeOfAddress(): Mode {
-  if (typeof window === 'undefined') return 'login';
-  return new URLSearchParams(window.location.search).get('tab') === 'register' ? 'register' : 'login';
-}
+/** The mode the address's query asks for (`tab=register`); login when it asks for none. */
+const modeOfSearch = (search: string): Mode => (new URLSearchParams(search).get('tab') === 'register' ? 'register' : 'login');
 
 export const LOGIN_MSG = {
   loginFailed: '登录失败，请重试',
@@ -83,14 +80,15 @@ export function codeProblem(code: string, production: boolean): string | null {
 }
 
 export default function LoginPage() {
-  const [mode, setMode] = useState<Mode>(modeOfAddress);
+  // Read through the router, so the prerendered register view (ssrSearch) draws the same.
+  const search = useSearch();
+  const [mode, setMode] = useState<Mode>(() => modeOfSearch(search));
   const [, navigate] = useLocation();
   const choose = (next: Mode) => {
     setMode(next);
     setNotice('');
     // The address follows the tab (replacing it), so a reload or a shared link opens the same one.
-    const path = MODE_PATHS[next];
-    if (path) navigate(path, { replace: true });
+    navigate(MODE_PATHS[next] ?? MODE_PATHS.login!, { replace: true });
   };
   const [prefill, setPrefill] = useState('');
   const [notice, setNotice] = useState('');

@@ -22,7 +22,13 @@ class GatewaySmsProvider implements SmsProvider {
 
   private load(): Promise<SmsProvider> {
     const { settings } = this;
-    return (this.gateway ??= import('./sms-gateways.ts').then((g) => (settings.provider === 'aliyun' ? new g.AliyunSmsProvider(settings) : new g.TencentSmsProvider(settings))));
+    // A failed load is tried again with the next message rather than kept.
+    return (this.gateway ??= import('./sms-gateways.ts')
+      .then((g) => (settings.provider === 'aliyun' ? new g.AliyunSmsProvider(settings) : new g.TencentSmsProvider(settings)))
+      .catch((err: unknown) => {
+        this.gateway = undefined;
+        throw err;
+      }));
   }
 
   async send(phone: string, code: string, purpose: SmsPurpose): Promise<void> {

@@ -331,7 +331,7 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
     // The guest entry pages have their first view prerendered; every other client route gets the
     // same HTML for everyone, revalidated so a deploy shows; any other path the same HTML as a 404.
     if (!isClientRoute(pathname)) return send(req, res, notFoundIndex!);
-    const prerendered = prerenderedFor(pathname);
+    const prerendered = prerenderedFor(pathname, q === -1 ? '' : url.slice(q));
     send(req, res, (prerendered && files.get(prerendered)) || index);
   }
 }

@@ -6,6 +6,8 @@ import { communityWeekday } from '../../shared/constants.ts';
 
 export interface PrerenderedPage {
   path: string;
+  /** A view of the path that its address names (`?tab=register`): its own file, sent for exactly that query. */
+  search?: string;
   /** The landing page draws the day's doodle: one file per weekday. */
   perWeekday: boolean;
 }
@@ -13,11 +15,14 @@ export interface PrerenderedPage {
 export const PRERENDERED_PAGES: PrerenderedPage[] = [
   { path: '/', perWeekday: true },
   { path: '/login', perWeekday: false },
+  // The login page's 注册 tab is a link here: a tap before the app starts lands on its own first view.
+  { path: '/login', search: '?tab=register', perWeekday: false },
   { path: '/guest-marketplace', perWeekday: false },
 ];
 
 export function prerenderedFile(page: PrerenderedPage, weekday: number): string {
-  const name = page.path === '/' ? 'home' : page.path.slice(1).replace(/\//g, '-');
+  const view = page.search ? `-${new URLSearchParams(page.search).values().next().value}` : '';
+  const name = (page.path === '/' ? 'home' : page.path.slice(1).replace(/\//g, '-')) + view;
   return `prerendered/${name}${page.perWeekday ? `-${weekday}` : ''}.html`;
 }
 
@@ -33,16 +38,23 @@ function weekdayNow(): number {
   return weekday;
 }
 
-/** The URL path (as the static file table names it) of the prerendered file for a request path, today. */
-export function prerenderedFor(pathname: string, now?: Date): string | null {
-  const page = PRERENDERED_PAGES.find((p) => p.path === pathname);
+/** The address a prerendered page is for (main.tsx hydrates it only there). */
+export const prerenderedAddress = (page: PrerenderedPage) => page.path + (page.search ?? '');
+
+/**
+ * The URL path (as the static file table names it) of the prerendered file for a request's path and
+ * query (`''` or `?…`), today.
+ */
+export function prerenderedFor(pathname: string, search = '', now?: Date): string | null {
+  const page = PRERENDERED_PAGES.find((p) => p.path === pathname && (p.search ?? '') === search);
   if (!page) return null;
   if (now) return `/${prerenderedFile(page, communityWeekday(now))}`;
   const day = weekdayNow();
   let files = todaysFiles.get(day);
   if (!files) todaysFiles.set(day, (files = new Map()));
-  let file = files.get(page.path);
-  if (!file) files.set(page.path, (file = `/${prerenderedFile(page, day)}`));
+  const address = prerenderedAddress(page);
+  let file = files.get(address);
+  if (!file) files.set(address, (file = `/${prerenderedFile(page, day)}`));
   return file;
 }
 const todaysFiles = new Map<number, Map<string, string>>();

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { S3Client } from '@aws-sdk/client-s3';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import type { StorageSettings } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { uploadUrl } from '../../shared/uploads.ts';
@@ -42,6 +42,23 @@ const describeError = (err: unknown) => (statusOf(err) !== undefined ? `${(err a
 
 type Sdk = typeof import('@aws-sdk/client-s3');
 
+/** The client's settings: the bucket's address and keys, timeouts, and checksums only where required. */
+function clientConfig(settings: S3Settings): S3ClientConfig {
+  return {
+    endpoint: settings.endpoint,
+    region: settings.region,
+    forcePathStyle: settings.forcePathStyle,
+    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+    // The CRC checksums the SDK adds by default since 2025 are not understood by every
+    // S3-compatible service (OSS, COS and older MinIO refuse or ignore them): only where required.
+    // Uploads carry Content-MD5 instead, which all of them check.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    maxAttempts: 3,
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 20_000 },
+  };
+}
+
 export class S3FileStorage implements FileStorage {
   readonly kind = 's3';
   readonly location: string;
@@ -52,22 +69,15 @@ export class S3FileStorage implements FileStorage {
     this.location = bucketLocation(settings);
   }
 
-  /** The SDK and the client, made once. */
+  /** The SDK and the client, made once (a failed load is tried again with the next call rather than kept). */
   private sdk(): Promise<{ sdk: Sdk; client: S3Client }> {
-    const { settings } = this;
-    return (this.loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: new sdk.S3Client({
-      endpoint: settings.endpoint,
-      region: settings.region,
-      forcePathStyle: settings.forcePathStyle,
-      credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-      // The CRC checksums the SDK adds by default since 2025 are not understood by every
-      // S3-compatible service (OSS, COS and older MinIO refuse or ignore them): only where required.
-      // Uploads carry Content-MD5 instead, which all of them check.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      maxAttempts: 3,
-      requestHandler: { connectionTimeout: 5_000, requestTimeout: 20_000 },
-    }) })));
+    return (this.loaded ??= import('@aws-sdk/client-s3').then(
+      (sdk) => ({ sdk, client: new sdk.S3Client(clientConfig(this.settings)) }),
+      (err: unknown) => {
+        this.loaded = undefined;
+        throw err;
+      },
+    ));
   }
 
   /** The SDK's client, for what the storage itself does not offer (the migration's bucket check, a test's listing). */
@@ -77,7 +87,7 @@ export class S3FileStorage implements FileStorage {
 
   /** Closes the client's kept-alive connections, if it was ever made. */
   async destroy(): Promise<void> {
-    if (this.loaded) (await this.loaded).client.destroy();
+    (await this.loaded?.catch(() => null))?.client.destroy();
   }
 
   async put(name: string, data: Buffer): Promise<void> {

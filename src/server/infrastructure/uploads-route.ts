@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import express, { type RequestHandler } from 'express';
 import { UPLOAD_FILE_NAME_PATTERN } from '../../shared/uploads.ts';
-import type { S3FileStorage } from './s3-storage.ts';
+import { S3FileStorage } from './s3-storage.ts';
 import { UPLOAD_CACHE_CONTROL, UPLOAD_MAX_AGE_SECONDS, type FileStorage } from './storage.ts';
 
 /** A redirect to the public URL may be kept a day (the object behind it is kept 30). */
@@ -17,11 +17,9 @@ const REDIRECT_CACHE_CONTROL = 'public, max-age=86400';
 /** An error Express's JSON error handler answers with its status and the Chinese message for it (app.ts). */
 const httpError = (status: number) => Object.assign(new Error(`uploads: ${status}`), { status });
 
-const isBucket = (storage: FileStorage): storage is S3FileStorage => storage.kind === 's3';
-
 export function uploadsHandler(storage: FileStorage, uploadsDir: string): RequestHandler {
   // Names are random, content never changes, and nothing there may run as a page.
-  if (!isBucket(storage)) {
+  if (!(storage instanceof S3FileStorage)) {
     return express.static(path.resolve(uploadsDir), { immutable: true, maxAge: UPLOAD_MAX_AGE_SECONDS * 1000, fallthrough: false, index: false });
   }
   return async (req, res, next) => {
