@@ -60,14 +60,14 @@ export async function prerenderPages(distDir: string): Promise<number> {
   const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   let written = 0;
   try {
-    const { renderPage } = (await vite.ssrLoadModule('/prerender.tsx')) as { renderPage(p: string, day: number): Promise<string> };
+    const { renderPage } = (await vite.ssrLoadModule('/prerender.tsx')) as { renderPage(p: string, search: string, day: number): Promise<string> };
     fs.mkdirSync(path.join(distDir, 'prerendered'), { recursive: true });
     for (const page of PRERENDERED_PAGES) {
       // Without them the first paint would be unstyled until the page's chunk had loaded them.
       const links = lazyStyles(manifest, PAGE_MODULES[page.path]).map((href) => `<link rel="stylesheet" crossorigin href="${href}">\n`);
       const head = links.length ? template.replace('</head>', `  ${links.join('    ')}  </head>`) : template;
       for (const day of page.perWeekday ? [0, 1, 2, 3, 4, 5, 6] : [0]) {
-        const markup = await renderPage(prerenderedAddress(page), day);
+        const markup = await renderPage(page.path, page.search ?? '', day);
         // split/join, not replace: nothing in the markup is read as a replacement pattern.
         const html = head.split(ROOT_DIV).join(`<div id="root" data-prerendered="${prerenderedAddress(page)}">${markup}</div>`);
         fs.writeFileSync(path.join(distDir, prerenderedFile(page, day)), html);

@@ -9,12 +9,11 @@ import { prerender } from 'react-dom/static';
 import { DoodleDayContext } from './pages/LandingPage.tsx';
 import { Root } from './Root.tsx';
 
-/** `address`: the page's path and the query of its view, if it has one (`/login?tab=register`). */
-export async function renderPage(address: string, doodleDay: number): Promise<string> {
-  const q = address.indexOf('?');
+/** `search`: the query of the page's view, if it has one (`?tab=register`). */
+export async function renderPage(path: string, search: string, doodleDay: number): Promise<string> {
   const { prelude } = await prerender(
     <DoodleDayContext.Provider value={doodleDay}>
-      <Root ssrPath={q === -1 ? address : address.slice(0, q)} ssrSearch={q === -1 ? '' : address.slice(q + 1)} />
+      <Root ssrPath={path} ssrSearch={search.replace(/^\?/, '')} />
     </DoodleDayContext.Provider>,
   );
   const reader = prelude.getReader();

@@ -11,13 +11,10 @@ import { failureOf } from '../lib/api-errors.ts';
 import { FOLLOW_TEXT } from '../../shared/social-texts.ts';
 import { followFailureText } from '../lib/idea-page-rules.ts';
 import { rememberThisPageForLogin } from '../lib/login-return.ts';
-import { trpc } from '../lib/trpc.ts';
+import { trpc, type RouterOutputs } from '../lib/trpc.ts';
 import { useToast } from './ui/Toast.tsx';
 
-export interface FollowState {
-  isFollowing: boolean;
-  followerCount: number;
-}
+type FollowState = RouterOutputs['follows']['set']['data'];
 
 export function FollowButton({
   registrationNumber,

@@ -63,10 +63,10 @@ export function Modal({ title, onClose, children, wide = false }: { title: strin
   );
 }
 
-/** Tabs with the ARIA tab pattern; disabled tabs explain themselves through their panel. */
 /**
- * A row of tabs. With `hrefOf`, a tab that has an address is a link to it: a tap before the app has
- * started (a prerendered page) still gets there; once it runs, the tap switches in place.
+ * Tabs with the ARIA tab pattern; disabled tabs explain themselves through their panel. With
+ * `hrefOf`, a tab that has an address is a link to it: a tap before the app has started (a
+ * prerendered page) still gets there; once it runs, the tap switches in place.
  */
 export function Tabs<T extends string>({ tabs, active, onChange, label, hrefOf }: { tabs: { id: T; label: string; disabled?: boolean }[]; active: T; onChange: (id: T) => void; label: string; hrefOf?: (id: T) => string | undefined }) {
   return (

@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { pageDescription, pageTitle } from '../components/ui/ui-rules.ts';
 import { usePlatformName } from './useSiteIdentity.ts';
 
+export { withinTitle } from '../components/ui/ui-rules.ts';
+
 /**
  * The tab title and the meta description of a route (UI kit): `usePageTitle('我的灵感库')` gives
  * `我的灵感库 - 平台名`, the platform name coming from the server's site identity. Every route calls

@@ -33,6 +33,11 @@ export function getUserInfo(): StoredUser | null {
   return readJson<StoredUser>(STORAGE_KEYS.userInfo);
 }
 
+/** The stored user's registration number, under whichever of its names the stored answer has it. */
+export function registrationNumberOf(user: StoredUser | null): string | undefined {
+  return user?.registrationNumber ?? user?.registration_number ?? user?.username;
+}
+
 /** Logged in = a token and user info with an id, phone or email, both present. */
 export function isLoggedIn(token = getToken(), user = getUserInfo()): boolean {
   return !!token && !!user && !!(user.id || user.phone || user.email);

@@ -4,7 +4,7 @@
  * reports (dismiss, or delete the comment); the announcement form; the moderation log. The server
  * refuses non-admins with 403 as well.
  */
-import { usePageTitle } from '../hooks/usePageTitle.ts';
+import { usePageTitle, withinTitle } from '../hooks/usePageTitle.ts';
 import { LoadingLine } from '../components/LoadingLine.tsx';
 import { Feedback, type FeedbackState } from '../components/Feedback.tsx';
 import { useCallback, useId, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -84,7 +84,7 @@ export default function AdminPage() {
   const asked = new URLSearchParams(search).get('tab');
   const tab: AdminTab = (ADMIN_TABS as readonly string[]).includes(asked ?? '') ? (asked as AdminTab) : 'review';
   // The first tab is the console itself; the others name themselves in the title.
-  usePageTitle(tab === 'review' ? '管理后台' : `${TAB_LABEL[tab]} - 管理后台`);
+  usePageTitle(tab === 'review' ? '管理后台' : withinTitle(TAB_LABEL[tab], '管理后台'));
   return (
     <main className="page admin-page">
       <div className="admin-header">

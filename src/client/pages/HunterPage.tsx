@@ -16,6 +16,7 @@ import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { useSession } from '../hooks/useSession.ts';
 import { httpStatusOf } from '../lib/api-errors.ts';
 import { bioOrDefault, countOr, formatCount, nicknameOrFallback, PEOPLE_MSG, PERSON_IDEAS_LIMIT } from '../lib/people.ts';
+import { registrationNumberOf } from '../lib/storage.ts';
 import { trpc } from '../lib/trpc.ts';
 import '../styles/ideas.css';
 
@@ -25,7 +26,7 @@ export default function HunterPage() {
   const profile = trpc.auth.publicUser.useQuery({ registrationNumber }, { select: (a) => a.data.user });
   const ideas = trpc.ideas.userPublic.useQuery({ id: registrationNumber, limit: PERSON_IDEAS_LIMIT }, { select: (a) => a.data, enabled: profile.isSuccess });
   const user = profile.data;
-  const followable = !!user && !user.isDeactivated && (me?.registrationNumber ?? me?.registration_number) !== registrationNumber;
+  const followable = !!user && !user.isDeactivated && registrationNumberOf(me) !== registrationNumber;
   const follow = trpc.follows.check.useQuery({ registrationNumber }, { enabled: loggedIn && followable, select: (a) => a.data });
   const nickname = user ? (user.isDeactivated ? DEACTIVATED_NICKNAME : nicknameOrFallback(user.nickname)) : null;
 

@@ -3,7 +3,7 @@
  * library": the author's published (including in review and rejected), draft and deleted ideas, with
  * delete, restore and permanent delete, and the member's favourites (FavoritesPanel).
  */
-import { usePageTitle } from '../hooks/usePageTitle.ts';
+import { usePageTitle, withinTitle } from '../hooks/usePageTitle.ts';
 import { LoadingLine } from '../components/LoadingLine.tsx';
 import { Feedback, type FeedbackState } from '../components/Feedback.tsx';
 import { useEffect, useRef, useState } from 'react';
@@ -59,7 +59,7 @@ export default function InspirationLibraryPage() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const tab = tabFromSearch(search);
-  usePageTitle(tab === 'published' ? '我的灵感库' : `${TAB_LABEL[tab]} - 我的灵感库`);
+  usePageTitle(tab === 'published' ? '我的灵感库' : withinTitle(TAB_LABEL[tab], '我的灵感库'));
   const [feedback, setFeedback] = useState<FeedbackState>(null);
   const confirm = useConfirm();
   const toast = useToast();

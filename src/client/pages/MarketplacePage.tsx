@@ -16,7 +16,7 @@ import { useHistoryState } from 'wouter/use-browser-location';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { IdeaCard } from '../components/IdeaCard.tsx';
 import { CardGrid } from '../components/ui/CardGrid.tsx';
-import { usePageTitle } from '../hooks/usePageTitle.ts';
+import { usePageTitle, withinTitle } from '../hooks/usePageTitle.ts';
 import { useReturnToCard } from '../hooks/useReturnToCard.ts';
 import { useSession } from '../hooks/useSession.ts';
 import { errorMessage, NETWORK_ERROR } from '../lib/api-errors.ts';
@@ -116,7 +116,7 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
     : null;
   const searchInput = { q: search?.searchQuery ?? '', limit: MARKET_PAGE_SIZE };
   usePageTitle(
-    guest ? '创意库' : search ? `搜索「${search.searchQuery}」 - 创意市场` : '创意市场',
+    guest ? '创意库' : search ? withinTitle(`搜索「${search.searchQuery}」`, '创意市场') : '创意市场',
     guest
       ? '猎人创意社区的创意库：浏览经过平台审核后公开的创意卡片，按最新、随机或收藏最多排序，发现新点子。'
       : '猎人创意社区的创意市场：按最新、随机或收藏最多浏览经过审核的创意卡片，搜索标题、简介和标签。',

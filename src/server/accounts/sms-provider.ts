@@ -5,6 +5,7 @@
  */
 import type { SmsPurpose } from '../../shared/constants.ts';
 import type { Config, SmsGatewaySettings } from '../config.ts';
+import { onFirstUse } from '../infrastructure/on-first-use.ts';
 import { ConsoleSmsProvider, type SmsNotice, type SmsProvider } from './sms.ts';
 
 export function createSmsProvider(config: Pick<Config, 'smsProvider' | 'smsGateway' | 'production'>): SmsProvider {
@@ -15,20 +16,13 @@ export function createSmsProvider(config: Pick<Config, 'smsProvider' | 'smsGatew
 /** Alibaba Cloud or Tencent Cloud (sms-gateways.ts), loaded when first asked to send. */
 class GatewaySmsProvider implements SmsProvider {
   readonly name: string;
-  private gateway?: Promise<SmsProvider>;
-  constructor(private readonly settings: SmsGatewaySettings) {
+  private readonly load: () => Promise<SmsProvider>;
+  constructor(settings: SmsGatewaySettings) {
     this.name = settings.provider;
-  }
-
-  private load(): Promise<SmsProvider> {
-    const { settings } = this;
-    // A failed load is tried again with the next message rather than kept.
-    return (this.gateway ??= import('./sms-gateways.ts')
-      .then((g) => (settings.provider === 'aliyun' ? new g.AliyunSmsProvider(settings) : new g.TencentSmsProvider(settings)))
-      .catch((err: unknown) => {
-        this.gateway = undefined;
-        throw err;
-      }));
+    this.load = onFirstUse(async () => {
+      const g = await import('./sms-gateways.ts');
+      return settings.provider === 'aliyun' ? new g.AliyunSmsProvider(settings) : new g.TencentSmsProvider(settings);
+    });
   }
 
   async send(phone: string, code: string, purpose: SmsPurpose): Promise<void> {

@@ -10,6 +10,7 @@ import type { Readable } from 'node:stream';
 import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import type { StorageSettings } from '../config.ts';
 import { AppError } from '../errors.ts';
+import { onFirstUse } from './on-first-use.ts';
 import { uploadUrl } from '../../shared/uploads.ts';
 import { UPLOAD_CACHE_CONTROL, uploadContentType, type FileStorage } from './storage.ts';
 
@@ -63,21 +64,18 @@ export class S3FileStorage implements FileStorage {
   readonly kind = 's3';
   readonly location: string;
   readonly bucket: string;
-  private loaded?: Promise<{ sdk: Sdk; client: S3Client }>;
+  /** The SDK and the client. */
+  private readonly sdk: () => Promise<{ sdk: Sdk; client: S3Client }>;
+  private made = false;
   constructor(readonly settings: S3Settings) {
     this.bucket = settings.bucket;
     this.location = bucketLocation(settings);
-  }
-
-  /** The SDK and the client, made once (a failed load is tried again with the next call rather than kept). */
-  private sdk(): Promise<{ sdk: Sdk; client: S3Client }> {
-    return (this.loaded ??= import('@aws-sdk/client-s3').then(
-      (sdk) => ({ sdk, client: new sdk.S3Client(clientConfig(this.settings)) }),
-      (err: unknown) => {
-        this.loaded = undefined;
-        throw err;
-      },
-    ));
+    this.sdk = onFirstUse(async () => {
+      const sdk = await import('@aws-sdk/client-s3');
+      const client = new sdk.S3Client(clientConfig(settings));
+      this.made = true;
+      return { sdk, client };
+    });
   }
 
   /** The SDK's client, for what the storage itself does not offer (the migration's bucket check, a test's listing). */
@@ -87,7 +85,7 @@ export class S3FileStorage implements FileStorage {
 
   /** Closes the client's kept-alive connections, if it was ever made. */
   async destroy(): Promise<void> {
-    (await this.loaded?.catch(() => null))?.client.destroy();
+    if (this.made) (await this.sdk()).client.destroy();
   }
 
   async put(name: string, data: Buffer): Promise<void> {

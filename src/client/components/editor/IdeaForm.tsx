@@ -8,7 +8,7 @@ import { useLocation } from 'wouter';
 import { IDEA_MSG, parseTags } from '../../../shared/idea-rules.ts';
 import type { IdeaDto } from '../../../shared/idea-schemas.ts';
 import { authorName, ideaStage, type IdeaStage } from '../../../shared/idea-display.ts';
-import { getUserInfo } from '../../lib/storage.ts';
+import { getUserInfo, registrationNumberOf } from '../../lib/storage.ts';
 import { trpc } from '../../lib/trpc.ts';
 import type { PublishedState } from '../../pages/PublishSuccessPage.tsx';
 import { titleProblem, type EditorMode } from './editor-mode.ts';
@@ -25,7 +25,7 @@ const DRAFTS_PATH = '/inspiration-library?tab=drafts';
 
 function authorFromStorage(): PreviewAuthor {
   const user = getUserInfo() ?? {};
-  const number = user.registrationNumber ?? user.registration_number ?? user.username ?? '';
+  const number = registrationNumberOf(user) ?? '';
   return {
     nickname: authorName({ nickname: user.nickname, registrationNumber: number }),
     registrationNumber: number || '—',

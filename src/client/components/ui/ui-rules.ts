@@ -27,8 +27,11 @@ export function cardGridColumns(width: number, columns: GridColumns = CARD_GRID_
 /** The tab title: `页面名 - 平台名`, or the platform name alone when the page has no name yet. */
 export function pageTitle(name: string | null | undefined, platformName: string): string {
   const page = name?.trim();
-  return page ? `${page} - ${platformName}` : platformName;
+  return page ? withinTitle(page, platformName) : platformName;
 }
+
+/** A part named within what holds it, in a title: `草稿 - 我的灵感库`, `我的灵感库 - 平台名`. */
+export const withinTitle = (part: string, whole: string) => `${part} - ${whole}`;
 
 /**
  * The description search engines show for a page that names none of its own; index.html carries
