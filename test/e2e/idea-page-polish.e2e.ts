@@ -218,6 +218,8 @@ for (const viewport of VIEWPORTS) {
       assert.equal(await comment.getByTestId('like-count').textContent(), '', 'no count before the first like');
       await like.click();
       await like.and(page.locator('[aria-pressed="true"]')).waitFor();
+      // The mark shows at once; the count comes with the server's answer a moment later.
+      await comment.getByTestId('like-count').filter({ hasText: /^1$/ }).waitFor();
       assert.equal(await comment.getByTestId('like-count').textContent(), '1');
       assert.match((await like.textContent()) ?? '', /赞\s*1/);
       // The count is the server's.
