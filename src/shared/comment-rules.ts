@@ -54,6 +54,14 @@ export function counterState(text: string): { length: number; warn: boolean; ove
   return { length, warn: length > COMMENT_MAX * COMMENT_WARN_RATIO, over: length > COMMENT_MAX, sendable: trimmed && length <= COMMENT_MAX };
 }
 
+/**
+ * Who may delete a comment: its writer, the idea's author (on their own idea's thread) or an admin.
+ * The server refuses anyone else (403); the comments section offers 删除 only to these.
+ */
+export function mayDeleteComment(viewer: { id: number; role: string }, comment: { userId: number }, ideaAuthor: boolean): boolean {
+  return comment.userId === viewer.id || ideaAuthor || viewer.role === 'admin';
+}
+
 /** The delete confirmation's preview: the first 20 characters, with an ellipsis when cut. */
 export function deletePreview(content: string): string {
   const chars = [...content];

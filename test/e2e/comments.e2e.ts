@@ -84,6 +84,24 @@ for (const viewport of VIEWPORTS) {
       await top.locator('.comment-replies').getByText('押金随时可退').waitFor();
       await section.getByText(/评论\s*\(3\)/).waitFor();
 
+      // 删除 is offered to whoever may delete (the writer, the idea's author, an admin), not to others.
+      const authorReply = top.locator('.comment-replies [data-testid="comment"]').filter({ hasText: '押金随时可退' });
+      await authorReply.getByRole('button', { name: `作者${viewport.name}的评论的操作` }).click();
+      await authorReply.getByRole('button', { name: '举报' }).waitFor();
+      assert.equal(await authorReply.getByRole('button', { name: '删除', exact: true }).count(), 0, 'no 删除 on someone else’s comment');
+      await page.keyboard.press('Escape');
+      const meAnswer = await (await fetch(`${e2e.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${me.token}` } })).json();
+      const authorAnswer = await (await fetch(`${e2e.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${author.token}` } })).json();
+      await storeSession(page, { token: author.token, user: authorAnswer.data.user ?? authorAnswer.data });
+      await page.goto(`/idea/${ideaId}`);
+      const readerReply = top.locator('.comment-replies [data-testid="comment"]').filter({ hasText: '押金怎么退？' });
+      await readerReply.getByRole('button', { name: `读者${viewport.name}的评论的操作` }).click();
+      await readerReply.getByRole('button', { name: '删除', exact: true }).waitFor();
+      await page.keyboard.press('Escape');
+      await storeSession(page, { token: me.token, user: meAnswer.data.user ?? meAnswer.data });
+      await page.goto(`/idea/${ideaId}`);
+      await top.waitFor();
+
       // Like on the comment itself (with its count), then dislike from the menu: exclusive.
       const menu = () => top.getByRole('button', { name: `读者${viewport.name}的评论的操作` }).first();
       const like = top.getByTestId('comment-like').first();

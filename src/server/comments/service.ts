@@ -11,7 +11,7 @@ import { isForeignKeyViolation, minusFloorZero } from '../../../db/portable.ts';
 import { dbTimeToIso, nowDb } from '../../../db/time.ts';
 import type { CommentReactionKind, CommentRow, Db, IdeaRow, UserRow } from '../../../db/types.ts';
 import { transaction } from '../../../db/transaction.ts';
-import { COMMENT_MSG } from '../../shared/comment-rules.ts';
+import { COMMENT_MSG, mayDeleteComment } from '../../shared/comment-rules.ts';
 import type { CommentDto, CommentReactionResult, CommentReportDto, TCreateCommentRequest } from '../../shared/comment-schemas.ts';
 import { authorName } from '../../shared/idea-display.ts';
 import { IDEA_MSG } from '../../shared/idea-rules.ts';
@@ -172,7 +172,7 @@ export async function deleteComment(deps: Deps, user: UserRow, id: number): Prom
     const idea = await lockIdeaForComments(trx, found.idea_id);
     const comment = await lockComment(trx, id);
     if (!idea || !comment) throw notFound(COMMENT_MSG.notFound);
-    const allowed = comment.user_id === user.id || idea.user_id === user.id || user.role === 'admin';
+    const allowed = mayDeleteComment(user, { userId: comment.user_id }, idea.user_id === user.id);
     if (!allowed) {
       if (await findVisibleIdea(trx, idea.id, user)) throw forbidden(COMMENT_MSG.deleteForbidden);
       throw notFound(COMMENT_MSG.notFound);

@@ -1,7 +1,7 @@
 /**
  * One comment: author, time, the text (always as text, never HTML), then its two common actions on
  * the comment itself, as every comment thread shows them (点赞 with the count, 回复; for a guest they
- * lead to the login), the dislike count, and the menu for the rest (点踩, 举报, 转发, 删除). A top-level
+ * lead to the login), the dislike count, and the menu for the rest (点踩, 举报, 转发, and 删除 for whoever may delete it). A top-level
  * comment lists its replies under it.
  */
 import { COMMENT_MSG } from '../../../shared/comment-rules.ts';
@@ -15,6 +15,8 @@ import { Avatar } from '../Avatar.tsx';
 
 export interface CommentActions {
   loggedIn: boolean;
+  /** Whether this member may delete the comment (comment-rules.ts mayDeleteComment): 删除 is offered only then. */
+  mayDelete(c: CommentDto): boolean;
   /** The comment the address names (`#comment-{id}`, a message's link): shown highlighted. */
   targetId: number | null;
   markOf(id: number): CommentInteraction | null;
@@ -192,7 +194,7 @@ function CommentMenu({ comment, replies, mark, actions }: { comment: CommentDto;
         ]
       : []),
     { label: '转发', onClick: () => actions.onForward(comment) },
-    ...(actions.loggedIn ? [{ label: '删除', danger: true, onClick: () => actions.onDelete(comment, replies) }] : []),
+    ...(actions.mayDelete(comment) ? [{ label: '删除', danger: true, onClick: () => actions.onDelete(comment, replies) }] : []),
   ];
   return (
     <div className="comment-menu" ref={wrap}>

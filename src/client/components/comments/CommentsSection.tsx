@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { buildCommentTree, COMMENT_MSG, COMMENT_RETRY_DELAYS_MS, deletePreview, nextInteraction, type CommentInteraction } from '../../../shared/comment-rules.ts';
+import { buildCommentTree, COMMENT_MSG, COMMENT_RETRY_DELAYS_MS, deletePreview, mayDeleteComment, nextInteraction, type CommentInteraction } from '../../../shared/comment-rules.ts';
 import type { CommentDto } from '../../../shared/comment-schemas.ts';
 import type { IdeaDto } from '../../../shared/idea-schemas.ts';
 import { useSession } from '../../hooks/useSession.ts';
@@ -29,7 +29,7 @@ function failure(err: unknown, general: string, withMessage: (m: string) => stri
 }
 
 export function CommentsSection({ idea }: { idea: IdeaDto }) {
-  const { loggedIn } = useSession();
+  const { loggedIn, user } = useSession();
   const toast = useToast();
   const confirm = useConfirm();
   const utils = trpc.useUtils();
@@ -68,6 +68,9 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
     try {
       const answer = await create.mutateAsync({ ideaId: idea.id, content: text, parentId: replyTo?.id ?? null });
       toast(answer.message ?? COMMENT_MSG.created);
+      // Back to the box, ready for the next one (unless focus has moved on meanwhile): the emptied form's send button is disabled, which would drop focus to the body.
+      const box = textarea.current;
+      if (box?.form?.contains(document.activeElement)) box.focus();
       setText('');
       setReplyTo(null);
       await refresh();
@@ -80,6 +83,8 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
 
   const actions: CommentActions = {
     loggedIn,
+    // The idea's authorship comes with the page's member read; the server checks again (403).
+    mayDelete: (c) => loggedIn && !!user?.id && mayDeleteComment({ id: Number(user.id), role: user.role ?? 'member' }, c, !!viewer.data?.isOwner),
     targetId,
     markOf,
     onReply(c) {
