@@ -152,6 +152,19 @@ describe('phone navigation and the UI kit', () => {
     // The sticky buttons rest above the tab bar.
     const actions = await page.locator('.create-actions').boundingBox();
     assert.ok(actions && box && actions.y + actions.height <= box.y + 1, 'buttons above the tab bar');
+    // The editor's link box opens where the toolbar is: with the toolbar at the bottom of the screen,
+    // the box is scrolled above the sticky buttons, not left under them.
+    const toolbar = page.getByRole('button', { name: '链接', exact: true });
+    await page.evaluate(() => {
+      const bar = document.querySelector('.create-actions')!.getBoundingClientRect();
+      const tool = document.querySelector('.editor-toolbar, [role="toolbar"]')!.getBoundingClientRect();
+      window.scrollBy(0, tool.bottom - bar.top + 8);
+    });
+    await toolbar.click();
+    const linkBox = await page.getByLabel('链接地址').boundingBox();
+    const buttons = await page.locator('.create-actions').boundingBox();
+    assert.ok(linkBox && buttons && linkBox.y + linkBox.height <= buttons.y, `link box above the buttons (${JSON.stringify({ linkBox, buttons })})`);
+    await page.keyboard.press('Escape');
 
     await tabBar.getByRole('link', { name: '我的灵感库' }).click();
     await page.waitForURL('**/inspiration-library**');
