@@ -8,7 +8,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AliyunSmsProvider, TencentSmsProvider } from '../src/server/accounts/sms-gateways.ts';
-import { SMS_FAILURES, type SmsFailureKind } from '../src/server/accounts/sms.ts';
+import { ConsoleSmsProvider, SMS_FAILURES, type SmsFailureKind } from '../src/server/accounts/sms.ts';
 import type { SmsGatewaySettings } from '../src/server/config.ts';
 import { freshPhone, registerAndLogin, trpcCall, type TestApp } from './helpers/api.ts';
 import { DIALECTS } from './helpers/dialects.ts';
@@ -245,6 +245,25 @@ describe('SMS notices without a template', () => {
       expect(p.read(gateway.requests[0])).toMatchObject({ phone: '13800000000', params: ['246810'], template: p.settings.templates.register });
     } finally {
       await gateway.close();
+    }
+  });
+});
+
+describe('the console provider in development', () => {
+  it('prints each code with what it is for, in Chinese, for the operator', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      const provider = new ConsoleSmsProvider();
+      await provider.send('13800000000', '135790', 'register');
+      await provider.send('13800000000', '246802', 'reset');
+      await provider.send('13900000000', '112233', 'change_phone');
+      expect(log.mock.calls.map((c) => c[0])).toEqual([
+        '[短信] 13800000000 的注册验证码：135790（10 分钟内有效）',
+        '[短信] 13800000000 的找回密码验证码：246802（10 分钟内有效）',
+        '[短信] 13900000000 的更换手机号验证码：112233（10 分钟内有效）',
+      ]);
+    } finally {
+      log.mockRestore();
     }
   });
 });

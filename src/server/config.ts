@@ -1,5 +1,6 @@
 /** Every environment variable the server reads, with its default; README "Configuration" lists them. */
 import { DEFAULT_DATABASE_OPTIONS, type DatabaseOptions } from '../../db/connection.ts';
+import { SMS_PURPOSE_NAMES } from '../shared/constants.ts';
 
 /** A setting that makes no sense: start-up stops with this message (scripts/start.ts prints it alone, without a stack). */
 export class ConfigError extends Error {
@@ -325,9 +326,9 @@ function smsGatewayFromEnv(provider: 'aliyun' | 'tencent'): SmsGatewaySettings {
   const signName = r.need('SMS_SIGN_NAME', '已审核通过的短信签名');
   const appId = provider === 'tencent' ? r.need('SMS_SDK_APP_ID', '短信应用的 SdkAppId，形如 1400000000') : '';
   const templates = {
-    register: r.need('SMS_TEMPLATE_REGISTER', `注册验证码的${templateWhat}`),
-    reset: r.need('SMS_TEMPLATE_RESET', `找回密码验证码的${templateWhat}`),
-    change_phone: r.need('SMS_TEMPLATE_CHANGE_PHONE', `更换手机号验证码的${templateWhat}`),
+    register: r.need('SMS_TEMPLATE_REGISTER', `${SMS_PURPOSE_NAMES.register}验证码的${templateWhat}`),
+    reset: r.need('SMS_TEMPLATE_RESET', `${SMS_PURPOSE_NAMES.reset}验证码的${templateWhat}`),
+    change_phone: r.need('SMS_TEMPLATE_CHANGE_PHONE', `${SMS_PURPOSE_NAMES.change_phone}验证码的${templateWhat}`),
     phone_changed: str('SMS_TEMPLATE_PHONE_CHANGED', '').trim() || undefined,
   };
   r.done();

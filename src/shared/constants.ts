@@ -70,6 +70,8 @@ export const DEACTIVATION_REASON_MAX = 200;
 
 export const SMS_PURPOSES = ['register', 'reset', 'change_phone'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
+/** What each code is for, as people (and the operator's log) read it. */
+export const SMS_PURPOSE_NAMES: Record<SmsPurpose, string> = { register: '注册', reset: '找回密码', change_phone: '更换手机号' };
 
 export const USER_ROLES = ['member', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];

@@ -8,7 +8,7 @@ import { encodeHexLowerCase } from '@oslojs/encoding';
 import type { Kysely } from 'kysely';
 import { dbTimeAgo, dbTimeAhead, nowDb } from '../../../db/time.ts';
 import type { Database, SmsCodeRow } from '../../../db/types.ts';
-import { SMS_CODE_MAX_FAILED_ATTEMPTS, SMS_CODE_TTL_MINUTES, TEST_SMS_CODE, type SmsPurpose } from '../../shared/constants.ts';
+import { SMS_CODE_MAX_FAILED_ATTEMPTS, SMS_CODE_TTL_MINUTES, SMS_PURPOSE_NAMES, TEST_SMS_CODE, type SmsPurpose } from '../../shared/constants.ts';
 import { AppError, badRequest } from '../errors.ts';
 
 /**
@@ -81,7 +81,7 @@ export class ConsoleSmsProvider implements SmsProvider {
   async send(phone: string, code: string, purpose: SmsPurpose): Promise<void> {
     if (this.production) throw new SmsDeliveryError('not_configured', { providerMessage: 'SMS_PROVIDER=console 在生产环境不发送短信' });
     if (this.quiet) return;
-    console.log(`[短信] ${phone} 的${purpose}验证码：${code}（${SMS_CODE_TTL_MINUTES} 分钟内有效）`);
+    console.log(`[短信] ${phone} 的${SMS_PURPOSE_NAMES[purpose]}验证码：${code}（${SMS_CODE_TTL_MINUTES} 分钟内有效）`);
   }
   async notify(phone: string, notice: SmsNotice): Promise<void> {
     if (this.quiet) return;
