@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'wouter';
 import { maskPhone } from '../../shared/patterns.ts';
 import type { StoredUser } from '../lib/storage.ts';
@@ -17,19 +17,43 @@ export function contactLine(user: StoredUser): string {
   return '用户';
 }
 
+/** The menu's items as shown: the phone-only ones are hidden (display: none) on desktop. */
+function shownItems(menu: HTMLElement | null): HTMLElement[] {
+  return menu ? [...menu.querySelectorAll<HTMLElement>('[role="menuitem"]')].filter((el) => el.getClientRects().length > 0) : [];
+}
+
+/**
+ * The WAI-ARIA menu button (it has role="menu" and menuitems): opening focuses the first item (the
+ * last with ArrowUp on the chip), ArrowDown/ArrowUp (wrapping), Home and End move between the items,
+ * Escape closes and returns to the chip, Tab closes and goes on; the menu is one stop in the Tab order.
+ */
 export function AccountMenu({ user }: { user: StoredUser }) {
   const [open, setOpen] = useState(false);
   const [modal, setModal] = useState<'profile' | 'security' | 'feedback' | null>(null);
   const [, navigate] = useLocation();
   const ref = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  // The item an opening focuses once the menu is drawn.
+  const focusOnOpen = useRef<'first' | 'last'>('first');
   const logout = trpc.auth.logout.useMutation();
+
+  const focusItem = (where: 'first' | 'last') => {
+    const items = shownItems(menu.current);
+    items[where === 'last' ? items.length - 1 : 0]?.focus();
+  };
 
   useEffect(() => {
     if (!open) return;
+    focusItem(focusOnOpen.current);
     const onDown = (e: MouseEvent) => {
       if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
     };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      trigger.current?.focus();
+    };
     document.addEventListener('mousedown', onDown);
     document.addEventListener('keydown', onKey);
     return () => {
@@ -37,6 +61,37 @@ export function AccountMenu({ user }: { user: StoredUser }) {
       document.removeEventListener('keydown', onKey);
     };
   }, [open]);
+
+  const openAt = (where: 'first' | 'last') => {
+    focusOnOpen.current = where;
+    setOpen(true);
+  };
+
+  const onChipKey = (e: KeyboardEvent<HTMLButtonElement>) => {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    e.preventDefault();
+    const where = e.key === 'ArrowDown' ? 'first' : 'last';
+    if (open) focusItem(where);
+    else openAt(where);
+  };
+
+  const onMenuKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Tab') return setOpen(false);
+    const items = shownItems(menu.current);
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const last = items.length - 1;
+    const moves: Record<string, number> = { ArrowDown: at < last ? at + 1 : 0, ArrowUp: at > 0 ? at - 1 : last, Home: 0, End: last };
+    if (!(e.key in moves) || !items.length) return;
+    e.preventDefault();
+    items[moves[e.key]].focus();
+  };
+
+  // A dialog opened from the menu gives focus back to what had it on opening: the chip, not the body.
+  const openModal = (which: 'profile' | 'security' | 'feedback') => {
+    setOpen(false);
+    trigger.current?.focus();
+    setModal(which);
+  };
 
   const go = (path: string) => {
     setOpen(false);
@@ -53,7 +108,7 @@ export function AccountMenu({ user }: { user: StoredUser }) {
 
   return (
     <div className="account" ref={ref}>
-      <button type="button" className="account-chip" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+      <button type="button" ref={trigger} className="account-chip" aria-haspopup="menu" aria-expanded={open} onClick={() => (open ? setOpen(false) : openAt('first'))} onKeyDown={onChipKey}>
         <Avatar src={user.avatarUrl ?? user.avatar} alt="" size={32} />
         {/* The ID badge says what the number is; phones have no room for it (it is in the menu there). */}
         <span className="account-id">
@@ -62,34 +117,34 @@ export function AccountMenu({ user }: { user: StoredUser }) {
         <span className="account-name">{user.nickname}</span>
       </button>
       {open && (
-        <div className="account-menu" role="menu" aria-label="账户菜单">
+        <div className="account-menu" role="menu" aria-label="账户菜单" ref={menu} onKeyDown={onMenuKey}>
           <p className="account-contact">
             {contactLine(user)}
             <span className="account-menu-id">ID：{user.registrationNumber}</span>
           </p>
-          <button type="button" role="menuitem" onClick={() => (setOpen(false), setModal('profile'))}>
+          <button type="button" role="menuitem" tabIndex={-1} onClick={() => openModal('profile')}>
             编辑资料
           </button>
-          <button type="button" role="menuitem" onClick={() => (setOpen(false), setModal('security'))}>
+          <button type="button" role="menuitem" tabIndex={-1} onClick={() => openModal('security')}>
             安全设置
           </button>
           {/* The phone tab bar has five slots; feedback is here on every screen size. */}
-          <button type="button" role="menuitem" aria-haspopup="dialog" onClick={() => (setOpen(false), setModal('feedback'))}>
+          <button type="button" role="menuitem" aria-haspopup="dialog" tabIndex={-1} onClick={() => openModal('feedback')}>
             意见反馈
           </button>
           {user.role === 'admin' && (
-            <button type="button" role="menuitem" onClick={() => go('/admin')}>
+            <button type="button" role="menuitem" tabIndex={-1} onClick={() => go('/admin')}>
               管理后台
             </button>
           )}
           {/* On phones the top bar has no room for the brand links: they live here (CSS hides them on desktop). */}
-          <button type="button" role="menuitem" className="account-menu-phone-only" onClick={() => go('/about-hunter')}>
+          <button type="button" role="menuitem" tabIndex={-1} className="account-menu-phone-only" onClick={() => go('/about-hunter')}>
             猎人的由来
           </button>
-          <button type="button" role="menuitem" className="account-menu-phone-only" onClick={() => go('/vision')}>
+          <button type="button" role="menuitem" tabIndex={-1} className="account-menu-phone-only" onClick={() => go('/vision')}>
             我们的愿景
           </button>
-          <button type="button" role="menuitem" className="danger" onClick={signOut}>
+          <button type="button" role="menuitem" tabIndex={-1} className="danger" onClick={signOut}>
             退出登录
           </button>
         </div>

@@ -46,6 +46,8 @@ export function FollowButton({
       navigate('/login');
       return;
     }
+    // Ignored rather than disabled while busy or waiting: a disabled button drops keyboard focus to the body.
+    if (busy || waiting) return;
     setBusy(true);
     try {
       const answer = await utils.client.follows.set.mutate({ registrationNumber, follow: !following });
@@ -68,7 +70,8 @@ export function FollowButton({
       type="button"
       className={`btn btn-small ${following ? '' : 'btn-primary-outline'} ${className}`}
       onClick={() => void toggle()}
-      disabled={busy || (loggedIn && waiting)}
+      aria-disabled={busy || (loggedIn && waiting) || undefined}
+      aria-busy={busy || undefined}
       aria-label={following ? `已关注${name}，点击取消关注` : `关注${name}`}
       data-testid="follow-button"
     >

@@ -35,7 +35,8 @@ export function Modal({ title, onClose, children, wide = false }: { title: strin
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key !== 'Tab' || !ref.current) return;
     e.stopPropagation();
-    const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
+    // Shown and in the Tab order (a tab row's unchosen tabs are not: roving tabindex).
+    const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null && el.tabIndex >= 0);
     if (!items.length) return;
     const [firstItem, lastItem] = [items[0], items[items.length - 1]];
     if (e.shiftKey && (document.activeElement === firstItem || document.activeElement === ref.current)) {
@@ -66,15 +67,32 @@ export function Modal({ title, onClose, children, wide = false }: { title: strin
 /**
  * Tabs with the ARIA tab pattern; disabled tabs explain themselves through their panel. With
  * `hrefOf`, a tab that has an address is a link to it: a tap before the app has started (a
- * prerendered page) still gets there; once it runs, the tap switches in place.
+ * prerendered page) still gets there; once it runs, the tap switches in place. Keyboard: only the
+ * chosen tab is in the Tab order (roving tabindex); ArrowLeft/ArrowRight (wrapping), Home and End
+ * move to a tab and choose it (automatic activation).
  */
 export function Tabs<T extends string>({ tabs, active, onChange, label, hrefOf }: { tabs: { id: T; label: string; disabled?: boolean }[]; active: T; onChange: (id: T) => void; label: string; hrefOf?: (id: T) => string | undefined }) {
+  // With no tab chosen the first one is the row's Tab stop, so the row can still be reached.
+  const stop = tabs.some((tab) => tab.id === active) ? active : tabs[0]?.id;
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    // Alt+Arrow is the browser's back and forward.
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const els = [...e.currentTarget.querySelectorAll<HTMLElement>('[role="tab"]')];
+    const at = els.indexOf(e.target as HTMLElement);
+    const last = els.length - 1;
+    const moves: Record<string, number> = { ArrowRight: at < last ? at + 1 : 0, ArrowLeft: at > 0 ? at - 1 : last, Home: 0, End: last };
+    if (at < 0 || !(e.key in moves)) return;
+    e.preventDefault();
+    els[moves[e.key]].focus();
+    onChange(tabs[moves[e.key]].id);
+  };
   return (
-    <div className="tabs" role="tablist" aria-label={label}>
+    <div className="tabs" role="tablist" aria-label={label} onKeyDown={onKeyDown}>
       {tabs.map((tab) => {
         const common = {
           role: 'tab',
           id: `tab-${tab.id}`,
+          tabIndex: tab.id === stop ? 0 : -1,
           'aria-selected': active === tab.id,
           'aria-controls': `panel-${tab.id}`,
           className: `tab ${active === tab.id ? 'tab-active' : ''} ${tab.disabled ? 'tab-disabled' : ''}`,

@@ -52,7 +52,8 @@ export const CommentForm = forwardRef<HTMLTextAreaElement, Props>(function Comme
             取消回复
           </button>
         )}
-        <button type="submit" className="btn btn-primary btn-small" disabled={!counter.sendable || sending}>
+        {/* While sending it stays focusable (aria-disabled; submit ignores it): `disabled` would drop keyboard focus to the body. */}
+        <button type="submit" className="btn btn-primary btn-small" disabled={!counter.sendable} aria-disabled={sending || undefined}>
           {sending ? '发送中…' : replyTo ? '回复' : '发送'}
         </button>
       </div>

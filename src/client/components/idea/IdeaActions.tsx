@@ -38,7 +38,9 @@ export function IdeaActions({ ideaId, favoriteCount, loggedIn, onShare }: { idea
         type="button"
         className={`btn idea-action idea-favorite ${favorite.isFavorited ? 'idea-favorite-on' : ''}`}
         onClick={() => void favorite.toggle()}
-        disabled={favorite.busy}
+        // Not `disabled` while the answer is awaited: that would drop keyboard focus; the toggle ignores clicks meanwhile.
+        aria-disabled={favorite.busy || undefined}
+        aria-busy={favorite.busy || undefined}
         data-testid="favorite-button"
       >
         <HeartIcon filled={favorite.isFavorited} />

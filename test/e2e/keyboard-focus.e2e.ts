@@ -1,0 +1,255 @@
+/**
+ * Keyboard focus in Chromium (a keyboard walk-through's defects): 收藏 and 关注 keep focus through
+ * their toggle; after sending a comment or a reply focus is back in the emptied comment box; the
+ * account menu is a menu button (arrow keys, Home/End, Escape back to the chip, Tab out closes it);
+ * the tab rows (login links, library and admin buttons) move with the arrow keys and keep only the
+ * chosen tab in the Tab order.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
+import { createIdea, createUser, type FixtureUser } from '../helpers/fixtures.ts';
+import { expectAccessible, newPage, startE2E, storeSession, VIEWPORTS, type E2E } from './harness.ts';
+
+const DESKTOP = VIEWPORTS[1];
+
+let e2e: E2E;
+before(async () => {
+  e2e = await startE2E();
+});
+after(async () => {
+  await e2e?.close();
+});
+
+/** The page gets the session the login page would store, for a fixture user. */
+async function signIn(page: Page, user: FixtureUser) {
+  const res = await fetch(`${e2e.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${user.token}` } });
+  const body = await res.json();
+  assert.equal(res.status, 200, JSON.stringify(body));
+  await storeSession(page, { token: user.token, user: body.data.user });
+}
+
+/** What a keyboard user notices: focus is on this very control (not the body). */
+async function assertFocused(page: Page, control: Locator, label: string) {
+  const focused = await control.evaluate((el) => el === document.activeElement).catch(() => false);
+  const actual = await page.evaluate(() => {
+    const el = document.activeElement;
+    return el ? `${el.tagName.toLowerCase()} 「${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}」` : 'nothing';
+  });
+  assert.ok(focused, `${label}: focus is on ${actual}`);
+}
+
+/** The tab order's stops among `tabs`: only the chosen one (roving tabindex). */
+async function tabStops(tabs: Locator): Promise<string[]> {
+  return tabs.evaluateAll((els) => els.filter((el) => (el as HTMLElement).tabIndex >= 0).map((el) => el.textContent!.trim()));
+}
+
+describe('keyboard focus', () => {
+  it('收藏 and 关注 keep focus through their toggle', async () => {
+    const deps = e2e.server.deps;
+    const author = await createUser(deps, { nickname: '焦点作者' });
+    const reader = await createUser(deps, { nickname: '焦点读者' });
+    const ideaId = await createIdea(deps, author, { title: '键盘收藏的创意' });
+    const { context, page } = await newPage(e2e, DESKTOP);
+    await signIn(page, reader);
+    await page.goto(`/idea/${ideaId}`);
+    const actions = page.getByRole('group', { name: '收藏与分享' });
+
+    const favorite = actions.getByRole('button', { name: '收藏 0', exact: true });
+    await favorite.focus();
+    await page.keyboard.press('Enter');
+    const favorited = actions.getByRole('button', { name: '已收藏 1', exact: true });
+    await favorited.waitFor();
+    await page.getByTestId('toast').getByText('收藏成功').waitFor();
+    await assertFocused(page, favorited, '收藏 → 已收藏');
+    await page.keyboard.press('Enter');
+    await actions.getByRole('button', { name: '收藏 0', exact: true }).waitFor();
+    await page.getByTestId('toast').getByText('已取消收藏').waitFor();
+    await assertFocused(page, favorite, '已收藏 → 收藏');
+
+    const follow = page.getByRole('button', { name: '关注焦点作者', exact: true });
+    await follow.focus();
+    await page.keyboard.press('Enter');
+    const following = page.getByRole('button', { name: '已关注焦点作者，点击取消关注', exact: true });
+    await following.waitFor();
+    await assertFocused(page, following, '关注 → 已关注');
+    await page.keyboard.press('Enter');
+    await follow.waitFor();
+    await assertFocused(page, follow, '已关注 → 关注');
+    await context.close();
+  });
+
+  it('after sending a comment or a reply, focus is back in the emptied comment box', async () => {
+    const deps = e2e.server.deps;
+    const author = await createUser(deps, { nickname: '评论作者' });
+    const reader = await createUser(deps, { nickname: '评论读者' });
+    const ideaId = await createIdea(deps, author, { title: '键盘评论的创意' });
+    const { context, page } = await newPage(e2e, DESKTOP);
+    await signIn(page, reader);
+    await page.goto(`/idea/${ideaId}`);
+    const section = page.getByTestId('comments-section');
+    const box = section.getByRole('textbox', { name: '发表评论', exact: true });
+
+    await box.focus();
+    await page.keyboard.type('用键盘写的第一条评论');
+    await page.keyboard.press('Tab');
+    await assertFocused(page, section.getByRole('button', { name: '发送', exact: true }), 'Tab from the box');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('toast').getByText('评论成功').waitFor();
+    const top = section.getByTestId('comment').filter({ hasText: '用键盘写的第一条评论' });
+    await top.waitFor();
+    await assertFocused(page, box, 'after sending a comment');
+    assert.equal(await box.inputValue(), '');
+
+    // A reply: 回复 takes focus to the box, sending brings it back there, emptied.
+    await top.getByTestId('comment-reply').first().focus();
+    await page.keyboard.press('Enter');
+    const replyBox = section.getByRole('textbox', { name: '回复 @评论读者', exact: true });
+    await assertFocused(page, replyBox, '回复');
+    await page.keyboard.type('键盘回复');
+    await section.getByTestId('comment-form').getByRole('button', { name: '回复', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('toast').getByText('回复成功').waitFor();
+    await top.locator('.comment-replies').getByText('键盘回复').waitFor();
+    await assertFocused(page, box, 'after sending a reply');
+    assert.equal(await box.inputValue(), '');
+    await context.close();
+  });
+
+  for (const viewport of VIEWPORTS) {
+    it(`the account menu at ${viewport.width}px: arrows move, Escape returns to the chip`, async () => {
+      const member = await createUser(e2e.server.deps, { nickname: `菜单${viewport.name}` });
+      const { context, page } = await newPage(e2e, viewport);
+      await signIn(page, member);
+      await page.goto('/marketplace');
+      const chip = page.locator('.account-chip');
+      const menu = page.getByRole('menu', { name: '账户菜单' });
+      const item = (name: string) => menu.getByRole('menuitem', { name, exact: true });
+      // The brand links are menu items on phones only (hidden on desktop, so arrows skip them).
+      const items = viewport.name === 'phone' ? ['编辑资料', '安全设置', '意见反馈', '猎人的由来', '我们的愿景', '退出登录'] : ['编辑资料', '安全设置', '意见反馈', '退出登录'];
+
+      await chip.focus();
+      await page.keyboard.press('Enter');
+      await menu.waitFor();
+      await assertFocused(page, item(items[0]), 'Enter on the chip');
+      for (const name of items.slice(1)) {
+        await page.keyboard.press('ArrowDown');
+        await assertFocused(page, item(name), 'ArrowDown');
+      }
+      await page.keyboard.press('ArrowDown');
+      await assertFocused(page, item(items[0]), 'ArrowDown past the last');
+      await page.keyboard.press('ArrowUp');
+      await assertFocused(page, item(items.at(-1)!), 'ArrowUp past the first');
+      await page.keyboard.press('Home');
+      await assertFocused(page, item(items[0]), 'Home');
+      await page.keyboard.press('End');
+      await assertFocused(page, item(items.at(-1)!), 'End');
+      // Only the focused item is in the Tab order; the menu is one stop.
+      assert.deepEqual(await menu.getByRole('menuitem').evaluateAll((els) => els.filter((el) => (el as HTMLElement).tabIndex >= 0).length), 0);
+      await expectAccessible(page, `account menu at ${viewport.width}px`);
+
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached' });
+      await assertFocused(page, chip, 'Escape');
+      assert.equal(await chip.getAttribute('aria-expanded'), 'false');
+
+      // ArrowUp on the chip opens at the last item, ArrowDown at the first.
+      await page.keyboard.press('ArrowUp');
+      await assertFocused(page, item(items.at(-1)!), 'ArrowUp on the chip');
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('ArrowDown');
+      await assertFocused(page, item(items[0]), 'ArrowDown on the chip');
+
+      // A dialog opened from the menu gives focus back to the chip when it closes.
+      await page.keyboard.press('Enter');
+      const profile = page.getByRole('dialog', { name: '编辑资料' });
+      await profile.waitFor();
+      await page.keyboard.press('Escape');
+      await profile.waitFor({ state: 'detached' });
+      await assertFocused(page, chip, 'closing 编辑资料');
+
+      // Tab leaves the menu and closes it.
+      await page.keyboard.press('Enter');
+      await menu.waitFor();
+      await page.keyboard.press('Tab');
+      await menu.waitFor({ state: 'detached' });
+      assert.equal(await chip.getAttribute('aria-expanded'), 'false');
+
+      // By mouse as before.
+      await chip.click();
+      await item('安全设置').click();
+      await page.getByRole('dialog', { name: '安全设置' }).waitFor();
+      await context.close();
+    });
+  }
+
+  it('login tabs (links): arrows choose the next tab, only the chosen one is a Tab stop', async () => {
+    const { context, page } = await newPage(e2e, DESKTOP);
+    // Prerendered: wait for the app to run before pressing keys.
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    const tablist = page.getByRole('tablist', { name: '登录方式' });
+    const tabs = tablist.getByRole('tab');
+    const tab = (name: string) => tablist.getByRole('tab', { name, exact: true });
+    assert.deepEqual(await tabStops(tabs), ['手机号登录']);
+
+    await tab('手机号登录').focus();
+    await page.keyboard.press('ArrowRight');
+    await assertFocused(page, tab('注册'), 'ArrowRight');
+    await tablist.getByRole('tab', { name: '注册', exact: true, selected: true }).waitFor();
+    await page.getByRole('heading', { level: 1, name: '注册猎人账号' }).waitFor();
+    await page.waitForURL('**/login?tab=register');
+    assert.deepEqual(await tabStops(tabs), ['注册']);
+
+    await page.keyboard.press('ArrowRight');
+    await assertFocused(page, tab('邮箱登录'), 'ArrowRight to the closed tab');
+    await page.getByText('邮箱登录暂未开放，请使用手机号登录').waitFor();
+    await page.keyboard.press('ArrowRight');
+    await assertFocused(page, tab('手机号登录'), 'ArrowRight past the last');
+    await page.keyboard.press('ArrowLeft');
+    await assertFocused(page, tab('邮箱登录'), 'ArrowLeft past the first');
+    await page.keyboard.press('Home');
+    await assertFocused(page, tab('手机号登录'), 'Home');
+    await page.keyboard.press('End');
+    await assertFocused(page, tab('邮箱登录'), 'End');
+    await page.keyboard.press('ArrowLeft');
+    await tablist.getByRole('tab', { name: '注册', exact: true, selected: true }).waitFor();
+
+    // Tab goes from the chosen tab into its panel, not to the next tab.
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => !!document.activeElement?.closest('[role="tabpanel"]')), true, 'Tab leaves the tab row');
+    await expectAccessible(page, 'login tabs');
+
+    // By mouse as before.
+    await tab('手机号登录').click();
+    await page.getByRole('heading', { level: 1, name: '欢迎回来，猎人' }).waitFor();
+    await context.close();
+  });
+
+  it('library tabs (buttons): arrows choose the next tab and keep focus on it', async () => {
+    const member = await createUser(e2e.server.deps, { nickname: '灵感库读者' });
+    const { context, page } = await newPage(e2e, DESKTOP);
+    await signIn(page, member);
+    await page.goto('/inspiration-library');
+    const tablist = page.getByRole('tablist', { name: '灵感库分类' });
+    const tabs = tablist.getByRole('tab');
+    await tablist.getByRole('tab', { name: '已发布', exact: true, selected: true }).waitFor();
+    assert.deepEqual(await tabStops(tabs), ['已发布']);
+
+    await tablist.getByRole('tab', { name: '已发布', exact: true }).focus();
+    await page.keyboard.press('ArrowRight');
+    const drafts = tablist.getByRole('tab', { name: '草稿', exact: true, selected: true });
+    await drafts.waitFor();
+    await page.waitForURL('**/inspiration-library?tab=drafts');
+    await assertFocused(page, drafts, 'ArrowRight');
+    assert.deepEqual(await tabStops(tabs), ['草稿']);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    const deleted = tablist.getByRole('tab', { name: /^回收站/, selected: true });
+    await deleted.waitFor();
+    await assertFocused(page, deleted, 'ArrowLeft past the first');
+    // By mouse as before.
+    await tablist.getByRole('tab', { name: '收藏', exact: true }).click();
+    await tablist.getByRole('tab', { name: '收藏', exact: true, selected: true }).waitFor();
+    await context.close();
+  });
+});
