@@ -47,6 +47,8 @@ async function adminApproves(browser: Browser, viewport: (typeof VIEWPORTS)[numb
   await page.getByRole('heading', { name: '管理后台' }).waitFor();
   const item = page.locator('[data-testid="review-item"]', { hasText: title });
   await item.waitFor();
+  // The author chose 市场暂无: the reviewer sees it with the rest.
+  assert.equal(await item.getByTestId('review-market').textContent(), '市场暂无');
   await expectAccessible(page, `admin at ${viewport.width}px`);
   await shot(page, `${viewport.name}-admin`);
   await item.getByRole('button', { name: '通过' }).click();
@@ -101,7 +103,10 @@ for (const viewport of VIEWPORTS) {
       const ideaId = Number(await draftCard.getAttribute('data-idea-id'));
       assert.ok(ideaId > 0);
 
-      await draftCard.click();
+      // A draft was never published: no 新 badge and no view count; 编辑 says what opening it does.
+      assert.equal(await draftCard.locator('.idea-badge-new').count(), 0, 'no 新 on a draft');
+      assert.equal(await draftCard.getByText(/^浏览 /).count(), 0, 'no views on a draft');
+      await draftCard.getByRole('link', { name: '编辑', exact: true }).click();
       await page.waitForURL(`**/create-pin?edit=${ideaId}`);
       await page.getByRole('heading', { name: '编辑草稿' }).waitFor();
       await page.waitForFunction((t) => (document.querySelector('input#title, input[name="title"]') as HTMLInputElement | null)?.value === t || [...document.querySelectorAll('input')].some((i) => i.value === t), title);

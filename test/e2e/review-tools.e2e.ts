@@ -60,11 +60,11 @@ for (const viewport of VIEWPORTS) {
       await storeSession(page, admin);
       await page.goto('/admin?tab=words');
       const panel = page.getByRole('tabpanel');
-      await panel.getByRole('heading', { name: '添加一个词' }).waitFor();
+      await panel.getByRole('heading', { name: '添加敏感词' }).waitFor();
 
       // Add one, as 送审.
-      const add = panel.getByRole('form', { name: '添加一个词' });
-      await add.getByLabel('词', { exact: true }).fill(words.hold);
+      const add = panel.getByRole('form', { name: '添加敏感词' });
+      await add.getByLabel('敏感词', { exact: true }).fill(words.hold);
       await add.getByLabel('送审').check();
       await add.getByRole('button', { name: '添加' }).click();
       await toast(page, '已添加，立即生效');

@@ -274,6 +274,8 @@ for (const viewport of VIEWPORTS) {
       await notice.waitFor({ state: 'detached' });
       await other.page.goto('/updates');
       await other.page.getByTestId('updates-empty').getByRole('link', { name: '去创意市场看看' }).waitFor();
+      // A member who follows nobody is told how the page fills, not that their hunters were quiet.
+      await other.page.getByTestId('updates-empty').getByText('关注喜欢的猎人后，他们发布的新创意会出现在这里').waitFor();
       await look(other.page, viewport, 'updates-empty');
       await other.context.close();
     });

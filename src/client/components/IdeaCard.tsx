@@ -127,7 +127,10 @@ export function IdeaCard({ idea, href, onOpen, actions, children, highlighted = 
   const inReview = stage === 'review';
   const rejected = stage === 'rejected';
   const created = idea.createdAt ?? idea.created_at;
-  const isNew = !!created && !deleted && isNewCard(created);
+  // A draft was never published: no 新 and no views to speak of.
+  const draft = stage === 'draft';
+  const isNew = !!created && !deleted && !draft && isNewCard(created);
+  const views = draft ? undefined : idea.viewCount;
   const tags = cardTags(idea.tags);
   const { shown: shownTags, more: hiddenTags } = tagsToShow(tags, CARD_TAGS_SHOWN);
   const hasAuthor = !!(idea.user_nickname || idea.authorName || idea.user_registration_number || idea.user_id || idea.authorId);
@@ -209,7 +212,7 @@ export function IdeaCard({ idea, href, onOpen, actions, children, highlighted = 
           </ul>
         )}
         {children && <div className="idea-card-extra">{children}</div>}
-        {(hasAuthor || created || typeof idea.viewCount === 'number' || showPrice) && (
+        {(hasAuthor || created || typeof views === 'number' || showPrice) && (
           <div className="idea-card-meta">
             {hasAuthor && (
               <span className="idea-card-author">
@@ -219,7 +222,7 @@ export function IdeaCard({ idea, href, onOpen, actions, children, highlighted = 
             )}
             <span className="idea-card-stats">
               {showPrice && <span className="idea-card-price">{priceText(idea.price)}</span>}
-              {typeof idea.viewCount === 'number' && <span>浏览 {idea.viewCount}</span>}
+              {typeof views === 'number' && <span>浏览 {views}</span>}
               {created && (
                 <time dateTime={created} title={formatDateTime(created)}>
                   {fullDate ? formatDateTime(created) : relativeTime(created)}

@@ -8,7 +8,7 @@ import { usePageTitle, withinTitle } from '../hooks/usePageTitle.ts';
 import { LoadingLine } from '../components/LoadingLine.tsx';
 import { Feedback, type FeedbackState } from '../components/Feedback.tsx';
 import { useCallback, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { DEFAULT_IDEA_TITLE } from '../../shared/idea-rules.ts';
+import { DEFAULT_IDEA_TITLE, marketMarker } from '../../shared/idea-rules.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { authorName } from '../../shared/idea-display.ts';
 import { cardAuthor, cardTags } from '../components/IdeaCard.tsx';
@@ -249,6 +249,10 @@ function ReviewItem({ idea, busy, onApprove, onReject, onEdit }: { idea: ReviewI
           <dd>
             <time dateTime={submitted}>{formatDateTime(submitted)}</time>（{relativeTime(submitted)}）
           </dd>
+        </div>
+        <div>
+          <dt>市场情况：</dt>
+          <dd data-testid="review-market">{marketMarker(idea).label}</dd>
         </div>
       </dl>
       {idea.description?.trim() ? <p className="review-desc">{idea.description}</p> : <p className="review-desc muted">（没有填写简介）</p>}

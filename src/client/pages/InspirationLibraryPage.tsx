@@ -273,6 +273,12 @@ function LibraryCard({
               修改后重新发布
             </Link>
           )}
+          {/* The card opens the editor too; the button says so. */}
+          {stage === 'draft' && (
+            <Link href={editIdeaPath(idea.id)} className="btn btn-small btn-primary">
+              编辑
+            </Link>
+          )}
           {deleteButton}
         </>
       }

@@ -25,7 +25,9 @@ import { RetryLine } from '../components/ui/RetryLine.tsx';
 
 export const UPDATES_MSG = {
   loggedOut: '登录后即可查看你关注的猎人的最新动态',
-  empty: '你关注的猎人最近 7 天还没有发布新创意',
+  // Said the same whether the member follows nobody yet or their hunters were quiet: both read true.
+  empty: '最近 7 天还没有新动态',
+  emptyHint: '关注喜欢的猎人后，他们发布的新创意会出现在这里',
   loadFailed: '加载关注动态失败，请稍后重试',
   recentFailed: '加载该猎人的创意失败，请稍后重试',
   recentEmpty: '这位猎人最近没有公开的新创意',
@@ -101,6 +103,7 @@ function Updates() {
       ) : list.length === 0 ? (
         <div className="empty-state" data-testid="updates-empty">
           <p className="empty-state-title">{UPDATES_MSG.empty}</p>
+          <p className="muted">{UPDATES_MSG.emptyHint}</p>
           <Link href="/marketplace" className="btn btn-primary">
             去创意市场看看
           </Link>

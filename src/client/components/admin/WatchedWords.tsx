@@ -77,9 +77,9 @@ function AddWordForm({ onDone }: { onDone: () => Promise<unknown> }) {
 
   return (
     <form onSubmit={submit} noValidate className="admin-form admin-item" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>添加一个词</h3>
+      <h3 id={`${id}-title`}>添加敏感词</h3>
       <div className="field">
-        <label htmlFor={`${id}-word`}>词</label>
+        <label htmlFor={`${id}-word`}>敏感词</label>
         <input id={`${id}-word`} value={word} maxLength={WATCHED_WORD_MAX} onChange={(e) => setWord(e.target.value)} aria-invalid={!!errors.word} aria-describedby={errors.word ? `${id}-word-error` : undefined} placeholder="例如：刷单返利" />
         {errors.word && (
           <p id={`${id}-word-error`} className="field-error" role="alert">
