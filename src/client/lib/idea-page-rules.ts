@@ -33,6 +33,7 @@ export const IDEA_PAGE_MSG = {
   saveImageFailed: '保存图片失败，请重试',
   noIdea: '无法获取idea信息',
   posterSaved: '图片已保存',
+  posterHint: '没有自动下载时，长按或右键点击海报即可保存',
 } as const;
 
 /** publishing §8 "Favourite" (the 401 text is the publish flow's own, IDEA_MSG.loginToFavorite). */

@@ -48,6 +48,9 @@ export function ShareDialog({ idea, onClose }: { idea: IdeaDto | null; onClose: 
   const [copied, setCopied] = useState(false);
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
+  // The poster as made, shown in the dialog: where a download is not offered (WeChat's browser) it is
+  // saved by pressing on it.
+  const [posterImage, setPosterImage] = useState<string | null>(null);
   const copiedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => {
     if (copiedTimer.current) clearTimeout(copiedTimer.current);
@@ -74,6 +77,7 @@ export function ShareDialog({ idea, onClose }: { idea: IdeaDto | null; onClose: 
       const author = { userId: idea.user_id ?? idea.authorId, nickname: idea.user_nickname || idea.authorName, registrationNumber: idea.user_registration_number, avatarUrl: idea.user_avatar };
       const png = await renderPoster({ title: idea.title, description: idea.description ?? '', tags: idea.tags ?? [], authorName: authorName(author), authorAvatar: authorAvatar(author) }, url);
       downloadDataUrl(png, posterFileName(idea.title, idea.id));
+      setPosterImage(png);
       setNotice({ kind: 'success', text: IDEA_PAGE_MSG.posterSaved });
     } catch (err) {
       console.error('[share poster]', err);
@@ -119,6 +123,13 @@ export function ShareDialog({ idea, onClose }: { idea: IdeaDto | null; onClose: 
         <p className="share-notice share-notice-error" role="alert" data-testid="share-error">
           {notice?.kind === 'error' ? notice.text : ''}
         </p>
+
+        {posterImage && (
+          <figure className="share-poster">
+            <figcaption>{IDEA_PAGE_MSG.posterHint}</figcaption>
+            <img src={posterImage} alt={`「${idea?.title ?? ''}」的分享海报`} width={375} height={600} />
+          </figure>
+        )}
       </div>
     </Modal>
   );
