@@ -11,6 +11,7 @@ import { AliyunSmsProvider, TencentSmsProvider } from '../src/server/accounts/sm
 import { ConsoleSmsProvider, SMS_FAILURES, type SmsFailureKind } from '../src/server/accounts/sms.ts';
 import type { SmsGatewaySettings } from '../src/server/config.ts';
 import { freshPhone, registerAndLogin, trpcCall, type TestApp } from './helpers/api.ts';
+import { SMS_CODE_TTL_MINUTES } from '../src/shared/constants.ts';
 import { DIALECTS } from './helpers/dialects.ts';
 import { ALIYUN, startFakeGateway, TENCENT, type FakeGateway, type GatewayReply, type GatewayRequest } from './helpers/fake-sms-gateway.ts';
 import { createUser } from './helpers/fixtures.ts';
@@ -258,9 +259,9 @@ describe('the console provider in development', () => {
       await provider.send('13800000000', '246802', 'reset');
       await provider.send('13900000000', '112233', 'change_phone');
       expect(log.mock.calls.map((c) => c[0])).toEqual([
-        '[短信] 13800000000 的注册验证码：135790（10 分钟内有效）',
-        '[短信] 13800000000 的找回密码验证码：246802（10 分钟内有效）',
-        '[短信] 13900000000 的更换手机号验证码：112233（10 分钟内有效）',
+        `[短信] 13800000000 的注册验证码：135790（${SMS_CODE_TTL_MINUTES} 分钟内有效）`,
+        `[短信] 13800000000 的找回密码验证码：246802（${SMS_CODE_TTL_MINUTES} 分钟内有效）`,
+        `[短信] 13900000000 的更换手机号验证码：112233（${SMS_CODE_TTL_MINUTES} 分钟内有效）`,
       ]);
     } finally {
       log.mockRestore();

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createIdea, createUser } from '../helpers/fixtures.ts';
-import { expectAccessible, newPage, SCREENSHOT_DIR, startE2E, VIEWPORTS, storeSession, type E2E } from './harness.ts';
+import { expectAccessible, newPage, SCREENSHOT_DIR, signInWithToken, startE2E, VIEWPORTS, type E2E } from './harness.ts';
 
 let e2e: E2E;
 before(async () => {
@@ -22,8 +22,7 @@ after(async () => {
 /** A member whose session the page stores as the login page would. */
 async function signIn(page: Page, nickname: string) {
   const user = await createUser(e2e.server.deps, { nickname });
-  const me = await (await fetch(`${e2e.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${user.token}` } })).json();
-  await storeSession(page, { token: user.token, user: me.data.user ?? me.data });
+  await signInWithToken(page, e2e.baseUrl, user);
   return user;
 }
 
@@ -90,15 +89,19 @@ for (const viewport of VIEWPORTS) {
       await authorReply.getByRole('button', { name: '举报' }).waitFor();
       assert.equal(await authorReply.getByRole('button', { name: '删除', exact: true }).count(), 0, 'no 删除 on someone else’s comment');
       await page.keyboard.press('Escape');
-      const meAnswer = await (await fetch(`${e2e.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${me.token}` } })).json();
-      const authorAnswer = await (await fetch(`${e2e.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${author.token}` } })).json();
-      await storeSession(page, { token: author.token, user: authorAnswer.data.user ?? authorAnswer.data });
+      await signInWithToken(page, e2e.baseUrl, author);
       await page.goto(`/idea/${ideaId}`);
       const readerReply = top.locator('.comment-replies [data-testid="comment"]').filter({ hasText: '押金怎么退？' });
       await readerReply.getByRole('button', { name: `读者${viewport.name}的评论的操作` }).click();
       await readerReply.getByRole('button', { name: '删除', exact: true }).waitFor();
       await page.keyboard.press('Escape');
-      await storeSession(page, { token: me.token, user: meAnswer.data.user ?? meAnswer.data });
+      // An admin, neither the writer nor the idea's author, may delete it too.
+      await signInWithToken(page, e2e.baseUrl, await createUser(deps, { role: 'admin' }));
+      await page.goto(`/idea/${ideaId}`);
+      await readerReply.getByRole('button', { name: `读者${viewport.name}的评论的操作` }).click();
+      await readerReply.getByRole('button', { name: '删除', exact: true }).waitFor();
+      await page.keyboard.press('Escape');
+      await signInWithToken(page, e2e.baseUrl, me);
       await page.goto(`/idea/${ideaId}`);
       await top.waitFor();
 

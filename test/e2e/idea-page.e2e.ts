@@ -142,12 +142,12 @@ for (const viewport of VIEWPORTS) {
       assert.equal(poster.text, ideaUrl);
       assert.ok(posterRequests.some((url) => url.endsWith('.js')), 'the poster chunk loads with the dialog');
       fs.copyFileSync((await download.path())!, path.join(SCREENSHOT_DIR, `${viewport.name}-idea-poster.png`));
-      await dialog.getByText('图片已保存').waitFor();
+      await dialog.getByText('海报已生成').waitFor();
       // The poster is shown too, for browsers that offer no download (press on it to save).
       const shown = dialog.getByRole('img', { name: `「${title}」的分享海报` });
       await shown.waitFor();
       assert.deepEqual(await shown.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]), [750, 1200]);
-      await dialog.getByText('没有自动下载时，长按或右键点击海报即可保存').waitFor();
+      await dialog.getByText('如未自动下载，可长按或右键点击海报保存').waitFor();
       await expectAccessible(page, `share dialog with the poster at ${viewport.width}px`);
       await shot(page, `${viewport.name}-idea-share-poster`);
       // The copied-link feedback lasts 2 s.

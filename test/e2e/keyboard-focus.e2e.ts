@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { createIdea, createUser, type FixtureUser } from '../helpers/fixtures.ts';
-import { expectAccessible, newPage, startE2E, storeSession, VIEWPORTS, type E2E } from './harness.ts';
+import { type E2E, expectAccessible, newPage, signInWithToken, startE2E, VIEWPORTS } from './harness.ts';
 
 const DESKTOP = VIEWPORTS[1];
 
@@ -21,13 +21,7 @@ after(async () => {
   await e2e?.close();
 });
 
-/** The page gets the session the login page would store, for a fixture user. */
-async function signIn(page: Page, user: FixtureUser) {
-  const res = await fetch(`${e2e.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${user.token}` } });
-  const body = await res.json();
-  assert.equal(res.status, 200, JSON.stringify(body));
-  await storeSession(page, { token: user.token, user: body.data.user });
-}
+const signIn = (page: Page, user: FixtureUser) => signInWithToken(page, e2e.baseUrl, user);
 
 /** What a keyboard user notices: focus is on this very control (not the body). */
 async function assertFocused(page: Page, control: Locator, label: string) {
@@ -144,7 +138,7 @@ describe('keyboard focus', () => {
       await assertFocused(page, item(items[0]), 'Home');
       await page.keyboard.press('End');
       await assertFocused(page, item(items.at(-1)!), 'End');
-      // Only the focused item is in the Tab order; the menu is one stop.
+      // The items are reached with the arrow keys only: none is a Tab stop (the chip is the menu's one).
       assert.deepEqual(await menu.getByRole('menuitem').evaluateAll((els) => els.filter((el) => (el as HTMLElement).tabIndex >= 0).length), 0);
       await expectAccessible(page, `account menu at ${viewport.width}px`);
 
@@ -174,6 +168,14 @@ describe('keyboard focus', () => {
       await page.keyboard.press('Tab');
       await menu.waitFor({ state: 'detached' });
       assert.equal(await chip.getAttribute('aria-expanded'), 'false');
+      // Focus goes on from the chip to what follows it, not to the page's start or the body.
+      assert.ok(
+        await chip.evaluate((el) => {
+          const now = document.activeElement;
+          return !!now && now !== document.body && !!(el.compareDocumentPosition(now) & Node.DOCUMENT_POSITION_FOLLOWING);
+        }),
+        'Tab from the menu lands after the chip',
+      );
 
       // By mouse as before.
       await chip.click();

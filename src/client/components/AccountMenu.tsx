@@ -5,6 +5,7 @@ import type { StoredUser } from '../lib/storage.ts';
 import { clearSession } from '../lib/storage.ts';
 import { trpc } from '../lib/trpc.ts';
 import { Avatar } from './Avatar.tsx';
+import { rovingTarget } from './ui/ui-rules.ts';
 
 const ProfileModal = lazy(() => import('./ProfileModal.tsx'));
 const SecurityModal = lazy(() => import('./SecurityModal.tsx'));
@@ -25,7 +26,8 @@ function shownItems(menu: HTMLElement | null): HTMLElement[] {
 /**
  * The WAI-ARIA menu button (it has role="menu" and menuitems): opening focuses the first item (the
  * last with ArrowUp on the chip), ArrowDown/ArrowUp (wrapping), Home and End move between the items,
- * Escape closes and returns to the chip, Tab closes and goes on; the menu is one stop in the Tab order.
+ * Escape closes and returns to the chip, Tab closes and goes on from the chip. The items are reached
+ * with the arrow keys only (tabIndex -1): the chip is the menu's one Tab stop.
  */
 export function AccountMenu({ user }: { user: StoredUser }) {
   const [open, setOpen] = useState(false);
@@ -76,14 +78,16 @@ export function AccountMenu({ user }: { user: StoredUser }) {
   };
 
   const onMenuKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === 'Tab') return setOpen(false);
+    // Tab goes on from the chip: the items it would have started from are about to go.
+    if (e.key === 'Tab') {
+      trigger.current?.focus();
+      return setOpen(false);
+    }
     const items = shownItems(menu.current);
-    const at = items.indexOf(document.activeElement as HTMLElement);
-    const last = items.length - 1;
-    const moves: Record<string, number> = { ArrowDown: at < last ? at + 1 : 0, ArrowUp: at > 0 ? at - 1 : last, Home: 0, End: last };
-    if (!(e.key in moves) || !items.length) return;
+    const to = items.length ? rovingTarget(e.key, items.indexOf(document.activeElement as HTMLElement), items.length, 'column') : undefined;
+    if (to === undefined) return;
     e.preventDefault();
-    items[moves[e.key]].focus();
+    items[to].focus();
   };
 
   // A dialog opened from the menu gives focus back to what had it on opening: the chip, not the body.

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { rovingTarget } from './ui/ui-rules.ts';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -79,12 +80,11 @@ export function Tabs<T extends string>({ tabs, active, onChange, label, hrefOf }
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     const els = [...e.currentTarget.querySelectorAll<HTMLElement>('[role="tab"]')];
     const at = els.indexOf(e.target as HTMLElement);
-    const last = els.length - 1;
-    const moves: Record<string, number> = { ArrowRight: at < last ? at + 1 : 0, ArrowLeft: at > 0 ? at - 1 : last, Home: 0, End: last };
-    if (at < 0 || !(e.key in moves)) return;
+    const to = at < 0 ? undefined : rovingTarget(e.key, at, els.length, 'row');
+    if (to === undefined) return;
     e.preventDefault();
-    els[moves[e.key]].focus();
-    onChange(tabs[moves[e.key]].id);
+    els[to].focus();
+    onChange(tabs[to].id);
   };
   return (
     <div className="tabs" role="tablist" aria-label={label} onKeyDown={onKeyDown}>

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { IDEA_MSG } from '../../shared/idea-rules.ts';
 import { editorMode, titleProblem } from '../components/editor/editor-mode.ts';
 import { saysResubmit } from '../components/editor/publish-failure.ts';
-import { cardGridColumns, CARD_GRID_COLUMNS, DEFAULT_PAGE_DESCRIPTION, FEATURED_GRID_COLUMNS, type GridColumns, pageDescription, pageTitle, quoteName } from '../components/ui/ui-rules.ts';
+import { cardGridColumns, CARD_GRID_COLUMNS, DEFAULT_PAGE_DESCRIPTION, FEATURED_GRID_COLUMNS, type GridColumns, pageDescription, pageTitle, quoteName, rovingTarget } from '../components/ui/ui-rules.ts';
 import { bearerTokenOf, sessionVerdict } from './session-guard.ts';
 import { replacePhoneInList } from './storage.ts';
 
@@ -107,5 +107,30 @@ describe('editor by stage', () => {
   it('says "change and resubmit" once when the server already says it', () => {
     expect(saysResubmit('内容包含敏感词，未能通过审核，请修改后重新提交')).toBe(true);
     expect(saysResubmit('内容包含敏感词')).toBe(false);
+  });
+});
+
+describe('rovingTarget (tab rows and menus by keyboard)', () => {
+  it('steps with the row’s arrow keys and wraps at the ends', () => {
+    expect(rovingTarget('ArrowRight', 0, 3, 'row')).toBe(1);
+    expect(rovingTarget('ArrowRight', 2, 3, 'row')).toBe(0);
+    expect(rovingTarget('ArrowLeft', 0, 3, 'row')).toBe(2);
+    expect(rovingTarget('ArrowLeft', 2, 3, 'row')).toBe(1);
+    expect(rovingTarget('ArrowDown', 1, 4, 'column')).toBe(2);
+    expect(rovingTarget('ArrowDown', 3, 4, 'column')).toBe(0);
+    expect(rovingTarget('ArrowUp', 0, 4, 'column')).toBe(3);
+  });
+  it('jumps to the ends with Home and End', () => {
+    expect(rovingTarget('Home', 2, 4, 'column')).toBe(0);
+    expect(rovingTarget('End', 0, 4, 'row')).toBe(3);
+  });
+  it('leaves the other axis and other keys alone', () => {
+    expect(rovingTarget('ArrowDown', 0, 3, 'row')).toBeUndefined();
+    expect(rovingTarget('ArrowLeft', 1, 3, 'column')).toBeUndefined();
+    expect(rovingTarget('Enter', 1, 3, 'row')).toBeUndefined();
+  });
+  it('starts a menu from outside its items: down to the first, up to the last', () => {
+    expect(rovingTarget('ArrowDown', -1, 4, 'column')).toBe(0);
+    expect(rovingTarget('ArrowUp', -1, 4, 'column')).toBe(3);
   });
 });

@@ -32,8 +32,8 @@ export const IDEA_PAGE_MSG = {
   copyFailed: '复制链接失败，请手动复制',
   saveImageFailed: '保存图片失败，请重试',
   noIdea: '无法获取idea信息',
-  posterSaved: '图片已保存',
-  posterHint: '没有自动下载时，长按或右键点击海报即可保存',
+  posterSaved: '海报已生成',
+  posterHint: '如未自动下载，可长按或右键点击海报保存',
 } as const;
 
 /** publishing §8 "Favourite" (the 401 text is the publish flow's own, IDEA_MSG.loginToFavorite). */

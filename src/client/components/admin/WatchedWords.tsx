@@ -177,7 +177,7 @@ function WordList() {
       <h3 id={`${id}-title`} className="admin-panel-title">
         词表
       </h3>
-      <form className="watched-filters" role="search" aria-label="搜索监控词" onSubmit={(e) => e.preventDefault()}>
+      <form className="watched-filters" role="search" aria-label="搜索敏感词" onSubmit={(e) => e.preventDefault()}>
         <div className="field">
           <label htmlFor={`${id}-q`}>搜索</label>
           <input id={`${id}-q`} type="search" value={q} maxLength={WATCHED_WORD_MAX} onChange={(e) => { setQ(e.target.value); setOffset(0); }} placeholder="输入词的一部分" />
@@ -264,7 +264,7 @@ function WordRow({ item }: { item: Item }) {
 
   return (
     <tr data-testid="watched-word">
-      <td data-label="词">{item.word}</td>
+      <td data-label="敏感词">{item.word}</td>
       <td data-label="处理方式">
         <label htmlFor={selectId} className="visually-hidden">
           「{item.word}」的处理方式

@@ -68,9 +68,10 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
     try {
       const answer = await create.mutateAsync({ ideaId: idea.id, content: text, parentId: replyTo?.id ?? null });
       toast(answer.message ?? COMMENT_MSG.created);
-      // Back to the box, ready for the next one (unless focus has moved on meanwhile): the emptied form's send button is disabled, which would drop focus to the body.
+      // A keyboard user is put back in the box, ready for the next one (the emptied form's send button
+      // is disabled, which would drop focus to the body); a tap does not pop the phone's keyboard up again.
       const box = textarea.current;
-      if (box?.form?.contains(document.activeElement)) box.focus();
+      if (box?.form?.contains(document.activeElement) && document.activeElement?.matches(':focus-visible')) box.focus();
       setText('');
       setReplyTo(null);
       await refresh();
@@ -84,7 +85,7 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
   const actions: CommentActions = {
     loggedIn,
     // The idea's authorship comes with the page's member read; the server checks again (403).
-    mayDelete: (c) => loggedIn && !!user?.id && mayDeleteComment({ id: Number(user.id), role: user.role ?? 'member' }, c, !!viewer.data?.isOwner),
+    mayDelete: (c) => loggedIn && !!user?.id && mayDeleteComment({ id: Number(user.id), role: user.role ?? 'member' }, c, !!(idea.isOwner || viewer.data?.isOwner)),
     targetId,
     markOf,
     onReply(c) {

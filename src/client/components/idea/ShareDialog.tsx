@@ -69,6 +69,7 @@ export function ShareDialog({ idea, onClose }: { idea: IdeaDto | null; onClose: 
   };
 
   const saveImage = async () => {
+    if (saving) return;
     setNotice(null);
     if (!idea) return setNotice({ kind: 'error', text: IDEA_PAGE_MSG.noIdea });
     setSaving(true);
@@ -112,7 +113,7 @@ export function ShareDialog({ idea, onClose }: { idea: IdeaDto | null; onClose: 
           </div>
         </div>
 
-        <button type="button" className="btn btn-primary btn-block share-save" onClick={() => void saveImage()} disabled={saving}>
+        <button type="button" className="btn btn-primary btn-block share-save" onClick={() => void saveImage()} aria-disabled={saving || undefined} aria-busy={saving || undefined}>
           {saving ? '正在生成图片…' : '保存图片'}
         </button>
 

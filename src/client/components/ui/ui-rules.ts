@@ -52,3 +52,18 @@ export function quoteName(name: string, max = CONFIRM_NAME_MAX): string {
   const chars = [...name.trim()];
   return `「${chars.length > max ? chars.slice(0, max).join('') + '…' : chars.join('')}」`;
 }
+
+/**
+ * Where a key moves the focus in a row of `count` items from item `at` (the WAI-ARIA tabs and menu
+ * patterns): the row's two arrow keys step and wrap at the ends, Home and End jump to them; any other
+ * key, undefined. A tab row runs left to right, a menu top to bottom.
+ */
+export function rovingTarget(key: string, at: number, count: number, axis: 'row' | 'column'): number | undefined {
+  const last = count - 1;
+  const [back, on] = axis === 'row' ? ['ArrowLeft', 'ArrowRight'] : ['ArrowUp', 'ArrowDown'];
+  if (key === on) return at < last ? at + 1 : 0;
+  if (key === back) return at > 0 ? at - 1 : last;
+  if (key === 'Home') return 0;
+  if (key === 'End') return last;
+  return undefined;
+}
