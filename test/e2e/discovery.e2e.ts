@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createIdea, createUser, type FixtureUser } from '../helpers/fixtures.ts';
-import { expectAccessible, newPage, storeSession, shot, startE2E, VIEWPORTS, type E2E } from './harness.ts';
+import { expectAccessible, newPage, shot, startE2E, VIEWPORTS, type E2E, signInWithToken } from './harness.ts';
 
 let e2e: E2E;
 let author: FixtureUser;
@@ -50,12 +50,7 @@ after(async () => {
 });
 
 /** The page gets the session the login page would store, for a fixture user. */
-async function logInAs(page: Page, user: FixtureUser) {
-  const res = await fetch(`${e2e.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${user.token}` } });
-  const body = await res.json();
-  assert.equal(res.status, 200, JSON.stringify(body));
-  await storeSession(page, { token: user.token, user: body.data.user });
-}
+const logInAs = (page: Page, user: FixtureUser) => signInWithToken(page, e2e.baseUrl, user);
 
 const cards = (page: Page) => page.locator('main [data-testid="idea-card"]');
 

@@ -2,6 +2,7 @@
  * Browser tests: the real app (built client, real server, fresh SQLite database) driven by Debian's
  * Chromium through playwright-core, with axe-core on every page.
  */
+import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -85,6 +86,14 @@ export async function storeSession(page: Page, session: { token: string; user: u
     localStorage.setItem('authToken', token);
     localStorage.setItem('userInfo', JSON.stringify(user));
   }, session);
+}
+
+/** The page gets the session the login page would store for a user with a token (its user from /api/auth/me). */
+export async function signInWithToken(page: Page, baseUrl: string, user: { token: string }): Promise<void> {
+  const res = await fetch(`${baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${user.token}` } });
+  const body = await res.json();
+  assert.equal(res.status, 200, JSON.stringify(body));
+  await storeSession(page, { token: user.token, user: body.data.user });
 }
 
 export async function expectAccessible(page: Page, label: string): Promise<void> {

@@ -19,7 +19,7 @@ import { loadConfig, rateLimitsOff } from '../../src/server/config.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { DIST_DIR } from '../../scripts/build-client.ts';
 import { createIdea, createUser, type FixtureUser } from '../helpers/fixtures.ts';
-import { expectAccessible, newPage, SCREENSHOT_DIR, shot, startE2E, storeSession, VIEWPORTS, type E2E } from './harness.ts';
+import { type E2E, expectAccessible, newPage, SCREENSHOT_DIR, shot, signInWithToken, startE2E, VIEWPORTS } from './harness.ts';
 
 let e2e: E2E;
 /** The same build over its own database with MODERATION=manual: publishes wait for a moderator. */
@@ -41,13 +41,7 @@ after(async () => {
   await e2e?.close();
 });
 
-/** The page gets the session the login page would store, for a fixture user of `server`. */
-async function signIn(page: Page, user: FixtureUser, baseUrl = e2e.baseUrl) {
-  const res = await fetch(`${baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${user.token}` } });
-  const body = await res.json();
-  assert.equal(res.status, 200, JSON.stringify(body));
-  await storeSession(page, { token: user.token, user: body.data.user });
-}
+const signIn = (page: Page, user: FixtureUser, baseUrl = e2e.baseUrl) => signInWithToken(page, baseUrl, user);
 
 async function getJson(baseUrl: string, p: string, token?: string) {
   const res = await fetch(baseUrl + p, { headers: token ? { authorization: `Bearer ${token}` } : {} });

@@ -15,7 +15,7 @@ import { createServer as createVite, type ViteDevServer } from 'vite';
 import { loadConfig, rateLimitsOff } from '../../src/server/config.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { createIdea, createUser, type FixtureUser } from '../helpers/fixtures.ts';
-import { SCREENSHOT_DIR, storeSession, VIEWPORTS } from './harness.ts';
+import { SCREENSHOT_DIR, signInWithToken, VIEWPORTS } from './harness.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let vite: ViteDevServer;
@@ -46,10 +46,7 @@ after(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function logIn(page: Page) {
-  const res = await fetch(`${server.url}/api/auth/me`, { headers: { authorization: `Bearer ${reader.token}` } });
-  await storeSession(page, { token: reader.token, user: (await res.json()).data.user });
-}
+const logIn = (page: Page) => signInWithToken(page, server.url, reader);
 
 for (const viewport of VIEWPORTS) {
   describe(`return to the card under <StrictMode> at ${viewport.width}px`, () => {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { createIdea, createUser, type FixtureUser } from '../helpers/fixtures.ts';
-import { expectAccessible, newPage, SCREENSHOT_DIR, shot, startE2E, storeSession, VIEWPORTS, type E2E, type Viewport } from './harness.ts';
+import { type E2E, expectAccessible, newPage, SCREENSHOT_DIR, shot, signInWithToken, startE2E, type Viewport, VIEWPORTS } from './harness.ts';
 
 let e2e: E2E;
 before(async () => {
@@ -26,10 +26,7 @@ async function api(method: string, p: string, body: unknown, token: string) {
   return json;
 }
 
-async function signIn(page: Page, user: FixtureUser) {
-  const me = await (await fetch(`${e2e.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${user.token}` } })).json();
-  await storeSession(page, { token: user.token, user: me.data.user });
-}
+const signIn = (page: Page, user: FixtureUser) => signInWithToken(page, e2e.baseUrl, user);
 
 const navOf = (page: Page, viewport: Viewport): Locator => page.locator(viewport.width < 900 ? 'nav.tab-bar' : 'nav.side-nav');
 

@@ -13,7 +13,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Locator, Page, Route } from 'playwright-core';
 import { HTTP_TIMEOUT_MS } from '../../src/shared/constants.ts';
 import { createIdea, createUser, type FixtureUser } from '../helpers/fixtures.ts';
-import { expectAccessible, newPage, shot, startE2E, storeSession, VIEWPORTS, type E2E } from './harness.ts';
+import { type E2E, expectAccessible, newPage, shot, signInWithToken, startE2E, VIEWPORTS } from './harness.ts';
 
 let e2e: E2E;
 let author: FixtureUser;
@@ -45,10 +45,7 @@ after(async () => {
   await e2e?.close();
 });
 
-async function signIn(page: Page, user: FixtureUser) {
-  const me = await (await fetch(`${e2e.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${user.token}` } })).json();
-  await storeSession(page, { token: user.token, user: me.data.user });
-}
+const signIn = (page: Page, user: FixtureUser) => signInWithToken(page, e2e.baseUrl, user);
 
 const cards = (page: Page) => page.locator('main [data-testid="idea-card"]');
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createIdea, createUser, type FixtureUser } from '../helpers/fixtures.ts';
-import { expectAccessible, newPage, shot, startE2E, storeSession, VIEWPORTS, type E2E } from './harness.ts';
+import { expectAccessible, newPage, shot, startE2E, VIEWPORTS, type E2E, signInWithToken } from './harness.ts';
 
 let e2e: E2E;
 let reader: FixtureUser;
@@ -54,8 +54,7 @@ for (const viewport of VIEWPORTS) {
   describe(`search at ${viewport.width}px`, () => {
     it('two words separated by a space find the ideas that have both, in any order and field (item 3)', async () => {
       const { context, page } = await newPage(e2e, viewport);
-      const me = await (await fetch(`${e2e.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${reader.token}` } })).json();
-      await storeSession(page, { token: reader.token, user: me.data.user });
+      await signInWithToken(page, e2e.baseUrl, reader);
       await page.goto('/marketplace');
       await page.locator('main [data-testid="idea-card"]').first().waitFor();
 

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { createIdea, createUser, type FixtureUser } from '../helpers/fixtures.ts';
-import { expectAccessible, newPage, shot, startE2E, storeSession, VIEWPORTS, type E2E } from './harness.ts';
+import { type E2E, expectAccessible, newPage, shot, signInWithToken, startE2E, VIEWPORTS } from './harness.ts';
 
 let e2e: E2E;
 before(async () => {
@@ -19,13 +19,7 @@ after(async () => {
   await e2e?.close();
 });
 
-/** The page gets the session the login page would store, for a fixture user. */
-async function signIn(page: Page, user: FixtureUser) {
-  const res = await fetch(`${e2e.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${user.token}` } });
-  const body = await res.json();
-  assert.equal(res.status, 200, JSON.stringify(body));
-  await storeSession(page, { token: user.token, user: body.data.user });
-}
+const signIn = (page: Page, user: FixtureUser) => signInWithToken(page, e2e.baseUrl, user);
 
 /**
  * Every tab of `tablist` lies whole inside the row and the viewport as the row is first shown (nothing
