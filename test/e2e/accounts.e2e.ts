@@ -122,6 +122,13 @@ for (const viewport of VIEWPORTS) {
       await expectAccessible(page, 'member page');
       await openAccountMenu(page);
       await page.getByText(`${phone.slice(0, 3)}****${phone.slice(-4)}`).waitFor();
+      // The contact line is the menu's description, outside its items (a menu holds menu items only).
+      const described = await page.getByRole('menu', { name: '账户菜单' }).evaluate((menu) => ({
+        description: document.getElementById(menu.getAttribute('aria-describedby') ?? '')?.textContent ?? '',
+        others: [...menu.children].filter((el) => el.getAttribute('role') !== 'menuitem').length,
+      }));
+      assert.match(described.description, new RegExp(`${phone.slice(0, 3)}\\*{4}${phone.slice(-4)}`));
+      assert.equal(described.others, 0, 'only menu items inside the menu');
       await shot(page, `${viewport.name}-account-menu`);
       // Clicking outside closes the dropdown (the heading's left end: on phones the menu covers its middle).
       await page.locator('h1').click({ position: { x: 4, y: 4 } });

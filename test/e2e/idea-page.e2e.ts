@@ -147,6 +147,10 @@ for (const viewport of VIEWPORTS) {
       const shown = dialog.getByRole('img', { name: `「${title}」的分享海报` });
       await shown.waitFor();
       assert.deepEqual(await shown.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]), [750, 1200]);
+      // Shown small and centred: the poster's own stylesheet (its 375×600 frame) must not reach the dialog's figure.
+      const [shownBox, bodyBox] = [await shown.boundingBox(), await dialog.locator('.modal-body').boundingBox()];
+      assert.ok(shownBox && bodyBox && shownBox.height <= 361, `the poster shows at most 360 px high (${shownBox?.height})`);
+      assert.ok(Math.abs(shownBox.x + shownBox.width / 2 - (bodyBox.x + bodyBox.width / 2)) <= 2, 'the poster is centred in the dialog');
       await dialog.getByText('如未自动下载，可长按或右键点击海报保存').waitFor();
       await expectAccessible(page, `share dialog with the poster at ${viewport.width}px`);
       await shot(page, `${viewport.name}-idea-share-poster`);

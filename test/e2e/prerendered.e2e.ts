@@ -117,6 +117,26 @@ describe('prerendered guest pages', () => {
     }
   });
 
+  it('/login: before the app starts, Tab reaches 注册 (no arrow keys yet); once it runs, the tabs rove', async () => {
+    const { context, page } = await newPage(e2e, VIEWPORTS[0]);
+    try {
+      const errors = collectErrors(page);
+      const entry = await holdEntry(page);
+      await page.goto('/login', { waitUntil: 'domcontentloaded' });
+      const register = page.getByRole('tab', { name: '注册' });
+      await page.getByRole('tab', { name: '手机号登录' }).focus();
+      await page.keyboard.press('Tab');
+      assert.equal(await register.evaluate((el) => el === document.activeElement), true, 'Tab from 手机号登录 lands on 注册');
+      entry.release();
+      await page.waitForFunction(() => document.title.startsWith('登录'));
+      // Running: the chosen tab is the row's one Tab stop, and the arrow keys move between tabs.
+      await page.waitForFunction(() => document.querySelector('#tab-register')?.getAttribute('tabindex') === '-1');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a member on / gets their own view over the prerendered one, without errors', async () => {
     const member = await createUser(e2e.server.deps, { nickname: '水合测试员' });
     const { context, page } = await newPage(e2e, VIEWPORTS[0]);

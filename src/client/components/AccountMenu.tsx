@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'wouter';
 import { maskPhone } from '../../shared/patterns.ts';
 import type { StoredUser } from '../lib/storage.ts';
@@ -31,6 +31,7 @@ function shownItems(menu: HTMLElement | null): HTMLElement[] {
  */
 export function AccountMenu({ user }: { user: StoredUser }) {
   const [open, setOpen] = useState(false);
+  const contactId = useId();
   const [modal, setModal] = useState<'profile' | 'security' | 'feedback' | null>(null);
   const [, navigate] = useLocation();
   const ref = useRef<HTMLDivElement>(null);
@@ -121,36 +122,39 @@ export function AccountMenu({ user }: { user: StoredUser }) {
         <span className="account-name">{user.nickname}</span>
       </button>
       {open && (
-        <div className="account-menu" role="menu" aria-label="账户菜单" ref={menu} onKeyDown={onMenuKey}>
-          <p className="account-contact">
+        <div className="account-menu">
+          {/* Outside the role="menu" (a menu holds menu items only), and read out as the menu's description. */}
+          <p className="account-contact" id={contactId}>
             {contactLine(user)}
             <span className="account-menu-id">ID：{user.registrationNumber}</span>
           </p>
-          <button type="button" role="menuitem" tabIndex={-1} onClick={() => openModal('profile')}>
-            编辑资料
-          </button>
-          <button type="button" role="menuitem" tabIndex={-1} onClick={() => openModal('security')}>
-            安全设置
-          </button>
-          {/* The phone tab bar has five slots; feedback is here on every screen size. */}
-          <button type="button" role="menuitem" aria-haspopup="dialog" tabIndex={-1} onClick={() => openModal('feedback')}>
-            意见反馈
-          </button>
-          {user.role === 'admin' && (
-            <button type="button" role="menuitem" tabIndex={-1} onClick={() => go('/admin')}>
-              管理后台
+          <div role="menu" aria-label="账户菜单" aria-describedby={contactId} ref={menu} onKeyDown={onMenuKey}>
+            <button type="button" role="menuitem" tabIndex={-1} onClick={() => openModal('profile')}>
+              编辑资料
             </button>
-          )}
-          {/* On phones the top bar has no room for the brand links: they live here (CSS hides them on desktop). */}
-          <button type="button" role="menuitem" tabIndex={-1} className="account-menu-phone-only" onClick={() => go('/about-hunter')}>
-            猎人的由来
-          </button>
-          <button type="button" role="menuitem" tabIndex={-1} className="account-menu-phone-only" onClick={() => go('/vision')}>
-            我们的愿景
-          </button>
-          <button type="button" role="menuitem" tabIndex={-1} className="danger" onClick={signOut}>
-            退出登录
-          </button>
+            <button type="button" role="menuitem" tabIndex={-1} onClick={() => openModal('security')}>
+              安全设置
+            </button>
+            {/* The phone tab bar has five slots; feedback is here on every screen size. */}
+            <button type="button" role="menuitem" aria-haspopup="dialog" tabIndex={-1} onClick={() => openModal('feedback')}>
+              意见反馈
+            </button>
+            {user.role === 'admin' && (
+              <button type="button" role="menuitem" tabIndex={-1} onClick={() => go('/admin')}>
+                管理后台
+              </button>
+            )}
+            {/* On phones the top bar has no room for the brand links: they live here (CSS hides them on desktop). */}
+            <button type="button" role="menuitem" tabIndex={-1} className="account-menu-phone-only" onClick={() => go('/about-hunter')}>
+              猎人的由来
+            </button>
+            <button type="button" role="menuitem" tabIndex={-1} className="account-menu-phone-only" onClick={() => go('/vision')}>
+              我们的愿景
+            </button>
+            <button type="button" role="menuitem" tabIndex={-1} className="danger" onClick={signOut}>
+              退出登录
+            </button>
+          </div>
         </div>
       )}
       <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { rovingTarget } from './ui/ui-rules.ts';
 
@@ -65,16 +65,22 @@ export function Modal({ title, onClose, children, wide = false }: { title: strin
   );
 }
 
+const noSubscription = () => () => {};
+/** False in the prerendered HTML and while React hydrates it, true once the app runs (no effect, no extra state). */
+const useAppStarted = () => useSyncExternalStore(noSubscription, () => true, () => false);
+
 /**
  * Tabs with the ARIA tab pattern; disabled tabs explain themselves through their panel. With
  * `hrefOf`, a tab that has an address is a link to it: a tap before the app has started (a
  * prerendered page) still gets there; once it runs, the tap switches in place. Keyboard: only the
  * chosen tab is in the Tab order (roving tabindex); ArrowLeft/ArrowRight (wrapping), Home and End
- * move to a tab and choose it (automatic activation).
+ * move to a tab and choose it (automatic activation). Before the app runs (a prerendered page) every
+ * link tab is in the Tab order, as the arrow keys do nothing yet.
  */
 export function Tabs<T extends string>({ tabs, active, onChange, label, hrefOf }: { tabs: { id: T; label: string; disabled?: boolean }[]; active: T; onChange: (id: T) => void; label: string; hrefOf?: (id: T) => string | undefined }) {
   // With no tab chosen the first one is the row's Tab stop, so the row can still be reached.
   const stop = tabs.some((tab) => tab.id === active) ? active : tabs[0]?.id;
+  const started = useAppStarted();
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     // Alt+Arrow is the browser's back and forward.
     if (e.altKey || e.ctrlKey || e.metaKey) return;
@@ -89,15 +95,16 @@ export function Tabs<T extends string>({ tabs, active, onChange, label, hrefOf }
   return (
     <div className="tabs" role="tablist" aria-label={label} onKeyDown={onKeyDown}>
       {tabs.map((tab) => {
+        const href = hrefOf?.(tab.id);
         const common = {
           role: 'tab',
           id: `tab-${tab.id}`,
-          tabIndex: tab.id === stop ? 0 : -1,
+          // Before the app runs the arrow keys do nothing, so every link tab is a Tab stop of its own.
+          tabIndex: tab.id === stop || (href && !started) ? 0 : -1,
           'aria-selected': active === tab.id,
           'aria-controls': `panel-${tab.id}`,
           className: `tab ${active === tab.id ? 'tab-active' : ''} ${tab.disabled ? 'tab-disabled' : ''}`,
         } as const;
-        const href = hrefOf?.(tab.id);
         return href ? (
           <a
             key={tab.id}

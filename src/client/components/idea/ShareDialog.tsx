@@ -126,7 +126,7 @@ export function ShareDialog({ idea, onClose }: { idea: IdeaDto | null; onClose: 
         </p>
 
         {posterImage && (
-          <figure className="share-poster">
+          <figure className="share-saved-poster">
             <figcaption>{IDEA_PAGE_MSG.posterHint}</figcaption>
             <img src={posterImage} alt={`「${idea?.title ?? ''}」的分享海报`} width={375} height={600} />
           </figure>
