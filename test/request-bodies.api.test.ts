@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { restRoutes } from '../src/server/rest/index.ts';
 import { appRouter } from '../src/server/trpc/routers/index.ts';
 import { DIALECTS } from './helpers/dialects.ts';
-import { startTestApp, type TestApp } from './helpers/api.ts';
+import { startTestApp, trpcCall, type TestApp } from './helpers/api.ts';
 import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
 
 const CHINESE = /[\u4e00-\u9fff]/;
@@ -102,5 +102,24 @@ describe.each(DIALECTS)('request bodies on %s', (dialect) => {
     expect(res.status).toBe(400);
     const guest = await fetch(`${app.url}/trpc/ideas.byId?input=${input}`);
     expect(guest.status).toBe(400);
+  });
+  it('words a wrong type, a missing field, a value off the list and an over-long text in plain Chinese naming the field, on both transports', async () => {
+    const cases = [
+      { rest: ['POST', '/api/ideas', { title: 123 }], trpc: ['ideas.create', { title: 123 }], message: '「title」应为文本' },
+      { rest: ['POST', '/api/ideas', { allowComments: 'x' }], trpc: ['ideas.create', { allowComments: 'x' }], message: '「allowComments」格式不正确' },
+      { rest: ['POST', '/api/ideas', { tags: '标'.repeat(501) }], trpc: ['ideas.create', { tags: '标'.repeat(501) }], message: '「tags」不能超过 500 个字符' },
+      { rest: ['POST', `/api/admin/ideas/${ideaId}/reject`, {}], trpc: ['admin.reject', { id: ideaId }], message: '请填写驳回原因' },
+      { rest: ['POST', '/api/auth/change-password', { currentPassword: 'x'.repeat(200), newPassword: 'abcdefgh1' }], trpc: ['auth.changePassword', { currentPassword: 'x'.repeat(200), newPassword: 'abcdefgh1' }], message: '密码长度不能超过' },
+    ] as const;
+    for (const { rest, trpc, message } of cases) {
+      const viaRest = await app.api(rest[0], rest[1], { token: member.token, body: rest[2] });
+      expect(viaRest.status, rest[1]).toBe(400);
+      expect(viaRest.body.message, rest[1]).toContain(message);
+      const viaTrpc = await trpcCall(app, 'mutation', trpc[0], trpc[1], member.token);
+      expect(viaTrpc.status, trpc[0]).toBe(400);
+      expect(viaTrpc.body.error.message, trpc[0]).toContain(message);
+    }
+    const list = await app.api('GET', '/api/ideas/my?status=bogus', { token: member.token });
+    expect([list.status, list.body.message]).toEqual([400, '「status」只能是 published、draft、deleted、all 之一']);
   });
 });

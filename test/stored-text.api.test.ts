@@ -91,6 +91,38 @@ describe.each(DIALECTS)('stored text on %s', (dialect) => {
     }
   });
 
+  /** Zero-width space, non-joiner, joiner, word joiner, BOM, the bidi overrides and isolates: text nobody sees. */
+  const INVISIBLE = ' \u200b\u200c\u200d\u2060\ufeff\u202e\u2066\u2069 ';
+  const required: Case[] = [
+    { name: 'feedback', rest: (t) => ({ method: 'POST', path: '/api/feedback', body: { content: t } }), trpc: (t) => ({ procedure: 'feedback.submit', input: { content: t } }) },
+    { name: 'feedback reply', as: 'admin', rest: (t) => ({ method: 'POST', path: `/api/admin/feedback/${feedbackId}/reply`, body: { content: t } }), trpc: (t) => ({ procedure: 'feedback.reply', input: { id: feedbackId, content: t } }) },
+    { name: 'announcement title', as: 'admin', rest: (t) => ({ method: 'POST', path: '/api/messages/announcement', body: { title: t, content: '内容' } }), trpc: (t) => ({ procedure: 'messages.announce', input: { title: t, content: '内容' } }) },
+    { name: 'announcement content', as: 'admin', rest: (t) => ({ method: 'POST', path: '/api/messages/announcement', body: { title: '公告', content: t } }), trpc: (t) => ({ procedure: 'messages.announce', input: { title: '公告', content: t } }) },
+    { name: 'comment', rest: (t) => ({ method: 'POST', path: '/api/comments', body: { ideaId, content: t } }), trpc: (t) => ({ procedure: 'comments.create', input: { ideaId, content: t } }) },
+    { name: 'report reason', rest: (t) => ({ method: 'POST', path: `/api/comments/${commentId}/report`, body: { reason: t } }), trpc: (t) => ({ procedure: 'comments.report', input: { id: commentId, reason: t } }) },
+    { name: 'title of a published idea', rest: (t) => ({ method: 'POST', path: '/api/ideas', body: { title: t, description: '简介', status: 'published' } }), trpc: (t) => ({ procedure: 'ideas.create', input: { title: t, description: '简介', status: 'published' } }) },
+    { name: 'extension', rest: (t) => ({ method: 'PUT', path: `/api/ideas/${ideaId}/expansions`, body: { expansions: [t] } }), trpc: (t) => ({ procedure: 'ideas.updateExpansions', input: { id: ideaId, expansions: [{ content: t }] } }) },
+    { name: 'reject reason', as: 'admin', rest: (t) => ({ method: 'POST', path: `/api/admin/ideas/${inReview}/reject`, body: { reason: t } }), trpc: (t) => ({ procedure: 'admin.reject', input: { id: inReview, reason: t } }) },
+    { name: 'deactivation reason', rest: (t) => ({ method: 'POST', path: '/api/users/deactivate', body: { reason: t } }), trpc: (t) => ({ procedure: 'users.deactivate', input: { reason: t } }) },
+  ];
+
+  it.each(required)('answers a $name of invisible characters only as an empty one, on REST and tRPC', async ({ rest, trpc, as }) => {
+    const token = as === 'admin' ? admin.token : member.token;
+    const [empty, invisible] = [rest(''), rest(INVISIBLE)];
+    const emptyAnswer = await app.api(empty.method, empty.path, { token, body: empty.body });
+    expect(emptyAnswer.status).toBe(400);
+    const viaRest = await app.api(invisible.method, invisible.path, { token, body: invisible.body });
+    expect([viaRest.status, viaRest.body.message]).toEqual([400, emptyAnswer.body.message]);
+    const viaTrpc = await trpcCall(app, 'mutation', trpc(INVISIBLE).procedure, trpc(INVISIBLE).input, token);
+    expect([viaTrpc.status, viaTrpc.body.error.message]).toEqual([400, emptyAnswer.body.message]);
+  });
+
+  it('keeps invisible characters inside a text: an emoji family is joined by them', async () => {
+    const comment = await trpcCall(app, 'mutation', 'comments.create', { ideaId, content: '\u200b 👨\u200d👩\u200d👧 全家支持\u200b' }, member.token);
+    expect(comment.status).toBe(200);
+    expect(comment.body.result.data.data.content).toBe('👨\u200d👩\u200d👧 全家支持');
+  });
+
   it('keeps line breaks and tabs, which are text', async () => {
     const feedback = await app.api('POST', '/api/feedback', { token: member.token, body: { content: '第一行\n\t第二行\r\n第三行' } });
     expect(feedback.status).toBe(201);

@@ -39,7 +39,6 @@ const UNLIMITED_WRITES: Record<string, string> = {
   'auth.login': 'login limits per address and per phone',
   'auth.logout': "ends the caller's own session",
   'auth.resetPassword': 'code checks per address, and a fresh SMS code',
-  'auth.changePassword': 'wrong current passwords per member',
   'auth.updatePhone': 'a fresh SMS code (SMS limits)',
   'auth.syncUserInfo': 'changes nothing',
   'users.deactivate': 'once per account',
@@ -168,6 +167,11 @@ describe.each(DIALECTS)('write limits on %s', (dialect) => {
     profile: (t, p, i) => {
       const avatarUrl = PRESET_AVATARS[i % PRESET_AVATARS.length];
       return t === 'rest' ? rest('PUT', '/api/auth/profile', p, { avatarUrl }) : trpc('auth.updateProfile', { avatarUrl }, p);
+    },
+    // Right passwords, back and forth: each change is accepted, and still counted.
+    passwords: (t, p, i) => {
+      const [currentPassword, newPassword] = i % 2 ? [`${p.user.password}x`, p.user.password] : [p.user.password, `${p.user.password}x`];
+      return t === 'rest' ? rest('POST', '/api/auth/change-password', p, { currentPassword, newPassword }) : trpc('auth.changePassword', { currentPassword, newPassword }, p);
     },
   };
   const KINDS = Object.keys(WRITES) as WriteLimitKind[];

@@ -78,7 +78,7 @@ export const ZResetPasswordRequest = z.object({
 });
 
 export const ZChangePasswordRequest = z.object({
-  currentPassword: z.string({ error: MSG.currentPasswordRequired }).min(1, MSG.currentPasswordRequired).max(PASSWORD_MAX_LENGTH),
+  currentPassword: z.string({ error: MSG.currentPasswordRequired }).min(1, MSG.currentPasswordRequired).max(PASSWORD_MAX_LENGTH, MSG.passwordTooLong),
   newPassword: z.string({ error: MSG.newPasswordRequired }).min(1, MSG.newPasswordRequired).min(PASSWORD_MIN_LENGTH, MSG.passwordTooShort).max(PASSWORD_MAX_LENGTH, MSG.passwordTooLong),
   /** Ignored: the session names the user. */
   userId: z.unknown().optional(),

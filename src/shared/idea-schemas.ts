@@ -77,7 +77,7 @@ export const IDEA_LIBRARY_STATUSES = ['published', 'draft', 'deleted', 'all'] as
 export const ZMyIdeasQuery = z.object({ status: z.enum(IDEA_LIBRARY_STATUSES).optional().default('all') });
 
 export const ZRejectRequest = z.object({
-  reason: ZStoredText()
+  reason: ZStoredText(REJECT_REASON_MSG.required)
     .trim()
     .min(1, REJECT_REASON_MSG.required)
     .refine((text) => textLength(text) <= REJECT_REASON_MAX, REJECT_REASON_MSG.tooLong),

@@ -3,7 +3,10 @@
  * reports, ideas with their tags and extensions, reject and deactivation reasons): no control
  * characters. NUL, BEL, ESC and their kind cannot be seen or typed, break exports and logs, and
  * MariaDB and SQLite treat NUL differently; tabs and line breaks are text. Every stored text field
- * is a `ZStoredText` in its schema, so both transports refuse the same way.
+ * is a `ZStoredText` in its schema, so both transports refuse the same way. Invisible format
+ * characters (zero-width spaces and joiners, bidi controls, the BOM) at either end are cut off with
+ * the spaces, so a text of only those is empty, and its field's "required" message answers it; inside
+ * a text they stay (an emoji family is joined by U+200D).
  */
 import { z } from 'zod';
 
@@ -14,5 +17,15 @@ export const STORED_TEXT_MSG = { controlCharacters: '内容包含无法显示的
 
 export const hasControlCharacters = (text: string) => CONTROL_CHARACTER.test(text);
 
-/** A string without control characters; `error` is the message for a missing or non-string value. */
-export const ZStoredText = (error?: string) => z.string(error ? { error } : undefined).refine((text) => !hasControlCharacters(text), STORED_TEXT_MSG.controlCharacters);
+/** Spaces and Unicode format characters (category Cf) at the ends of a text. */
+const INVISIBLE_ENDS = /^[\s\p{Cf}]+|[\s\p{Cf}]+$/gu;
+
+/** The text without the spaces and invisible format characters at its ends. */
+export const trimInvisible = (text: string) => text.replace(INVISIBLE_ENDS, '');
+
+/** A string without control characters, its invisible ends cut off; `error` is the message for a missing or non-string value. */
+export const ZStoredText = (error?: string) =>
+  z
+    .string(error ? { error } : undefined)
+    .refine((text) => !hasControlCharacters(text), STORED_TEXT_MSG.controlCharacters)
+    .overwrite(trimInvisible);

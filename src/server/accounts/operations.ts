@@ -108,6 +108,7 @@ export const accountOps = {
   }),
   changePassword: write({
     changes: [],
+    limit: 'passwords',
     access: 'member',
     input: ZChangePasswordRequest,
     output: { data: ZNoData },

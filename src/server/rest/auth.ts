@@ -14,7 +14,7 @@ export const authRoutes = [
   route('get', '/auth/me', op.me, { tag: TAG, summary: '当前登录用户' }),
   route('post', '/auth/logout', op.logout, { tag: TAG, summary: '退出登录（结束当前会话）' }),
   route('post', '/auth/reset-password', op.resetPassword, { tag: TAG, summary: '用短信验证码重置密码（结束所有会话）', responses: { 429: '校验过于频繁', 503: '短信服务未配置（smsError）' } }),
-  route('post', '/auth/change-password', op.changePassword, { tag: TAG, summary: '修改密码（结束其他会话）', responses: { 429: '密码错误次数过多' } }),
+  route('post', '/auth/change-password', op.changePassword, { tag: TAG, summary: '修改密码（结束其他会话）', responses: { 429: '密码错误次数过多，或修改密码过于频繁' } }),
   route('post', '/auth/update-phone', op.updatePhone, { tag: TAG, summary: '更换手机号（先用 change_phone 验证码校验新手机号；需近期输入过密码，或附 currentPassword；通知原手机号，结束其他会话）', responses: { 403: '需要验证当前密码（errorType password_required）', 429: '密码错误次数过多' } }),
   route('put', '/auth/profile', op.updateProfile, { tag: TAG, summary: '更换头像（5 个预设之一）' }),
   route('post', '/auth/sync-user-info', op.syncUserInfo, { tag: TAG, summary: '取回服务器上的用户信息（不会改名）' }),
