@@ -69,6 +69,7 @@ export const IDEA_MSG = {
   restoreExpired: `已超过${RECYCLE_BIN_DAYS}天恢复期限，无法恢复`,
   restoreGone: '创意不存在或已被永久删除',
   notEditable: '审核中的创意暂时不能修改',
+  notDraft: '只有草稿可以直接发布；已发布或被驳回的创意请编辑后再提交',
   imagesOnly: '只能插入图片文件',
   tooManyImages: `最多只能插入${IMAGES_PER_IDEA}张图片`,
   imageTooLarge: '图片大小不能超过10MB',

@@ -1,6 +1,6 @@
 /** The admin review queue: approve, or reject with a reason; the author gets a system message. */
 import { nowDb } from '../../../db/time.ts';
-import type { UserRow } from '../../../db/types.ts';
+import type { Db, UserRow } from '../../../db/types.ts';
 import { transaction } from '../../../db/transaction.ts';
 import { isInReview } from '../../shared/idea-display.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
@@ -95,6 +95,23 @@ async function decide(deps: Deps, admin: UserRow, id: number, decision: 'approve
 }
 
 export const approveIdea = (deps: Deps, admin: UserRow, id: number) => decide(deps, admin, id, 'approved', null);
+
+/** The moderation log's actions that decide on an idea. */
+const IDEA_DECISIONS = ['approve_idea', 'approve_own_idea', 'edit_approve_idea', 'reject_idea'] as const;
+
+/** Whether a moderator's last decision on the idea was a rejection (then only a moderator makes it public again). */
+export async function lastDecisionWasRejection(db: Db, ideaId: number): Promise<boolean> {
+  const last = await db
+    .selectFrom('moderation_log')
+    .select('action')
+    .where('target_type', '=', 'idea')
+    .where('target_id', '=', ideaId)
+    .where('action', 'in', IDEA_DECISIONS)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return last?.action === 'reject_idea';
+}
 export const rejectIdea = (deps: Deps, admin: UserRow, id: number, reason: string) => decide(deps, admin, id, 'rejected', reason);
 
 // ------------------------------------------------------------------ edit before approval (issue 22)

@@ -29,7 +29,7 @@ import { htmlToText, sanitizeRichText, uploadedImageNames } from './rich-text.ts
 import { selectCards, toCards } from './cards.ts';
 import { loadExtras, toIdeaDto, toIdeaDtos } from './view.ts';
 import { sendMessage } from '../messages/send.ts';
-import { decisionMessage } from './review.ts';
+import { decisionMessage, lastDecisionWasRejection } from './review.ts';
 import { newestPage } from './keyset.ts';
 
 export const PUBLISH_ATTEMPTS_MESSAGE = '发布尝试过于频繁，请稍后再试';
@@ -93,18 +93,35 @@ async function storedValues(db: Db, row: IdeaRow): Promise<FieldValues> {
  * The checks of publishing §8, in order; a failure throws 400, 403 or 409. Answers the fields to
  * store (watched words of the replace action as `**`) and the hold words that send it to review.
  */
-async function checkForPublish(deps: Deps, user: UserRow, ideaId: number | null, given: CleanFields): Promise<{ f: CleanFields; held: HeldWord[] }> {
+/** What a publish's checks found that decides its review: the words that hold it, and whether a moderator rejected it last. */
+interface ReviewFacts {
+  held: HeldWord[];
+  rejectedLast: boolean;
+}
+
+async function checkForPublish(deps: Deps, user: UserRow, ideaId: number | null, given: CleanFields): Promise<{ f: CleanFields } & ReviewFacts> {
   // Every attempt counts, so failing checks cannot be repeated without end (they scan recent ideas).
   await deps.limits.publishAttempts.consume(String(user.id), PUBLISH_ATTEMPTS_MESSAGE);
   if (!given.title) throw badRequest(IDEA_MSG.titleRequired);
   const { fields: f, held } = await screenIdeaFields(deps, given);
   await assertNotDuplicate(deps, { ideaId, user, title: f.title, description: f.description, analysisText: f.analysisText });
-  return { f, held };
+  if (ideaId === null) return { f, held, rejectedLast: false };
+  // The stored expansions go public with the idea: a hold word written in one while it was a draft holds it too.
+  return { f, held: [...held, ...(await heldInExpansions(deps, ideaId))], rejectedLast: await lastDecisionWasRejection(deps.db, ideaId) };
 }
 
-/** Approved at once in automatic mode, unless a watched word of the hold action sends it to the queue. */
-function reviewState(deps: Deps, held: readonly HeldWord[]): Pick<IdeaRow, 'moderation_status' | 'reviewed_at'> {
-  return deps.config.moderation === 'auto' && !held.length ? { moderation_status: 'approved', reviewed_at: nowDb() } : { moderation_status: 'review', reviewed_at: null };
+async function heldInExpansions(deps: Deps, ideaId: number): Promise<HeldWord[]> {
+  const rows = await deps.db.selectFrom('idea_expansions').select('content').where('idea_id', '=', ideaId).orderBy('position').execute();
+  return rows.length ? (await screenTexts(deps.words, Object.fromEntries(rows.map((r, i) => [`expansions[${i}]`, r.content])))).held : [];
+}
+
+/**
+ * Approved at once in automatic mode, unless a watched word of the hold action sends it to the queue,
+ * or a moderator rejected this idea last: a person's rejection is lifted by a person, not by the
+ * author publishing it again, changed or not.
+ */
+function reviewState(deps: Deps, facts: ReviewFacts): Pick<IdeaRow, 'moderation_status' | 'reviewed_at'> {
+  return deps.config.moderation === 'auto' && !facts.held.length && !facts.rejectedLast ? { moderation_status: 'approved', reviewed_at: nowDb() } : { moderation_status: 'review', reviewed_at: null };
 }
 
 /** Which hold words sent the idea to the queue this time (none: the rows go). */
@@ -117,8 +134,8 @@ export async function writeHeldWords(db: Db, ideaId: number, held: readonly Held
  * In automatic mode the publish is the review decision: the author gets the approval message at once
  * (in manual mode, or when held, it comes with the admin's decision, review.ts).
  */
-async function tellIfApprovedAtOnce(deps: Deps, db: Db, user: UserRow, id: number, title: string, held: readonly HeldWord[]): Promise<void> {
-  if (reviewState(deps, held).moderation_status !== 'approved') return;
+async function tellIfApprovedAtOnce(deps: Deps, db: Db, user: UserRow, id: number, title: string, facts: ReviewFacts): Promise<void> {
+  if (reviewState(deps, facts).moderation_status !== 'approved') return;
   await sendMessage(db, decisionMessage({ id, user_id: user.id, title: title || DEFAULT_IDEA_TITLE }, 'approved', 'auto'));
 }
 
@@ -161,8 +178,8 @@ async function backOutDraftOverCap(deps: Deps, user: UserRow, id: number): Promi
 export async function createIdea(deps: Deps, user: UserRow, input: TCreateIdeaRequest): Promise<IdeaDto> {
   let f = clean(input, NEW_IDEA_DEFAULTS, await usableImageNames(deps.db, user, null));
   const publishing = input.status === 'published';
-  let held: HeldWord[] = [];
-  if (publishing) ({ f, held } = await checkForPublish(deps, user, null, f));
+  let facts: ReviewFacts = { held: [], rejectedLast: false };
+  if (publishing) ({ f, ...facts } = await checkForPublish(deps, user, null, f));
   else await checkNewDraft(deps, user);
   const now = nowDb();
   const id = await insertIdea(
@@ -170,7 +187,7 @@ export async function createIdea(deps: Deps, user: UserRow, input: TCreateIdeaRe
     {
       user_id: user.id,
       ...columnsFor(f, input.status),
-      ...(publishing ? { ...reviewState(deps, held), published_at: now } : { moderation_status: 'none' as const, reviewed_at: null, published_at: null }),
+      ...(publishing ? { ...reviewState(deps, facts), published_at: now } : { moderation_status: 'none' as const, reviewed_at: null, published_at: null }),
       view_count: 0,
       favorite_count: 0,
       comment_count: 0,
@@ -183,8 +200,8 @@ export async function createIdea(deps: Deps, user: UserRow, input: TCreateIdeaRe
     // With the idea, so an approved idea never lacks its message nor a held one its words.
     publishing
       ? async (trx, newId) => {
-          await writeHeldWords(trx, newId, held);
-          await tellIfApprovedAtOnce(deps, trx, user, newId, f.title, held);
+          await writeHeldWords(trx, newId, facts.held);
+          await tellIfApprovedAtOnce(deps, trx, user, newId, f.title, facts);
         }
       : undefined,
   );
@@ -203,45 +220,55 @@ export async function updateIdea(deps: Deps, user: UserRow, id: number, input: T
   let f = clean(input, await storedValues(deps.db, row), await usableImageNames(deps.db, user, id));
   const status = input.status ?? row.status;
   const publishing = status === 'published';
-  let held: HeldWord[] = [];
-  if (publishing) ({ f, held } = await checkForPublish(deps, user, id, f));
+  let facts: ReviewFacts = { held: [], rejectedLast: false };
+  if (publishing) ({ f, ...facts } = await checkForPublish(deps, user, id, f));
   const now = nowDb();
   await transaction(deps.db, async (trx) => {
     await trx
       .updateTable('ideas')
       .set({
         ...columnsFor(f, status),
-        ...(publishing ? { ...reviewState(deps, held), published_at: now } : { moderation_status: 'none', reviewed_at: null }),
+        ...(publishing ? { ...reviewState(deps, facts), published_at: publishedAtOnSave(row, now) } : { moderation_status: 'none', reviewed_at: null }),
         updated_at: now,
       })
       .where('id', '=', id)
       .execute();
     await writeTags(trx, id, f.tags);
     await writeSearchGrams(trx, id);
-    await writeHeldWords(trx, id, held);
-    if (publishing) await tellIfApprovedAtOnce(deps, trx, user, id, f.title, held);
+    await writeHeldWords(trx, id, facts.held);
+    if (publishing) await tellIfApprovedAtOnce(deps, trx, user, id, f.title, facts);
   });
   await settleIdeaImages(deps, user, id, uploadedImageNames(f.detailedAnalysis));
   if (publishing) await countPublish(deps, user.id);
   return dtoFor(deps, id, user);
 }
 
-/** Publishes a saved draft as it is stored. */
+/**
+ * An edit of a public idea keeps its place in the newest order: only a first publication (a draft,
+ * or an idea a moderator rejected, which was never public) is dated now, so editing cannot bump.
+ */
+const publishedAtOnSave = (row: IdeaRow, now: string) => (row.status === 'published' && row.moderation_status === 'approved' && row.published_at ? row.published_at : now);
+
+/** Publishes a saved draft as it is stored; anything else is refused (a published idea is saved through an edit). */
 export async function publishDraft(deps: Deps, user: UserRow, id: number): Promise<IdeaDto> {
   const row = await requireEditableIdea(deps.db, user, id);
-  const { f, held } = await checkForPublish(deps, user, id, clean({}, await storedValues(deps.db, row), await usableImageNames(deps.db, user, id)));
+  if (row.status !== 'draft') throw badRequest(IDEA_MSG.notDraft);
+  const { f, ...facts } = await checkForPublish(deps, user, id, clean({}, await storedValues(deps.db, row), await usableImageNames(deps.db, user, id)));
   const now = nowDb();
   await transaction(deps.db, async (trx) => {
-    await trx
+    // Only while still a draft: of two publishes at once, one publishes and the other finds nothing to publish.
+    const result = await trx
       .updateTable('ideas')
-      .set({ ...columnsFor(f, 'published'), ...reviewState(deps, held), published_at: now, updated_at: now })
+      .set({ ...columnsFor(f, 'published'), ...reviewState(deps, facts), published_at: now, updated_at: now })
       .where('id', '=', id)
-      .execute();
+      .where('status', '=', 'draft')
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw badRequest(IDEA_MSG.notDraft);
     // Replaced words may have changed the tags.
     await writeTags(trx, id, f.tags);
     await writeSearchGrams(trx, id);
-    await writeHeldWords(trx, id, held);
-    await tellIfApprovedAtOnce(deps, trx, user, id, f.title, held);
+    await writeHeldWords(trx, id, facts.held);
+    await tellIfApprovedAtOnce(deps, trx, user, id, f.title, facts);
   });
   await countPublish(deps, user.id);
   return dtoFor(deps, id, user);

@@ -1,0 +1,124 @@
+/**
+ * Publishing again (a review of the whole product, 2026-11-27): in automatic mode a publish is its own
+ * review, so what a moderator decided must not be undone by the author publishing once more.
+ * - `PUT /ideas/{id}/publish` publishes a draft only: an approved or rejected idea is refused, and of two
+ *   publishes of one draft at once only one gets through (one approval message, not four).
+ * - An idea a moderator rejected goes back to the queue when it is published again, changed or not,
+ *   until a moderator approves it; after that, edits are reviewed automatically again.
+ * - A draft whose stored expansion holds a hold word is held when published (the check used to read
+ *   only the title, introduction, analysis and tags).
+ * - Editing a public idea keeps its date in the newest order: an edit cannot bump it to the top.
+ * Both transports, both databases, MODERATION=auto.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from './helpers/dialects.ts';
+import { startTestApp, trpcCall, type TestApp } from './helpers/api.ts';
+import { createUser, type FixtureUser } from './helpers/fixtures.ts';
+
+const NOT_DRAFT = '只有草稿可以直接发布；已发布或被驳回的创意请编辑后再提交';
+
+let seq = 0;
+function ideaBody(status: 'draft' | 'published') {
+  seq += 1;
+  const n = `${seq}-${Math.random().toString(36).slice(2, 8)}`;
+  return { title: `再次发布测试${n}`, description: `第${n}号创意的简介`, detailedAnalysis: `<p>第${n}号创意的分析${'痛点与方案'.repeat(3)}</p>`, tags: '效率', status };
+}
+
+describe.each(DIALECTS)('publishing again on %s (MODERATION=auto)', (dialect) => {
+  let app: TestApp;
+  let author: FixtureUser;
+  let admin: FixtureUser;
+  beforeAll(async () => {
+    app = await startTestApp(dialect, { moderation: 'auto' });
+    author = await createUser(app.deps);
+    admin = await createUser(app.deps);
+    await app.makeAdmin(admin.id);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const idea = async (id: number) => app.deps.db.selectFrom('ideas').select(['status', 'moderation_status', 'published_at']).where('id', '=', id).executeTakeFirstOrThrow();
+  const approvals = async (id: number) => (await app.deps.db.selectFrom('messages').select('title').where('idea_id', '=', id).where('title', '=', '创意审核通过').execute()).length;
+  const publishOnce = async (status: 'draft' | 'published') => {
+    const res = await app.api('POST', '/api/ideas', { token: author.token, body: ideaBody(status) });
+    expect(res.status).toBe(201);
+    return res.body.data.id as number;
+  };
+  const publishBoth = async (id: number) => [
+    await app.api('PUT', `/api/ideas/${id}/publish`, { token: author.token }),
+    await trpcCall(app, 'mutation', 'ideas.publishDraft', { id }, author.token),
+  ];
+
+  it('refuses to publish an approved idea again: no new date, no second message, on both transports', async () => {
+    const id = await publishOnce('published');
+    const before = await idea(id);
+    expect(before.moderation_status).toBe('approved');
+    const [viaRest, viaTrpc] = await publishBoth(id);
+    expect([viaRest.status, viaRest.body.message]).toEqual([400, NOT_DRAFT]);
+    expect([viaTrpc.status, viaTrpc.body.error?.message]).toEqual([400, NOT_DRAFT]);
+    expect(await idea(id)).toEqual(before);
+    expect(await approvals(id)).toBe(1);
+  });
+
+  it('publishes a draft once when it is published twice at the same moment', async () => {
+    const id = await publishOnce('draft');
+    const answers = await Promise.all([
+      app.api('PUT', `/api/ideas/${id}/publish`, { token: author.token }),
+      app.api('PUT', `/api/ideas/${id}/publish`, { token: author.token }),
+      trpcCall(app, 'mutation', 'ideas.publishDraft', { id }, author.token),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400]);
+    expect(await approvals(id)).toBe(1);
+  });
+
+  it('sends an idea a moderator rejected back to the queue when it is published again, changed or not, until a moderator approves it', async () => {
+    const id = await publishOnce('published');
+    // Sent back to review by a report or a word, then rejected by a person.
+    await app.deps.db.updateTable('ideas').set({ moderation_status: 'review', reviewed_at: null }).where('id', '=', id).execute();
+    expect((await app.api('POST', `/api/admin/ideas/${id}/reject`, { token: admin.token, body: { reason: '内容与标题不符' } })).status).toBe(200);
+
+    // Published again as it is: refused as a publish, and held for a person as an edit.
+    const [viaRest, viaTrpc] = await publishBoth(id);
+    expect([viaRest.status, viaTrpc.status]).toEqual([400, 400]);
+    expect((await idea(id)).moderation_status).toBe('rejected');
+    const unchanged = await app.api('PUT', `/api/ideas/${id}`, { token: author.token, body: { status: 'published' } });
+    expect(unchanged.status).toBe(200);
+    expect((await idea(id)).moderation_status).toBe('review');
+    expect(await approvals(id)).toBe(1);
+
+    // A moderator rejects it again; the author edits it into a draft, changes it, and publishes the draft (tRPC).
+    expect((await app.api('POST', `/api/admin/ideas/${id}/reject`, { token: admin.token, body: { reason: '仍然不符' } })).status).toBe(200);
+    expect((await trpcCall(app, 'mutation', 'ideas.update', { id, status: 'draft', description: '补充了实现方式' }, author.token)).status).toBe(200);
+    expect((await trpcCall(app, 'mutation', 'ideas.publishDraft', { id }, author.token)).status).toBe(200);
+    expect((await idea(id)).moderation_status).toBe('review');
+
+    // A person approves it: from then on an edit is reviewed automatically again.
+    expect((await app.api('POST', `/api/admin/ideas/${id}/approve`, { token: admin.token })).status).toBe(200);
+    const edited = await app.api('PUT', `/api/ideas/${id}`, { token: author.token, body: { description: '又补充了一些细节', status: 'published' } });
+    expect(edited.status).toBe(200);
+    expect((await idea(id)).moderation_status).toBe('approved');
+  });
+
+  it('holds a draft whose stored expansion has a hold word, and lists the word for the moderator', async () => {
+    expect((await app.api('POST', '/api/admin/watched-words', { token: admin.token, body: { word: '扩展送审词', action: 'hold' } })).status).toBeLessThan(300);
+    const id = await publishOnce('draft');
+    expect((await app.api('PUT', `/api/ideas/${id}/expansions`, { token: author.token, body: { expansions: ['这里写着扩展送审词'] } })).status).toBe(200);
+    expect((await app.api('PUT', `/api/ideas/${id}/publish`, { token: author.token })).status).toBe(200);
+    expect((await idea(id)).moderation_status).toBe('review');
+    const held = await app.deps.db.selectFrom('idea_held_words').select(['field', 'word']).where('idea_id', '=', id).execute();
+    expect(held).toEqual([{ field: 'expansions[0]', word: '扩展送审词' }]);
+  });
+
+  it('keeps an edited public idea where it was in the newest order', async () => {
+    const id = await publishOnce('published');
+    const first = (await idea(id)).published_at;
+    await app.deps.db.updateTable('ideas').set({ published_at: '2026-01-02 03:04:05' }).where('id', '=', id).execute();
+    const edited = await trpcCall(app, 'mutation', 'ideas.update', { id, description: '改了改简介', status: 'published' }, author.token);
+    expect(edited.status).toBe(200);
+    const after = await idea(id);
+    expect(after.moderation_status).toBe('approved');
+    expect(String(after.published_at)).toMatch(/^2026-01-02/);
+    expect(first).not.toBeNull();
+  });
+});
