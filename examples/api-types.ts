@@ -3526,7 +3526,7 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description 密码错误次数过多 */
+            /** @description 密码错误次数过多，或修改密码过于频繁 */
             429: {
                 headers: {
                     /** @description 多少秒后可以再试 */

@@ -55,10 +55,13 @@ for (const viewport of VIEWPORTS) {
       assert.match((await section.getByTestId('comment-counter').textContent()) ?? '', /^501\/500/);
       assert.equal(await send.isDisabled(), true, 'send is disabled over 500 characters');
 
-      // A comment, as plain text (markup stays text).
+      // A comment, as plain text (markup stays text); a double tap sends it once.
       await box.fill('<b>好主意</b>，雨季一定用得上');
-      await send.click();
-      await page.getByTestId('toast').getByText('评论成功').waitFor();
+      await send.dblclick();
+      await page.getByTestId('toast').getByText('评论成功').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const stored = await deps.db.selectFrom('comments').select('id').where('idea_id', '=', ideaId).execute();
+      assert.equal(stored.length, 1, 'a double tap on 发送 sends one comment');
       const top = section.getByTestId('comment').filter({ hasText: '雨季一定用得上' }).first();
       await top.getByTestId('comment-text').getByText('<b>好主意</b>，雨季一定用得上').waitFor();
       assert.equal(await top.locator('b').count(), 0, 'no HTML is rendered');

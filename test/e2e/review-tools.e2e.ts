@@ -136,6 +136,28 @@ for (const viewport of VIEWPORTS) {
       await context.close();
     });
 
+    it('rejects an idea whose title is one long Latin word: the dialog and the toast stay inside the screen', async () => {
+      const admin = await register('审核员');
+      await makeAdmin(admin);
+      const author = await register('作者');
+      // A hold word keeps it in the queue in automatic mode.
+      const title = `${words.hold}Supercalifragilisticexpialidocious${'X'.repeat(20)}${viewport.width}`;
+      const held = await api('/api/ideas', { title, description: '一个标题很长的创意', status: 'published' }, author.token);
+      const { context, page } = await newPage(e2e, viewport);
+      await storeSession(page, admin);
+      await page.goto('/admin?tab=review');
+      const item = page.locator(`[data-testid="review-item"][data-idea-id="${held.data.id}"]`);
+      await item.getByRole('button', { name: '驳回', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: /驳回/ });
+      await dialog.getByLabel(/驳回原因/).fill('标题不是一个可读的名字');
+      const fits = (selector: string) => page.locator(selector).first().evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && el.getBoundingClientRect().right <= window.innerWidth + 1);
+      assert.equal(await fits('.modal-body'), true, 'the dialog text wraps inside the screen');
+      await dialog.getByRole('button', { name: '确认驳回' }).click();
+      await toast(page, /已驳回/);
+      assert.equal(await fits('.toast'), true, 'the toast text wraps inside its bubble and the screen');
+      await context.close();
+    });
+
     it('lets a member download everything the product holds about them from the security dialog', async () => {
       const member = await register('数据主人');
       await api('/api/ideas', { title: `我的创意${viewport.width}`, description: '想法', status: 'published' }, member.token);

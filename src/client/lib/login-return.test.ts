@@ -14,7 +14,12 @@ describe('returning a guest to the page after login', () => {
     expect(takeLoginReturn(store)).toBeNull();
     saveLoginReturn(store, '/hunter/bx100002');
     expect(takeLoginReturn(store)).toBe('/hunter/bx100002');
-    for (const path of ['//evil.example/idea/1', 'https://evil.example', '/admin', '/idea/1/../admin', '/idea/x', '/hunter/nobody', '/hunter/bx100002/../../admin', '/hunter/bx1000021']) {
+    // A member page a session ended on: the editor with the idea it edited.
+    for (const path of ['/create-pin', '/create-pin?edit=12', '/inspiration-library', '/messages']) {
+      saveLoginReturn(store, path);
+      expect(takeLoginReturn(store), path).toBe(path);
+    }
+    for (const path of ['/create-pin?edit=abc', '/create-pin?edit=1&next=//evil.example', '/messages/../admin', '//evil.example/idea/1', 'https://evil.example', '/admin', '/idea/1/../admin', '/idea/x', '/hunter/nobody', '/hunter/bx100002/../../admin', '/hunter/bx1000021']) {
       expect(isReturnPath(path), path).toBe(false);
       saveLoginReturn(store, path);
       expect(takeLoginReturn(store)).toBeNull();

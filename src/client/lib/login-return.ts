@@ -1,15 +1,20 @@
 /**
- * Where a guest goes back to after logging in: the idea page or hunter page they were reading when
- * an action (follow, favourite, unlock, comment) needed an account. Kept in sessionStorage for this tab.
+ * Where a visitor goes back to after logging in: the idea page or hunter page they were reading when
+ * an action (follow, favourite, unlock, comment) needed an account, or the member page (the editor
+ * included) they were on when their session ended. Kept in sessionStorage for this tab, with a flag
+ * for the login page to say why it is shown.
  */
 import { USER_ID_PATTERN } from '../../shared/patterns.ts';
 import type { KeyValueStore } from './marketplace-state.ts';
 
 export const LOGIN_RETURN_KEY = 'loginReturnPath';
 
-/** Only this site's idea and hunter pages: never an address someone else could put there. */
+/** The member pages a visitor whose session ended is sent back to (the editor with the idea it edited). */
+const MEMBER_RETURN_PATH = /^\/(create-pin(\?edit=\d{1,12})?|inspiration-library|messages|updates|marketplace)$/;
+
+/** Only this site's idea, hunter and member pages: never an address someone else could put there. */
 export function isReturnPath(path: string): boolean {
-  if (/^\/idea\/\d{1,12}$/.test(path)) return true;
+  if (/^\/idea\/\d{1,12}$/.test(path) || MEMBER_RETURN_PATH.test(path)) return true;
   const hunter = /^\/hunter\/([^/]+)$/.exec(path);
   return !!hunter && USER_ID_PATTERN.test(hunter[1]);
 }
@@ -34,12 +39,36 @@ export function takeLoginReturn(store: KeyValueStore): string | null {
   }
 }
 
-/** For links and buttons on an idea or hunter page that send a guest to log in. */
+/** For links and buttons on an idea or hunter page that send a guest to log in, and for an ended session. */
 export function rememberThisPageForLogin(): void {
   if (typeof window === 'undefined') return;
   try {
-    saveLoginReturn(sessionStorage, window.location.pathname);
+    const { pathname, search } = window.location;
+    // The editor keeps its ?edit=; an idea page's other parameters are not needed to return.
+    saveLoginReturn(sessionStorage, isReturnPath(pathname + search) ? pathname + search : pathname);
   } catch {
     // See saveLoginReturn.
+  }
+}
+
+const SESSION_ENDED_KEY = 'sessionEnded';
+
+/** The session ended under the visitor (a 401 on a member page): the login page says so once. */
+export function noteSessionEnded(): void {
+  try {
+    sessionStorage.setItem(SESSION_ENDED_KEY, '1');
+  } catch {
+    // No storage: the login page shows without the note.
+  }
+}
+
+/** Whether the login page should say the session ended (once). */
+export function takeSessionEnded(): boolean {
+  try {
+    const ended = sessionStorage.getItem(SESSION_ENDED_KEY) === '1';
+    sessionStorage.removeItem(SESSION_ENDED_KEY);
+    return ended;
+  } catch {
+    return false;
   }
 }

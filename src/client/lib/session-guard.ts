@@ -4,14 +4,16 @@
  * - a response carrying `x-session-expired: 1` (the server's answer to a bearer token that is no longer
  *   valid, even on a public call that succeeds) clears the session: the account chip becomes the
  *   login link, and member pages send the visitor to /login through their guard;
- * - a 401 on a call made with a token clears the session and goes to /login (DESIGN §10), except on
- *   public pages, which simply show their logged-out state.
+ * - a 401 on a call made with a token clears the session and goes to /login (DESIGN §10), which says
+ *   the session ended and returns to the page after logging in; public pages simply show their
+ *   logged-out state.
  * Only the session that made the request is cleared: a late answer for an old token never logs out
  * someone who has just logged in again.
  */
 import { navigate } from 'wouter/use-browser-location';
 import { requiresLogin } from './routes.ts';
 import { clearSession, getToken } from './storage.ts';
+import { noteSessionEnded, rememberThisPageForLogin } from './login-return.ts';
 
 export const SESSION_EXPIRED_HEADER = 'x-session-expired';
 
@@ -44,5 +46,9 @@ export function guardSession(res: Pick<Response, 'status' | 'headers'>, sentToke
   });
   if (verdict === 'keep') return;
   clearSession();
-  if (verdict === 'clear-and-login') navigate('/login', { replace: true });
+  if (verdict !== 'clear-and-login') return;
+  // Back here after logging in again (the editor finds its unsaved copy), and the login page says why.
+  rememberThisPageForLogin();
+  noteSessionEnded();
+  navigate('/login', { replace: true });
 }

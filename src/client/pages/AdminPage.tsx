@@ -328,7 +328,7 @@ function RejectDialog({ idea, onClose, onRejected }: { idea: IdeaDto; onClose: (
     <Modal title="驳回创意" onClose={close}>
       <form onSubmit={submit} noValidate className="stack reject-form">
         <p className="muted">
-          驳回「{titleOf(idea)}」。原因会通过系统消息发给作者，作者可以修改后重新发布。
+          驳回「{titleOf(idea)}」。原因会通过系统消息发给作者；作者修改后重新提交，仍需管理员审核通过才会公开。
         </p>
         <div className="field">
           <label htmlFor={fieldId}>驳回原因</label>

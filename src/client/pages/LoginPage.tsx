@@ -1,7 +1,7 @@
 import { Logo } from '../components/Logo.tsx';
 import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { useToast } from '../components/ui/Toast.tsx';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { MSG } from '../../shared/account-rules.ts';
 import { PASSWORD_MIN_LENGTH, SMS_RESEND_SECONDS, TEST_SMS_CODE } from '../../shared/constants.ts';
@@ -16,7 +16,7 @@ import { getRecentPhones, rememberPhone, saveSession } from '../lib/storage.ts';
 import { marketAddressSearch, PENDING_SEARCH_KEY, searchQueryOf, takePendingSearch, type SearchNavState } from '../lib/marketplace-state.ts';
 import { trpc } from '../lib/trpc.ts';
 import { BrandIcon, type Brand } from '../components/ui/BrandIcon.tsx';
-import { takeLoginReturn } from '../lib/login-return.ts';
+import { takeLoginReturn, takeSessionEnded } from '../lib/login-return.ts';
 
 type Mode = 'login' | 'register' | 'email';
 
@@ -33,6 +33,7 @@ export const LOGIN_MSG = {
   comingSoon: '该登录方式即将开放，敬请期待',
   registered: '注册成功，请登录',
   emailClosed: '邮箱登录暂未开放，请使用手机号登录',
+  sessionEnded: '登录已过期，请重新登录，登录后会回到刚才的页面',
 } as const;
 
 const OTHER_METHODS: { label: string; brand: Brand }[] = [
@@ -92,6 +93,9 @@ export default function LoginPage() {
   };
   const [prefill, setPrefill] = useState('');
   const [notice, setNotice] = useState('');
+  const [sessionEnded, setSessionEnded] = useState(false);
+  // After the first render: the prerendered page has no note, so hydration draws it the same.
+  useEffect(() => setSessionEnded(takeSessionEnded()), []);
   const toast = useToast();
   const [waitingSearch] = useState(pendingSearch);
   usePageTitle(mode === 'register' ? '注册' : '登录', '登录或注册猎人创意社区：手机号加密码登录，新用户用短信验证码注册，之后即可发布创意卡片、收藏灵感、关注其他猎人。');
@@ -118,6 +122,11 @@ export default function LoginPage() {
           {waitingSearch && (
             <p className="notice" data-testid="pending-search">
               登录后将为你继续搜索「{waitingSearch}」
+            </p>
+          )}
+          {sessionEnded && !notice && (
+            <p className="notice" role="status" data-testid="session-ended">
+              {LOGIN_MSG.sessionEnded}
             </p>
           )}
           {notice && (

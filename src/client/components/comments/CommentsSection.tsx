@@ -64,7 +64,12 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
   const remove = trpc.comments.remove.useMutation();
   const report = trpc.comments.report.useMutation();
 
+  // A double tap submits twice before `create.isPending` reaches the button (react-query tells its
+  // observers a tick later): the ref lets one send through at a time.
+  const sendingNow = useRef(false);
   const send = async () => {
+    if (sendingNow.current) return;
+    sendingNow.current = true;
     try {
       const answer = await create.mutateAsync({ ideaId: idea.id, content: text, parentId: replyTo?.id ?? null });
       toast(answer.message ?? COMMENT_MSG.created);
@@ -77,6 +82,8 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
       await refresh();
     } catch (err) {
       toast(failure(err, COMMENT_MSG.addFailed, COMMENT_MSG.addFailedWith), 'error');
+    } finally {
+      sendingNow.current = false;
     }
   };
 

@@ -14,14 +14,17 @@ import type { PublishedState } from '../../pages/PublishSuccessPage.tsx';
 import { titleProblem, type EditorMode } from './editor-mode.ts';
 import { EditorActions, FailureBox } from './EditorActions.tsx';
 import { RejectionReason } from '../idea/RejectionReason.tsx';
-import { HEADING_ID, serverFieldErrors, type FieldErrors, type FieldName, type IdeaFormValues } from './form-values.ts';
+import { CREATE_MSG, HEADING_ID, serverFieldErrors, type FieldErrors, type FieldName, type IdeaFormValues } from './form-values.ts';
 import { AnalysisField, DescriptionField, MarketField, SettingsFields, TitleField } from './IdeaFields.tsx';
 import { IdeaPreview, type PreviewAuthor } from './IdeaPreview.tsx';
 import { draftFailure, publishFailure, type Failure } from './publish-failure.ts';
 import type { RichTextEditorHandle } from './RichTextEditor.tsx';
 import { TagsField } from './TagsField.tsx';
+import { dropUnsavedCopy, findUnsavedCopy, keepUnsavedCopy, unsavedCopyKey } from './unsaved-copy.ts';
 
 const DRAFTS_PATH = '/inspiration-library?tab=drafts';
+/** How long typing pauses before the unsaved copy is written. */
+const UNSAVED_COPY_DELAY_MS = 500;
 
 function authorFromStorage(): PreviewAuthor {
   const user = getUserInfo() ?? {};
@@ -33,25 +36,48 @@ function authorFromStorage(): PreviewAuthor {
   };
 }
 
-export function IdeaForm({
-  initial,
-  ideaId,
-  stage,
-  mode,
-  rejectionReason = null,
-}: {
+interface IdeaFormProps {
   initial: IdeaFormValues;
   ideaId: number | null;
   /** null for a new idea. */
   stage: IdeaStage | null;
   mode: EditorMode;
   rejectionReason?: string | null;
-}) {
+}
+
+/** The form; 放弃 on an unsaved copy it offered back draws it afresh from what is saved. */
+export function IdeaForm(props: IdeaFormProps) {
+  const [round, setRound] = useState(0);
+  return <IdeaFormBody key={round} {...props} onDiscardCopy={() => setRound((r) => r + 1)} />;
+}
+
+/** This member's unsaved copy of this idea in this browser (unsaved-copy.ts); null without a member. */
+function useUnsavedCopy(ideaId: number | null, initial: IdeaFormValues) {
+  const [key] = useState(() => {
+    const number = typeof window === 'undefined' ? undefined : registrationNumberOf(getUserInfo());
+    return number ? unsavedCopyKey(number, ideaId) : null;
+  });
+  const [offered] = useState(() => (key ? findUnsavedCopy(localStorage, key, initial) : null));
+  // Set once a save succeeds or the copy is discarded: leaving then keeps nothing.
+  const settled = useRef(false);
+  return {
+    offered,
+    keep: (values: IdeaFormValues) => key && !settled.current && keepUnsavedCopy(localStorage, key, values, initial),
+    settle: () => {
+      settled.current = true;
+      if (key) dropUnsavedCopy(localStorage, key);
+    },
+  };
+}
+
+function IdeaFormBody({ initial, ideaId, stage, mode, rejectionReason = null, onDiscardCopy }: IdeaFormProps & { onDiscardCopy: () => void }) {
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
   const create = trpc.ideas.create.useMutation();
   const update = trpc.ideas.update.useMutation();
-  const [values, setValues] = useState(initial);
+  const copy = useUnsavedCopy(ideaId, initial);
+  const start = copy.offered ?? initial;
+  const [values, setValues] = useState(start);
   const [preview, setPreview] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -75,6 +101,13 @@ export function IdeaForm({
   const idRef = useRef<number | null>(ideaId);
   const latest = useRef({ values, tagParse });
   latest.current = { values, tagParse };
+
+  // What is typed is kept half a second after the last change, and at once when the editor is left.
+  useEffect(() => {
+    const timer = setTimeout(() => copy.keep(values), UNSAVED_COPY_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [values]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => () => void copy.keep(latest.current.values), []); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Focus moves to a field only after the form is shown again (it is hidden during preview).
   useEffect(() => {
@@ -136,6 +169,7 @@ export function IdeaForm({
   };
 
   const afterSave = () => {
+    copy.settle();
     void editorHandle.current?.removeOrphanedImages();
     void utils.ideas.invalidate();
   };
@@ -193,6 +227,21 @@ export function IdeaForm({
           {rejectionReason?.trim() && <RejectionReason reason={rejectionReason} />}
         </div>
       )}
+      {copy.offered && (
+        <div className="notice create-copy-notice" role="status" data-testid="unsaved-copy">
+          <p>{CREATE_MSG.copyRestored}</p>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => {
+              copy.settle();
+              onDiscardCopy();
+            }}
+          >
+            {CREATE_MSG.discardCopy}
+          </button>
+        </div>
+      )}
       <div className="create-form stack" hidden={preview}>
         <TitleField id={ids.title} inputRef={fieldRefs.title} value={values.title} error={errors.title} onChange={(v) => set('title', v)} />
         <DescriptionField id={ids.description} inputRef={fieldRefs.description} value={values.description} error={errors.description} onChange={(v) => set('description', v)} />
@@ -200,7 +249,7 @@ export function IdeaForm({
         <AnalysisField
           wrapRef={editorWrap}
           handleRef={editorHandle}
-          initialContent={initial.analysis}
+          initialContent={start.analysis}
           ideaId={() => idRef.current}
           error={errors.analysis}
           onChange={(html) => set('analysis', html)}

@@ -8,6 +8,8 @@ export const CREATE_MSG = {
   draftLoading: '草稿加载中…',
   uploadsPending: '图片上传中，完成后即可保存或发布',
   tagsHint: `用空格分隔，最多${TAGS_MAX}个`,
+  copyRestored: '已恢复你上次没有保存的内容，检查后再保存或发布。',
+  discardCopy: '放弃这些内容',
 } as const;
 
 /** The page's h1: the preview scrolls back to it. */
