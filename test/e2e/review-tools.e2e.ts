@@ -136,6 +136,23 @@ for (const viewport of VIEWPORTS) {
       await context.close();
     });
 
+    it('lets a member just made admin into /admin at once, though the browser still has them stored as a member', async () => {
+      const member = await register('新管理员');
+      const { context, page } = await newPage(e2e, viewport);
+      await storeSession(page, member);
+      // Made admin on the server (npm run create-admin) after the browser stored the member.
+      await makeAdmin(member);
+      await page.goto('/admin');
+      await page.getByRole('heading', { level: 1, name: '管理后台' }).waitFor();
+      assert.equal(new URL(page.url()).pathname, '/admin');
+      // A member who is not an admin is still turned away.
+      const other = await register('普通会员');
+      await storeSession(page, other);
+      await page.goto('/admin');
+      await page.waitForURL((url) => url.pathname === '/');
+      await context.close();
+    });
+
     it('rejects an idea whose title is one long Latin word: the dialog and the toast stay inside the screen', async () => {
       const admin = await register('审核员');
       await makeAdmin(admin);

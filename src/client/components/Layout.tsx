@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { useSession } from '../hooks/useSession.ts';
+import { useUserInfoChecked } from '../hooks/useFreshUserInfo.ts';
 import { footerVisible, SIDE_NAV_PATHS, TAB_BAR_PATHS, underPrefix } from '../lib/routes.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Footer } from './Footer.tsx';
@@ -49,8 +50,19 @@ export function Layout({ children, nav = true }: { children: ReactNode; nav?: bo
 /** Member pages: logged-out visitors go to /login; crashes show the error boundary. */
 export function MemberPage({ children, admin = false }: { children: ReactNode; admin?: boolean }) {
   const { loggedIn, user } = useSession();
+  const checked = useUserInfoChecked();
   if (!loggedIn) return <Redirect to="/login" replace />;
-  if (admin && user?.role !== 'admin') return <Redirect to="/" replace />;
+  if (admin && user?.role !== 'admin') {
+    // A member just made admin (npm run create-admin) still has the old role stored: ask the server first.
+    if (checked) return <Redirect to="/" replace />;
+    return (
+      <Layout>
+        <p className="page-loading" role="status">
+          正在确认账号权限…
+        </p>
+      </Layout>
+    );
+  }
   return (
     <Layout>
       <ErrorBoundary>{children}</ErrorBoundary>

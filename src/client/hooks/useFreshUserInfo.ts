@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { AuthUser } from '../../shared/account-rules.ts';
 import { getUserInfo, isLoggedIn, saveUserInfo } from '../lib/storage.ts';
 import { trpc } from '../lib/trpc.ts';
@@ -7,6 +7,19 @@ import { trpc } from '../lib/trpc.ts';
 function userFromMe(result: { data?: { user?: Partial<AuthUser> } } | null | undefined): Partial<AuthUser> | null {
   const user = result?.data?.user;
   return user && typeof user === 'object' && 'id' in user ? user : null;
+}
+
+/** Whether this page load has heard the server's answer (or its failure) once: until then a stored role may be stale. */
+let checkedThisLoad = false;
+const CHECKED_EVENT = 'hunter:user-info-checked';
+const onChecked = (listener: () => void) => {
+  window.addEventListener(CHECKED_EVENT, listener);
+  return () => window.removeEventListener(CHECKED_EVENT, listener);
+};
+
+/** True once the first `auth.me` of this page load has answered (or failed): an admin page waits for it before turning a member away. */
+export function useUserInfoChecked(): boolean {
+  return useSyncExternalStore(onChecked, () => checkedThisLoad, () => false);
 }
 
 /**
@@ -31,6 +44,10 @@ export function useFreshUserInfo(): void {
         // Offline or a server error: keep what is stored; a lost session is handled by the session rule.
       } finally {
         inFlight = false;
+        if (!checkedThisLoad) {
+          checkedThisLoad = true;
+          window.dispatchEvent(new Event(CHECKED_EVENT));
+        }
       }
     };
     void refresh();
