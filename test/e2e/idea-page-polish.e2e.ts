@@ -149,7 +149,18 @@ for (const viewport of VIEWPORTS) {
       await card.getByRole('link', { name: '打开你的创意页面' }).click();
       await page.waitForURL(`**/idea/${ideaId}`);
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      // Opened later by its address (no word from the editor): approved, not necessarily automatically.
+      await page.goto(`/publish-success/${ideaId}`);
+      await card.getByText('你的创意已通过审核，现已展示在创意市场。').waitFor();
       await context.close();
+      // Anyone else given the address is shown the idea itself, not the author's success page.
+      const reader = await createUser(e2e.server.deps, { nickname: `读者${vp}` });
+      const other = await newPage(e2e, viewport);
+      await signIn(other.page, reader);
+      await other.page.goto(`/publish-success/${ideaId}`);
+      await other.page.waitForURL(`**/idea/${ideaId}`);
+      await other.page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await other.context.close();
 
       // Manual review: the spec's words, and no message until the moderator decides.
       const waiting = await createUser(manual.deps, { nickname: `待审者${vp}` });

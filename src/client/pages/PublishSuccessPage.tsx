@@ -30,9 +30,15 @@ export const PUBLISH_SUCCESS_TEXT = {
     heading: '发布成功！待审核中...',
     lines: ['你的创意已提交，平台审核通过后会展示在创意市场。', '审核结果会通过站内消息通知你，审核期间可以在「我的灵感库」查看进度。'],
   },
+  /** Just published and made public by the automatic review (the editor handed the stage over). */
   public: {
     heading: '发布成功！所有人可见',
     lines: ['你的创意已通过自动审核，现已展示在创意市场。', '审核通过的通知已发到你的消息中心。'],
+  },
+  /** Public, read later without the editor's word: a moderator may have approved it. */
+  publicLater: {
+    heading: '发布成功！所有人可见',
+    lines: ['你的创意已通过审核，现已展示在创意市场。', '审核通过的通知已发到你的消息中心。'],
   },
   /** Not known yet (no id, or the idea is still being read) or changed since: nothing untrue. */
   other: {
@@ -50,7 +56,12 @@ export default function PublishSuccessPage() {
   // The author may read their own idea in any stage: the stage as it is now (a reload has no state).
   const idea = trpc.ideas.byId.useQuery({ id: Number(id) }, { enabled: id !== null, retry: false, select: (answer) => answer.data });
   const stage: IdeaStage | null = idea.data ? ideaStage(idea.data) : handed;
-  const text = stage === 'public' ? PUBLISH_SUCCESS_TEXT.public : stage === 'review' ? PUBLISH_SUCCESS_TEXT.review : PUBLISH_SUCCESS_TEXT.other;
+  const text = stage === 'public' ? PUBLISH_SUCCESS_TEXT[handed === 'public' ? 'public' : 'publicLater'] : stage === 'review' ? PUBLISH_SUCCESS_TEXT.review : PUBLISH_SUCCESS_TEXT.other;
+  // The page speaks to the idea's author: anyone else given its address is shown the idea itself.
+  const notTheAuthor = !!idea.data && !idea.data.isOwner;
+  useEffect(() => {
+    if (notTheAuthor) navigate(`/idea/${id}`, { replace: true });
+  }, [notTheAuthor, id, navigate]);
 
   const target = id ? `/idea/${id}` : '/inspiration-library';
   const [secondsLeft, setSecondsLeft] = useState(Math.ceil(PUBLISH_SUCCESS_REDIRECT_MS / 1000));
