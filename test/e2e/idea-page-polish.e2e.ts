@@ -158,7 +158,8 @@ for (const viewport of VIEWPORTS) {
       const other = await newPage(e2e, viewport);
       await signIn(other.page, reader);
       await other.page.goto(`/publish-success/${ideaId}`);
-      await other.page.waitForURL(`**/idea/${ideaId}`);
+      // At once, not after the success page's 5-second countdown.
+      await other.page.waitForURL(`**/idea/${ideaId}`, { timeout: 3000 });
       await other.page.getByRole('heading', { level: 1, name: title }).waitFor();
       await other.context.close();
 
