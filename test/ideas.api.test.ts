@@ -181,6 +181,11 @@ describe.each(DIALECTS)('ideas over REST on %s (MODERATION=auto)', (dialect) => 
     expect((await app.api('POST', `/api/ideas/${idea.id}/restore`, { token: alice.token })).status).toBe(404);
 
     const other = await publish(app, alice);
+    // A live idea is not in the recycle bin: said so, on both transports.
+    const live = await app.api('POST', `/api/ideas/${other.id}/restore`, { token: alice.token });
+    expect([live.status, live.body.message]).toEqual([400, '这条创意不在回收站里，无需恢复']);
+    const liveTrpc = await trpcCall(app, 'mutation', 'ideas.restore', { id: other.id }, alice.token);
+    expect([liveTrpc.status, liveTrpc.body.error?.message]).toEqual([400, '这条创意不在回收站里，无需恢复']);
     const hard = await app.api('DELETE', `/api/ideas/${other.id}?force=true`, { token: alice.token });
     expect(hard.body.deletionType).toBe('permanent');
     const gone = await app.api('POST', `/api/ideas/${other.id}/restore`, { token: alice.token });

@@ -122,4 +122,19 @@ describe.each(DIALECTS)('request bodies on %s', (dialect) => {
     const list = await app.api('GET', '/api/ideas/my?status=bogus', { token: member.token });
     expect([list.status, list.body.message]).toEqual([400, '「status」只能是 published、draft、deleted、all 之一']);
   });
+  it('the REST document states the length limits the server enforces by characters (feedback, announcements, reject reasons)', async () => {
+    const doc = (await app.api('GET', '/api/openapi.json')).body;
+    const bodyOf = (path: string) => doc.paths[path].post.requestBody.content['application/json'].schema.properties;
+    expect(bodyOf('/api/feedback').content.maxLength).toBe(1000);
+    expect(bodyOf('/api/admin/feedback/{id}/reply').content.maxLength).toBe(1000);
+    expect([bodyOf('/api/messages/announcement').title.maxLength, bodyOf('/api/messages/announcement').content.maxLength]).toEqual([100, 2000]);
+    expect(bodyOf('/api/admin/ideas/{id}/reject').reason.maxLength).toBe(200);
+    expect(bodyOf('/api/admin/ideas/{id}/edit-approve').note.maxLength).toBe(200);
+  });
+  it('answers a request whose headers are too large (27 KB query) with 431 in the error model, not an empty body', async () => {
+    const res = await fetch(`${app.url}/api/marketplace/ideas?q=${'x'.repeat(27_000)}`);
+    expect(res.status).toBe(431);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await res.json()).toEqual({ success: false, message: '请求头过大，请缩短地址或减少 Cookie 后重试' });
+  });
 });

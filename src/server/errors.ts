@@ -54,6 +54,8 @@ export const FRAMEWORK_MESSAGES = {
   forbidden: '禁止访问',
   methodNotAllowed: '请求方法不正确',
   tooLarge: '请求内容过大',
+  headersTooLarge: '请求头过大，请缩短地址或减少 Cookie 后重试',
+  timedOut: '请求超时，请重试',
   tooDeep: '请求内容的嵌套层级过多',
   unsupportedMediaType: '不支持的请求内容格式',
   other: '请求无法处理',
@@ -67,7 +69,9 @@ export function frameworkMessage(status: number): string {
     404: FRAMEWORK_MESSAGES.fileNotFound,
     405: FRAMEWORK_MESSAGES.methodNotAllowed,
     413: FRAMEWORK_MESSAGES.tooLarge,
+    408: FRAMEWORK_MESSAGES.timedOut,
     415: FRAMEWORK_MESSAGES.unsupportedMediaType,
+    431: FRAMEWORK_MESSAGES.headersTooLarge,
   };
   return byStatus[status] ?? FRAMEWORK_MESSAGES.other;
 }

@@ -1,5 +1,6 @@
 /** Starts the HTTP server with graceful shutdown; used by scripts/start.ts and the e2e runner. */
 import { createServer, type Server } from 'node:http';
+import { answerClientErrors } from './request/client-errors.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { createApp, type AppOptions } from './app.ts';
 import { createRequestListener } from './fast-lane/fast-lane.ts';
@@ -31,6 +32,7 @@ export async function startServer(config: Config, options: AppOptions & { before
   const listener = withRequestLog(logger, gate.wrap(createRequestListener(deps, app, { clientDir: options.clientDir, dev: !!options.devMiddleware })));
   const server = await new Promise<Server>((resolve) => {
     const s = createServer(listener);
+    answerClientErrors(s);
     s.listen(config.port, () => resolve(s));
   });
   const address = server.address();

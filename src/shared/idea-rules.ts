@@ -68,6 +68,7 @@ export const IDEA_MSG = {
   notFoundOrForbidden: '创意不存在或无权操作',
   restoreExpired: `已超过${RECYCLE_BIN_DAYS}天恢复期限，无法恢复`,
   restoreGone: '创意不存在或已被永久删除',
+  notDeleted: '这条创意不在回收站里，无需恢复',
   notEditable: '审核中的创意暂时不能修改',
   notDraft: '只有草稿可以直接发布；已发布或被驳回的创意请编辑后再提交',
   imagesOnly: '只能插入图片文件',

@@ -13,7 +13,7 @@ import {
 } from './idea-rules.ts';
 import { REJECT_REASON_MAX, REJECT_REASON_MSG } from './idea-display.ts';
 import { ZStoredText } from './stored-text.ts';
-import { textLength } from './text-length.ts';
+import { atMostChars } from './text-length.ts';
 
 import type { ZIdea } from './outputs/ideas.ts';
 
@@ -77,18 +77,12 @@ export const IDEA_LIBRARY_STATUSES = ['published', 'draft', 'deleted', 'all'] as
 export const ZMyIdeasQuery = z.object({ status: z.enum(IDEA_LIBRARY_STATUSES).optional().default('all') });
 
 export const ZRejectRequest = z.object({
-  reason: ZStoredText(REJECT_REASON_MSG.required)
-    .trim()
-    .min(1, REJECT_REASON_MSG.required)
-    .refine((text) => textLength(text) <= REJECT_REASON_MAX, REJECT_REASON_MSG.tooLong),
+  reason: atMostChars(ZStoredText(REJECT_REASON_MSG.required).trim().min(1, REJECT_REASON_MSG.required), REJECT_REASON_MAX, REJECT_REASON_MSG.tooLong),
 });
 
 /** A moderator's correction before approval (issue 22): any of the four fields, and an optional word to the author. */
 export const ZEditApproveRequest = ZIdeaFields.pick({ title: true, description: true, detailedAnalysis: true, tags: true }).extend({
-  note: ZStoredText()
-    .trim()
-    .refine((text) => textLength(text) <= REJECT_REASON_MAX, `说明不能超过${REJECT_REASON_MAX}个字`)
-    .optional(),
+  note: atMostChars(ZStoredText().trim(), REJECT_REASON_MAX, `说明不能超过${REJECT_REASON_MAX}个字`).optional(),
 });
 
 export const ZListLimit = (fallback: number) => z.coerce.number().int().min(1).max(100).optional().default(fallback);

@@ -4,16 +4,12 @@
  */
 import { z } from 'zod';
 import { ZStoredText } from './stored-text.ts';
-import { textLength } from './text-length.ts';
+import { atMostChars } from './text-length.ts';
 import { ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_TITLE_MAX, FEEDBACK_MAX, FEEDBACK_TEXT } from './touch-texts.ts';
 
 export * from './touch-texts.ts';
 
-const trimmed = (empty: string, max: number, tooLong: string) =>
-  ZStoredText(empty)
-    .trim()
-    .min(1, empty)
-    .refine((text) => textLength(text) <= max, tooLong);
+const trimmed = (empty: string, max: number, tooLong: string) => atMostChars(ZStoredText(empty).trim().min(1, empty), max, tooLong);
 
 export const ZFeedbackRequest = z.object({
   content: trimmed(FEEDBACK_TEXT.empty, FEEDBACK_MAX, FEEDBACK_TEXT.tooLong),

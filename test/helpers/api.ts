@@ -10,6 +10,7 @@ import { loadConfig, WRITE_LIMIT_KINDS, type Config, type RateLimitSettings } fr
 import { createDeps, type Deps } from '../../src/server/deps.ts';
 import { ConsoleSmsProvider, type SmsProvider } from '../../src/server/accounts/sms.ts';
 import { createTestDatabase, type TestDatabase } from './dialects.ts';
+import { answerClientErrors } from '../../src/server/request/client-errors.ts';
 
 export interface TestApp {
   deps: Deps;
@@ -71,6 +72,7 @@ export async function startTestApp(dialect: DialectName, { sms, clientDir: given
   // The fast lane in front of Express, as in production: every API test goes through both.
   const server = await new Promise<Server>((resolve) => {
     const s = createServer(createRequestListener(deps, createApp(deps, { clientDir }), { clientDir }));
+    answerClientErrors(s);
     s.listen(0, '127.0.0.1', () => resolve(s));
   });
   const address = server.address();

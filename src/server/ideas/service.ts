@@ -322,7 +322,7 @@ export async function deleteIdea(deps: Deps, user: UserRow, id: number, force: b
 
 export async function restoreIdea(deps: Deps, user: UserRow, id: number): Promise<IdeaDto> {
   const row = await requireOwnIdea(deps.db, user, id, IDEA_MSG.restoreGone);
-  if (!row.is_deleted || !row.deleted_at) throw notFound(IDEA_MSG.restoreGone);
+  if (!row.is_deleted || !row.deleted_at) throw badRequest(IDEA_MSG.notDeleted);
   if (restoreExpired(fromDbTime(row.deleted_at))) throw gone(IDEA_MSG.restoreExpired);
   await deps.db.updateTable('ideas').set({ is_deleted: 0, deleted_at: null, updated_at: nowDb() }).where('id', '=', id).execute();
   return dtoFor(deps, id, user);

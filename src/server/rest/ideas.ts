@@ -39,7 +39,7 @@ export const ideaRoutes = [
   route('put', '/ideas/:id/publish', op.publishDraft, { tag: TAG, summary: '发布草稿', responses: { 403: '不是作者，或含敏感词', 404: '不存在', 409: '重复内容', 429: '发布过于频繁' } }),
   route('put', '/ideas/:id/expansions', op.updateExpansions, { tag: TAG, summary: '替换创意扩展（作者）', responses: { 403: '不是作者，或含敏感词', 404: '不存在' } }),
   route('delete', '/ideas/:id', op.remove, { tag: TAG, summary: '删除创意（默认移入回收站；force=true 永久删除）', responses: { 403: '不是作者', 404: '不存在或无权操作' } }),
-  route('post', '/ideas/:id/restore', op.restore, { tag: TAG, summary: '从回收站恢复（7 天内）', responses: { 403: '不是作者', 404: '不存在或已永久删除', 410: '已超过恢复期限' } }),
+  route('post', '/ideas/:id/restore', op.restore, { tag: TAG, summary: '从回收站恢复（7 天内）', responses: { 400: '不在回收站里', 403: '不是作者', 404: '不存在或已永久删除', 410: '已超过恢复期限' } }),
   route('post', '/ideas/:id/purchase', op.purchase, { tag: TAG, summary: '解锁详细分析（价格为 0）', responses: { 404: '不存在或不可见' } }),
   route('post', '/upload/idea-image', op.uploadImage, {
     operationId: 'ideas.uploadImage',

@@ -57,7 +57,7 @@ function inputSchema(schema: ZodType, defs: Record<string, unknown>): JsonSchema
 /**
  * The failures every operation of a kind can answer; a route adds its own (`responses`). Every /api
  * request passes the JSON body parser, so even a read without parameters answers 400 to a broken
- * JSON body and 413 to one over the limit.
+ * JSON body and 413 to one over the limit, and node:http answers 431 to headers over its limit.
  */
 function standardFailures(route: RestRoute, input: JsonSchema): Record<number, string> {
   const isRead = route.method === 'get';
@@ -70,6 +70,8 @@ function standardFailures(route: RestRoute, input: JsonSchema): Record<number, s
   // A repeatable write counts against its per-member and per-address allowance (request/operation.ts).
   if (route.op.limit) failures[429] = '操作过于频繁（Retry-After 秒后再试）';
   failures[413] = '请求内容过大';
+  // Refused by node:http before any handler (request/client-errors.ts): an address or headers over 16 KB.
+  failures[431] = '请求头过大（地址或 Cookie 太长）';
   if (!isRead) failures[415] = '写请求的内容不是 JSON';
   failures[500] = '服务器错误';
   if (route.op.database !== false) failures[503] = '数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试）';
