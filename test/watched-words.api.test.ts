@@ -214,6 +214,10 @@ describe.each(DIALECTS)('watched words on %s', (dialect) => {
       // Nobody can answer, like or report what they cannot see.
       expect((await app.api('POST', '/api/comments', { token: other.token, body: { ideaId, parentId: heldId, content: '回复' } })).status).toBe(404);
       expect((await app.api('POST', `/api/comments/${heldId}/like`, { token: other.token })).status).toBe(404);
+      // Nor is told it exists by a delete: a stranger hears 404 like for a missing comment, not 403.
+      const stranger = await createUser(app.deps);
+      expect((await app.api('DELETE', `/api/comments/${heldId}`, { token: stranger.token })).status).toBe(404);
+      expect((await trpcCall(app, 'mutation', 'comments.remove', { id: heldId }, stranger.token)).status).toBe(404);
       // The idea's author was told nothing of either (notices are summed up in one message while unread).
       const notices = async () => (await app.deps.db.selectFrom('messages').select('content').where('user_id', '=', other.id).where('title', '=', '收到新评论').execute()).map((m) => m.content).join('');
       expect(await notices()).not.toContain('兼');

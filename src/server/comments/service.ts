@@ -174,7 +174,8 @@ export async function deleteComment(deps: Deps, user: UserRow, id: number): Prom
     if (!idea || !comment) throw notFound(COMMENT_MSG.notFound);
     const allowed = mayDeleteComment(user, { userId: comment.user_id }, idea.user_id === user.id);
     if (!allowed) {
-      if (await findVisibleIdea(trx, idea.id, user)) throw forbidden(COMMENT_MSG.deleteForbidden);
+      // 403 only for a comment the caller can see: a held one is its author's alone until approved.
+      if (!comment.held && (await findVisibleIdea(trx, idea.id, user))) throw forbidden(COMMENT_MSG.deleteForbidden);
       throw notFound(COMMENT_MSG.notFound);
     }
     const isMainComment = comment.parent_id === null;
