@@ -69,6 +69,9 @@ describe.each(DIALECTS)('publishing again on %s (MODERATION=auto)', (dialect) =>
       trpcCall(app, 'mutation', 'ideas.publishDraft', { id }, author.token),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400]);
+    // It says what happened: public at once, not 待审核中.
+    const published = answers.find((a) => a.status === 200)!;
+    expect(published.body.message ?? published.body.result?.data.message).toBe('发布成功！已通过自动审核，所有人可见');
     expect(await approvals(id)).toBe(1);
   });
 
@@ -90,7 +93,8 @@ describe.each(DIALECTS)('publishing again on %s (MODERATION=auto)', (dialect) =>
     // A moderator rejects it again; the author edits it into a draft, changes it, and publishes the draft (tRPC).
     expect((await app.api('POST', `/api/admin/ideas/${id}/reject`, { token: admin.token, body: { reason: '仍然不符' } })).status).toBe(200);
     expect((await trpcCall(app, 'mutation', 'ideas.update', { id, status: 'draft', description: '补充了实现方式' }, author.token)).status).toBe(200);
-    expect((await trpcCall(app, 'mutation', 'ideas.publishDraft', { id }, author.token)).status).toBe(200);
+    const resubmitted = await trpcCall(app, 'mutation', 'ideas.publishDraft', { id }, author.token);
+    expect([resubmitted.status, resubmitted.body.result.data.message]).toEqual([200, '发布成功！待审核中...']);
     expect((await idea(id)).moderation_status).toBe('review');
 
     // A person approves it: from then on an edit is reviewed automatically again.

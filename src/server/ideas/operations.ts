@@ -22,6 +22,7 @@ import { ZDeletion, ZIdea, ZIdeaViewer, ZIdeaCards, ZIdeas, ZNextCursor, ZUpload
 export const IDEA_OK = {
   draftSaved: '草稿已保存',
   published: '发布成功！待审核中...',
+  publishedPublic: '发布成功！已通过自动审核，所有人可见',
   updated: '创意已更新',
   expansionsSaved: '扩展内容已保存',
   softDeleted: `已移入回收站，${RECYCLE_BIN_DAYS}天内可恢复`,
@@ -56,6 +57,9 @@ const recent = (fallback: number) =>
     run: async (caller, input) => answer(await ideas.recentIdeas(caller.deps, caller.auth?.user ?? null, input?.limit ?? fallback)),
   });
 
+/** What a publish says: public at once (the automatic review approved it), or waiting for a moderator. */
+const publishedMessage = (idea: { moderationStatus: string }) => (idea.moderationStatus === 'approved' ? IDEA_OK.publishedPublic : IDEA_OK.published);
+
 export const ideaOps = {
   create: write({
     access: 'member',
@@ -63,7 +67,7 @@ export const ideaOps = {
     output: { data: ZIdea, status: 201 },
     run: async ({ deps, user }, input) => {
       const idea = await ideas.createIdea(deps, user, input);
-      return answer(idea, { status: 201, message: idea.status === 'published' ? IDEA_OK.published : IDEA_OK.draftSaved, about: idea.id });
+      return answer(idea, { status: 201, message: idea.status === 'published' ? publishedMessage(idea) : IDEA_OK.draftSaved, about: idea.id });
     },
   }),
   update: write({
@@ -77,7 +81,10 @@ export const ideaOps = {
     access: 'member',
     input: ById,
     output: { data: ZIdea },
-    run: async ({ deps, user }, input) => answer(await ideas.publishDraft(deps, user, input.id), { message: IDEA_OK.published, about: input.id }),
+    run: async ({ deps, user }, input) => {
+      const idea = await ideas.publishDraft(deps, user, input.id);
+      return answer(idea, { message: publishedMessage(idea), about: input.id });
+    },
   }),
   updateExpansions: write({
     limit: 'edits',
