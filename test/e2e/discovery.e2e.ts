@@ -342,6 +342,16 @@ for (const viewport of VIEWPORTS) {
       await page.goto('/hunter/nobody');
       await page.getByTestId('person-error').getByText('没有找到这位猎人').waitFor();
       assert.match(await page.title(), /^没有找到这位猎人/);
+      // Not a dead end.
+      await page.getByTestId('person-error').getByRole('link', { name: '去创意市场看看' }).click();
+      await page.waitForURL('**/marketplace');
+      // A deactivated account's page says so, rather than calling them lazy.
+      const gone = await createUser(e2e.server.deps, { nickname: `注销者${viewport.name}` });
+      await e2e.server.deps.db.updateTable('users').set({ status: 'deactivated' }).where('id', '=', gone.id).execute();
+      e2e.server.deps.publicCache.invalidate();
+      await page.goto(`/hunter/${gone.registrationNumber}`);
+      await page.getByText('该账号已注销，TA 发布的创意已不再公开').waitFor();
+      assert.equal(await page.getByText('这个猎人很懒').count(), 0);
       await context.close();
     });
   });

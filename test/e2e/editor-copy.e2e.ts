@@ -42,6 +42,8 @@ describe(`the editor's unsaved copy at ${phone.width}px`, () => {
       // Away by the tab bar, then Back: the copy is offered, with the text in every field.
       await page.getByRole('navigation', { name: '会员导航（底部）' }).getByRole('link', { name: '创意市场' }).click();
       await page.waitForURL('**/marketplace');
+      // The marketplace drawn, so the editor has really gone (while the page's code loads React keeps the old view).
+      await page.getByRole('heading', { level: 1, name: '创意市场' }).waitFor();
       await page.goBack();
       await page.getByTestId('unsaved-copy').getByText('已恢复你上次没有保存的内容').waitFor();
       assert.equal(await page.getByLabel('标题', { exact: true }).inputValue(), '雨天共享伞站');

@@ -131,6 +131,7 @@ for (const viewport of VIEWPORTS) {
       const card = page.getByTestId('publish-success');
       await card.getByRole('heading', { name: '发布成功！所有人可见' }).waitFor();
       await card.getByText('你的创意已通过自动审核，现已展示在创意市场。').waitFor();
+      assert.equal(await page.evaluate(() => window.scrollY), 0, 'the page starts at the top, not where the editor was scrolled');
       assert.equal(await card.getByText(/审核中|待审核/).count(), 0, 'nothing says it waits for review');
       assert.equal(await card.getByRole('link', { name: '打开你的创意页面' }).getAttribute('href'), `/idea/${ideaId}`);
       // What the page says is true: a guest sees the idea, and the author has the approval message.

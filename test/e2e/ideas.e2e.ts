@@ -151,6 +151,8 @@ for (const viewport of VIEWPORTS) {
       // The in-app confirm names the idea and uses the danger colour; the toast confirms the result.
       const confirmDelete = page.getByRole('dialog', { name: /^删除「会自己浇水的花盆/ });
       await confirmDelete.waitFor();
+      // On phones a dialog is a sheet at the bottom: a toast shown meanwhile moves to the top, off its buttons.
+      if (viewport.width < 900) assert.ok(await page.locator('.toast-region').evaluate((el) => el.getBoundingClientRect().top < 80), 'toasts move to the top while a dialog is open');
       await expectAccessible(page, `delete confirm at ${viewport.width}px`);
       await shot(page, `${viewport.name}-confirm-delete`);
       assert.match((await confirmDelete.getByRole('button', { name: '删除' }).getAttribute('class')) ?? '', /btn-danger/);

@@ -73,6 +73,31 @@ describe('keyboard focus', () => {
     await context.close();
   });
 
+  it('a form keeps focus on its button while it is sent, and a refused one puts focus on the field it names', async () => {
+    const member = await createUser(e2e.server.deps, { nickname: '改密码的人' });
+    const { context, page } = await newPage(e2e, DESKTOP);
+    await signIn(page, member);
+    await page.goto('/marketplace');
+    await page.locator('.account-chip').click();
+    await page.getByRole('menuitem', { name: '安全设置' }).click();
+    const dialog = page.getByRole('dialog', { name: '安全设置' });
+    const current = dialog.getByLabel('当前密码');
+    await current.fill('not-my-password');
+    await dialog.getByLabel('新密码', { exact: true }).fill('brand-new-pass1');
+    await dialog.getByLabel('确认新密码').fill('brand-new-pass1');
+    const submit = dialog.getByRole('button', { name: '修改密码', exact: true });
+    await submit.focus();
+    await page.keyboard.press('Enter');
+    await dialog.getByText('当前密码不正确').waitFor();
+    await assertFocused(page, current, 'a wrong current password');
+    await current.fill(member.password);
+    await submit.focus();
+    await page.keyboard.press('Enter');
+    await dialog.getByText('密码修改成功！').waitFor();
+    await assertFocused(page, submit, 'after the change');
+    await context.close();
+  });
+
   it('after sending a comment or a reply, focus is back in the emptied comment box', async () => {
     const deps = e2e.server.deps;
     const author = await createUser(deps, { nickname: '评论作者' });

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useId, type InputHTMLAttributes, type ReactNode, type RefObject } from 'react';
 
 /** A labelled input with its error beside it (DESIGN §7: forms show errors beside fields). */
 export function FormField({ label, error, hint, after, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | null; hint?: string; after?: ReactNode }) {
@@ -19,4 +19,14 @@ export function FormField({ label, error, hint, after, ...input }: InputHTMLAttr
       )}
     </div>
   );
+}
+
+/**
+ * When a form's errors change to some, focus goes to the first field marked invalid, so a keyboard
+ * or screen-reader user lands where the message is (the submit button keeps it otherwise).
+ */
+export function useFocusFirstInvalid(form: RefObject<HTMLFormElement | null>, errors: Record<string, unknown>): void {
+  useEffect(() => {
+    if (Object.values(errors).some(Boolean)) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors, form]);
 }

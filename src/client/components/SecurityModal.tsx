@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { checkPasswordChange, MSG } from '../../shared/account-rules.ts';
 import { DEACTIVATION_CONFIRM_WORD, DEACTIVATION_REASONS, SMS_RESEND_SECONDS } from '../../shared/constants.ts';
 import { isPhone, maskPhone } from '../../shared/patterns.ts';
@@ -7,11 +7,12 @@ import { useSession } from '../hooks/useSession.ts';
 import { errorExtra, errorMessage, isNetworkError } from '../lib/api-errors.ts';
 import { clearSession, replaceRecentPhone, saveUserInfo } from '../lib/storage.ts';
 import { trpc } from '../lib/trpc.ts';
-import { FormField } from './FormField.tsx';
+import { FormField, useFocusFirstInvalid } from './FormField.tsx';
 import { CodeField, PhoneField, ResendButton } from './SmsFields.tsx';
 import { Modal, Tabs } from './Modal.tsx';
 import { usePasswordProof } from './PasswordProof.tsx';
 import { downloadMyData, EXPORT_MSG } from '../lib/data-export.ts';
+import { SubmitButton } from './ui/SubmitButton.tsx';
 
 type Tab = 'password' | 'phone' | 'email' | 'data' | 'deactivate';
 
@@ -107,6 +108,8 @@ function PasswordTab() {
   const [errors, setErrors] = useState<Partial<Record<'current' | 'next' | 'confirm', string>>>({});
   const [done, setDone] = useState('');
   const change = trpc.auth.changePassword.useMutation();
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(form, errors);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -130,7 +133,7 @@ function PasswordTab() {
   };
 
   return (
-    <form method="post" onSubmit={submit} noValidate>
+    <form method="post" onSubmit={submit} noValidate ref={form}>
       <FormField label="当前密码" type="password" autoComplete="current-password" value={values.current} onChange={set('current')} error={errors.current} />
       <FormField label="新密码" type="password" autoComplete="new-password" value={values.next} onChange={set('next')} error={errors.next} hint="至少 6 位" />
       <FormField label="确认新密码" type="password" autoComplete="new-password" value={values.confirm} onChange={set('confirm')} error={errors.confirm} />
@@ -139,9 +142,9 @@ function PasswordTab() {
           {done}
         </p>
       )}
-      <button type="submit" className="btn btn-primary" disabled={change.isPending}>
-        {change.isPending ? '提交中...' : '修改密码'}
-      </button>
+      <SubmitButton className="btn btn-primary" pending={change.isPending} pendingLabel="提交中...">
+        修改密码
+      </SubmitButton>
     </form>
   );
 }
@@ -249,9 +252,9 @@ function PhoneTab() {
               {errors.form}
             </p>
           )}
-          <button type="submit" className="btn btn-primary" disabled={verify.isPending || update.isPending}>
+          <SubmitButton className="btn btn-primary" pending={verify.isPending || update.isPending}>
             验证并更换
-          </button>
+          </SubmitButton>
         </form>
       )}
     </div>

@@ -8,6 +8,7 @@ import { useSession } from '../hooks/useSession.ts';
 import { checkedPage, MARKET_MSG, MARKET_PAGE_SIZE, marketAddressSearch, parseMarketAddress, savePendingSearch, searchQueryOf, type SearchNavState } from '../lib/marketplace-state.ts';
 import { trpc } from '../lib/trpc.ts';
 import { useToast } from './ui/Toast.tsx';
+import { SubmitButton } from './ui/SubmitButton.tsx';
 
 // Only members see the messages bell, the account chip and its menu: guests do not download them.
 const AccountMenu = lazy(() => import('./AccountMenu.tsx').then((m) => ({ default: m.AccountMenu })));
@@ -73,9 +74,9 @@ export function TopNav() {
           搜索创意
         </label>
         <input id="nav-search" type="search" placeholder="搜索创意、标签…" value={query} onChange={(e) => setQuery(e.target.value)} disabled={searching} maxLength={100} enterKeyHint="search" />
-        <button type="submit" className="btn btn-primary btn-small" disabled={searching}>
-          {searching ? '搜索中…' : '搜索'}
-        </button>
+        <SubmitButton className="btn btn-primary btn-small" pending={searching} pendingLabel="搜索中…">
+          搜索
+        </SubmitButton>
       </form>
       <nav className="top-nav-links" aria-label="品牌">
         <Link href="/about-hunter">猎人的由来</Link>

@@ -8,6 +8,7 @@ export const PEOPLE_MSG = {
   empty: '暂无已发布的创意',
   failed: '获取用户资料失败，请稍后重试',
   notFound: '没有找到这位猎人',
+  deactivated: '该账号已注销，TA 发布的创意已不再公开',
   /** The user page's nickname fallback ('idea hunter'). */
   nicknameFallback: '创意猎人',
 } as const;

@@ -10,6 +10,7 @@ import { CodeField, PhoneField, ResendButton } from '../components/SmsFields.tsx
 import { useCountdown } from '../hooks/useCountdown.ts';
 import { errorMessage, isNetworkError } from '../lib/api-errors.ts';
 import { trpc } from '../lib/trpc.ts';
+import { SubmitButton } from '../components/ui/SubmitButton.tsx';
 
 export const RESET_MSG = {
   sendFailed: '发送验证码失败',
@@ -88,9 +89,9 @@ export default function ForgotPasswordPage() {
         ) : step === 1 ? (
           <form method="post" onSubmit={sendCode} noValidate className="stack">
             <PhoneField label="手机号" value={phone} onValue={(digits) => (setPhone(digits), setErrors({}))} error={errors.phone} />
-            <button type="submit" className="btn btn-primary btn-block" disabled={send.isPending}>
-              {send.isPending ? '发送中...' : '获取验证码'}
-            </button>
+            <SubmitButton className="btn btn-primary btn-block" pending={send.isPending} pendingLabel="发送中...">
+              获取验证码
+            </SubmitButton>
           </form>
         ) : (
           <form method="post" onSubmit={submit} noValidate className="stack">
@@ -116,9 +117,9 @@ export default function ForgotPasswordPage() {
                 {errors.form}
               </p>
             )}
-            <button type="submit" className="btn btn-primary btn-block" disabled={reset.isPending}>
-              {reset.isPending ? '提交中...' : '重置密码'}
-            </button>
+            <SubmitButton className="btn btn-primary btn-block" pending={reset.isPending} pendingLabel="提交中...">
+              重置密码
+            </SubmitButton>
           </form>
         )}
         <p className="auth-links">

@@ -6,7 +6,7 @@
  * A 关注 button beside the name, as on an idea's author block (not for one's own page or a
  * deactivated account); a member's follower count comes from the same read as the button's state.
  */
-import { useParams } from 'wouter';
+import { Link, useParams } from 'wouter';
 import { DEACTIVATED_NICKNAME } from '../../shared/constants.ts';
 import { Avatar } from '../components/Avatar.tsx';
 import { FollowButton } from '../components/FollowButton.tsx';
@@ -40,6 +40,12 @@ export default function HunterPage() {
       <main className="page page-center">
         <div className="empty-state" role="alert" data-testid="person-error">
           <h1 className="empty-state-title">{notFound ? PEOPLE_MSG.notFound : PEOPLE_MSG.failed}</h1>
+          {/* Not a dead end: the marketplace is where hunters are found. */}
+          {notFound && (
+            <Link href={loggedIn ? '/marketplace' : '/guest-marketplace'} className="btn btn-primary">
+              去创意市场看看
+            </Link>
+          )}
           {!notFound && (
             <button type="button" className="btn btn-primary" onClick={() => (profile.isError ? void profile.refetch() : void ideas.refetch())}>
               重新加载
@@ -78,7 +84,7 @@ export default function HunterPage() {
             )}
           </div>
           <p className="person-username">@{user.username}</p>
-          <p className="person-bio">{bioOrDefault(user.bio)}</p>
+          <p className="person-bio">{user.isDeactivated ? PEOPLE_MSG.deactivated : bioOrDefault(user.bio)}</p>
           <dl className="person-stats">
             {stats.map((s) => (
               <div key={s.label}>

@@ -17,6 +17,7 @@ import { marketAddressSearch, PENDING_SEARCH_KEY, searchQueryOf, takePendingSear
 import { trpc } from '../lib/trpc.ts';
 import { BrandIcon, type Brand } from '../components/ui/BrandIcon.tsx';
 import { takeLoginReturn, takeSessionEnded } from '../lib/login-return.ts';
+import { SubmitButton } from '../components/ui/SubmitButton.tsx';
 
 type Mode = 'login' | 'register' | 'email';
 
@@ -205,9 +206,9 @@ function LoginForm({ initialPhone }: { initialPhone: string }) {
           {errors.form}
         </p>
       )}
-      <button type="submit" className="btn btn-primary btn-block" disabled={login.isPending}>
-        {login.isPending ? '登录中...' : '登录'}
-      </button>
+      <SubmitButton className="btn btn-primary btn-block" pending={login.isPending} pendingLabel="登录中...">
+        登录
+      </SubmitButton>
     </form>
   );
 }
@@ -308,9 +309,9 @@ function RegisterForm({ onRegistered }: { onRegistered: (phone: string) => void 
           {errors.form}
         </p>
       )}
-      <button type="submit" className="btn btn-primary btn-block" disabled={register.isPending}>
-        {register.isPending ? '注册中...' : '注册'}
-      </button>
+      <SubmitButton className="btn btn-primary btn-block" pending={register.isPending} pendingLabel="注册中...">
+        注册
+      </SubmitButton>
     </form>
   );
 }

@@ -87,6 +87,11 @@ export default function PublishSuccessPage() {
     return stopTimers;
   }, [target, navigate]);
 
+  // Arrived from the editor, scrolled down as the member typed: the card starts at the top.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
+
   const go = (path: string) => {
     stopTimers();
     navigate(path);

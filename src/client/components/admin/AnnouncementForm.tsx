@@ -9,6 +9,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { quoteName, useConfirm } from '../ui/ConfirmDialog.tsx';
 import { useToast } from '../ui/Toast.tsx';
 import { FormError } from '../ui/FormError.tsx';
+import { SubmitButton } from '../ui/SubmitButton.tsx';
 
 type Priority = 'high' | 'normal' | 'low';
 const PRIORITIES: { id: Priority; label: string }[] = [
@@ -86,9 +87,9 @@ export function AnnouncementForm() {
       </fieldset>
       <FormError message={errors.form} />
       <div className="btn-row admin-form-actions">
-        <button type="submit" className="btn btn-primary" disabled={announce.isPending}>
-          {announce.isPending ? '发布中…' : '发布公告'}
-        </button>
+        <SubmitButton className="btn btn-primary" pending={announce.isPending} pendingLabel="发布中…">
+          发布公告
+        </SubmitButton>
       </div>
     </form>
   );

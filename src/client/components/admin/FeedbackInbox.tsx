@@ -11,6 +11,7 @@ import { trpc, type RouterOutputs } from '../../lib/trpc.ts';
 import { LoadingLine } from '../LoadingLine.tsx';
 import { useToast } from '../ui/Toast.tsx';
 import { RetryLine } from '../ui/RetryLine.tsx';
+import { SubmitButton } from '../ui/SubmitButton.tsx';
 
 type FeedbackItem = RouterOutputs['feedback']['inbox']['data'][number];
 
@@ -99,9 +100,9 @@ function ReplyForm({ item }: { item: FeedbackItem }) {
         )}
       </div>
       <div className="modal-actions">
-        <button type="submit" className="btn btn-primary btn-small" disabled={reply.isPending}>
-          {reply.isPending ? '发送中…' : '发送回复'}
-        </button>
+        <SubmitButton className="btn btn-primary btn-small" pending={reply.isPending} pendingLabel="发送中…">
+          发送回复
+        </SubmitButton>
       </div>
     </form>
   );

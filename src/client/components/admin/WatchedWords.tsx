@@ -14,6 +14,7 @@ import { quoteName, useConfirm } from '../ui/ConfirmDialog.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { RetryLine } from '../ui/RetryLine.tsx';
 import { useToast } from '../ui/Toast.tsx';
+import { SubmitButton } from '../ui/SubmitButton.tsx';
 
 type Item = RouterOutputs['admin']['watchedWords']['data'][number];
 const PAGE = 50;
@@ -90,9 +91,9 @@ function AddWordForm({ onDone }: { onDone: () => Promise<unknown> }) {
       <ActionChoice name={`${id}-action`} legend="处理方式" value={action} onChange={setAction} />
       <FormError message={errors.form} />
       <div className="btn-row admin-form-actions">
-        <button type="submit" className="btn btn-primary" disabled={add.isPending}>
-          {add.isPending ? '添加中…' : '添加'}
-        </button>
+        <SubmitButton className="btn btn-primary" pending={add.isPending} pendingLabel="添加中…">
+          添加
+        </SubmitButton>
       </div>
     </form>
   );
@@ -154,9 +155,9 @@ function ImportForm({ onDone }: { onDone: () => Promise<unknown> }) {
         </div>
       )}
       <div className="btn-row admin-form-actions">
-        <button type="submit" className="btn" disabled={importWords.isPending}>
-          {importWords.isPending ? '导入中…' : '导入'}
-        </button>
+        <SubmitButton className="btn" pending={importWords.isPending} pendingLabel="导入中…">
+          导入
+        </SubmitButton>
       </div>
     </form>
   );

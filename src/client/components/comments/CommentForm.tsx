@@ -5,6 +5,7 @@
  */
 import { forwardRef, useId, type FormEvent } from 'react';
 import { COMMENT_MAX, counterState } from '../../../shared/comment-rules.ts';
+import { SubmitButton } from '../ui/SubmitButton.tsx';
 
 export interface ReplyTarget {
   id: number;
@@ -52,10 +53,9 @@ export const CommentForm = forwardRef<HTMLTextAreaElement, Props>(function Comme
             取消回复
           </button>
         )}
-        {/* While sending it stays focusable (aria-disabled; submit ignores it): `disabled` would drop keyboard focus to the body. */}
-        <button type="submit" className="btn btn-primary btn-small" disabled={!counter.sendable} aria-disabled={sending || undefined}>
-          {sending ? '发送中…' : replyTo ? '回复' : '发送'}
-        </button>
+        <SubmitButton className="btn btn-primary btn-small" disabled={!counter.sendable} pending={sending} pendingLabel="发送中…">
+          {replyTo ? '回复' : '发送'}
+        </SubmitButton>
       </div>
     </form>
   );

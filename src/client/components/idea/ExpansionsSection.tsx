@@ -12,6 +12,7 @@ import { IDEA_PAGE_MSG, parseExpansions, type Expansion } from '../../lib/idea-p
 import { trpc } from '../../lib/trpc.ts';
 import { useToast } from '../ui/Toast.tsx';
 import { FormError } from '../ui/FormError.tsx';
+import { SubmitButton } from '../ui/SubmitButton.tsx';
 
 export function ExpansionsSection({ idea }: { idea: IdeaDto }) {
   const fieldId = useId();
@@ -100,9 +101,9 @@ export function ExpansionsSection({ idea }: { idea: IdeaDto }) {
             </p>
           )}
         </div>
-        <button type="submit" className="btn btn-small" disabled={save.isPending}>
-          {save.isPending ? '保存中…' : '添加扩展'}
-        </button>
+        <SubmitButton className="btn btn-small" pending={save.isPending} pendingLabel="保存中…">
+          添加扩展
+        </SubmitButton>
       </form>
     </section>
   );

@@ -1,3 +1,5 @@
+import { SubmitButton } from './SubmitButton.tsx';
+
 /** A dialog form's buttons: 取消 and the submit, both held while the request is under way. */
 export function ModalActions({ onCancel, pending, label, pendingLabel = '提交中…', danger = false }: {
   onCancel: () => void;
@@ -12,9 +14,9 @@ export function ModalActions({ onCancel, pending, label, pendingLabel = '提交�
       <button type="button" className="btn" onClick={onCancel} disabled={pending}>
         取消
       </button>
-      <button type="submit" className={danger ? 'btn btn-danger' : 'btn btn-primary'} disabled={pending}>
-        {pending ? pendingLabel : label}
-      </button>
+      <SubmitButton className={danger ? 'btn btn-danger' : 'btn btn-primary'} pending={pending} pendingLabel={pendingLabel}>
+        {label}
+      </SubmitButton>
     </div>
   );
 }
