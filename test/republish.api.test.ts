@@ -14,15 +14,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from './helpers/dialects.ts';
 import { startTestApp, trpcCall, type TestApp } from './helpers/api.ts';
 import { createUser, type FixtureUser } from './helpers/fixtures.ts';
+import { publishedIdeaBody } from './helpers/idea-bodies.ts';
 
 const NOT_DRAFT = '只有草稿可以直接发布；已发布或被驳回的创意请编辑后再提交';
 
 let seq = 0;
-function ideaBody(status: 'draft' | 'published') {
-  seq += 1;
-  const n = `${seq}-${Math.random().toString(36).slice(2, 8)}`;
-  return { title: `再次发布测试${n}`, description: `第${n}号创意的简介`, detailedAnalysis: `<p>第${n}号创意的分析${'痛点与方案'.repeat(3)}</p>`, tags: '效率', status };
-}
+const ideaBody = (status: 'draft' | 'published') => publishedIdeaBody(`再次发布测试${++seq}-${Math.random().toString(36).slice(2, 8)}`, { status });
 
 describe.each(DIALECTS)('publishing again on %s (MODERATION=auto)', (dialect) => {
   let app: TestApp;
