@@ -100,11 +100,26 @@ for (const viewport of VIEWPORTS) {
       assert.ok(marks[a.user.registrationNumber], 'the viewed mark is stored');
       assert.ok(await page.evaluate(() => localStorage.getItem('followUpdatesAll')), 'the last list is cached');
       await look(page, viewport, 'updates-detail');
+      // The open member is in the address: Back from their idea returns to them, not to the list.
+      const detailHeading = page.getByRole('heading', { name: `${a.user.nickname} 的近期创意` });
+      assert.match(page.url(), new RegExp(`/updates\\?hunter=${a.user.registrationNumber}$`));
+      await ideaLink.click();
+      await page.waitForURL(`**/idea/${firstId}`);
+      await page.goBack();
+      await detailHeading.waitFor();
       if (viewport.width < 900) {
-        // One column on phones: the list is hidden while a member is open; the back control returns.
+        // One column on phones: the list is hidden while a member is open. The browser's Back and the
+        // back control both return to the list, still on this page, with focus on the member closed.
         assert.equal(await person.isVisible(), false);
+        await page.goBack();
+        await person.waitFor();
+        assert.match(page.url(), /\/updates$/);
+        await person.click();
+        await detailHeading.waitFor();
         await page.getByRole('button', { name: '返回列表' }).click();
         await person.waitFor();
+        assert.match(page.url(), /\/updates$/);
+        await page.waitForFunction((n) => document.activeElement?.getAttribute('data-number') === n, a.user.registrationNumber);
       }
       // The developer reset behind the title's double-click lights the dot again.
       await page.getByRole('heading', { name: '关注动态', level: 1 }).dblclick();
@@ -117,9 +132,8 @@ for (const viewport of VIEWPORTS) {
       // A new publication after the visit lights the dot again.
       const second = `旧书换新书小站${tag}`;
       const secondId = await publish(a.token, second);
-      await page.reload();
+      await page.goto('/updates');
       await updatesBadge.waitFor();
-      if (viewport.width < 900 && !(await person.isVisible())) await page.getByRole('button', { name: '返回列表' }).click();
       await person.getByTestId('updates-dot').waitFor();
       await person.click();
       await updatesBadge.waitFor({ state: 'detached' });
@@ -190,6 +204,8 @@ for (const viewport of VIEWPORTS) {
       await ap.getByTestId('toast').getByText(/回复已发送/).waitFor();
       await item.getByText(reply).waitFor();
       await item.getByText('已回复', { exact: true }).waitFor();
+      // The form gave way to the reply: keyboard focus is on the entry's heading, not lost to the page.
+      await ap.waitForFunction((el) => el === document.activeElement, await item.getByRole('heading', { level: 3 }).elementHandle());
       await ap.getByRole('tab', { name: '评论举报' }).click();
       const report = ap.getByTestId('admin-report').filter({ hasText: reported });
       await report.getByText('举报原因：广告').waitFor();
@@ -272,6 +288,9 @@ for (const viewport of VIEWPORTS) {
       await confirmDelete.getByRole('button', { name: '删除' }).click();
       await other.page.getByTestId('toast').getByText('消息已删除').waitFor();
       await notice.waitFor({ state: 'detached' });
+      // Focus goes to the message now in its place (the newer announcement, above it), not to the page.
+      const neighbour = other.page.getByTestId('message').filter({ hasText: `临时通知${tag}` });
+      await other.page.waitForFunction((el) => el === document.activeElement, await neighbour.getByRole('heading', { level: 2 }).elementHandle());
       await other.page.goto('/updates');
       await other.page.getByTestId('updates-empty').getByRole('link', { name: '去创意市场看看' }).waitFor();
       // A member who follows nobody is told how the page fills, not that their hunters were quiet.

@@ -13,7 +13,7 @@
  * count refresh every UNREAD_REFRESH_MESSAGES_PAGE_MS while the page is visible and on focus; every
  * change here refreshes the navigation badge at once (one query key, useTouchBadges.ts).
  */
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatDateTime, relativeTime } from '../../shared/relative-time.ts';
 import { MESSAGE_PREVIEW_CHARS, MESSAGE_TEXT, MESSAGE_TYPE_LABEL, ORIGINAL_FEEDBACK_PREVIEW_CHARS, SENDER_LABEL, UNREAD_REFRESH_MESSAGES_PAGE_MS } from '../../shared/touch-texts.ts';
@@ -104,6 +104,14 @@ export default function MessagesPage() {
     await refresh();
   };
 
+  // A deleted message takes its 删除 button with it: focus goes to the message now in its place.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusAfterDelete = (neighbourId: number | null) =>
+    requestAnimationFrame(() => {
+      const next = neighbourId === null ? null : document.querySelector<HTMLElement>(`[data-message-id="${neighbourId}"] .message-title`);
+      (next ?? heading.current)?.focus();
+    });
+
   const onDelete = async (message: Message) => {
     const ok = await confirm({ title: `删除${quoteName(message.title || '这条消息')}？`, message: '删除后无法恢复。', confirmLabel: '删除', danger: true });
     if (!ok) return;
@@ -113,12 +121,17 @@ export default function MessagesPage() {
     try {
       await remove.mutateAsync({ id: message.id });
       toast(MESSAGES_MSG.deleted);
+      const shown = list.data ?? [];
+      const at = shown.findIndex((m) => m.id === message.id);
+      const neighbour = shown[at + 1] ?? shown[at - 1] ?? null;
+      await refresh();
+      focusAfterDelete(neighbour?.id ?? null);
     } catch (err) {
       const status = httpStatusOf(err);
       setFeedback({ kind: 'error', text: status === 401 ? MESSAGES_MSG.notLoggedIn : errorMessage(err, MESSAGES_MSG.deleteFailed) });
+      await refresh();
     } finally {
       setBusyId(null);
-      await refresh();
     }
   };
 
@@ -144,7 +157,9 @@ export default function MessagesPage() {
     <main className="page page-reading messages-page">
       <div className="messages-header">
         <div>
-          <h1>消息</h1>
+          <h1 ref={heading} tabIndex={-1}>
+            消息
+          </h1>
           {list.isSuccess && <p className="muted messages-count">{newCount > 0 ? `${newCount} 条新消息` : '没有新消息'}</p>}
         </div>
         {leftUnread > 0 && (
@@ -224,7 +239,7 @@ function MessageItem({ message, isNew, busy, onExpand, onDelete }: { message: Me
       <div className={actor ? 'message-from message-from-person' : 'message-from'}>
         {actor && <Avatar src={actor.avatarUrl} alt="" size={40} className="message-avatar" />}
         <div className="message-from-text">
-          <h2 id={`${id}-title`} className="message-title">
+          <h2 id={`${id}-title`} className="message-title" tabIndex={-1}>
             {message.title}
           </h2>
           <p className="message-meta" data-testid="message-meta">

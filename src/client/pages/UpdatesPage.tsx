@@ -3,10 +3,11 @@
  * 7 days on the left, the selected member's recent ideas on the right (on phones: the list, then the
  * member's ideas with a back control). Opening a member marks their latest idea as seen, which
  * clears the red dot and the navigation badge; a later publication lights them again (DESIGN §10).
+ * The open member is in the address (`?hunter=`), so the browser's Back and an idea's 返回 keep it.
  * Logged-out visitors get a state linking to /login rather than a redirect.
  */
-import { useRef, useState } from 'react';
-import { Link } from 'wouter';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
 import { formatDateTime } from '../../shared/relative-time.ts';
 import { UNREAD_REFRESH_NAV_MS } from '../../shared/touch-texts.ts';
 import { Avatar } from '../components/Avatar.tsx';
@@ -57,22 +58,53 @@ function LoggedOut() {
   );
 }
 
+/** The member named by `?hunter=`, or null. */
+export function hunterFromSearch(search: string): string | null {
+  return new URLSearchParams(search).get('hunter') || null;
+}
+
+/** Marks the history entry the list pushed when it opened a member, so 返回列表 can go back to it. */
+const OPENED_FROM_LIST = 'updatesOpenedFromList';
+
 function Updates() {
   const { query, list, marks } = useFollowUpdates(UNREAD_REFRESH_NAV_MS);
-  const [selected, setSelected] = useState<FollowUpdateItem | null>(null);
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const selectedNumber = hunterFromSearch(search);
+  const selected = list.find((item) => item.registration_number === selectedNumber) ?? null;
   const [devTools, setDevTools] = useState(false);
   const toast = useToast();
   const listRef = useRef<HTMLUListElement>(null);
 
+  // Whatever opened the member (a tap, Back from their idea, a reload), their latest idea is seen.
+  // Keyed by the member and their latest idea, not the item: the list is a new array on every fetch.
+  const selectedLatest = selected?.latest_idea_time;
+  useEffect(() => {
+    if (selectedNumber && selectedLatest) markViewed({ registration_number: selectedNumber, latest_idea_time: selectedLatest });
+  }, [selectedNumber, selectedLatest]);
+
+  // Closing a member (返回列表 or the browser's Back) puts focus back on them in the list.
+  const lastOpen = useRef<string | null>(selectedNumber);
+  useEffect(() => {
+    const closed = lastOpen.current;
+    lastOpen.current = selectedNumber;
+    if (selectedNumber === null && closed !== null) {
+      requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>(`[data-number="${closed}"]`)?.focus());
+    }
+  }, [selectedNumber]);
+
   const open = (item: FollowUpdateItem) => {
-    setSelected(item);
     markViewed(item);
+    const href = `/updates?hunter=${encodeURIComponent(item.registration_number)}`;
+    // From the list a new history entry (Back returns to the list); from one member to another, the same.
+    if (selectedNumber === null) navigate(href, { state: { [OPENED_FROM_LIST]: true } });
+    else navigate(href, { replace: true });
+    // On phones the list is hidden once a member is open: focus goes to the member's heading.
+    requestAnimationFrame(() => document.getElementById('updates-detail-title')?.focus());
   };
   const back = () => {
-    const number = selected?.registration_number;
-    setSelected(null);
-    // Back on the phone's list: focus returns to the member just closed.
-    requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>(`[data-number="${number}"]`)?.focus());
+    if ((window.history.state as Record<string, unknown> | null)?.[OPENED_FROM_LIST]) window.history.back();
+    else navigate('/updates', { replace: true });
   };
 
   return (

@@ -89,30 +89,30 @@ async function storedValues(db: Db, row: IdeaRow): Promise<FieldValues> {
   };
 }
 
-/**
- * The checks of publishing §8, in order; a failure throws 400, 403 or 409. Answers the fields to
- * store (watched words of the replace action as `**`) and the hold words that send it to review.
- */
-/** What a publish's checks found that decides its review: the words that hold it, and whether a moderator rejected it last. */
-interface ReviewFacts {
+/** What a publish's checks decided: the words that hold it for a moderator, and its review state. */
+interface PublishReview {
   held: HeldWord[];
-  rejectedLast: boolean;
+  review: Pick<IdeaRow, 'moderation_status' | 'reviewed_at'>;
 }
 
-async function checkForPublish(deps: Deps, user: UserRow, ideaId: number | null, given: CleanFields): Promise<{ f: CleanFields } & ReviewFacts> {
+/**
+ * The checks of publishing §8, in order; a failure throws 400, 403 or 409. Answers the fields to
+ * store (watched words of the replace action as `**`) and the review they lead to.
+ */
+async function checkForPublish(deps: Deps, user: UserRow, ideaId: number | null, given: CleanFields): Promise<{ f: CleanFields } & PublishReview> {
   // Every attempt counts, so failing checks cannot be repeated without end (they scan recent ideas).
   await deps.limits.publishAttempts.consume(String(user.id), PUBLISH_ATTEMPTS_MESSAGE);
   if (!given.title) throw badRequest(IDEA_MSG.titleRequired);
-  const { fields: f, held } = await screenIdeaFields(deps, given);
+  const { fields: f, held: heldInFields } = await screenIdeaFields(deps, given);
   await assertNotDuplicate(deps, { ideaId, user, title: f.title, description: f.description, analysisText: f.analysisText });
-  if (ideaId === null) return { f, held, rejectedLast: false };
-  // The stored expansions go public with the idea: a hold word written in one while it was a draft holds it too.
-  return { f, held: [...held, ...(await heldInExpansions(deps, ideaId))], rejectedLast: await lastDecisionWasRejection(deps.db, ideaId) };
-}
-
-async function heldInExpansions(deps: Deps, ideaId: number): Promise<HeldWord[]> {
-  const rows = await deps.db.selectFrom('idea_expansions').select('content').where('idea_id', '=', ideaId).orderBy('position').execute();
-  return rows.length ? (await screenTexts(deps.words, Object.fromEntries(rows.map((r, i) => [`expansions[${i}]`, r.content])))).held : [];
+  const held = [...heldInFields];
+  if (ideaId !== null) {
+    // The stored expansions go public with the idea: a hold word written in one while it was a draft holds it too.
+    const stored = await deps.db.selectFrom('idea_expansions').select('content').where('idea_id', '=', ideaId).orderBy('position').execute();
+    held.push(...(await screenExpansions(deps, stored.map((e) => e.content))).held);
+  }
+  const rejectedLast = ideaId !== null && (await lastDecisionWasRejection(deps.db, ideaId));
+  return { f, held, review: reviewState(deps, held, rejectedLast) };
 }
 
 /**
@@ -120,8 +120,16 @@ async function heldInExpansions(deps: Deps, ideaId: number): Promise<HeldWord[]>
  * or a moderator rejected this idea last: a person's rejection is lifted by a person, not by the
  * author publishing it again, changed or not.
  */
-function reviewState(deps: Deps, facts: ReviewFacts): Pick<IdeaRow, 'moderation_status' | 'reviewed_at'> {
-  return deps.config.moderation === 'auto' && !facts.held.length && !facts.rejectedLast ? { moderation_status: 'approved', reviewed_at: nowDb() } : { moderation_status: 'review', reviewed_at: null };
+function reviewState(deps: Deps, held: readonly HeldWord[], rejectedLast: boolean): PublishReview['review'] {
+  return deps.config.moderation === 'auto' && !held.length && !rejectedLast ? { moderation_status: 'approved', reviewed_at: nowDb() } : { moderation_status: 'review', reviewed_at: null };
+}
+
+/** An idea's expansions through the word check, each named `expansions[i]` (the held words' field). */
+const EXPANSION_FIELD = 'expansions';
+async function screenExpansions(deps: Deps, contents: readonly string[]): Promise<{ contents: string[]; held: HeldWord[] }> {
+  if (!contents.length) return { contents: [], held: [] };
+  const screened = await screenTexts(deps.words, Object.fromEntries(contents.map((c, i) => [`${EXPANSION_FIELD}[${i}]`, c])));
+  return { contents: contents.map((_, i) => screened.texts[`${EXPANSION_FIELD}[${i}]`]), held: screened.held };
 }
 
 /** Which hold words sent the idea to the queue this time (none: the rows go). */
@@ -134,8 +142,8 @@ export async function writeHeldWords(db: Db, ideaId: number, held: readonly Held
  * In automatic mode the publish is the review decision: the author gets the approval message at once
  * (in manual mode, or when held, it comes with the admin's decision, review.ts).
  */
-async function tellIfApprovedAtOnce(deps: Deps, db: Db, user: UserRow, id: number, title: string, facts: ReviewFacts): Promise<void> {
-  if (reviewState(deps, facts).moderation_status !== 'approved') return;
+async function tellIfApprovedAtOnce(db: Db, user: UserRow, id: number, title: string, review: PublishReview['review']): Promise<void> {
+  if (review.moderation_status !== 'approved') return;
   await sendMessage(db, decisionMessage({ id, user_id: user.id, title: title || DEFAULT_IDEA_TITLE }, 'approved', 'auto'));
 }
 
@@ -178,8 +186,8 @@ async function backOutDraftOverCap(deps: Deps, user: UserRow, id: number): Promi
 export async function createIdea(deps: Deps, user: UserRow, input: TCreateIdeaRequest): Promise<IdeaDto> {
   let f = clean(input, NEW_IDEA_DEFAULTS, await usableImageNames(deps.db, user, null));
   const publishing = input.status === 'published';
-  let facts: ReviewFacts = { held: [], rejectedLast: false };
-  if (publishing) ({ f, ...facts } = await checkForPublish(deps, user, null, f));
+  let checked: PublishReview | null = null;
+  if (publishing) ({ f, ...checked } = await checkForPublish(deps, user, null, f));
   else await checkNewDraft(deps, user);
   const now = nowDb();
   const id = await insertIdea(
@@ -187,7 +195,7 @@ export async function createIdea(deps: Deps, user: UserRow, input: TCreateIdeaRe
     {
       user_id: user.id,
       ...columnsFor(f, input.status),
-      ...(publishing ? { ...reviewState(deps, facts), published_at: now } : { moderation_status: 'none' as const, reviewed_at: null, published_at: null }),
+      ...(checked ? { ...checked.review, published_at: now } : { moderation_status: 'none' as const, reviewed_at: null, published_at: null }),
       view_count: 0,
       favorite_count: 0,
       comment_count: 0,
@@ -198,10 +206,10 @@ export async function createIdea(deps: Deps, user: UserRow, input: TCreateIdeaRe
     },
     f.tags,
     // With the idea, so an approved idea never lacks its message nor a held one its words.
-    publishing
+    checked
       ? async (trx, newId) => {
-          await writeHeldWords(trx, newId, facts.held);
-          await tellIfApprovedAtOnce(deps, trx, user, newId, f.title, facts);
+          await writeHeldWords(trx, newId, checked.held);
+          await tellIfApprovedAtOnce(trx, user, newId, f.title, checked.review);
         }
       : undefined,
   );
@@ -220,23 +228,23 @@ export async function updateIdea(deps: Deps, user: UserRow, id: number, input: T
   let f = clean(input, await storedValues(deps.db, row), await usableImageNames(deps.db, user, id));
   const status = input.status ?? row.status;
   const publishing = status === 'published';
-  let facts: ReviewFacts = { held: [], rejectedLast: false };
-  if (publishing) ({ f, ...facts } = await checkForPublish(deps, user, id, f));
+  let checked: PublishReview | null = null;
+  if (publishing) ({ f, ...checked } = await checkForPublish(deps, user, id, f));
   const now = nowDb();
   await transaction(deps.db, async (trx) => {
     await trx
       .updateTable('ideas')
       .set({
         ...columnsFor(f, status),
-        ...(publishing ? { ...reviewState(deps, facts), published_at: publishedAtOnSave(row, now) } : { moderation_status: 'none', reviewed_at: null }),
+        ...(checked ? { ...checked.review, published_at: publishedAtOnSave(row, now) } : { moderation_status: 'none', reviewed_at: null }),
         updated_at: now,
       })
       .where('id', '=', id)
       .execute();
     await writeTags(trx, id, f.tags);
     await writeSearchGrams(trx, id);
-    await writeHeldWords(trx, id, facts.held);
-    if (publishing) await tellIfApprovedAtOnce(deps, trx, user, id, f.title, facts);
+    await writeHeldWords(trx, id, checked?.held ?? []);
+    if (checked) await tellIfApprovedAtOnce(trx, user, id, f.title, checked.review);
   });
   await settleIdeaImages(deps, user, id, uploadedImageNames(f.detailedAnalysis));
   if (publishing) await countPublish(deps, user.id);
@@ -253,13 +261,13 @@ const publishedAtOnSave = (row: IdeaRow, now: string) => (row.status === 'publis
 export async function publishDraft(deps: Deps, user: UserRow, id: number): Promise<IdeaDto> {
   const row = await requireEditableIdea(deps.db, user, id);
   if (row.status !== 'draft') throw badRequest(IDEA_MSG.notDraft);
-  const { f, ...facts } = await checkForPublish(deps, user, id, clean({}, await storedValues(deps.db, row), await usableImageNames(deps.db, user, id)));
+  const { f, held, review } = await checkForPublish(deps, user, id, clean({}, await storedValues(deps.db, row), await usableImageNames(deps.db, user, id)));
   const now = nowDb();
   await transaction(deps.db, async (trx) => {
     // Only while still a draft: of two publishes at once, one publishes and the other finds nothing to publish.
     const result = await trx
       .updateTable('ideas')
-      .set({ ...columnsFor(f, 'published'), ...reviewState(deps, facts), published_at: now, updated_at: now })
+      .set({ ...columnsFor(f, 'published'), ...review, published_at: now, updated_at: now })
       .where('id', '=', id)
       .where('status', '=', 'draft')
       .executeTakeFirst();
@@ -267,8 +275,8 @@ export async function publishDraft(deps: Deps, user: UserRow, id: number): Promi
     // Replaced words may have changed the tags.
     await writeTags(trx, id, f.tags);
     await writeSearchGrams(trx, id);
-    await writeHeldWords(trx, id, facts.held);
-    await tellIfApprovedAtOnce(deps, trx, user, id, f.title, facts);
+    await writeHeldWords(trx, id, held);
+    await tellIfApprovedAtOnce(trx, user, id, f.title, review);
   });
   await countPublish(deps, user.id);
   return dtoFor(deps, id, user);
@@ -281,8 +289,8 @@ export async function publishDraft(deps: Deps, user: UserRow, id: number): Promi
  */
 export async function replaceExpansions(deps: Deps, user: UserRow, id: number, given: string[]): Promise<IdeaDto> {
   const idea = await requireOwnLiveIdea(deps.db, user, id);
-  const screened = await screenTexts(deps.words, Object.fromEntries(given.map((c, i) => [`expansions[${i}]`, c])));
-  const contents = given.map((_, i) => screened.texts[`expansions[${i}]`]);
+  const screened = await screenExpansions(deps, given);
+  const { contents } = screened;
   const holdForReview = screened.held.length > 0 && idea.status === 'published' && idea.moderation_status !== 'rejected';
   const existing = await deps.db.selectFrom('idea_expansions').select(['content', 'created_at']).where('idea_id', '=', id).execute();
   const createdAt = new Map(existing.map((e) => [e.content, e.created_at]));
@@ -302,7 +310,7 @@ export async function replaceExpansions(deps: Deps, user: UserRow, id: number, g
       .execute();
     if (holdForReview) {
       // Beside what may already hold it (the decision clears them all).
-      await trx.deleteFrom('idea_held_words').where('idea_id', '=', id).where('field', 'like', 'expansions[%').execute();
+      await trx.deleteFrom('idea_held_words').where('idea_id', '=', id).where('field', 'like', `${EXPANSION_FIELD}[%`).execute();
       await trx.insertInto('idea_held_words').values(screened.held.map((h) => ({ idea_id: id, field: h.field, word: h.word }))).execute();
     }
   });

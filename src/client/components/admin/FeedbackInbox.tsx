@@ -3,7 +3,7 @@
  * which page and browser; a reply form on open items (the member gets a `feedback_reply` message
  * carrying the original), the reply shown on answered ones.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { FEEDBACK_MAX, FEEDBACK_TEXT } from '../../../shared/touch-texts.ts';
 import { formatDateTime } from '../../../shared/relative-time.ts';
 import { errorMessage } from '../../lib/api-errors.ts';
@@ -41,9 +41,10 @@ export function FeedbackInbox() {
 
 function FeedbackEntry({ item }: { item: FeedbackItem }) {
   const titleId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
   return (
     <article className="admin-item" data-testid="admin-feedback" data-feedback-id={item.id} aria-labelledby={titleId}>
-      <h3 id={titleId}>
+      <h3 id={titleId} ref={heading} tabIndex={-1}>
         {item.user.nickname}（ID：{item.user.registrationNumber}）的反馈
         <span className={`admin-status admin-status-${item.status}`}>{item.status === 'open' ? '待回复' : '已回复'}</span>
       </h3>
@@ -62,13 +63,14 @@ function FeedbackEntry({ item }: { item: FeedbackItem }) {
           <p>{item.reply}</p>
         </div>
       ) : (
-        <ReplyForm item={item} />
+        // The form gives way to the reply once sent: focus goes to the entry's heading (now 已回复).
+        <ReplyForm item={item} onReplied={() => requestAnimationFrame(() => heading.current?.focus())} />
       )}
     </article>
   );
 }
 
-function ReplyForm({ item }: { item: FeedbackItem }) {
+function ReplyForm({ item, onReplied }: { item: FeedbackItem; onReplied: () => void }) {
   const utils = trpc.useUtils();
   const reply = trpc.feedback.reply.useMutation();
   const toast = useToast();
@@ -84,6 +86,7 @@ function ReplyForm({ item }: { item: FeedbackItem }) {
       await reply.mutateAsync({ id: item.id, content: text });
       toast('回复已发送，用户会在「消息」中看到');
       await Promise.all([utils.feedback.inbox.invalidate(), utils.admin.log.invalidate()]);
+      onReplied();
     } catch (err) {
       setError(errorMessage(err, '回复失败，请稍后重试'));
     }
