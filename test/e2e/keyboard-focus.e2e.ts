@@ -98,6 +98,46 @@ describe('keyboard focus', () => {
     await context.close();
   });
 
+  it('a button that waits for its answer keeps focus (解锁), and so does the search field', async () => {
+    const deps = e2e.server.deps;
+    const author = await createUser(deps, { nickname: '解锁作者' });
+    const reader = await createUser(deps, { nickname: '解锁读者' });
+    const ideaId = await createIdea(deps, author, { title: '键盘解锁的创意' });
+    const { context, page } = await newPage(e2e, DESKTOP);
+    await signIn(page, reader);
+    // The unlock's answer is held until the check below has looked at the waiting button.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/trpc/ideas.purchase**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/idea/${ideaId}`);
+    const unlock = page.getByRole('button', { name: '解锁详细分析', exact: true });
+    await unlock.focus();
+    await page.keyboard.press('Enter');
+    const waiting = page.getByRole('button', { name: '解锁中…', exact: true });
+    await waiting.waitFor();
+    assert.equal(await waiting.getAttribute('aria-disabled'), 'true');
+    await assertFocused(page, waiting, '解锁 while its request runs');
+    release();
+    await page.getByTestId('analysis').waitFor();
+    await page.unroute('**/trpc/ideas.purchase**');
+
+    // The top bar's search: Enter in the field keeps focus there while the results are fetched.
+    await page.route('**/trpc/marketplace.search**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    const field = page.getByRole('searchbox', { name: '搜索创意' });
+    await field.fill('解锁');
+    await field.press('Enter');
+    await page.getByRole('button', { name: '搜索中…', exact: true }).waitFor();
+    await assertFocused(page, field, 'the search field while searching');
+    await page.waitForURL('**/marketplace?*');
+    await context.close();
+  });
+
   it('after sending a comment or a reply, focus is back in the emptied comment box', async () => {
     const deps = e2e.server.deps;
     const author = await createUser(deps, { nickname: '评论作者' });

@@ -12,6 +12,7 @@ import { FOLLOW_TEXT } from '../../shared/social-texts.ts';
 import { followFailureText } from '../lib/idea-page-rules.ts';
 import { rememberThisPageForLogin } from '../lib/login-return.ts';
 import { trpc, type RouterOutputs } from '../lib/trpc.ts';
+import { BusyButton } from './ui/BusyButton.tsx';
 import { useToast } from './ui/Toast.tsx';
 
 type FollowState = RouterOutputs['follows']['set']['data'];
@@ -46,8 +47,6 @@ export function FollowButton({
       navigate('/login');
       return;
     }
-    // Ignored rather than disabled while busy or waiting: a disabled button drops keyboard focus to the body.
-    if (busy || waiting) return;
     setBusy(true);
     try {
       const answer = await utils.client.follows.set.mutate({ registrationNumber, follow: !following });
@@ -66,16 +65,16 @@ export function FollowButton({
   };
 
   return (
-    <button
-      type="button"
+    <BusyButton
       className={`btn btn-small ${following ? '' : 'btn-primary-outline'} ${className}`}
       onClick={() => void toggle()}
-      aria-disabled={busy || (loggedIn && waiting) || undefined}
-      aria-busy={busy || undefined}
+      busy={busy}
+      // A guest's click goes to /login at once; a member's waits for their state to be read.
+      waiting={loggedIn && waiting}
       aria-label={following ? `已关注${name}，点击取消关注` : `关注${name}`}
       data-testid="follow-button"
     >
       {following ? '已关注' : '关注'}
-    </button>
+    </BusyButton>
   );
 }

@@ -14,6 +14,7 @@ import { tagsToShow } from '../lib/marketplace-state.ts';
 import { Avatar } from './Avatar.tsx';
 import { RejectionReason } from './idea/RejectionReason.tsx';
 import '../styles/ideas.css';
+import { BusyButton } from './ui/BusyButton.tsx';
 
 /** A full idea, or the bare `{ id, title, isDeleted }` a deleted favourite comes back as (DESIGN §10). */
 export type IdeaCardData = Pick<IdeaDto, 'id'> & Partial<Omit<IdeaDto, 'tags' | 'is_deleted'>> & {
@@ -236,19 +237,19 @@ export function IdeaCard({ idea, href, onOpen, actions, children, highlighted = 
         <div className="idea-card-actions">
           {actions}
           {onRestore && (
-            <button type="button" className="btn btn-small" onClick={onRestore} disabled={busy} aria-label={`恢复「${title}」`}>
+            <BusyButton className="btn btn-small" onClick={onRestore} busy={busy} aria-label={`恢复「${title}」`}>
               恢复
-            </button>
+            </BusyButton>
           )}
           {onDelete && (
-            <button type="button" className="btn btn-small btn-danger-outline" onClick={onDelete} disabled={busy} aria-label={`删除「${title}」`}>
+            <BusyButton className="btn btn-small btn-danger-outline" onClick={onDelete} busy={busy} aria-label={`删除「${title}」`}>
               删除
-            </button>
+            </BusyButton>
           )}
           {onClearFavorite && (
-            <button type="button" className="btn btn-small" onClick={onClearFavorite} disabled={busy} aria-label={`清除「${title}」的收藏记录`}>
+            <BusyButton className="btn btn-small" onClick={onClearFavorite} busy={busy} aria-label={`清除「${title}」的收藏记录`}>
               清除收藏
-            </button>
+            </BusyButton>
           )}
         </div>
       )}

@@ -73,7 +73,7 @@ export function TopNav() {
         <label htmlFor="nav-search" className="visually-hidden">
           搜索创意
         </label>
-        <input id="nav-search" type="search" placeholder="搜索创意、标签…" value={query} onChange={(e) => setQuery(e.target.value)} disabled={searching} maxLength={100} enterKeyHint="search" />
+        <input id="nav-search" type="search" placeholder="搜索创意、标签…" value={query} onChange={(e) => setQuery(e.target.value)} readOnly={searching} maxLength={100} enterKeyHint="search" />
         <SubmitButton className="btn btn-primary btn-small" pending={searching} pendingLabel="搜索中…">
           搜索
         </SubmitButton>

@@ -31,6 +31,7 @@ import { joinPolling } from '../lib/visible-polling.ts';
 import '../styles/ideas.css';
 import '../styles/touch.css';
 import { RetryLine } from '../components/ui/RetryLine.tsx';
+import { BusyButton } from '../components/ui/BusyButton.tsx';
 
 type Message = RouterOutputs['messages']['list']['data'][number];
 
@@ -163,9 +164,9 @@ export default function MessagesPage() {
           {list.isSuccess && <p className="muted messages-count">{newCount > 0 ? `${newCount} 条新消息` : '没有新消息'}</p>}
         </div>
         {leftUnread > 0 && (
-          <button type="button" className="btn btn-small" onClick={() => void onMarkAll()} disabled={markAll.isPending}>
+          <BusyButton className="btn btn-small" onClick={() => void onMarkAll()} busy={markAll.isPending}>
             {markAll.isPending ? '处理中…' : '全部标为已读'}
-          </button>
+          </BusyButton>
         )}
       </div>
       <Feedback feedback={feedback} />
@@ -285,9 +286,9 @@ function MessageItem({ message, isNew, busy, onExpand, onDelete }: { message: Me
             {open ? '收起' : '展开'}
           </button>
         )}
-        <button type="button" className="btn btn-small btn-danger-outline" onClick={onDelete} disabled={busy} aria-label={`删除消息「${message.title}」`}>
+        <BusyButton className="btn btn-small btn-danger-outline" onClick={onDelete} busy={busy} aria-label={`删除消息「${message.title}」`}>
           删除
-        </button>
+        </BusyButton>
       </div>
     </article>
   );

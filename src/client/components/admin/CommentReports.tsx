@@ -12,6 +12,7 @@ import { LoadingLine } from '../LoadingLine.tsx';
 import { useConfirm } from '../ui/ConfirmDialog.tsx';
 import { useToast } from '../ui/Toast.tsx';
 import { RetryLine } from '../ui/RetryLine.tsx';
+import { BusyButton } from '../ui/BusyButton.tsx';
 
 type Report = RouterOutputs['admin']['reports']['data'][number];
 
@@ -81,13 +82,13 @@ function ReportEntry({ report }: { report: Report }) {
       <blockquote className="admin-item-content">{report.commentContent}</blockquote>
       {report.status === 'open' && (
         <div className="review-actions">
-          <button type="button" className="btn btn-small" disabled={busy} onClick={() => void settle('dismiss')}>
+          <BusyButton className="btn btn-small" busy={busy} onClick={() => void settle('dismiss')}>
             驳回举报
-          </button>
+          </BusyButton>
           {report.commentExists && (
-            <button type="button" className="btn btn-small btn-danger-outline" disabled={busy} onClick={() => void settle('delete')}>
+            <BusyButton className="btn btn-small btn-danger-outline" busy={busy} onClick={() => void settle('delete')}>
               删除评论
-            </button>
+            </BusyButton>
           )}
         </div>
       )}

@@ -15,6 +15,7 @@ import { FormError } from '../ui/FormError.tsx';
 import { RetryLine } from '../ui/RetryLine.tsx';
 import { useToast } from '../ui/Toast.tsx';
 import { ModalActions } from '../ui/ModalActions.tsx';
+import { BusyButton } from '../ui/BusyButton.tsx';
 
 type Held = RouterOutputs['admin']['heldComments']['data'][number];
 
@@ -83,12 +84,12 @@ function HeldEntry({ item }: { item: Held }) {
       <p className="admin-item-meta">命中的送审词：{item.words.join('、') || '—'}</p>
       <blockquote className="admin-item-content">{item.comment.content}</blockquote>
       <div className="review-actions">
-        <button type="button" className="btn btn-small btn-danger-outline" disabled={busy} onClick={() => setRejecting(true)}>
+        <BusyButton className="btn btn-small btn-danger-outline" busy={false} waiting={busy} onClick={() => setRejecting(true)}>
           驳回
-        </button>
-        <button type="button" className="btn btn-small btn-primary" disabled={busy} onClick={() => void approve()}>
+        </BusyButton>
+        <BusyButton className="btn btn-small btn-primary" busy={busy} onClick={() => void approve()}>
           {busy ? '处理中…' : '通过'}
-        </button>
+        </BusyButton>
       </div>
       {rejecting && (
         <RejectCommentDialog

@@ -15,6 +15,7 @@ import { FormError } from '../ui/FormError.tsx';
 import { RetryLine } from '../ui/RetryLine.tsx';
 import { useToast } from '../ui/Toast.tsx';
 import { SubmitButton } from '../ui/SubmitButton.tsx';
+import { BusyButton } from '../ui/BusyButton.tsx';
 
 type Item = RouterOutputs['admin']['watchedWords']['data'][number];
 const PAGE = 50;
@@ -293,9 +294,9 @@ function WordRow({ item }: { item: Item }) {
       </td>
       <td data-label="操作">
         {item.id !== null ? (
-          <button type="button" className="btn btn-small btn-danger-outline" disabled={busy} onClick={() => void remove()}>
+          <BusyButton className="btn btn-small btn-danger-outline" busy={busy} onClick={() => void remove()}>
             删除
-          </button>
+          </BusyButton>
         ) : (
           <span className="muted">内置，不能删除</span>
         )}

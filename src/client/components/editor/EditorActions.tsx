@@ -4,6 +4,7 @@ import { IDEA_MSG } from '../../../shared/idea-rules.ts';
 import type { EditorMode } from './editor-mode.ts';
 import { CREATE_MSG } from './form-values.ts';
 import type { Failure } from './publish-failure.ts';
+import { BusyButton } from '../ui/BusyButton.tsx';
 
 export function FailureBox({ failure, offerDraft, disabled, onSaveDraft }: { failure: Failure; offerDraft: boolean; disabled: boolean; onSaveDraft(): void }) {
   // It sits right above the buttons the author just pressed; focus goes to it, so it is seen
@@ -18,9 +19,9 @@ export function FailureBox({ failure, offerDraft, disabled, onSaveDraft }: { fai
       {failure.detail && <p>{failure.detail}</p>}
       {failure.hint && <p className="create-failure-hint">{failure.hint}</p>}
       {failure.offerDraft && offerDraft && (
-        <button type="button" className="btn btn-small" onClick={onSaveDraft} disabled={disabled}>
+        <BusyButton className="btn btn-small" onClick={onSaveDraft} busy={false} waiting={disabled}>
           保存为草稿
-        </button>
+        </BusyButton>
       )}
     </div>
   );
@@ -48,13 +49,13 @@ export function EditorActions(props: {
           {props.preview ? '继续编辑' : '预览'}
         </button>
         {props.mode.allowDraft && (
-          <button type="button" className="btn" onClick={props.onSaveDraft} disabled={blocked}>
+          <BusyButton className="btn" onClick={props.onSaveDraft} busy={props.busy === 'draft'} waiting={blocked}>
             {props.busy === 'draft' ? '正在保存…' : '保存草稿'}
-          </button>
+          </BusyButton>
         )}
-        <button type="button" className="btn btn-primary" onClick={props.onPublish} disabled={blocked}>
+        <BusyButton className="btn btn-primary" onClick={props.onPublish} busy={props.busy === 'publish'} waiting={blocked}>
           {props.busy === 'publish' ? props.mode.publishingLabel : props.mode.publishLabel}
-        </button>
+        </BusyButton>
       </div>
     </div>
   );

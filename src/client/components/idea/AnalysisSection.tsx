@@ -11,6 +11,7 @@ import { IDEA_PAGE_MSG } from '../../lib/idea-page-rules.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useToast } from '../ui/Toast.tsx';
 import { rememberThisPageForLogin } from '../../lib/login-return.ts';
+import { BusyButton } from '../ui/BusyButton.tsx';
 
 /** Sanitized HTML with no text and no image (an emptied editor leaves `<p></p>`) counts as none. */
 export function isEmptyHtml(html: string): boolean {
@@ -63,9 +64,9 @@ export function AnalysisSection({ idea, loggedIn }: { idea: IdeaDto; loggedIn: b
           {loggedIn ? (
             <>
               <p className="idea-lock-text">解锁后即可阅读作者的完整分析，目前免费。</p>
-              <button type="button" className="btn btn-primary" onClick={() => void unlock()} disabled={purchase.isPending}>
+              <BusyButton className="btn btn-primary" onClick={() => void unlock()} busy={purchase.isPending}>
                 {purchase.isPending ? '解锁中…' : '解锁详细分析'}
-              </button>
+              </BusyButton>
               {error && (
                 <p className="field-error" role="alert">
                   {error}

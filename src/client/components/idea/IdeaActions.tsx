@@ -2,6 +2,7 @@
  * Favourite (with its count) and share: beside the author on desktop, a bar fixed to the bottom of
  * the screen on phones, where the thumb is.
  */
+import { BusyButton } from '../ui/BusyButton.tsx';
 import { useFavorite } from './useFavorite.ts';
 
 function HeartIcon({ filled }: { filled: boolean }) {
@@ -34,13 +35,10 @@ export function IdeaActions({ ideaId, favoriteCount, loggedIn, onShare }: { idea
   const favorite = useFavorite(ideaId, favoriteCount, loggedIn);
   return (
     <div className="idea-actions" role="group" aria-label="收藏与分享">
-      <button
-        type="button"
+      <BusyButton
         className={`btn idea-action idea-favorite ${favorite.isFavorited ? 'idea-favorite-on' : ''}`}
         onClick={() => void favorite.toggle()}
-        // Not `disabled` while the answer is awaited: that would drop keyboard focus; the toggle ignores clicks meanwhile.
-        aria-disabled={favorite.busy || undefined}
-        aria-busy={favorite.busy || undefined}
+        busy={favorite.busy}
         data-testid="favorite-button"
       >
         <HeartIcon filled={favorite.isFavorited} />
@@ -48,7 +46,7 @@ export function IdeaActions({ ideaId, favoriteCount, loggedIn, onShare }: { idea
         <span className="idea-favorite-count" data-testid="favorite-count">
           {favorite.favoriteCount}
         </span>
-      </button>
+      </BusyButton>
       {onShare && (
         <button type="button" className="btn idea-action" onClick={onShare} aria-haspopup="dialog">
           <ShareIcon />

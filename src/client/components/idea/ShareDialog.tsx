@@ -11,6 +11,7 @@ import type { IdeaDto } from '../../../shared/idea-schemas.ts';
 import { IDEA_PAGE_MSG, ideaUrl, posterFileName } from '../../lib/idea-page-rules.ts';
 import { Modal } from '../Modal.tsx';
 import { BrandIcon, type Brand } from '../ui/BrandIcon.tsx';
+import { BusyButton } from '../ui/BusyButton.tsx';
 
 const TARGETS: { id: Brand; label: string }[] = [
   { id: 'wechat', label: '微信' },
@@ -113,9 +114,9 @@ export function ShareDialog({ idea, onClose }: { idea: IdeaDto | null; onClose: 
           </div>
         </div>
 
-        <button type="button" className="btn btn-primary btn-block share-save" onClick={() => void saveImage()} aria-disabled={saving || undefined} aria-busy={saving || undefined}>
+        <BusyButton className="btn btn-primary btn-block share-save" onClick={() => void saveImage()} busy={saving}>
           {saving ? '正在生成图片…' : '保存图片'}
-        </button>
+        </BusyButton>
 
         {/* Always in the dialog, so what arrives is announced: notes politely, failures at once. */}
         <p className="share-notice" role="status" data-testid="share-notice">

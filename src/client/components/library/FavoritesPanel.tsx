@@ -17,6 +17,7 @@ import { CardGrid } from '../ui/CardGrid.tsx';
 import { quoteName, useConfirm } from '../ui/ConfirmDialog.tsx';
 import { useToast } from '../ui/Toast.tsx';
 import { RetryLine } from '../ui/RetryLine.tsx';
+import { BusyButton } from '../ui/BusyButton.tsx';
 
 type Favorite = RouterOutputs['favorites']['list']['data'][number];
 
@@ -78,9 +79,9 @@ export function FavoritesPanel({ onOpenIdea }: { onOpenIdea: (id: number) => voi
   return (
     <>
       <div className="library-toolbar">
-        <button type="button" className="btn btn-small" onClick={() => void list.refetch()} disabled={list.isFetching}>
+        <BusyButton className="btn btn-small" onClick={() => void list.refetch()} busy={list.isFetching}>
           {list.isFetching && !list.isPending ? '刷新中…' : '刷新'}
-        </button>
+        </BusyButton>
       </div>
       <div role="alert">{error && <p className="error-box">{error}</p>}</div>
       {list.isPending ? (
