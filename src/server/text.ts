@@ -2,6 +2,7 @@
  * Text helpers for matching Chinese and mixed text, which has no spaces between words: the
  * normalisation and character n-grams used by the duplicate checks and by search.
  */
+import { SEARCH_QUERY_MAX_CHARS } from '../shared/constants.ts';
 
 /** Lower case, no whitespace, no punctuation or symbols: what two texts share when only formatting differs. */
 export function normalizeText(text: string): string {
@@ -30,7 +31,7 @@ export function similarity(a: string, b: string): number {
 // ------------------------------------------------------------------ search grams
 
 /** Longest gram the search index stores: an exact normalised title up to this length (the query's cap). */
-export const SEARCH_MAX_QUERY = 50;
+export const SEARCH_MAX_QUERY = SEARCH_QUERY_MAX_CHARS;
 
 /** What kind of entry a search gram is; one idea has entries of each kind (src/server/search/). */
 export const GRAM_KIND = { exactTitle: 0, title: 1, any: 2 } as const;

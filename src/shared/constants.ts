@@ -32,6 +32,8 @@ export const RANDOM_SEED_BUCKETS = 64;
 
 export const BADGE_CAP = 99;
 export const NAV_SEARCH_MAX_WIDTH_PX = 705;
+/** A search query's longest, in characters after trimming (the search index's longest gram too). */
+export const SEARCH_QUERY_MAX_CHARS = 50;
 
 export const DEFAULT_BIO = '这个猎人很懒，还没有写简介';
 export const REGISTRATION_NUMBER_PLACEHOLDER = 'bx000000';

@@ -122,6 +122,8 @@ describe('keyboard focus', () => {
     await assertFocused(page, waiting, '解锁 while its request runs');
     release();
     await page.getByTestId('analysis').waitFor();
+    // The button went with the lock: focus is on the analysis's heading, not the page.
+    await assertFocused(page, page.getByRole('heading', { name: '详细分析', exact: true }), 'after the unlock');
     await page.unroute('**/trpc/ideas.purchase**');
 
     // The top bar's search: Enter in the field keeps focus there while the results are fetched.

@@ -5,6 +5,7 @@ import { saveUserInfo } from '../lib/storage.ts';
 import { trpc } from '../lib/trpc.ts';
 import { Modal } from './Modal.tsx';
 import { useToast } from './ui/Toast.tsx';
+import { BusyButton } from './ui/BusyButton.tsx';
 
 export const AVATAR_UPDATE_FAILED = '更新头像失败，请稍后重试';
 
@@ -70,9 +71,9 @@ export default function ProfileModal({ onClose }: { onClose: () => void }) {
         <button type="button" className="btn" onClick={onClose}>
           取消
         </button>
-        <button type="button" className="btn btn-primary" onClick={save} disabled={update.isPending}>
+        <BusyButton className="btn btn-primary" onClick={save} busy={update.isPending}>
           {update.isPending ? '保存中...' : '保存'}
-        </button>
+        </BusyButton>
       </div>
     </Modal>
   );

@@ -13,6 +13,7 @@ import { Modal, Tabs } from './Modal.tsx';
 import { usePasswordProof } from './PasswordProof.tsx';
 import { downloadMyData, EXPORT_MSG } from '../lib/data-export.ts';
 import { SubmitButton } from './ui/SubmitButton.tsx';
+import { BusyButton } from './ui/BusyButton.tsx';
 
 type Tab = 'password' | 'phone' | 'email' | 'data' | 'deactivate';
 
@@ -82,9 +83,9 @@ function DataTab({ onDeactivate }: { onDeactivate: () => void }) {
         </h3>
         <p>我们会把平台保存的关于您的全部信息打包成一个 ZIP 文件：个人资料、创意（含图片）、草稿、评论、收藏、关注、消息、反馈，以及解锁、点赞、举报和登录记录。数据为 JSON 格式，附中文说明。</p>
         <p className="muted">文件在下载时生成，内容多时需要稍等片刻。为保护服务，每天可下载的次数有限。</p>
-        <button type="button" className="btn btn-primary" onClick={() => void download()} disabled={state.busy} aria-describedby="data-download-status">
+        <BusyButton className="btn btn-primary" onClick={() => void download()} busy={state.busy} aria-describedby="data-download-status">
           {state.busy ? '正在打包…' : '下载我的数据'}
-        </button>
+        </BusyButton>
         <div id="data-download-status">
           <div role="status">{state.done && <p className="success">{state.done}</p>}</div>
           <div role="alert">{state.error && <p className="field-error">{state.error}</p>}</div>
@@ -340,9 +341,9 @@ function DeactivateTab({ onClose }: { onClose: () => void }) {
             <button type="button" className="btn" onClick={() => setConfirming(false)}>
               取消
             </button>
-            <button type="button" className="btn btn-danger" onClick={finish} disabled={deactivate.isPending}>
+            <BusyButton className="btn btn-danger" onClick={finish} busy={deactivate.isPending}>
               {deactivate.isPending ? '注销中...' : '确认注销'}
-            </button>
+            </BusyButton>
           </div>
         </Modal>
       )}

@@ -5,6 +5,7 @@
 import type { ComponentProps } from 'react';
 import { SMS_CODE_LENGTH } from '../../shared/constants.ts';
 import { FormField } from './FormField.tsx';
+import { BusyButton } from './ui/BusyButton.tsx';
 
 type FieldProps = Omit<ComponentProps<typeof FormField>, 'onChange' | 'value'> & { value: string; onValue: (digits: string) => void };
 
@@ -18,11 +19,11 @@ export function CodeField({ onValue, ...props }: FieldProps) {
   return <FormField inputMode="numeric" autoComplete="one-time-code" maxLength={SMS_CODE_LENGTH} {...props} onChange={(e) => onValue(digitsOnly(e.target.value))} />;
 }
 
-/** Shows the seconds left while counting down, and is disabled then or while `busy`. */
+/** Shows the seconds left while counting down; it waits then, and while `busy`, staying focusable (BusyButton). */
 export function ResendButton({ secondsLeft, busy, label, onClick }: { secondsLeft: number; busy: boolean; label: string; onClick: () => void }) {
   return (
-    <button type="button" className="btn" onClick={onClick} disabled={secondsLeft > 0 || busy}>
+    <BusyButton className="btn" onClick={onClick} busy={busy} waiting={secondsLeft > 0}>
       {secondsLeft > 0 ? `${secondsLeft}秒后重发` : label}
-    </button>
+    </BusyButton>
   );
 }

@@ -95,6 +95,9 @@ describe('editor by stage', () => {
     const published = editorMode('public');
     expect(published).toMatchObject({ heading: '编辑已发布的创意', allowDraft: false, editable: true });
     expect(published.notice).toContain('重新提交后需要再次审核');
+    expect(editorMode('public', 'manual').notice).toBe(published.notice);
+    // Automatic review approves a resubmission at once: the notice does not say it leaves the market.
+    expect(editorMode('public', 'auto').notice).toContain('通过后立即更新');
     expect(editorMode('rejected')).toMatchObject({ heading: '修改未通过审核的创意', allowDraft: true });
     expect(editorMode('review').editable).toBe(false);
   });

@@ -7,7 +7,7 @@
  * in first, and the screen's error texts. No React here: the unit tests check it directly.
  */
 
-import { RANDOM_SEED_BUCKETS, RANDOM_SEED_MAX } from '../../shared/constants.ts';
+import { RANDOM_SEED_BUCKETS, RANDOM_SEED_MAX, SEARCH_QUERY_MAX_CHARS } from '../../shared/constants.ts';
 
 // ------------------------------------------------------------------ sort and seed
 
@@ -205,7 +205,7 @@ export function marketplaceReturnPath(state: FromMarketplaceState): string {
 // ------------------------------------------------------------------ search
 
 /** The server's limits on a query (1..50 characters after trimming). */
-export const SEARCH_MAX_CHARS = 50;
+export const SEARCH_MAX_CHARS = SEARCH_QUERY_MAX_CHARS;
 
 /** The query to run, or null when there is nothing to search (blank does nothing, publishing §5). */
 export function searchQueryOf(input: string): string | null {

@@ -33,6 +33,7 @@ import { FormError } from '../components/ui/FormError.tsx';
 import { REJECT_REASON_MAX, REJECT_REASON_MSG } from '../../shared/idea-display.ts';
 import { textLength } from '../../shared/text-length.ts';
 import { ModalActions } from '../components/ui/ModalActions.tsx';
+import { BusyButton } from '../components/ui/BusyButton.tsx';
 
 export const ADMIN_MSG = {
   loadFailed: '加载审核队列失败，请稍后重试',
@@ -169,9 +170,9 @@ function ReviewQueue() {
       ) : items.length === 0 ? (
         <div className="empty-state">
           <p className="empty-state-title">暂无待审核的创意</p>
-          <button type="button" className="btn" onClick={() => void queue.refetch()} disabled={queue.isFetching}>
+          <BusyButton className="btn" onClick={() => void queue.refetch()} busy={queue.isFetching}>
             {queue.isFetching ? '刷新中…' : '刷新'}
-          </button>
+          </BusyButton>
         </div>
       ) : (
         <ul className="review-list">
@@ -278,16 +279,16 @@ function ReviewItem({ idea, busy, onApprove, onReject, onEdit }: { idea: ReviewI
         )}
       </section>
       <div className="review-actions">
-        <button type="button" className="btn btn-danger" onClick={onReject} disabled={busy}>
+        <BusyButton className="btn btn-danger" onClick={onReject} busy={busy}>
           驳回
-        </button>
+        </BusyButton>
         {/* Named 修改, not 修改后通过: the dialog it opens says the rest, and 通过 stays one button's name. */}
-        <button type="button" className="btn" onClick={onEdit} disabled={busy}>
+        <BusyButton className="btn" onClick={onEdit} busy={busy}>
           修改
-        </button>
-        <button type="button" className="btn btn-primary" onClick={onApprove} disabled={busy}>
+        </BusyButton>
+        <BusyButton className="btn btn-primary" onClick={onApprove} busy={busy}>
           {busy ? '处理中…' : '通过'}
-        </button>
+        </BusyButton>
       </div>
     </article>
   );

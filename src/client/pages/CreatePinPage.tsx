@@ -12,6 +12,7 @@ import { CREATE_MSG, EMPTY_VALUES, HEADING_ID, valuesFromIdea } from '../compone
 import { IdeaForm } from '../components/editor/IdeaForm.tsx';
 import { useToast } from '../components/ui/Toast.tsx';
 import { usePageTitle } from '../hooks/usePageTitle.ts';
+import { useSiteIdentity } from '../hooks/useSiteIdentity.ts';
 import { httpStatusOf } from '../lib/api-errors.ts';
 import { getToken, getUserInfo } from '../lib/storage.ts';
 import { trpc } from '../lib/trpc.ts';
@@ -62,6 +63,7 @@ function DraftLoader({ id }: { id: number | null }) {
   const failed = !loaded && (id === null || query.isError || (fresh && !!idea && (!idea.isOwner || idea.isDeleted)));
   const alerted = useRef(false);
   const toast = useToast();
+  const moderation = useSiteIdentity()?.moderation;
 
   useEffect(() => {
     if (fresh && idea && !loaded && idea.isOwner && !idea.isDeleted) setLoaded(idea);
@@ -88,7 +90,7 @@ function DraftLoader({ id }: { id: number | null }) {
     );
   }
   const stage: IdeaStage = ideaStage(loaded);
-  const mode = editorMode(stage);
+  const mode = editorMode(stage, moderation);
   if (!mode.editable) {
     return (
       <>

@@ -5,7 +5,7 @@
  * author. The parts live in components/idea/; the rules in lib/idea-page-rules.ts.
  */
 import { lazy, Suspense, useId, useState } from 'react';
-import { useParams } from 'wouter';
+import { Link, useParams } from 'wouter';
 import { isPublicStage } from '../../shared/idea-display.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { IdeaSkeleton } from '../components/idea/IdeaSkeleton.tsx';
@@ -23,10 +23,12 @@ import { useSession } from '../hooks/useSession.ts';
 import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { httpStatusOf } from '../lib/api-errors.ts';
 import { IDEA_PAGE_MSG } from '../lib/idea-page-rules.ts';
+import { editIdeaPath } from '../lib/routes.ts';
 import { trpc } from '../lib/trpc.ts';
 import '../styles/ideas.css';
 import '../styles/rich-text.css';
 import '../styles/idea-page.css';
+import { BusyButton } from '../components/ui/BusyButton.tsx';
 
 // The dialog (and, through it, the poster's code) loads on the first click on 分享.
 const ShareDialog = lazy(() => import('../components/idea/ShareDialog.tsx').then((m) => ({ default: m.ShareDialog })));
@@ -63,9 +65,9 @@ export default function IdeaPage() {
             <button type="button" className="btn" onClick={back}>
               返回
             </button>
-            <button type="button" className="btn btn-primary" onClick={() => void idea.refetch()} disabled={idea.isFetching}>
+            <BusyButton className="btn btn-primary" onClick={() => void idea.refetch()} busy={idea.isFetching}>
               {idea.isFetching ? '重试中…' : '重试'}
-            </button>
+            </BusyButton>
           </div>
         </div>
       </main>
@@ -94,6 +96,12 @@ function IdeaDetail({ idea, leaving, onBack }: { idea: IdeaDto; leaving: boolean
           <AuthorBlock idea={idea} loggedIn={loggedIn} />
           {/* Only a public idea has a link that works for others; StageNotice says why there is none. */}
           <IdeaActions ideaId={idea.id} favoriteCount={idea.favoriteCount} loggedIn={loggedIn} onShare={isPublicStage(idea) ? () => setSharing(true) : undefined} />
+          {/* The author's way back into the editor (a draft's and a rejected idea's are in StageNotice). */}
+          {idea.isOwner && isPublicStage(idea) && (
+            <Link href={editIdeaPath(idea.id)} className="btn btn-small idea-edit" data-testid="edit-idea">
+              编辑创意
+            </Link>
+          )}
         </aside>
 
         <article className="idea-body" aria-labelledby={titleId}>

@@ -23,6 +23,7 @@ import { editIdeaPath } from '../lib/routes.ts';
 import { trpc } from '../lib/trpc.ts';
 import '../styles/ideas.css';
 import { RetryLine } from '../components/ui/RetryLine.tsx';
+import { BusyButton } from '../components/ui/BusyButton.tsx';
 
 export const LIBRARY_TABS = ['published', 'drafts', 'favorite', 'deleted'] as const;
 export type LibraryTab = (typeof LIBRARY_TABS)[number];
@@ -232,12 +233,12 @@ function LibraryCard({
         idea={idea}
         actions={
           <>
-            <button type="button" className="btn btn-small btn-primary" onClick={onRestore} disabled={busy}>
+            <BusyButton className="btn btn-small btn-primary" onClick={onRestore} busy={busy}>
               恢复
-            </button>
-            <button type="button" className="btn btn-small btn-danger" onClick={() => onDelete(true)} disabled={busy}>
+            </BusyButton>
+            <BusyButton className="btn btn-small btn-danger" onClick={() => onDelete(true)} busy={busy}>
               永久删除
-            </button>
+            </BusyButton>
           </>
         }
       >
@@ -257,9 +258,9 @@ function LibraryCard({
   // Published ideas (and anything in review) open the detail page; other drafts open the editor.
   const opensDetail = tab === 'published' || inReview;
   const deleteButton = (
-    <button type="button" className="btn btn-small" onClick={() => onDelete(false)} disabled={busy}>
+    <BusyButton className="btn btn-small" onClick={() => onDelete(false)} busy={busy}>
       删除
-    </button>
+    </BusyButton>
   );
   return (
     <IdeaCard
@@ -273,9 +274,9 @@ function LibraryCard({
               修改后重新发布
             </Link>
           )}
-          {/* The card opens the editor too; the button says so. */}
-          {stage === 'draft' && (
-            <Link href={editIdeaPath(idea.id)} className="btn btn-small btn-primary">
+          {/* A draft's card opens the editor too; the button says so. A public idea's opens its page. */}
+          {(stage === 'draft' || stage === 'public') && (
+            <Link href={editIdeaPath(idea.id)} className={`btn btn-small ${stage === 'draft' ? 'btn-primary' : ''}`} aria-label={`编辑「${idea.title?.trim() || DEFAULT_IDEA_TITLE}」`}>
               编辑
             </Link>
           )}

@@ -47,6 +47,7 @@ import {
 import { trpc } from '../lib/trpc.ts';
 import '../styles/ideas.css';
 import { RetryLine } from '../components/ui/RetryLine.tsx';
+import { BusyButton } from '../components/ui/BusyButton.tsx';
 
 const SKELETON_HEIGHTS = [180, 140, 220, 160, 200, 130, 170, 150];
 
@@ -286,9 +287,9 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
             {active.isFetchNextPageError ? (
               <RetryLine message={failureText(active.error)} onRetry={() => void active.fetchNextPage()} />
             ) : active.hasNextPage ? (
-              <button type="button" className="btn btn-small market-more" onClick={() => loadMore.current()} disabled={active.isFetchingNextPage}>
+              <BusyButton className="btn btn-small market-more" onClick={() => loadMore.current()} busy={active.isFetchingNextPage}>
                 {active.isFetchingNextPage ? '加载中…' : '加载更多'}
-              </button>
+              </BusyButton>
             ) : (
               <p className="market-end" data-testid="list-end">
                 <span aria-hidden="true">— </span>

@@ -3,7 +3,7 @@
  * server's sanitized HTML; anyone else sees the lock — a member can unlock it, a guest is asked to
  * log in. The server never sends the text to someone who may not read it.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { IdeaDto } from '../../../shared/idea-schemas.ts';
 import { errorMessage } from '../../lib/api-errors.ts';
@@ -34,6 +34,7 @@ export function AnalysisSection({ idea, loggedIn }: { idea: IdeaDto; loggedIn: b
   const utils = trpc.useUtils();
   const purchase = trpc.ideas.purchase.useMutation();
   const [error, setError] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const html = idea.detailedAnalysis ?? idea.detailed_analysis ?? '';
 
   const unlock = async () => {
@@ -42,6 +43,8 @@ export function AnalysisSection({ idea, loggedIn }: { idea: IdeaDto; loggedIn: b
       await purchase.mutateAsync({ id: idea.id });
       await Promise.all([utils.ideas.byId.invalidate({ id: idea.id }), utils.ideas.viewer.invalidate({ id: idea.id })]);
       toast(IDEA_PAGE_MSG.unlocked);
+      // The lock and its button are gone: focus goes to the analysis now shown, from its heading.
+      heading.current?.focus();
     } catch (err) {
       setError(errorMessage(err, IDEA_PAGE_MSG.unlockFailed));
     }
@@ -49,7 +52,9 @@ export function AnalysisSection({ idea, loggedIn }: { idea: IdeaDto; loggedIn: b
 
   return (
     <section className="idea-section" aria-labelledby="idea-analysis-title">
-      <h2 id="idea-analysis-title">详细分析</h2>
+      <h2 id="idea-analysis-title" ref={heading} tabIndex={-1}>
+        详细分析
+      </h2>
       {!idea.isLocked ? (
         isEmptyHtml(html) ? (
           <p className="muted">{IDEA_PAGE_MSG.analysisEmpty}</p>

@@ -24,10 +24,10 @@ export function StageNotice({ idea }: { idea: IdeaDto }) {
     <div className="notice notice-warn idea-stage-notice" data-testid="idea-stage-notice" data-stage={stage}>
       <p>{STAGE_NOTICE[stage]}</p>
       {reason && <RejectionReason reason={reason} />}
-      {stage === 'rejected' && idea.isOwner && (
+      {(stage === 'rejected' || stage === 'draft') && idea.isOwner && (
         <p>
           <Link href={editIdeaPath(idea.id)} className="btn btn-small">
-            修改后重新发布
+            {stage === 'rejected' ? '修改后重新发布' : '继续编辑'}
           </Link>
         </p>
       )}
