@@ -73,6 +73,8 @@ describe.each(DIALECTS)('follow updates, messages, feedback and the admin consol
       const list = await messages(star);
       expect(list.filter((m) => m.content.includes('粉丝一号'))).toHaveLength(1);
       expect(list[0]).toMatchObject({ type: 'system', title: '新的关注者', is_read: false });
+      // Addressed as every other notice in the list is (您), not 你.
+      expect(list[0].content).toBe(`粉丝一号（${fan.registrationNumber}）关注了您。`);
     });
   });
 

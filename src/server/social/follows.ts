@@ -67,7 +67,7 @@ export async function setFollow(deps: Deps, user: UserRow, ref: string, follow: 
  * while the first message is still unread, not once per click.
  */
 async function tellNewFollower(trx: Db, followeeId: number, follower: UserRow): Promise<void> {
-  const content = `${follower.nickname}（${follower.registration_number}）关注了你。`;
+  const content = `${follower.nickname}（${follower.registration_number}）关注了您。`;
   const unread = await trx.selectFrom('messages').select('id').where('user_id', '=', followeeId).where('is_read', '=', 0).where('content', '=', content).executeTakeFirst();
   if (!unread) await sendMessage(trx, { userId: followeeId, title: '新的关注者', content, sender: 'other', actorId: follower.id });
 }
