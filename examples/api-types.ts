@@ -5494,7 +5494,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description 参数不正确（message 为第一条中文说明，errors 按字段列出） */
+            /** @description 没有理由，或举报的是自己的评论 */
             400: {
                 headers: {
                     [name: string]: unknown;

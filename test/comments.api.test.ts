@@ -196,12 +196,25 @@ describe.each(DIALECTS)('comments on %s', (dialect) => {
     expect(clicks.map((r) => r.status)).toEqual(Array(6).fill(200));
     expect(new Set(clicks.map((r) => r.body.data.id)).size).toBe(1);
     // The service itself, many at once (interleaving on the pool's connections, as several processes would).
-    const member = (await app.deps.db.selectFrom('users').selectAll().where('id', '=', reader.id).executeTakeFirstOrThrow());
+    const third = await createUser(app.deps);
+    const member = (await app.deps.db.selectFrom('users').selectAll().where('id', '=', third.id).executeTakeFirstOrThrow());
     await Promise.all(Array.from({ length: 20 }, () => reportComment(app.deps, member, c.id, '广告')));
-    for (const reporter of [author.id, reader.id]) {
+    for (const reporter of [author.id, third.id]) {
       const rows = await app.deps.db.selectFrom('comment_reports').select('id').where('comment_id', '=', c.id).where('reporter_id', '=', reporter).execute();
       expect(rows).toHaveLength(1);
     }
+  });
+
+  it('refuses a report of one’s own comment, on REST and tRPC', async () => {
+    const c = (await post(reader, { ideaId, content: '自己写的评论' })).body.data;
+    const rest = await app.api('POST', `/api/comments/${c.id}/report`, { token: reader.token, body: { reason: '广告' } });
+    expect(rest.status).toBe(400);
+    expect(rest.body).toMatchObject({ success: false, message: '不能举报自己的评论，如需删除请使用「删除」' });
+    const viaTrpc = await trpcCall(app, 'mutation', 'comments.report', { id: c.id, reason: '广告' }, reader.token);
+    expect(viaTrpc.status).toBe(400);
+    expect(viaTrpc.body.error.message).toBe('不能举报自己的评论，如需删除请使用「删除」');
+    const rows = await app.deps.db.selectFrom('comment_reports').select('id').where('comment_id', '=', c.id).execute();
+    expect(rows).toHaveLength(0);
   });
 
   it('stores reports for admins; dismiss closes one, an admin delete closes the rest', async () => {

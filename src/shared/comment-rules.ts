@@ -25,6 +25,7 @@ export const COMMENT_MSG = {
   parentNotFound: '回复的评论不存在或已被删除',
   deleteForbidden: '只有评论作者、创意作者或管理员可以删除该评论',
   reportNotFound: '举报不存在',
+  reportOwn: '不能举报自己的评论，如需删除请使用「删除」',
   reportClosed: '该举报已处理',
   created: '评论成功',
   replied: '回复成功',

@@ -92,6 +92,12 @@ for (const viewport of VIEWPORTS) {
       await authorReply.getByRole('button', { name: '举报' }).waitFor();
       assert.equal(await authorReply.getByRole('button', { name: '删除', exact: true }).count(), 0, 'no 删除 on someone else’s comment');
       await page.keyboard.press('Escape');
+      // One's own comment: 删除, and no 举报 (the server refuses it too).
+      const ownReply = top.locator('.comment-replies [data-testid="comment"]').filter({ hasText: '押金怎么退？' });
+      await ownReply.getByRole('button', { name: `读者${viewport.name}的评论的操作` }).click();
+      await ownReply.getByRole('button', { name: '删除', exact: true }).waitFor();
+      assert.equal(await ownReply.getByRole('button', { name: '举报', exact: true }).count(), 0, 'no 举报 on one’s own comment');
+      await page.keyboard.press('Escape');
       await signInWithToken(page, e2e.baseUrl, author);
       await page.goto(`/idea/${ideaId}`);
       const readerReply = top.locator('.comment-replies [data-testid="comment"]').filter({ hasText: '押金怎么退？' });

@@ -204,6 +204,8 @@ export async function reportComment(deps: Deps, user: UserRow, id: number, given
   // Seen by the team only: block and replace apply, a hold word needs no queue of its own.
   const { reason } = (await screenTexts(deps.words, { reason: given })).texts;
   const comment = await commentOnVisibleIdea(deps.db, user, id);
+  // A report asks the team to look at someone else's words; one's own comment is deleted instead.
+  if (comment.user_id === user.id) throw badRequest(COMMENT_MSG.reportOwn);
   return transaction(deps.db, async (trx) => {
     // The writers' lock order (idea, then comment): two quick clicks store one report.
     await lockIdeaForComments(trx, comment.idea_id);

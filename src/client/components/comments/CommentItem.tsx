@@ -17,6 +17,8 @@ export interface CommentActions {
   loggedIn: boolean;
   /** Whether this member may delete the comment (comment-rules.ts mayDeleteComment): 删除 is offered only then. */
   mayDelete(c: CommentDto): boolean;
+  /** Whether the comment is this member's own: 举报 is not offered then (the server refuses it). */
+  isOwn(c: CommentDto): boolean;
   /** The comment the address names (`#comment-{id}`, a message's link): shown highlighted. */
   targetId: number | null;
   markOf(id: number): CommentInteraction | null;
@@ -190,7 +192,7 @@ function CommentMenu({ comment, replies, mark, actions }: { comment: CommentDto;
     ...(actions.loggedIn
       ? [
           { label: '点踩', pressed: mark === 'dislike', onClick: () => actions.onReact(comment, 'dislike') },
-          { label: '举报', onClick: () => actions.onReport(comment) },
+          ...(actions.isOwn(comment) ? [] : [{ label: '举报', onClick: () => actions.onReport(comment) }]),
         ]
       : []),
     { label: '转发', onClick: () => actions.onForward(comment) },

@@ -93,6 +93,7 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
     loggedIn,
     // The idea's authorship comes with the page's member read; the server checks again (403).
     mayDelete: (c) => loggedIn && !!user?.id && mayDeleteComment({ id: Number(user.id), role: user.role ?? 'member' }, c, !!(idea.isOwner || viewer.data?.isOwner)),
+    isOwn: (c) => loggedIn && !!user?.id && c.userId === Number(user.id),
     targetId,
     markOf,
     onReply(c) {
