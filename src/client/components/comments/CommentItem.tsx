@@ -166,7 +166,9 @@ function CommentMenu({ comment, replies, mark, actions }: { comment: CommentDto;
 
   useEffect(() => {
     if (!open) return;
-    wrap.current?.querySelector<HTMLButtonElement>('.comment-menu-list button')?.focus();
+    // The whole list in view: near the bottom of a phone it would run under the fixed bar or off the screen.
+    wrap.current?.querySelector('.comment-menu-list')?.scrollIntoView({ block: 'nearest' });
+    wrap.current?.querySelector<HTMLButtonElement>('.comment-menu-list button')?.focus({ preventScroll: true });
     const outside = (e: PointerEvent) => {
       if (!wrap.current?.contains(e.target as Node)) setOpen(false);
     };
