@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { App } from './App.tsx';
+import { RouteFocus } from './components/RouteFocus.tsx';
 import { ConfirmProvider } from './components/ui/ConfirmDialog.tsx';
 import { ToastProvider } from './components/ui/Toast.tsx';
 import { useFreshUserInfo } from './hooks/useFreshUserInfo.ts';
@@ -37,6 +38,7 @@ export function Root({ ssrPath, ssrSearch }: { ssrPath?: string; ssrSearch?: str
               <RoutePrefetch>
                 <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
                   <App />
+                  <RouteFocus />
                 </Router>
               </RoutePrefetch>
             </FreshUserInfo>

@@ -140,6 +140,28 @@ describe('keyboard focus', () => {
     await context.close();
   });
 
+  it('a page opened from a link the old page took with it starts with focus on its heading', async () => {
+    const deps = e2e.server.deps;
+    const author = await createUser(deps, { nickname: '标题焦点作者' });
+    const reader = await createUser(deps, { nickname: '标题焦点读者' });
+    const ideaId = await createIdea(deps, author, { title: '打开后焦点在标题的创意' });
+    const { context, page } = await newPage(e2e, DESKTOP);
+    await signIn(page, reader);
+    await page.goto('/marketplace');
+    const card = page.getByTestId('idea-card').filter({ hasText: '打开后焦点在标题的创意' });
+    await card.locator('.idea-card-open').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/idea/${ideaId}`);
+    const title = page.getByRole('heading', { level: 1, name: '打开后焦点在标题的创意' });
+    await title.waitFor();
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    await assertFocused(page, title, 'the idea page opened with Enter');
+    // A page that puts focus somewhere itself keeps it: Back to the marketplace returns to the card.
+    await page.goBack();
+    await page.waitForFunction(() => document.activeElement?.classList.contains('idea-card-open'));
+    await context.close();
+  });
+
   it('after sending a comment or a reply, focus is back in the emptied comment box', async () => {
     const deps = e2e.server.deps;
     const author = await createUser(deps, { nickname: '评论作者' });
