@@ -98,6 +98,17 @@ for (const viewport of VIEWPORTS) {
       await ownReply.getByRole('button', { name: '删除', exact: true }).waitFor();
       assert.equal(await ownReply.getByRole('button', { name: '举报', exact: true }).count(), 0, 'no 举报 on one’s own comment');
       await page.keyboard.press('Escape');
+      // A report of someone else's comment: 其他, with a few words the team reads beside it.
+      await authorReply.getByRole('button', { name: `作者${viewport.name}的评论的操作` }).click();
+      await authorReply.getByRole('button', { name: '举报', exact: true }).click();
+      const reportDialog = page.getByRole('dialog', { name: '举报这条评论？' });
+      await reportDialog.getByLabel('举报原因').selectOption('其他');
+      await reportDialog.getByLabel('补充说明（选填）').fill('冒充官方客服');
+      await expectAccessible(page, `report dialog at ${viewport.width}px`);
+      await reportDialog.getByRole('button', { name: '提交举报' }).click();
+      await page.getByTestId('toast').getByText(/^已收到对评论#\d+的举报，我们会尽快处理$/).waitFor();
+      const reports = await deps.db.selectFrom('comment_reports').select('reason').where('reporter_id', '=', me.id).execute();
+      assert.deepEqual(reports.map((r) => r.reason), ['其他：冒充官方客服']);
       await signInWithToken(page, e2e.baseUrl, author);
       await page.goto(`/idea/${ideaId}`);
       const readerReply = top.locator('.comment-replies [data-testid="comment"]').filter({ hasText: '押金怎么退？' });

@@ -106,7 +106,7 @@ for (const viewport of VIEWPORTS) {
       // A draft was never published: no 新 badge and no view count; 编辑 says what opening it does.
       assert.equal(await draftCard.locator('.idea-badge-new').count(), 0, 'no 新 on a draft');
       assert.equal(await draftCard.getByText(/^浏览 /).count(), 0, 'no views on a draft');
-      await draftCard.getByRole('link', { name: '编辑', exact: true }).click();
+      await draftCard.getByRole('link', { name: /^编辑「.+」$/ }).click();
       await page.waitForURL(`**/create-pin?edit=${ideaId}`);
       await page.getByRole('heading', { name: '编辑草稿' }).waitFor();
       await page.waitForFunction((t) => (document.querySelector('input#title, input[name="title"]') as HTMLInputElement | null)?.value === t || [...document.querySelectorAll('input')].some((i) => i.value === t), title);

@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { buildCommentTree, COMMENT_MSG, COMMENT_RETRY_DELAYS_MS, deletePreview, mayDeleteComment, nextInteraction, type CommentInteraction } from '../../../shared/comment-rules.ts';
+import { buildCommentTree, COMMENT_MSG, COMMENT_REPORT_REASON_MAX, COMMENT_RETRY_DELAYS_MS, deletePreview, mayDeleteComment, nextInteraction, type CommentInteraction } from '../../../shared/comment-rules.ts';
 import type { CommentDto } from '../../../shared/comment-schemas.ts';
 import type { IdeaDto } from '../../../shared/idea-schemas.ts';
 import { useSession } from '../../hooks/useSession.ts';
@@ -20,7 +20,37 @@ import '../../styles/comments.css';
 import { rememberThisPageForLogin } from '../../lib/login-return.ts';
 import { useIdeaViewer } from '../idea/useIdeaViewer.ts';
 
-const REPORT_REASONS = ['垃圾广告', '人身攻击', '色情低俗', '违法违规', '其他'] as const;
+const OTHER_REASON = '其他';
+const REPORT_REASONS = ['垃圾广告', '人身攻击', '色情低俗', '违法违规', OTHER_REASON] as const;
+
+/** 其他 asks for a few words (optional), sent as 其他：… so the team knows what was meant. */
+function ReportReasonFields({ onChange }: { onChange: (reason: string) => void }) {
+  const [choice, setChoice] = useState<string>(REPORT_REASONS[0]);
+  const [detail, setDetail] = useState('');
+  const pick = (nextChoice: string, nextDetail: string) => {
+    setChoice(nextChoice);
+    setDetail(nextDetail);
+    onChange(nextChoice === OTHER_REASON && nextDetail.trim() ? `${OTHER_REASON}：${nextDetail.trim()}` : nextChoice);
+  };
+  return (
+    <>
+      <div className="field">
+        <label htmlFor="comment-report-reason">举报原因</label>
+        <select id="comment-report-reason" value={choice} onChange={(e) => pick(e.target.value, detail)}>
+          {REPORT_REASONS.map((r) => (
+            <option key={r}>{r}</option>
+          ))}
+        </select>
+      </div>
+      {choice === OTHER_REASON && (
+        <div className="field">
+          <label htmlFor="comment-report-detail">补充说明（选填）</label>
+          <textarea id="comment-report-detail" rows={3} maxLength={COMMENT_REPORT_REASON_MAX - OTHER_REASON.length - 1} value={detail} onChange={(e) => pick(choice, e.target.value)} />
+        </div>
+      )}
+    </>
+  );
+}
 
 /** A 4xx carries the server's Chinese reason; anything else gets the general sentence. */
 function failure(err: unknown, general: string, withMessage: (m: string) => string): string {
@@ -126,16 +156,7 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
       const ok = await confirm({
         title: '举报这条评论？',
         confirmLabel: '提交举报',
-        message: (
-          <div className="field">
-            <label htmlFor="comment-report-reason">举报原因</label>
-            <select id="comment-report-reason" defaultValue={reason} onChange={(e) => (reason = e.target.value)}>
-              {REPORT_REASONS.map((r) => (
-                <option key={r}>{r}</option>
-              ))}
-            </select>
-          </div>
-        ),
+        message: <ReportReasonFields onChange={(next) => (reason = next)} />,
       });
       if (!ok) return;
       try {
