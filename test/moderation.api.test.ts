@@ -66,7 +66,9 @@ describe.each(DIALECTS)('disguised sensitive words on %s', (dialect) => {
   });
 
   it('refuses disguised words in comments and replies, feedback and report reasons, on both transports', async () => {
-    const top = await app.api('POST', '/api/comments', { token: member.token, body: { ideaId, content: '一条正常的评论' } });
+    // Someone else's comment: a member cannot report their own.
+    const writer = await createUser(app.deps);
+    const top = await app.api('POST', '/api/comments', { token: writer.token, body: { ideaId, content: '一条正常的评论' } });
     const commentId = top.body.data.id;
     for (const form of ['赌🎲博', '洗錢']) {
       expect((await app.api('POST', '/api/comments', { token: member.token, body: { ideaId, content: `一起${form}吧` } })).status, form).toBe(403);
