@@ -31,7 +31,6 @@ export function similarity(a: string, b: string): number {
 // ------------------------------------------------------------------ search grams
 
 /** Longest gram the search index stores: an exact normalised title up to this length (the query's cap). */
-export const SEARCH_MAX_QUERY = SEARCH_QUERY_MAX_CHARS;
 
 /** What kind of entry a search gram is; one idea has entries of each kind (src/server/search/). */
 export const GRAM_KIND = { exactTitle: 0, title: 1, any: 2 } as const;
@@ -59,7 +58,7 @@ export function fieldGrams(normalized: string): Set<string> {
 export function ideaSearchGrams(idea: { title: string; description: string; tags: readonly string[] }): SearchGram[] {
   const title = normalizeText(idea.title);
   const out: SearchGram[] = [];
-  if (title && [...title].length <= SEARCH_MAX_QUERY) out.push({ kind: GRAM_KIND.exactTitle, gram: title });
+  if (title && [...title].length <= SEARCH_QUERY_MAX_CHARS) out.push({ kind: GRAM_KIND.exactTitle, gram: title });
   const titleGrams = fieldGrams(title);
   for (const gram of titleGrams) out.push({ kind: GRAM_KIND.title, gram });
   const any = new Set<string>(titleGrams);

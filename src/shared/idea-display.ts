@@ -3,11 +3,14 @@
  * server's mappers and by every page (cards, library, editor, detail). Pure: no zod, no I/O.
  */
 import { avatarForUserId, DEACTIVATED_NICKNAME, isPresetAvatar } from './constants.ts';
-import { RECYCLE_BIN_DAYS } from './idea-rules.ts';
+import { DEFAULT_IDEA_TITLE, RECYCLE_BIN_DAYS } from './idea-rules.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
 // ------------------------------------------------------------------ author
+
+/** The title shown for an idea: its own, or the default one an untitled draft carries. */
+export const displayTitle = (title: string | null | undefined): string => title?.trim() || DEFAULT_IDEA_TITLE;
 
 export interface AuthorFields {
   userId?: number | null;

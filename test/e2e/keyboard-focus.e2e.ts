@@ -38,14 +38,20 @@ async function tabStops(tabs: Locator): Promise<string[]> {
   return tabs.evaluateAll((els) => els.filter((el) => (el as HTMLElement).tabIndex >= 0).map((el) => el.textContent!.trim()));
 }
 
+/** A member signed in at desktop width, and an idea by another (`{who}作者` and `{who}读者`) for them to open. */
+async function readerAndIdea(who: string, title: string) {
+  const deps = e2e.server.deps;
+  const author = await createUser(deps, { nickname: `${who}作者` });
+  const reader = await createUser(deps, { nickname: `${who}读者` });
+  const ideaId = await createIdea(deps, author, { title });
+  const { context, page } = await newPage(e2e, DESKTOP);
+  await signIn(page, reader);
+  return { deps, author, reader, ideaId, context, page };
+}
+
 describe('keyboard focus', () => {
   it('收藏 and 关注 keep focus through their toggle', async () => {
-    const deps = e2e.server.deps;
-    const author = await createUser(deps, { nickname: '焦点作者' });
-    const reader = await createUser(deps, { nickname: '焦点读者' });
-    const ideaId = await createIdea(deps, author, { title: '键盘收藏的创意' });
-    const { context, page } = await newPage(e2e, DESKTOP);
-    await signIn(page, reader);
+    const { ideaId, context, page } = await readerAndIdea('焦点', '键盘收藏的创意');
     await page.goto(`/idea/${ideaId}`);
     const actions = page.getByRole('group', { name: '收藏与分享' });
 
@@ -99,12 +105,7 @@ describe('keyboard focus', () => {
   });
 
   it('a button that waits for its answer keeps focus (解锁), and so does the search field', async () => {
-    const deps = e2e.server.deps;
-    const author = await createUser(deps, { nickname: '解锁作者' });
-    const reader = await createUser(deps, { nickname: '解锁读者' });
-    const ideaId = await createIdea(deps, author, { title: '键盘解锁的创意' });
-    const { context, page } = await newPage(e2e, DESKTOP);
-    await signIn(page, reader);
+    const { ideaId, context, page } = await readerAndIdea('解锁', '键盘解锁的创意');
     // The unlock's answer is held until the check below has looked at the waiting button.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -141,12 +142,7 @@ describe('keyboard focus', () => {
   });
 
   it('a page opened from a link the old page took with it starts with focus on its heading', async () => {
-    const deps = e2e.server.deps;
-    const author = await createUser(deps, { nickname: '标题焦点作者' });
-    const reader = await createUser(deps, { nickname: '标题焦点读者' });
-    const ideaId = await createIdea(deps, author, { title: '打开后焦点在标题的创意' });
-    const { context, page } = await newPage(e2e, DESKTOP);
-    await signIn(page, reader);
+    const { ideaId, context, page } = await readerAndIdea('标题焦点', '打开后焦点在标题的创意');
     await page.goto('/marketplace');
     const card = page.getByTestId('idea-card').filter({ hasText: '打开后焦点在标题的创意' });
     await card.locator('.idea-card-open').focus();
@@ -163,12 +159,7 @@ describe('keyboard focus', () => {
   });
 
   it('after sending a comment or a reply, focus is back in the emptied comment box', async () => {
-    const deps = e2e.server.deps;
-    const author = await createUser(deps, { nickname: '评论作者' });
-    const reader = await createUser(deps, { nickname: '评论读者' });
-    const ideaId = await createIdea(deps, author, { title: '键盘评论的创意' });
-    const { context, page } = await newPage(e2e, DESKTOP);
-    await signIn(page, reader);
+    const { deps, ideaId, context, page } = await readerAndIdea('评论', '键盘评论的创意');
     await page.goto(`/idea/${ideaId}`);
     const section = page.getByTestId('comments-section');
     const box = section.getByRole('textbox', { name: '发表评论', exact: true });

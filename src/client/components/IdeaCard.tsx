@@ -6,8 +6,8 @@
  */
 import { useId, useState, type MouseEvent, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { authorAvatar, authorName, ideaStage, type AuthorFields, type IdeaStage } from '../../shared/idea-display.ts';
-import { CARD_TAGS_SHOWN, DEFAULT_IDEA_TITLE, isNewCard } from '../../shared/idea-rules.ts';
+import { authorAvatar, authorName, displayTitle, ideaStage, type AuthorFields, type IdeaStage } from '../../shared/idea-display.ts';
+import { CARD_TAGS_SHOWN, isNewCard } from '../../shared/idea-rules.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { formatDateTime, relativeTime } from '../../shared/relative-time.ts';
 import { tagsToShow } from '../lib/marketplace-state.ts';
@@ -122,7 +122,7 @@ export function IdeaCard({ idea, href, onOpen, actions, children, highlighted = 
   const [, navigate] = useLocation();
   const [imageFailed, setImageFailed] = useState(false);
 
-  const title = idea.title?.trim() || DEFAULT_IDEA_TITLE;
+  const title = displayTitle(idea.title);
   const deleted = isDeletedIdea(idea);
   const stage = cardStage(idea);
   const inReview = stage === 'review';

@@ -1,11 +1,11 @@
 import { Logo } from './Logo.tsx';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { NAV_SEARCH_MAX_WIDTH_PX } from '../../shared/constants.ts';
+import { NAV_SEARCH_MAX_WIDTH_PX, SEARCH_QUERY_MAX_CHARS } from '../../shared/constants.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { errorMessage } from '../lib/api-errors.ts';
 import { useSession } from '../hooks/useSession.ts';
-import { checkedPage, MARKET_MSG, MARKET_PAGE_SIZE, marketAddressSearch, parseMarketAddress, savePendingSearch, SEARCH_MAX_CHARS, searchQueryOf, type SearchNavState } from '../lib/marketplace-state.ts';
+import { checkedPage, MARKET_MSG, MARKET_PAGE_SIZE, marketAddressSearch, parseMarketAddress, savePendingSearch, searchQueryOf, type SearchNavState } from '../lib/marketplace-state.ts';
 import { trpc } from '../lib/trpc.ts';
 import { useToast } from './ui/Toast.tsx';
 import { SubmitButton } from './ui/SubmitButton.tsx';
@@ -73,7 +73,7 @@ export function TopNav() {
         <label htmlFor="nav-search" className="visually-hidden">
           搜索创意
         </label>
-        <input id="nav-search" type="search" placeholder="搜索创意、标签…" value={query} onChange={(e) => setQuery(e.target.value)} readOnly={searching} maxLength={SEARCH_MAX_CHARS} enterKeyHint="search" />
+        <input id="nav-search" type="search" placeholder="搜索创意、标签…" value={query} onChange={(e) => setQuery(e.target.value)} readOnly={searching} maxLength={SEARCH_QUERY_MAX_CHARS} enterKeyHint="search" />
         <SubmitButton className="btn btn-primary btn-small" pending={searching} pendingLabel="搜索中…">
           搜索
         </SubmitButton>

@@ -204,15 +204,12 @@ export function marketplaceReturnPath(state: FromMarketplaceState): string {
 
 // ------------------------------------------------------------------ search
 
-/** The server's limits on a query (1..50 characters after trimming). */
-export const SEARCH_MAX_CHARS = SEARCH_QUERY_MAX_CHARS;
-
-/** The query to run, or null when there is nothing to search (blank does nothing, publishing §5). */
+/** The query to run (trimmed, cut to the server's SEARCH_QUERY_MAX_CHARS), or null when there is nothing to search (blank does nothing, publishing §5). */
 export function searchQueryOf(input: string): string | null {
   const q = input.trim();
   if (!q) return null;
   const chars = [...q];
-  return chars.length > SEARCH_MAX_CHARS ? chars.slice(0, SEARCH_MAX_CHARS).join('') : q;
+  return chars.length > SEARCH_QUERY_MAX_CHARS ? chars.slice(0, SEARCH_QUERY_MAX_CHARS).join('') : q;
 }
 
 /** A guest's query waits here while they log in; the login page picks it up (sessionStorage). */

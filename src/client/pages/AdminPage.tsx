@@ -8,9 +8,9 @@ import { usePageTitle, withinTitle } from '../hooks/usePageTitle.ts';
 import { LoadingLine } from '../components/LoadingLine.tsx';
 import { Feedback, type FeedbackState } from '../components/Feedback.tsx';
 import { useCallback, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { DEFAULT_IDEA_TITLE, marketMarker } from '../../shared/idea-rules.ts';
+import { marketMarker } from '../../shared/idea-rules.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
-import { authorName } from '../../shared/idea-display.ts';
+import { authorName, displayTitle } from '../../shared/idea-display.ts';
 import { cardAuthor, cardTags } from '../components/IdeaCard.tsx';
 import { CommentReports } from '../components/admin/CommentReports.tsx';
 import { RetryLine } from '../components/ui/RetryLine.tsx';
@@ -212,7 +212,7 @@ function ReviewQueue() {
   );
 }
 
-const titleOf = (idea: IdeaDto) => idea.title?.trim() || DEFAULT_IDEA_TITLE;
+const titleOf = (idea: IdeaDto) => displayTitle(idea.title);
 const nestAnalysis = (html: string) => nestHeadings(html, 3);
 
 function ReviewItem({ idea, busy, onApprove, onReject, onEdit }: { idea: ReviewIdea; busy: boolean; onApprove: () => void; onReject: () => void; onEdit: () => void }) {

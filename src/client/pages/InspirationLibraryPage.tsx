@@ -8,8 +8,8 @@ import { LoadingLine } from '../components/LoadingLine.tsx';
 import { Feedback, type FeedbackState } from '../components/Feedback.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { recycleDaysLeft } from '../../shared/idea-display.ts';
-import { DEFAULT_IDEA_TITLE, IDEA_MSG, RECYCLE_BIN_DAYS } from '../../shared/idea-rules.ts';
+import { displayTitle, recycleDaysLeft } from '../../shared/idea-display.ts';
+import { IDEA_MSG, RECYCLE_BIN_DAYS } from '../../shared/idea-rules.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { cardStage, ClockIcon, IdeaCard } from '../components/IdeaCard.tsx';
 import { CardGrid } from '../components/ui/CardGrid.tsx';
@@ -108,7 +108,7 @@ export default function InspirationLibraryPage() {
   };
 
   const deleteIdea = async (idea: IdeaDto, force: boolean) => {
-    const title = idea.title?.trim() || DEFAULT_IDEA_TITLE;
+    const title = displayTitle(idea.title);
     const ok = await confirm({
       title: force ? LIBRARY_MSG.confirmPurge(title) : LIBRARY_MSG.confirmDelete(title),
       message: force ? LIBRARY_MSG.confirmPurgeDetail : LIBRARY_MSG.confirmDeleteDetail,
@@ -128,7 +128,7 @@ export default function InspirationLibraryPage() {
   };
 
   const restoreIdea = async (idea: IdeaDto) => {
-    const title = idea.title?.trim() || DEFAULT_IDEA_TITLE;
+    const title = displayTitle(idea.title);
     const ok = await confirm({ title: LIBRARY_MSG.confirmRestore(title), message: LIBRARY_MSG.confirmRestoreDetail, confirmLabel: '恢复' });
     if (!ok) return;
     setBusyId(idea.id);
@@ -276,7 +276,7 @@ function LibraryCard({
           )}
           {/* A draft's card opens the editor too; the button says so. A public idea's opens its page. */}
           {(stage === 'draft' || stage === 'public') && (
-            <Link href={editIdeaPath(idea.id)} className={`btn btn-small ${stage === 'draft' ? 'btn-primary' : ''}`} aria-label={`编辑「${idea.title?.trim() || DEFAULT_IDEA_TITLE}」`}>
+            <Link href={editIdeaPath(idea.id)} className={`btn btn-small ${stage === 'draft' ? 'btn-primary' : ''}`} aria-label={`编辑「${displayTitle(idea.title)}」`}>
               编辑
             </Link>
           )}

@@ -7,7 +7,8 @@ import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import { answer, read } from '../request/operation.ts';
 import { CACHED_IDEA_CARDS } from '../request/changes.ts';
-import { SEARCH_MAX_QUERY, searchWords } from '../text.ts';
+import { SEARCH_QUERY_MAX_CHARS } from '../../shared/constants.ts';
+import { searchWords } from '../text.ts';
 import { marketplacePage, randomSeedOfCursor, searchPage } from './service.ts';
 import { ZIdeaCards, ZMarketplacePage, ZNextCursor } from '../../shared/outputs/ideas.ts';
 import { RANDOM_SEED_BUCKETS, RANDOM_SEED_MAX } from '../../shared/constants.ts';
@@ -16,7 +17,7 @@ export const MARKET_MSG = {
   sortInvalid: '排序方式只能是 newest、random 或 favorites',
   seedInvalid: 'seed 必须是 1 到 2147483648 的整数',
   limitInvalid: 'limit 必须是 1 到 50 的整数',
-  queryTooLong: `搜索关键词最多${SEARCH_MAX_QUERY}个字`,
+  queryTooLong: `搜索关键词最多${SEARCH_QUERY_MAX_CHARS}个字`,
   searchTooFrequent: '当前网络搜索过于频繁，请稍后再试',
 } as const;
 
@@ -37,7 +38,7 @@ export const ZSearchQuery = z.object({
   q: z
     .string()
     .trim()
-    .refine((s) => [...s].length <= SEARCH_MAX_QUERY, MARKET_MSG.queryTooLong)
+    .refine((s) => [...s].length <= SEARCH_QUERY_MAX_CHARS, MARKET_MSG.queryTooLong)
     .optional()
     .default(''),
   limit: ZLimit,

@@ -12,7 +12,8 @@ import type { IdeaExtras } from '../ideas/view.ts';
 import { shapedQueries } from '../../../db/prepared.ts';
 import { publicIdeas } from '../ideas/repository.ts';
 import { decodeCursor, encodeCursor, finishPage, isCursorInt, isCursorTime, newestPage, type Page } from '../ideas/keyset.ts';
-import { GRAM_KIND, queryGrams, SEARCH_MAX_QUERY, searchWords } from '../text.ts';
+import { SEARCH_QUERY_MAX_CHARS } from '../../shared/constants.ts';
+import { GRAM_KIND, queryGrams, searchWords } from '../text.ts';
 
 export type MarketSort = 'newest' | 'random' | 'favorites';
 
@@ -444,7 +445,7 @@ export async function searchPage(deps: Deps, viewer: UserRow | null, rawQuery: s
 
   const firstRank = (after?.t ?? 0) as Rank;
   const kinds = ([GRAM_KIND.title, GRAM_KIND.any] as number[]).filter((k) => k >= firstRank);
-  const readsExact = firstRank === 0 && [...whole].length <= SEARCH_MAX_QUERY;
+  const readsExact = firstRank === 0 && [...whole].length <= SEARCH_QUERY_MAX_CHARS;
   const resumeKind = after ? (after.t === 1 ? GRAM_KIND.title : after.t === 2 ? GRAM_KIND.any : GRAM_KIND.exactTitle) : null;
   const chosen = await chooseDrivers(db, kinds, words, readsExact ? whole : null, budget, after && resumeKind !== null ? { kind: resumeKind, p: after.p, i: after.i } : null);
   const drivers = chosen.drivers;

@@ -84,7 +84,7 @@ function HeldEntry({ item }: { item: Held }) {
       <p className="admin-item-meta">命中的送审词：{item.words.join('、') || '—'}</p>
       <blockquote className="admin-item-content">{item.comment.content}</blockquote>
       <div className="review-actions">
-        <BusyButton className="btn btn-small btn-danger-outline" busy={false} waiting={busy} onClick={() => setRejecting(true)}>
+        <BusyButton className="btn btn-small btn-danger-outline" waiting={busy} onClick={() => setRejecting(true)}>
           驳回
         </BusyButton>
         <BusyButton className="btn btn-small btn-primary" busy={busy} onClick={() => void approve()}>

@@ -19,7 +19,7 @@ export function FailureBox({ failure, offerDraft, disabled, onSaveDraft }: { fai
       {failure.detail && <p>{failure.detail}</p>}
       {failure.hint && <p className="create-failure-hint">{failure.hint}</p>}
       {failure.offerDraft && offerDraft && (
-        <BusyButton className="btn btn-small" onClick={onSaveDraft} busy={false} waiting={disabled}>
+        <BusyButton className="btn btn-small" onClick={onSaveDraft} waiting={disabled}>
           保存为草稿
         </BusyButton>
       )}

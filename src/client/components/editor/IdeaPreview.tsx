@@ -1,5 +1,6 @@
 /** The author's preview of an idea before it is saved (publishing §2 "Create idea"). */
-import { DEFAULT_IDEA_TITLE, MARKET_LABELS, type MarketIdentifier } from '../../../shared/idea-rules.ts';
+import { displayTitle } from '../../../shared/idea-display.ts';
+import { MARKET_LABELS, type MarketIdentifier } from '../../../shared/idea-rules.ts';
 import { Avatar } from '../Avatar.tsx';
 
 export interface PreviewAuthor {
@@ -28,7 +29,7 @@ export function IdeaPreview({ title, description, marketIdentifier, analysisHtml
       <p className="idea-preview-badge">预览效果，尚未保存</p>
       <header className="idea-preview-header">
         <h2 className={title.trim() ? '' : 'idea-preview-untitled'}>
-          {title.trim() || DEFAULT_IDEA_TITLE}
+          {displayTitle(title)}
         </h2>
         <p className={`market-marker market-marker-${marketIdentifier}`}>{MARKET_LABELS[marketIdentifier]}</p>
       </header>

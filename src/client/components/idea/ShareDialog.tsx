@@ -70,7 +70,6 @@ export function ShareDialog({ idea, onClose }: { idea: IdeaDto | null; onClose: 
   };
 
   const saveImage = async () => {
-    if (saving) return;
     setNotice(null);
     if (!idea) return setNotice({ kind: 'error', text: IDEA_PAGE_MSG.noIdea });
     setSaving(true);

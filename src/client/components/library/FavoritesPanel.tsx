@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { DEFAULT_IDEA_TITLE } from '../../../shared/idea-rules.ts';
+import { displayTitle } from '../../../shared/idea-display.ts';
 import { errorMessage, httpStatusOf } from '../../lib/api-errors.ts';
 import { onFavoriteChanged } from '../../lib/favorite-events.ts';
 import { trpc, type RouterOutputs } from '../../lib/trpc.ts';
@@ -55,7 +55,7 @@ export function FavoritesPanel({ onOpenIdea }: { onOpenIdea: (id: number) => voi
   const dropFromList = (id: number) => utils.favorites.list.setData(undefined, (old) => (old ? { ...old, data: old.data.filter((f) => f.id !== id) } : old));
 
   const clear = async (favorite: Favorite) => {
-    const title = favorite.title?.trim() || DEFAULT_IDEA_TITLE;
+    const title = displayTitle(favorite.title);
     const ok = await confirm({ title: FAVORITES_MSG.confirmClear(title), message: FAVORITES_MSG.confirmClearDetail, confirmLabel: '清除收藏', danger: true });
     if (!ok) return;
     setBusyId(favorite.id);

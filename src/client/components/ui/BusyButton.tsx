@@ -7,7 +7,7 @@ import type { ButtonHTMLAttributes } from 'react';
  * `disabled` would drop keyboard focus to the page, and a screen reader would lose its place; it stays
  * for what cannot act at all (an empty or invalid form).
  */
-export function BusyButton({ busy, waiting = false, type = 'button', onClick, ...button }: ButtonHTMLAttributes<HTMLButtonElement> & { busy: boolean; waiting?: boolean }) {
+export function BusyButton({ busy = false, waiting = false, type = 'button', onClick, ...button }: ButtonHTMLAttributes<HTMLButtonElement> & { busy?: boolean; waiting?: boolean }) {
   const held = busy || waiting;
   return (
     <button
