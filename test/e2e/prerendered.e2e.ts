@@ -70,6 +70,8 @@ describe('prerendered guest pages', () => {
         const same = await page.evaluate((sel) => (window as unknown as { painted: Element | null }).painted === document.querySelector(sel), painted);
         assert.equal(same, true, 'the painted element was replaced instead of hydrated');
         assert.deepEqual(errors, []);
+        // The skip link's target is one element (the page shell's), not two with one id.
+        assert.equal(await page.locator('[id="main"]').count(), 1, 'one element with id="main"');
       } finally {
         await context.close();
       }

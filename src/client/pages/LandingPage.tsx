@@ -94,7 +94,8 @@ export default function LandingPage() {
           </Link>
         )}
       </header>
-      <main className="landing-hero" id="main">
+      {/* The shell's #main (Layout) is the skip link's target here too: an id is one element's. */}
+      <main className="landing-hero">
         <h1 className="visually-hidden">猎人创意社区</h1>
         <DailyDoodle />
         <p className="landing-tagline">谁先捕捉并实现灵感，谁就拥有命名权。</p>
