@@ -6,6 +6,7 @@ import { createPool, type Pool, type PoolConnection } from 'mysql2';
 import { DatabaseUnavailableError } from './failures.ts';
 import { BooleanToIntPlugin } from './portable.ts';
 import { runStatementsDirectly } from './prepared.ts';
+import { TurnReads } from './turn-reads.ts';
 import { withStatementRetries } from './transaction.ts';
 import type { Database } from './types.ts';
 
@@ -111,17 +112,19 @@ function openSqlite(file: string, o: DatabaseOptions): DatabaseHandle {
   sqlite.pragma(`busy_timeout = ${o.lockWaitTimeoutSeconds * 1000}`);
   // Off by default in SQLite (STACK-NOTES trap 3).
   sqlite.pragma('foreign_keys = ON');
+  // Hot reads run their statements on the driver itself, a turn's in one read transaction
+  // (prepared.ts runRead); everything else asks through the guard, which ends that transaction first.
+  const turnReads = new TurnReads(sqlite);
   const db = new Kysely<Database>({
     // Statements outside a transaction are retried when another process holds the file (transaction.ts).
-    dialect: withStatementRetries(new SqliteDialect({ database: withStatementCache(sqlite) }), { reconnectReads: false }),
+    dialect: withStatementRetries(new SqliteDialect({ database: turnReads.guard(withStatementCache(sqlite)) }), { reconnectReads: false }),
     plugins: [new BooleanToIntPlugin()],
   });
-  // Hot reads run their statements on the driver itself (prepared.ts runRead).
-  runStatementsDirectly(db, sqlite);
+  runStatementsDirectly(db, turnReads);
   return {
     db,
     dialect: 'sqlite',
-    sqlite,
+    sqlite: turnReads.guard(sqlite),
     async close() {
       await db.destroy();
     },

@@ -8,44 +8,30 @@
  * Only ids and plain strings vary: the query's shape, and every other value in it, is fixed when it
  * is first built. A prepared query must be a read (it runs through `runRead`).
  */
-import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type Compilable, type Kysely, type RawBuilder } from 'kysely';
+import type { TurnReads } from './turn-reads.ts';
 
 /**
- * The SQLite database under a Kysely instance that openSqlite made (db/connection.ts), so a hot read
- * can run its statement on it directly: Kysely's executor (its connection lock, plugins and promise
- * chain) cost 7–17 µs of CPU a read in the loaded server, more than the statement (issue 20).
+ * The SQLite connection under a Kysely instance that openSqlite made (db/connection.ts), so a hot
+ * read can run its statement on it directly: Kysely's executor (its connection lock, plugins and
+ * promise chain) cost 7–17 µs of CPU a read in the loaded server, more than the statement (issue 20).
  */
-const directSqlite = new WeakMap<Kysely<any>, { sqlite: SQLite.Database; statements: Map<string, SQLite.Statement> }>();
+const directSqlite = new WeakMap<Kysely<any>, TurnReads>();
 
-export function runStatementsDirectly(db: Kysely<any>, sqlite: SQLite.Database): void {
-  directSqlite.set(db, { sqlite, statements: new Map() });
+export function runStatementsDirectly(db: Kysely<any>, reads: TurnReads): void {
+  directSqlite.set(db, reads);
 }
 
 /**
  * Runs one read statement (`?` placeholders) and returns its rows. On SQLite it runs on the driver
- * itself, synchronously, unless a transaction is open on the one connection (then it waits its turn
- * through Kysely, so it never reads a write half done; a file held by another process is retried
- * there too); on MySQL/MariaDB, and on a Kysely instance with plugins added (a test's counter),
- * through Kysely. Only for reads: a write goes through Kysely.
+ * itself, synchronously, in the turn's shared read transaction (turn-reads.ts), unless a transaction
+ * is open on the one connection or the file is busy (then through Kysely, which waits its turn and
+ * retries); on MySQL/MariaDB, and on a Kysely instance with plugins added (a test's counter), through
+ * Kysely. Only for reads: a write goes through Kysely.
  */
 export async function runRead<Row>(db: Kysely<any>, sql: string, parameters: readonly unknown[]): Promise<Row[]> {
-  const direct = directSqlite.get(db);
-  if (direct && !direct.sqlite.inTransaction) {
-    let statement = direct.statements.get(sql);
-    if (!statement) {
-      statement = direct.sqlite.prepare(sql);
-      if (!statement.reader) throw new Error('runRead: only a read statement may run directly');
-      direct.statements.set(sql, statement);
-    }
-    try {
-      return statement.all(...parameters) as Row[];
-    } catch (err) {
-      // Another process holds the file: Kysely's path retries it (transaction.ts).
-      if (!String((err as { code?: unknown }).code ?? '').startsWith('SQLITE_BUSY')) throw err;
-    }
-  }
-  return (await db.executeQuery<Row>(CompiledQuery.raw(sql, [...parameters]))).rows;
+  const rows = directSqlite.get(db)?.read<Row>(sql, parameters);
+  return rows ?? (await db.executeQuery<Row>(CompiledQuery.raw(sql, [...parameters]))).rows;
 }
 
 const STAND_IN_BASE = -918_273_645;
