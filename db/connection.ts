@@ -112,21 +112,25 @@ function openSqlite(file: string, o: DatabaseOptions): DatabaseHandle {
   sqlite.pragma(`busy_timeout = ${o.lockWaitTimeoutSeconds * 1000}`);
   // Off by default in SQLite (STACK-NOTES trap 3).
   sqlite.pragma('foreign_keys = ON');
-  // Hot reads run their statements on the driver itself, a turn's in one read transaction
-  // (prepared.ts runRead); everything else asks through the guard, which ends that transaction first.
-  const turnReads = new TurnReads(sqlite);
+  // Hot reads run on a read-only connection of their own, a turn's in one read transaction
+  // (turn-reads.ts); the guard marks each use of this one, so the next read sees what it wrote.
+  // An in-memory database cannot be opened twice: its hot reads go through Kysely.
+  const turnReads = file === ':memory:' ? undefined : new TurnReads(file);
+  const guarded = <T extends object>(client: T) => (turnReads ? turnReads.guard(client) : client);
   const db = new Kysely<Database>({
     // Statements outside a transaction are retried when another process holds the file (transaction.ts).
-    dialect: withStatementRetries(new SqliteDialect({ database: turnReads.guard(withStatementCache(sqlite)) }), { reconnectReads: false }),
+    // The guard outside the statement cache: a statement taken from the cache is a use too.
+    dialect: withStatementRetries(new SqliteDialect({ database: guarded(withStatementCache(sqlite)) }), { reconnectReads: false }),
     plugins: [new BooleanToIntPlugin()],
   });
-  runStatementsDirectly(db, turnReads);
+  if (turnReads) runStatementsDirectly(db, turnReads);
   return {
     db,
     dialect: 'sqlite',
-    sqlite: turnReads.guard(sqlite),
+    sqlite: guarded(sqlite),
     async close() {
       await db.destroy();
+      turnReads?.close();
     },
   };
 }

@@ -12,9 +12,10 @@ import { CompiledQuery, type Compilable, type Kysely, type RawBuilder } from 'ky
 import type { TurnReads } from './turn-reads.ts';
 
 /**
- * The SQLite connection under a Kysely instance that openSqlite made (db/connection.ts), so a hot
- * read can run its statement on it directly: Kysely's executor (its connection lock, plugins and
- * promise chain) cost 7–17 µs of CPU a read in the loaded server, more than the statement (issue 20).
+ * The hot reads' own SQLite connection beside a Kysely instance that openSqlite made (db/connection.ts),
+ * so a hot read can run its statement on the driver directly: Kysely's executor (its connection lock,
+ * plugins and promise chain) cost 7–17 µs of CPU a read in the loaded server, more than the statement
+ * (issue 20).
  */
 const directSqlite = new WeakMap<Kysely<any>, TurnReads>();
 
@@ -24,10 +25,10 @@ export function runStatementsDirectly(db: Kysely<any>, reads: TurnReads): void {
 
 /**
  * Runs one read statement (`?` placeholders) and returns its rows. On SQLite it runs on the driver
- * itself, synchronously, in the turn's shared read transaction (turn-reads.ts), unless a transaction
- * is open on the one connection or the file is busy (then through Kysely, which waits its turn and
- * retries); on MySQL/MariaDB, and on a Kysely instance with plugins added (a test's counter), through
- * Kysely. Only for reads: a write goes through Kysely.
+ * itself, synchronously, in the turn's shared read transaction on the reads' own connection
+ * (turn-reads.ts), unless the file is busy (then through Kysely, which waits and retries); on
+ * MySQL/MariaDB, and on a Kysely instance with plugins added (a test's counter), through Kysely.
+ * Only for reads: a write goes through Kysely (on SQLite a write here is refused).
  */
 export async function runRead<Row>(db: Kysely<any>, sql: string, parameters: readonly unknown[]): Promise<Row[]> {
   const rows = directSqlite.get(db)?.read<Row>(sql, parameters);
