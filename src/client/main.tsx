@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { LIST_STATE_KEY } from './lib/marketplace-state.ts';
 import { isLoggedIn } from './lib/storage.ts';
+import { noteTypedBeforeStart } from './lib/typed-before-start.ts';
 import { Root } from './Root.tsx';
 import './styles/global.css';
 
@@ -27,5 +28,8 @@ function drawsThePrerenderedView(): boolean {
 }
 
 // Hydrating keeps the painted page (no flash, no second largest paint); otherwise the view is rendered fresh over it.
-if (drawsThePrerenderedView()) hydrateRoot(container, app);
-else createRoot(container).render(app);
+if (drawsThePrerenderedView()) {
+  // What a guest typed meanwhile survives hydration (lib/typed-before-start.ts).
+  noteTypedBeforeStart(container);
+  hydrateRoot(container, app);
+} else createRoot(container).render(app);

@@ -91,6 +91,36 @@ describe('prerendered guest pages', () => {
     }
   });
 
+  it('/login and its register view: what a guest types before the app starts is still there once it runs, and signs in', async () => {
+    const user = await createUser(e2e.server.deps);
+    const { context, page } = await newPage(e2e, VIEWPORTS[0]);
+    try {
+      const errors = collectErrors(page);
+      let entry = await holdEntry(page);
+      await page.goto('/login?tab=register', { waitUntil: 'domcontentloaded' });
+      await page.getByLabel('手机号', { exact: true }).fill('13800137032');
+      await page.getByLabel('设置密码').fill('typed-early-2');
+      entry.release();
+      await page.waitForFunction(() => /^注册/.test(document.title));
+      assert.equal(await page.getByLabel('手机号', { exact: true }).inputValue(), '13800137032');
+      assert.equal(await page.getByLabel('设置密码').inputValue(), 'typed-early-2');
+      // The login view, a fresh visit: typed while the app is held back, then signed in with it.
+      await page.unrouteAll();
+      entry = await holdEntry(page);
+      await page.goto('/login', { waitUntil: 'domcontentloaded' });
+      await page.getByLabel('手机号', { exact: true }).fill(user.phone);
+      await page.getByLabel('密码', { exact: true }).fill(user.password);
+      entry.release();
+      await page.waitForFunction(() => /^登录/.test(document.title));
+      assert.equal(await page.getByLabel('手机号', { exact: true }).inputValue(), user.phone);
+      await page.getByRole('button', { name: '登录', exact: true }).click();
+      await page.waitForURL('**/marketplace');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('/login: a tap on 注册 before the app starts is not lost; the tab keeps its address', async () => {
     const { context, page } = await newPage(e2e, VIEWPORTS[0]);
     try {

@@ -1,9 +1,11 @@
 import { useEffect, useId, type InputHTMLAttributes, type ReactNode, type RefObject } from 'react';
+import { useTypedBeforeStart } from '../lib/typed-before-start.ts';
 
 /** A labelled input with its error beside it (DESIGN §7: forms show errors beside fields). */
 export function FormField({ label, error, hint, after, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | null; hint?: string; after?: ReactNode }) {
   const id = useId();
   const errorId = `${id}-error`;
+  useTypedBeforeStart(id);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
