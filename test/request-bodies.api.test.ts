@@ -121,6 +121,11 @@ describe.each(DIALECTS)('request bodies on %s', (dialect) => {
     }
     const list = await app.api('GET', '/api/ideas/my?status=bogus', { token: member.token });
     expect([list.status, list.body.message]).toEqual([400, '「status」只能是 published、draft、deleted、all 之一']);
+    // A number out of range, as a guest reads a list: zod's own text named its type in English.
+    const page = await app.api('GET', '/api/ideas?limit=0');
+    expect([page.status, page.body.message]).toEqual([400, '「limit」不能小于 1']);
+    const viaTrpc = await trpcCall(app, 'query', 'ideas.publicPage', { limit: 0 });
+    expect([viaTrpc.status, viaTrpc.body.error.message]).toEqual([400, '「limit」不能小于 1']);
   });
   it('the REST document states the length limits the server enforces by characters (feedback, announcements, reject reasons)', async () => {
     const doc = (await app.api('GET', '/api/openapi.json')).body;

@@ -86,3 +86,26 @@ describe('the community clock', () => {
     expect(doodleUrl(3)).toBe('/doodles/day-3.svg');
   });
 });
+
+describe('zod’s messages in plain Chinese', () => {
+  it('words limits on numbers and lists, formats and unknown fields without zod’s English type names', async () => {
+    const { z } = await import('zod');
+    await import('../src/shared/zod-locale.ts');
+    const message = (schema: import('zod').ZodType, value: unknown) => schema.safeParse(value).error!.issues[0].message;
+    const cases: [import('zod').ZodType, unknown, string][] = [
+      [z.object({ limit: z.number().int().min(1) }), { limit: 0 }, '「limit」不能小于 1'],
+      [z.object({ limit: z.number().max(50) }), { limit: 51 }, '「limit」不能大于 50'],
+      [z.object({ n: z.number().positive() }), { n: 0 }, '「n」应大于 0'],
+      [z.object({ n: z.number().lt(3) }), { n: 3 }, '「n」应小于 3'],
+      [z.object({ n: z.number().int() }), { n: 1.5 }, '「n」应为整数'],
+      [z.object({ n: z.number().multipleOf(5) }), { n: 3 }, '「n」应为 5 的倍数'],
+      [z.object({ ids: z.array(z.number()).min(1) }), { ids: [] }, '「ids」至少 1 项'],
+      [z.object({ code: z.string().regex(/^\d{6}$/) }), { code: 'x' }, '「code」格式不正确'],
+      [z.object({ mail: z.email() }), { mail: 'x' }, '「mail」格式不正确'],
+      [z.strictObject({ a: z.number() }), { a: 1, b: 2 }, '请求内容含有不认识的字段：「b」'],
+    ];
+    for (const [schema, value, expected] of cases) expect(message(schema, value)).toBe(expected);
+    // Nothing outside a field's name is in Latin letters.
+    for (const [schema, value] of cases) expect(message(schema, value).replace(/「[^」]*」/g, '')).not.toMatch(/[A-Za-z]/);
+  });
+});

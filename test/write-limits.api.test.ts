@@ -39,9 +39,7 @@ const UNLIMITED_WRITES: Record<string, string> = {
   'auth.login': 'login limits per address and per phone',
   'auth.logout': "ends the caller's own session",
   'auth.resetPassword': 'code checks per address, and a fresh SMS code',
-  'auth.updatePhone': 'a fresh SMS code (SMS limits)',
   'auth.syncUserInfo': 'changes nothing',
-  'users.deactivate': 'once per account',
   'ideas.create': 'drafts and publishes per member',
   'ideas.publishDraft': 'publishes and publish attempts per member',
   'ideas.uploadImage': 'uploads per member',
@@ -200,6 +198,33 @@ describe.each(DIALECTS)('write limits on %s', (dialect) => {
       const again = await WRITES[kind](transport, p, perMinute + 2);
       expect(again.status, again.message).toBeLessThan(300);
     });
+  });
+
+  // A right current password was refunded from the wrong-password lockout, so a loop of phone changes
+  // or deactivations with the right password ran argon2 without end (found by a review, 2026-11-27).
+  it.each(['rest', 'trpc'] as const)('every write that checks the current password spends the one allowance, over %s, whatever it answers', async (transport) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-01T11:00:00Z'));
+    const other: Transport = transport === 'rest' ? 'trpc' : 'rest';
+    const checks: Record<string, (t: Transport, p: Person) => Promise<Outcome>> = {
+      // The right password, and a new phone whose code was never verified: 400, after argon2.
+      updatePhone: (t, p) => (t === 'rest' ? rest('POST', '/api/auth/update-phone', p, { phone: '13900000077', currentPassword: p.user.password }) : trpc('auth.updatePhone', { phone: '13900000077', currentPassword: p.user.password }, p)),
+      // A wrong password, so the account stays: 400, after argon2.
+      deactivate: (t, p) => (t === 'rest' ? rest('POST', '/api/users/deactivate', p, { reason: '不想用了', password: 'not-my-password1' }) : trpc('users.deactivate', { reason: '不想用了', password: 'not-my-password1' }, p)),
+      changePassword: (t, p) => (t === 'rest' ? rest('POST', '/api/auth/change-password', p, { currentPassword: p.user.password, newPassword: p.user.password }) : trpc('auth.changePassword', { currentPassword: p.user.password, newPassword: p.user.password }, p)),
+    };
+    const { perMinute } = WRITE_LIMIT_DEFAULTS.passwords;
+    for (const [name, check] of Object.entries(checks)) {
+      const p = await person();
+      for (let i = 0; i < perMinute; i++) {
+        const answered = await check(transport, p);
+        expect([400, 429].includes(answered.status) ? answered.status : answered, `${name} #${i + 1}: ${answered.message}`).toBe(400);
+      }
+      const refused = await check(transport, p);
+      expect([refused.status, refused.message], name).toEqual([429, WRITE_LIMIT_MESSAGES.passwords.member]);
+      // The same allowance, on the other transport and the sibling writes.
+      for (const sibling of Object.values(checks)) expect((await sibling(other, p)).status, name).toBe(429);
+    }
   });
 
   it('a favourite clicked on and off a few times is fine; a loop is stopped within the minute and, slowed down, within the hour', async () => {

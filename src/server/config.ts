@@ -87,8 +87,9 @@ export const WRITE_LIMIT_DEFAULTS = {
   unlocks: { perMinute: 20, perHour: 300, ipPerMinute: 120 },
   // Changing one's avatar: it changes every card of the member's, so every cached public page.
   profile: { perMinute: 5, perHour: 30, ipPerMinute: 30 },
-  // Changing one's password: once, and again after a slip; each change hashes twice with argon2,
-  // so a loop of changes (right passwords included) would burn the server's CPU.
+  // The writes that check the current password (changing it or the phone, deactivating): once, and
+  // again after a slip. Each check (and a new password's hash) is argon2, and a right password is not
+  // counted as a wrong one, so without this a loop of them would burn the server's CPU.
   passwords: { perMinute: 3, perHour: 10, ipPerMinute: 10 },
 } as const satisfies Record<string, WriteLimit>;
 

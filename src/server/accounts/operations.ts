@@ -119,6 +119,7 @@ export const accountOps = {
   }),
   updatePhone: write({
     changes: [],
+    limit: 'passwords',
     access: 'member',
     input: ZUpdatePhoneRequest,
     output: { data: ZUserAnswer },
@@ -166,6 +167,7 @@ export const accountOps = {
     run: async ({ deps, user }) => answer(await accounts.deactivationStats(deps, user)),
   }),
   deactivate: write({
+    limit: 'passwords',
     access: 'member',
     input: ZDeactivateRequest,
     output: { data: ZNoData },

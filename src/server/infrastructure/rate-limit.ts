@@ -78,7 +78,7 @@ const WRITE_ACTIONS: Record<WriteLimitKind, string> = {
   edits: '修改创意',
   unlocks: '解锁',
   profile: '修改资料',
-  passwords: '修改密码',
+  passwords: '账号安全操作',
 };
 
 /** A refused repeatable write: the member's own pace, or their address's (others share it). */
