@@ -23,6 +23,8 @@ function recordingSms() {
   const notices: { phone: string; notice: SmsNotice }[] = [];
   const provider: SmsProvider = {
     name: 'recording',
+    // Like the console provider outside production: registerAndLogin reads debugCode.
+    showsCodes: true,
     async send(phone, code, purpose) {
       codes.push({ phone, code, purpose });
     },

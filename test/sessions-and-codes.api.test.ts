@@ -62,6 +62,8 @@ async function startAppWithFlakySms(dialect: DialectName) {
   const state = { failing: false };
   const sms: SmsProvider = {
     name: 'flaky',
+    // Like the console provider outside production: the tests read debugCode.
+    showsCodes: true,
     async send() {
       if (state.failing) throw new Error('gateway down: connect ECONNREFUSED 10.0.0.1:443');
     },

@@ -31,7 +31,7 @@ import { ZConnection } from '../../shared/outputs/system.ts';
 const M = accounts.ACCOUNT_MSG;
 const NONE = z.object({}).optional();
 
-/** debugCode sits at the top level and in data outside production (DESIGN §10). */
+/** debugCode sits at the top level and in data where the codes reach no one: the console provider outside production (DESIGN §10, sms.ts `showsCodes`). */
 function codeAnswer(sent: { debugCode?: string }) {
   const debug: { debugCode?: string } = sent.debugCode ? { debugCode: sent.debugCode } : {};
   return answer(debug, { message: M.codeSent, extra: debug });

@@ -25,6 +25,13 @@ export interface SmsProvider {
    * one answer 503 `短信服务未配置，请联系管理员` instead of claiming a message was sent. Missing is true.
    */
   readonly configured?: boolean;
+  /**
+   * True when the codes reach no one but the developer (the console provider outside production): only
+   * then does an answer carry the code as debugCode and the test code 123456 stand in for it. A real
+   * gateway's codes are real whatever NODE_ENV says, so a server left outside production cannot
+   * hand anyone a code for someone else's phone. Missing is false.
+   */
+  readonly showsCodes?: boolean;
   /** Resolves only once the provider accepted the message; otherwise throws, an SmsDeliveryError when it said why. */
   send(phone: string, code: string, purpose: SmsPurpose): Promise<void>;
   notify(phone: string, notice: SmsNotice): Promise<void>;
@@ -65,18 +72,20 @@ export function noticeText(notice: SmsNotice): string {
 }
 
 /**
- * Prints the code; for development and tests (the code also comes back as debugCode outside
- * production). In production it sends nothing and says so: every code it is asked for fails with
+ * Prints the code; for development and tests (outside production the code also comes back as
+ * debugCode, and the test code stands in for it: `showsCodes`). In production it sends nothing and says so: every code it is asked for fails with
  * `not_configured`, so nobody is told to wait for a message that never comes.
  */
 export class ConsoleSmsProvider implements SmsProvider {
   readonly name = 'console';
   readonly configured: boolean;
+  readonly showsCodes: boolean;
   constructor(
     private readonly quiet = false,
     private readonly production = false,
   ) {
     this.configured = !production;
+    this.showsCodes = !production;
   }
   async send(phone: string, code: string, purpose: SmsPurpose): Promise<void> {
     if (this.production) throw new SmsDeliveryError('not_configured', { providerMessage: 'SMS_PROVIDER=console 在生产环境不发送短信' });
@@ -108,10 +117,11 @@ function hashCode(phone: string, purpose: string, code: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(`${phone}:${purpose}:${code}`)));
 }
 
-export function generateCode(production: boolean): string {
+/** A code; never the test code where that is refused (`realCodes`: the provider's codes reach people). */
+export function generateCode(realCodes: boolean): string {
   for (;;) {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    if (!(production && code === TEST_SMS_CODE)) return code;
+    if (!(realCodes && code === TEST_SMS_CODE)) return code;
   }
 }
 
@@ -185,8 +195,8 @@ async function latestLiveCode(db: Kysely<Database>, phone: string, purpose: SmsP
     .then((row) => (row && !row.consumed_at && row.expires_at > nowDb() ? row : undefined));
 }
 
-async function checkCode(db: Kysely<Database>, phone: string, purpose: SmsPurpose, code: string, production: boolean): Promise<SmsCodeRow> {
-  if (production && code === TEST_SMS_CODE) throw badRequest(SMS_MSG.testCodeInProduction);
+async function checkCode(db: Kysely<Database>, phone: string, purpose: SmsPurpose, code: string, realCodes: boolean): Promise<SmsCodeRow> {
+  if (realCodes && code === TEST_SMS_CODE) throw badRequest(SMS_MSG.testCodeInProduction);
   const row = await latestLiveCode(db, phone, purpose);
   if (!row) throw badRequest(SMS_MSG.wrongOrExpired);
   // Every try is counted before the comparison, in one conditional update, so parallel guesses
@@ -198,9 +208,10 @@ async function checkCode(db: Kysely<Database>, phone: string, purpose: SmsPurpos
     .where('failed_attempts', '<', SMS_CODE_MAX_FAILED_ATTEMPTS)
     .executeTakeFirst();
   if (Number(counted.numUpdatedRows) !== 1) throw badRequest(SMS_MSG.tooManyWrong);
-  // Outside production the test code stands in for the code just sent, so scripts and browser tests
-  // can register without reading debugCode; a code must still have been requested for the phone.
-  const testCode = !production && code === TEST_SMS_CODE;
+  // Where codes reach no one (the console provider outside production) the test code stands in for
+  // the code just sent, so scripts and browser tests can register without reading debugCode; a code
+  // must still have been requested for the phone.
+  const testCode = !realCodes && code === TEST_SMS_CODE;
   if (!testCode && row.code_hash !== hashCode(phone, purpose, code)) {
     throw badRequest(row.failed_attempts + 1 >= SMS_CODE_MAX_FAILED_ATTEMPTS ? SMS_MSG.tooManyWrong : SMS_MSG.wrongOrExpired);
   }
@@ -208,8 +219,8 @@ async function checkCode(db: Kysely<Database>, phone: string, purpose: SmsPurpos
 }
 
 /** Checks a code and marks it verified without using it up (the phone-change flow verifies first). */
-export async function verifyCode(db: Kysely<Database>, phone: string, purpose: SmsPurpose, code: string, production: boolean): Promise<void> {
-  const row = await checkCode(db, phone, purpose, code, production);
+export async function verifyCode(db: Kysely<Database>, phone: string, purpose: SmsPurpose, code: string, realCodes: boolean): Promise<void> {
+  const row = await checkCode(db, phone, purpose, code, realCodes);
   await db.updateTable('sms_codes').set({ verified_at: nowDb() }).where('id', '=', row.id).execute();
 }
 
@@ -220,8 +231,8 @@ async function consume(db: Kysely<Database>, row: SmsCodeRow): Promise<void> {
 }
 
 /** Checks and uses up a code in one step (register, reset). */
-export async function consumeCode(db: Kysely<Database>, phone: string, purpose: SmsPurpose, code: string, production: boolean): Promise<void> {
-  await consume(db, await checkCode(db, phone, purpose, code, production));
+export async function consumeCode(db: Kysely<Database>, phone: string, purpose: SmsPurpose, code: string, realCodes: boolean): Promise<void> {
+  await consume(db, await checkCode(db, phone, purpose, code, realCodes));
 }
 
 /** Uses up a code that `userId` asked for and verified in the last 10 minutes (update-phone). */
