@@ -7,7 +7,8 @@
  *   until a moderator approves it; after that, edits are reviewed automatically again.
  * - A draft whose stored expansion holds a hold word is held when published (the check used to read
  *   only the title, introduction, analysis and tags).
- * - Editing a public idea keeps its date in the newest order: an edit cannot bump it to the top.
+ * - Editing a public idea keeps its date in the newest order: an edit cannot bump it to the top, nor
+ *   can a spell as a draft; an idea that was never public is dated when it is first published.
  * Both transports, both databases, MODERATION=auto.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,5 +122,43 @@ describe.each(DIALECTS)('publishing again on %s (MODERATION=auto)', (dialect) =>
     expect(after.moderation_status).toBe('approved');
     expect(String(after.published_at)).toMatch(/^2026-01-02/);
     expect(first).not.toBeNull();
+  });
+
+  // A review found the detour: save the public idea as a draft, publish the draft, and it was dated now.
+  it('keeps a public idea’s date through a spell as a draft, whichever way the draft is published', async () => {
+    const republish = [
+      (id: number) => app.api('PUT', `/api/ideas/${id}/publish`, { token: author.token }),
+      (id: number) => trpcCall(app, 'mutation', 'ideas.publishDraft', { id }, author.token),
+      (id: number) => app.api('PUT', `/api/ideas/${id}`, { token: author.token, body: { status: 'published' } }),
+      (id: number) => trpcCall(app, 'mutation', 'ideas.update', { id, status: 'published' }, author.token),
+    ];
+    for (const [i, publish] of republish.entries()) {
+      const id = await publishOnce('published');
+      await app.deps.db.updateTable('ideas').set({ published_at: '2026-01-02 03:04:05' }).where('id', '=', id).execute();
+      const toDraft = i % 2 ? await trpcCall(app, 'mutation', 'ideas.update', { id, status: 'draft' }, author.token) : await app.api('PUT', `/api/ideas/${id}`, { token: author.token, body: { status: 'draft' } });
+      expect(toDraft.status, `#${i}`).toBe(200);
+      expect((await publish(id)).status, `#${i}`).toBe(200);
+      const after = await idea(id);
+      expect([after.status, after.moderation_status], `#${i}`).toEqual(['published', 'approved']);
+      expect(String(after.published_at), `#${i}`).toMatch(/^2026-01-02/);
+    }
+  });
+
+  it('dates an idea that was never public when it is first public: a new draft, or one a moderator rejected and the author kept as a draft', async () => {
+    const draft = await publishOnce('draft');
+    expect((await idea(draft)).published_at).toBeNull();
+    expect((await app.api('PUT', `/api/ideas/${draft}/publish`, { token: author.token })).status).toBe(200);
+    expect(String((await idea(draft)).published_at) > '2026-01-02').toBe(true);
+
+    // Held for a moderator (as a hold word would), dated back, then rejected: it was never public.
+    const rejected = await publishOnce('published');
+    await app.deps.db.updateTable('ideas').set({ moderation_status: 'review', reviewed_at: null, published_at: '2026-01-02 03:04:05' }).where('id', '=', rejected).execute();
+    expect((await app.api('POST', `/api/admin/ideas/${rejected}/reject`, { token: admin.token, body: { reason: '内容不完整' } })).status).toBe(200);
+    expect((await trpcCall(app, 'mutation', 'ideas.update', { id: rejected, status: 'draft' }, author.token)).status).toBe(200);
+    expect((await idea(rejected)).published_at).toBeNull();
+    expect((await trpcCall(app, 'mutation', 'ideas.publishDraft', { id: rejected }, author.token)).status).toBe(200);
+    const resubmitted = await idea(rejected);
+    expect(resubmitted.moderation_status).toBe('review');
+    expect(String(resubmitted.published_at) > '2026-01-02 03:04:05').toBe(true);
   });
 });

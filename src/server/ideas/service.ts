@@ -236,7 +236,7 @@ export async function updateIdea(deps: Deps, user: UserRow, id: number, input: T
       .updateTable('ideas')
       .set({
         ...columnsFor(f, status),
-        ...(checked ? { ...checked.review, published_at: publishedAtOnSave(row, now) } : { moderation_status: 'none', reviewed_at: null }),
+        ...(checked ? { ...checked.review, published_at: publishedAtOnSave(row, now) } : { moderation_status: 'none', reviewed_at: null, published_at: oncePublicAt(row) }),
         updated_at: now,
       })
       .where('id', '=', id)
@@ -252,10 +252,14 @@ export async function updateIdea(deps: Deps, user: UserRow, id: number, input: T
 }
 
 /**
- * An edit of a public idea keeps its place in the newest order: only a first publication (a draft,
- * or an idea a moderator rejected, which was never public) is dated now, so editing cannot bump.
+ * The date an idea was first public, if it has been: an approved idea's, kept by a draft made of it
+ * (saving anything else as a draft clears it). So an edit keeps a public idea's place in the newest
+ * order, and so does a spell as a draft (a review found that publishing the draft again bumped it to
+ * the top); only a first publication — a new draft, or an idea a moderator rejected or still holds,
+ * which was never public — is dated now.
  */
-const publishedAtOnSave = (row: IdeaRow, now: string) => (row.status === 'published' && row.moderation_status === 'approved' && row.published_at ? row.published_at : now);
+const oncePublicAt = (row: IdeaRow) => ((row.status === 'published' && row.moderation_status === 'approved') || row.status === 'draft' ? row.published_at : null);
+const publishedAtOnSave = (row: IdeaRow, now: string) => oncePublicAt(row) ?? now;
 
 /** Publishes a saved draft as it is stored; anything else is refused (a published idea is saved through an edit). */
 export async function publishDraft(deps: Deps, user: UserRow, id: number): Promise<IdeaDto> {
@@ -267,7 +271,7 @@ export async function publishDraft(deps: Deps, user: UserRow, id: number): Promi
     // Only while still a draft: of two publishes at once, one publishes and the other finds nothing to publish.
     const result = await trx
       .updateTable('ideas')
-      .set({ ...columnsFor(f, 'published'), ...review, published_at: now, updated_at: now })
+      .set({ ...columnsFor(f, 'published'), ...review, published_at: publishedAtOnSave(row, now), updated_at: now })
       .where('id', '=', id)
       .where('status', '=', 'draft')
       .executeTakeFirst();
