@@ -78,6 +78,7 @@ describe.each(DIALECTS)('publishing again on %s (MODERATION=auto)', (dialect) =>
     // Sent back to review by a report or a word, then rejected by a person.
     await app.deps.db.updateTable('ideas').set({ moderation_status: 'review', reviewed_at: null }).where('id', '=', id).execute();
     expect((await app.api('POST', `/api/admin/ideas/${id}/reject`, { token: admin.token, body: { reason: '内容与标题不符' } })).status).toBe(200);
+    expect((await app.deps.db.selectFrom('messages').select('content').where('idea_id', '=', id).where('title', '=', '创意未通过审核').executeTakeFirstOrThrow()).content).toContain('原因：内容与标题不符。您可以');
 
     // Published again as it is: refused as a publish, and held for a person as an edit.
     const [viaRest, viaTrpc] = await publishBoth(id);
@@ -153,7 +154,10 @@ describe.each(DIALECTS)('publishing again on %s (MODERATION=auto)', (dialect) =>
     // Held for a moderator (as a hold word would), dated back, then rejected: it was never public.
     const rejected = await publishOnce('published');
     await app.deps.db.updateTable('ideas').set({ moderation_status: 'review', reviewed_at: null, published_at: '2026-01-02 03:04:05' }).where('id', '=', rejected).execute();
-    expect((await app.api('POST', `/api/admin/ideas/${rejected}/reject`, { token: admin.token, body: { reason: '内容不完整' } })).status).toBe(200);
+    expect((await app.api('POST', `/api/admin/ideas/${rejected}/reject`, { token: admin.token, body: { reason: '内容不完整。' } })).status).toBe(200);
+    const told = await app.deps.db.selectFrom('messages').select('content').where('idea_id', '=', rejected).where('title', '=', '创意未通过审核').executeTakeFirstOrThrow();
+    // The reason's own full stop, not a second one (。。).
+    expect(told.content).toMatch(/原因：内容不完整。您可以在灵感库中修改后重新发布。$/);
     expect((await trpcCall(app, 'mutation', 'ideas.update', { id: rejected, status: 'draft' }, author.token)).status).toBe(200);
     expect((await idea(rejected)).published_at).toBeNull();
     expect((await trpcCall(app, 'mutation', 'ideas.publishDraft', { id: rejected }, author.token)).status).toBe(200);

@@ -235,11 +235,12 @@ describe.each(DIALECTS)('watched words on %s', (dialect) => {
       expect(await notices()).toMatch(/最新一条：招/);
       expect((await app.api('POST', `/api/admin/held-comments/${heldId}/approve`, { token: admin.token })).status).toBe(400);
 
-      const rejected = await trpcCall(app, 'mutation', 'admin.rejectComment', { id: secondId, reason: '招聘信息请走官方渠道' }, admin.token);
+      const rejected = await trpcCall(app, 'mutation', 'admin.rejectComment', { id: secondId, reason: '招聘信息请走官方渠道。' }, admin.token);
       expect(rejected.status).toBe(200);
       expect(await seenBy(member.token)).not.toContain(secondId);
       const told = await app.deps.db.selectFrom('messages').select('content').where('user_id', '=', member.id).where('title', '=', '评论未通过审核').executeTakeFirstOrThrow();
-      expect(told.content).toContain('原因：招聘信息请走官方渠道');
+      // The reason's own full stop, not a second one (。。).
+      expect(told.content).toContain('已被移除。原因：招聘信息请走官方渠道。评论内容：');
       expect((await logActions()).slice(0, 2).map((l) => l.action)).toEqual(['reject_comment', 'approve_comment']);
       expect((await app.api('GET', '/api/admin/held-comments', { token: member.token })).status).toBe(403);
     });

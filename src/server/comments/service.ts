@@ -20,7 +20,7 @@ import { badRequest, forbidden, notFound } from '../errors.ts';
 import { screenTexts } from '../moderation/words.ts';
 import { findVisibleIdea } from '../ideas/repository.ts';
 import { logModeration } from '../admin/log.ts';
-import { sendMessage } from '../messages/send.ts';
+import { asSentence, sendMessage } from '../messages/send.ts';
 import { tellAnswered, tellIdeaAuthor } from './notices.ts';
 import { findComment, findCommentDto, listIdeaComments, lockComment, lockIdeaForComments, toCommentDto, withAuthors, type CommentWithAuthor } from './repository.ts';
 
@@ -320,7 +320,7 @@ export async function rejectHeldComment(deps: Deps, admin: UserRow, id: number, 
       userId: comment.user_id,
       ideaId: idea.id,
       title: '评论未通过审核',
-      content: `您在创意「${idea.title}」下的评论未通过审核，已被移除${reason ? `。原因：${reason}` : ''}。评论内容：${preview}`,
+      content: `您在创意「${idea.title}」下的评论未通过审核，已被移除。${reason ? `原因：${asSentence(reason)}` : ''}评论内容：${preview}`,
       priority: 'high',
       sender: 'admin',
     });

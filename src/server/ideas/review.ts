@@ -7,7 +7,7 @@ import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { toIdeaDtos } from './view.ts';
-import { sendMessage, type NewMessage } from '../messages/send.ts';
+import { asSentence, sendMessage, type NewMessage } from '../messages/send.ts';
 import { logModeration } from '../admin/log.ts';
 import { DEFAULT_IDEA_TITLE, IDEA_MSG, IMAGES_PER_IDEA } from '../../shared/idea-rules.ts';
 import { contentHash, matchText, screenIdeaFields, type IdeaTexts } from './moderation.ts';
@@ -37,7 +37,7 @@ export function decisionMessage(idea: { id: number; user_id: number; title: stri
     title: approved ? '创意审核通过' : '创意未通过审核',
     content: approved
       ? `您的创意「${idea.title}」已${by === 'auto' ? '通过自动审核' : '通过审核'}，现已在创意市场展示，所有人都能看到。`
-      : `您的创意「${idea.title}」未通过审核。原因：${reason}。您可以在灵感库中修改后重新发布。`,
+      : `您的创意「${idea.title}」未通过审核。原因：${asSentence(reason ?? '')}您可以在灵感库中修改后重新发布。`,
     priority: approved ? 'normal' : 'high',
     sender: by === 'admin' ? 'admin' : 'system',
   };

@@ -74,3 +74,6 @@ export async function sendOrSum(db: Writer, m: NewMessage & { ideaId: number }, 
   }
   await sendMessage(db, m);
 }
+
+/** A moderator's reason as one sentence in a message: its own closing mark kept, 。 added only when it has none (not 。。). */
+export const asSentence = (reason: string) => (/[。！？.!?…]$/u.test(reason.trim()) ? reason.trim() : `${reason.trim()}。`);
