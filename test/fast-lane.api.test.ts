@@ -309,6 +309,22 @@ describe.each(DIALECTS)('the fast lane on %s', (dialect) => {
     expect((await trpc({ limit: 3, junk: 1, sort: 'newest' })).result.data.data[0].title).toBe(viaTrpc.result.data.data[0].title);
   });
 
+  // A review found a declared but ignored parameter in the key: any text in it made a new entry.
+  it('keys a hunter’s idea page without the `category` it ignores, on both transports', async () => {
+    const id = await createIdea(app.deps, author, { title: '分类之外的创意' });
+    const page = `${app.url}/api/ideas/user/${author.registrationNumber}`;
+    const first = await (await fetch(page)).json();
+    expect(first.data.map((i: { id: number }) => i.id)).toContain(id);
+    await app.deps.db.updateTable('ideas').set({ title: '缓存之外的改动' }).where('id', '=', id).execute();
+    const titleIn = (body: { data: { id: number; title: string }[] }) => body.data.find((i) => i.id === id)?.title;
+    expect(titleIn(await (await fetch(`${page}?category=${Math.random()}`)).json())).toBe('分类之外的创意');
+    const trpc = (input: unknown) => fetch(`${app.url}/trpc/ideas.userPublic?input=${encodeURIComponent(JSON.stringify(input))}`).then((r) => r.json());
+    const viaTrpc = await trpc({ id: author.registrationNumber });
+    const withCategory = await trpc({ id: author.registrationNumber, category: String(Math.random()) });
+    expect(withCategory.error).toBeUndefined();
+    expect(titleIn(withCategory.result.data)).toBe(titleIn(viaTrpc.result.data));
+  });
+
   it('refuses a revoked session at once here, and within the cache TTL in another process', async () => {
     const member = await createUser(app.deps);
     // "Another process": its own caches over the same database.

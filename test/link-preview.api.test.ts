@@ -30,6 +30,13 @@ describe.each(DIALECTS)('shared idea links on %s', (dialect) => {
     expect(html).toContain('<meta property="og:description" content="一句 &quot;介绍&quot;" />');
     expect(html).not.toContain('<script>x');
     expect((await fetch(`${base}/idea/not-a-number`)).status).toBe(404);
+    // One entry per idea, whatever the spelling of its id; none for an address that names no idea.
+    const entries = () => app.deps.publicCache.size.entries;
+    const before = entries();
+    for (let i = 0; i < 20; i++) expect((await fetch(`${base}/idea/junk-${i}`)).status).toBe(404);
+    expect((await fetch(`${base}/idea/${idea.id}/`)).status).toBe(200);
+    expect((await fetch(`${base}/idea/00${idea.id}`)).status).toBe(404);
+    expect(entries()).toBe(before);
     expect((await fetch(`${base}/login`)).status).toBe(200);
   });
 });

@@ -27,6 +27,7 @@ import { fastRoutes, type FoundRead } from './routes.ts';
 import { prerenderedFor } from './prerendered.ts';
 import { securityHeaderSet } from './security-headers.ts';
 import { imageOrigins } from '../config.ts';
+import { ZIdeaId } from '../../shared/ids.ts';
 import { etagOf, loadStaticFiles } from './static-files.ts';
 
 export interface FastLaneOptions {
@@ -327,7 +328,13 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
     // A missing asset is Express's 404, not the app's HTML.
     if (pathname.startsWith('/assets/')) return void app(req, res);
     const preview = PREVIEW_PATH.exec(pathname);
-    if (preview) return void serveCached(req, res, `preview ${preview[1]}`, PREVIEW_SHOWS, previewPage(preview[1]), 'no-cache');
+    if (preview) {
+      // Keyed by the idea's id: any other text is the app's 404, never an entry of its own (a crawler
+      // asking /idea/<junk> would push real pages out of the cache).
+      const id = ZIdeaId.safeParse(preview[1]);
+      if (!id.success) return send(req, res, notFoundIndex!);
+      return void serveCached(req, res, `preview ${id.data}`, PREVIEW_SHOWS, previewPage(String(id.data)), 'no-cache');
+    }
     // The guest entry pages have their first view prerendered; every other client route gets the
     // same HTML for everyone, revalidated so a deploy shows; any other path the same HTML as a 404.
     if (!isClientRoute(pathname)) return send(req, res, notFoundIndex!);

@@ -211,8 +211,9 @@ export const ideaOps = {
   userPublic: read({
     access: 'public',
     cache: { ...CACHED_IDEA_CARDS, members: 'ideas' },
-    // `category` is accepted and ignored (DESIGN §10).
-    input: z.object({ id: ZUserRef, limit: ZListLimit(50), cursor: z.string().max(200).optional(), category: z.string().optional() }),
+    // `category` is accepted and ignored (DESIGN §10): dropped once parsed, so it is not part of the
+    // cached page's key (any text in it made a new entry, a way to push real pages out of the cache).
+    input: z.object({ id: ZUserRef, limit: ZListLimit(50), cursor: z.string().max(200).optional(), category: z.string().max(200).optional().transform(() => undefined) }),
     output: { data: ZIdeaCards, extra: ZNextCursor },
     run: async ({ deps, auth }, input) => {
       const page = await ideas.userPublicIdeas(deps, auth?.user ?? null, input.id, input.limit, input.cursor);
