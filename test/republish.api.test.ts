@@ -103,6 +103,39 @@ describe.each(DIALECTS)('publishing again on %s (MODERATION=auto)', (dialect) =>
     expect((await idea(id)).moderation_status).toBe('approved');
   });
 
+  // A review found the rejected text approved at once when published as a new idea.
+  it('holds a new idea whose text a moderator rejected in another idea, by its author or anyone, on both transports', async () => {
+    const tag = Math.random().toString(36).slice(2, 8);
+    const body = {
+      ...ideaBody('published'),
+      title: `海外代购返利平台${tag}`,
+      description: `帮大家低价买到海外的名牌包，邀请好友还能拿返利${tag}`,
+      detailedAnalysis: `<p>${'用户下单时支付定金，平台在海外集中采购后直邮到家；每邀请一位好友下单，邀请人获得一笔返利，好友再邀请他人时上一级也能分成。'.repeat(3)}${tag}</p>`,
+    };
+    const first = await app.api('POST', '/api/ideas', { token: author.token, body });
+    const rejected = first.body.data.id as number;
+    await app.deps.db.updateTable('ideas').set({ moderation_status: 'review', reviewed_at: null }).where('id', '=', rejected).execute();
+    expect((await app.api('POST', `/api/admin/ideas/${rejected}/reject`, { token: admin.token, body: { reason: '拉人头模式' } })).status).toBe(200);
+
+    const other = await createUser(app.deps);
+    const attempts = [
+      // The same text under a new title, by its author (REST).
+      () => app.api('POST', '/api/ideas', { token: author.token, body: { ...body, title: `${body.title}（新版）` } }),
+      // Nearly the same text, a word changed, by someone else (tRPC).
+      () => trpcCall(app, 'mutation', 'ideas.create', { ...body, title: `另一个账号的${body.title}`, description: body.description.replace(/.$/, '！') }, other.token),
+    ];
+    for (const attempt of attempts) {
+      const res = await attempt();
+      const answered = 'result' in (res.body ?? {}) ? res.body.result.data : res.body;
+      expect([res.status, answered.message]).toEqual([res.status === 201 ? 201 : 200, '发布成功！待审核中...']);
+      expect((await idea(answered.data.id)).moderation_status).toBe('review');
+      // Out of the way of the next attempt (each would be a duplicate of the other).
+      await app.deps.db.updateTable('ideas').set({ is_deleted: 1 }).where('id', '=', answered.data.id).execute();
+    }
+    // Text no one rejected is still approved at once.
+    expect((await idea(await publishOnce('published'))).moderation_status).toBe('approved');
+  });
+
   it('holds a draft whose stored expansion has a hold word, and lists the word for the moderator', async () => {
     expect((await app.api('POST', '/api/admin/watched-words', { token: admin.token, body: { word: '扩展送审词', action: 'hold' } })).status).toBeLessThan(300);
     const id = await publishOnce('draft');

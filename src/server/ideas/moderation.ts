@@ -99,6 +99,25 @@ function livePublished(db: Kysely<Database>, excludeId: number | null) {
   return q;
 }
 
+/**
+ * Whether the text is, or nearly is, that of another idea a moderator rejected (anyone's; the same
+ * measures as exact and highly_similar, over the most recent rejected ideas). Then a publish waits for
+ * a moderator even in automatic mode: a review found a rejected text published again as a new idea
+ * was approved at once, undoing a person's decision.
+ */
+export async function resemblesRejected(deps: Deps, c: Omit<Candidate, 'user'>): Promise<boolean> {
+  let rejected = deps.db
+    .selectFrom('ideas')
+    .select(['content_hash', 'match_text'])
+    .where('id', 'in', (eb) => eb.selectFrom('moderation_log').select('target_id').where('target_type', '=', 'idea').where('action', '=', 'reject_idea'));
+  if (c.ideaId) rejected = rejected.where('id', '!=', c.ideaId);
+  const rows = await rejected.orderBy('id', 'desc').limit(HIGHLY_SIMILAR_CANDIDATES).execute();
+  const hash = contentHash(c.title, c.description, c.analysisText);
+  const text = matchText(c.title, c.description, c.analysisText);
+  const comparable = [...text].length >= HIGHLY_SIMILAR_MIN_LENGTH;
+  return rows.some((r) => r.content_hash === hash || (comparable && !!r.match_text && similarity(text, r.match_text) >= HIGHLY_SIMILAR_THRESHOLD));
+}
+
 /** The matching idea's id and title, only when the caller may see that idea (DESIGN §4). */
 async function visibleMatch(deps: Deps, match: { id: number; title: string }, caller: UserRow) {
   return (await findVisibleIdea(deps.db, match.id, caller)) ? { existingIdeaId: match.id, existingTitle: match.title } : {};

@@ -10,7 +10,7 @@ import { badRequest, gone, notFound } from '../errors.ts';
 import { requireUserByRef } from '../accounts/users.ts';
 import { removeStoredImages, settleIdeaImages, usableImageNames } from './images.ts';
 import { screenTexts, type HeldWord } from '../moderation/words.ts';
-import { assertNotDuplicate, contentHash, countPublish, matchText, screenIdeaFields } from './moderation.ts';
+import { assertNotDuplicate, contentHash, countPublish, matchText, resemblesRejected, screenIdeaFields } from './moderation.ts';
 import {
   countDrafts,
   findIdea,
@@ -111,14 +111,15 @@ async function checkForPublish(deps: Deps, user: UserRow, ideaId: number | null,
     const stored = await deps.db.selectFrom('idea_expansions').select('content').where('idea_id', '=', ideaId).orderBy('position').execute();
     held.push(...(await screenExpansions(deps, stored.map((e) => e.content))).held);
   }
-  const rejectedLast = ideaId !== null && (await lastDecisionWasRejection(deps.db, ideaId));
-  return { f, held, review: reviewState(deps, held, rejectedLast) };
+  // Only automatic review can undo a person's rejection, so only then is it asked.
+  const rejected = deps.config.moderation === 'auto' && ((ideaId !== null && (await lastDecisionWasRejection(deps.db, ideaId))) || (await resemblesRejected(deps, { ideaId, ...f })));
+  return { f, held, review: reviewState(deps, held, rejected) };
 }
 
 /**
  * Approved at once in automatic mode, unless a watched word of the hold action sends it to the queue,
- * or a moderator rejected this idea last: a person's rejection is lifted by a person, not by the
- * author publishing it again, changed or not.
+ * or a moderator rejected this idea last, or another idea with (nearly) its text: a person's
+ * rejection is lifted by a person, not by publishing it again, changed or not, or as a new idea.
  */
 function reviewState(deps: Deps, held: readonly HeldWord[], rejectedLast: boolean): PublishReview['review'] {
   return deps.config.moderation === 'auto' && !held.length && !rejectedLast ? { moderation_status: 'approved', reviewed_at: nowDb() } : { moderation_status: 'review', reviewed_at: null };
