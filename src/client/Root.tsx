@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { App } from './App.tsx';
 import { RouteFocus } from './components/RouteFocus.tsx';
+import { RouteScroll } from './components/RouteScroll.tsx';
 import { ConfirmProvider } from './components/ui/ConfirmDialog.tsx';
 import { ToastProvider } from './components/ui/Toast.tsx';
 import { useFreshUserInfo } from './hooks/useFreshUserInfo.ts';
@@ -37,6 +38,7 @@ export function Root({ ssrPath, ssrSearch }: { ssrPath?: string; ssrSearch?: str
             <FreshUserInfo>
               <RoutePrefetch>
                 <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
+                  <RouteScroll />
                   <App />
                   <RouteFocus />
                 </Router>

@@ -149,9 +149,34 @@ for (const viewport of VIEWPORTS) {
       await banner.getByRole('button', { name: '清除搜索' }).click();
       await page.waitForURL((url) => url.pathname === '/marketplace' && !url.searchParams.has('q') && url.searchParams.get('sort') === 'favorites');
       await banner.waitFor({ state: 'detached' });
+      // The box is emptied with the search (it kept the words of a search no longer shown).
+      assert.equal(await page.getByRole('searchbox', { name: '搜索创意' }).inputValue(), '');
       await cards(page).nth(5).waitFor();
       assert.equal(await page.getByLabel('排序').inputValue(), 'favorites');
       assert.deepEqual(await cardIds(page), favourites);
+      await context.close();
+    });
+
+    // Found on a phone walkthrough: an idea opened from far down the list kept the list's scroll, so
+    // it opened on its comments, not its title.
+    it('a page opened by a link starts at the top; back returns to the card it was opened from', async () => {
+      const { context, page } = await newPage(e2e, viewport);
+      await signIn(page, reader);
+      await page.goto('/marketplace');
+      await cards(page).nth(11).waitFor();
+      // To the end of the list, and open its last card.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const scrolled = await page.evaluate(() => window.scrollY);
+      assert.ok(scrolled > 150, `the list scrolled (${scrolled})`);
+      const last = page.locator('main [aria-posinset="12"] [data-testid="idea-card"]');
+      const id = Number(await last.getAttribute('data-idea-id'));
+      await last.locator('a.idea-card-open').click();
+      await page.waitForURL(`**/idea/${id}`);
+      await page.locator('main h1').waitFor();
+      assert.equal(await page.evaluate(() => window.scrollY), 0);
+      await page.goBack();
+      await page.locator(`main [data-testid="idea-card"][data-idea-id="${id}"]`).waitFor();
+      await page.waitForFunction(() => window.scrollY > 150);
       await context.close();
     });
 

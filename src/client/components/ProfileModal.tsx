@@ -22,12 +22,15 @@ export default function ProfileModal({ onClose }: { onClose: () => void }) {
   const { user } = useSession();
   const [selected, setSelected] = useState(() => initialAvatarIndex(user?.avatar, user?.avatarUrl));
   const update = trpc.auth.updateProfile.useMutation();
+  const utils = trpc.useUtils();
   const toast = useToast();
 
   const save = async () => {
     try {
       const { data: result } = await update.mutateAsync({ avatarUrl: PRESET_AVATARS[selected] });
       saveUserInfo({ ...user, ...result.user, avatar: result.user.avatar, avatarUrl: result.user.avatarUrl });
+      // Every card and comment of this member on screen shows the avatar: read them again (a rare write).
+      void utils.invalidate();
       onClose();
       toast('头像已更新');
     } catch {

@@ -1,5 +1,5 @@
 import { Logo } from './Logo.tsx';
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { NAV_SEARCH_MAX_WIDTH_PX, SEARCH_QUERY_MAX_CHARS } from '../../shared/constants.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
@@ -28,9 +28,14 @@ export function TopNav() {
   const [path, navigate] = useLocation();
   const address = useSearch();
   const shownQuery = path === '/marketplace' ? parseMarketAddress(address).q : null;
+  // The box shows the marketplace's search, and is emptied when that search is cleared (清除搜索);
+  // leaving for another page keeps the words.
+  const lastShown = useRef(shownQuery);
   useEffect(() => {
     if (shownQuery) setQuery(shownQuery);
-  }, [shownQuery]);
+    else if (lastShown.current && path === '/marketplace') setQuery('');
+    lastShown.current = shownQuery;
+  }, [shownQuery, path]);
   const utils = trpc.useUtils();
   const toast = useToast();
 

@@ -204,6 +204,8 @@ function IdeaFormBody({ initial, ideaId, stage, mode, rejectionReason = null, on
     try {
       const idea = await persist('published');
       afterSave();
+      // An automatic approval sends a message: the bell shows it now, not at its next poll.
+      void utils.messages.unreadCount.invalidate();
       // The success page says what the review did: public at once (automatic) or waiting for a moderator.
       const state: PublishedState | undefined = idea ? { publishedStage: ideaStage(idea) } : undefined;
       navigate(idea?.id ? `/publish-success/${idea.id}` : '/publish-success', { state });
