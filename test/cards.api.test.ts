@@ -31,8 +31,10 @@ describe.each(DIALECTS)('cards and search paging, on %s', (dialect) => {
     // The analysis shows the second upload first; the third is uploaded but not in the text.
     withImages = await createIdea(app.deps, author, { title: '卡片封面测试', description: '有图的创意', tags: ['设计', 'SaaS'], analysis: `<p>图</p><img src="${urls[1]}"><p>再一张</p><img src="${urls[0]}">`, ageMs: 2 * H, favorites: 4, views: 9 });
     plain = await createIdea(app.deps, author, { title: '卡片无图测试', description: '没有图的创意', tags: ['生活'], ageMs: 1 * H });
-    for (const url of urls) {
-      await app.deps.db.insertInto('idea_images').values({ idea_id: withImages, user_id: author.id, file_name: url.slice('/uploads/'.length), url, bytes: 100, width: 10, height: 10, created_at: nowDb() }).execute();
+    // Each its own size: the card carries its cover's (a tall one), so it keeps the image's shape.
+    const sizes = [[1600, 900], [750, 1200], [10, 10]];
+    for (const [i, url] of urls.entries()) {
+      await app.deps.db.insertInto('idea_images').values({ idea_id: withImages, user_id: author.id, file_name: url.slice('/uploads/'.length), url, bytes: 100, width: sizes[i][0], height: sizes[i][1], created_at: nowDb() }).execute();
     }
     expect((await app.api('POST', `/api/ideas/${withImages}/purchase`, { token: unlocker.token })).status).toBe(200);
   });
@@ -64,12 +66,12 @@ describe.each(DIALECTS)('cards and search paging, on %s', (dialect) => {
 
   it('shows the cover in the analysis order, every shown image only to who may read the analysis', async () => {
     const card = async (token?: string) => (await app.api('GET', '/api/marketplace/ideas?limit=50', { token })).body.data.find((i: { id: number }) => i.id === withImages);
-    expect(await card()).toMatchObject({ image: urls[1], images: [urls[1]], isLocked: true, tags: ['设计', 'SaaS'], favoriteCount: 4, viewCount: 9, user_registration_number: author.registrationNumber, isOwner: false });
+    expect(await card()).toMatchObject({ image: urls[1], imageWidth: 750, imageHeight: 1200, images: [urls[1]], isLocked: true, tags: ['设计', 'SaaS'], favoriteCount: 4, viewCount: 9, user_registration_number: author.registrationNumber, isOwner: false });
     expect(await card(reader.token)).toMatchObject({ images: [urls[1]], isLocked: true });
     expect(await card(unlocker.token)).toMatchObject({ image: urls[1], images: [urls[1], urls[0]], isLocked: false, isOwner: false });
     expect(await card(author.token)).toMatchObject({ images: [urls[1], urls[0]], isLocked: false, isOwner: true });
     const none = (await app.api('GET', '/api/marketplace/ideas?limit=50')).body.data.find((i: { id: number }) => i.id === plain);
-    expect(none).toMatchObject({ image: null, images: [], tags: ['生活'] });
+    expect(none).toMatchObject({ image: null, imageWidth: null, imageHeight: null, images: [], tags: ['生活'] });
   });
 
   it('pages a long query past many ideas that have its bigrams but not the words, across ranks', async () => {

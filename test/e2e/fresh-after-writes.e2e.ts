@@ -3,10 +3,13 @@
  * 390 px on the production build, MODERATION=auto, axe-core on each page shown:
  * - a publish approved at once sends a message, and the bell counts it on the success page (it kept the
  *   old count until its next poll, two minutes later);
- * - a new avatar reaches the member's cards already on screen (they kept the old one until a reload).
+ * - a new avatar reaches the member's cards already on screen (they kept the old one until a reload);
+ * - a card's cover keeps the image's own shape (UI.md), from before the image loads: a tall upload
+ *   was cropped to 4:3.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import sharp from 'sharp';
 import { createIdea, createUser } from '../helpers/fixtures.ts';
 import { type E2E, expectAccessible, newPage, shot, signInWithToken, startE2E, VIEWPORTS } from './harness.ts';
 
@@ -60,6 +63,46 @@ describe('fresh after a member’s own writes at 390px', () => {
     await page.waitForFunction(() => document.querySelector('main [data-testid="idea-card"] img[src^="/avatars/"]')?.getAttribute('src') === '/avatars/avatar-3.svg', undefined, { timeout: 5000 });
     await expectAccessible(page, 'library after an avatar change');
     await shot(page, 'phone-avatar-on-cards');
+    await context.close();
+  });
+
+  it('a card\'s cover keeps the image\'s own shape, before and after it loads', async () => {
+    const member = await createUser(e2e.server.deps, { nickname: '竖图作者' });
+    const form = new FormData();
+    form.append('file', new Blob([await sharp({ create: { width: 750, height: 1200, channels: 3, background: '#2f855a' } }).png().toBuffer()]), 'tall.png');
+    const upload = await fetch(`${e2e.baseUrl}/api/upload/idea-image`, { method: 'POST', headers: { authorization: `Bearer ${member.token}` }, body: form });
+    assert.equal(upload.status, 201);
+    const url = ((await upload.json()) as { data: { url: string } }).data.url;
+    const created = await fetch(`${e2e.baseUrl}/api/ideas`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${member.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: '竖着拍的阳台菜园', description: '一张竖图做封面', detailedAnalysis: `<p>阳台一角</p><img src="${url}">`, tags: '园艺', status: 'published' }),
+    });
+    assert.equal(created.status, 201);
+    const id = ((await created.json()) as { data: { id: number } }).data.id;
+
+    const { context, page } = await newPage(e2e, phone);
+    // The image held back: the card has its shape before the picture arrives (no shift when it does).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/uploads/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await signInWithToken(page, e2e.baseUrl, member);
+    await page.goto('/marketplace');
+    const cover = page.locator(`main [data-testid="idea-card"][data-idea-id="${id}"] .idea-card-image`);
+    await cover.waitFor();
+    const ratio = async () => {
+      const box = (await cover.boundingBox())!;
+      return box.height / box.width;
+    };
+    assert.ok(Math.abs((await ratio()) - 1200 / 750) < 0.02, `tall before it loads: ${await ratio()}`);
+    release();
+    await page.waitForFunction((i) => (document.querySelector(`main [data-idea-id="${i}"] .idea-card-image img`) as HTMLImageElement | null)?.complete, id);
+    assert.ok(Math.abs((await ratio()) - 1200 / 750) < 0.02, `tall once loaded: ${await ratio()}`);
+    await expectAccessible(page, 'marketplace with a tall cover');
+    await shot(page, 'phone-tall-cover');
     await context.close();
   });
 });

@@ -11,6 +11,7 @@ import { CARD_TAGS_SHOWN, isNewCard } from '../../shared/idea-rules.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { formatDateTime, relativeTime } from '../../shared/relative-time.ts';
 import { tagsToShow } from '../lib/marketplace-state.ts';
+import { coverAspectRatio } from './ui/ui-rules.ts';
 import { Avatar } from './Avatar.tsx';
 import { RejectionReason } from './idea/RejectionReason.tsx';
 import '../styles/ideas.css';
@@ -166,8 +167,8 @@ export function IdeaCard({ idea, href, onOpen, actions, children, highlighted = 
   return (
     <article className={classes} data-testid="idea-card" data-idea-id={idea.id} aria-labelledby={titleId}>
       {idea.image && !imageFailed && (
-        <div className="idea-card-image">
-          <img src={idea.image} alt="" loading="lazy" decoding="async" onError={() => setImageFailed(true)} />
+        <div className="idea-card-image" style={{ aspectRatio: coverAspectRatio(idea.imageWidth, idea.imageHeight) }}>
+          <img src={idea.image} alt="" width={idea.imageWidth ?? undefined} height={idea.imageHeight ?? undefined} loading="lazy" decoding="async" onError={() => setImageFailed(true)} />
         </div>
       )}
       <div className="idea-card-body">

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { IDEA_MSG } from '../../shared/idea-rules.ts';
 import { editorMode, titleProblem } from '../components/editor/editor-mode.ts';
 import { saysResubmit } from '../components/editor/publish-failure.ts';
-import { cardGridColumns, CARD_GRID_COLUMNS, DEFAULT_PAGE_DESCRIPTION, FEATURED_GRID_COLUMNS, type GridColumns, pageDescription, pageTitle, quoteName, rovingTarget } from '../components/ui/ui-rules.ts';
+import { cardGridColumns, CARD_GRID_COLUMNS, coverAspectRatio, DEFAULT_PAGE_DESCRIPTION, FEATURED_GRID_COLUMNS, type GridColumns, pageDescription, pageTitle, quoteName, rovingTarget } from '../components/ui/ui-rules.ts';
 import { bearerTokenOf, sessionVerdict } from './session-guard.ts';
 import { replacePhoneInList } from './storage.ts';
 
@@ -20,6 +20,17 @@ describe('page description', () => {
     expect(pageDescription('登录猎人创意社区')).toBe('登录猎人创意社区');
     expect(pageDescription(' ')).toBe(DEFAULT_PAGE_DESCRIPTION);
     expect(pageDescription(undefined)).toBe(DEFAULT_PAGE_DESCRIPTION);
+  });
+});
+
+describe('card cover', () => {
+  it("keeps the image's shape between 2:1 and 5:8, and is 4:3 without a size", () => {
+    expect(coverAspectRatio(750, 1200)).toBe('1 / 1.6');
+    expect(coverAspectRatio(1600, 900)).toBe('1 / 0.563');
+    expect(coverAspectRatio(500, 5000)).toBe('1 / 1.6');
+    expect(coverAspectRatio(4000, 500)).toBe('1 / 0.5');
+    expect(coverAspectRatio(null, null)).toBe('1 / 0.75');
+    expect(coverAspectRatio(800, 0)).toBe('1 / 0.75');
   });
 });
 

@@ -12,10 +12,17 @@ import type { ViewerFacts } from './viewer-facts.ts';
 
 type Author = Pick<UserRow, 'id' | 'registration_number' | 'nickname' | 'avatar_url' | 'status'>;
 
+/** An upload as a card shows it: its address and its size in pixels (the card keeps its shape). */
+export interface UploadedImage {
+  url: string;
+  width: number;
+  height: number;
+}
+
 export interface IdeaExtras {
   tags: Map<number, string[]>;
-  /** Per idea: upload file name → URL. */
-  images: Map<number, Map<string, string>>;
+  /** Per idea: upload file name → the image. */
+  images: Map<number, Map<string, UploadedImage>>;
   expansions: Map<number, { id: number; content: string; createdAt: string }[]>;
   authors: Map<number, Author>;
   unlocked: Set<number>;
@@ -28,13 +35,13 @@ export async function loadExtras(db: Kysely<Database>, rows: IdeaRow[], viewer: 
   if (!ids.length) return extras;
   const [tags, images, expansions, authors, unlocked] = await Promise.all([
     db.selectFrom('idea_tags').select(['idea_id', 'tag']).where('idea_id', 'in', ids).orderBy('idea_id').orderBy('position').execute(),
-    db.selectFrom('idea_images').select(['idea_id', 'file_name', 'url']).where('idea_id', 'in', ids).orderBy('id').execute(),
+    db.selectFrom('idea_images').select(['idea_id', 'file_name', 'url', 'width', 'height']).where('idea_id', 'in', ids).orderBy('id').execute(),
     db.selectFrom('idea_expansions').select(['id', 'idea_id', 'content', 'created_at']).where('idea_id', 'in', ids).orderBy('idea_id').orderBy('position').execute(),
     db.selectFrom('users').select(['id', 'registration_number', 'nickname', 'avatar_url', 'status']).where('id', 'in', [...new Set(rows.map((r) => r.user_id))]).execute(),
     viewer ? db.selectFrom('idea_purchases').select('idea_id').where('user_id', '=', viewer.id).where('idea_id', 'in', ids).execute() : Promise.resolve([]),
   ]);
   for (const t of tags) extras.tags.set(t.idea_id, [...(extras.tags.get(t.idea_id) ?? []), t.tag]);
-  for (const i of images) extras.images.set(i.idea_id, (extras.images.get(i.idea_id) ?? new Map()).set(i.file_name, i.url));
+  for (const i of images) extras.images.set(i.idea_id, (extras.images.get(i.idea_id) ?? new Map()).set(i.file_name, { url: i.url, width: i.width, height: i.height }));
   for (const e of expansions) extras.expansions.set(e.idea_id, [...(extras.expansions.get(e.idea_id) ?? []), { id: e.id, content: e.content, createdAt: dbTimeToIso(e.created_at)! }]);
   for (const a of authors) extras.authors.set(a.id, a);
   for (const u of unlocked) extras.unlocked.add(u.idea_id);
@@ -88,7 +95,8 @@ export function toIdeaDto(row: IdeaDtoRow & Partial<Pick<IdeaRow, 'detailed_anal
   const uploads = extras.images.get(row.id);
   const shown = uploads ? uploadedImageNames(analysis).flatMap((name) => (uploads.has(name) ? [uploads.get(name)!] : [])) : [];
   // The first image is the card's public cover; the others belong to the analysis and share its lock.
-  const images = readable ? shown : shown.slice(0, 1);
+  const images = (readable ? shown : shown.slice(0, 1)).map((image) => image.url);
+  const cover = shown[0];
   const created = dbTimeToIso(row.created_at)!;
   const updated = dbTimeToIso(row.updated_at)!;
   const presented = { userId: row.user_id, nickname: author?.nickname, registrationNumber: author?.registration_number, avatarUrl: author?.avatar_url, deactivated: author?.status === 'deactivated' };
@@ -129,6 +137,8 @@ export function toIdeaDto(row: IdeaDtoRow & Partial<Pick<IdeaRow, 'detailed_anal
     user_avatar: avatar,
     authorName: nickname,
     image: images[0] ?? null,
+    imageWidth: cover?.width ?? null,
+    imageHeight: cover?.height ?? null,
     images,
     isNew: Date.now() - fromDbTime(row.published_at ?? row.created_at).getTime() < NEW_IDEA_DAYS * 24 * 3600 * 1000,
     isOwner,

@@ -8,7 +8,7 @@ import type { Db, UserRow } from '../../../db/types.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import type { Deps } from '../deps.ts';
 import { cardsFrom, selectCards, toCards, type CardRow } from '../ideas/cards.ts';
-import type { IdeaExtras } from '../ideas/view.ts';
+import type { IdeaExtras, UploadedImage } from '../ideas/view.ts';
 import { shapedQueries } from '../../../db/prepared.ts';
 import { publicIdeas } from '../ideas/repository.ts';
 import { decodeCursor, encodeCursor, finishPage, isCursorInt, isCursorTime, newestPage, type Page } from '../ideas/keyset.ts';
@@ -411,10 +411,10 @@ async function readRound(db: Db, ranged: boolean, walks: { walk: RankWalk; need:
     return cards.select([
       sql<string | null>`c.lo`.as('edge'),
       sql<string | null>`(select concat('[', group_concat(json_quote(tg.tag) order by tg.position separator ','), ']') from idea_tags as tg where tg.idea_id = ideas.id)`.as('tag_list'),
-      // The uploads length-prefixed (`count|len:name len:url…`, lengths in characters), not as JSON:
+      // The uploads length-prefixed (`count|len:name len:url len:WxH…`, lengths in characters), not as JSON:
       // json_array() is a LONGTEXT, and its group_concat made MariaDB create an on-disk temporary
       // table (Aria, in /tmp) for every round, about 0.24 ms a statement.
-      sql<string | null>`(select concat(count(*), '|', group_concat(char_length(im.file_name), ':', im.file_name, char_length(im.url), ':', im.url order by im.id separator '')) from idea_images as im where im.idea_id = ideas.id)`.as('image_list'),
+      sql<string | null>`(select concat(count(*), '|', group_concat(char_length(im.file_name), ':', im.file_name, char_length(im.url), ':', im.url, char_length(concat(im.width, 'x', im.height)), ':', im.width, 'x', im.height order by im.id separator '')) from idea_images as im where im.idea_id = ideas.id)`.as('image_list'),
       sql<string | null>`case when exists (select 1 from idea_images as ia where ia.idea_id = ideas.id) then ideas.detailed_analysis end`.as('analysis'),
     ]);
   });
@@ -542,10 +542,10 @@ export async function searchPage(deps: Deps, viewer: UserRow | null, rawQuery: s
 
 /**
  * A card's uploads as a ranged round reads them (`readRound`): `count|` then, per upload in order,
- * its name and url each as `length:text` (length in characters). Null when the text is not exactly
- * that (cut short by group_concat_max_len, say).
+ * its name, url and size (`750x1200`) each as `length:text` (length in characters). Null when the
+ * text is not exactly that (cut short by group_concat_max_len, say).
  */
-export function uploadsOfRound(list: string): Map<string, string> | null {
+export function uploadsOfRound(list: string): Map<string, UploadedImage> | null {
   const bar = list.indexOf('|');
   const count = Number(list.slice(0, bar));
   if (bar < 1 || !Number.isInteger(count)) return null;
@@ -558,12 +558,13 @@ export function uploadsOfRound(list: string): Map<string, string> | null {
     at = colon + 1 + length;
     return chars.slice(colon + 1, at).join('');
   };
-  const out = new Map<string, string>();
+  const out = new Map<string, UploadedImage>();
   for (let k = 0; k < count; k++) {
     const name = next();
     const url = name === null ? null : next();
-    if (name === null || url === null) return null;
-    out.set(name, url);
+    const size = url === null ? null : /^(\d+)x(\d+)$/.exec(next() ?? '');
+    if (name === null || url === null || !size) return null;
+    out.set(name, { url, width: Number(size[1]), height: Number(size[2]) });
   }
   return at === chars.length ? out : null;
 }

@@ -48,6 +48,9 @@ export const ZIdeaCard = z.object({
   authorName: z.string(),
   /** The public cover: the first image of the analysis. */
   image: z.string().nullable(),
+  /** The cover's size in pixels (null without a cover): a card keeps the image's shape before it loads. */
+  imageWidth: z.number().int().positive().nullable(),
+  imageHeight: z.number().int().positive().nullable(),
   /** The cover only while locked; every image of the analysis once readable. */
   images: z.array(z.string()),
   isNew: z.boolean(),

@@ -14,6 +14,20 @@ export const FEATURED_GRID_COLUMNS = { default: 3, 899: 2, 339: 1 } as const;
 
 export type GridColumns = typeof CARD_GRID_COLUMNS | typeof FEATURED_GRID_COLUMNS;
 
+/**
+ * A card's cover keeps the image's own shape (UI.md: no crop to one ratio, no shift when it loads),
+ * between a wide 2:1 and a tall 5:8; past those it is cropped to them, so one panorama or one long
+ * screenshot does not make a strip or a tower of the masonry. Without a known size: 4:3.
+ */
+export const COVER_HEIGHT_PER_WIDTH = { min: 0.5, max: 1.6, unknown: 0.75 } as const;
+
+/** The cover's CSS aspect ratio (`width / height`) for an image of that size, if known. */
+export function coverAspectRatio(width: number | null | undefined, height: number | null | undefined): string {
+  const { min, max, unknown } = COVER_HEIGHT_PER_WIDTH;
+  const ratio = width && height ? Math.min(max, Math.max(min, height / width)) : unknown;
+  return `1 / ${Math.round(ratio * 1000) / 1000}`;
+}
+
 /** The column count `columns` gives a window `width` pixels wide (what react-masonry-css computes). */
 export function cardGridColumns(width: number, columns: GridColumns = CARD_GRID_COLUMNS): number {
   const limits = Object.keys(columns)
