@@ -1549,7 +1549,9 @@ export interface components {
             favoriteCount: number;
             id: number;
             image: string | null;
+            imageHeight: number | null;
             images: string[];
+            imageWidth: number | null;
             is_deleted: 0 | 1;
             isDeleted: boolean;
             isLocked: boolean;
@@ -1596,7 +1598,9 @@ export interface components {
             favoriteCount: number;
             id: number;
             image: string | null;
+            imageHeight: number | null;
             images: string[];
+            imageWidth: number | null;
             is_deleted: 0 | 1;
             isDeleted: boolean;
             isLocked: boolean;
@@ -1746,7 +1750,9 @@ export interface components {
             }[];
             id: number;
             image: string | null;
+            imageHeight: number | null;
             images: string[];
+            imageWidth: number | null;
             is_deleted: 0 | 1;
             isDeleted: boolean;
             isLocked: boolean;
@@ -3679,7 +3685,7 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description 密码错误次数过多，或修改密码过于频繁 */
+            /** @description 密码错误次数过多，或账号安全操作过于频繁 */
             429: {
                 headers: {
                     /** @description 多少秒后可以再试 */
@@ -4723,7 +4729,7 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description 密码错误次数过多 */
+            /** @description 密码错误次数过多，或账号安全操作过于频繁 */
             429: {
                 headers: {
                     /** @description 多少秒后可以再试 */
@@ -10965,7 +10971,7 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description 密码错误次数过多 */
+            /** @description 密码错误次数过多，或账号安全操作过于频繁 */
             429: {
                 headers: {
                     /** @description 多少秒后可以再试 */
