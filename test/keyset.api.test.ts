@@ -58,4 +58,19 @@ describe.each(DIALECTS)('newest-first keyset pages on %s', (dialect) => {
       }
     }
   });
+
+  // Base64url decoding ignores what follows the padding: each such spelling was a page of its own in
+  // the shared cache (a review found it).
+  it('refuses a cursor spelled otherwise than the server wrote it, so spellings make no cache entries', async () => {
+    const plain = `/api/ideas/user/${author.registrationNumber}?limit=1`;
+    const cursor = (await app.api('GET', plain)).body.nextCursor as string;
+    expect(cursor).toBeTruthy();
+    expect((await app.api('GET', `${plain}&cursor=${encodeURIComponent(cursor)}`)).status).toBe(200);
+    const entries = app.deps.publicCache.size.entries;
+    for (const spelled of [`${cursor}=`, `${cursor}==x`, `${cursor}=!!`, `${cursor}%20`]) {
+      const res = await app.api('GET', `${plain}&cursor=${spelled.includes('%') ? spelled : encodeURIComponent(spelled)}`);
+      expect([res.status, res.body.message], spelled).toEqual([400, '分页参数无效']);
+    }
+    expect(app.deps.publicCache.size.entries).toBe(entries);
+  });
 });

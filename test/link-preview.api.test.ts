@@ -34,6 +34,7 @@ describe.each(DIALECTS)('shared idea links on %s', (dialect) => {
     const entries = () => app.deps.publicCache.size.entries;
     const before = entries();
     for (let i = 0; i < 20; i++) expect((await fetch(`${base}/idea/junk-${i}`)).status).toBe(404);
+    for (let i = 0; i < 20; i++) expect((await fetch(`${base}/idea/${9_000_000 + i}`)).status).toBe(404);
     expect((await fetch(`${base}/idea/${idea.id}/`)).status).toBe(200);
     expect((await fetch(`${base}/idea/00${idea.id}`)).status).toBe(404);
     expect(entries()).toBe(before);

@@ -158,13 +158,24 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
     return cache.get(key) ?? cache.getOrFill(key, declared.shows, async () => fromComputed(await runForGuest(deps, found, input, clientIp(req)), 'no-cache'), declared.about?.(input));
   }
 
-  function previewPage(id: string): () => Promise<ComputedRead> {
-    return async () => {
-      const source = index!.variants.identity.toString('utf8');
-      const meta = await ideaPreviewMeta(deps, id);
-      const html = meta ? withPreviewMeta(source, meta, deps.config.site.platformName) : source;
-      return { status: meta ? 200 : 404, contentType: 'text/html; charset=utf-8', extraHeaders: [], body: Buffer.from(html) };
-    };
+  /**
+   * A shared idea's page with its link preview, cached per public idea. An id with no public idea is
+   * the app's 404 from memory, never an entry: any number would otherwise make one.
+   */
+  async function servePreview(req: IncomingMessage, res: ServerResponse, id: number): Promise<void> {
+    try {
+      const answer = await cache.getOrFill(`preview ${id}`, PREVIEW_SHOWS, async () => {
+        const meta = await ideaPreviewMeta(deps, String(id));
+        if (!meta) return null;
+        const html = withPreviewMeta(index!.variants.identity.toString('utf8'), meta, deps.config.site.platformName);
+        return fromComputed({ status: 200, contentType: 'text/html; charset=utf-8', extraHeaders: [], body: Buffer.from(html) }, 'no-cache');
+      });
+      return send(req, res, answer ?? notFoundIndex!);
+    } catch (err) {
+      // Express answers with the error model.
+      rememberDatabaseFailure(req, err);
+    }
+    app(req, res);
   }
 
   /** The fast read a URL names with its parsed input, or null (Express answers: no such read, or input it refuses). */
@@ -332,8 +343,7 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
       // Keyed by the idea's id: any other text is the app's 404, never an entry of its own (a crawler
       // asking /idea/<junk> would push real pages out of the cache).
       const id = ZIdeaId.safeParse(preview[1]);
-      if (!id.success) return send(req, res, notFoundIndex!);
-      return void serveCached(req, res, `preview ${id.data}`, PREVIEW_SHOWS, previewPage(String(id.data)), 'no-cache');
+      return id.success ? void servePreview(req, res, id.data) : send(req, res, notFoundIndex!);
     }
     // The guest entry pages have their first view prerendered; every other client route gets the
     // same HTML for everyone, revalidated so a deploy shows; any other path the same HTML as a 404.

@@ -18,7 +18,9 @@ export interface Page {
 
 /**
  * Cursors are opaque base64url JSON; `s` names the list's order, so a cursor of one order is
- * refused by another (400 分页参数无效), as is anything that is not a cursor.
+ * refused by another (400 分页参数无效), as is anything that is not a cursor — nor one spelled
+ * otherwise than we wrote it: base64url decoding ignores what follows its padding (`…=x`), and every
+ * spelling of a page would be a cached page of its own.
  */
 export function encodeCursor(value: { s: string } & Record<string, unknown>): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -33,6 +35,7 @@ export function decodeCursor<T>(text: string | undefined, list: string, check: (
     throw badRequest(BAD_CURSOR_MESSAGE);
   }
   if (!value || typeof value !== 'object' || (value as { s?: unknown }).s !== list || !check(value as Record<string, unknown>)) throw badRequest(BAD_CURSOR_MESSAGE);
+  if (encodeCursor(value as { s: string }) !== text) throw badRequest(BAD_CURSOR_MESSAGE);
   return value as T;
 }
 
