@@ -15,6 +15,7 @@ import * as watchedWords from './migrations/2026_11_26_0022_watched_words.ts';
 import * as moderationEdits from './migrations/2026_11_26_0023_moderation_edits.ts';
 import * as searchWords from './migrations/2026_11_27_0001_search_words.ts';
 import * as moderationLogTarget from './migrations/2026_11_27_0002_moderation_log_target.ts';
+import * as rejectedTexts from './migrations/2026_11_27_0003_rejected_texts.ts';
 
 /** Listed by hand so the same list works under tsx, vitest and any bundler; names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0023_moderation_edits': moderationEdits,
   '2026_11_27_0001_search_words': searchWords,
   '2026_11_27_0002_moderation_log_target': moderationLogTarget,
+  '2026_11_27_0003_rejected_texts': rejectedTexts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

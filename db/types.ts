@@ -272,6 +272,15 @@ export interface ListVersionTable {
   version: number;
 }
 
+/** The text of an idea a moderator rejected, as it was then (ideas/moderation.ts resemblesRejected). */
+export interface RejectedTextTable {
+  id: Generated<number>;
+  idea_id: number;
+  content_hash: string;
+  match_text: string | null;
+  created_at: string;
+}
+
 /** Which watched word of the hold action, in which field, sent an idea to the review queue. */
 export interface IdeaHeldWordTable {
   idea_id: number;
@@ -331,6 +340,7 @@ export interface Database {
   watched_words: WatchedWordTable;
   list_versions: ListVersionTable;
   idea_held_words: IdeaHeldWordTable;
+  rejected_texts: RejectedTextTable;
   comment_held_words: CommentHeldWordTable;
   moderation_edits: ModerationEditTable;
   job_runs: JobRunTable;

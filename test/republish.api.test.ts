@@ -134,6 +134,19 @@ describe.each(DIALECTS)('publishing again on %s (MODERATION=auto)', (dialect) =>
     }
     // Text no one rejected is still approved at once.
     expect((await idea(await publishOnce('published'))).moderation_status).toBe('approved');
+
+    // The rejected idea's own text changed afterwards (a draft of other words): what was rejected is
+    // still what counts (a review found this way round the check).
+    expect((await trpcCall(app, 'mutation', 'ideas.update', { id: rejected, status: 'draft', description: '完全换了一个说法', detailedAnalysis: '<p>改成了别的内容</p>' }, author.token)).status).toBe(200);
+    const again = await app.api('POST', '/api/ideas', { token: author.token, body: { ...body, title: `${body.title}（第三版）` } });
+    expect([again.status, again.body.message]).toEqual([201, '发布成功！待审核中...']);
+    expect((await idea(again.body.data.id)).moderation_status).toBe('review');
+
+    // A moderator approving it lets its text go; an approved idea's edits are not compared with
+    // rejected texts (a near-copy someone else had rejected would hold each of them).
+    expect((await app.api('POST', `/api/admin/ideas/${again.body.data.id}/approve`, { token: admin.token })).status).toBe(200);
+    const edited = await app.api('PUT', `/api/ideas/${again.body.data.id}`, { token: author.token, body: { description: `${body.description}，补充一句`, status: 'published' } });
+    expect([edited.status, (await idea(again.body.data.id)).moderation_status]).toEqual([200, 'approved']);
   });
 
   it('holds a draft whose stored expansion has a hold word, and lists the word for the moderator', async () => {

@@ -100,17 +100,14 @@ function livePublished(db: Kysely<Database>, excludeId: number | null) {
 }
 
 /**
- * Whether the text is, or nearly is, that of another idea a moderator rejected (anyone's; the same
- * measures as exact and highly_similar, over the most recent rejected ideas). Then a publish waits for
- * a moderator even in automatic mode: a review found a rejected text published again as a new idea
- * was approved at once, undoing a person's decision.
+ * Whether the text is, or nearly is, that of another idea as a moderator rejected it (anyone's, not
+ * approved since; the same measures as exact and highly_similar, over the most recent rejections,
+ * rejected_texts). Then a publish waits for a moderator even in automatic mode: a review found a
+ * rejected text published again as a new idea was approved at once, undoing a person's decision.
  */
 export async function resemblesRejected(deps: Deps, c: Omit<Candidate, 'user'>): Promise<boolean> {
-  let rejected = deps.db
-    .selectFrom('ideas')
-    .select(['content_hash', 'match_text'])
-    .where('id', 'in', (eb) => eb.selectFrom('moderation_log').select('target_id').where('target_type', '=', 'idea').where('action', '=', 'reject_idea'));
-  if (c.ideaId) rejected = rejected.where('id', '!=', c.ideaId);
+  let rejected = deps.db.selectFrom('rejected_texts').select(['content_hash', 'match_text']);
+  if (c.ideaId) rejected = rejected.where('idea_id', '!=', c.ideaId);
   const rows = await rejected.orderBy('id', 'desc').limit(HIGHLY_SIMILAR_CANDIDATES).execute();
   const hash = contentHash(c.title, c.description, c.analysisText);
   const text = matchText(c.title, c.description, c.analysisText);

@@ -86,6 +86,7 @@ async function decide(deps: Deps, admin: UserRow, id: number, decision: 'approve
     await sendMessage(trx, decisionMessage(idea, decision, 'admin', reason));
     // The hold reasons are settled with the decision.
     await trx.deleteFrom('idea_held_words').where('idea_id', '=', id).execute();
+    await rememberRejectedText(trx, id, decision);
     // Approving one's own idea makes it public without a second pair of eyes: allowed, but marked.
     const ownIdea = idea.user_id === admin.id;
     const action = decision === 'rejected' ? 'reject_idea' : ownIdea ? 'approve_own_idea' : 'approve_idea';
@@ -95,6 +96,19 @@ async function decide(deps: Deps, admin: UserRow, id: number, decision: 'approve
 }
 
 export const approveIdea = (deps: Deps, admin: UserRow, id: number) => decide(deps, admin, id, 'approved', null);
+
+/**
+ * A rejection keeps the idea's text as it is now (rejected_texts, compared by resemblesRejected): its
+ * own columns change with its next edit or draft. An approval lets the idea's text go.
+ */
+async function rememberRejectedText(trx: Db, id: number, decision: 'approved' | 'rejected'): Promise<void> {
+  if (decision === 'approved') {
+    await trx.deleteFrom('rejected_texts').where('idea_id', '=', id).execute();
+    return;
+  }
+  const text = await trx.selectFrom('ideas').select(['content_hash', 'match_text']).where('id', '=', id).executeTakeFirst();
+  if (text?.content_hash) await trx.insertInto('rejected_texts').values({ idea_id: id, content_hash: text.content_hash, match_text: text.match_text, created_at: nowDb() }).execute();
+}
 
 /** The moderation log's actions that decide on an idea. */
 const IDEA_DECISIONS = ['approve_idea', 'approve_own_idea', 'edit_approve_idea', 'reject_idea'] as const;
@@ -200,6 +214,7 @@ export async function editAndApproveIdea(deps: Deps, admin: UserRow, id: number,
     await writeTags(trx, id, after.tags);
     await writeSearchGrams(trx, id);
     await trx.deleteFrom('idea_held_words').where('idea_id', '=', id).execute();
+    await rememberRejectedText(trx, id, 'approved');
     await sendMessage(trx, editedMessage(row, after.title, changes, input.note));
     const ownIdea = row.user_id === admin.id;
     const detail = `${ownIdea ? '（自审）' : ''}修改了${changes.map((c) => FIELD_LABEL[c.field]).join('、')}后通过：${after.title}${input.note ? `｜说明：${input.note}` : ''}`;

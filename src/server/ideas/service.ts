@@ -99,7 +99,7 @@ interface PublishReview {
  * The checks of publishing §8, in order; a failure throws 400, 403 or 409. Answers the fields to
  * store (watched words of the replace action as `**`) and the review they lead to.
  */
-async function checkForPublish(deps: Deps, user: UserRow, ideaId: number | null, given: CleanFields): Promise<{ f: CleanFields } & PublishReview> {
+async function checkForPublish(deps: Deps, user: UserRow, ideaId: number | null, given: CleanFields, approvedNow = false): Promise<{ f: CleanFields } & PublishReview> {
   // Every attempt counts, so failing checks cannot be repeated without end (they scan recent ideas).
   await deps.limits.publishAttempts.consume(String(user.id), PUBLISH_ATTEMPTS_MESSAGE);
   if (!given.title) throw badRequest(IDEA_MSG.titleRequired);
@@ -111,8 +111,11 @@ async function checkForPublish(deps: Deps, user: UserRow, ideaId: number | null,
     const stored = await deps.db.selectFrom('idea_expansions').select('content').where('idea_id', '=', ideaId).orderBy('position').execute();
     held.push(...(await screenExpansions(deps, stored.map((e) => e.content))).held);
   }
-  // Only automatic review can undo a person's rejection, so only then is it asked.
-  const rejected = deps.config.moderation === 'auto' && ((ideaId !== null && (await lastDecisionWasRejection(deps.db, ideaId))) || (await resemblesRejected(deps, { ideaId, ...f })));
+  // Only automatic review can undo a person's rejection, so only then is it asked. An edit of an
+  // approved idea is not compared with rejected texts: a near-copy of it someone else had rejected
+  // would otherwise send each of its author's edits to the queue.
+  const rejected =
+    deps.config.moderation === 'auto' && ((ideaId !== null && (await lastDecisionWasRejection(deps.db, ideaId))) || (!approvedNow && (await resemblesRejected(deps, { ideaId, ...f }))));
   return { f, held, review: reviewState(deps, held, rejected) };
 }
 
@@ -230,7 +233,7 @@ export async function updateIdea(deps: Deps, user: UserRow, id: number, input: T
   const status = input.status ?? row.status;
   const publishing = status === 'published';
   let checked: PublishReview | null = null;
-  if (publishing) ({ f, ...checked } = await checkForPublish(deps, user, id, f));
+  if (publishing) ({ f, ...checked } = await checkForPublish(deps, user, id, f, isApproved(row)));
   const now = nowDb();
   await transaction(deps.db, async (trx) => {
     await trx
@@ -259,7 +262,10 @@ export async function updateIdea(deps: Deps, user: UserRow, id: number, input: T
  * the top); only a first publication — a new draft, or an idea a moderator rejected or still holds,
  * which was never public — is dated now.
  */
-const oncePublicAt = (row: IdeaRow) => ((row.status === 'published' && row.moderation_status === 'approved') || row.status === 'draft' ? row.published_at : null);
+const oncePublicAt = (row: IdeaRow) => (isApproved(row) || row.status === 'draft' ? row.published_at : null);
+
+/** Published and approved now (public, unless deleted). */
+const isApproved = (row: Pick<IdeaRow, 'status' | 'moderation_status'>) => row.status === 'published' && row.moderation_status === 'approved';
 const publishedAtOnSave = (row: IdeaRow, now: string) => oncePublicAt(row) ?? now;
 
 /** Publishes a saved draft as it is stored; anything else is refused (a published idea is saved through an edit). */
