@@ -212,6 +212,8 @@ describe.each(DIALECTS)('write limits on %s', (dialect) => {
       // A wrong password, so the account stays: 400, after argon2.
       deactivate: (t, p) => (t === 'rest' ? rest('POST', '/api/users/deactivate', p, { reason: '不想用了', password: 'not-my-password1' }) : trpc('users.deactivate', { reason: '不想用了', password: 'not-my-password1' }, p)),
       changePassword: (t, p) => (t === 'rest' ? rest('POST', '/api/auth/change-password', p, { currentPassword: p.user.password, newPassword: p.user.password }) : trpc('auth.changePassword', { currentPassword: p.user.password, newPassword: p.user.password }, p)),
+      // A change-phone code asked with the right password for one's own phone: 400, after argon2.
+      changePhoneCode: (t, p) => (t === 'rest' ? rest('POST', '/api/auth/send-sms-code', p, { phone: p.user.phone, purpose: 'change_phone', currentPassword: p.user.password }) : trpc('auth.sendSmsCode', { phone: p.user.phone, purpose: 'change_phone', currentPassword: p.user.password }, p)),
     };
     const { perMinute } = WRITE_LIMIT_DEFAULTS.passwords;
     for (const [name, check] of Object.entries(checks)) {

@@ -111,6 +111,9 @@ export async function sendSmsCode(
   await deps.limits.smsIp.consume(requester.ip, ACCOUNT_MSG.smsIpCap);
   if (purpose === 'change_phone') {
     if (!requester.auth) throw unauthorized();
+    // A password given here is an argon2 check, counted as the writes that check one are (their
+    // `limit: 'passwords'`): a right one is not a wrong one, so nothing else would bound a loop.
+    if (input.currentPassword) await deps.limits.writes.passwords.consume({ userId: requester.auth.user.id, ip: requester.ip });
     // Before anything about the new phone is told: a stolen token alone learns nothing here.
     await assertPasswordProof(deps, requester.auth, input.currentPassword);
   }
