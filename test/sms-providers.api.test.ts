@@ -139,6 +139,9 @@ describe.each(DIALECTS)('SMS providers on %s', (dialect) => {
       expect(viaTrpc.body.result.data.debugCode).toBeUndefined();
       const viaTrpcTestCode = await trpcCall(app, 'mutation', 'auth.register', { phone: other, password: 'secret123', verifyCode: '123456' });
       expect([viaTrpcTestCode.status, viaTrpcTestCode.body.error.message]).toEqual([400, '生产环境不允许使用测试验证码，请使用真实验证码']);
+      // And the register form is told so, to refuse it before asking (outside production too).
+      const site = await trpcCall(app, 'query', 'site.identity', undefined);
+      expect([site.body.result.data.data.production, site.body.result.data.data.acceptsTestCode]).toEqual([false, false]);
     });
 
     it('sends reset codes with the reset template, from send-sms-code and send-phone-code, REST and tRPC', async () => {
@@ -282,6 +285,7 @@ describe('the console provider in development', () => {
 
 describe.each(DIALECTS)('the console provider in production on %s', (dialect) => {
   const app = serveTestApp(dialect, { production: true });
+  const developmentApp = serveTestApp(dialect);
   const NOT_CONFIGURED = { success: false, message: '短信服务未配置，请联系管理员', smsError: '短信服务未配置' };
   let logs: ReturnType<typeof captureLogs>;
   beforeEach(() => {
@@ -307,6 +311,13 @@ describe.each(DIALECTS)('the console provider in production on %s', (dialect) =>
     }
     expect(await app.deps.db.selectFrom('sms_codes').select('id').execute()).toEqual([]);
     expect(await app.deps.db.selectFrom('users').select('id').where('phone', '=', phone).execute()).toEqual([]);
+  });
+
+  it('tells the register form the test code is refused, where a development server takes it', async () => {
+    const site = await trpcCall(app, 'query', 'site.identity', undefined);
+    expect([site.body.result.data.data.production, site.body.result.data.data.acceptsTestCode]).toEqual([true, false]);
+    const development = await trpcCall(developmentApp, 'query', 'site.identity', undefined);
+    expect([development.body.result.data.data.production, development.body.result.data.data.acceptsTestCode]).toEqual([false, true]);
   });
 
   it('says the same through tRPC', async () => {

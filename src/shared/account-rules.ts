@@ -12,6 +12,7 @@ export const MSG = {
   codeInvalid: '请输入6位验证码',
   codeDigitsOnly: '请输入6位数字验证码',
   codeRequired: '请输入验证码',
+  testCodeInProduction: '生产环境不允许使用测试验证码，请使用真实验证码',
   agreementRequired: '请阅读并同意用户协议和隐私政策',
   currentPasswordRequired: '请输入当前密码',
   newPasswordRequired: '请输入新密码',

@@ -73,11 +73,11 @@ function afterLogin(navigate: (to: string, options?: { state?: unknown }) => voi
   navigate(`/marketplace${marketAddressSearch({ q })}`, { state });
 }
 
-/** Register-form code check: 6 characters first, then digits only (spec §5's two messages). */
-export function codeProblem(code: string, production: boolean): string | null {
+/** Register-form code check: 6 characters first, then digits only (spec §5's two messages); the test code only where the server takes it. */
+export function codeProblem(code: string, refusesTestCode: boolean): string | null {
   if (code.length !== 6) return MSG.codeInvalid;
   if (!/^\d{6}$/.test(code)) return MSG.codeDigitsOnly;
-  if (production && code === TEST_SMS_CODE) return '生产环境不允许使用测试验证码，请使用真实验证码';
+  if (refusesTestCode && code === TEST_SMS_CODE) return MSG.testCodeInProduction;
   return null;
 }
 
@@ -249,7 +249,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (phone: string) => void 
     e.preventDefault();
     const problem: typeof errors = {};
     if (!isPhone(values.phone)) problem.phone = MSG.phoneInvalid;
-    else if (codeProblem(values.code, !!site?.production)) problem.code = codeProblem(values.code, !!site?.production)!;
+    else if (codeProblem(values.code, site?.acceptsTestCode === false)) problem.code = codeProblem(values.code, site?.acceptsTestCode === false)!;
     else if (!values.password) problem.password = MSG.passwordRequired;
     else if (values.password.length < PASSWORD_MIN_LENGTH) problem.password = MSG.passwordTooShort;
     else if (values.password !== values.confirm) problem.confirm = MSG.passwordMismatch;

@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import { dbTimeAgo, dbTimeAhead, nowDb } from '../../../db/time.ts';
 import type { Database, SmsCodeRow } from '../../../db/types.ts';
 import { SMS_CODE_MAX_FAILED_ATTEMPTS, SMS_CODE_TTL_MINUTES, SMS_PURPOSE_NAMES, TEST_SMS_CODE, type SmsPurpose } from '../../shared/constants.ts';
+import { MSG } from '../../shared/account-rules.ts';
 import { AppError, badRequest } from '../errors.ts';
 
 /**
@@ -107,7 +108,7 @@ export const SMS_MSG = {
   wrongOrExpired: '验证码错误或已过期',
   tooManyWrong: '验证码错误次数过多，请重新获取',
   notVerified: '请先验证新手机号的验证码',
-  testCodeInProduction: '生产环境不允许使用测试验证码，请使用真实验证码',
+  testCodeInProduction: MSG.testCodeInProduction,
 } as const;
 
 const TTL_MS = SMS_CODE_TTL_MINUTES * 60 * 1000;

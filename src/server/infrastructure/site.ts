@@ -12,6 +12,11 @@ export async function testConnection(deps: Deps): Promise<{ ok: boolean; dialect
   }
 }
 
+/**
+ * What the client needs to know of this server. `acceptsTestCode`: the SMS provider's codes reach
+ * no one, so the test code stands in for them (sms.ts `showsCodes`); the register form refuses it
+ * early otherwise, with a real gateway outside production too.
+ */
 export function siteIdentity(deps: Deps) {
-  return { ...deps.config.site, moderation: deps.config.moderation, production: deps.config.production };
+  return { ...deps.config.site, moderation: deps.config.moderation, production: deps.config.production, acceptsTestCode: !!deps.sms.showsCodes };
 }
