@@ -16,6 +16,7 @@ import * as moderationEdits from './migrations/2026_11_26_0023_moderation_edits.
 import * as searchWords from './migrations/2026_11_27_0001_search_words.ts';
 import * as moderationLogTarget from './migrations/2026_11_27_0002_moderation_log_target.ts';
 import * as rejectedTexts from './migrations/2026_11_27_0003_rejected_texts.ts';
+import * as ideasEverPublic from './migrations/2026_11_28_0001_ideas_ever_public.ts';
 
 /** Listed by hand so the same list works under tsx, vitest and any bundler; names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_0001_search_words': searchWords,
   '2026_11_27_0002_moderation_log_target': moderationLogTarget,
   '2026_11_27_0003_rejected_texts': rejectedTexts,
+  '2026_11_28_0001_ideas_ever_public': ideasEverPublic,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -82,6 +82,8 @@ export interface IdeaTable {
   updated_at: Timestamp;
   published_at: Timestamp | null;
   reviewed_at: Timestamp | null;
+  /** 1 once a moderator or the automatic review has approved it: its published_at is kept from then on. */
+  ever_public: Generated<number>;
   /** Random 0..2^31-1 given on insert: the random sort's index key. */
   shuffle_key: number;
 }

@@ -191,6 +191,40 @@ describe.each(DIALECTS)('publishing again on %s (MODERATION=auto)', (dialect) =>
     }
   });
 
+  // A review found the date lost once an approved idea went back to the queue and was rejected: its
+  // next save read it as never public and dated it now.
+  it('keeps a public idea’s date through a return to the review queue, a rejection and the publishes after it', async () => {
+    expect((await app.api('POST', '/api/admin/watched-words', { token: admin.token, body: { word: '回队列送审词', action: 'hold' } })).status).toBeLessThan(300);
+    const dated = async (id: number) => String((await idea(id)).published_at);
+    const republish = [
+      // As a draft, then the draft published (REST, tRPC).
+      async (id: number) => {
+        expect((await app.api('PUT', `/api/ideas/${id}`, { token: author.token, body: { status: 'draft', description: '改成了草稿' } })).status).toBe(200);
+        expect(await dated(id)).toMatch(/^2026-01-02/);
+        return app.api('PUT', `/api/ideas/${id}/publish`, { token: author.token });
+      },
+      (id: number) => trpcCall(app, 'mutation', 'ideas.update', { id, description: '按意见改好了', status: 'published' }, author.token),
+    ];
+    // The third first waits for a moderator (a hold word in its title), who approves it.
+    for (const [i, publish] of [...republish.entries(), [2, republish[1]] as const]) {
+      const id = i < 2 ? await publishOnce('published') : (await app.api('POST', '/api/ideas', { token: author.token, body: { ...ideaBody('published'), title: `标题里有回队列送审词${seq}` } })).body.data.id;
+      if (i === 2) {
+        expect((await idea(id)).moderation_status).toBe('review');
+        expect((await app.api('POST', `/api/admin/ideas/${id}/approve`, { token: admin.token })).status).toBe(200);
+      }
+      await app.deps.db.updateTable('ideas').set({ published_at: '2026-01-02 03:04:05' }).where('id', '=', id).execute();
+      // An edit with a hold word sends it back to the queue, where a moderator rejects it.
+      expect((await app.api('PUT', `/api/ideas/${id}`, { token: author.token, body: { description: '简介里写了回队列送审词', status: 'published' } })).status, `#${i}`).toBe(200);
+      expect((await idea(id)).moderation_status, `#${i}`).toBe('review');
+      expect((await app.api('POST', `/api/admin/ideas/${id}/reject`, { token: admin.token, body: { reason: '请删除敏感内容' } })).status, `#${i}`).toBe(200);
+      // Published again, it waits for a moderator with its old date, and keeps it when approved.
+      expect((await publish(id)).status, `#${i}`).toBe(200);
+      expect([(await idea(id)).moderation_status, await dated(id)], `#${i}`).toEqual(['review', expect.stringMatching(/^2026-01-02/)]);
+      expect((await app.api('POST', `/api/admin/ideas/${id}/approve`, { token: admin.token })).status, `#${i}`).toBe(200);
+      expect([(await idea(id)).moderation_status, await dated(id)], `#${i}`).toEqual(['approved', expect.stringMatching(/^2026-01-02/)]);
+    }
+  });
+
   it('dates an idea that was never public when it is first public: a new draft, or one a moderator rejected and the author kept as a draft', async () => {
     const draft = await publishOnce('draft');
     expect((await idea(draft)).published_at).toBeNull();
@@ -199,7 +233,7 @@ describe.each(DIALECTS)('publishing again on %s (MODERATION=auto)', (dialect) =>
 
     // Held for a moderator (as a hold word would), dated back, then rejected: it was never public.
     const rejected = await publishOnce('published');
-    await app.deps.db.updateTable('ideas').set({ moderation_status: 'review', reviewed_at: null, published_at: '2026-01-02 03:04:05' }).where('id', '=', rejected).execute();
+    await app.deps.db.updateTable('ideas').set({ moderation_status: 'review', reviewed_at: null, ever_public: 0, published_at: '2026-01-02 03:04:05' }).where('id', '=', rejected).execute();
     expect((await app.api('POST', `/api/admin/ideas/${rejected}/reject`, { token: admin.token, body: { reason: '内容不完整。' } })).status).toBe(200);
     const told = await app.deps.db.selectFrom('messages').select('content').where('idea_id', '=', rejected).where('title', '=', '创意未通过审核').executeTakeFirstOrThrow();
     // The reason's own full stop, not a second one (。。).

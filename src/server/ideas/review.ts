@@ -78,7 +78,7 @@ async function decide(deps: Deps, admin: UserRow, id: number, decision: 'approve
     // The status condition makes a second reviewer's click a no-op instead of a double decision.
     const result = await trx
       .updateTable('ideas')
-      .set({ moderation_status: decision, rejection_reason: reason, reviewed_at: nowDb() })
+      .set({ moderation_status: decision, rejection_reason: reason, reviewed_at: nowDb(), ...(decision === 'approved' ? { ever_public: 1 } : {}) })
       .where('id', '=', id)
       .where('moderation_status', '=', 'review')
       .executeTakeFirst();
@@ -201,6 +201,7 @@ export async function editAndApproveIdea(deps: Deps, admin: UserRow, id: number,
         content_hash: contentHash(after.title, after.description, after.analysisText),
         match_text: matchText(after.title, after.description, after.analysisText),
         moderation_status: 'approved',
+        ever_public: 1,
         rejection_reason: null,
         reviewed_at: now,
         updated_at: now,

@@ -47,6 +47,7 @@ export async function insertStagedIdea(db: Kysely<Database>, idea: StagedIdea): 
       price: IDEA_PRICE,
       status: published ? 'published' : 'draft',
       moderation_status: stage === 'draft' ? 'none' : stage === 'review' ? 'review' : stage === 'rejected' ? 'rejected' : 'approved',
+      ever_public: stage === 'public' || stage === 'deleted' ? 1 : 0,
       rejection_reason: stage === 'rejected' ? (idea.rejectionReason ?? '不符合社区规范') : null,
       allow_comments: 1,
       show_similar: 1,

@@ -92,7 +92,8 @@ async function storedValues(db: Db, row: IdeaRow): Promise<FieldValues> {
 /** What a publish's checks decided: the words that hold it for a moderator, and its review state. */
 interface PublishReview {
   held: HeldWord[];
-  review: Pick<IdeaRow, 'moderation_status' | 'reviewed_at'>;
+  /** An approval also marks the idea as once public (`ever_public`); a hold leaves that as it was. */
+  review: Pick<IdeaRow, 'moderation_status' | 'reviewed_at'> & { ever_public?: 1 };
 }
 
 /**
@@ -125,7 +126,7 @@ async function checkForPublish(deps: Deps, user: UserRow, ideaId: number | null,
  * rejection is lifted by a person, not by publishing it again, changed or not, or as a new idea.
  */
 function reviewState(deps: Deps, held: readonly HeldWord[], rejectedLast: boolean): PublishReview['review'] {
-  return deps.config.moderation === 'auto' && !held.length && !rejectedLast ? { moderation_status: 'approved', reviewed_at: nowDb() } : { moderation_status: 'review', reviewed_at: null };
+  return deps.config.moderation === 'auto' && !held.length && !rejectedLast ? { moderation_status: 'approved', reviewed_at: nowDb(), ever_public: 1 } : { moderation_status: 'review', reviewed_at: null };
 }
 
 /** An idea's expansions through the word check, each named `expansions[i]` (the held words' field). */
@@ -199,6 +200,7 @@ export async function createIdea(deps: Deps, user: UserRow, input: TCreateIdeaRe
     {
       user_id: user.id,
       ...columnsFor(f, input.status),
+      ever_public: 0,
       ...(checked ? { ...checked.review, published_at: now } : { moderation_status: 'none' as const, reviewed_at: null, published_at: null }),
       view_count: 0,
       favorite_count: 0,
@@ -256,13 +258,13 @@ export async function updateIdea(deps: Deps, user: UserRow, id: number, input: T
 }
 
 /**
- * The date an idea was first public, if it has been: an approved idea's, kept by a draft made of it
- * (saving anything else as a draft clears it). So an edit keeps a public idea's place in the newest
- * order, and so does a spell as a draft (a review found that publishing the draft again bumped it to
- * the top); only a first publication — a new draft, or an idea a moderator rejected or still holds,
- * which was never public — is dated now.
+ * The date an idea was first public, if it has ever been (`ever_public`, set by every approval): kept
+ * through edits, a spell as a draft (a review found that publishing the draft again bumped it to the
+ * top) and a return to the review queue (whose next save used to date it anew). Only a first
+ * publication — a new draft, or an idea a moderator rejected or still holds, never public — is dated
+ * now; saving such an idea as a draft clears its date.
  */
-const oncePublicAt = (row: IdeaRow) => (isApproved(row) || row.status === 'draft' ? row.published_at : null);
+const oncePublicAt = (row: IdeaRow) => (row.ever_public || isApproved(row) ? row.published_at : null);
 
 /** Published and approved now (public, unless deleted). */
 const isApproved = (row: Pick<IdeaRow, 'status' | 'moderation_status'>) => row.status === 'published' && row.moderation_status === 'approved';
