@@ -42,6 +42,17 @@ describe('the word matcher', () => {
     }
   });
 
+  // A hostile review published these: letters that are drawn blank or as a separating mark.
+  it('sees through letters that read as nothing or as a separator', () => {
+    const separators = ['\u3164', '\u115f', '\u1160', '\uffa0', '\u034f', '\u17b4', 'ー', 'ｰ', '々', '〆', 'ㆍ', 'ꞏ', 'ː', '\u2800'];
+    for (const separator of separators) {
+      const text = `周末一起赌${separator}博怎么样`;
+      expect(automaton.find(text).map((f) => WORDS[f.word]), JSON.stringify(separator)).toEqual(['赌博']);
+    }
+    // Real letters between stay letters.
+    expect(automaton.find('赌ー博'.replace('ー', '场'))).toEqual([]);
+  });
+
   it('leaves texts with the same characters apart, and other words, alone', () => {
     for (const innocent of ['赌场里的博物馆', '洗衣店赚钱', '传统营销', '消毒产品', '办理假日证明', '博赌', 'gamble']) {
       expect(automaton.find(innocent), innocent).toEqual([]);

@@ -12,7 +12,7 @@ import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts'
 import { publishedIdeaBody } from './helpers/idea-bodies.ts';
 
 /** The issue's forms: plain, spaced, full-width spaced, dots, stars, zero-width, emoji between, traditional (HTML-split below). */
-const DISGUISED = ['赌博', '赌 博', '赌\u3000博', '赌.博', '赌*博', '赌\u200b博', '赌🎲博', '賭博', '洗錢', '傳銷'];
+const DISGUISED = ['赌博', '赌 博', '赌\u3000博', '赌.博', '赌*博', '赌\u200b博', '赌🎲博', '賭博', '洗錢', '傳銷', '赌\u3164博', '赌ー博'];
 const INNOCENT = ['赌场旁边新开的博物馆', '洗衣店也能赚钱', '传统门店的营销'];
 const SENSITIVE = '内容包含敏感词，未能通过审核，请修改后重新提交';
 
@@ -50,6 +50,20 @@ describe.each(DIALECTS)('disguised sensitive words on %s', (dialect) => {
     const trpc = await trpcCall(app, 'mutation', 'ideas.create', idea(`标题${unique()}`, { detailedAnalysis: html }), member.token);
     expect(trpc.status).toBe(403);
     expect(trpc.body.error.data.extra.moderationResult).toMatchObject({ matchedWords: ['赌博'], fields: ['detailedAnalysis'] });
+  });
+
+  // A hostile review linked to https://x.com/赌博: the addresses were never checked.
+  it('checks the analysis’s link addresses, written plainly or percent-encoded, over REST and tRPC', async () => {
+    for (const href of ['https://x.com/赌博', 'https://x.com/%E8%B5%8C%E5%8D%9A', 'https://x.com/?q=%E8%B5%8C%20%E5%8D%9A&amp;a=1']) {
+      const html = `<p>详情见<a href="${href}">这里</a></p>`;
+      const res = await app.api('POST', '/api/ideas', { token: member.token, body: idea(`标题${unique()}`, { detailedAnalysis: html }) });
+      expect(res.status, href).toBe(403);
+      expect(res.body.moderationResult, href).toMatchObject({ matchedWords: ['赌博'], fields: ['links'] });
+      const trpc = await trpcCall(app, 'mutation', 'ideas.update', { id: ideaId, detailedAnalysis: html, status: 'published' }, member.token);
+      expect(trpc.status, href).toBe(403);
+    }
+    const innocent = await app.api('POST', '/api/ideas', { token: member.token, body: idea(`标题${unique()}`, { detailedAnalysis: '<p>详情见<a href="https://example.com/museum">这里</a></p>' }) });
+    expect(innocent.status).toBe(201);
   });
 
   it('publishes innocent texts holding the same characters apart, over REST and tRPC', async () => {

@@ -123,6 +123,8 @@ describe.each(DIALECTS)('publishing again on %s (MODERATION=auto)', (dialect) =>
       () => app.api('POST', '/api/ideas', { token: author.token, body: { ...body, title: `${body.title}（新版）` } }),
       // Nearly the same text, a word changed, by someone else (tRPC).
       () => trpcCall(app, 'mutation', 'ideas.create', { ...body, title: `另一个账号的${body.title}`, description: body.description.replace(/.$/, '！') }, other.token),
+      // The same text with an invisible letter between each character (a hostile review's way past).
+      () => app.api('POST', '/api/ideas', { token: other.token, body: { ...body, title: [...body.title].join('\u3164'), description: [...body.description].join('\u3164'), detailedAnalysis: body.detailedAnalysis.replace(/。/g, '\u200b。\u3164') } }),
     ];
     for (const attempt of attempts) {
       const res = await attempt();

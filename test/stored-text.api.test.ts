@@ -91,8 +91,12 @@ describe.each(DIALECTS)('stored text on %s', (dialect) => {
     }
   });
 
-  /** Zero-width space, non-joiner, joiner, word joiner, BOM, the bidi overrides and isolates: text nobody sees. */
-  const INVISIBLE = ' \u200b\u200c\u200d\u2060\ufeff\u202e\u2066\u2069 ';
+  /**
+   * Zero-width space, non-joiner, joiner, word joiner, BOM, the bidi overrides and isolates, and the
+   * blank letters a hostile review stored as a comment and a title (Hangul fillers, the combining
+   * grapheme joiner, Khmer's inherent vowel, the blank Braille pattern): text nobody sees.
+   */
+  const INVISIBLE = ' \u200b\u200c\u200d\u2060\ufeff\u202e\u2066\u2069\u3164\u115f\u1160\uffa0\u034f\u17b4\u2800 ';
   const required: Case[] = [
     { name: 'feedback', rest: (t) => ({ method: 'POST', path: '/api/feedback', body: { content: t } }), trpc: (t) => ({ procedure: 'feedback.submit', input: { content: t } }) },
     { name: 'feedback reply', as: 'admin', rest: (t) => ({ method: 'POST', path: `/api/admin/feedback/${feedbackId}/reply`, body: { content: t } }), trpc: (t) => ({ procedure: 'feedback.reply', input: { id: feedbackId, content: t } }) },
@@ -121,6 +125,16 @@ describe.each(DIALECTS)('stored text on %s', (dialect) => {
     const comment = await trpcCall(app, 'mutation', 'comments.create', { ideaId, content: '\u200b 👨\u200d👩\u200d👧 全家支持\u200b' }, member.token);
     expect(comment.status).toBe(200);
     expect(comment.body.result.data.data.content).toBe('👨\u200d👩\u200d👧 全家支持');
+  });
+
+  // A hostile review showed 欢迎来赌博玩 from 欢迎来\u202e博赌\u202c玩: the check read 博赌.
+  it('takes bidi controls out of the inside of a text too: they show characters in another order than the checks read', async () => {
+    const comment = await trpcCall(app, 'mutation', 'comments.create', { ideaId, content: '欢迎来\u202e博赌\u202c玩\u2066呀\u2069' }, member.token);
+    expect([comment.status, comment.body.result.data.data.content]).toEqual([200, '欢迎来博赌玩呀']);
+    const idea = await app.api('POST', '/api/ideas', { token: member.token, body: { title: '欢迎\u202d场赌\u202c', detailedAnalysis: '<p>来&#x202e;玩&#8238;一\u202e下</p>' } });
+    expect(idea.status).toBe(201);
+    const stored = await app.deps.db.selectFrom('ideas').select(['title', 'detailed_analysis']).where('id', '=', idea.body.data.id).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ title: '欢迎场赌', detailed_analysis: '<p>来玩一下</p>' });
   });
 
   it('keeps line breaks and tabs, which are text', async () => {

@@ -4,9 +4,13 @@
  */
 import { SEARCH_QUERY_MAX_CHARS } from '../shared/constants.ts';
 
-/** Lower case, no whitespace, no punctuation or symbols: what two texts share when only formatting differs. */
+/**
+ * Lower case, no whitespace, no punctuation or symbols, nothing invisible (format characters and the
+ * other default-ignorable ones, Hangul fillers among them: a review got a rejected text approved
+ * again with one between each character): what two texts share when only formatting differs.
+ */
 export function normalizeText(text: string): string {
-  return text.toLowerCase().replace(/[\s\p{P}\p{S}]+/gu, '');
+  return text.toLowerCase().replace(/[\s\p{P}\p{S}\p{Cf}\p{Default_Ignorable_Code_Point}]+/gu, '');
 }
 
 /** The distinct character n-grams of a text (a text shorter than n is its own gram). */

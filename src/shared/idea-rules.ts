@@ -114,3 +114,6 @@ export function parseTags(input: string | readonly string[] | null | undefined):
 export function isNewCard(createdAt: string | Date, now = Date.now()): boolean {
   return now - new Date(createdAt).getTime() < NEW_CARD_HOURS * 3600 * 1000;
 }
+
+/** Every image of an analysis is described by this text (the editor sets it; the server stores no other). */
+export const IDEA_IMAGE_ALT = '创意配图';

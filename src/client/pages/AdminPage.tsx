@@ -51,7 +51,7 @@ type ReviewIdea = RouterOutputs['admin']['reviewQueue']['data'][number];
 
 /** Where a hold word was found, as the queue names it. */
 export function fieldLabel(field: string): string {
-  const named: Record<string, string> = { title: '标题', description: '简介', tags: '标签', detailedAnalysis: '详细分析' };
+  const named: Record<string, string> = { title: '标题', description: '简介', tags: '标签', detailedAnalysis: '详细分析', links: '详细分析中的链接' };
   const expansion = /^expansions\[(\d+)\]$/.exec(field);
   return named[field] ?? (expansion ? `扩展 ${Number(expansion[1]) + 1}` : field);
 }

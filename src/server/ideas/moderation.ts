@@ -27,7 +27,7 @@ import { findVisibleIdea } from './repository.ts';
 import type { Deps } from '../deps.ts';
 import { AppError, conflict } from '../errors.ts';
 import { screenTexts, SENSITIVE_MESSAGE, type HeldWord } from '../moderation/words.ts';
-import { htmlToText } from './rich-text.ts';
+import { htmlToText, linkAddresses } from './rich-text.ts';
 
 export const SIMILAR_TITLE_THRESHOLD = 0.8;
 export const HIGHLY_SIMILAR_THRESHOLD = 0.85;
@@ -61,10 +61,14 @@ export interface IdeaTexts {
  * tags are matched together, as one text, and split again); the `hold` words found.
  */
 export async function screenIdeaFields<F extends IdeaTexts>(deps: Deps, f: F): Promise<{ fields: F & { analysisText: string }; held: HeldWord[] }> {
-  const screened = await screenTexts(deps.words, { title: f.title, description: f.description, detailedAnalysis: f.detailedAnalysis, tags: f.tags.join(' ') }, { html: ['detailedAnalysis'] });
+  // The analysis's link addresses are checked too (`links`); a word to replace there holds the idea
+  // instead, as an address cannot be rewritten.
+  const links = linkAddresses(f.detailedAnalysis).join(' ');
+  const screened = await screenTexts(deps.words, { title: f.title, description: f.description, detailedAnalysis: f.detailedAnalysis, tags: f.tags.join(' '), links }, { html: ['detailedAnalysis'] });
   const t = screened.texts;
   const tags = t.tags === f.tags.join(' ') ? f.tags : [...new Set(t.tags.split(/\s+/).filter(Boolean))];
-  return { fields: { ...f, title: t.title, description: t.description, detailedAnalysis: t.detailedAnalysis, analysisText: htmlToText(t.detailedAnalysis), tags }, held: screened.held };
+  const held = [...screened.held, ...screened.replaced.filter((r) => r.field === 'links' && !screened.held.some((h) => h.field === 'links' && h.word === r.word))];
+  return { fields: { ...f, title: t.title, description: t.description, detailedAnalysis: t.detailedAnalysis, analysisText: htmlToText(t.detailedAnalysis), tags }, held };
 }
 
 // ------------------------------------------------------------------ duplicates

@@ -3,6 +3,8 @@
  * is stored, so nothing that comes back can run script (DESIGN §4).
  */
 import sanitizeHtml from 'sanitize-html';
+import { IDEA_IMAGE_ALT } from '../../shared/idea-rules.ts';
+import { withoutBidiControls } from '../../shared/stored-text.ts';
 import { uploadFileNameFromUrl } from '../../shared/uploads.ts';
 
 const options = (allowedImages: ReadonlySet<string>): sanitizeHtml.IOptions => ({
@@ -24,12 +26,32 @@ const options = (allowedImages: ReadonlySet<string>): sanitizeHtml.IOptions => (
   transformTags: {
     // Links from users are not endorsements and must not reach back into the page (window.opener).
     a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: 'nofollow ugc noopener', target: '_blank' } }),
+    // An image says the editor's own words: its alt and title text were never checked for words
+    // (a hostile review stored 赌博网站 加微信 in them), and the editor lets no one write them.
+    img: (tagName, attribs) => {
+      const { alt: _alt, title: _title, ...kept } = attribs;
+      return { tagName, attribs: { ...kept, alt: IDEA_IMAGE_ALT } };
+    },
   },
 });
 
-/** `allowedImages`: the upload file names this idea owns; any other image is dropped. */
+/** `allowedImages`: the upload file names this idea owns; any other image is dropped. Bidi controls go (stored-text.ts). */
 export function sanitizeRichText(html: string, allowedImages: ReadonlySet<string>): string {
-  return sanitizeHtml(html ?? '', options(allowedImages)).trim();
+  return withoutBidiControls(sanitizeHtml(html ?? '', options(allowedImages))).trim();
+}
+
+/** The addresses an analysis links to, for the word check (they show on hover and in the status bar). */
+export function linkAddresses(html: string): string[] {
+  const addresses: string[] = [];
+  for (const match of html.matchAll(/<a [^>]*href="([^"]*)"/g)) {
+    const address = match[1].replace(/&amp;/g, '&').replace(/&quot;/g, '"');
+    try {
+      addresses.push(decodeURI(address));
+    } catch {
+      addresses.push(address);
+    }
+  }
+  return addresses;
 }
 
 /** The words of a piece of HTML, for moderation and duplicate checks. */

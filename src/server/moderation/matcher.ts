@@ -2,7 +2,8 @@
  * Word matching that sees through disguises (issue 22). A text is folded before matching: each
  * character through Unicode NFKC (full-width letters, compatibility forms), lower case and
  * traditional → simplified Chinese (opencc-js), and whatever is not a letter or a digit is dropped
- * (spaces, punctuation, symbols, emoji, zero-width and other invisible characters), so `赌.博`,
+ * (spaces, punctuation, symbols, emoji, zero-width and other invisible characters, and letters that
+ * read as a separator: READS_AS_SEPARATOR), so `赌.博`,
  * `赌*博`, `赌\u200b博`, `赌🎲博` and `賭博` all read `赌博`. Characters are never dropped between
  * two letters of another script or other Chinese characters, so `赌场里的博物馆` stays innocent.
  *
@@ -14,6 +15,13 @@ import * as OpenCC from 'opencc-js/t2cn';
 
 const toSimplified = OpenCC.Converter({ from: 't', to: 'cn' });
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+/**
+ * Letters that read as nothing or as a mark between words, dropped like punctuation (a hostile review
+ * published `赌\u3164博` and `赌ー博`): invisible ones (Unicode's default-ignorable code points, the
+ * Hangul fillers among them), modifier letters (ー ｰ 々 ː) and a few other letters drawn as a dot or
+ * a sign (〆 ㆍ ꞏ).
+ */
+const READS_AS_SEPARATOR = /[\p{Default_Ignorable_Code_Point}\p{Lm}\u3006\u318d\u119e\ua78f]/u;
 
 /** One character as matching sees it ('' when it is dropped); characters repeat, so each is folded once. */
 const foldedChars = new Map<string, string>();
@@ -23,7 +31,7 @@ function foldChar(ch: string): string {
   let folded = foldedChars.get(ch);
   if (folded === undefined) {
     folded = '';
-    for (const c of toSimplified(ch.normalize('NFKC').toLowerCase())) if (LETTER_OR_DIGIT.test(c)) folded += c;
+    for (const c of toSimplified(ch.normalize('NFKC').toLowerCase())) if (LETTER_OR_DIGIT.test(c) && !READS_AS_SEPARATOR.test(c)) folded += c;
     if (foldedChars.size >= FOLDED_CHARS_MAX) foldedChars.clear();
     foldedChars.set(ch, folded);
   }

@@ -9,13 +9,13 @@ import StarterKit from '@tiptap/starter-kit';
 import type { Node as PmNode } from '@tiptap/pm/model';
 import { NodeSelection, TextSelection } from '@tiptap/pm/state';
 import { useEffect, useId, useImperativeHandle, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode, type Ref } from 'react';
-import { IDEA_MSG, IMAGES_PER_IDEA } from '../../../shared/idea-rules.ts';
+import { IDEA_IMAGE_ALT, IDEA_MSG, IMAGES_PER_IDEA } from '../../../shared/idea-rules.ts';
 import { deleteIdeaImage, imageFileProblem, UploadError, uploadFileNameFromUrl, uploadIdeaImage, UPLOADS_URL_PREFIX } from '../../lib/upload.ts';
 
 export const EDITOR_MSG = {
   hint: `可插入图片：最多${IMAGES_PER_IDEA}张，单张不超过10MB，图片超过1MB将自动压缩`,
   uploading: '图片上传中…',
-  imageAlt: '创意配图',
+  imageAlt: IDEA_IMAGE_ALT,
   linkInvalid: '请输入以 http:// 或 https:// 开头的链接',
 } as const;
 
