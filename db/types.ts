@@ -30,7 +30,7 @@ export interface SessionTable {
   user_id: number;
   created_at: Timestamp;
   last_active_at: Timestamp;
-  /** When the password was last entered in this session (sign-in, or a sensitive change); null before issue 19. */
+  /** When the password was entered at sign-in. No longer read: sensitive changes take the password with each request. */
   password_verified_at: Timestamp | null;
 }
 

@@ -421,7 +421,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 发送短信验证码（注册、找回密码、更换手机号；更换手机号需近期输入过密码，或附 currentPassword） */
+        /** 发送短信验证码（注册、找回密码、更换手机号；更换手机号需附 currentPassword） */
         post: operations["auth.sendSmsCode"];
         delete?: never;
         options?: never;
@@ -455,7 +455,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 更换手机号（先用 change_phone 验证码校验新手机号；需近期输入过密码，或附 currentPassword；通知原手机号，结束其他会话） */
+        /** 更换手机号（先用 change_phone 验证码校验新手机号；需附 currentPassword；通知原手机号，结束其他会话） */
         post: operations["auth.updatePhone"];
         delete?: never;
         options?: never;
@@ -1395,7 +1395,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 注销账号（需近期输入过密码，或附 password；结束所有会话，删除个人信息） */
+        /** 注销账号（需附 password；结束所有会话，删除个人信息） */
         post: operations["users.deactivate"];
         delete?: never;
         options?: never;

@@ -76,11 +76,11 @@ describe.each(DIALECTS)('accounts over REST on %s', (dialect) => {
     const asker = await registerAndLogin(app);
     const thief = await registerAndLogin(app);
     const phone = freshPhone();
-    const code = (await app.api('POST', '/api/auth/send-sms-code', { token: asker.token, body: { phone, purpose: 'change_phone' } })).body.debugCode;
+    const code = (await app.api('POST', '/api/auth/send-sms-code', { token: asker.token, body: { phone, purpose: 'change_phone', currentPassword: asker.password } })).body.debugCode;
     expect((await app.api('POST', '/api/auth/verify-sms-code', { body: { phone, code, purpose: 'change_phone' } })).status).toBe(200);
-    const stolen = await app.api('POST', '/api/auth/update-phone', { token: thief.token, body: { phone } });
+    const stolen = await app.api('POST', '/api/auth/update-phone', { token: thief.token, body: { phone, currentPassword: thief.password } });
     expect(stolen.status).toBe(400);
-    expect((await app.api('POST', '/api/auth/update-phone', { token: asker.token, body: { phone } })).status).toBe(200);
+    expect((await app.api('POST', '/api/auth/update-phone', { token: asker.token, body: { phone, currentPassword: asker.password } })).status).toBe(200);
   });
 
   it('answers bad input with 400 and the spec’s Chinese message', async () => {
@@ -156,23 +156,23 @@ describe.each(DIALECTS)('accounts over REST on %s', (dialect) => {
   it('changes the phone only after the new phone’s code is verified, and keeps phones unique', async () => {
     const u = await registerAndLogin(app);
     const other = await registerAndLogin(app);
-    const taken = await app.api('POST', '/api/auth/send-sms-code', { token: u.token, body: { phone: other.phone, purpose: 'change_phone' } });
+    const taken = await app.api('POST', '/api/auth/send-sms-code', { token: u.token, body: { phone: other.phone, purpose: 'change_phone', currentPassword: u.password } });
     expect(taken.status).toBe(400);
     expect(taken.body.message).toBe('该手机号已被其他账号绑定');
     const anonymous = await app.api('POST', '/api/auth/send-sms-code', { body: { phone: freshPhone(), purpose: 'change_phone' } });
     expect(anonymous.status).toBe(401);
 
     const newPhone = freshPhone();
-    const unverified = await app.api('POST', '/api/auth/update-phone', { token: u.token, body: { phone: newPhone } });
+    const unverified = await app.api('POST', '/api/auth/update-phone', { token: u.token, body: { phone: newPhone, currentPassword: u.password } });
     expect(unverified.status).toBe(400);
-    const code = (await app.api('POST', '/api/auth/send-sms-code', { token: u.token, body: { phone: newPhone, purpose: 'change_phone' } })).body.debugCode;
+    const code = (await app.api('POST', '/api/auth/send-sms-code', { token: u.token, body: { phone: newPhone, purpose: 'change_phone', currentPassword: u.password } })).body.debugCode;
     expect((await app.api('POST', '/api/auth/verify-sms-code', { body: { phone: newPhone, code, purpose: 'change_phone' } })).status).toBe(200);
-    const changed = await app.api('POST', '/api/auth/update-phone', { token: u.token, body: { phone: newPhone } });
+    const changed = await app.api('POST', '/api/auth/update-phone', { token: u.token, body: { phone: newPhone, currentPassword: u.password } });
     expect(changed.status).toBe(200);
     expect(changed.body.message).toBe('手机号修改成功');
     expect(changed.body.data.user.phone).toBe(newPhone);
     // The verified code is used up.
-    expect((await app.api('POST', '/api/auth/update-phone', { token: u.token, body: { phone: freshPhone() } })).status).toBe(400);
+    expect((await app.api('POST', '/api/auth/update-phone', { token: u.token, body: { phone: freshPhone(), currentPassword: u.password } })).status).toBe(400);
     expect((await app.api('POST', '/api/auth/login', { body: { loginType: 'phone', phone: newPhone, password: u.password } })).status).toBe(200);
     expect((await app.api('POST', '/api/auth/login', { body: { loginType: 'phone', phone: u.phone, password: u.password } })).status).toBe(400);
   });
@@ -251,8 +251,8 @@ describe.each(DIALECTS)('accounts over REST on %s', (dialect) => {
     const schema = doc.paths['/api/users/deactivate'].post.requestBody.content['application/json'].schema;
     expect(JSON.stringify(schema.properties.confirmation)).toContain(DEACTIVATION_CONFIRM_WORD);
 
-    expect((await app.api('POST', '/api/users/deactivate', { token: rest.token, body: { reason: '其他', confirmation: DEACTIVATION_CONFIRM_WORD } })).status).toBe(200);
-    expect((await trpcCall(app, 'mutation', 'users.deactivate', { reason: '其他', confirmation: DEACTIVATION_CONFIRM_WORD }, trpc.token)).status).toBe(200);
+    expect((await app.api('POST', '/api/users/deactivate', { token: rest.token, body: { reason: '其他', confirmation: DEACTIVATION_CONFIRM_WORD, password: rest.password } })).status).toBe(200);
+    expect((await trpcCall(app, 'mutation', 'users.deactivate', { reason: '其他', confirmation: DEACTIVATION_CONFIRM_WORD, password: trpc.password }, trpc.token)).status).toBe(200);
     for (const u of [rest, trpc]) expect((await app.api('GET', '/api/auth/me', { token: u.token })).status).toBe(401);
   });
 

@@ -248,7 +248,7 @@ describe.each(DIALECTS)('ideas over REST on %s (MODERATION=auto)', (dialect) => 
     const dave = await registerAndLogin(app);
     const idea = await publish(app, dave);
     expect((await app.api('GET', '/api/users/deactivation-stats', { token: dave.token })).body.data.ideas).toBe(1);
-    await app.api('POST', '/api/users/deactivate', { token: dave.token, body: { reason: '其他', confirmation: '注销' } });
+    await app.api('POST', '/api/users/deactivate', { token: dave.token, body: { reason: '其他', confirmation: '注销', password: dave.password } });
     expect((await app.api('GET', `/api/ideas/${idea.id}`)).status).toBe(404);
     expect((await app.api('GET', `/api/ideas/user/${dave.user.registrationNumber}`)).body.data).toEqual([]);
   });

@@ -12,7 +12,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from './helpers/dialects.ts';
 import { serveTestApp } from './helpers/serve.ts';
-import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
+import { createIdea, createUser, FIXTURE_PASSWORD, type FixtureUser } from './helpers/fixtures.ts';
 
 describe.each(DIALECTS)('cached idea pages and comments follow the writes, on %s', (dialect) => {
   const app = serveTestApp(dialect, { moderation: 'manual' });
@@ -122,7 +122,7 @@ describe.each(DIALECTS)('cached idea pages and comments follow the writes, on %s
     let now = await views(idea);
     for (const c of now.comments) expect(c.data[0].userAvatar).toBe('/avatars/avatar-3.svg');
     for (const p of now.page) expect(p.data.comments[0].userAvatar).toBe('/avatars/avatar-3.svg');
-    expect((await app.api('POST', '/api/users/deactivate', { token: leaver.token, body: { reason: '测试注销' } })).status).toBe(200);
+    expect((await app.api('POST', '/api/users/deactivate', { token: leaver.token, body: { reason: '测试注销', password: FIXTURE_PASSWORD } })).status).toBe(200);
     now = await views(idea);
     for (const c of now.comments) expect(c.data[0].userName).toBe('已注销用户');
     for (const p of now.page) expect(p.data.comments[0].userName).toBe('已注销用户');
@@ -132,7 +132,7 @@ describe.each(DIALECTS)('cached idea pages and comments follow the writes, on %s
     const gone = await createUser(app.deps);
     const idea = await createIdea(app.deps, gone, { title: '作者注销的创意' });
     await views(idea);
-    expect((await app.api('POST', '/api/users/deactivate', { token: gone.token, body: { reason: '测试注销' } })).status).toBe(200);
+    expect((await app.api('POST', '/api/users/deactivate', { token: gone.token, body: { reason: '测试注销', password: FIXTURE_PASSWORD } })).status).toBe(200);
     const now = await views(idea);
     expect([...now.page, ...now.comments].map((p) => p.status)).toEqual(Array(8).fill(404));
   });

@@ -93,10 +93,10 @@ describe.each(DIALECTS)('sessions and SMS codes on %s', (dialect) => {
     expect((await app.api('GET', '/api/auth/me', { token: second })).status).toBe(200);
 
     const newPhone = freshPhone();
-    const sent = await app.api('POST', '/api/auth/send-sms-code', { token: u.token, body: { phone: newPhone, purpose: 'change_phone' } });
+    const sent = await app.api('POST', '/api/auth/send-sms-code', { token: u.token, body: { phone: newPhone, purpose: 'change_phone', currentPassword: u.password } });
     expect(sent.status).toBe(200);
     expect((await app.api('POST', '/api/auth/verify-sms-code', { body: { phone: newPhone, code: sent.body.debugCode, purpose: 'change_phone' } })).status).toBe(200);
-    expect((await app.api('POST', '/api/auth/update-phone', { token: u.token, body: { phone: newPhone } })).status).toBe(200);
+    expect((await app.api('POST', '/api/auth/update-phone', { token: u.token, body: { phone: newPhone, currentPassword: u.password } })).status).toBe(200);
 
     const other = await app.api('GET', '/api/auth/me', { token: second });
     expect(other.status).toBe(401);
@@ -160,8 +160,8 @@ describe.each(DIALECTS)('sessions and SMS codes on %s', (dialect) => {
     expect((await app.api('POST', '/api/auth/login', { body: { loginType: 'phone', phone: u.phone, password: 'firstnew1' } })).status).toBe(200);
   });
 
-  async function issue(phone: string, purpose: 'register' | 'change_phone', token?: string) {
-    const sent = await app.api('POST', '/api/auth/send-sms-code', { token, body: { phone, purpose } });
+  async function issue(phone: string, purpose: 'register' | 'change_phone', member?: { token: string; password: string }) {
+    const sent = await app.api('POST', '/api/auth/send-sms-code', { token: member?.token, body: { phone, purpose, currentPassword: member?.password } });
     expect(sent.status).toBe(200);
     const row = await app.deps.db.selectFrom('sms_codes').select('id').where('phone', '=', phone).orderBy('id', 'desc').executeTakeFirstOrThrow();
     return { code: sent.body.debugCode as string, id: row.id };
@@ -198,10 +198,10 @@ describe.each(DIALECTS)('sessions and SMS codes on %s', (dialect) => {
 
     const u = await registerAndLogin(app);
     const x = freshPhone();
-    const change = await issue(x, 'change_phone', u.token);
+    const change = await issue(x, 'change_phone', u);
     await app.deps.db.updateTable('sms_codes').set({ created_at: dbTimeAgo(11 * MINUTE), expires_at: dbTimeAgo(MINUTE) }).where('id', '=', change.id).execute();
     expect((await app.api('POST', '/api/auth/verify-sms-code', { body: { phone: x, code: change.code, purpose: 'change_phone' } })).status).toBe(400);
-    expect((await app.api('POST', '/api/auth/update-phone', { token: u.token, body: { phone: x } })).status).toBe(400);
+    expect((await app.api('POST', '/api/auth/update-phone', { token: u.token, body: { phone: x, currentPassword: u.password } })).status).toBe(400);
 
     const b = freshPhone();
     const young = await issue(b, 'register');
@@ -213,20 +213,20 @@ describe.each(DIALECTS)('sessions and SMS codes on %s', (dialect) => {
     const u = await registerAndLogin(app);
     const x = freshPhone();
     const y = freshPhone();
-    const cx = await issue(x, 'change_phone', u.token);
+    const cx = await issue(x, 'change_phone', u);
     expect((await app.api('POST', '/api/auth/verify-sms-code', { body: { phone: x, code: cx.code, purpose: 'change_phone' } })).status).toBe(200);
-    expect((await app.api('POST', '/api/auth/update-phone', { token: u.token, body: { phone: x } })).status).toBe(200);
-    const cy = await issue(y, 'change_phone', u.token);
+    expect((await app.api('POST', '/api/auth/update-phone', { token: u.token, body: { phone: x, currentPassword: u.password } })).status).toBe(200);
+    const cy = await issue(y, 'change_phone', u);
     expect((await app.api('POST', '/api/auth/verify-sms-code', { body: { phone: y, code: cy.code, purpose: 'change_phone' } })).status).toBe(200);
-    expect((await app.api('POST', '/api/auth/update-phone', { token: u.token, body: { phone: y } })).status).toBe(200);
+    expect((await app.api('POST', '/api/auth/update-phone', { token: u.token, body: { phone: y, currentPassword: u.password } })).status).toBe(200);
 
     // x is free again, and it did have a code: verified by this member, minutes ago, but used.
-    const back = await app.api('POST', '/api/auth/update-phone', { token: u.token, body: { phone: x } });
+    const back = await app.api('POST', '/api/auth/update-phone', { token: u.token, body: { phone: x, currentPassword: u.password } });
     expect(back.status).toBe(400);
     expect(back.body.message).toBe('请先验证新手机号的验证码');
     expect((await app.api('GET', '/api/auth/me', { token: u.token })).body.data.user.phone).toBe(y);
     // Over tRPC too.
-    expect((await trpcCall(app, 'mutation', 'auth.updatePhone', { phone: x }, u.token)).status).toBe(400);
+    expect((await trpcCall(app, 'mutation', 'auth.updatePhone', { phone: x, currentPassword: u.password }, u.token)).status).toBe(400);
   });
 });
 

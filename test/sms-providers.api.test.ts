@@ -14,7 +14,7 @@ import { freshPhone, trpcCall, type TestApp } from './helpers/api.ts';
 import { SMS_CODE_TTL_MINUTES } from '../src/shared/constants.ts';
 import { DIALECTS } from './helpers/dialects.ts';
 import { ALIYUN, startFakeGateway, TENCENT, type FakeGateway, type GatewayReply, type GatewayRequest } from './helpers/fake-sms-gateway.ts';
-import { createUser } from './helpers/fixtures.ts';
+import { createUser, FIXTURE_PASSWORD } from './helpers/fixtures.ts';
 import { serveTestApp } from './helpers/serve.ts';
 
 /** What a provider's request said, read the provider's way. */
@@ -166,20 +166,20 @@ describe.each(DIALECTS)('SMS providers on %s', (dialect) => {
       // Made in the database: registering through a real gateway has no debugCode to read.
       const member = await createUser(app.deps);
       const newPhone = freshPhone();
-      const sent = await app.api('POST', '/api/auth/send-sms-code', { token: member.token, body: { phone: newPhone, purpose: 'change_phone' } });
+      const sent = await app.api('POST', '/api/auth/send-sms-code', { token: member.token, body: { phone: newPhone, purpose: 'change_phone', currentPassword: FIXTURE_PASSWORD } });
       expect(sent.status).toBe(200);
       expect(lastSent()).toMatchObject({ phone: newPhone, template: p.settings.templates.change_phone });
       expect(sent.body.debugCode).toBeUndefined();
       expect((await app.api('POST', '/api/auth/verify-sms-code', { body: { phone: newPhone, code: '123456', purpose: 'change_phone' } })).status).toBe(400);
       expect((await app.api('POST', '/api/auth/verify-sms-code', { body: { phone: newPhone, code: lastSent().params[0], purpose: 'change_phone' } })).status).toBe(200);
-      expect((await app.api('POST', '/api/auth/update-phone', { token: member.token, body: { phone: newPhone } })).status).toBe(200);
+      expect((await app.api('POST', '/api/auth/update-phone', { token: member.token, body: { phone: newPhone, currentPassword: FIXTURE_PASSWORD } })).status).toBe(200);
       const notice = lastSent();
       expect(notice).toMatchObject({ action: 'SendSms', phone: member.phone, template: p.settings.templates.phone_changed, signed: true });
       expect(notice.params).toEqual([`${newPhone.slice(0, 3)}****${newPhone.slice(-4)}`]);
 
       // tRPC asks for a change-phone code the same way.
       const again = freshPhone();
-      const viaTrpc = await trpcCall(app, 'mutation', 'auth.sendSmsCode', { phone: again, purpose: 'change_phone' }, member.token);
+      const viaTrpc = await trpcCall(app, 'mutation', 'auth.sendSmsCode', { phone: again, purpose: 'change_phone', currentPassword: FIXTURE_PASSWORD }, member.token);
       expect(viaTrpc.status).toBe(200);
       expect(lastSent()).toMatchObject({ phone: again, template: p.settings.templates.change_phone });
     });

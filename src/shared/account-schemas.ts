@@ -27,8 +27,9 @@ export const ZRegistrationNumber = z.string().trim().regex(USER_ID_PATTERN, MSG.
 
 /**
  * The current password, where a sensitive change asks for proof of the person (change_phone codes,
- * update-phone; deactivation calls it `password`): needed only when the session has not seen the
- * password in the last minutes (403 with errorType password_required).
+ * update-phone; deactivation calls it `password`): needed with each of those requests (403 with
+ * errorType password_required without it). Optional in the schema so that a missing one gets that
+ * answer, which the security dialog understands.
  */
 const ZCurrentPasswordProof = z.string().max(PASSWORD_MAX_LENGTH, MSG.passwordTooLong).optional();
 

@@ -171,6 +171,7 @@ for (const viewport of VIEWPORTS) {
       const newPhone = uniquePhone();
       await security.getByRole('tab', { name: '手机号' }).click();
       await security.getByRole('button', { name: '更换手机号' }).click();
+      await security.getByLabel('当前密码').fill(newPassword);
       await security.getByLabel('新手机号').fill('12345');
       await security.getByRole('button', { name: '发送验证码' }).click();
       await security.getByText('请输入正确的手机号码').waitFor();
@@ -236,6 +237,7 @@ for (const viewport of VIEWPORTS) {
       await security.getByRole('tab', { name: '注销账号' }).waitFor();
       await confirmButton.click();
       await final.getByText('个人原因').waitFor();
+      await final.getByLabel('当前密码').fill('third-pass3');
       const dialogText = new Promise<string>((resolve) => page.once('dialog', (d) => (resolve(d.message()), void d.accept())));
       await final.getByRole('button', { name: '确认注销' }).click();
       assert.equal(await dialogText, '账号注销成功，感谢您的使用');

@@ -228,6 +228,7 @@ function PhoneTab() {
       )}
       {editing && (
         <form method="post" onSubmit={submit} noValidate className="stack">
+          {proof.field}
           <PhoneField
             label="新手机号"
             value={phone}
@@ -238,7 +239,6 @@ function PhoneTab() {
             error={errors.phone}
             after={<ResendButton secondsLeft={secondsLeft} busy={send.isPending} label="发送验证码" onClick={sendCode} />}
           />
-          {proof.field}
           <CodeField
             label="验证码"
             value={code}
@@ -277,15 +277,14 @@ function DeactivateTab({ onClose }: { onClose: () => void }) {
     setError('');
     if (proof.missing()) return;
     try {
-      // What the page collected: the chosen reason and the typed word, which the server checks again;
-      // the password only once the server asked for it.
-      await deactivate.mutateAsync({ reason: reason as (typeof DEACTIVATION_REASONS)[number], confirmation: word as typeof DEACTIVATION_CONFIRM_WORD, password: proof.password ?? null });
+      // What the page collected: the chosen reason and the typed word, which the server checks again, and the password.
+      await deactivate.mutateAsync({ reason: reason as (typeof DEACTIVATION_REASONS)[number], confirmation: word as typeof DEACTIVATION_CONFIRM_WORD, password: proof.password });
       clearSession();
       window.alert(SECURITY_MSG.deactivated);
       onClose();
       window.location.assign('/');
     } catch (err) {
-      // Asked for the password (or a wrong one): the final dialog stays open with the field.
+      // A wrong password: the final dialog stays open with the field.
       if (proof.absorb(err)) return;
       setConfirming(false);
       setError(isNetworkError(err) ? SECURITY_MSG.deactivateCallFailed : errorMessage(err, SECURITY_MSG.deactivateFailed));

@@ -17,7 +17,7 @@ import { formatRegistrationNumber, nicknameForPhone } from '../../shared/pattern
 import type { Deps } from '../deps.ts';
 import { badRequest, forbidden, unauthorized } from '../errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { createSession, invalidateSession, invalidateUserSessions, markPasswordVerified, passwordVerifiedWithin, validateSessionToken } from './sessions.ts';
+import { createSession, invalidateSession, invalidateUserSessions, validateSessionToken } from './sessions.ts';
 import { assertSmsConfigured, consumeCode, consumeVerifiedCode, deliverCode, deliverNotice, generateCode, storeCode, verifyCode } from './sms.ts';
 import { findActiveUserByPhone, findUserById, insertUserRow, requireUserByRef, toAuthUser } from './users.ts';
 import { countAccountData, deactivateAccountData } from './account-data.ts';
@@ -58,13 +58,6 @@ export interface Authenticated {
   session: SessionRow;
 }
 
-/**
- * How long a sign-in or a typed password counts as proof of the person for changing the phone and
- * deactivating (a "sudo window"). As long as an SMS code lives, so a phone change begun with the
- * password can finish with the code sent then; short enough that a token stolen later, from a device
- * left signed in, cannot take the account without the password.
- */
-export const PASSWORD_PROOF_WINDOW_MS = SMS_CODE_TTL_MINUTES * 60 * 1000;
 
 
 /** The user behind a bearer token, or null. Deactivated accounts have no sessions, but check anyway. */
@@ -219,17 +212,17 @@ async function assertCurrentPassword(deps: Deps, auth: Authenticated, password: 
   await deps.limits.passwordChecks.consume(key, ACCOUNT_MSG.passwordChecksTooFrequent);
   if (!(await verifyPassword(auth.user.password_hash, password))) throw badRequest(ACCOUNT_MSG.wrongCurrentPassword, extra);
   await deps.limits.passwordChecks.refund(key);
-  await markPasswordVerified(deps.db, auth.session);
 }
 
 /**
- * Proof of the person for a sensitive change (issue 19): the current password, given now or entered
- * in this session within PASSWORD_PROOF_WINDOW_MS (sign-in included). Without it, 403 with
- * errorType password_required, and the security dialog asks for the password.
+ * Proof of the person for a sensitive change (issue 19): the current password, with each request
+ * that moves the phone or ends the account. A token alone never changes who owns an account: before,
+ * a sign-in or a typed password counted for ten minutes, and a token taken in them was enough (a
+ * hostile review moved a phone and deactivated an account so). Without it, 403 with errorType
+ * password_required, and the security dialog asks for the password, which it sends with each step.
  */
 async function assertPasswordProof(deps: Deps, auth: Authenticated, password: string | null | undefined): Promise<void> {
   if (password) return assertCurrentPassword(deps, auth, password, { field: 'currentPassword' });
-  if (passwordVerifiedWithin(auth.session, PASSWORD_PROOF_WINDOW_MS)) return;
   throw forbidden(ACCOUNT_MSG.passwordProofRequired, { errorType: PASSWORD_REQUIRED_ERROR, field: 'currentPassword' });
 }
 

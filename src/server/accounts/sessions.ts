@@ -73,17 +73,6 @@ export async function validateSessionToken(db: Kysely<Database>, token: string, 
   return session;
 }
 
-/** Notes that the password was just entered in this session (the row and the caller's copy). */
-export async function markPasswordVerified(db: Kysely<Database>, session: SessionRow): Promise<void> {
-  session.password_verified_at = nowDb();
-  await db.updateTable('sessions').set({ password_verified_at: session.password_verified_at }).where('id', '=', session.id).execute();
-}
-
-/** Whether the password was entered in this session within the last `windowMs`. */
-export function passwordVerifiedWithin(session: SessionRow, windowMs: number, now = Date.now()): boolean {
-  return !!session.password_verified_at && now - fromDbTime(session.password_verified_at).getTime() < windowMs;
-}
-
 export async function invalidateSession(db: Kysely<Database>, sessionId: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
 }
