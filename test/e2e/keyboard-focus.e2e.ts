@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { createIdea, createUser, type FixtureUser } from '../helpers/fixtures.ts';
+import { createIdea, createUser, FIXTURE_PASSWORD, type FixtureUser } from '../helpers/fixtures.ts';
 import { type E2E, expectAccessible, newPage, signInWithToken, startE2E, VIEWPORTS } from './harness.ts';
 
 const DESKTOP = VIEWPORTS[1];
@@ -138,6 +138,35 @@ describe('keyboard focus', () => {
     await page.getByRole('button', { name: '搜索中…', exact: true }).waitFor();
     await assertFocused(page, field, 'the search field while searching');
     await page.waitForURL('**/marketplace?*');
+    await context.close();
+  });
+
+  // A phone walkthrough found focus on the document after signing in and after most page changes:
+  // the old page, hidden while the new one's code loaded, gave the heading that was focused.
+  it('after a keyboard sign-in and after a tap on the tab bar, focus is on the new page’s heading', async () => {
+    const member = await createUser(e2e.server.deps, { nickname: '键盘登录的人' });
+    const { context, page } = await newPage(e2e, VIEWPORTS[0]);
+    await page.goto('/login');
+    // Once the app runs (a submit before it posts the form: prerendered.e2e).
+    await page.waitForFunction(() => /^登录/.test(document.title));
+    await page.getByLabel('手机号', { exact: true }).fill(member.phone);
+    await page.getByLabel('密码', { exact: true }).fill(FIXTURE_PASSWORD);
+    await page.getByLabel('密码', { exact: true }).press('Enter');
+    await page.waitForURL('**/marketplace');
+    const market = page.getByRole('heading', { level: 1, name: '创意市场' });
+    await market.waitFor();
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1', undefined, { timeout: 5000 }).catch(() => undefined);
+    await assertFocused(page, market, 'the marketplace after signing in');
+    // A tap on the tab bar leaves focus nowhere (a touch does not focus the link): the next member
+    // page's heading takes it, though the old page stays in the document, hidden, while the new one's
+    // code loads.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.locator('.tab-bar').getByRole('link', { name: '灵感库' }).dispatchEvent('click');
+    await page.waitForURL('**/inspiration-library**');
+    const library = page.getByRole('heading', { level: 1, name: '我的灵感库' });
+    await library.waitFor();
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1' && document.activeElement.textContent === '我的灵感库', undefined, { timeout: 5000 }).catch(() => undefined);
+    await assertFocused(page, library, 'the library opened from the tab bar');
     await context.close();
   });
 

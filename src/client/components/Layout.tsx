@@ -5,6 +5,7 @@ import { useUserInfoChecked } from '../hooks/useFreshUserInfo.ts';
 import { footerVisible, SIDE_NAV_PATHS, TAB_BAR_PATHS, underPrefix } from '../lib/routes.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Footer } from './Footer.tsx';
+import { LoadingLine } from './LoadingLine.tsx';
 import { TopNav } from './TopNav.tsx';
 
 // Only members see the side navigation and the tab bar: guests do not download them.
@@ -34,7 +35,8 @@ export function Layout({ children, nav = true }: { children: ReactNode; nav?: bo
           </Suspense>
         )}
         <div id="main" className="app-main">
-          {children}
+          {/* A page's code loading shows here: the top bar and the tab bar stay (the whole screen used to blank). */}
+          <Suspense fallback={<LoadingLine />}>{children}</Suspense>
         </div>
       </div>
       {footerVisible(path, loggedIn) && <Footer />}

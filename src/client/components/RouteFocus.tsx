@@ -12,8 +12,14 @@ const WATCH_MS = 4000;
 
 const focusIsLost = () => !document.activeElement || document.activeElement === document.body;
 
+/**
+ * The shown page's heading. While the new page's code loads, React keeps the old page in the document,
+ * hidden (Suspense), so the first `main h1` was the old one: focus went nowhere, and after a sign-in
+ * it stayed on the document (a phone walkthrough found it so after most page changes).
+ */
 function pageHeading(): HTMLElement | null {
-  return document.querySelector<HTMLElement>('main h1');
+  for (const heading of document.querySelectorAll<HTMLElement>('main h1')) if (heading.getClientRects().length) return heading;
+  return null;
 }
 
 export function RouteFocus() {
@@ -29,10 +35,14 @@ export function RouteFocus() {
       if (done) return;
       const heading = pageHeading();
       if (!heading) return;
-      done = true;
-      if (!focusIsLost()) return;
+      if (!focusIsLost()) {
+        done = true;
+        return;
+      }
       if (heading.tabIndex < 0 && !heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
       heading.focus({ preventScroll: true });
+      // Watched on until focus is really there.
+      done = document.activeElement === heading;
     };
     const frame = requestAnimationFrame(tryFocus);
     const watcher = new MutationObserver(tryFocus);
