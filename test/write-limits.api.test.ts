@@ -304,6 +304,23 @@ describe.each(DIALECTS)('write limits on %s', (dialect) => {
     expect((await WRITES.views('trpc', { ip: freshAddress() } as Person, 0)).status).toBe(200);
   });
 
+  // A hostile review, refused SMS codes on 127.0.0.1, got them again on ::1: an IPv6 client picks
+  // any address of its /64, so each counted alone made every per-address limit endless.
+  it('an IPv6 network counts as one address: the addresses of one /64 share its allowance', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-05T08:00:00Z'));
+    const network = `2001:db8:19:${(++addressSeq).toString(16)}`;
+    const { ipPerMinute } = WRITE_LIMIT_DEFAULTS.views;
+    for (let i = 0; i < ipPerMinute; i++) expect((await WRITES.views(i % 2 ? 'trpc' : 'rest', { ip: `${network}::${(i + 1).toString(16)}` } as Person, i)).status).toBe(200);
+    const refused = await WRITES.views('rest', { ip: `${network}:ffff:1:2:3` } as Person, ipPerMinute);
+    expect([refused.status, refused.message]).toEqual([429, WRITE_LIMIT_MESSAGES.views.address]);
+    // The next /64 is someone else; an IPv4 address written as IPv6 is that IPv4 address.
+    expect((await WRITES.views('trpc', { ip: `2001:db8:19:${(++addressSeq).toString(16)}::1` } as Person, 0)).status).toBe(200);
+    const v4 = freshAddress();
+    for (let i = 0; i < ipPerMinute; i++) expect((await WRITES.views('rest', { ip: i % 2 ? `::ffff:${v4}` : v4 } as Person, i)).status).toBe(200);
+    expect((await WRITES.views('rest', { ip: `::ffff:${v4}` } as Person, ipPerMinute)).status).toBe(429);
+  });
+
   it('the probe of issue 19: 120 comments in a burst are mostly refused and the author gets one unread message, not 120', async () => {
     const p = await person();
     const idea = await createIdea(app.deps, author);

@@ -10,6 +10,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerRespo
 import path from 'node:path';
 import type { Express } from 'express';
 import proxyAddr from 'proxy-addr';
+import { addressKey } from '../request/client-address.ts';
 import type { Deps } from '../deps.ts';
 import { isClientRoute } from '../../shared/client-routes.ts';
 import { bearerToken } from '../request/caller.ts';
@@ -59,7 +60,7 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
   const routes = fastRoutes();
   // The client's address as Express sees it (TRUST_PROXY), for the rate limits of the reads run here.
   const trust = app.get('trust proxy fn') as (addr: string, i: number) => boolean;
-  const clientIp = (req: IncomingMessage) => () => proxyAddr(req, trust);
+  const clientIp = (req: IncomingMessage) => () => addressKey(proxyAddr(req, trust));
   const keyMemo = new Map<string, KnownRead | null>();
 
   function prepare(status: number, headers: [string, string][], variants: Variants, etag = etagOf(variants.identity)): PreparedAnswer {

@@ -6,6 +6,7 @@ import type { Request, Response } from 'express';
 import { SESSION_EXPIRED_HEADER } from '../../shared/constants.ts';
 import type { Deps } from '../deps.ts';
 import { authenticate, type Authenticated } from '../accounts/service.ts';
+import { addressKey } from './client-address.ts';
 
 export interface Caller {
   deps: Deps;
@@ -20,9 +21,9 @@ export function bearerToken(authorization: string | undefined): string | undefin
   return /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
 }
 
-/** The caller's address as Express sees it: X-Forwarded-For only counts when TRUST_PROXY is set. */
+/** The caller's address as Express sees it (X-Forwarded-For only counts when TRUST_PROXY is set), as the limits count it (an IPv6 /64). */
 export function clientIp(req: Request): string {
-  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+  return addressKey(req.ip ?? req.socket.remoteAddress ?? 'unknown');
 }
 
 /** Finds the caller; a dead token is flagged on the response so the client forgets it, even on public calls. */
