@@ -172,7 +172,8 @@ export async function deleteComment(deps: Deps, user: UserRow, id: number): Prom
     const idea = await lockIdeaForComments(trx, found.idea_id);
     const comment = await lockComment(trx, id);
     if (!idea || !comment) throw notFound(COMMENT_MSG.notFound);
-    const allowed = mayDeleteComment(user, { userId: comment.user_id }, idea.user_id === user.id);
+    // The idea's author may delete the comments on it, but not a held one, which only its writer sees.
+    const allowed = mayDeleteComment(user, { userId: comment.user_id }, idea.user_id === user.id && !comment.held);
     if (!allowed) {
       // 403 only for a comment the caller can see: a held one is its author's alone until approved.
       if (!comment.held && (await findVisibleIdea(trx, idea.id, user))) throw forbidden(COMMENT_MSG.deleteForbidden);
