@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from './helpers/dialects.ts';
+import { trpcCall } from './helpers/api.ts';
 import { serveTestApp } from './helpers/serve.ts';
 import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
 
@@ -72,5 +73,21 @@ describe.each(DIALECTS)('newest-first keyset pages on %s', (dialect) => {
       expect([res.status, res.body.message], spelled).toEqual([400, '分页参数无效']);
     }
     expect(app.deps.publicCache.size.entries).toBe(entries);
+  });
+
+  it('similar ideas: any limit past 20 is 20, one cache entry for all of them (REST and tRPC)', async () => {
+    const id = (await app.api('GET', `/api/ideas/user/${author.registrationNumber}?limit=1`)).body.data[0].id as number;
+    const twenty = await app.api('GET', `/api/ideas/${id}/similar?limit=20`);
+    expect(twenty.status).toBe(200);
+    const entries = app.deps.publicCache.size.entries;
+    for (const limit of [21, 50, 100]) {
+      const res = await app.api('GET', `/api/ideas/${id}/similar?limit=${limit}`);
+      expect(res.body.data, String(limit)).toEqual(twenty.body.data);
+      expect((await trpcCall(app, 'query', 'ideas.similar', { id, limit })).status).toBe(200);
+    }
+    expect((await trpcCall(app, 'query', 'ideas.similar', { id, limit: 20 })).status).toBe(200);
+    // One more: the tRPC answer of limit 20, which all the others share.
+    expect(app.deps.publicCache.size.entries).toBe(entries + 1);
+    expect((await app.api('GET', `/api/ideas/${id}/similar?limit=101`)).status).toBe(400);
   });
 });

@@ -12,7 +12,7 @@ import { CACHED_IDEA_CARDS } from '../request/changes.ts';
 import { deleteIdeaImage, IMAGE_MSG, uploadIdeaImage } from './images.ts';
 import { approveIdea, editAndApproveIdea, rejectIdea, REVIEW_MSG, reviewQueue } from './review.ts';
 import * as ideas from './service.ts';
-import { similarIdeas, SIMILAR_LIMIT_DEFAULT } from './similar.ts';
+import { similarIdeas, SIMILAR_LIMIT_DEFAULT, SIMILAR_LIMIT_MAX } from './similar.ts';
 import { recordView, viewCount } from './views.ts';
 import { viewerState } from './viewer.ts';
 import { ZNoData } from '../../shared/outputs/common.ts';
@@ -163,9 +163,11 @@ export const ideaOps = {
   similar: read({
     access: 'public',
     cache: { ...CACHED_IDEA_CARDS, members: 'ideas' },
-    input: ById.extend({ limit: ZListLimit(SIMILAR_LIMIT_DEFAULT) }),
+    // At most 20 (the page shows 6): taken down when parsed, so limit=21…100 share limit=20's cache
+    // entry instead of making 80 more per idea (a hostile review).
+    input: ById.extend({ limit: ZListLimit(SIMILAR_LIMIT_DEFAULT).overwrite((n) => Math.min(n, SIMILAR_LIMIT_MAX)) }),
     output: { data: ZIdeaCards },
-    run: async ({ deps, auth }, input) => answer(await similarIdeas(deps, auth?.user ?? null, input.id, Math.min(input.limit, 20))),
+    run: async ({ deps, auth }, input) => answer(await similarIdeas(deps, auth?.user ?? null, input.id, input.limit)),
   }),
 
   // The one member read beside an idea's shared page: favourite, follow, unlock, ownership, comment marks.

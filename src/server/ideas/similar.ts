@@ -15,6 +15,8 @@ import { findVisibleIdea, ideaTags, publicIdeas } from './repository.ts';
 import { selectCards, toCards } from './cards.ts';
 
 export const SIMILAR_LIMIT_DEFAULT = SIMILAR_IDEAS_LIMIT;
+/** The most similar ideas one call lists. */
+export const SIMILAR_LIMIT_MAX = 20;
 const TAG_WEIGHT = 3;
 const MIN_SCORE = 2;
 /** A long title's first bigrams are enough to find its neighbours, and keep the query bounded. */
