@@ -87,10 +87,12 @@ export const WRITE_LIMIT_DEFAULTS = {
   unlocks: { perMinute: 20, perHour: 300, ipPerMinute: 120 },
   // Changing one's avatar: it changes every card of the member's, so every cached public page.
   profile: { perMinute: 5, perHour: 30, ipPerMinute: 30 },
-  // The writes that check the current password (changing it or the phone, deactivating): once, and
-  // again after a slip. Each check (and a new password's hash) is argon2, and a right password is not
-  // counted as a wrong one, so without this a loop of them would burn the server's CPU.
-  passwords: { perMinute: 3, perHour: 10, ipPerMinute: 10 },
+  // The writes that check the current password (changing it or the phone, deactivating): a phone
+  // change takes it twice (its code, then the move), so five a minute leave room for a slip and a
+  // password changed just before (a phone walkthrough was refused at three). Each check (and a new
+  // password's hash) is argon2, and a right password is not counted as a wrong one, so without this
+  // a loop of them would burn the server's CPU.
+  passwords: { perMinute: 5, perHour: 20, ipPerMinute: 10 },
 } as const satisfies Record<string, WriteLimit>;
 
 export type WriteLimitKind = keyof typeof WRITE_LIMIT_DEFAULTS;
