@@ -153,6 +153,14 @@ for (const viewport of VIEWPORTS) {
       // Opened later by its address (no word from the editor): approved, not necessarily automatically.
       await page.goto(`/publish-success/${ideaId}`);
       await card.getByText('你的创意已通过审核，现已展示在创意市场。').waitFor();
+      // An edit of the public idea is not a new publication (a phone walkthrough read 发布成功 after one).
+      await page.goto(`/create-pin?edit=${ideaId}`);
+      await page.getByRole('heading', { name: '编辑已发布的创意' }).waitFor();
+      await page.getByLabel('简介', { exact: true }).fill(`晚上回家不用摸黑找开关，还能省电（${vp}）`);
+      await page.getByRole('button', { name: '重新提交', exact: true }).click();
+      await page.waitForURL(`**/publish-success/${ideaId}`);
+      await card.getByRole('heading', { name: '修改已生效' }).waitFor();
+      assert.equal(await card.getByText('发布成功').count(), 0, 'an edit does not say 发布成功');
       await context.close();
       // Anyone else given the address is shown the idea itself, not the author's success page.
       const reader = await createUser(e2e.server.deps, { nickname: `读者${vp}` });

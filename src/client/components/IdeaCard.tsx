@@ -48,8 +48,6 @@ export interface IdeaCardProps {
   busy?: boolean;
   /** Shows the price (the hunter page's cards: image, title, description, price, date, tags). */
   showPrice?: boolean;
-  /** The full zh-CN date and time instead of the relative one. */
-  fullDate?: boolean;
 }
 
 /** Tags as a list, whatever shape they arrived in. */
@@ -117,7 +115,7 @@ export function priceText(price: number | null | undefined): string {
   return !price ? '免费' : `¥${price}`;
 }
 
-export function IdeaCard({ idea, href, onOpen, actions, children, highlighted = false, headingLevel = 3, onDelete, onRestore, onClearFavorite, busy = false, showPrice = false, fullDate = false }: IdeaCardProps) {
+export function IdeaCard({ idea, href, onOpen, actions, children, highlighted = false, headingLevel = 3, onDelete, onRestore, onClearFavorite, busy = false, showPrice = false }: IdeaCardProps) {
   const titleId = useId();
   const statusId = useId();
   const [, navigate] = useLocation();
@@ -227,7 +225,7 @@ export function IdeaCard({ idea, href, onOpen, actions, children, highlighted = 
               {typeof views === 'number' && <span>浏览 {views}</span>}
               {created && (
                 <time dateTime={created} title={formatDateTime(created)}>
-                  {fullDate ? formatDateTime(created) : relativeTime(created)}
+                  {relativeTime(created)}
                 </time>
               )}
             </span>

@@ -16,6 +16,8 @@ import '../styles/ideas.css';
 /** What the editor hands over with the navigation, so the right words show before the idea is read again. */
 export interface PublishedState {
   publishedStage: IdeaStage;
+  /** An edit of an idea that was already public (not a first publication). */
+  edited?: boolean;
 }
 
 const isStage = (v: unknown): v is IdeaStage => typeof v === 'string' && ['draft', 'review', 'rejected', 'public', 'deleted'].includes(v);
@@ -24,6 +26,8 @@ function stageFromState(state: unknown): IdeaStage | null {
   const s = (state ?? {}) as Partial<PublishedState>;
   return isStage(s.publishedStage) ? s.publishedStage : null;
 }
+
+const editedFromState = (state: unknown) => ((state ?? {}) as Partial<PublishedState>).edited === true;
 
 export const PUBLISH_SUCCESS_TEXT = {
   review: {
@@ -34,6 +38,11 @@ export const PUBLISH_SUCCESS_TEXT = {
   public: {
     heading: '发布成功！所有人可见',
     lines: ['你的创意已通过自动审核，现已展示在创意市场。', '审核通过的通知已发到你的消息中心。'],
+  },
+  /** An edit of a public idea, approved at once: no new publication (a phone walkthrough read 发布成功 after an edit). */
+  edited: {
+    heading: '修改已生效',
+    lines: ['修改已通过自动审核，创意市场里显示的是新内容。'],
   },
   /** Public, read later without the editor's word: a moderator may have approved it. */
   publicLater: {
@@ -52,11 +61,13 @@ export default function PublishSuccessPage() {
   const params = useParams<{ id?: string }>();
   const id = params.id && /^\d+$/.test(params.id) ? params.id : null;
   const [, navigate] = useLocation();
-  const handed = stageFromState(useHistoryState<unknown>());
+  const historyState = useHistoryState<unknown>();
+  const handed = stageFromState(historyState);
+  const edited = editedFromState(historyState);
   // The author may read their own idea in any stage: the stage as it is now (a reload has no state).
   const idea = trpc.ideas.byId.useQuery({ id: Number(id) }, { enabled: id !== null, retry: false, select: (answer) => answer.data });
   const stage: IdeaStage | null = idea.data ? ideaStage(idea.data) : handed;
-  const text = stage === 'public' ? PUBLISH_SUCCESS_TEXT[handed === 'public' ? 'public' : 'publicLater'] : stage === 'review' ? PUBLISH_SUCCESS_TEXT.review : PUBLISH_SUCCESS_TEXT.other;
+  const text = stage === 'public' ? PUBLISH_SUCCESS_TEXT[handed === 'public' ? (edited ? 'edited' : 'public') : 'publicLater'] : stage === 'review' ? PUBLISH_SUCCESS_TEXT.review : PUBLISH_SUCCESS_TEXT.other;
   // The page speaks to the idea's author: anyone else given its address is shown the idea itself.
   const notTheAuthor = !!idea.data && !idea.data.isOwner;
   useEffect(() => {

@@ -207,7 +207,7 @@ function IdeaFormBody({ initial, ideaId, stage, mode, rejectionReason = null, on
       // An automatic approval sends a message: the bell shows it now, not at its next poll.
       void utils.messages.unreadCount.invalidate();
       // The success page says what the review did: public at once (automatic) or waiting for a moderator.
-      const state: PublishedState | undefined = idea ? { publishedStage: ideaStage(idea) } : undefined;
+      const state: PublishedState | undefined = idea ? { publishedStage: ideaStage(idea), edited: stage === 'public' } : undefined;
       navigate(idea?.id ? `/publish-success/${idea.id}` : '/publish-success', { state });
     } catch (err) {
       setBusy(null);
