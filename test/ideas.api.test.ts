@@ -267,6 +267,11 @@ describe.each(DIALECTS)('ideas over REST on %s (MODERATION=auto)', (dialect) => 
     expect(badLimit.body.message).toMatch(/[\u4e00-\u9fff]/);
     expect((await app.api('GET', '/uploads/%E0%A4%A')).status).toBe(400);
     expect((await app.api('GET', '/uploads/nothing-here.jpg')).status).toBe(404);
+    // The uploads folder itself: a 404 in Chinese, not serve-static's English redirect page (a hostile review).
+    for (const folder of ['/uploads', '/uploads/%2e', '/uploads/']) {
+      const res = await fetch(app.url + folder, { redirect: 'manual' });
+      expect([res.status, await res.text()], folder).toEqual([404, JSON.stringify({ success: false, message: '文件不存在' })]);
+    }
     const unknownCharset = await app.api('POST', '/api/auth/login', { body: '{}', headers: { 'content-type': 'application/json; charset=klingon' } });
     expect(unknownCharset.status).toBe(415);
     expect(unknownCharset.body.success).toBe(false);

@@ -110,8 +110,8 @@ export function createApp(deps: Deps, options: AppOptions = {}): Express {
   } else if (options.clientDir && fs.existsSync(path.join(options.clientDir, 'index.html'))) {
     const clientDir = options.clientDir;
     const indexHtml = path.join(clientDir, 'index.html');
-    app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
-    app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
+    app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false, redirect: false }));
+    app.use(express.static(clientDir, { index: false, maxAge: '1h', redirect: false }));
     // Shared idea links: Open Graph meta for public ideas, 404 (and no meta) for anything else.
     const indexSource = fs.readFileSync(indexHtml, 'utf8');
     app.get('/idea/:id', async (req, res, next) => {

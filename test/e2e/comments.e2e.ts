@@ -88,18 +88,18 @@ for (const viewport of VIEWPORTS) {
 
       // 删除 is offered to whoever may delete (the writer, the idea's author, an admin), not to others.
       const authorReply = top.locator('.comment-replies [data-testid="comment"]').filter({ hasText: '押金随时可退' });
-      await authorReply.getByRole('button', { name: `作者${viewport.name}的评论的操作` }).click();
+      await authorReply.getByRole('button', { name: `作者${viewport.name}的评论：更多操作` }).click();
       await authorReply.getByRole('button', { name: '举报' }).waitFor();
       assert.equal(await authorReply.getByRole('button', { name: '删除', exact: true }).count(), 0, 'no 删除 on someone else’s comment');
       await page.keyboard.press('Escape');
       // One's own comment: 删除, and no 举报 (the server refuses it too).
       const ownReply = top.locator('.comment-replies [data-testid="comment"]').filter({ hasText: '押金怎么退？' });
-      await ownReply.getByRole('button', { name: `读者${viewport.name}的评论的操作` }).click();
+      await ownReply.getByRole('button', { name: `读者${viewport.name}的评论：更多操作` }).click();
       await ownReply.getByRole('button', { name: '删除', exact: true }).waitFor();
       assert.equal(await ownReply.getByRole('button', { name: '举报', exact: true }).count(), 0, 'no 举报 on one’s own comment');
       await page.keyboard.press('Escape');
       // A report of someone else's comment: 其他, with a few words the team reads beside it.
-      await authorReply.getByRole('button', { name: `作者${viewport.name}的评论的操作` }).click();
+      await authorReply.getByRole('button', { name: `作者${viewport.name}的评论：更多操作` }).click();
       await authorReply.getByRole('button', { name: '举报', exact: true }).click();
       const reportDialog = page.getByRole('dialog', { name: '举报这条评论？' });
       await reportDialog.getByLabel('举报原因').selectOption('其他');
@@ -112,13 +112,13 @@ for (const viewport of VIEWPORTS) {
       await signInWithToken(page, e2e.baseUrl, author);
       await page.goto(`/idea/${ideaId}`);
       const readerReply = top.locator('.comment-replies [data-testid="comment"]').filter({ hasText: '押金怎么退？' });
-      await readerReply.getByRole('button', { name: `读者${viewport.name}的评论的操作` }).click();
+      await readerReply.getByRole('button', { name: `读者${viewport.name}的评论：更多操作` }).click();
       await readerReply.getByRole('button', { name: '删除', exact: true }).waitFor();
       await page.keyboard.press('Escape');
       // An admin, neither the writer nor the idea's author, may delete it too.
       await signInWithToken(page, e2e.baseUrl, await createUser(deps, { role: 'admin' }));
       await page.goto(`/idea/${ideaId}`);
-      await readerReply.getByRole('button', { name: `读者${viewport.name}的评论的操作` }).click();
+      await readerReply.getByRole('button', { name: `读者${viewport.name}的评论：更多操作` }).click();
       await readerReply.getByRole('button', { name: '删除', exact: true }).waitFor();
       await page.keyboard.press('Escape');
       await signInWithToken(page, e2e.baseUrl, me);
@@ -126,7 +126,7 @@ for (const viewport of VIEWPORTS) {
       await top.waitFor();
 
       // Like on the comment itself (with its count), then dislike from the menu: exclusive.
-      const menu = () => top.getByRole('button', { name: `读者${viewport.name}的评论的操作` }).first();
+      const menu = () => top.getByRole('button', { name: `读者${viewport.name}的评论：更多操作` }).first();
       const like = top.getByTestId('comment-like').first();
       await like.click();
       await like.and(page.locator('[aria-pressed="true"]')).waitFor();

@@ -113,7 +113,7 @@ export function AccountMenu({ user }: { user: StoredUser }) {
 
   return (
     <div className="account" ref={ref}>
-      <button type="button" ref={trigger} className="account-chip" aria-haspopup="menu" aria-expanded={open} onClick={() => (open ? setOpen(false) : openAt('first'))} onKeyDown={onChipKey}>
+      <button type="button" ref={trigger} className="account-chip" aria-haspopup="menu" aria-expanded={open} aria-label={`${user.nickname}（ID ${user.registrationNumber}）的账号菜单`} onClick={() => (open ? setOpen(false) : openAt('first'))} onKeyDown={onChipKey}>
         <Avatar src={user.avatarUrl ?? user.avatar} alt="" size={32} />
         {/* The ID badge says what the number is; phones have no room for it (it is in the menu there). */}
         <span className="account-id">

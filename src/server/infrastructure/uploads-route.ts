@@ -20,7 +20,7 @@ const httpError = (status: number) => Object.assign(new Error(`uploads: ${status
 export function uploadsHandler(storage: FileStorage, uploadsDir: string): RequestHandler {
   // Names are random, content never changes, and nothing there may run as a page.
   if (!(storage instanceof S3FileStorage)) {
-    return express.static(path.resolve(uploadsDir), { immutable: true, maxAge: UPLOAD_MAX_AGE_SECONDS * 1000, fallthrough: false, index: false });
+    return express.static(path.resolve(uploadsDir), { immutable: true, maxAge: UPLOAD_MAX_AGE_SECONDS * 1000, fallthrough: false, index: false, redirect: false });
   }
   return async (req, res, next) => {
     try {

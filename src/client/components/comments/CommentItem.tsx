@@ -206,7 +206,7 @@ function CommentMenu({ comment, replies, mark, actions }: { comment: CommentDto;
         type="button"
         ref={trigger}
         className="comment-menu-trigger"
-        aria-label={`${comment.userName}的评论的操作`}
+        aria-label={`${comment.userName}的评论：更多操作`}
         aria-expanded={open}
         aria-controls={id}
         onClick={() => setOpen((v) => !v)}
