@@ -170,6 +170,27 @@ describe('keyboard focus', () => {
     await context.close();
   });
 
+  // A phone walkthrough was held in the editor: inside a list Tab indents, and nothing led out.
+  it('Escape leaves the rich-text editor, even inside a list, and Tab goes on to the next control', async () => {
+    const writer = await createUser(e2e.server.deps, { nickname: '键盘写作的人' });
+    const { context, page } = await newPage(e2e, DESKTOP);
+    await signIn(page, writer);
+    await page.goto('/create-pin');
+    const editor = page.locator('[contenteditable="true"][aria-label="详细分析"]');
+    await editor.click();
+    await page.keyboard.type('- 第一条');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('第二条');
+    await page.keyboard.press('Tab');
+    assert.equal(await editor.locator('li li').count(), 1, 'Tab in a list still indents');
+    await page.keyboard.press('Escape');
+    await assertFocused(page, page.getByText('按 Esc 键离开编辑区'), 'Escape in the editor');
+    await page.keyboard.press('Tab');
+    const where = await page.evaluate(() => ({ inEditor: !!document.activeElement?.closest('[contenteditable]'), body: document.activeElement === document.body }));
+    assert.deepEqual(where, { inEditor: false, body: false });
+    await context.close();
+  });
+
   it('a page opened from a link the old page took with it starts with focus on its heading', async () => {
     const { ideaId, context, page } = await readerAndIdea('标题焦点', '打开后焦点在标题的创意');
     await page.goto('/marketplace');

@@ -3,6 +3,7 @@
  * that page alone. Images: checked before upload, shown at once from a local object URL, then
  * pointed at the server's file, or removed when the upload fails (publishing §4, §5).
  */
+import { Extension } from '@tiptap/core';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import Image from '@tiptap/extension-image';
 import StarterKit from '@tiptap/starter-kit';
@@ -13,7 +14,7 @@ import { IDEA_IMAGE_ALT, IDEA_MSG, IMAGES_PER_IDEA } from '../../../shared/idea-
 import { deleteIdeaImage, imageFileProblem, UploadError, uploadFileNameFromUrl, uploadIdeaImage, UPLOADS_URL_PREFIX } from '../../lib/upload.ts';
 
 export const EDITOR_MSG = {
-  hint: `可插入图片：最多${IMAGES_PER_IDEA}张，单张不超过10MB，图片超过1MB将自动压缩`,
+  hint: `可插入图片：最多${IMAGES_PER_IDEA}张，单张不超过10MB，图片超过1MB将自动压缩。按 Esc 键离开编辑区`,
   uploading: '图片上传中…',
   imageAlt: IDEA_IMAGE_ALT,
   linkInvalid: '请输入以 http:// 或 https:// 开头的链接',
@@ -27,6 +28,25 @@ const EXTENSIONS = [
   }),
   Image.configure({ inline: false, allowBase64: false }),
 ];
+
+/**
+ * Escape leaves the text for the hint under it, so Tab goes on to the next control: inside a list Tab
+ * and Shift+Tab indent, and a keyboard user had no way out of the editor (a phone walkthrough).
+ */
+const leaveWithEscape = (hintId: string) =>
+  Extension.create({
+    name: 'leaveWithEscape',
+    addKeyboardShortcuts() {
+      return {
+        Escape: () => {
+          const hint = document.getElementById(hintId);
+          if (!hint) return false;
+          hint.focus();
+          return true;
+        },
+      };
+    },
+  });
 
 export interface RichTextEditorHandle {
   /** Deletes uploads of this idea that the analysis no longer shows (call after a successful save). */
@@ -130,8 +150,9 @@ export function RichTextEditor({ initialContent, onChange, ideaId, onPendingUplo
     return true;
   };
 
+  const [extensions] = useState(() => [...EXTENSIONS, leaveWithEscape(hintId)]);
   const editor = useEditor({
-    extensions: EXTENSIONS,
+    extensions,
     content: initialContent || '',
     immediatelyRender: false,
     editorProps: {
@@ -224,7 +245,7 @@ export function RichTextEditor({ initialContent, onChange, ideaId, onPendingUplo
         {editor ? <EditorContent editor={editor} /> : <div className="rich-text editor-content editor-loading" aria-hidden="true" />}
       </div>
       <input ref={fileInput} type="file" accept="image/*" className="visually-hidden" tabIndex={-1} aria-label="选择图片" onChange={onFileChosen} />
-      <p id={hintId} className="field-hint">
+      <p id={hintId} className="field-hint" tabIndex={-1}>
         {EDITOR_MSG.hint}
       </p>
       <p className="field-hint" role="status">
