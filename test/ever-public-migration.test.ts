@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as everPublicMigration from '../db/migrations/2026_11_28_0001_ideas_ever_public.ts';
 import { nowDb } from '../db/time.ts';
+import { decisionMessage } from '../src/server/ideas/review.ts';
+import { sendMessage } from '../src/server/messages/send.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { createDeps, type Deps } from '../src/server/deps.ts';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './helpers/dialects.ts';
@@ -30,6 +32,10 @@ describe.each(DIALECTS)('the ever-public migration, on %s', (dialect) => {
     ids.rejected = await createIdea(deps, author, { stage: 'rejected' });
     ids.approvedThenHeld = await createIdea(deps, author, { stage: 'review' });
     ids.approvedThenRejected = await createIdea(deps, author, { stage: 'rejected' });
+    // Approved automatically (no log), then held by an edit: only the message says it was public.
+    ids.autoApprovedThenHeld = await createIdea(deps, author, { stage: 'review' });
+    await sendMessage(deps.db, decisionMessage({ id: ids.autoApprovedThenHeld, user_id: author.id, title: '自动通过的创意' }, 'approved', 'auto'));
+    await sendMessage(deps.db, decisionMessage({ id: ids.rejected, user_id: author.id, title: '被驳回的创意' }, 'rejected', 'admin', '不合适'));
     const admin = await createUser(deps);
     const logged = (action: string, id: number) => ({ admin_id: admin.id, action, target_type: 'idea' as const, target_id: id, detail: null, created_at: nowDb() });
     await deps.db
@@ -49,6 +55,6 @@ describe.each(DIALECTS)('the ever-public migration, on %s', (dialect) => {
       .filter(([, id]) => Number(rows.find((r) => Number(r.id) === id)!.ever_public) === 1)
       .map(([name]) => name)
       .sort();
-    expect(marked).toEqual(['approvedThenHeld', 'approvedThenRejected', 'deleted', 'draftOfPublic', 'public']);
+    expect(marked).toEqual(['approvedThenHeld', 'approvedThenRejected', 'autoApprovedThenHeld', 'deleted', 'draftOfPublic', 'public']);
   });
 });

@@ -54,7 +54,7 @@ describe.each(DIALECTS)('disguised sensitive words on %s', (dialect) => {
 
   // A hostile review linked to https://x.com/赌博: the addresses were never checked.
   it('checks the analysis’s link addresses, written plainly or percent-encoded, over REST and tRPC', async () => {
-    for (const href of ['https://x.com/赌博', 'https://x.com/%E8%B5%8C%E5%8D%9A', 'https://x.com/?q=%E8%B5%8C%20%E5%8D%9A&amp;a=1']) {
+    for (const href of ['https://x.com/赌博', 'https://x.com/%E8%B5%8C%E5%8D%9A', 'https://x.com/?q=%E8%B5%8C%20%E5%8D%9A&amp;a=1', 'https://x.com/%E8%B5%8C%E5%8D%9A?%ZZ']) {
       const html = `<p>详情见<a href="${href}">这里</a></p>`;
       const res = await app.api('POST', '/api/ideas', { token: member.token, body: idea(`标题${unique()}`, { detailedAnalysis: html }) });
       expect(res.status, href).toBe(403);

@@ -18,7 +18,10 @@ describe('the rich-text sanitizer', () => {
     expect(sanitizeRichText('<p>来\u202e博赌&#x202c;玩&#8294;呀</p>', OWN)).toBe('<p>来博赌玩呀</p>');
   });
 
-  it('reads link addresses as people see them', () => {
-    expect(linkAddresses('<a href="https://x.com/%E8%B5%8C?a=1&amp;b=2" rel="x">a</a><a href="https://y.com/%E0%A4%A">b</a>')).toEqual(['https://x.com/赌?a=1&b=2', 'https://y.com/%E0%A4%A']);
+  it('reads link addresses as people see them: each run of escapes on its own, the host in Unicode', () => {
+    expect(linkAddresses('<a href="https://x.com/%E8%B5%8C?a=1&amp;b=2" rel="x">a</a><a href="https://y.com/%E0%A4%A">b</a>')).toEqual(['https://x.com/赌?a=1&b=2 x.com', 'https://y.com/%E0%A4%A y.com']);
+    // One malformed escape no longer keeps the others encoded (a review's way past the check).
+    expect(linkAddresses('<a href="https://x.com/%E8%B5%8C%E5%8D%9A?%ZZ#100%">a</a>')).toEqual(['https://x.com/赌博?%ZZ#100% x.com']);
+    expect(linkAddresses('<a href="https://xn--3ds443g.com/">a</a>')).toEqual(['https://xn--3ds443g.com/ 在线.com']);
   });
 });

@@ -137,6 +137,16 @@ describe.each(DIALECTS)('stored text on %s', (dialect) => {
     expect(stored).toEqual({ title: '欢迎场赌', detailed_analysis: '<p>来玩一下</p>' });
   });
 
+  // A review stored two blank tags, and a comment of variation selectors only.
+  it('drops blank tags, and answers a comment of variation selectors or marks only as an empty one', async () => {
+    const idea = await trpcCall(app, 'mutation', 'ideas.create', { title: '标签测试', tags: '创意 \u3164 \u200b 测试 x\u3164 #\u200b' }, member.token);
+    expect(idea.body.result.data.data.tags).toEqual(['创意', '测试', 'x']);
+    for (const content of ['\ufe0f\ufe0f', '\u180b\u180b', '\u{E0100}', '\u0301\u0301']) {
+      const res = await app.api('POST', '/api/comments', { token: member.token, body: { ideaId, content } });
+      expect([res.status, res.body.message], JSON.stringify(content)).toEqual([400, '评论内容不能为空']);
+    }
+  });
+
   it('keeps line breaks and tabs, which are text', async () => {
     const feedback = await app.api('POST', '/api/feedback', { token: member.token, body: { content: '第一行\n\t第二行\r\n第三行' } });
     expect(feedback.status).toBe(201);

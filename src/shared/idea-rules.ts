@@ -1,4 +1,5 @@
 /** Idea rules shared by the editor and the server (publishing §5, §9). Pure: no zod, no I/O. */
+import { trimInvisible } from './invisible-text.ts';
 
 export const DEFAULT_IDEA_TITLE = '未命名创意';
 export const IDEA_TITLE_MAX = 60;
@@ -96,7 +97,8 @@ export interface TagParse {
 export function parseTags(input: string | readonly string[] | null | undefined): TagParse {
   const text: string = typeof input === 'string' ? input : (input ?? []).join(' ');
   const raw = text.split(/\s+/).filter(Boolean);
-  const distinct = [...new Set(raw.map((t) => t.replace(/^#/, '')).filter(Boolean))];
+  // Each tag without invisible ends, so a blank letter between spaces is no tag (a review stored two).
+  const distinct = [...new Set(raw.map((t) => trimInvisible(t).replace(/^#/, '')).filter(Boolean))];
   const tags = distinct.slice(0, TAGS_MAX);
   const errors: string[] = [];
   for (const tag of tags) {

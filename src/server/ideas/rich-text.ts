@@ -2,9 +2,10 @@
  * The detailed analysis is Tiptap HTML from the browser: it is sanitized with an allowlist before it
  * is stored, so nothing that comes back can run script (DESIGN §4).
  */
+import { domainToUnicode } from 'node:url';
 import sanitizeHtml from 'sanitize-html';
 import { IDEA_IMAGE_ALT } from '../../shared/idea-rules.ts';
-import { withoutBidiControls } from '../../shared/stored-text.ts';
+import { withoutBidiControls } from '../../shared/invisible-text.ts';
 import { uploadFileNameFromUrl } from '../../shared/uploads.ts';
 
 const options = (allowedImages: ReadonlySet<string>): sanitizeHtml.IOptions => ({
@@ -40,16 +41,29 @@ export function sanitizeRichText(html: string, allowedImages: ReadonlySet<string
   return withoutBidiControls(sanitizeHtml(html ?? '', options(allowedImages))).trim();
 }
 
-/** The addresses an analysis links to, for the word check (they show on hover and in the status bar). */
+/**
+ * The addresses an analysis links to, as people read them, for the word check (they show on hover
+ * and in the status bar): each run of percent escapes decoded on its own (one malformed escape used
+ * to leave the whole address undecoded, a review found), and the host as Unicode (`xn--…`).
+ */
 export function linkAddresses(html: string): string[] {
   const addresses: string[] = [];
   for (const match of html.matchAll(/<a [^>]*href="([^"]*)"/g)) {
     const address = match[1].replace(/&amp;/g, '&').replace(/&quot;/g, '"');
+    const decoded = address.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+      try {
+        return decodeURIComponent(run);
+      } catch {
+        return run;
+      }
+    });
+    let host = '';
     try {
-      addresses.push(decodeURI(address));
+      host = domainToUnicode(new URL(address).hostname);
     } catch {
-      addresses.push(address);
+      // Not an absolute address: its text is checked as it is.
     }
+    addresses.push(host ? `${decoded} ${host}` : decoded);
   }
   return addresses;
 }
