@@ -5,7 +5,8 @@
  * process that made it and in another within the cache window; every change is in the log.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { WatchedWords } from '../src/server/moderation/words.ts';
+import { nowDb } from '../db/time.ts';
+import { bumpWatchedWordsVersion, WatchedWords } from '../src/server/moderation/words.ts';
 import { DIALECTS } from './helpers/dialects.ts';
 import { trpcCall } from './helpers/api.ts';
 import { serveTestApp } from './helpers/serve.ts';
@@ -257,6 +258,19 @@ describe.each(DIALECTS)('watched words on %s', (dialect) => {
       expect(fb.status).toBe(201);
       const row = await app.deps.db.selectFrom('feedback').select('content').where('id', '=', fb.body.data.id).executeTakeFirstOrThrow();
       expect(row.content).toBe('建议支持**链接和返现');
+    });
+  });
+
+  describe('words stored before the fold changed', () => {
+    // The fold learnt to drop ー, 々 and the Hangul fillers (a hostile review); a word stored folded
+    // the old way kept them, and texts no longer fold to it (a review of the change).
+    it('match as they are written now', async () => {
+      await app.deps.db.insertInto('watched_words').values({ word: '刷ー单', folded: '刷ー单', action: 'block', created_by: admin.id, created_at: nowDb() }).execute();
+      await bumpWatchedWordsVersion(app.deps.db);
+      app.deps.words.changed();
+      const res = await app.api('POST', '/api/comments', { token: member.token, body: { ideaId, content: `帮忙刷ー单，私聊${unique()}` } });
+      expect(res.status).toBe(403);
+      expect(res.body.moderationResult.matchedWords).toEqual(['刷ー单']);
     });
   });
 

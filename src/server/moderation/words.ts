@@ -146,7 +146,9 @@ export class WatchedWords {
       return this.loaded.list;
     }
     const rows = await this.db.selectFrom('watched_words').select(['word', 'folded', 'action']).orderBy('id').execute();
-    const watched = rows.map((r): ListedWord => ({ word: r.word, folded: r.folded, action: r.action, source: 'admin' }));
+    // Folded again: a word stored before the fold learnt to drop a character (ー, 々, a Hangul filler)
+    // would keep it and never match. Cheap for a folded text: each character's fold is remembered.
+    const watched = rows.map((r): ListedWord => ({ word: r.word, folded: foldForMatch(r.folded).text, action: r.action, source: 'admin' }));
     const list = compile(mergeWords(startingWords(this.extraFile), watched));
     this.loaded = { version, list, checkedAt };
     return list;
