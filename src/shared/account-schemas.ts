@@ -102,9 +102,10 @@ export const ZSyncUserInfoRequest = z.object({
 });
 
 /**
- * The spec's payload: any reason text and an optional password, needed when the session has not seen
- * the password in the last minutes (as for the phone change). The word the page asks for may be
- * sent as `confirmation`; when it is, it must be the word exactly (scripts may leave it out).
+ * The spec's payload: any reason text and the password (optional in the schema, so that a missing one
+ * gets the 403 password_required the security dialog understands; needed with every request, as for
+ * the phone change). The word the page asks for may be sent as `confirmation`; when it is, it must be
+ * the word exactly (scripts may leave it out).
  */
 export const ZDeactivateRequest = z.object({
   reason: ZStoredText(MSG.reasonRequired).trim().min(1, MSG.reasonRequired).max(DEACTIVATION_REASON_MAX, MSG.reasonTooLong),

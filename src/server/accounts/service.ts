@@ -12,7 +12,7 @@ import {
   type TLoginRequest,
   type TRegisterRequest,
 } from '../../shared/account-schemas.ts';
-import { DEACTIVATED_NICKNAME, DEFAULT_AVATAR, isPresetAvatar, SMS_CODE_TTL_MINUTES, type SmsPurpose } from '../../shared/constants.ts';
+import { DEACTIVATED_NICKNAME, DEFAULT_AVATAR, isPresetAvatar, type SmsPurpose } from '../../shared/constants.ts';
 import { formatRegistrationNumber, nicknameForPhone } from '../../shared/patterns.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, forbidden, unauthorized } from '../errors.ts';
@@ -57,8 +57,6 @@ export interface Authenticated {
   user: UserRow;
   session: SessionRow;
 }
-
-
 
 /** The user behind a bearer token, or null. Deactivated accounts have no sessions, but check anyway. */
 export async function authenticate(deps: Deps, token: string | undefined): Promise<Authenticated | null> {
@@ -202,8 +200,7 @@ export async function resetPassword(deps: Deps, input: { phone: string; code: st
 }
 
 /**
- * Checks the signed-in user's current password, and notes in the session that it was entered. Wrong
- * ones are limited per user, so a stolen session cannot be used to find the password (like the login
+ * Checks the signed-in user's current password. Wrong ones are limited per user, so a stolen session cannot be used to find the password (like the login
  * limits).
  */
 async function assertCurrentPassword(deps: Deps, auth: Authenticated, password: string, extra?: Record<string, unknown>): Promise<void> {

@@ -9,7 +9,11 @@ import ipaddr from 'ipaddr.js';
 
 const IPV6_PREFIX_HEXTETS = 4;
 
-export function addressKey(address: string): string {
+/** Without the port some proxies append (`1.2.3.4:5678`, `[2001:db8::1]:443`): each connection had a key of its own. */
+const withoutPort = (address: string) => address.replace(/^\[([^\]]+)\](?::\d+)?$/, '$1').replace(/^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/, '$1');
+
+export function addressKey(raw: string): string {
+  const address = withoutPort(raw);
   if (!ipaddr.isValid(address)) return address;
   const parsed = ipaddr.parse(address);
   if (parsed.kind() === 'ipv4') return parsed.toString();
