@@ -194,6 +194,7 @@ for (const viewport of VIEWPORTS) {
       await openAccountMenu(page);
       await page.getByRole('menuitem', { name: '退出登录' }).click();
       await page.waitForURL('**/guest-marketplace');
+      await page.getByTestId('toast').filter({ hasText: '已退出登录' }).waitFor();
       await page.getByRole('link', { name: '登录 / 注册' }).waitFor();
       assert.equal(await page.evaluate(() => localStorage.getItem('authToken')), null);
 

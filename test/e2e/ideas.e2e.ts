@@ -96,6 +96,7 @@ for (const viewport of VIEWPORTS) {
 
       await page.getByRole('button', { name: '保存草稿' }).click();
       await page.waitForURL('**/inspiration-library?tab=drafts');
+      await page.getByTestId('toast').filter({ hasText: '草稿已保存' }).waitFor();
       const draftCard = page.locator('[data-testid="idea-card"]', { hasText: title });
       await draftCard.waitFor();
       await expectAccessible(page, `library drafts at ${viewport.width}px`);

@@ -6,6 +6,7 @@ import { clearSession } from '../lib/storage.ts';
 import { trpc } from '../lib/trpc.ts';
 import { Avatar } from './Avatar.tsx';
 import { rovingTarget } from './ui/ui-rules.ts';
+import { useToast } from './ui/Toast.tsx';
 
 const ProfileModal = lazy(() => import('./ProfileModal.tsx'));
 const SecurityModal = lazy(() => import('./SecurityModal.tsx'));
@@ -40,6 +41,7 @@ export function AccountMenu({ user }: { user: StoredUser }) {
   // The item an opening focuses once the menu is drawn.
   const focusOnOpen = useRef<'first' | 'last'>('first');
   const logout = trpc.auth.logout.useMutation();
+  const toast = useToast();
 
   const focusItem = (where: 'first' | 'last') => {
     const items = shownItems(menu.current);
@@ -109,6 +111,7 @@ export function AccountMenu({ user }: { user: StoredUser }) {
     await logout.mutateAsync().catch(() => undefined);
     clearSession();
     navigate('/guest-marketplace');
+    toast('已退出登录');
   };
 
   return (

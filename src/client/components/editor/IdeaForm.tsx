@@ -21,6 +21,7 @@ import { draftFailure, publishFailure, type Failure } from './publish-failure.ts
 import type { RichTextEditorHandle } from './RichTextEditor.tsx';
 import { TagsField } from './TagsField.tsx';
 import { dropUnsavedCopy, findUnsavedCopy, keepUnsavedCopy, unsavedCopyKey } from './unsaved-copy.ts';
+import { useToast } from '../ui/Toast.tsx';
 
 const DRAFTS_PATH = '/inspiration-library?tab=drafts';
 /** How long typing pauses before the unsaved copy is written. */
@@ -73,6 +74,7 @@ function useUnsavedCopy(ideaId: number | null, initial: IdeaFormValues) {
 function IdeaFormBody({ initial, ideaId, stage, mode, rejectionReason = null, onDiscardCopy }: IdeaFormProps & { onDiscardCopy: () => void }) {
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
+  const toast = useToast();
   const create = trpc.ideas.create.useMutation();
   const update = trpc.ideas.update.useMutation();
   const copy = useUnsavedCopy(ideaId, initial);
@@ -190,6 +192,7 @@ function IdeaFormBody({ initial, ideaId, stage, mode, rejectionReason = null, on
       await persist('draft');
       afterSave();
       navigate(DRAFTS_PATH);
+      toast('草稿已保存');
     } catch (err) {
       setBusy(null);
       showServerFieldErrors(err);
