@@ -61,6 +61,10 @@ for (const viewport of VIEWPORTS) {
       await page.goto('/admin?tab=words');
       const panel = page.getByRole('tabpanel');
       await panel.getByRole('heading', { name: '添加敏感词' }).waitFor();
+      // Headings go down one level at a time: 管理后台 (h1), the tab's 敏感词 (h2), its forms (h3).
+      const levels = await page.locator('main').evaluate((main) => [...main.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1])));
+      assert.deepEqual(levels.slice(0, 3), [1, 2, 3], `heading levels ${levels.join(' ')}`);
+      assert.ok(levels.every((level, i) => i === 0 || level <= levels[i - 1] + 1), `heading levels ${levels.join(' ')}`);
 
       // Add one, as 送审.
       const add = panel.getByRole('form', { name: '添加敏感词' });

@@ -209,6 +209,9 @@ for (const viewport of VIEWPORTS) {
       await ap.getByRole('tab', { name: '评论举报' }).click();
       const report = ap.getByTestId('admin-report').filter({ hasText: reported });
       await report.getByText('举报原因：广告').waitFor();
+      // 管理后台 (h1), the tab's 评论举报 (h2), each report (h3): no level skipped.
+      const levels = await ap.locator('main').evaluate((main) => [...main.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1])));
+      assert.deepEqual(levels.slice(0, 3), [1, 2, 3], `heading levels ${levels.join(' ')}`);
       await look(ap, viewport, 'admin-reports');
       await report.getByRole('button', { name: '删除评论' }).click();
       await ap.getByRole('dialog', { name: /^删除评论 #/ }).getByRole('button', { name: '删除评论' }).click();

@@ -30,6 +30,8 @@ export function CommentReports() {
   const open = items.filter((r) => r.status === 'open').length;
   return (
     <>
+      {/* The tab's heading, under the page's h1, so each report's h3 does not skip a level (axe). */}
+      <h2 className="admin-panel-title">评论举报</h2>
       <p className="muted">待处理 {open} 条，共 {items.length} 条</p>
       <ul className="admin-list">
         {items.map((report) => (

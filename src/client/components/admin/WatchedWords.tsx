@@ -42,6 +42,8 @@ export function WatchedWords() {
   const refresh = () => Promise.all([utils.admin.watchedWords.invalidate(), utils.admin.log.invalidate()]);
   return (
     <div className="watched-words">
+      {/* The tab's heading, under the page's h1, so the forms' h3 do not skip a level (axe). */}
+      <h2 className="admin-panel-title">敏感词</h2>
       <p className="muted">
         命中「拦截」的内容不能发布；命中「送审」的创意和评论先进入审核队列（自动审核模式下也是）；命中「替换」的词保存为 **。识别时忽略空格、符号、表情、零宽字符、大小写和繁简体。修改立即生效。
       </p>
