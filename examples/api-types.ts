@@ -156,6 +156,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/ideas/{id}/take-down": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 下架已公开的创意（附原因）：变为未通过审核，作者收到消息，再次发布需管理员审核 */
+        post: operations["admin.takeDown"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/log": {
         parameters: {
             query?: never;
@@ -1666,7 +1683,7 @@ export interface components {
         };
         ModerationLogItem: {
             /** @enum {string} */
-            action: "approve_idea" | "approve_own_idea" | "edit_approve_idea" | "reject_idea" | "approve_comment" | "reject_comment" | "reply_feedback" | "send_announcement" | "dismiss_report" | "delete_comment" | "add_watched_word" | "change_watched_word" | "import_watched_words" | "remove_watched_word";
+            action: "approve_idea" | "approve_own_idea" | "edit_approve_idea" | "reject_idea" | "take_down_idea" | "approve_comment" | "reject_comment" | "reply_feedback" | "send_announcement" | "dismiss_report" | "delete_comment" | "add_watched_word" | "change_watched_word" | "import_watched_words" | "remove_watched_word";
             admin: {
                 nickname: string;
                 registrationNumber: string;
@@ -2693,6 +2710,122 @@ export interface operations {
                 };
             };
             /** @description 原因为空或过长，或不在审核中 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 仅管理员可以访问 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 创意不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 写请求的内容不是 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 请求头过大（地址或 Cookie 太长） */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 服务器错误 */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "admin.takeDown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message?: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description 原因为空或过长，或创意当前不是公开状态 */
             400: {
                 headers: {
                     [name: string]: unknown;

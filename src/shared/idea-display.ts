@@ -89,6 +89,11 @@ export const REJECT_REASON_MSG = {
   required: '请填写驳回原因',
   tooLong: `驳回原因不能超过${REJECT_REASON_MAX}个字`,
 } as const;
+/** The same for taking a public idea down: its reason goes to the author too, as long as a rejection's. */
+export const TAKE_DOWN_REASON_MSG = {
+  required: '请填写下架原因',
+  tooLong: `下架原因不能超过${REJECT_REASON_MAX}个字`,
+} as const;
 
 export type DuplicateType = 'exact' | 'similar_title' | 'highly_similar' | 'rate_limit';
 

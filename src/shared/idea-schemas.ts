@@ -11,7 +11,7 @@ import {
   MARKET_IDENTIFIERS,
   parseTags,
 } from './idea-rules.ts';
-import { REJECT_REASON_MAX, REJECT_REASON_MSG } from './idea-display.ts';
+import { REJECT_REASON_MAX, REJECT_REASON_MSG, TAKE_DOWN_REASON_MSG } from './idea-display.ts';
 import { ZStoredText } from './stored-text.ts';
 import { atMostChars } from './text-length.ts';
 
@@ -76,9 +76,10 @@ export const ZExpansionsRequest = z.object({
 export const IDEA_LIBRARY_STATUSES = ['published', 'draft', 'deleted', 'all'] as const;
 export const ZMyIdeasQuery = z.object({ status: z.enum(IDEA_LIBRARY_STATUSES).optional().default('all') });
 
-export const ZRejectRequest = z.object({
-  reason: atMostChars(ZStoredText(REJECT_REASON_MSG.required).trim().min(1, REJECT_REASON_MSG.required), REJECT_REASON_MAX, REJECT_REASON_MSG.tooLong),
-});
+const reasonText = (messages: { required: string; tooLong: string }) =>
+  atMostChars(ZStoredText(messages.required).trim().min(1, messages.required), REJECT_REASON_MAX, messages.tooLong);
+export const ZRejectRequest = z.object({ reason: reasonText(REJECT_REASON_MSG) });
+export const ZTakeDownRequest = z.object({ reason: reasonText(TAKE_DOWN_REASON_MSG) });
 
 /** A moderator's correction before approval (issue 22): any of the four fields, and an optional word to the author. */
 export const ZEditApproveRequest = ZIdeaFields.pick({ title: true, description: true, detailedAnalysis: true, tags: true }).extend({

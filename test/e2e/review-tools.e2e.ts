@@ -1,8 +1,8 @@
 /**
  * Issue 22 in Chromium at 390 and 1280 px, with axe: the admin console's watched words (add with an
  * action, import, search as matching sees words, remove), an idea held by a watched word shown with
- * its words in the queue and corrected before approval, and a member downloading their own data from
- * the security dialog (the archive saved and read back).
+ * its words in the queue and corrected before approval, a public idea taken down from its page, and a
+ * member downloading their own data from the security dialog (the archive saved and read back).
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -176,6 +176,48 @@ for (const viewport of VIEWPORTS) {
       await dialog.getByRole('button', { name: '确认驳回' }).click();
       await toast(page, /已驳回/);
       assert.equal(await fits('.toast'), true, 'the toast text wraps inside its bubble and the screen');
+      await context.close();
+    });
+
+    it('lets an admin take a public idea down from its page with a reason, and the author reads why', async () => {
+      const admin = await register('巡查员');
+      await makeAdmin(admin);
+      const author = await register('被下架的作者');
+      const title = `包治百病的茶${viewport.width}`;
+      const idea = await api('/api/ideas', { title, description: '喝了就能好', status: 'published' }, author.token);
+      // Its author, like any member who is not an admin, has no such button on the public page.
+      const { context: authorContext, page: authorPage } = await newPage(e2e, viewport);
+      await storeSession(authorPage, author);
+      await authorPage.goto(`/idea/${idea.data.id}`);
+      await authorPage.getByRole('button', { name: /收藏/ }).waitFor();
+      assert.equal(await authorPage.getByRole('button', { name: '下架创意' }).count(), 0);
+
+      const { context, page } = await newPage(e2e, viewport);
+      await storeSession(page, admin);
+      await page.goto(`/idea/${idea.data.id}`);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await page.getByRole('button', { name: '下架创意' }).click();
+      const dialog = page.getByRole('dialog', { name: '下架创意' });
+      // The reason is required, in the dialog's own words.
+      await dialog.getByRole('button', { name: '确认下架' }).click();
+      await dialog.getByText('请填写下架原因').waitFor();
+      await dialog.getByLabel('下架原因').fill('含有未经证实的医疗功效');
+      assert.equal(await dialog.getByText('请填写下架原因').count(), 0, 'the message goes once the reason is typed');
+      await expectAccessible(page, `take-down dialog ${viewport.width}`);
+      await shot(page, `take-down-dialog-${viewport.width}`);
+      await dialog.getByRole('button', { name: '确认下架' }).click();
+      await toast(page, `已下架「${title}」`);
+      await page.waitForURL((url) => !url.pathname.startsWith('/idea/'));
+      // Gone for guests.
+      assert.equal((await fetch(`${e2e.baseUrl}/api/ideas/${idea.data.id}`)).status, 404);
+      // The author reads why, and still sees the idea, as not public.
+      await authorPage.goto('/messages');
+      await authorPage.getByText('创意已被下架').first().waitFor();
+      await authorPage.getByText(/原因：含有未经证实的医疗功效/).first().waitFor();
+      await authorPage.goto(`/idea/${idea.data.id}`);
+      await authorPage.getByRole('heading', { level: 1, name: title }).waitFor();
+      await authorPage.getByText('含有未经证实的医疗功效').first().waitFor();
+      await authorContext.close();
       await context.close();
     });
 

@@ -7,7 +7,7 @@
 import { usePageTitle, withinTitle } from '../hooks/usePageTitle.ts';
 import { LoadingLine } from '../components/LoadingLine.tsx';
 import { Feedback, type FeedbackState } from '../components/Feedback.tsx';
-import { useCallback, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { marketMarker } from '../../shared/idea-rules.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { authorName, displayTitle } from '../../shared/idea-display.ts';
@@ -24,15 +24,13 @@ import { HeldComments } from '../components/admin/HeldComments.tsx';
 import { EditApproveDialog } from '../components/admin/EditApproveDialog.tsx';
 import { quoteName, useConfirm } from '../components/ui/ConfirmDialog.tsx';
 import { useToast } from '../components/ui/Toast.tsx';
-import { errorMessage, fieldErrors, httpStatusOf } from '../lib/api-errors.ts';
+import { errorMessage, httpStatusOf } from '../lib/api-errors.ts';
 import { formatDateTime, relativeTime } from '../../shared/relative-time.ts';
 import { trpc, type RouterOutputs } from '../lib/trpc.ts';
 import '../styles/ideas.css';
 import '../styles/touch.css';
-import { FormError } from '../components/ui/FormError.tsx';
-import { REJECT_REASON_MAX, REJECT_REASON_MSG } from '../../shared/idea-display.ts';
-import { textLength } from '../../shared/text-length.ts';
-import { ModalActions } from '../components/ui/ModalActions.tsx';
+import { REJECT_REASON_MSG } from '../../shared/idea-display.ts';
+import { ReasonDialog } from '../components/admin/ReasonDialog.tsx';
 import { BusyButton } from '../components/ui/BusyButton.tsx';
 
 export const ADMIN_MSG = {
@@ -296,68 +294,20 @@ function ReviewItem({ idea, busy, onApprove, onReject, onEdit }: { idea: ReviewI
 
 function RejectDialog({ idea, onClose, onRejected }: { idea: IdeaDto; onClose: () => void; onRejected: () => Promise<void> }) {
   const reject = trpc.admin.reject.useMutation();
-  const [reason, setReason] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const fieldId = useId();
-  const errorId = `${fieldId}-error`;
-  const hintId = `${fieldId}-hint`;
-  const pending = useRef(false);
-  pending.current = reject.isPending;
-  const close = useCallback(() => {
-    if (!pending.current) onClose();
-  }, [onClose]);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const text = reason.trim();
-    if (!text) return setFieldError(REJECT_REASON_MSG.required);
-    if (textLength(text) > REJECT_REASON_MAX) return setFieldError(REJECT_REASON_MSG.tooLong);
-    setFieldError(null);
-    setFormError(null);
-    try {
-      await reject.mutateAsync({ id: idea.id, reason: text });
-      await onRejected();
-    } catch (err) {
-      const reasonErrors = fieldErrors(err).reason;
-      if (reasonErrors?.length) setFieldError(reasonErrors[0]!);
-      else setFormError(errorMessage(err, ADMIN_MSG.rejectFailed));
-    }
-  };
-
   return (
-    <Modal title="驳回创意" onClose={close}>
-      <form onSubmit={submit} noValidate className="stack reject-form">
-        <p className="muted">
-          驳回「{titleOf(idea)}」。原因会通过系统消息发给作者；作者修改后重新提交，仍需管理员审核通过才会公开。
-        </p>
-        <div className="field">
-          <label htmlFor={fieldId}>驳回原因</label>
-          <textarea
-            id={fieldId}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            required
-            aria-required="true"
-            maxLength={REJECT_REASON_MAX}
-            rows={4}
-            placeholder="例如：内容与已有创意高度相似，请补充原创部分后再提交"
-            aria-invalid={!!fieldError}
-            aria-describedby={fieldError ? errorId : hintId}
-          />
-          {fieldError ? (
-            <p id={errorId} className="field-error" role="alert">
-              {fieldError}
-            </p>
-          ) : (
-            <p id={hintId} className="field-hint">
-              必填，最多{REJECT_REASON_MAX}个字（{textLength(reason)}/{REJECT_REASON_MAX}）
-            </p>
-          )}
-        </div>
-        <FormError message={formError} />
-        <ModalActions onCancel={onClose} pending={reject.isPending} label="确认驳回" danger />
-      </form>
-    </Modal>
+    <ReasonDialog
+      title="驳回创意"
+      intro={`驳回「${titleOf(idea)}」。原因会通过系统消息发给作者；作者修改后重新提交，仍需管理员审核通过才会公开。`}
+      label="驳回原因"
+      placeholder="例如：内容与已有创意高度相似，请补充原创部分后再提交"
+      confirmLabel="确认驳回"
+      messages={{ ...REJECT_REASON_MSG, failed: ADMIN_MSG.rejectFailed }}
+      pending={reject.isPending}
+      onSubmit={async (reason) => {
+        await reject.mutateAsync({ id: idea.id, reason });
+        await onRejected();
+      }}
+      onClose={onClose}
+    />
   );
 }

@@ -18,6 +18,7 @@ import { IdeaActions } from '../components/idea/IdeaActions.tsx';
 import { IdeaHeader } from '../components/idea/IdeaHeader.tsx';
 import { SimilarIdeas } from '../components/idea/SimilarIdeas.tsx';
 import { StageNotice } from '../components/idea/StageNotice.tsx';
+import { TakeDownButton } from '../components/idea/TakeDownButton.tsx';
 import { useViewCount } from '../components/idea/useViewCount.ts';
 import { useSession } from '../hooks/useSession.ts';
 import { usePageTitle } from '../hooks/usePageTitle.ts';
@@ -80,7 +81,7 @@ export default function IdeaPage() {
 
 function IdeaDetail({ idea, leaving, onBack }: { idea: IdeaDto; leaving: boolean; onBack: () => void }) {
   const titleId = useId();
-  const { loggedIn } = useSession();
+  const { loggedIn, user } = useSession();
   const viewCount = useViewCount(idea.id, idea.viewCount);
   const [sharing, setSharing] = useState(false);
   const description = idea.description?.trim();
@@ -102,6 +103,7 @@ function IdeaDetail({ idea, leaving, onBack }: { idea: IdeaDto; leaving: boolean
               编辑创意
             </Link>
           )}
+          {user?.role === 'admin' && isPublicStage(idea) && <TakeDownButton idea={idea} onTakenDown={onBack} />}
         </aside>
 
         <article className="idea-body" aria-labelledby={titleId}>

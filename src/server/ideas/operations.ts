@@ -5,12 +5,12 @@
 import { z } from 'zod';
 import { HOT_IDEAS_DEFAULT, RECYCLE_BIN_DAYS, USER_LATEST_DEFAULT } from '../../shared/idea-rules.ts';
 import { ZIdeaId, ZUserRef } from '../../shared/ids.ts';
-import { ZCreateIdeaRequest, ZEditApproveRequest, ZExpansionsRequest, ZFlag, ZListLimit, ZMyIdeasQuery, ZRejectRequest, ZUpdateIdeaRequest } from '../../shared/idea-schemas.ts';
+import { ZCreateIdeaRequest, ZEditApproveRequest, ZExpansionsRequest, ZFlag, ZListLimit, ZMyIdeasQuery, ZRejectRequest, ZTakeDownRequest, ZUpdateIdeaRequest } from '../../shared/idea-schemas.ts';
 import { UPLOAD_FILE_NAME_PATTERN } from '../../shared/uploads.ts';
 import { answer, read, write } from '../request/operation.ts';
 import { CACHED_IDEA_CARDS } from '../request/changes.ts';
 import { deleteIdeaImage, IMAGE_MSG, uploadIdeaImage } from './images.ts';
-import { approveIdea, editAndApproveIdea, rejectIdea, REVIEW_MSG, reviewQueue } from './review.ts';
+import { approveIdea, editAndApproveIdea, rejectIdea, REVIEW_MSG, reviewQueue, takeDownIdea } from './review.ts';
 import * as ideas from './service.ts';
 import { similarIdeas, SIMILAR_LIMIT_DEFAULT, SIMILAR_LIMIT_MAX } from './similar.ts';
 import { recordView, viewCount } from './views.ts';
@@ -262,6 +262,16 @@ export const reviewOps = {
     run: async ({ deps, user }, input) => {
       await rejectIdea(deps, user, input.id, input.reason);
       return answer(null, { message: REVIEW_MSG.rejected, about: input.id });
+    },
+  }),
+  // What slipped through review: a public idea back out of view, with the reason for its author.
+  takeDown: write({
+    access: 'admin',
+    input: ById.extend(ZTakeDownRequest.shape),
+    output: { data: ZNoData },
+    run: async ({ deps, user }, input) => {
+      await takeDownIdea(deps, user, input.id, input.reason);
+      return answer(null, { message: REVIEW_MSG.takenDown, about: input.id });
     },
   }),
 };

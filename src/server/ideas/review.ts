@@ -1,4 +1,7 @@
-/** The admin review queue: approve, or reject with a reason; the author gets a system message. */
+/**
+ * The admin review queue: approve, or reject with a reason; and a public idea taken down with a
+ * reason (what slipped through review). The author gets a system message each time.
+ */
 import { nowDb } from '../../../db/time.ts';
 import type { Db, UserRow } from '../../../db/types.ts';
 import { transaction } from '../../../db/transaction.ts';
@@ -23,6 +26,8 @@ export const REVIEW_MSG = {
   rejected: '已驳回',
   editedApproved: '已修改并通过审核，作者会收到说明修改内容的消息',
   nothingEdited: '没有修改任何内容；无需修改请直接点「通过」',
+  notPublic: '该创意当前不是公开状态，无需下架',
+  takenDown: '已下架，作者会收到说明原因的消息',
 } as const;
 
 /**
@@ -110,10 +115,11 @@ async function rememberRejectedText(trx: Db, id: number, decision: 'approved' | 
   if (text?.content_hash) await trx.insertInto('rejected_texts').values({ idea_id: id, content_hash: text.content_hash, match_text: text.match_text, created_at: nowDb() }).execute();
 }
 
-/** The moderation log's actions that decide on an idea. */
-const IDEA_DECISIONS = ['approve_idea', 'approve_own_idea', 'edit_approve_idea', 'reject_idea'] as const;
+/** The moderation log's actions that decide on an idea, and those of them that keep it from the public. */
+const IDEA_DECISIONS = ['approve_idea', 'approve_own_idea', 'edit_approve_idea', 'reject_idea', 'take_down_idea'] as const;
+const REFUSALS: readonly string[] = ['reject_idea', 'take_down_idea'];
 
-/** Whether a moderator's last decision on the idea was a rejection (then only a moderator makes it public again). */
+/** Whether a moderator's last decision on the idea was a rejection or a take-down (then only a moderator makes it public again). */
 export async function lastDecisionWasRejection(db: Db, ideaId: number): Promise<boolean> {
   const last = await db
     .selectFrom('moderation_log')
@@ -124,7 +130,7 @@ export async function lastDecisionWasRejection(db: Db, ideaId: number): Promise<
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return last?.action === 'reject_idea';
+  return !!last && REFUSALS.includes(last.action);
 }
 export const rejectIdea = (deps: Deps, admin: UserRow, id: number, reason: string) => decide(deps, admin, id, 'rejected', reason);
 
@@ -222,5 +228,44 @@ export async function editAndApproveIdea(deps: Deps, admin: UserRow, id: number,
     const logId = await logModeration(trx, { adminId: admin.id, action: 'edit_approve_idea', targetType: 'idea', targetId: id, detail });
     await trx.insertInto('moderation_edits').values(changes.map((c) => ({ log_id: logId, ...c }))).execute();
     return { ownIdea };
+  });
+}
+
+/** The author's message when a public idea is taken down. */
+function takeDownMessage(idea: { id: number; user_id: number; title: string }, reason: string): NewMessage {
+  return {
+    userId: idea.user_id,
+    ideaId: idea.id,
+    title: '创意已被下架',
+    content: `您的创意「${idea.title}」已被管理员下架，现在只有您自己能看到。原因：${asSentence(reason)}您可以在灵感库中修改后重新发布，重新发布后需要管理员审核。`,
+    priority: 'high',
+    sender: 'admin',
+  };
+}
+
+/**
+ * Takes a public idea out of public view: it becomes rejected with the reason, as if the queue had
+ * rejected it, so its author sees why in the library and its next publish waits for a moderator
+ * (lastDecisionWasRejection, and its text is remembered like a rejected one). Its date stays
+ * (`ever_public`). Only a public idea: one in the queue is rejected there, a draft or a deleted one
+ * shows nobody anything.
+ */
+export async function takeDownIdea(deps: Deps, admin: UserRow, id: number, reason: string): Promise<void> {
+  await transaction(deps.db, async (trx) => {
+    const idea = await trx.selectFrom('ideas').select(['id', 'user_id', 'title']).where('id', '=', id).executeTakeFirst();
+    if (!idea) throw notFound(REVIEW_MSG.notFound);
+    // The conditions make a second moderator's click, or one racing the author's delete, a refusal.
+    const result = await trx
+      .updateTable('ideas')
+      .set({ moderation_status: 'rejected', rejection_reason: reason, reviewed_at: nowDb() })
+      .where('id', '=', id)
+      .where('status', '=', 'published')
+      .where('moderation_status', '=', 'approved')
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw badRequest(REVIEW_MSG.notPublic);
+    await sendMessage(trx, takeDownMessage(idea, reason));
+    await rememberRejectedText(trx, id, 'rejected');
+    await logModeration(trx, { adminId: admin.id, action: 'take_down_idea', targetType: 'idea', targetId: id, detail: reason });
   });
 }

@@ -57,4 +57,5 @@ export const ideaRoutes = [
     responses: { 400: '没有修改、标题为空或不在审核中', 403: '修改后的内容含敏感词（moderationResult）', 404: '创意不存在' },
   }),
   route('post', '/admin/ideas/:id/reject', reviewOps.reject, { tag: '管理', summary: '驳回（附原因）', responses: { 400: '原因为空或过长，或不在审核中', 404: '创意不存在' } }),
+  route('post', '/admin/ideas/:id/take-down', reviewOps.takeDown, { tag: '管理', summary: '下架已公开的创意（附原因）：变为未通过审核，作者收到消息，再次发布需管理员审核', responses: { 400: '原因为空或过长，或创意当前不是公开状态', 404: '创意不存在' } }),
 ];

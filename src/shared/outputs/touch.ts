@@ -52,7 +52,7 @@ export const ZFeedbackItem = z.object({
  * (added, its action changed, imported, removed).
  */
 export const ZModerationAction = z.enum([
-  'approve_idea', 'approve_own_idea', 'edit_approve_idea', 'reject_idea', 'approve_comment', 'reject_comment', 'reply_feedback', 'send_announcement', 'dismiss_report', 'delete_comment',
+  'approve_idea', 'approve_own_idea', 'edit_approve_idea', 'reject_idea', 'take_down_idea', 'approve_comment', 'reject_comment', 'reply_feedback', 'send_announcement', 'dismiss_report', 'delete_comment',
   'add_watched_word', 'change_watched_word', 'import_watched_words', 'remove_watched_word',
 ]);
 

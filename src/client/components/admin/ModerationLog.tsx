@@ -10,6 +10,7 @@ export const ACTION_LABEL: Record<string, string> = {
   approve_own_idea: '通过自己的创意（自审）',
   edit_approve_idea: '修改后通过创意',
   reject_idea: '驳回创意',
+  take_down_idea: '下架创意',
   approve_comment: '通过待审评论',
   reject_comment: '驳回待审评论',
   add_watched_word: '添加监控词',

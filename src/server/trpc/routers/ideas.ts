@@ -39,6 +39,7 @@ export const adminRouter = router({
   approve: mutation(reviewOps.approve),
   editApprove: mutation(reviewOps.editApprove),
   reject: mutation(reviewOps.reject),
+  takeDown: mutation(reviewOps.takeDown),
   watchedWords: query(watchedWordOps.list),
   addWatchedWord: mutation(watchedWordOps.add),
   importWatchedWords: mutation(watchedWordOps.import),
