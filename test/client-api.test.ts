@@ -87,6 +87,22 @@ describe('error messages', () => {
   });
 });
 
+describe('waits in refusals', () => {
+  const refusal = (httpStatus: number, message: string, retryAfter?: number) => TRPCClientError.from({ error: { message, code: -32000, data: { httpStatus, appCode: 'TOO_MANY_REQUESTS', ...(retryAfter === undefined ? {} : { retryAfter }) } } } as never);
+
+  it('says how long to wait where the server said 请稍后再试, from its Retry-After', async () => {
+    const { errorMessage, failureOf } = await import('../src/client/lib/api-errors.ts');
+    expect(errorMessage(refusal(429, '验证码发送过于频繁，请稍后再试', 42), '发送失败')).toBe('验证码发送过于频繁，请42秒后再试');
+    expect(errorMessage(refusal(429, '密码错误次数过多，请稍后再试', 61), '失败')).toBe('密码错误次数过多，请2分钟后再试');
+    expect(errorMessage(refusal(429, '该手机号登录失败次数过多，请稍后再试或找回密码', 900), '失败')).toBe('该手机号登录失败次数过多，请15分钟后再试或找回密码');
+    expect(errorMessage(refusal(429, '评论过于频繁，请稍后重试', 3601), '失败')).toBe('评论过于频繁，请2小时后重试');
+    // A message without 稍后 gets the wait after it; no wait sent, the message as it is.
+    expect(errorMessage(refusal(429, '操作过于频繁', 5), '失败')).toBe('操作过于频繁（5秒后可再试）');
+    expect(errorMessage(refusal(429, '上传过于频繁，请稍后再试'), '失败')).toBe('上传过于频繁，请稍后再试');
+    expect(failureOf(refusal(429, '搜索过于频繁，请稍后再试', 0.2)).serverMessage).toBe('搜索过于频繁，请1秒后再试');
+  });
+});
+
 describe('publish failure messages', () => {
   const serverError = (httpStatus: number, message: string, extra: Record<string, unknown> = {}) =>
     TRPCClientError.from({ error: { message, code: -32000, data: { httpStatus, extra } } } as never);

@@ -45,6 +45,24 @@ function explainedUnavailable(err: TRPCClientError<never>, status: number | unde
   return status === 503 && (err.data as { appCode?: string } | undefined)?.appCode === 'UNAVAILABLE' && !!err.message;
 }
 
+/** How long to wait, in words: 30秒, 2分钟, 1小时 (rounded up, so the wait said is never too short). */
+export function waitInWords(seconds: number): string {
+  if (seconds < 60) return `${Math.max(1, Math.ceil(seconds))}秒`;
+  if (seconds < 3600) return `${Math.ceil(seconds / 60)}分钟`;
+  return `${Math.ceil(seconds / 3600)}小时`;
+}
+
+/**
+ * A refusal's message with the wait the server sent (its Retry-After, `data.retryAfter` in tRPC): the
+ * spec's 请稍后再试 says when, and a message without it gets the wait added.
+ */
+function withWait(message: string, err: TRPCClientError<never>): string {
+  const retryAfter = (err.data as { retryAfter?: unknown } | undefined)?.retryAfter;
+  if (typeof retryAfter !== 'number' || !(retryAfter > 0)) return message;
+  const wait = waitInWords(retryAfter);
+  return message.includes('稍后') ? message.replace('稍后', `${wait}后`) : `${message}（${wait}后可再试）`;
+}
+
 /**
  * The server's Chinese message for a 4xx, and for a 503 it explained (短信服务未配置，请联系管理员);
  * the given fallback for other 5xx or a network failure.
@@ -53,7 +71,7 @@ export function errorMessage(err: unknown, fallback: string): string {
   if (err instanceof TRPCClientError) {
     const status = httpStatusOf(err);
     if (err.cause instanceof ApiTransportError) return err.cause.message;
-    if (status && (status < 500 || explainedUnavailable(err, status)) && err.message) return err.message;
+    if (status && (status < 500 || explainedUnavailable(err, status)) && err.message) return withWait(err.message, err);
     if (!err.data) return fallback;
   }
   return fallback;
@@ -75,6 +93,6 @@ export function fieldErrors(err: unknown): Record<string, string[] | undefined> 
 export function failureOf(err: unknown): { status?: number; network: boolean; serverMessage?: string } {
   if (err instanceof ApiTransportError) return { status: err.status, network: err.status === undefined };
   const status = httpStatusOf(err);
-  const serverMessage = err instanceof TRPCClientError && err.data && status && status < 500 ? err.message : undefined;
+  const serverMessage = err instanceof TRPCClientError && err.data && status && status < 500 ? withWait(err.message, err) : undefined;
   return { status, network: isNetworkError(err), serverMessage };
 }
