@@ -195,6 +195,29 @@ for (const viewport of VIEWPORTS) {
       await m.close();
     });
 
+    it('publish success goes on to the idea after 5 seconds, unless the reader chooses 留在此页 (WCAG 2.2.1)', async () => {
+      const author = await createUser(e2e.server.deps, { nickname: `慢读者${vp}` });
+      const ideaId = await createIdea(e2e.server.deps, author, { title: `慢慢读的创意 ${vp}` });
+      const { context, page } = await newPage(e2e, viewport);
+      await signIn(page, author);
+      await page.clock.install();
+      await page.goto(`/publish-success/${ideaId}`);
+      const card = page.getByTestId('publish-success');
+      await card.getByText(/秒后自动跳转到创意详情/).waitFor();
+      await card.getByRole('button', { name: '留在此页' }).click();
+      await card.getByText('已停止自动跳转，你可以慢慢看').waitFor();
+      assert.equal(await page.evaluate(() => document.activeElement?.textContent), '查看详情', 'focus moves on to the first action, not back to the start');
+      await page.clock.runFor(10_000);
+      assert.match(new URL(page.url()).pathname, /^\/publish-success\//, 'still on the success page after the countdown would have ended');
+      await expectAccessible(page, `publish success stopped at ${viewport.width}px`);
+      // Without the choice, the countdown goes on to the idea.
+      await page.reload();
+      await card.getByText(/秒后自动跳转/).waitFor();
+      await page.clock.runFor(5_500);
+      await page.waitForURL(`**/idea/${ideaId}`);
+      await context.close();
+    });
+
     it('a comment shows like (with its count) and reply on itself; the menu keeps dislike, report, forward and delete', async () => {
       const deps = e2e.server.deps;
       const author = await createUser(deps, { nickname: `评论页作者${vp}` });

@@ -3,6 +3,7 @@
  * idea, then /idea/{id} after 5 seconds, or /inspiration-library when no id came back. The spec's
  * 发布成功！待审核中... while the idea waits for a moderator (MODERATION=manual); when the automatic
  * review has already made it public, the page says so and links to it, as the message sent then does.
+ * 留在此页 stops the countdown for whoever needs longer to read.
  */
 import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { useEffect, useRef, useState } from 'react';
@@ -76,6 +77,9 @@ export default function PublishSuccessPage() {
 
   const target = id ? `/idea/${id}` : '/inspiration-library';
   const [secondsLeft, setSecondsLeft] = useState(Math.ceil(PUBLISH_SUCCESS_REDIRECT_MS / 1000));
+  // A reader who needs longer than the countdown can stop it (WCAG 2.2.1, timing adjustable).
+  const [staying, setStaying] = useState(false);
+  const firstAction = useRef<HTMLButtonElement>(null);
   const timers = useRef<{ redirect?: ReturnType<typeof setTimeout>; tick?: ReturnType<typeof setInterval> }>({});
 
   const stopTimers = () => {
@@ -108,6 +112,13 @@ export default function PublishSuccessPage() {
     navigate(path);
   };
 
+  const stay = () => {
+    stopTimers();
+    setStaying(true);
+    // The button goes with the countdown: focus moves on to the page's first action instead of the page's start.
+    requestAnimationFrame(() => firstAction.current?.focus());
+  };
+
   return (
     <main className="publish-success">
       <div className="publish-success-card" data-testid="publish-success" data-stage={stage ?? 'unknown'}>
@@ -128,16 +139,23 @@ export default function PublishSuccessPage() {
             ，把它分享给朋友吧。
           </p>
         )}
-        <p className="publish-success-countdown">
-          <strong>{secondsLeft}</strong> 秒后自动跳转{id ? '到创意详情' : '到我的灵感库'}
-        </p>
+        {staying ? (
+          <p className="publish-success-countdown">已停止自动跳转，你可以慢慢看</p>
+        ) : (
+          <p className="publish-success-countdown">
+            <strong>{secondsLeft}</strong> 秒后自动跳转{id ? '到创意详情' : '到我的灵感库'}
+            <button type="button" className="btn-link publish-success-stay" onClick={stay}>
+              留在此页
+            </button>
+          </p>
+        )}
         <div className="publish-success-actions">
           {id && (
-            <button type="button" className="btn btn-primary" onClick={() => go(`/idea/${id}`)}>
+            <button type="button" className="btn btn-primary" onClick={() => go(`/idea/${id}`)} ref={firstAction}>
               查看详情
             </button>
           )}
-          <button type="button" className="btn" onClick={() => go('/marketplace')}>
+          <button type="button" className="btn" onClick={() => go('/marketplace')} ref={id ? undefined : firstAction}>
             去创意市场
           </button>
           <button type="button" className="btn" onClick={() => go('/inspiration-library')}>
