@@ -68,6 +68,22 @@ describe('the word matcher', () => {
     expect(latin.find('赌博网站').map((f) => f.word).sort()).toEqual([1, 2]);
   });
 
+  // A hostile review's leftover: Latin words written with look-alike letters of other alphabets.
+  it('reads look-alike letters of other alphabets as the Latin ones, and leaves CJK, digits and other words alone', () => {
+    const latin = new WordAutomaton(['casino', 'vpn']);
+    for (const form of ['саsinо', 'cäsïnö', 'ᴄᴀsɪɴᴏ', 'ｃａｓｉｎｏ', 'CASİNO']) {
+      const text = `周末去${form}玩`;
+      const found = latin.find(text);
+      expect(found.map((f) => f.word), form).toEqual([0]);
+      expect(text.slice(found[0].from, found[0].to), form).toBe(form);
+    }
+    expect(latin.find('翻墻用ⅴрո').map((f) => f.word)).toEqual([1]);
+    // CJK characters keep their shape (the table would read 山 as W and 乙 as Z), ASCII digits stay digits.
+    expect(foldForMatch('山乙ナロ〇 100').text).toBe('山乙ナロ〇100');
+    expect(new WordAutomaton(['w', 'z', 'loo']).find('山乙ナ 100')).toEqual([]);
+    expect(latin.find('привет, казино')).toEqual([]);
+  });
+
   it('reports every occurrence, overlapping ones included, with rare four-byte characters around', () => {
     const automaton2 = new WordAutomaton(['𠀀赌', '赌博', '博']);
     const found = automaton2.find('𠀀赌博𠀀赌博');

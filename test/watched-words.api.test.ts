@@ -141,6 +141,14 @@ describe.each(DIALECTS)('watched words on %s', (dialect) => {
       expect(await app.deps.db.selectFrom('idea_held_words').select('word').where('idea_id', '=', ids[0]).execute()).toEqual([]);
     });
 
+    it('hold: a Latin word written with Cyrillic look-alike letters is held too, and named as listed', async () => {
+      await watch('casino', 'hold');
+      const res = await app.api('POST', '/api/ideas', { token: member.token, body: idea(`线上саsinо攻略${unique()}`) });
+      expect([res.status, res.body.data.moderationStatus]).toEqual([201, 'review']);
+      const queue = await app.api('GET', '/api/admin/review', { token: admin.token });
+      expect(queue.body.data.find((i: { id: number }) => i.id === res.body.data.id)?.heldWords).toEqual([{ field: 'title', word: 'casino' }]);
+    });
+
     it('hold in an extension sends a public idea back to the queue', async () => {
       await watch('私下交易', 'hold');
       const created = await app.api('POST', '/api/ideas', { token: member.token, body: idea(`扩展测试${unique()}`) });

@@ -1,7 +1,9 @@
 /**
  * Word matching that sees through disguises (issue 22). A text is folded before matching: each
- * character through Unicode NFKC (full-width letters, compatibility forms), lower case and
- * traditional → simplified Chinese (opencc-js), and whatever is not a letter or a digit is dropped
+ * character through Unicode NFKC (full-width letters, compatibility forms), lower case,
+ * traditional → simplified Chinese (opencc-js), a non-ASCII letter of another alphabet that looks like
+ * a Latin one to that Latin letter (`confusables`: Cyrillic `с`, Greek `ο`, accented `ü`, small
+ * capitals), and whatever is not a letter or a digit is dropped
  * (spaces, punctuation, symbols, emoji, zero-width and other invisible characters, and letters that
  * read as a separator: READS_AS_SEPARATOR), so `赌.博`,
  * `赌*博`, `赌\u200b博`, `赌🎲博` and `賭博` all read `赌博`. Characters are never dropped between
@@ -12,6 +14,7 @@
  * inside the path of a longer one: with `赌博网站` and `博网` listed it finds nothing in `赌博网页`.)
  */
 import * as OpenCC from 'opencc-js/t2cn';
+import { remove as toLatinLookalikes } from 'confusables';
 
 const toSimplified = OpenCC.Converter({ from: 't', to: 'cn' });
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
@@ -23,6 +26,12 @@ const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
  */
 const READS_AS_SEPARATOR = /[\p{Default_Ignorable_Code_Point}\p{Lm}\u3006\u318d\u119e\ua78f]/u;
 
+/**
+ * Characters whose shape is never read as a Latin letter: ASCII itself (a digit stays a digit) and the
+ * CJK scripts, which the lookalike table would turn into Latin (山 into W, 乙 into Z, ナ into t).
+ */
+const KEEPS_ITS_OWN_SHAPE = /[\p{ASCII}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Bopomofo}\p{Script=Hangul}]/u;
+
 /** One character as matching sees it ('' when it is dropped); characters repeat, so each is folded once. */
 const foldedChars = new Map<string, string>();
 const FOLDED_CHARS_MAX = 50_000;
@@ -31,7 +40,10 @@ function foldChar(ch: string): string {
   let folded = foldedChars.get(ch);
   if (folded === undefined) {
     folded = '';
-    for (const c of toSimplified(ch.normalize('NFKC').toLowerCase())) if (LETTER_OR_DIGIT.test(c) && !READS_AS_SEPARATOR.test(c)) folded += c;
+    for (const c of toSimplified(ch.normalize('NFKC').toLowerCase())) {
+      if (!LETTER_OR_DIGIT.test(c) || READS_AS_SEPARATOR.test(c)) continue;
+      folded += KEEPS_ITS_OWN_SHAPE.test(c) ? c : toLatinLookalikes(c).toLowerCase();
+    }
     if (foldedChars.size >= FOLDED_CHARS_MAX) foldedChars.clear();
     foldedChars.set(ch, folded);
   }
