@@ -9,9 +9,14 @@ import { DIALECTS } from './helpers/dialects.ts';
 import { startTestApp, trpcCall, type TestApp } from './helpers/api.ts';
 import { createUser, type FixtureUser } from './helpers/fixtures.ts';
 import { publishedIdeaBody } from './helpers/idea-bodies.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types.ts';
+import { replaceExpansions, updateIdea } from '../src/server/ideas/service.ts';
+import { takeDownIdea } from '../src/server/ideas/review.ts';
 
 const NOT_PUBLIC = '该创意当前不是公开状态，无需下架';
 const TAKEN_DOWN = '已下架，作者会收到说明原因的消息';
+const DECIDED_MEANWHILE = '管理员刚刚处理了这条创意，请刷新页面查看它现在的状态后再修改';
 
 describe.each(DIALECTS)('taking a public idea down on %s', (dialect) => {
   let app: TestApp;
@@ -39,6 +44,23 @@ describe.each(DIALECTS)('taking a public idea down on %s', (dialect) => {
   const newestIds = async () => ((await app.api('GET', '/api/marketplace/ideas?sort=newest')).body.data as { id: number }[]).map((card) => card.id);
   const viaRest = (id: number, reason: unknown, token = admin.token) => app.api('POST', `/api/admin/ideas/${id}/take-down`, { token, body: { reason } });
   const viaTrpc = (id: number, reason: unknown, token = admin.token) => trpcCall(app, 'mutation', 'admin.takeDown', { id, reason }, token);
+  /**
+   * The author's row and services whose next transaction starts only once an admin's take-down of the
+   * idea has committed: what a take-down landing between a save's checks and its write looks like.
+   */
+  const racingTakeDown = async (id: number, reason: string) => {
+    const userRow = (userId: number) => app.deps.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+    const [authorRow, adminRow] = [await userRow(author.id), await userRow(admin.id)];
+    const db = new Proxy(app.deps.db, {
+      get: (target, key) => {
+        if (key === 'transaction') return () => ({ execute: async (body: never) => (await takeDownIdea(app.deps, adminRow, id, reason), target.transaction().execute(body)) });
+        const value = Reflect.get(target, key, target);
+        // Kysely's own fields are private: its methods run on the real instance.
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    }) as Kysely<Database>;
+    return [authorRow, { ...app.deps, db }] as const;
+  };
 
   it.each([
     ['REST', viaRest, (res: { body: any }) => res.body.message],
@@ -129,6 +151,29 @@ describe.each(DIALECTS)('taking a public idea down on %s', (dialect) => {
     expect((await trpcCall(app, 'mutation', 'ideas.update', { id, status: 'draft', title: '改过的标题' }, author.token)).status).toBe(200);
     expect((await trpcCall(app, 'mutation', 'ideas.publishDraft', { id }, author.token)).status).toBe(200);
     expect((await row(id)).moderation_status).toBe('review');
+  });
+
+  // A hostile review: the author's edit read the idea as approved, a take-down committed, then the
+  // edit wrote its automatic approval over it and the idea was public again.
+  it('keeps a take-down that lands between an edit\'s checks and its write: the edit is refused, nothing is approved', async () => {
+    const id = await publish();
+    const [authorRow, racing] = await racingTakeDown(id, '与事实不符');
+    const edit = updateIdea(racing, authorRow, id, { description: '改了一句介绍', status: 'published' } as never);
+    await expect(edit).rejects.toMatchObject({ message: DECIDED_MEANWHILE });
+    expect(await row(id)).toMatchObject({ moderation_status: 'rejected', rejection_reason: '与事实不符' });
+    expect((await app.api('GET', `/api/ideas/${id}`)).status).toBe(404);
+    const titles = (await app.deps.db.selectFrom('messages').select('title').where('idea_id', '=', id).orderBy('id').execute()).map((m) => m.title);
+    expect(titles).toEqual(['创意审核通过', '创意已被下架']);
+    // Saved twice in the same second with nothing changed: not a conflict (MariaDB counts matched rows).
+    const other = await publish();
+    for (let i = 0; i < 2; i++) expect((await app.api('PUT', `/api/ideas/${other}`, { token: author.token, body: { status: 'published' } })).status).toBe(200);
+  });
+
+  it('keeps a take-down that lands while the author saves extensions', async () => {
+    const id = await publish();
+    const [authorRow, racing] = await racingTakeDown(id, '扩展内容不实');
+    await expect(replaceExpansions(racing, authorRow, id, ['补充：已经有人做过了'])).rejects.toMatchObject({ message: DECIDED_MEANWHILE });
+    expect(await row(id)).toMatchObject({ moderation_status: 'rejected', rejection_reason: '扩展内容不实' });
   });
 
   it('holds a new idea that copies the text taken down', async () => {

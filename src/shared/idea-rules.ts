@@ -71,6 +71,7 @@ export const IDEA_MSG = {
   restoreGone: '创意不存在或已被永久删除',
   notDeleted: '这条创意不在回收站里，无需恢复',
   notEditable: '审核中的创意暂时不能修改',
+  decidedMeanwhile: '管理员刚刚处理了这条创意，请刷新页面查看它现在的状态后再修改',
   notDraft: '只有草稿可以直接发布；已发布或被驳回的创意请编辑后再提交',
   imagesOnly: '只能插入图片文件',
   tooManyImages: `最多只能插入${IMAGES_PER_IDEA}张图片`,

@@ -6,7 +6,7 @@ import { restoreExpired } from '../../shared/idea-display.ts';
 import { DEFAULT_IDEA_TITLE, DEFAULT_MARKET_IDENTIFIER, HOT_IDEAS_DEFAULT, IDEA_MSG, IDEA_PRICE, IMAGES_PER_IDEA, RECYCLE_BIN_DAYS, USER_LATEST_DEFAULT } from '../../shared/idea-rules.ts';
 import type { IdeaDto, TCreateIdeaRequest, TUpdateIdeaRequest } from '../../shared/idea-schemas.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest, gone, notFound } from '../errors.ts';
+import { badRequest, conflict, gone, notFound } from '../errors.ts';
 import { requireUserByRef } from '../accounts/users.ts';
 import { removeStoredImages, settleIdeaImages, usableImageNames } from './images.ts';
 import { screenTexts, type HeldWord } from '../moderation/words.ts';
@@ -238,7 +238,9 @@ export async function updateIdea(deps: Deps, user: UserRow, id: number, input: T
   if (publishing) ({ f, ...checked } = await checkForPublish(deps, user, id, f, isApproved(row)));
   const now = nowDb();
   await transaction(deps.db, async (trx) => {
-    await trx
+    // Only over the review state the checks above read: a moderator's decision in between (a
+    // take-down, a rejection) is not written over by an approval it never saw (a hostile review).
+    const saved = await trx
       .updateTable('ideas')
       .set({
         ...columnsFor(f, status),
@@ -246,7 +248,9 @@ export async function updateIdea(deps: Deps, user: UserRow, id: number, input: T
         updated_at: now,
       })
       .where('id', '=', id)
-      .execute();
+      .where('moderation_status', '=', row.moderation_status)
+      .executeTakeFirst();
+    if (Number(saved.numUpdatedRows) !== 1) throw conflict(IDEA_MSG.decidedMeanwhile);
     await writeTags(trx, id, f.tags);
     await writeSearchGrams(trx, id);
     await writeHeldWords(trx, id, checked?.held ?? []);
@@ -316,11 +320,14 @@ export async function replaceExpansions(deps: Deps, user: UserRow, id: number, g
         .values(contents.map((content, position) => ({ idea_id: id, position, content, created_at: createdAt.get(content) ?? now })))
         .execute();
     }
-    await trx
+    // As in updateIdea: a hold is written only over the review state it was decided from.
+    const saved = await trx
       .updateTable('ideas')
       .set({ updated_at: now, ...(holdForReview ? { moderation_status: 'review', reviewed_at: null } : {}) })
       .where('id', '=', id)
-      .execute();
+      .where('moderation_status', '=', idea.moderation_status)
+      .executeTakeFirst();
+    if (Number(saved.numUpdatedRows) !== 1) throw conflict(IDEA_MSG.decidedMeanwhile);
     if (holdForReview) {
       // Beside what may already hold it (the decision clears them all).
       await trx.deleteFrom('idea_held_words').where('idea_id', '=', id).where('field', 'like', `${EXPANSION_FIELD}[%`).execute();
