@@ -84,6 +84,24 @@ describe('the word matcher', () => {
     expect(latin.find('привет, казино')).toEqual([]);
   });
 
+  // A review of the first version, which read every letter of another alphabet as Latin.
+  it('reads look-alikes as Latin only in a run of letters that holds a Latin one; other alphabets\' words and digits keep theirs', () => {
+    // A Cyrillic word stays Cyrillic: it matches Cyrillic text, not English.
+    const cyrillic = new WordAutomaton(['ав']);
+    expect(cyrillic.find('About 我的 table 创意')).toEqual([]);
+    expect(cyrillic.find('слово ав тут').map((f) => f.word)).toEqual([0]);
+    expect(new WordAutomaton(['av']).find('希腊字母 αν')).toEqual([]);
+    expect(foldForMatch('Привет мир').text).toBe('приветмир');
+    // Digits of other scripts stay digits, and a Cyrillic letter beside digits stays a letter.
+    expect(foldForMatch('٠١٢٣٤٥ ০১২৩৪ ๒๓').text).toBe('٠١٢٣٤٥০১২৩৪๒๓');
+    expect(new WordAutomaton(['64']).find('б4')).toEqual([]);
+    expect(foldForMatch('room ١٥٧').text).toBe('room١٥٧');
+    // Dropped characters do not end a run; a Chinese character does.
+    expect(new WordAutomaton(['casino']).find('с.а.s.i.n.о').map((f) => f.word)).toEqual([0]);
+    expect(foldForMatch('саsinо赌саsinо').text).toBe('casino赌casino');
+    expect(foldForMatch('sа赌са').text).toBe('sa赌са');
+  });
+
   it('reports every occurrence, overlapping ones included, with rare four-byte characters around', () => {
     const automaton2 = new WordAutomaton(['𠀀赌', '赌博', '博']);
     const found = automaton2.find('𠀀赌博𠀀赌博');

@@ -1,13 +1,12 @@
 /**
  * Word matching that sees through disguises (issue 22). A text is folded before matching: each
  * character through Unicode NFKC (full-width letters, compatibility forms), lower case,
- * traditional → simplified Chinese (opencc-js), a non-ASCII letter of another alphabet that looks like
- * a Latin one to that Latin letter (`confusables`: Cyrillic `с`, Greek `ο`, accented `ü`, small
- * capitals), and whatever is not a letter or a digit is dropped
+ * traditional → simplified Chinese (opencc-js), and whatever is not a letter or a digit is dropped
  * (spaces, punctuation, symbols, emoji, zero-width and other invisible characters, and letters that
- * read as a separator: READS_AS_SEPARATOR), so `赌.博`,
- * `赌*博`, `赌\u200b博`, `赌🎲博` and `賭博` all read `赌博`. Characters are never dropped between
- * two letters of another script or other Chinese characters, so `赌场里的博物馆` stays innocent.
+ * read as a separator: READS_AS_SEPARATOR), so `赌.博`, `赌*博`, `赌\u200b博`, `赌🎲博` and `賭博` all read
+ * `赌博`. In a run of letters mixing Latin with look-alikes from other alphabets, those read as the
+ * Latin letters (`confusables`; see foldForMatch). Characters are never dropped between two letters
+ * of another script or other Chinese characters, so `赌场里的博物馆` stays innocent.
  *
  * Every word is then found in one pass over the folded text by an Aho–Corasick automaton, so 10,000
  * words cost about what 29 do. (mint-filter, the library the issue names, misses a word that ends
@@ -26,11 +25,11 @@ const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
  */
 const READS_AS_SEPARATOR = /[\p{Default_Ignorable_Code_Point}\p{Lm}\u3006\u318d\u119e\ua78f]/u;
 
-/**
- * Characters whose shape is never read as a Latin letter: ASCII itself (a digit stays a digit) and the
- * CJK scripts, which the lookalike table would turn into Latin (山 into W, 乙 into Z, ナ into t).
- */
-const KEEPS_ITS_OWN_SHAPE = /[\p{ASCII}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Bopomofo}\p{Script=Hangul}]/u;
+/** CJK characters: never read as Latin (the look-alike table would read 山 as W, 乙 as Z, ナ as t), and they end a run of letters. */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Bopomofo}\p{Script=Hangul}]/u;
+const LATIN_LETTER = /[a-z]/;
+/** A folded character the look-alike table may read as Latin: one letter, neither ASCII nor CJK (digits stay digits). */
+const MAY_READ_AS_LATIN = /^\p{L}$/u;
 
 /** One character as matching sees it ('' when it is dropped); characters repeat, so each is folded once. */
 const foldedChars = new Map<string, string>();
@@ -40,14 +39,24 @@ function foldChar(ch: string): string {
   let folded = foldedChars.get(ch);
   if (folded === undefined) {
     folded = '';
-    for (const c of toSimplified(ch.normalize('NFKC').toLowerCase())) {
-      if (!LETTER_OR_DIGIT.test(c) || READS_AS_SEPARATOR.test(c)) continue;
-      folded += KEEPS_ITS_OWN_SHAPE.test(c) ? c : toLatinLookalikes(c).toLowerCase();
-    }
+    for (const c of toSimplified(ch.normalize('NFKC').toLowerCase())) if (LETTER_OR_DIGIT.test(c) && !READS_AS_SEPARATOR.test(c)) folded += c;
     if (foldedChars.size >= FOLDED_CHARS_MAX) foldedChars.clear();
     foldedChars.set(ch, folded);
   }
   return folded;
+}
+
+/** The Latin letters a folded letter of another alphabet looks like, or the letter itself when it looks like none. */
+const latinReadings = new Map<string, string>();
+function latinReading(folded: string): string {
+  let latin = latinReadings.get(folded);
+  if (latin === undefined) {
+    const read = MAY_READ_AS_LATIN.test(folded) && folded.charCodeAt(0) > 0x7f && !CJK.test(folded) ? toLatinLookalikes(folded).toLowerCase() : folded;
+    latin = /^[a-z]+$/.test(read) ? read : folded;
+    if (latinReadings.size >= FOLDED_CHARS_MAX) latinReadings.clear();
+    latinReadings.set(folded, latin);
+  }
+  return latin;
 }
 
 export interface FoldedText {
@@ -58,19 +67,45 @@ export interface FoldedText {
   end: number[];
 }
 
+/**
+ * Folds a text for matching. Look-alikes of Latin letters are read as Latin only within a run of
+ * letters that holds a Latin one (dropped characters do not end a run, CJK characters do), as in
+ * Unicode's mixed-script checks (UTS #39): `саsinо` reads `casino`, while a word or a text wholly in
+ * Cyrillic or Greek keeps its own letters (a review found the Cyrillic word `ав` matching "About").
+ */
 export function foldForMatch(original: string): FoldedText {
+  const chars: string[] = [];
+  const folds: string[] = [];
+  for (const ch of original) {
+    chars.push(ch);
+    folds.push(foldChar(ch));
+  }
+  let runStart = 0;
+  let runHasLatin = false;
+  const endRun = (runEnd: number) => {
+    if (runHasLatin) for (let i = runStart; i < runEnd; i++) if (folds[i]) folds[i] = latinReading(folds[i]);
+    runStart = runEnd + 1;
+    runHasLatin = false;
+  };
+  for (let i = 0; i < folds.length; i++) {
+    if (!folds[i]) continue;
+    if (CJK.test(folds[i])) endRun(i);
+    else if (LATIN_LETTER.test(folds[i])) runHasLatin = true;
+  }
+  endRun(folds.length);
+
   let text = '';
   const start: number[] = [];
   const end: number[] = [];
   let at = 0;
-  for (const ch of original) {
-    const folded = foldChar(ch);
+  for (let k = 0; k < chars.length; k++) {
+    const folded = folds[k];
     for (let i = 0; i < folded.length; i++) {
       start.push(at);
-      end.push(at + ch.length);
+      end.push(at + chars[k].length);
     }
     text += folded;
-    at += ch.length;
+    at += chars[k].length;
   }
   return { text, start, end };
 }
