@@ -280,6 +280,25 @@ describe.each(DIALECTS)('watched words on %s', (dialect) => {
       expect(res.status).toBe(403);
       expect(res.body.moderationResult.matchedWords).toEqual(['刷ー单']);
     });
+
+    it('store their new fold once loaded, so the console finds them and knows them as the same word', async () => {
+      // Stored with a fold from before look-alike letters were read as Latin (Cyrillic р, о, е).
+      await app.deps.db.insertInto('watched_words').values({ word: 'роkеr', folded: 'роkеr', action: 'hold', created_by: admin.id, created_at: nowDb() }).execute();
+      await bumpWatchedWordsVersion(app.deps.db);
+      app.deps.words.changed();
+      await app.deps.words.list();
+      expect((await app.deps.db.selectFrom('watched_words').select('folded').where('word', '=', 'роkеr').executeTakeFirstOrThrow()).folded).toBe('poker');
+      const listed = await app.api('GET', '/api/admin/watched-words?q=poker', { token: admin.token });
+      expect((listed.body.data as { word: string }[]).map((i) => i.word)).toContain('роkеr');
+      const again = await watch('poker', 'block');
+      expect([again.status, again.body.data.change]).toEqual([200, 'changed']);
+      // Folded from the word, not from its old fold: a Cyrillic word once stored as Latin is Cyrillic again.
+      await app.deps.db.insertInto('watched_words').values({ word: 'ав', folded: 'ab', action: 'block', created_by: admin.id, created_at: nowDb() }).execute();
+      await bumpWatchedWordsVersion(app.deps.db);
+      app.deps.words.changed();
+      const english = await app.api('POST', '/api/comments', { token: member.token, body: { ideaId, content: `About this table ${unique()}` } });
+      expect(english.status).toBe(201);
+    });
   });
 
   describe('every process', () => {

@@ -145,13 +145,31 @@ export class WatchedWords {
       this.loaded.checkedAt = checkedAt;
       return this.loaded.list;
     }
-    const rows = await this.db.selectFrom('watched_words').select(['word', 'folded', 'action']).orderBy('id').execute();
-    // Folded again: a word stored before the fold learnt to drop a character (ー, 々, a Hangul filler)
-    // would keep it and never match. Cheap for a folded text: each character's fold is remembered.
-    const watched = rows.map((r): ListedWord => ({ word: r.word, folded: foldForMatch(r.folded).text, action: r.action, source: 'admin' }));
+    const rows = await this.db.selectFrom('watched_words').select(['id', 'word', 'folded', 'action']).orderBy('id').execute();
+    // Folded again from the word as the moderator wrote it: one stored before the fold changed (learnt
+    // to drop ー or 々, to read look-alike letters as Latin) would otherwise keep its old fold and never
+    // match. Cheap: each character's fold is remembered.
+    const watched = rows.map((r): ListedWord => ({ word: r.word, folded: foldForMatch(r.word).text, action: r.action, source: 'admin' }));
+    await storeNewFolds(this.db, rows, watched);
     const list = compile(mergeWords(startingWords(this.extraFile), watched));
     this.loaded = { version, list, checkedAt };
     return list;
+  }
+}
+
+/**
+ * Writes a word's new fold where it changed, so the console's duplicate check and search (which read
+ * the stored column) see what matching sees. Once per change of the fold; a word whose new fold is an
+ * entry of its own already keeps its old one (both still match).
+ */
+async function storeNewFolds(db: Kysely<Database>, rows: readonly { id: number; folded: string }[], watched: readonly ListedWord[]): Promise<void> {
+  for (const [i, r] of rows.entries()) {
+    if (!watched[i].folded || watched[i].folded === r.folded) continue;
+    try {
+      await db.updateTable('watched_words').set({ folded: watched[i].folded }).where('id', '=', r.id).where('folded', '=', r.folded).execute();
+    } catch {
+      // The unique fold belongs to another entry, or the write failed: matching is right either way.
+    }
   }
 }
 
