@@ -100,6 +100,10 @@ describe('waits in refusals', () => {
     expect(errorMessage(refusal(429, '操作过于频繁', 5), '失败')).toBe('操作过于频繁（5秒后可再试）');
     expect(errorMessage(refusal(429, '上传过于频繁，请稍后再试'), '失败')).toBe('上传过于频繁，请稍后再试');
     expect(failureOf(refusal(429, '搜索过于频繁，请稍后再试', 0.2)).serverMessage).toBe('搜索过于频繁，请1秒后再试');
+    // Only a 429: a 503 whose write may have gone through must not invite sending it again, nor a 409's hint repeat.
+    const unknownCommit = TRPCClientError.from({ error: { message: '数据库连接中断，请刷新页面确认后再试', code: -32000, data: { httpStatus: 503, appCode: 'UNAVAILABLE', retryAfter: 5 } } } as never);
+    expect(errorMessage(unknownCommit, '失败')).toBe('数据库连接中断，请刷新页面确认后再试');
+    expect(errorMessage(refusal(409, '发布过于频繁，请稍后再试', 120), '失败')).toBe('发布过于频繁，请稍后再试');
   });
 });
 

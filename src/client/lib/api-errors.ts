@@ -53,10 +53,12 @@ export function waitInWords(seconds: number): string {
 }
 
 /**
- * A refusal's message with the wait the server sent (its Retry-After, `data.retryAfter` in tRPC): the
+ * A 429's message with the wait the server sent (its Retry-After, `data.retryAfter` in tRPC): the
  * spec's 请稍后再试 says when, and a message without it gets the wait added.
  */
 function withWait(message: string, err: TRPCClientError<never>): string {
+  // Only a refusal for too many requests: a 503 whose write may have happened must not invite a resend.
+  if (httpStatusOf(err) !== 429) return message;
   const retryAfter = (err.data as { retryAfter?: unknown } | undefined)?.retryAfter;
   if (typeof retryAfter !== 'number' || !(retryAfter > 0)) return message;
   const wait = waitInWords(retryAfter);

@@ -69,7 +69,8 @@ export function ReasonDialog({ title, intro, label, placeholder, confirmLabel, m
             }}
             required
             aria-required="true"
-            maxLength={REJECT_REASON_MAX}
+            // In UTF-16 units, so twice the characters: a rare character counts two (the count below is the rule).
+            maxLength={REJECT_REASON_MAX * 2}
             rows={4}
             placeholder={placeholder}
             aria-invalid={!!fieldError}
