@@ -210,7 +210,14 @@ for (const viewport of VIEWPORTS) {
       await page.clock.runFor(10_000);
       assert.match(new URL(page.url()).pathname, /^\/publish-success\//, 'still on the success page after the countdown would have ended');
       await expectAccessible(page, `publish success stopped at ${viewport.width}px`);
-      // Without the choice, the countdown goes on to the idea.
+      // A keyboard reader stops it with their first key (the button is several Tabs away).
+      await page.reload();
+      await card.getByText(/秒后自动跳转/).waitFor();
+      await page.keyboard.press('Tab');
+      await card.getByText('已停止自动跳转，你可以慢慢看').waitFor();
+      await page.clock.runFor(10_000);
+      assert.match(new URL(page.url()).pathname, /^\/publish-success\//);
+      // Without either, the countdown goes on to the idea.
       await page.reload();
       await card.getByText(/秒后自动跳转/).waitFor();
       await page.clock.runFor(5_500);

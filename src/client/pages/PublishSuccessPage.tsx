@@ -3,7 +3,7 @@
  * idea, then /idea/{id} after 5 seconds, or /inspiration-library when no id came back. The spec's
  * 发布成功！待审核中... while the idea waits for a moderator (MODERATION=manual); when the automatic
  * review has already made it public, the page says so and links to it, as the message sent then does.
- * 留在此页 stops the countdown for whoever needs longer to read.
+ * 留在此页, or any key, stops the countdown for whoever needs longer to read.
  */
 import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { useEffect, useRef, useState } from 'react';
@@ -119,6 +119,19 @@ export default function PublishSuccessPage() {
     requestAnimationFrame(() => firstAction.current?.focus());
   };
 
+  // A keyboard reader stops the countdown with their first key, whichever it is (the button is several
+  // Tabs away, more than 5 seconds' work); the key then does what it does. Said once to screen readers.
+  const [announcement, setAnnouncement] = useState('');
+  useEffect(() => {
+    setAnnouncement(`${Math.ceil(PUBLISH_SUCCESS_REDIRECT_MS / 1000)}秒后将自动跳转，按任意键可停止`);
+    const onKey = () => {
+      stopTimers();
+      setStaying(true);
+    };
+    window.addEventListener('keydown', onKey, { once: true });
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
   return (
     <main className="publish-success">
       <div className="publish-success-card" data-testid="publish-success" data-stage={stage ?? 'unknown'}>
@@ -139,6 +152,9 @@ export default function PublishSuccessPage() {
             ，把它分享给朋友吧。
           </p>
         )}
+        <p className="visually-hidden" role="status">
+          {staying ? '已停止自动跳转' : announcement}
+        </p>
         {staying ? (
           <p className="publish-success-countdown">已停止自动跳转，你可以慢慢看</p>
         ) : (
