@@ -96,8 +96,8 @@ describe('waits in refusals', () => {
     expect(errorMessage(refusal(429, '密码错误次数过多，请稍后再试', 61), '失败')).toBe('密码错误次数过多，请2分钟后再试');
     expect(errorMessage(refusal(429, '该手机号登录失败次数过多，请稍后再试或找回密码', 900), '失败')).toBe('该手机号登录失败次数过多，请15分钟后再试或找回密码');
     expect(errorMessage(refusal(429, '评论过于频繁，请稍后重试', 3601), '失败')).toBe('评论过于频繁，请2小时后重试');
-    // A message without 稍后 gets the wait after it; no wait sent, the message as it is.
-    expect(errorMessage(refusal(429, '操作过于频繁', 5), '失败')).toBe('操作过于频繁（5秒后可再试）');
+    // A message that names its own time is left as it is (a walkthrough read 请明天再试（24小时后可再试）), and so is one without a wait sent.
+    expect(errorMessage(refusal(429, '今日验证码发送次数已达上限，请明天再试', 86_400), '失败')).toBe('今日验证码发送次数已达上限，请明天再试');
     expect(errorMessage(refusal(429, '上传过于频繁，请稍后再试'), '失败')).toBe('上传过于频繁，请稍后再试');
     expect(failureOf(refusal(429, '搜索过于频繁，请稍后再试', 0.2)).serverMessage).toBe('搜索过于频繁，请1秒后再试');
     // Only a 429: a 503 whose write may have gone through must not invite sending it again, nor a 409's hint repeat.

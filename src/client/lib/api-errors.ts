@@ -53,16 +53,16 @@ export function waitInWords(seconds: number): string {
 }
 
 /**
- * A 429's message with the wait the server sent (its Retry-After, `data.retryAfter` in tRPC): the
- * spec's 请稍后再试 says when, and a message without it gets the wait added.
+ * A 429's message with the wait the server sent (its Retry-After, `data.retryAfter` in tRPC) in place
+ * of the spec's 稍后: 请稍后再试 becomes 请42秒后再试.
  */
 function withWait(message: string, err: TRPCClientError<never>): string {
   // Only a refusal for too many requests: a 503 whose write may have happened must not invite a resend.
   if (httpStatusOf(err) !== 429) return message;
   const retryAfter = (err.data as { retryAfter?: unknown } | undefined)?.retryAfter;
   if (typeof retryAfter !== 'number' || !(retryAfter > 0)) return message;
-  const wait = waitInWords(retryAfter);
-  return message.includes('稍后') ? message.replace('稍后', `${wait}后`) : `${message}（${wait}后可再试）`;
+  // Only where it says 稍后: a message that names its own time (请明天再试) is not told a second one.
+  return message.replace('稍后', `${waitInWords(retryAfter)}后`);
 }
 
 /**

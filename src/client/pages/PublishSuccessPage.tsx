@@ -123,7 +123,8 @@ export default function PublishSuccessPage() {
   // Tabs away, more than 5 seconds' work); the key then does what it does. Said once to screen readers.
   const [announcement, setAnnouncement] = useState('');
   useEffect(() => {
-    setAnnouncement(`${Math.ceil(PUBLISH_SUCCESS_REDIRECT_MS / 1000)}秒后将自动跳转，按任意键可停止`);
+    // No number: the line is read once and would not count down with the visible one.
+    setAnnouncement('稍后将自动跳转，按任意键可停止');
     const onKey = () => {
       stopTimers();
       setStaying(true);
