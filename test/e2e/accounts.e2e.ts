@@ -26,6 +26,17 @@ async function apiLogin(phone: string, password: string): Promise<string> {
   return body.data.token;
 }
 
+async function apiRegister(phone: string): Promise<void> {
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${e2e.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const answer = await res.json();
+    assert.ok(res.ok, JSON.stringify(answer));
+    return answer;
+  };
+  const sent = await post('/api/auth/send-sms-code', { phone, purpose: 'register' });
+  await post('/api/auth/register', { phone, password: 'pass-word1', verifyCode: sent.debugCode, agreement: true });
+}
+
 async function meStatus(token: string): Promise<number> {
   return (await fetch(`${e2e.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })).status;
 }
@@ -77,6 +88,60 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('dialog', { name: '绑定收款方式' }).waitFor();
       await expectAccessible(page, 'payment modal');
       await page.keyboard.press('Escape');
+      await context.close();
+    });
+
+    it('the resend button waits what the server says: its wait after a 429, none after another refusal', async () => {
+      const { context, page } = await newPage(e2e, viewport);
+      // The e2e server has no rate limits, so the refusals are the server's own answers, replayed.
+      const refuse = (procedure: string, status: number, message: string, retryAfter?: number) =>
+        page.route(`**/trpc/${procedure}**`, (route) =>
+          route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ error: { message, code: -32029, data: { code: 'TOO_MANY_REQUESTS', httpStatus: status, appCode: 'TOO_MANY_REQUESTS', ...(retryAfter ? { retryAfter } : {}) } } }) }),
+        );
+      const resendButton = () => page.getByRole('button', { name: /后重发$/ });
+      const registerWith = async (phone: string) => {
+        // The prerendered form answers once the app has started.
+        await page.goto('/login?tab=register', { waitUntil: 'networkidle' });
+        await page.getByLabel('手机号', { exact: true }).fill(phone);
+        await page.getByRole('button', { name: '获取验证码' }).click();
+      };
+
+      await refuse('auth.sendSmsCode', 429, '验证码发送过于频繁，请稍后再试', 44);
+      await registerWith(uniquePhone());
+      await page.getByText('验证码发送过于频繁，请44秒后再试').waitFor();
+      // Read at once: a button counting down from 60 would reach 44 if the test waited.
+      assert.match((await resendButton().textContent()) ?? '', /^4[34]秒后重发$/);
+      await page.unrouteAll();
+
+      // The daily cap lasts until tomorrow: the button says so in hours, not a minute's seconds.
+      await refuse('auth.sendSmsCode', 429, '今日验证码发送次数已达上限，请明天再试', 30_000);
+      await registerWith(uniquePhone());
+      await page.getByText('今日验证码发送次数已达上限，请明天再试').waitFor();
+      await page.getByRole('button', { name: '9小时后重发' }).waitFor();
+      await page.unrouteAll();
+
+      // Another refusal leaves the button free: the person fixes the number and sends at once.
+      await refuse('auth.sendSmsCode', 400, '该手机号已注册');
+      await registerWith(uniquePhone());
+      await page.getByText('该手机号已注册').waitFor();
+      assert.equal(await page.getByRole('button', { name: '获取验证码' }).isEnabled(), true);
+      await page.unrouteAll();
+
+      // Finding a password again: a refused resend on the second step shows beside its button.
+      const phone = uniquePhone();
+      await apiRegister(phone);
+      await page.clock.install();
+      await page.goto('/forgot-password');
+      await page.getByLabel('手机号', { exact: true }).fill(phone);
+      await page.getByRole('button', { name: '获取验证码' }).click();
+      await page.getByRole('button', { name: /^\d+秒后重发$/ }).waitFor();
+      // The countdown sets its next second after each render, so the clock moves a second at a time.
+      for (let second = 0; second <= 60; second++) await page.clock.runFor(1000);
+      await refuse('auth.sendPhoneCode', 429, '验证码发送过于频繁，请稍后再试', 37);
+      await page.getByRole('button', { name: '重新发送' }).click();
+      await page.getByText('验证码发送过于频繁，请37秒后再试').waitFor();
+      assert.match((await resendButton().textContent()) ?? '', /^3[67]秒后重发$/);
+      await expectAccessible(page, 'refused resend');
       await context.close();
     });
 

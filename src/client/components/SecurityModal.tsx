@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { checkPasswordChange, MSG } from '../../shared/account-rules.ts';
-import { DEACTIVATION_CONFIRM_WORD, DEACTIVATION_REASONS, SMS_RESEND_SECONDS } from '../../shared/constants.ts';
+import { DEACTIVATION_CONFIRM_WORD, DEACTIVATION_REASONS } from '../../shared/constants.ts';
 import { isPhone, maskPhone } from '../../shared/patterns.ts';
 import { useCountdown } from '../hooks/useCountdown.ts';
 import { useSession } from '../hooks/useSession.ts';
@@ -8,7 +8,7 @@ import { errorExtra, errorMessage, isNetworkError } from '../lib/api-errors.ts';
 import { clearSession, replaceRecentPhone, saveUserInfo } from '../lib/storage.ts';
 import { trpc } from '../lib/trpc.ts';
 import { FormField, useFocusFirstInvalid } from './FormField.tsx';
-import { CodeField, PhoneField, ResendButton } from './SmsFields.tsx';
+import { CodeField, PhoneField, ResendButton, resendWaitAfter } from './SmsFields.tsx';
 import { Modal, Tabs } from './Modal.tsx';
 import { usePasswordProof } from './PasswordProof.tsx';
 import { downloadMyData, EXPORT_MSG } from '../lib/data-export.ts';
@@ -172,10 +172,11 @@ function PhoneTab() {
     if (proof.missing()) return;
     try {
       const res = await send.mutateAsync({ phone, purpose: 'change_phone', currentPassword: proof.password });
-      startCountdown(SMS_RESEND_SECONDS);
+      startCountdown(resendWaitAfter());
       setNotice((res.message || SECURITY_MSG.codeSent) + (res.debugCode ? `（开发环境验证码：${res.debugCode}）` : ''));
     } catch (err) {
       if (proof.absorb(err)) return;
+      startCountdown(resendWaitAfter(err));
       setErrors({ phone: isNetworkError(err) ? SECURITY_MSG.sendNetwork : errorMessage(err, SECURITY_MSG.sendFailed) });
     }
   };

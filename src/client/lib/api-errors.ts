@@ -53,14 +53,22 @@ export function waitInWords(seconds: number): string {
 }
 
 /**
+ * The seconds a 429 asks to wait (its Retry-After, `data.retryAfter` in tRPC); undefined for any other
+ * failure: a 503 whose write may have happened must not invite a resend.
+ */
+export function retryAfterOf(err: unknown): number | undefined {
+  if (!(err instanceof TRPCClientError) || httpStatusOf(err) !== 429) return undefined;
+  const retryAfter = (err.data as { retryAfter?: unknown } | undefined)?.retryAfter;
+  return typeof retryAfter === 'number' && retryAfter > 0 ? retryAfter : undefined;
+}
+
+/**
  * A 429's message with the wait the server sent (its Retry-After, `data.retryAfter` in tRPC) in place
  * of the spec's 稍后: 请稍后再试 becomes 请42秒后再试.
  */
 function withWait(message: string, err: TRPCClientError<never>): string {
-  // Only a refusal for too many requests: a 503 whose write may have happened must not invite a resend.
-  if (httpStatusOf(err) !== 429) return message;
-  const retryAfter = (err.data as { retryAfter?: unknown } | undefined)?.retryAfter;
-  if (typeof retryAfter !== 'number' || !(retryAfter > 0)) return message;
+  const retryAfter = retryAfterOf(err);
+  if (retryAfter === undefined) return message;
   // Only where it says 稍后: a message that names its own time (请明天再试) is not told a second one.
   return message.replace('稍后', `${waitInWords(retryAfter)}后`);
 }

@@ -3,10 +3,10 @@ import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { MSG } from '../../shared/account-rules.ts';
-import { FORGOT_PASSWORD_REDIRECT_MS, PASSWORD_MIN_LENGTH, SMS_RESEND_SECONDS } from '../../shared/constants.ts';
+import { FORGOT_PASSWORD_REDIRECT_MS, PASSWORD_MIN_LENGTH } from '../../shared/constants.ts';
 import { isPhone } from '../../shared/patterns.ts';
 import { FormField } from '../components/FormField.tsx';
-import { CodeField, PhoneField, ResendButton } from '../components/SmsFields.tsx';
+import { CodeField, PhoneField, ResendButton, resendWaitAfter } from '../components/SmsFields.tsx';
 import { useCountdown } from '../hooks/useCountdown.ts';
 import { errorMessage, isNetworkError } from '../lib/api-errors.ts';
 import { trpc } from '../lib/trpc.ts';
@@ -47,10 +47,13 @@ export default function ForgotPasswordPage() {
     try {
       const res = await send.mutateAsync({ phone });
       setSent({ message: res.message ?? '', debugCode: res.debugCode });
-      startCountdown(SMS_RESEND_SECONDS);
+      startCountdown(resendWaitAfter());
       setStep(2);
     } catch (err) {
-      setErrors({ phone: errorMessage(err, RESET_MSG.sendFailed) });
+      startCountdown(resendWaitAfter(err));
+      // On the second step there is no phone field: the resend's refusal shows beside its button.
+      const message = errorMessage(err, RESET_MSG.sendFailed);
+      setErrors(step === 1 ? { phone: message } : { code: message });
     }
   };
 

@@ -4,10 +4,10 @@ import { useToast } from '../components/ui/Toast.tsx';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { MSG } from '../../shared/account-rules.ts';
-import { PASSWORD_MIN_LENGTH, SMS_RESEND_SECONDS, TEST_SMS_CODE } from '../../shared/constants.ts';
+import { PASSWORD_MIN_LENGTH, TEST_SMS_CODE } from '../../shared/constants.ts';
 import { isPhone } from '../../shared/patterns.ts';
 import { FormField } from '../components/FormField.tsx';
-import { PhoneField, ResendButton } from '../components/SmsFields.tsx';
+import { PhoneField, ResendButton, resendWaitAfter } from '../components/SmsFields.tsx';
 import { Tabs } from '../components/Modal.tsx';
 import { useCountdown } from '../hooks/useCountdown.ts';
 import { useSiteIdentity } from '../hooks/useSiteIdentity.ts';
@@ -234,13 +234,13 @@ function RegisterForm({ onRegistered }: { onRegistered: (phone: string) => void 
     if (!isPhone(values.phone)) return setErrors({ phone: MSG.phoneInvalid });
     setErrors({});
     setSentNotice('');
-    // The countdown starts after any send attempt, so a failing server is not hammered.
-    startCountdown(SMS_RESEND_SECONDS);
     try {
       const res = await send.mutateAsync({ phone: values.phone, purpose: 'register' });
+      startCountdown(resendWaitAfter());
       setDebugCode(res.debugCode ?? '');
       setSentNotice(res.message ?? '');
     } catch (err) {
+      startCountdown(resendWaitAfter(err));
       setErrors({ phone: errorMessage(err, LOGIN_MSG.sendFailed) });
     }
   };
