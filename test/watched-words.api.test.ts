@@ -202,6 +202,22 @@ describe.each(DIALECTS)('watched words on %s', (dialect) => {
       expect(trpc.body.result.data.data.content).toBe('**见主页');
     });
 
+    it('replace: a word nested deeper than the replacing goes is refused, not stored whole; two levels are replaced', async () => {
+      await watch('加微信', 'replace');
+      // Each pass of the replacing removes one level; five levels are replaced, the sixth is left whole.
+      const nested = (levels: number) => '加微'.repeat(levels) + '信'.repeat(levels);
+      const rest = await app.api('POST', '/api/comments', { token: member.token, body: { ideaId, content: nested(6) } });
+      expect(rest.status).toBe(403);
+      expect(rest.body.moderationResult).toMatchObject({ passed: false, reason: 'sensitive_words', matchedWords: ['加微信'] });
+      expect((await trpcCall(app, 'mutation', 'comments.create', { ideaId, content: nested(6) }, member.token)).status).toBe(403);
+      const idea6 = await app.api('POST', '/api/ideas', { token: member.token, body: idea(`标题${unique()}`, { description: `${nested(6)}，欢迎合作交流` }) });
+      expect(idea6.status).toBe(403);
+      const deep = await app.api('POST', '/api/comments', { token: member.token, body: { ideaId, content: nested(5) } });
+      expect(deep.status).toBe(201);
+      expect(deep.body.data.content).not.toMatch(/加微信/);
+      expect((await app.api('POST', '/api/comments', { token: member.token, body: { ideaId, content: `请${nested(2)}` } })).body.data.content).toBe('请**');
+    });
+
     it('hold: only its author sees it, uncounted and untold, until a moderator approves it; a rejected one goes with a message', async () => {
       await watch('兼职', 'hold');
       const before = (await app.api('GET', `/api/ideas/${ideaId}`)).body.data.commentCount;

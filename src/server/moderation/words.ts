@@ -269,7 +269,11 @@ export interface Screened {
   replaced: HeldWord[];
 }
 
-/** Replacing can join what was around a word into another listed word (`赌赌博博`): a few passes settle it. */
+/**
+ * Replacing can join what was around a word into another listed word (`赌赌博博`): a few passes settle
+ * it. A text that still holds one after them was built to outlast the replacing (`加微加微加微…信信信`),
+ * so it is refused as a blocked word would be rather than stored with the word whole.
+ */
 const REPLACE_PASSES = 5;
 
 /**
@@ -291,7 +295,7 @@ export async function screenTexts(words: WatchedWords, fields: Record<string, st
   const texts: Record<string, string> = {};
   for (const [name, value] of Object.entries(fields)) {
     let current = value;
-    for (let pass = 0; pass < REPLACE_PASSES; pass++) {
+    for (let pass = 0; ; pass++) {
       const map = mapOf(name, current);
       const spans: Found[] = [];
       for (const hit of automaton.find(map.text)) {
@@ -306,6 +310,11 @@ export async function screenTexts(words: WatchedWords, fields: Record<string, st
         }
       }
       if (!spans.length) break;
+      if (pass === REPLACE_PASSES) {
+        for (const hit of spans) blocked.add(listed[hit.word].word);
+        if (!blockedFields.includes(name)) blockedFields.push(name);
+        break;
+      }
       current = replaceSpans(current, map, spans);
     }
     texts[name] = current;
