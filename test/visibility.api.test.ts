@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from './helpers/dialects.ts';
-import {  } from './helpers/api.ts';
+import { trpcCall } from './helpers/api.ts';
 import { serveTestApp } from './helpers/serve.ts';
 import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
 
@@ -56,6 +56,35 @@ describe.each(DIALECTS)('what others may see, on %s', (dialect) => {
       expect((await app.api('GET', `/api/ideas/${hidden[stage]}`, { token: author.token })).status, stage).toBe(200);
     }
     expect((await app.api('GET', `/api/ideas/${visible}`)).status).toBe(200);
+  });
+
+  it('an admin reads a hidden idea but cannot act on it: no comment, mark, report, favourite, unlock or view, on REST and tRPC', async () => {
+    const admin = await createUser(app.deps, { role: 'admin' });
+    for (const stage of ['draft', 'review', 'rejected'] as const) {
+      const id = hidden[stage];
+      expect((await app.api('GET', `/api/ideas/${id}`, { token: admin.token })).status, stage).toBe(200);
+      // The author may still note something on their own idea; nobody else reaches it.
+      const own = await app.api('POST', '/api/comments', { token: author.token, body: { ideaId: id, content: `作者的备注${stage}` } });
+      expect(own.status, stage).toBe(201);
+      const refused = [
+        await app.api('POST', '/api/comments', { token: admin.token, body: { ideaId: id, content: '看看' } }),
+        await app.api('POST', `/api/comments/${own.body.data.id}/like`, { token: admin.token }),
+        await app.api('POST', `/api/comments/${own.body.data.id}/report`, { token: admin.token, body: { reason: '广告' } }),
+        await app.api('POST', `/api/favorites/${id}`, { token: admin.token, body: { favorite: true } }),
+        await app.api('POST', `/api/ideas/${id}/purchase`, { token: admin.token, body: {} }),
+        await app.api('POST', '/api/ideas/view', { token: admin.token, body: { ideaId: id } }),
+        await trpcCall(app, 'mutation', 'comments.create', { ideaId: id, content: '看看' }, admin.token),
+        await trpcCall(app, 'mutation', 'comments.dislike', { id: own.body.data.id }, admin.token),
+        await trpcCall(app, 'mutation', 'favorites.set', { ideaId: id, favorite: true }, admin.token),
+        await trpcCall(app, 'mutation', 'ideas.purchase', { id }, admin.token),
+        await trpcCall(app, 'mutation', 'ideas.recordView', { ideaId: id }, admin.token),
+      ];
+      expect(refused.map((r) => r.status), stage).toEqual(refused.map(() => 404));
+      const row = await app.deps.db.selectFrom('ideas').select(['favorite_count', 'view_count']).where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row, stage).toMatchObject({ favorite_count: 0, view_count: 0 });
+      const comments = (await app.api('GET', `/api/comments/idea/${id}`, { token: admin.token })).body.data;
+      expect(comments.map((c: { content: string }) => c.content), stage).toEqual([`作者的备注${stage}`]);
+    }
   });
 
   it('does not name a hidden idea in a duplicate answer', async () => {

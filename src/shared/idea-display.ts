@@ -56,6 +56,12 @@ export function ideaStage(idea: StageFields): IdeaStage {
 export const isInReview = (idea: StageFields) => ideaStage(idea) === 'review';
 /** What anyone but its author (and admins) may see. */
 export const isPublicStage = (idea: StageFields) => ideaStage(idea) === 'public';
+/**
+ * Who may comment on it, mark or report its comments, favourite, unlock it or count a view: anyone
+ * while it is public, only its author otherwise. An admin reads every stage but acts on none of them
+ * (the server's rule: ideas/repository.ts `findActionableIdea`).
+ */
+export const mayActOn = (idea: StageFields & { isOwner?: boolean }) => isPublicStage(idea) || !!idea.isOwner;
 
 export const STAGE_LABELS: Record<IdeaStage, string> = {
   draft: '草稿',

@@ -217,6 +217,18 @@ for (const viewport of VIEWPORTS) {
       await authorPage.goto(`/idea/${idea.data.id}`);
       await authorPage.getByRole('heading', { level: 1, name: title }).waitFor();
       await authorPage.getByText('含有未经证实的医疗功效').first().waitFor();
+      // The admin still reads it, and acts on it no more: no favourite, no comment box, no view counted.
+      const recorded: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('ideas.recordView')) recorded.push(request.url());
+      });
+      await page.goto(`/idea/${idea.data.id}`);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await page.getByText('创意公开后才能发表评论。').waitFor();
+      assert.equal(await page.getByTestId('favorite-button').count(), 0);
+      assert.equal(await page.getByRole('button', { name: '下架创意' }).count(), 0);
+      assert.deepEqual(recorded, []);
+      await expectAccessible(page, `taken-down idea for an admin ${viewport.width}`);
       await authorContext.close();
       await context.close();
     });

@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense, useId, useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { isPublicStage } from '../../shared/idea-display.ts';
+import { isPublicStage, mayActOn } from '../../shared/idea-display.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { IdeaSkeleton } from '../components/idea/IdeaSkeleton.tsx';
 import { AnalysisSection } from '../components/idea/AnalysisSection.tsx';
@@ -82,7 +82,7 @@ export default function IdeaPage() {
 function IdeaDetail({ idea, leaving, onBack }: { idea: IdeaDto; leaving: boolean; onBack: () => void }) {
   const titleId = useId();
   const { loggedIn, user } = useSession();
-  const viewCount = useViewCount(idea.id, idea.viewCount);
+  const viewCount = useViewCount(idea.id, idea.viewCount, mayActOn(idea));
   const [sharing, setSharing] = useState(false);
   const description = idea.description?.trim();
 
@@ -96,7 +96,7 @@ function IdeaDetail({ idea, leaving, onBack }: { idea: IdeaDto; leaving: boolean
         <aside className="idea-aside" aria-label="作者与操作">
           <AuthorBlock idea={idea} loggedIn={loggedIn} />
           {/* Only a public idea has a link that works for others; StageNotice says why there is none. */}
-          <IdeaActions ideaId={idea.id} favoriteCount={idea.favoriteCount} loggedIn={loggedIn} onShare={isPublicStage(idea) ? () => setSharing(true) : undefined} />
+          {mayActOn(idea) && <IdeaActions ideaId={idea.id} favoriteCount={idea.favoriteCount} loggedIn={loggedIn} onShare={isPublicStage(idea) ? () => setSharing(true) : undefined} />}
           {/* The author's way back into the editor (a draft's and a rejected idea's are in StageNotice). */}
           {idea.isOwner && isPublicStage(idea) && (
             <Link href={editIdeaPath(idea.id)} className="btn btn-small idea-edit" data-testid="edit-idea">

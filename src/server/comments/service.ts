@@ -18,26 +18,29 @@ import { IDEA_MSG } from '../../shared/idea-rules.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { screenTexts } from '../moderation/words.ts';
-import { findVisibleIdea } from '../ideas/repository.ts';
+import { findActionableIdea, findVisibleIdea } from '../ideas/repository.ts';
 import { logModeration } from '../admin/log.ts';
 import { asSentence, sendMessage } from '../messages/send.ts';
 import { tellAnswered, tellIdeaAuthor } from './notices.ts';
 import { findComment, findCommentDto, listIdeaComments, lockComment, lockIdeaForComments, toCommentDto, withAuthors, type CommentWithAuthor } from './repository.ts';
 
-/** The idea whose comments `viewer` may read and write: visible to them, with comments allowed. */
-async function commentableIdea(db: Db, viewer: UserRow | null, ideaId: number): Promise<IdeaRow> {
-  const idea = await findVisibleIdea(db, ideaId, viewer);
+/**
+ * The idea whose comments `viewer` may read (visible to them) or write (`acting`: public, or theirs),
+ * with comments allowed.
+ */
+async function commentableIdea(db: Db, viewer: UserRow | null, ideaId: number, acting = false): Promise<IdeaRow> {
+  const idea = await (acting ? findActionableIdea : findVisibleIdea)(db, ideaId, viewer);
   if (!idea) throw notFound(IDEA_MSG.notFound);
   if (!idea.allow_comments) throw forbidden(COMMENT_MSG.notAllowed);
   return idea;
 }
 
-/** A comment on an idea `viewer` may see and comment on; 404 otherwise (no leak of hidden ideas). */
-async function commentOnVisibleIdea(db: Db, viewer: UserRow | null, id: number): Promise<CommentRow> {
+/** A comment on an idea `viewer` may act on (react, report); 404 otherwise (no leak of hidden ideas). */
+async function commentOnActionableIdea(db: Db, viewer: UserRow | null, id: number): Promise<CommentRow> {
   const comment = await findComment(db, id);
   // A held comment is its author's alone until a moderator approves it.
   if (!comment || (comment.held && comment.user_id !== viewer?.id)) throw notFound(COMMENT_MSG.notFound);
-  await commentableIdea(db, viewer, comment.idea_id).catch((err) => {
+  await commentableIdea(db, viewer, comment.idea_id, true).catch((err) => {
     throw err.code === 'NOT_FOUND' ? notFound(COMMENT_MSG.notFound) : err;
   });
   return comment;
@@ -54,7 +57,7 @@ export async function listComments(deps: Deps, viewer: UserRow | null, ideaId: n
  * as waiting, nobody else does, it is not counted and tells no one until approved (approveHeldComment).
  */
 export async function createComment(deps: Deps, user: UserRow, input: TCreateCommentRequest): Promise<{ comment: CommentDto; commentCount: number }> {
-  const idea = await commentableIdea(deps.db, user, input.ideaId);
+  const idea = await commentableIdea(deps.db, user, input.ideaId, true);
   const screened = await screenTexts(deps.words, { content: input.content });
   const content = screened.texts.content;
   const held = screened.held.length > 0;
@@ -118,7 +121,7 @@ async function tellOfComment(trx: Db, c: { idea: IdeaRow; user: { id: number }; 
  * always equal the reaction rows; the primary key (comment, user) keeps one mark per person.
  */
 export async function react(deps: Deps, user: UserRow, id: number, kind: CommentReactionKind): Promise<CommentReactionResult> {
-  await commentOnVisibleIdea(deps.db, user, id);
+  await commentOnActionableIdea(deps.db, user, id);
   return transaction(deps.db, async (trx) => {
     const comment = await lockComment(trx, id);
     if (!comment) throw notFound(COMMENT_MSG.notFound);
@@ -204,7 +207,7 @@ export async function deleteComment(deps: Deps, user: UserRow, id: number): Prom
 export async function reportComment(deps: Deps, user: UserRow, id: number, given: string): Promise<{ id: number }> {
   // Seen by the team only: block and replace apply, a hold word needs no queue of its own.
   const { reason } = (await screenTexts(deps.words, { reason: given })).texts;
-  const comment = await commentOnVisibleIdea(deps.db, user, id);
+  const comment = await commentOnActionableIdea(deps.db, user, id);
   // A report asks the team to look at someone else's words; one's own comment is deleted instead.
   if (comment.user_id === user.id) throw badRequest(COMMENT_MSG.reportOwn);
   return transaction(deps.db, async (trx) => {

@@ -66,6 +66,18 @@ export async function findVisibleIdea(db: Db, id: number, viewer: UserRow | null
   return row && seesEveryStage(viewer, row) ? row : undefined;
 }
 
+/**
+ * The idea if `user` may act on it (comment, react, report, favourite, unlock, count a view): public,
+ * or theirs. An admin reads every stage (`findVisibleIdea`) but does not act on what is not public:
+ * a comment or a favourite on a draft would reach an author whose idea no one else can see.
+ */
+export async function findActionableIdea(db: Db, id: number, user: UserRow | null): Promise<IdeaRow | undefined> {
+  const visible = await publicIdeas(db).where('ideas.id', '=', id).executeTakeFirst();
+  if (visible || !user) return visible;
+  const row = await findIdea(db, id);
+  return row?.user_id === user.id ? row : undefined;
+}
+
 /** The idea if `user` owns it. Others get 403 when they could see it anyway, else 404 (no leak). */
 export async function requireOwnIdea(db: Db, user: UserRow, id: number, missingMessage: string = IDEA_MSG.notFoundOrForbidden): Promise<IdeaRow> {
   const row = await findIdea(db, id);

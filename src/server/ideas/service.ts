@@ -14,6 +14,7 @@ import { assertNotDuplicate, contentHash, countPublish, matchText, resemblesReje
 import {
   countDrafts,
   findIdea,
+  findActionableIdea,
   findVisibleIdea,
   ideaTags,
   insertIdea,
@@ -433,7 +434,7 @@ export async function userPublicIdeas(deps: Deps, viewer: UserRow | null, ref: s
 
 /** Unlocks the analysis at price 0. True when the viewer may now read it. */
 export async function purchaseIdea(deps: Deps, user: UserRow, id: number): Promise<boolean> {
-  const row = await findVisibleIdea(deps.db, id, user);
+  const row = await findActionableIdea(deps.db, id, user);
   if (!row) throw notFound(IDEA_MSG.notFound);
   if (row.user_id === user.id) return true;
   await deps.db.insertInto('idea_purchases').ignore().values({ user_id: user.id, idea_id: id, price: IDEA_PRICE, created_at: nowDb() }).execute();

@@ -12,7 +12,7 @@ import { communityDay } from '../../shared/constants.ts';
 import { IDEA_MSG } from '../../shared/idea-rules.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
-import { findVisibleIdea } from './repository.ts';
+import { findActionableIdea, findVisibleIdea } from './repository.ts';
 
 /**
  * The installation's key for guests' addresses: a plain hash of an IPv4 address is undone by trying
@@ -39,7 +39,7 @@ export async function viewerKey(db: Db, viewer: UserRow | null, ip: string): Pro
 
 /** Records a view; `counted` says whether this one added to the count. */
 export async function recordView(deps: Deps, viewer: UserRow | null, ip: string, ideaId: number, at = new Date()): Promise<{ viewCount: number; counted: boolean }> {
-  const idea = await findVisibleIdea(deps.db, ideaId, viewer);
+  const idea = await findActionableIdea(deps.db, ideaId, viewer);
   if (!idea) throw notFound(IDEA_MSG.notFound);
   if (viewer?.id === idea.user_id) return { viewCount: idea.view_count, counted: false };
   // Before the transaction: on SQLite the key's first read would wait for the transaction's connection.

@@ -16,7 +16,7 @@ import { FAVORITE_TEXT } from '../../shared/social-texts.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
-import { findVisibleIdea, publicIdeas } from '../ideas/repository.ts';
+import { findActionableIdea, findVisibleIdea, publicIdeas } from '../ideas/repository.ts';
 import { selectCards, toCards } from '../ideas/cards.ts';
 import { joinAccountData } from '../accounts/account-data.ts';
 import type { ZDeletedFavorite, ZFavoriteState } from '../../shared/outputs/social.ts';
@@ -52,7 +52,7 @@ export async function setFavorite(deps: Deps, user: UserRow, ideaId: number, fav
     if (!idea) throw notFound(IDEA_MSG.notFound);
     // Checked under the lock, so an idea deleted or hidden a moment ago cannot gain a favourite.
     const visible = !!(await findVisibleIdea(trx, ideaId, user));
-    if (favorite && !visible) throw notFound(IDEA_MSG.notFound);
+    if (favorite && !(await findActionableIdea(trx, ideaId, user))) throw notFound(IDEA_MSG.notFound);
     let count = idea.favorite_count;
     if (favorite) {
       const inserted = await trx.insertInto('favorites').orIgnore().values({ user_id: user.id, idea_id: ideaId, created_at: nowDb() }).executeTakeFirst();

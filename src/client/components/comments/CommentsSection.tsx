@@ -9,6 +9,7 @@ import { Link } from 'wouter';
 import { buildCommentTree, COMMENT_MSG, COMMENT_REPORT_REASON_MAX, COMMENT_RETRY_DELAYS_MS, deletePreview, mayDeleteComment, nextInteraction, type CommentInteraction } from '../../../shared/comment-rules.ts';
 import type { CommentDto } from '../../../shared/comment-schemas.ts';
 import type { IdeaDto } from '../../../shared/idea-schemas.ts';
+import { mayActOn } from '../../../shared/idea-display.ts';
 import { useSession } from '../../hooks/useSession.ts';
 import { errorMessage, httpStatusOf } from '../../lib/api-errors.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -212,7 +213,9 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
         )}
       </div>
       <div id="comments-body" hidden={hidden}>
-        {loggedIn ? (
+        {loggedIn && !mayActOn(idea) ? (
+          <p className="comments-login muted">创意公开后才能发表评论。</p>
+        ) : loggedIn ? (
           <CommentForm ref={textarea} text={text} onText={setText} replyTo={replyTo} onCancelReply={() => (setReplyTo(null), setText(''))} sending={create.isPending} onSend={send} />
         ) : (
           <p className="comments-login">

@@ -15,14 +15,15 @@ function sessionStore(): Storage | null {
   }
 }
 
-export function useViewCount(ideaId: number, fromIdea: number | undefined): number {
+/** `record`: false for a page the viewer may only read (an admin on an idea that is not public): nothing is counted. */
+export function useViewCount(ideaId: number, fromIdea: number | undefined, record = true): number {
   const utils = trpc.useUtils();
   const [count, setCount] = useState<number | null>(() => readViewCount(sessionStore(), ideaId));
   const recordedFor = useRef<number | null>(null);
 
   useEffect(() => {
     // A ref survives React's development double effect: still one record per visit.
-    if (recordedFor.current === ideaId) return;
+    if (!record || recordedFor.current === ideaId) return;
     recordedFor.current = ideaId;
     setCount(readViewCount(sessionStore(), ideaId));
     const keep = (n: number) => {
@@ -39,7 +40,7 @@ export function useViewCount(ideaId: number, fromIdea: number | undefined): numb
           .then((answer) => keep(answer.data.viewCount))
           .catch((e: unknown) => console.warn(IDEA_PAGE_MSG.viewCountFailed, e));
       });
-  }, [ideaId, utils]);
+  }, [ideaId, utils, record]);
 
   return count ?? fromIdea ?? 0;
 }
