@@ -206,6 +206,15 @@ describe.each(DIALECTS)('the fast lane on %s', (dialect) => {
     }
   });
 
+  it('answers a write to a page or an image address with 405 in the error model, in Chinese, not Express\u2019s English HTML', async () => {
+    for (const [method, target] of [['POST', '/'], ['PUT', '/marketplace'], ['DELETE', '/idea/1'], ['PATCH', '/no/such/page'], ['POST', '/uploads/x.jpg'], ['DELETE', '/uploads/none.png']] as const) {
+      const res = await fetch(app.url + target, { method });
+      expect(res.status, `${method} ${target}`).toBe(405);
+      expect(res.headers.get('allow'), `${method} ${target}`).toBe('GET, HEAD');
+      expect(await res.json(), `${method} ${target}`).toEqual({ success: false, message: '请求方法不正确' });
+    }
+  });
+
   it('survives malformed escapes on the members\u2019 read paths (answered by Express, the process lives on)', async () => {
     for (const path of ['/api/favorites/check/%E0%A4%A', '/api/ideas/%ZZ/favorite']) {
       for (const token of [author.token, 'x.y']) {

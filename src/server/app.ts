@@ -136,6 +136,13 @@ export function createApp(deps: Deps, options: AppOptions = {}): Express {
     });
   }
 
+  // What nothing above answered (a POST to a page's address, say) gets the error model in Chinese,
+  // not Express's English HTML: a page's address is only read.
+  app.use((req, res, next) => {
+    const read = req.method === 'GET' || req.method === 'HEAD';
+    if (!read) res.setHeader('Allow', 'GET, HEAD');
+    next(Object.assign(new Error(`no route: ${req.method} ${req.path}`), { status: read ? 404 : 405 }));
+  });
   app.use(jsonErrors);
   return app;
 }
