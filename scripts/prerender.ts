@@ -56,7 +56,7 @@ export function lazyStyles(manifest: Manifest & Record<string, { css?: string[] 
 export async function prerenderPages(distDir: string): Promise<number> {
   const template = loadAfterPaint(fs.readFileSync(path.join(distDir, 'index.html'), 'utf8'));
   if (!template.includes(ROOT_DIV)) throw new Error(`index.html has no ${ROOT_DIV}`);
-  const vite = await createServer({ configFile: path.resolve(import.meta.dirname, '../vite.config.ts'), server: { middlewareMode: true }, appType: 'custom', logLevel: 'warn' });
+  const vite = await createServer({ configFile: path.resolve(import.meta.dirname, '../vite.config.ts'), server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'warn' });
   const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   let written = 0;
   try {
