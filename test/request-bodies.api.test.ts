@@ -109,6 +109,10 @@ describe.each(DIALECTS)('request bodies on %s', (dialect) => {
       { rest: ['POST', '/api/ideas', { allowComments: 'x' }], trpc: ['ideas.create', { allowComments: 'x' }], message: '「allowComments」格式不正确' },
       { rest: ['POST', '/api/ideas', { tags: '标'.repeat(501) }], trpc: ['ideas.create', { tags: '标'.repeat(501) }], message: '「tags」不能超过 500 个字符' },
       { rest: ['POST', `/api/admin/ideas/${ideaId}/reject`, {}], trpc: ['admin.reject', { id: ideaId }], message: '请填写驳回原因' },
+      // A field of the wrong type is named as such, not called empty; a missing one keeps its own message.
+      { rest: ['POST', '/api/comments', { ideaId, content: 123 }], trpc: ['comments.create', { ideaId, content: ['a'] }], message: '「content」应为文本' },
+      { rest: ['POST', '/api/comments', { ideaId }], trpc: ['comments.create', { ideaId, content: null }], message: '评论内容不能为空' },
+      { rest: ['POST', '/api/feedback', { content: 123 }], trpc: ['feedback.submit', { content: 123 }], message: '「content」应为文本' },
       { rest: ['POST', '/api/auth/change-password', { currentPassword: 'x'.repeat(200), newPassword: 'abcdefgh1' }], trpc: ['auth.changePassword', { currentPassword: 'x'.repeat(200), newPassword: 'abcdefgh1' }], message: '密码长度不能超过' },
     ] as const;
     for (const { rest, trpc, message } of cases) {

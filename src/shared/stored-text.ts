@@ -18,9 +18,13 @@ export const STORED_TEXT_MSG = { controlCharacters: '内容包含无法显示的
 
 export const hasControlCharacters = (text: string) => CONTROL_CHARACTER.test(text);
 
-/** A string without control characters, its invisible ends cut off; `error` is the message for a missing or non-string value. */
+/**
+ * A string without control characters, its invisible ends cut off; `error` is the message for a
+ * missing value. A value of another type (a number, a list) gets the locale's 「content」应为文本:
+ * 评论内容不能为空 would send the caller looking for the wrong mistake.
+ */
 export const ZStoredText = (error?: string) =>
   z
-    .string(error ? { error } : undefined)
+    .string(error ? { error: (issue) => (issue.input === undefined || issue.input === null ? error : undefined) } : undefined)
     .refine((text) => !hasControlCharacters(text), STORED_TEXT_MSG.controlCharacters)
     .overwrite(trimInvisible);
