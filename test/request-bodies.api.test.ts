@@ -78,6 +78,30 @@ describe.each(DIALECTS)('request bodies on %s', (dialect) => {
     expect(comment.status).toBe(201);
   });
 
+  it('refuses a body of more values than any input has (100,000 members) with 400 before parsing it, on every write of both transports', async () => {
+    const members = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`k${i}`, i]));
+    const wide = JSON.stringify({ ideaId, content: '宽', ...members });
+    const list = JSON.stringify({ ids: Array.from({ length: 100_000 }, (_, i) => i) });
+    const procedures = (appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string } }> } })._def.procedures;
+    const mutations = Object.entries(procedures).filter(([, p]) => p._def.type === 'mutation').map(([name]) => name);
+    for (const name of ['comments.create', 'auth.login', 'feedback.submit']) expect(mutations).toContain(name);
+    for (const name of mutations) {
+      const res = await send(`/trpc/${name}`, 'POST', wide);
+      expect([res.status, JSON.parse(res.text).error.message], name).toEqual([400, '请求内容的字段过多']);
+    }
+    for (const route of restRoutes.filter((r) => r.method !== 'get' && !r.multipart)) {
+      const path = '/api' + route.path.replace(/:(\w+)/g, (_m, name: string) => (name === 'registrationNumber' ? 'bx000001' : String(ideaId)));
+      for (const body of [wide, list]) {
+        const res = await send(path, route.method.toUpperCase(), body);
+        expect([res.status, JSON.parse(res.text)], path).toEqual([400, { success: false, message: '请求内容的字段过多' }]);
+      }
+    }
+    // The bound is far above real inputs: a body of 3,900 values is still read (its unknown members dropped).
+    const roomy = JSON.stringify({ ideaId, content: '还行', ...Object.fromEntries(Array.from({ length: 3_900 }, (_, i) => [`k${i}`, i])) });
+    const accepted = await send('/api/comments', 'POST', roomy);
+    expect(accepted.status, accepted.text).toBe(201);
+  });
+
   it('refuses a body past the size limit with 413 on both transports', async () => {
     const big = JSON.stringify({ content: 'x'.repeat(3 * 1024 * 1024) });
     const rest = await send('/api/feedback', 'POST', big);

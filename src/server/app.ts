@@ -9,7 +9,7 @@ import type { Deps } from './deps.ts';
 import { AppError, databaseError, FRAMEWORK_MESSAGES, frameworkMessage, INTERNAL_MESSAGE, logFailure, rememberedDatabaseFailure } from './errors.ts';
 import { COMPRESS_THRESHOLD_BYTES } from './fast-lane/encoding.ts';
 import { securityHeaders } from './fast-lane/security-headers.ts';
-import { jsonBody, jsonWritesOnly, TOO_DEEP_TYPE } from './request/body.ts';
+import { jsonBody, jsonWritesOnly, TOO_DEEP_TYPE, TOO_WIDE_TYPE } from './request/body.ts';
 import { identify } from './request/caller.ts';
 import { privateAnswers } from './request/private-answers.ts';
 import { createRestRouter } from './rest/index.ts';
@@ -33,6 +33,7 @@ function bodyFailure(err: unknown): AppError | undefined {
   const type = (err as { type?: string }).type;
   if (type === 'entity.too.large') return new AppError('PAYLOAD_TOO_LARGE', FRAMEWORK_MESSAGES.tooLarge);
   if (type === TOO_DEEP_TYPE) return new AppError('BAD_REQUEST', FRAMEWORK_MESSAGES.tooDeep);
+  if (type === TOO_WIDE_TYPE) return new AppError('BAD_REQUEST', FRAMEWORK_MESSAGES.tooWide);
   if (type === 'entity.parse.failed') return new AppError('BAD_REQUEST', FRAMEWORK_MESSAGES.notJson);
   return undefined;
 }

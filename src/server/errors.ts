@@ -57,6 +57,7 @@ export const FRAMEWORK_MESSAGES = {
   headersTooLarge: '请求头过大，请缩短地址或减少 Cookie 后重试',
   timedOut: '请求超时，请重试',
   tooDeep: '请求内容的嵌套层级过多',
+  tooWide: '请求内容的字段过多',
   unsupportedMediaType: '不支持的请求内容格式',
   other: '请求无法处理',
 } as const;
