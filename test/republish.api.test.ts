@@ -125,6 +125,10 @@ describe.each(DIALECTS)('publishing again on %s (MODERATION=auto)', (dialect) =>
       () => trpcCall(app, 'mutation', 'ideas.create', { ...body, title: `另一个账号的${body.title}`, description: body.description.replace(/.$/, '！') }, other.token),
       // The same text with an invisible letter between each character (a hostile review's way past).
       () => app.api('POST', '/api/ideas', { token: other.token, body: { ...body, title: [...body.title].join('\u3164'), description: [...body.description].join('\u3164'), detailedAnalysis: body.detailedAnalysis.replace(/。/g, '\u200b。\u3164') } }),
+      // Padded: a new title and a paragraph added after it, diluting the whole text's likeness (an outside review's way past a take-down).
+      () => app.api('POST', '/api/ideas', { token: author.token, body: { ...body, title: `毕业季特惠${tag}`, detailedAnalysis: `${body.detailedAnalysis}<p>${'另外本周新增了简历润色、留学文书和课程作业辅导三项服务，欢迎了解。'.repeat(2)}</p>` } }),
+      // Pushed past the first 1000 characters by a long paragraph in front of it (tRPC).
+      () => trpcCall(app, 'mutation', 'ideas.create', { ...body, title: `社区共享花园${tag}`, detailedAnalysis: `<p>${Array.from({ length: 60 }, (_, i) => `第${i}周邻居们一起在屋顶种菜并交换收成`).join('，')}</p>${body.detailedAnalysis}` }, other.token),
     ];
     for (const attempt of attempts) {
       const res = await attempt();

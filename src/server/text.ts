@@ -22,6 +22,17 @@ export function ngrams(text: string, n = 2): Set<string> {
   return grams;
 }
 
+/**
+ * The share of `part`'s grams that are also in `whole`, 0..1: 1 when all of `part` is inside
+ * `whole`, however much else `whole` holds (Jaccard falls as text is added around a copy).
+ */
+export function containedShare(part: Set<string>, whole: Set<string>): number {
+  if (!part.size) return 0;
+  let found = 0;
+  for (const g of part) if (whole.has(g)) found++;
+  return found / part.size;
+}
+
 /** Character-bigram Jaccard similarity, 0..1. */
 export function similarity(a: string, b: string): number {
   const x = ngrams(a);

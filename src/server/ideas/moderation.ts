@@ -22,7 +22,7 @@ import type { Kysely } from 'kysely';
 import { dbTimeAgo } from '../../../db/time.ts';
 import type { Database, UserRow } from '../../../db/types.ts';
 import { PUBLISH_ERROR_TYPES, type DuplicateInfo, type ModerationResult } from '../../shared/idea-display.ts';
-import { normalizeText, similarity } from '../text.ts';
+import { containedShare, ngrams, normalizeText, similarity } from '../text.ts';
 import { findVisibleIdea } from './repository.ts';
 import type { Deps } from '../deps.ts';
 import { AppError, conflict } from '../errors.ts';
@@ -103,20 +103,33 @@ function livePublished(db: Kysely<Database>, excludeId: number | null) {
   return q;
 }
 
+/** Character n-grams compared for containment: four characters are specific enough that a short text's are not all found in any long one. */
+const CONTAINED_GRAM = 4;
+/** The share of a rejected text's grams that, found in a new text, make it that text with words added. */
+export const REJECTED_CONTAINED_SHARE = 0.8;
+
 /**
- * Whether the text is, or nearly is, that of another idea as a moderator rejected it (anyone's, not
- * approved since; the same measures as exact and highly_similar, over the most recent rejections,
- * rejected_texts). Then a publish waits for a moderator even in automatic mode: a review found a
- * rejected text published again as a new idea was approved at once, undoing a person's decision.
+ * Whether the text is, or holds, that of another idea as a moderator rejected it (anyone's, not
+ * approved since; over the most recent rejections, rejected_texts): the same measures as exact and
+ * highly_similar, and containment, so words added before or after a rejected text (a paragraph, a
+ * new title) do not dilute it away; the whole new text is searched, not its first 1000 characters.
+ * Then a publish waits for a moderator even in automatic mode: reviews found a rejected or taken-down
+ * text published again as a new idea, as it was or padded, approved at once.
  */
 export async function resemblesRejected(deps: Deps, c: Omit<Candidate, 'user'>): Promise<boolean> {
   let rejected = deps.db.selectFrom('rejected_texts').select(['content_hash', 'match_text']);
   if (c.ideaId) rejected = rejected.where('idea_id', '!=', c.ideaId);
   const rows = await rejected.orderBy('id', 'desc').limit(HIGHLY_SIMILAR_CANDIDATES).execute();
+  if (!rows.length) return false;
   const hash = contentHash(c.title, c.description, c.analysisText);
   const text = matchText(c.title, c.description, c.analysisText);
-  const comparable = [...text].length >= HIGHLY_SIMILAR_MIN_LENGTH;
-  return rows.some((r) => r.content_hash === hash || (comparable && !!r.match_text && similarity(text, r.match_text) >= HIGHLY_SIMILAR_THRESHOLD));
+  const whole = ngrams(normalizeText(`${c.title}${c.description}${c.analysisText}`), CONTAINED_GRAM);
+  const comparable = (other: string | null): other is string => !!other && [...other].length >= HIGHLY_SIMILAR_MIN_LENGTH;
+  return rows.some(
+    (r) =>
+      r.content_hash === hash ||
+      (comparable(r.match_text) && (similarity(text, r.match_text) >= HIGHLY_SIMILAR_THRESHOLD || containedShare(ngrams(r.match_text, CONTAINED_GRAM), whole) >= REJECTED_CONTAINED_SHARE)),
+  );
 }
 
 /** The matching idea's id and title, only when the caller may see that idea (DESIGN §4). */
