@@ -217,6 +217,8 @@ for (const viewport of VIEWPORTS) {
       await authorPage.goto(`/idea/${idea.data.id}`);
       await authorPage.getByRole('heading', { level: 1, name: title }).waitFor();
       await authorPage.getByText('含有未经证实的医疗功效').first().waitFor();
+      // No longer public: its time says when it was sent in, not that it is published.
+      assert.match((await authorPage.locator('.idea-meta time').textContent()) ?? '', /提交$/);
       // The admin still reads it, and acts on it no more: no favourite, no comment box, no view counted.
       const recorded: string[] = [];
       page.on('request', (request) => {

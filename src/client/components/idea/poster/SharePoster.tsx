@@ -47,7 +47,8 @@ export function SharePoster({ idea, qrDataUrl, qrSize }: { idea: PosterIdea; qrD
       <div className="share-poster-author">
         <img src={idea.authorAvatar} alt="" width={28} height={28} />
         <span>
-          <strong>{idea.authorName}</strong> 分享了这个创意
+          {/* The author's, whoever shares it: a reader's poster said the author had shared it. */}
+          创意来自 <strong>{idea.authorName}</strong>
         </span>
       </div>
       <div className="share-poster-bottom">
