@@ -111,6 +111,15 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   }
 }
 
+/**
+ * axe's best-practice rules on a page's structure, which expectAccessible leaves out (they are
+ * moderate): headings that skip a level, and landmarks that share a name.
+ */
+export async function expectOrderlyOutline(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withRules(['heading-order', 'landmark-unique']).analyze();
+  assert.deepEqual(results.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`), [], label);
+}
+
 export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }

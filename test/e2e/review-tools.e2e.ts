@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { readZip } from '../../src/server/infrastructure/zip.ts';
-import { expectAccessible, newPage, shot, startE2E, storeSession, uniquePhone, VIEWPORTS, type E2E } from './harness.ts';
+import { expectAccessible, expectOrderlyOutline, newPage, shot, startE2E, storeSession, uniquePhone, VIEWPORTS, type E2E } from './harness.ts';
 
 let e2e: E2E;
 before(async () => {
@@ -115,12 +115,21 @@ for (const viewport of VIEWPORTS) {
       const author = await register('作者');
       const held = await api('/api/ideas', { title: `海外${words.hold}小助手${viewport.width}`, description: '帮人比价', status: 'published' }, author.token);
       assert.equal(held.data.moderationStatus, 'review', 'a hold word sends it to the queue even in automatic mode');
+      // Two more in the queue whose analyses start at the editor's smallest heading: the console's
+      // outline has no jump, and each item's analysis is its own region.
+      for (const n of [1, 2]) {
+        const analysed = await api('/api/ideas', { title: `${words.hold}分析${n}号${viewport.width}`, description: '有小标题', detailedAnalysis: '<h4>先说结论</h4><p>可以做。</p><h2>背景</h2><p>很多人需要。</p>', status: 'published' }, author.token);
+        assert.equal(analysed.data.moderationStatus, 'review');
+      }
 
       const { context, page } = await newPage(e2e, viewport);
       await storeSession(page, admin);
       await page.goto('/admin?tab=review');
       const item = page.locator(`[data-testid="review-item"][data-idea-id="${held.data.id}"]`);
       await item.getByTestId('review-held-words').getByText(`「${words.hold}」（标题）`).waitFor();
+      await page.getByText('先说结论').first().waitFor();
+      await expectAccessible(page, `review queue with headed analyses at ${viewport.width}px`);
+      await expectOrderlyOutline(page, `review queue with headed analyses at ${viewport.width}px`);
       await item.getByRole('button', { name: '修改', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: '修改后通过' });
       await dialog.getByLabel('标题').fill(`跨境比价小助手${viewport.width}`);
