@@ -269,6 +269,42 @@ describe('phone navigation and the UI kit', () => {
     await context.close();
   });
 
+  it('on a touch screen every button takes a tap anywhere in a 44 px square around its middle', async () => {
+    const author = await register();
+    const reader = await register();
+    const idea = await api('/api/ideas', { title: '触屏按钮的点按范围', description: '按钮看起来 40 像素高，手指按到 44 像素内都算。', tags: ['生活'], status: 'published' }, author.token);
+    const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, viewport: { width: PHONE.width, height: PHONE.height }, locale: 'zh-CN', hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    // Each button's edges of a 44 px square around its middle: what is there must be the button.
+    const missed = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('main .btn, main .btn-link, .auth-page .btn')]
+          .filter((b) => b.checkVisibility() && b.getBoundingClientRect().width > 0)
+          .flatMap((b) => {
+            const r = b.getBoundingClientRect();
+            const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+            const probes: [number, number][] = [[x, y - 21.5], [x, y + 21.5], [x - 21.5, y], [x + 21.5, y]];
+            return probes.filter(([px, py]) => py > 0 && py < innerHeight && !b.contains(document.elementFromPoint(px, py))).map(([px, py]) => `${b.textContent?.trim()} ${Math.round(r.width)}×${Math.round(r.height)} at ${Math.round(px - r.left)},${Math.round(py - r.top)}`);
+          }),
+      );
+    await page.goto('/login?tab=register', { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: '获取验证码' }).waitFor();
+    assert.deepEqual(await missed(), [], 'register form');
+    await storeSession(page, reader);
+    await page.goto(`/idea/${idea.data.id}`);
+    await page.getByRole('button', { name: '关注' }).waitFor();
+    assert.deepEqual(await missed(), [], 'idea page');
+    await page.goto(`/hunter/${author.user.registrationNumber}`);
+    await page.getByRole('button', { name: '关注' }).waitFor();
+    assert.deepEqual(await missed(), [], 'hunter page');
+    // A tap just outside what the small 关注 button shows still follows.
+    const follow = (await page.getByRole('button', { name: '关注' }).boundingBox())!;
+    assert.ok(follow.height < 44, `the button shows less than 44 px (${follow.height})`);
+    await page.touchscreen.tap(follow.x + follow.width / 2, follow.y - (44 - follow.height) / 2 + 1);
+    await page.getByRole('button', { name: '已关注' }).waitFor();
+    await context.close();
+  });
+
   it('an image in a new idea creates no draft', async () => {
     const person = await register();
     const { context, page } = await newPage(e2e, PHONE);
