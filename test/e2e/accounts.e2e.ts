@@ -113,11 +113,17 @@ for (const viewport of VIEWPORTS) {
       assert.match((await resendButton().textContent()) ?? '', /^4[34]秒后重发$/);
       await page.unrouteAll();
 
-      // The daily cap lasts until tomorrow: the button says so in hours, not a minute's seconds.
+      // The daily cap lasts until tomorrow: the button says so in hours, not a minute's seconds, and
+      // counts from the clock (two hours in a sleeping tab are two hours), for that phone only.
+      await page.clock.install();
       await refuse('auth.sendSmsCode', 429, '今日验证码发送次数已达上限，请明天再试', 30_000);
       await registerWith(uniquePhone());
       await page.getByText('今日验证码发送次数已达上限，请明天再试').waitFor();
       await page.getByRole('button', { name: '9小时后重发' }).waitFor();
+      await page.clock.fastForward('02:00:00');
+      await page.getByRole('button', { name: '7小时后重发' }).waitFor();
+      await page.getByLabel('手机号', { exact: true }).fill(uniquePhone());
+      await page.getByRole('button', { name: '获取验证码' }).waitFor();
       await page.unrouteAll();
 
       // Another refusal leaves the button free: the person fixes the number and sends at once.

@@ -278,7 +278,7 @@ describe('phone navigation and the UI kit', () => {
     // Each button's edges of a 44 px square around its middle: what is there must be the button.
     const missed = () =>
       page.evaluate(() =>
-        [...document.querySelectorAll<HTMLElement>('main .btn, main .btn-link, .auth-page .btn')]
+        [...document.querySelectorAll<HTMLElement>('main .btn, .auth-page .btn')]
           .filter((b) => b.checkVisibility() && b.getBoundingClientRect().width > 0)
           .flatMap((b) => {
             const r = b.getBoundingClientRect();

@@ -130,6 +130,12 @@ for (const viewport of VIEWPORTS) {
       await page.getByText('先说结论').first().waitFor();
       await expectAccessible(page, `review queue with headed analyses at ${viewport.width}px`);
       await expectOrderlyOutline(page, `review queue with headed analyses at ${viewport.width}px`);
+      // The same in the edit dialog's preview, under its own 预览 heading.
+      await page.locator('[data-testid="review-item"]').filter({ hasText: `${words.hold}分析1号${viewport.width}` }).getByRole('button', { name: '修改', exact: true }).click();
+      await page.getByRole('dialog', { name: '修改后通过' }).getByRole('heading', { name: '先说结论' }).waitFor();
+      await expectOrderlyOutline(page, `edit dialog preview at ${viewport.width}px`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: '修改后通过' }).waitFor({ state: 'detached' });
       await item.getByRole('button', { name: '修改', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: '修改后通过' });
       await dialog.getByLabel('标题').fill(`跨境比价小助手${viewport.width}`);
@@ -194,6 +200,7 @@ for (const viewport of VIEWPORTS) {
       const author = await register('被下架的作者');
       const title = `包治百病的茶${viewport.width}`;
       const idea = await api('/api/ideas', { title, description: '喝了就能好', status: 'published' }, author.token);
+      await api('/api/comments', { ideaId: idea.data.id, content: '真的有用吗？' }, admin.token);
       // Its author, like any member who is not an admin, has no such button on the public page.
       const { context: authorContext, page: authorPage } = await newPage(e2e, viewport);
       await storeSession(authorPage, author);
@@ -236,6 +243,10 @@ for (const viewport of VIEWPORTS) {
       await page.goto(`/idea/${idea.data.id}`);
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
       await page.getByText('创意公开后才能发表评论。').waitFor();
+      // Its comments from its public days are read, not answered: no 回复, and 赞 is a count.
+      await page.getByText('真的有用吗？').waitFor();
+      assert.equal(await page.getByTestId('comment-reply').count(), 0);
+      assert.equal(await page.locator('button[data-testid="comment-like"], a[data-testid="comment-like"]').count(), 0);
       assert.equal(await page.getByTestId('favorite-button').count(), 0);
       assert.equal(await page.getByRole('button', { name: '下架创意' }).count(), 0);
       assert.deepEqual(recorded, []);

@@ -236,6 +236,8 @@ function PhoneTab() {
             onValue={(digits) => {
               setPhone(digits);
               setErrors((old) => ({ ...old, phone: undefined, form: undefined }));
+              // The server's waits are per phone: another number may be sent to at once.
+              startCountdown(0);
             }}
             error={errors.phone}
             after={<ResendButton secondsLeft={secondsLeft} busy={send.isPending} label="发送验证码" onClick={sendCode} />}

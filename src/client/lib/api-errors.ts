@@ -54,7 +54,8 @@ export function waitInWords(seconds: number): string {
 
 /**
  * The seconds a 429 asks to wait (its Retry-After, `data.retryAfter` in tRPC); undefined for any other
- * failure: a 503 whose write may have happened must not invite a resend.
+ * failure. Only a 429's wait is a promise that trying again then will work: a 503's Retry-After is put
+ * into no message, since its write may have happened.
  */
 export function retryAfterOf(err: unknown): number | undefined {
   if (!(err instanceof TRPCClientError) || httpStatusOf(err) !== 429) return undefined;

@@ -192,7 +192,7 @@ function ReviewQueue() {
       {editing && (
         <EditApproveDialog
           idea={editing}
-          nest={nestAnalysis}
+          nest={nestPreview}
           onClose={closeEdit}
           onDone={async () => {
             toast(ADMIN_MSG.editedApproved(titleOf(editing)));
@@ -218,7 +218,8 @@ function ReviewQueue() {
 }
 
 const titleOf = (idea: IdeaDto) => displayTitle(idea.title);
-const nestAnalysis = (html: string) => nestHeadings(html, 5);
+/** The edit dialog's preview sits under its h3 预览: the analysis's headings start at h4 there. */
+const nestPreview = (html: string) => nestHeadings(html, 4);
 
 function ReviewItem({ idea, busy, onApprove, onReject, onEdit }: { idea: ReviewIdea; busy: boolean; onApprove: () => void; onReject: () => void; onEdit: () => void }) {
   const titleId = useId();

@@ -269,7 +269,8 @@ function RegisterForm({ onRegistered }: { onRegistered: (phone: string) => void 
       <PhoneField
         label="手机号"
         value={values.phone}
-        onValue={(digits) => setValue('phone', digits)}
+        // The server's waits are per phone: another number may be sent to at once.
+        onValue={(digits) => (setValue('phone', digits), startCountdown(0))}
         error={errors.phone}
         after={<ResendButton secondsLeft={secondsLeft} busy={send.isPending} label="获取验证码" onClick={sendCode} />}
       />

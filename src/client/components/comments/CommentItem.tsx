@@ -15,6 +15,11 @@ import { Avatar } from '../Avatar.tsx';
 
 export interface CommentActions {
   loggedIn: boolean;
+  /**
+   * Whether a member may like, reply, dislike and report here: the idea is public or theirs
+   * (idea-display.ts mayActOn). An admin reading one that is not sees the counts, and may still delete.
+   */
+  mayAct: boolean;
   /** Whether this member may delete the comment (comment-rules.ts mayDeleteComment): 删除 is offered only then. */
   mayDelete(c: CommentDto): boolean;
   /** Whether the comment is this member's own: 举报 is not offered then (the server refuses it). */
@@ -131,6 +136,7 @@ function CommentQuickActions({ comment, mark, actions }: { comment: CommentDto; 
       <span>回复</span>
     </>
   );
+  if (actions.loggedIn && !actions.mayAct) return <span className="comment-action comment-action-static">{like}</span>;
   if (!actions.loggedIn) {
     return (
       <>
@@ -191,7 +197,7 @@ function CommentMenu({ comment, replies, mark, actions }: { comment: CommentDto;
     action();
   };
   const items = [
-    ...(actions.loggedIn
+    ...(actions.loggedIn && actions.mayAct
       ? [
           { label: '点踩', pressed: mark === 'dislike', onClick: () => actions.onReact(comment, 'dislike') },
           ...(actions.isOwn(comment) ? [] : [{ label: '举报', onClick: () => actions.onReport(comment) }]),

@@ -122,6 +122,7 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
 
   const actions: CommentActions = {
     loggedIn,
+    mayAct: mayActOn(idea),
     // The idea's authorship comes with the page's member read; the server checks again (403).
     mayDelete: (c) => loggedIn && !!user?.id && mayDeleteComment({ id: Number(user.id), role: user.role ?? 'member' }, c, !!(idea.isOwner || viewer.data?.isOwner)),
     isOwn: (c) => loggedIn && !!user?.id && c.userId === Number(user.id),

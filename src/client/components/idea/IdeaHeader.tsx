@@ -5,17 +5,23 @@ import type { IdeaDto } from '../../../shared/idea-schemas.ts';
 import { formatDateTime, relativeTime } from '../../../shared/relative-time.ts';
 
 /**
- * What the time says happened: only a public idea is 发布; one in review or rejected was sent in (its
- * author reads it); one in the recycle bin keeps what its date was.
+ * Which time the page shows, and what it says happened. Only a public idea says 发布, with its date
+ * (an edit does not move it). One in review or rejected says when its author last sent it in: a
+ * once-public idea sent back keeps its old publishing date, which would read 3个月前提交 for a minute-old
+ * edit. A draft says when it was written; one in the recycle bin, when it was last changed.
  */
-const TIME_VERB: Record<Exclude<IdeaStage, 'deleted'>, string> = { draft: '创建', review: '提交', rejected: '提交', public: '发布' };
-const timeVerb = (stage: IdeaStage, published: boolean) => (stage === 'deleted' ? (published ? '发布' : '创建') : TIME_VERB[stage]);
+function shownTime(idea: IdeaDto): { at: string | null | undefined; verb: string } {
+  const created = idea.createdAt ?? idea.created_at;
+  const updated = idea.updatedAt ?? created;
+  const stage: IdeaStage = ideaStage(idea);
+  if (stage === 'public') return { at: idea.publishedAt ?? created, verb: '发布' };
+  if (stage === 'draft') return { at: created, verb: '创建' };
+  if (stage === 'deleted') return { at: updated, verb: '更新' };
+  return { at: updated, verb: '提交' };
+}
 
 export function IdeaHeader({ idea, titleId, viewCount }: { idea: IdeaDto; titleId: string; viewCount: number }) {
-  const stage = ideaStage(idea);
-  // A draft was never published: its time is when it was written.
-  const draft = stage === 'draft';
-  const published = (draft ? null : idea.publishedAt) ?? idea.createdAt ?? idea.created_at;
+  const time = shownTime(idea);
   const marker = marketMarker(idea);
   return (
     <header className="idea-header">
@@ -23,10 +29,10 @@ export function IdeaHeader({ idea, titleId, viewCount }: { idea: IdeaDto; titleI
         {idea.title}
       </h1>
       <p className="idea-meta">
-        {published && (
-          <time dateTime={published} title={formatDateTime(published)}>
-            {relativeTime(published)}
-            {timeVerb(stage, !!idea.publishedAt)}
+        {time.at && (
+          <time dateTime={time.at} title={formatDateTime(time.at)}>
+            {relativeTime(time.at)}
+            {time.verb}
           </time>
         )}
         <span className={`market-marker market-marker-${marker.id}`}>{marker.label}</span>
