@@ -155,6 +155,26 @@ describe.each(DIALECTS)('publishing again on %s (MODERATION=auto)', (dialect) =>
     expect([edited.status, (await idea(again.body.data.id)).moderation_status]).toEqual([200, 'approved']);
   });
 
+  it('compares a short rejected text only as a whole: a long, honest idea that quotes it is approved', async () => {
+    const tag = Math.random().toString(36).slice(2, 8);
+    // About 60 characters once normalised: under the 100 that containment needs.
+    const short = { title: `夜跑团${tag}`, description: '每周三晚上在河边一起夜跑五公里', detailedAnalysis: '<p>跑完一起拉伸，新人也能跟上。</p>', status: 'published' as const };
+    const first = await app.api('POST', '/api/ideas', { token: author.token, body: short });
+    await app.deps.db.updateTable('ideas').set({ moderation_status: 'review', reviewed_at: null }).where('id', '=', first.body.data.id).execute();
+    expect((await app.api('POST', `/api/admin/ideas/${first.body.data.id}/reject`, { token: admin.token, body: { reason: '活动信息不完整' } })).status).toBe(200);
+    const other = await createUser(app.deps);
+    const long = await app.api('POST', '/api/ideas', {
+      token: other.token,
+      body: {
+        title: `城市夜跑路线地图${tag}`,
+        description: '把各个城市适合夜跑的路线、照明和补给点整理成地图',
+        detailedAnalysis: `<p>${Array.from({ length: 30 }, (_, i) => `第${i + 1}条路线标注了路灯密度和饮水点`).join('，')}。比如有人${short.description}，${'跑完一起拉伸，新人也能跟上'}，地图会把这类活动列在路线旁边。</p>`,
+        status: 'published',
+      },
+    });
+    expect([long.status, long.body.data.moderationStatus]).toEqual([201, 'approved']);
+  });
+
   it('holds a draft whose stored expansion has a hold word, and lists the word for the moderator', async () => {
     expect((await app.api('POST', '/api/admin/watched-words', { token: admin.token, body: { word: '扩展送审词', action: 'hold' } })).status).toBeLessThan(300);
     const id = await publishOnce('draft');

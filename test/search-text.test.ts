@@ -1,8 +1,32 @@
 /** The pure parts of search (src/server/text.ts): what an idea and a query turn into. */
 import { describe, expect, it } from 'vitest';
-import { GRAM_KIND, ideaSearchGrams, ideaSearchTexts, queryGrams, searchRank, searchWords } from '../src/server/text.ts';
+import { GRAM_KIND, ideaSearchGrams, ideaSearchTexts, mostlyContained, ngrams, queryGrams, searchRank, searchWords } from '../src/server/text.ts';
 
 const of = (kind: number, grams: ReturnType<typeof ideaSearchGrams>) => grams.filter((g) => g.kind === kind).map((g) => g.gram).sort();
+
+describe('n-grams and containment (the duplicate and rejected-text checks)', () => {
+  it('reads characters, not UTF-16 units, with or without surrogate pairs', () => {
+    expect([...ngrams('创意市场', 2)]).toEqual(['创意', '意市', '市场']);
+    expect([...ngrams('𠀀𠀁好', 2)]).toEqual(['𠀀𠀁', '𠀁好']);
+    expect([...ngrams('好', 2)]).toEqual(['好']);
+    expect(ngrams('', 2).size).toBe(0);
+  });
+
+  it('finds a text inside another however much surrounds it, and not one 21% of which is missing', () => {
+    const rejected = '帮大家低价买到海外的名牌包邀请好友还能拿返利用户下单时支付定金平台在海外集中采购后直邮到家';
+    const around = (text: string) => ngrams(`${'屋顶花园'.repeat(500)}${text}${'社区菜园'.repeat(500)}`, 4);
+    expect(mostlyContained(rejected, around(rejected), 4, 0.8)).toBe(true);
+    const grams = rejected.length - 3;
+    // Each changed character breaks the four grams that hold it: ceil(0.2 × 43 / 4) + 1 changes pass the share.
+    const changed = (count: number) => [...rejected].map((ch, i) => (i % 4 === 0 && i / 4 < count ? '改' : ch)).join('');
+    const missingShare = (count: number) => 1 - [...ngrams(rejected, 4)].filter((g) => around(changed(count)).has(g)).length / grams;
+    expect(missingShare(2)).toBeLessThanOrEqual(0.2);
+    expect(mostlyContained(rejected, around(changed(2)), 4, 0.8)).toBe(true);
+    expect(missingShare(4)).toBeGreaterThan(0.2);
+    expect(mostlyContained(rejected, around(changed(4)), 4, 0.8)).toBe(false);
+    expect(mostlyContained('短', around(rejected), 4, 0.8)).toBe(false);
+  });
+});
 
 describe('search grams', () => {
   it('indexes the exact title, the title grams and every field\u2019s grams, normalised', () => {

@@ -22,7 +22,7 @@ import type { Kysely } from 'kysely';
 import { dbTimeAgo } from '../../../db/time.ts';
 import type { Database, UserRow } from '../../../db/types.ts';
 import { PUBLISH_ERROR_TYPES, type DuplicateInfo, type ModerationResult } from '../../shared/idea-display.ts';
-import { containedShare, ngrams, normalizeText, similarity } from '../text.ts';
+import { jaccard, mostlyContained, ngrams, normalizeText, similarity } from '../text.ts';
 import { findVisibleIdea } from './repository.ts';
 import type { Deps } from '../deps.ts';
 import { AppError, conflict } from '../errors.ts';
@@ -103,18 +103,24 @@ function livePublished(db: Kysely<Database>, excludeId: number | null) {
   return q;
 }
 
-/** Character n-grams compared for containment: four characters are specific enough that a short text's are not all found in any long one. */
+/** Character n-grams compared for containment: four characters are specific enough that a long text's are not all found in any other. */
 const CONTAINED_GRAM = 4;
 /** The share of a rejected text's grams that, found in a new text, make it that text with words added. */
 export const REJECTED_CONTAINED_SHARE = 0.8;
+/**
+ * Rejected texts shorter than this (normalised characters) are compared only as a whole: a short one's
+ * few grams could all turn up in a long, honest analysis of the same topic.
+ */
+export const REJECTED_CONTAINED_MIN_CHARS = 100;
 
 /**
  * Whether the text is, or holds, that of another idea as a moderator rejected it (anyone's, not
  * approved since; over the most recent rejections, rejected_texts): the same measures as exact and
- * highly_similar, and containment, so words added before or after a rejected text (a paragraph, a
- * new title) do not dilute it away; the whole new text is searched, not its first 1000 characters.
- * Then a publish waits for a moderator even in automatic mode: reviews found a rejected or taken-down
- * text published again as a new idea, as it was or padded, approved at once.
+ * highly_similar, and containment for a rejected text of 100 characters or more, so words added
+ * before or after it (a paragraph, a new title) do not dilute it away; the whole new text is
+ * searched, not its first 1000 characters. Then a publish waits for a moderator even in automatic
+ * mode: reviews found a rejected or taken-down text published again as a new idea, as it was or
+ * padded, approved at once. The new text's gram sets are made once for all 500 rows.
  */
 export async function resemblesRejected(deps: Deps, c: Omit<Candidate, 'user'>): Promise<boolean> {
   let rejected = deps.db.selectFrom('rejected_texts').select(['content_hash', 'match_text']);
@@ -122,14 +128,15 @@ export async function resemblesRejected(deps: Deps, c: Omit<Candidate, 'user'>):
   const rows = await rejected.orderBy('id', 'desc').limit(HIGHLY_SIMILAR_CANDIDATES).execute();
   if (!rows.length) return false;
   const hash = contentHash(c.title, c.description, c.analysisText);
-  const text = matchText(c.title, c.description, c.analysisText);
+  const bigrams = ngrams(matchText(c.title, c.description, c.analysisText));
   const whole = ngrams(normalizeText(`${c.title}${c.description}${c.analysisText}`), CONTAINED_GRAM);
-  const comparable = (other: string | null): other is string => !!other && [...other].length >= HIGHLY_SIMILAR_MIN_LENGTH;
-  return rows.some(
-    (r) =>
-      r.content_hash === hash ||
-      (comparable(r.match_text) && (similarity(text, r.match_text) >= HIGHLY_SIMILAR_THRESHOLD || containedShare(ngrams(r.match_text, CONTAINED_GRAM), whole) >= REJECTED_CONTAINED_SHARE)),
-  );
+  return rows.some((r) => {
+    if (r.content_hash === hash) return true;
+    const length = r.match_text ? [...r.match_text].length : 0;
+    if (length < HIGHLY_SIMILAR_MIN_LENGTH) return false;
+    if (jaccard(bigrams, ngrams(r.match_text!)) >= HIGHLY_SIMILAR_THRESHOLD) return true;
+    return length >= REJECTED_CONTAINED_MIN_CHARS && mostlyContained(r.match_text!, whole, CONTAINED_GRAM, REJECTED_CONTAINED_SHARE);
+  });
 }
 
 /** The matching idea's id and title, only when the caller may see that idea (DESIGN §4). */
@@ -158,6 +165,7 @@ export async function assertNotDuplicate(deps: Deps, c: Candidate): Promise<void
 
   const text = matchText(c.title, c.description, c.analysisText);
   if ([...text].length >= HIGHLY_SIMILAR_MIN_LENGTH) {
+    const bigrams = ngrams(text);
     const candidates = await livePublished(deps.db, c.ideaId)
       .select([...columns, 'match_text'])
       .orderBy('published_at', 'desc')
@@ -165,7 +173,7 @@ export async function assertNotDuplicate(deps: Deps, c: Candidate): Promise<void
       .execute();
     for (const other of candidates) {
       if (!other.match_text) continue;
-      const score = similarity(text, other.match_text);
+      const score = jaccard(bigrams, ngrams(other.match_text));
       if (score >= HIGHLY_SIMILAR_THRESHOLD) {
         throw duplicate(MODERATION_MSG.highlySimilar, { type: 'highly_similar', ...(await visibleMatch(deps, other, c.user)), similarity: Math.round(score * 100) / 100 });
       }
