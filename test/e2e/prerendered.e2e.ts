@@ -135,7 +135,9 @@ describe('prerendered guest pages', () => {
       await page.getByRole('heading', { level: 1, name: '注册猎人账号' }).waitFor();
       await page.getByLabel('确认密码').waitFor();
       assert.equal(await page.getByRole('tab', { name: '注册' }).getAttribute('aria-selected'), 'true');
-      // Running, a tab switches in place and the address follows it.
+      // Running, a tab switches in place and the address follows it. The released entry and its chunks
+      // loaded first: the painted page looks the same before it runs (a loaded full run clicked too early).
+      await page.waitForLoadState('networkidle');
       await page.getByRole('tab', { name: '手机号登录' }).click();
       await page.getByRole('heading', { level: 1, name: '欢迎回来，猎人' }).waitFor();
       assert.equal(new URL(page.url()).search, '');
