@@ -10,6 +10,7 @@ import { AppError, databaseError, FRAMEWORK_MESSAGES, frameworkMessage, INTERNAL
 import { COMPRESS_THRESHOLD_BYTES } from './fast-lane/encoding.ts';
 import { securityHeaders } from './fast-lane/security-headers.ts';
 import { jsonBody, jsonWritesOnly, TOO_DEEP_TYPE, TOO_WIDE_TYPE } from './request/body.ts';
+import { refusedUnlessRead } from './request/read-only.ts';
 import { identify } from './request/caller.ts';
 import { privateAnswers } from './request/private-answers.ts';
 import { createRestRouter } from './rest/index.ts';
@@ -140,9 +141,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Express {
   // What nothing above answered (a POST to a page's address, say) gets the error model in Chinese,
   // not Express's English HTML: a page's address is only read.
   app.use((req, res, next) => {
-    const read = req.method === 'GET' || req.method === 'HEAD';
-    if (!read) res.setHeader('Allow', 'GET, HEAD');
-    next(Object.assign(new Error(`no route: ${req.method} ${req.path}`), { status: read ? 404 : 405 }));
+    if (!refusedUnlessRead(req, res, next)) next(Object.assign(new Error(`no route: ${req.method} ${req.path}`), { status: 404 }));
   });
   app.use(jsonErrors);
   return app;

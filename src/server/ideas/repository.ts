@@ -57,13 +57,18 @@ export async function findIdea(db: Db, id: number): Promise<IdeaRow | undefined>
   return db.selectFrom('ideas').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The idea if `viewer` may see it: public, or theirs, or the viewer is an admin. */
-export async function findVisibleIdea(db: Db, id: number, viewer: UserRow | null): Promise<IdeaRow | undefined> {
+/** The idea if it is public, or if `allowed` says this person may have it in any other stage. */
+async function findIdeaFor(db: Db, id: number, person: UserRow | null, allowed: (person: UserRow, row: IdeaRow) => boolean): Promise<IdeaRow | undefined> {
   // Public first: one query in the common case (every idea page, favourite check and view).
   const visible = await publicIdeas(db).where('ideas.id', '=', id).executeTakeFirst();
-  if (visible || !viewer) return visible;
+  if (visible || !person) return visible;
   const row = await findIdea(db, id);
-  return row && seesEveryStage(viewer, row) ? row : undefined;
+  return row && allowed(person, row) ? row : undefined;
+}
+
+/** The idea if `viewer` may see it: public, or theirs, or the viewer is an admin. */
+export function findVisibleIdea(db: Db, id: number, viewer: UserRow | null): Promise<IdeaRow | undefined> {
+  return findIdeaFor(db, id, viewer, seesEveryStage);
 }
 
 /**
@@ -71,11 +76,8 @@ export async function findVisibleIdea(db: Db, id: number, viewer: UserRow | null
  * or theirs. An admin reads every stage (`findVisibleIdea`) but does not act on what is not public:
  * a comment or a favourite on a draft would reach an author whose idea no one else can see.
  */
-export async function findActionableIdea(db: Db, id: number, user: UserRow | null): Promise<IdeaRow | undefined> {
-  const visible = await publicIdeas(db).where('ideas.id', '=', id).executeTakeFirst();
-  if (visible || !user) return visible;
-  const row = await findIdea(db, id);
-  return row?.user_id === user.id ? row : undefined;
+export function findActionableIdea(db: Db, id: number, user: UserRow | null): Promise<IdeaRow | undefined> {
+  return findIdeaFor(db, id, user, (person, row) => row.user_id === person.id);
 }
 
 /** The idea if `user` owns it. Others get 403 when they could see it anyway, else 404 (no leak). */

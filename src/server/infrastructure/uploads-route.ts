@@ -6,7 +6,8 @@
  */
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import express, { type RequestHandler } from 'express';
+import { refusedUnlessRead } from '../request/read-only.ts';
 import { UPLOAD_FILE_NAME_PATTERN } from '../../shared/uploads.ts';
 import { S3FileStorage } from './s3-storage.ts';
 import { UPLOAD_CACHE_CONTROL, UPLOAD_MAX_AGE_SECONDS, type FileStorage } from './storage.ts';
@@ -16,14 +17,6 @@ const REDIRECT_CACHE_CONTROL = 'public, max-age=86400';
 
 /** An error Express's JSON error handler answers with its status and the Chinese message for it (app.ts). */
 const httpError = (status: number) => Object.assign(new Error(`uploads: ${status}`), { status });
-
-/** Images are only read: any other method gets 405 in the error model (the static files' own 405 has no body). */
-function refusedUnlessRead(req: Request, res: Response, next: NextFunction): boolean {
-  if (req.method === 'GET' || req.method === 'HEAD') return false;
-  res.setHeader('Allow', 'GET, HEAD');
-  next(httpError(405));
-  return true;
-}
 
 export function uploadsHandler(storage: FileStorage, uploadsDir: string): RequestHandler {
   // Names are random, content never changes, and nothing there may run as a page.

@@ -15,9 +15,9 @@ export const JSON_BODY_LIMIT = '2mb';
 export const JSON_MAX_DEPTH = 32;
 /**
  * Values in one body (object members and array elements), counted by the commas between them: a
- * body of more than this many commas is refused. Our widest input is 500 comment ids; parsing 100,000 members took 100 ms of the one thread (an
- * outside review held every other request for a second with six such bodies), before any schema
- * or rate limit could refuse them.
+ * body of more than this many commas is refused. Our widest input is 500 comment ids; parsing
+ * 100,000 members took 100 ms of the one thread (an outside review held every other request for a
+ * second with six such bodies), before any schema or rate limit could refuse them.
  */
 export const JSON_MAX_VALUES = 4000;
 /** What body-parser's error carries as `type` for a body nested too deeply or too wide (app.ts answers them). */
