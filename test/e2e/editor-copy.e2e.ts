@@ -7,7 +7,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
+import sharp from 'sharp';
 import { createUser } from '../helpers/fixtures.ts';
 import { expectAccessible, newPage, shot, signInWithToken, startE2E, VIEWPORTS, type E2E } from './harness.ts';
 
@@ -82,6 +83,80 @@ describe(`the editor's unsaved copy at ${phone.width}px`, () => {
       await page.getByRole('heading', { name: '创建创意' }).waitFor();
       assert.equal(await page.getByTestId('unsaved-copy').count(), 0);
       assert.equal(await page.getByLabel('标题', { exact: true }).inputValue(), '');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+async function pngFile(name: string, color: string) {
+  const buffer = await sharp({ create: { width: 320, height: 200, channels: 3, background: color } }).png().toBuffer();
+  return { name, mimeType: 'image/png', buffer };
+}
+
+async function until(done: () => boolean, what: string, ms = 10_000) {
+  const end = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > end) throw new Error(`timed out: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const imageCount = (page: Page, n: number) => page.waitForFunction((count) => document.querySelectorAll('.ProseMirror img[src^="/uploads/"]').length === count, n);
+
+/** Deletes the editor's `index`-th picture from the text (selected by a click, then Delete). */
+async function removePicture(page: Page, index: number) {
+  await page.locator('.ProseMirror img[src^="/uploads/"]').nth(index).click();
+  await page.keyboard.press('Delete');
+}
+
+describe(`pictures taken out of the text at ${phone.width}px`, () => {
+  it('are freed once on save: an upload never saved is deleted, a saved one the save dropped is not asked for again', async () => {
+    const user = await createUser(e2e.server.deps, { nickname: '配图者' });
+    const { context, page } = await newPage(e2e, phone);
+    const deletes: Response[] = [];
+    const missing: string[] = [];
+    page.on('response', (r) => {
+      if (r.request().method() === 'DELETE') deletes.push(r);
+      if (r.status() === 404) missing.push(`${r.request().method()} ${r.url()}`);
+    });
+    try {
+      await signInWithToken(page, e2e.baseUrl, user);
+      await page.goto('/create-pin');
+      await page.getByRole('heading', { name: '创建创意' }).waitFor();
+      await write(page, '带图的雨伞站', '两张示意图。');
+      await page.getByLabel('选择图片').setInputFiles(await pngFile('a.png', '#2f855a'));
+      await imageCount(page, 1);
+      await page.getByLabel('选择图片').setInputFiles(await pngFile('b.png', '#c05621'));
+      await imageCount(page, 2);
+      const [kept, dropped] = await page.locator('.ProseMirror img[src^="/uploads/"]').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')!));
+
+      // The second upload leaves the text before any save: the save keeps the first, and the page
+      // deletes the second (the server still holds it for the author).
+      await removePicture(page, 1);
+      await imageCount(page, 1);
+      await page.getByRole('button', { name: '保存草稿' }).click();
+      await page.waitForURL('**/inspiration-library?tab=drafts');
+      await until(() => deletes.length === 1, 'the dropped upload deleted');
+      assert.equal(deletes[0].status(), 200);
+      assert.ok(deletes[0].url().endsWith(dropped.split('/').pop()!), `deleted ${deletes[0].url()}, expected ${dropped}`);
+      assert.equal((await fetch(e2e.baseUrl + kept)).status, 200, 'the saved picture stays');
+      assert.equal((await fetch(e2e.baseUrl + dropped)).status, 404, 'the dropped upload is gone');
+
+      // The saved picture leaves the text of the draft: the save removes it, and the page asks nothing more.
+      const idea = await e2e.server.deps.db.selectFrom('ideas').select('id').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+      await page.goto(`/create-pin?edit=${idea.id}`);
+      await page.getByRole('heading', { name: '编辑草稿' }).waitFor();
+      await imageCount(page, 1);
+      await removePicture(page, 0);
+      await imageCount(page, 0);
+      await page.getByRole('button', { name: '保存草稿' }).click();
+      await page.waitForURL('**/inspiration-library?tab=drafts');
+      await page.getByTestId('toast').filter({ hasText: '草稿已保存' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      assert.equal(deletes.length, 1, `no second delete: ${deletes.map((r) => r.url()).join(', ')}`);
+      assert.equal((await fetch(e2e.baseUrl + kept)).status, 404, 'the save removed the picture it no longer shows');
+      assert.deepEqual(missing, [], 'no request answered 404');
     } finally {
       await context.close();
     }

@@ -170,9 +170,9 @@ function IdeaFormBody({ initial, ideaId, stage, mode, rejectionReason = null, on
     return true;
   };
 
-  const afterSave = () => {
+  const afterSave = (saved: IdeaDto) => {
     copy.settle();
-    void editorHandle.current?.removeOrphanedImages();
+    void editorHandle.current?.settleImagesAfterSave(saved.detailedAnalysis ?? '');
     void utils.ideas.invalidate();
   };
 
@@ -189,8 +189,7 @@ function IdeaFormBody({ initial, ideaId, stage, mode, rejectionReason = null, on
     setBusy('draft');
     const creating = idRef.current === null;
     try {
-      await persist('draft');
-      afterSave();
+      afterSave(await persist('draft'));
       navigate(DRAFTS_PATH);
       toast('草稿已保存');
     } catch (err) {
@@ -206,7 +205,7 @@ function IdeaFormBody({ initial, ideaId, stage, mode, rejectionReason = null, on
     setBusy('publish');
     try {
       const idea = await persist('published');
-      afterSave();
+      afterSave(idea);
       // An automatic approval sends a message: the bell shows it now, not at its next poll.
       void utils.messages.unreadCount.invalidate();
       // The success page says what the review did: public at once (automatic) or waiting for a moderator.

@@ -49,8 +49,12 @@ const leaveWithEscape = (hintId: string) =>
   });
 
 export interface RichTextEditorHandle {
-  /** Deletes uploads of this idea that the analysis no longer shows (call after a successful save). */
-  removeOrphanedImages(): Promise<void>;
+  /**
+   * After a successful save of `savedAnalysis` (the analysis as the server stored it): forgets the
+   * idea's images the save removed and deletes this page's uploads that neither the save nor the
+   * text shows.
+   */
+  settleImagesAfterSave(savedAnalysis: string): Promise<void>;
 }
 
 export interface RichTextEditorProps {
@@ -140,6 +144,8 @@ export function RichTextEditor({ initialContent, onChange, ideaId, onPendingUplo
   /** Upload URLs this idea holds on the server, as far as this page knows. */
   const [storedImagesAtStart] = useState(() => new Set(imageSourcesInHtml(initialContent)));
   const storedImages = useRef(storedImagesAtStart);
+  /** Of those, the uploads of this page no save has put in the idea yet (the server holds them for the author). */
+  const heldUploads = useRef(new Set<string>());
   const insertImageRef = useRef<(file: File) => void>(() => undefined);
   /** Image files pasted or dropped into the text go through the same checks and upload. */
   const routeFiles = (data: DataTransfer | null | undefined, event: Event): boolean => {
@@ -182,14 +188,24 @@ export function RichTextEditor({ initialContent, onChange, ideaId, onPendingUplo
     await Promise.all(
       orphans.map(async (url) => {
         const name = uploadFileNameFromUrl(url);
-        if (name && (await deleteIdeaImage(name))) storedImages.current.delete(url);
+        if (name && (await deleteIdeaImage(name))) {
+          storedImages.current.delete(url);
+          heldUploads.current.delete(url);
+        }
       }),
     );
   };
 
   useImperativeHandle(handleRef, () => ({
-    removeOrphanedImages: async () => {
-      if (editor && !editor.isDestroyed) await removeOrphans(imageSources(editor.state.doc));
+    settleImagesAfterSave: async (savedAnalysis: string) => {
+      const saved = imageSourcesInHtml(savedAnalysis);
+      for (const url of [...storedImages.current]) {
+        if (saved.includes(url)) heldUploads.current.delete(url);
+        // The save already removed the idea's images it no longer shows: asking again would be a 404.
+        else if (!heldUploads.current.has(url)) storedImages.current.delete(url);
+      }
+      const inText = editor && !editor.isDestroyed ? imageSources(editor.state.doc) : [];
+      await removeOrphans([...saved, ...inText]);
     },
   }));
 
@@ -216,6 +232,7 @@ export function RichTextEditor({ initialContent, onChange, ideaId, onPendingUplo
       if (storedImages.current.size >= IMAGES_PER_IDEA) await removeOrphans(inDocument);
       const uploaded = await uploadIdeaImage(file, callbacks.current.ideaId());
       storedImages.current.add(uploaded.url);
+      heldUploads.current.add(uploaded.url);
       updateImage(editor, localUrl, { src: uploaded.url, width: uploaded.width ?? null, height: uploaded.height ?? null });
     } catch (err) {
       updateImage(editor, localUrl, null);
