@@ -1781,6 +1781,17 @@ export interface components {
             moderation_status: "none" | "review" | "approved" | "rejected";
             /** @enum {string} */
             moderationStatus: "none" | "review" | "approved" | "rejected";
+            previousDecision: {
+                admin: {
+                    nickname: string;
+                    registrationNumber: string;
+                } | null;
+                /** Format: date-time */
+                decidedAt: string;
+                /** @enum {string} */
+                outcome: "approved" | "rejected" | "taken_down";
+                reason: string | null;
+            } | null;
             price: number;
             publishedAt: string | null;
             rejectionReason?: string | null;
@@ -1799,6 +1810,7 @@ export interface components {
             user_nickname: string;
             user_registration_number: string;
             viewCount: number;
+            wasPublic: boolean;
         };
         WatchedWord: {
             /** @enum {string} */

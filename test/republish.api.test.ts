@@ -103,6 +103,46 @@ describe.each(DIALECTS)('publishing again on %s (MODERATION=auto)', (dialect) =>
     expect((await idea(id)).moderation_status).toBe('approved');
   });
 
+  it('tells the moderator why an idea is back: a public past, a rejection or a take-down and its reason, on both transports', async () => {
+    const queued = async (id: number) => {
+      const rest = await app.api('GET', '/api/admin/review', { token: admin.token });
+      const trpc = await trpcCall(app, 'query', 'admin.reviewQueue', undefined, admin.token);
+      expect([rest.status, trpc.status]).toEqual([200, 200]);
+      const [viaRest, viaTrpc] = [rest.body.data, trpc.body.result.data.data].map((items: { id: number; wasPublic: boolean; previousDecision: unknown }[]) => items.find((i) => i.id === id));
+      expect(viaTrpc).toEqual(viaRest);
+      return { wasPublic: viaRest!.wasPublic, previousDecision: viaRest!.previousDecision as { outcome: string; reason: string | null; admin: { nickname: string } | null; decidedAt: string } | null };
+    };
+    const adminName = (await app.deps.db.selectFrom('users').select('nickname').where('id', '=', admin.id).executeTakeFirstOrThrow()).nickname;
+
+    // Never public, never decided: a draft held by a report or a word.
+    const fresh = await publishOnce('draft');
+    await app.deps.db.updateTable('ideas').set({ status: 'published', moderation_status: 'review', reviewed_at: null }).where('id', '=', fresh).execute();
+    expect(await queued(fresh)).toEqual({ wasPublic: false, previousDecision: null });
+
+    // Approved automatically, then held: public before, no moderator's decision.
+    const id = await publishOnce('published');
+    await app.deps.db.updateTable('ideas').set({ moderation_status: 'review', reviewed_at: null }).where('id', '=', id).execute();
+    expect(await queued(id)).toEqual({ wasPublic: true, previousDecision: null });
+
+    // Rejected with a reason and published again: the reason, who and when.
+    expect((await app.api('POST', `/api/admin/ideas/${id}/reject`, { token: admin.token, body: { reason: '内容与标题不符' } })).status).toBe(200);
+    expect((await app.api('PUT', `/api/ideas/${id}`, { token: author.token, body: { description: '改了简介', status: 'published' } })).status).toBe(200);
+    const rejected = await queued(id);
+    expect(rejected.previousDecision).toMatchObject({ outcome: 'rejected', reason: '内容与标题不符', admin: { nickname: adminName } });
+    expect(Date.now() - Date.parse(rejected.previousDecision!.decidedAt)).toBeLessThan(60_000);
+
+    // Approved, taken down with a reason, published again: the take-down is the last word.
+    expect((await app.api('POST', `/api/admin/ideas/${id}/approve`, { token: admin.token })).status).toBe(200);
+    expect((await app.api('POST', `/api/admin/ideas/${id}/take-down`, { token: admin.token, body: { reason: '夸大功效' } })).status).toBe(200);
+    expect((await app.api('PUT', `/api/ideas/${id}`, { token: author.token, body: { status: 'published' } })).status).toBe(200);
+    expect((await queued(id)).previousDecision).toMatchObject({ outcome: 'taken_down', reason: '夸大功效' });
+
+    // Approved by a moderator, then held again: an approval carries no reason (its log detail is the title).
+    expect((await app.api('POST', `/api/admin/ideas/${id}/approve`, { token: admin.token })).status).toBe(200);
+    await app.deps.db.updateTable('ideas').set({ moderation_status: 'review', reviewed_at: null }).where('id', '=', id).execute();
+    expect(await queued(id)).toMatchObject({ wasPublic: true, previousDecision: { outcome: 'approved', reason: null, admin: { nickname: adminName } } });
+  });
+
   // A review found the rejected text approved at once when published as a new idea.
   it('holds a new idea whose text a moderator rejected in another idea, by its author or anyone, on both transports', async () => {
     const tag = Math.random().toString(36).slice(2, 8);

@@ -251,6 +251,16 @@ for (const viewport of VIEWPORTS) {
       assert.equal(await page.getByRole('button', { name: '下架创意' }).count(), 0);
       assert.deepEqual(recorded, []);
       await expectAccessible(page, `taken-down idea for an admin ${viewport.width}`);
+
+      // The author changes it and sends it in again: the queue says it was taken down, and why.
+      const resent = await fetch(`${e2e.baseUrl}/api/ideas/${idea.data.id}`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${author.token}` }, body: JSON.stringify({ description: '去掉了功效的说法', status: 'published' }) });
+      assert.equal(resent.status, 200);
+      await page.goto('/admin');
+      const item = page.getByTestId('review-item').filter({ has: page.getByRole('heading', { name: title }) });
+      await item.getByTestId('review-history').getByText('曾被下架，作者修改后再次提交。原因：含有未经证实的医疗功效（巡查员，').waitFor();
+      await expectAccessible(page, `review queue with a taken-down idea back ${viewport.width}`);
+      await item.scrollIntoViewIfNeeded();
+      await shot(page, `review-history-${viewport.width}`);
       await authorContext.close();
       await context.close();
     });

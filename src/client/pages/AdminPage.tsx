@@ -7,7 +7,7 @@
 import { usePageTitle, withinTitle } from '../hooks/usePageTitle.ts';
 import { LoadingLine } from '../components/LoadingLine.tsx';
 import { Feedback, type FeedbackState } from '../components/Feedback.tsx';
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { marketMarker } from '../../shared/idea-rules.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { authorName, displayTitle } from '../../shared/idea-display.ts';
@@ -221,6 +221,40 @@ const titleOf = (idea: IdeaDto) => displayTitle(idea.title);
 /** The edit dialog's preview sits under its h3 预览: the analysis's headings start at h4 there. */
 const nestPreview = (html: string) => nestHeadings(html, 4);
 
+/**
+ * Why an idea the moderators have seen before is back: a rejection or a take-down the author answered
+ * with a new version (and the reason given then), or an edit of an idea that was public.
+ */
+function ReviewHistory({ idea }: { idea: ReviewIdea }) {
+  const last = idea.previousDecision;
+  if (!last && !idea.wasPublic) return null;
+  const by = last && (
+    <>
+      （{last.admin ? last.admin.nickname : '已注销的管理员'}，<time dateTime={last.decidedAt}>{relativeTime(last.decidedAt)}</time>）
+    </>
+  );
+  let text: ReactNode;
+  if (last?.outcome === 'rejected' || last?.outcome === 'taken_down') {
+    text = (
+      <>
+        {last.outcome === 'rejected' ? '上次审核未通过' : '曾被下架'}，作者修改后再次提交。原因：{last.reason || '未填写'}
+        {by}
+      </>
+    );
+  } else {
+    text = (
+      <>
+        已公开过，作者修改后重新提交，通过前不在创意市场展示。{last ? <>上次通过{by}</> : '上次由自动审核通过。'}
+      </>
+    );
+  }
+  return (
+    <p className="review-history-note" data-testid="review-history">
+      {text}
+    </p>
+  );
+}
+
 function ReviewItem({ idea, busy, onApprove, onReject, onEdit }: { idea: ReviewIdea; busy: boolean; onApprove: () => void; onReject: () => void; onEdit: () => void }) {
   const titleId = useId();
   const submitted = idea.publishedAt ?? idea.updatedAt ?? idea.createdAt;
@@ -244,6 +278,7 @@ function ReviewItem({ idea, busy, onApprove, onReject, onEdit }: { idea: ReviewI
           ))}
         </p>
       )}
+      <ReviewHistory idea={idea} />
       <dl className="review-meta">
         <div>
           <dt>作者：</dt>

@@ -2,11 +2,12 @@
  * The admin review queue: approve, or reject with a reason; and a public idea taken down with a
  * reason (what slipped through review). The author gets a system message each time.
  */
-import { nowDb } from '../../../db/time.ts';
+import type { z } from 'zod';
+import { dbTimeToIso, nowDb } from '../../../db/time.ts';
 import type { Db, UserRow } from '../../../db/types.ts';
 import { transaction } from '../../../db/transaction.ts';
 import { isInReview } from '../../shared/idea-display.ts';
-import type { IdeaDto } from '../../shared/idea-schemas.ts';
+import type { ZPreviousDecision, ZReviewIdea } from '../../shared/outputs/moderation.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { toIdeaDtos } from './view.ts';
@@ -48,9 +49,45 @@ export function decisionMessage(idea: { id: number; user_id: number; title: stri
   };
 }
 
-export type ReviewIdea = IdeaDto & { heldWords: { field: string; word: string }[] };
+export type ReviewIdea = z.infer<typeof ZReviewIdea>;
+type PreviousDecision = z.infer<typeof ZPreviousDecision>;
 
-/** The queue, oldest first, each idea with the watched words of the hold action that sent it there. */
+const OUTCOMES: Record<IdeaDecision, PreviousDecision['outcome']> = {
+  approve_idea: 'approved',
+  approve_own_idea: 'approved',
+  edit_approve_idea: 'approved',
+  reject_idea: 'rejected',
+  take_down_idea: 'taken_down',
+};
+
+/** Each idea's last moderator decision (the moderation log), for the queue's context. */
+async function previousDecisions(db: Db, ideaIds: number[]): Promise<Map<number, PreviousDecision>> {
+  const last = new Map<number, PreviousDecision>();
+  if (!ideaIds.length) return last;
+  const rows = await db
+    .selectFrom('moderation_log')
+    .leftJoin('users', 'users.id', 'moderation_log.admin_id')
+    .select(['moderation_log.target_id', 'moderation_log.action', 'moderation_log.detail', 'moderation_log.created_at', 'users.registration_number', 'users.nickname'])
+    .where('moderation_log.target_type', '=', 'idea')
+    .where('moderation_log.target_id', 'in', ideaIds)
+    .where('moderation_log.action', 'in', IDEA_DECISIONS)
+    .orderBy('moderation_log.id', 'desc')
+    .execute();
+  for (const r of rows) {
+    if (last.has(r.target_id)) continue;
+    const outcome = OUTCOMES[r.action as IdeaDecision];
+    last.set(r.target_id, {
+      outcome,
+      // An approval's detail is the idea's title, not a reason.
+      reason: outcome === 'approved' ? null : r.detail,
+      decidedAt: dbTimeToIso(r.created_at)!,
+      admin: r.registration_number ? { registrationNumber: r.registration_number, nickname: r.nickname ?? '' } : null,
+    });
+  }
+  return last;
+}
+
+/** The queue, oldest first, each idea with what brought it there: hold words, a public past, the last decision. */
 export async function reviewQueue(deps: Deps, admin: UserRow): Promise<ReviewIdea[]> {
   const rows = await deps.db
     .selectFrom('ideas')
@@ -64,9 +101,13 @@ export async function reviewQueue(deps: Deps, admin: UserRow): Promise<ReviewIde
     .execute();
   const ids = rows.map((r) => r.id);
   const held = ids.length ? await deps.db.selectFrom('idea_held_words').select(['idea_id', 'field', 'word']).where('idea_id', 'in', ids).orderBy('field').execute() : [];
+  const decisions = await previousDecisions(deps.db, ids);
+  const wasPublic = new Set(rows.filter((r) => r.ever_public).map((r) => r.id));
   return (await toIdeaDtos(deps.db, rows, admin)).map((dto) => ({
     ...dto,
     heldWords: held.filter((h) => h.idea_id === dto.id).map((h) => ({ field: h.field, word: h.word })),
+    wasPublic: wasPublic.has(dto.id),
+    previousDecision: decisions.get(dto.id) ?? null,
   }));
 }
 
@@ -117,6 +158,7 @@ async function rememberRejectedText(trx: Db, id: number, decision: 'approved' | 
 
 /** The moderation log's actions that decide on an idea, and those of them that keep it from the public. */
 const IDEA_DECISIONS = ['approve_idea', 'approve_own_idea', 'edit_approve_idea', 'reject_idea', 'take_down_idea'] as const;
+type IdeaDecision = (typeof IDEA_DECISIONS)[number];
 const REFUSALS: readonly string[] = ['reject_idea', 'take_down_idea'];
 
 /** Whether a moderator's last decision on the idea was a rejection or a take-down (then only a moderator makes it public again). */

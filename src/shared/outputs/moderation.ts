@@ -35,8 +35,22 @@ export const ZWatchedImport = z.object({
 
 export const ZHeldWord = z.object({ field: z.string(), word: z.string() });
 
-/** An idea in the review queue, with the watched words of the hold action that sent it there (empty when the mode is manual). */
-export const ZReviewIdea = ZIdea.extend({ heldWords: z.array(ZHeldWord) }).meta({ id: 'ReviewIdea' });
+/** A moderator's last decision on an idea before it came back to the queue (the moderation log). */
+export const ZPreviousDecision = z.object({
+  outcome: z.enum(['approved', 'rejected', 'taken_down']),
+  /** The reason given, for a rejection or a take-down. */
+  reason: z.string().nullable(),
+  decidedAt: ZTime,
+  /** Null once the admin's account is gone. */
+  admin: ZPerson.nullable(),
+});
+
+/**
+ * An idea in the review queue, with what brought it there: the watched words of the hold action
+ * (empty when the mode is manual), whether it has been public before (an edit of a public idea comes
+ * back), and the last decision a moderator made on it (null for a first review).
+ */
+export const ZReviewIdea = ZIdea.extend({ heldWords: z.array(ZHeldWord), wasPublic: z.boolean(), previousDecision: ZPreviousDecision.nullable() }).meta({ id: 'ReviewIdea' });
 
 /** A comment a watched word keeps for a moderator. */
 export const ZHeldComment = z.object({
