@@ -225,7 +225,7 @@ describe.each(DIALECTS)('accounts over REST on %s', (dialect) => {
 
     const ok = await app.api('POST', '/api/users/deactivate', { token: u.token, body: { reason: '  想休息一段时间  ', password: u.password } });
     expect(ok.status).toBe(200);
-    expect(ok.body.message).toBe('账号注销成功，感谢您的使用');
+    expect(ok.body.message).toBe('账号注销成功，感谢你的使用');
     expect((await app.api('GET', '/api/auth/me', { token: u.token })).status).toBe(401);
     expect((await app.api('POST', '/api/auth/login', { body: { loginType: 'phone', phone: u.phone, password: u.password } })).status).toBe(400);
     const pub = await app.api('GET', `/api/auth/user/${u.user.registrationNumber}`);

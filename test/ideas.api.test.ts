@@ -112,7 +112,7 @@ describe.each(DIALECTS)('ideas over REST on %s (MODERATION=auto)', (dialect) => 
     const similarTitle = await app.api('POST', '/api/ideas', { token: alice.token, body: uniqueIdea({ title: '会提醒喝水的智能水杯2' }) });
     expect(similarTitle.status).toBe(409);
     expect(similarTitle.body.duplicateInfo).toMatchObject({ type: 'similar_title', existingIdeaId: original.id });
-    expect(similarTitle.body.message).toBe('您在24小时内已发布过标题相同或相近的创意');
+    expect(similarTitle.body.message).toBe('你在24小时内已发布过标题相同或相近的创意');
 
     const highly = await app.api('POST', '/api/ideas', { token: bob.token, body: { title: '提醒喝水的智能水杯', description: '根据体重和天气提醒补水', detailedAnalysis: '<p>杯底有重量传感器，记录每一口的饮水量，配合手机应用给出每日的饮水计划和提醒。</p>', status: 'published' } });
     expect(highly.status).toBe(409);

@@ -13,7 +13,7 @@ import type { SmsNotice, SmsProvider } from '../src/server/accounts/sms.ts';
 import { DIALECTS } from './helpers/dialects.ts';
 import { freshPhone, registerAndLogin, startTestApp, trpcCall, type TestApp } from './helpers/api.ts';
 
-const PROOF_REQUIRED = '为了您的账号安全，请输入当前密码';
+const PROOF_REQUIRED = '为了你的账号安全，请输入当前密码';
 
 /** An SMS provider that keeps what it was asked to send. */
 function recordingSms() {

@@ -116,7 +116,7 @@ describe.each(DIALECTS)('SMS providers on %s', (dialect) => {
       const before = gateway.requests.length;
       const res = await app.api('POST', '/api/auth/send-sms-code', { body: { phone, purpose: 'register' } });
       expect(res.status).toBe(200);
-      expect(res.body.message).toBe('验证码已发送到您的手机');
+      expect(res.body.message).toBe('验证码已发送到你的手机');
       expect(gateway.requests.length).toBe(before + 1);
       const sent = lastSent();
       expect(sent).toMatchObject({ action: 'SendSms', phone, template: p.settings.templates.register, signName: '猎人创意', signed: true });

@@ -291,9 +291,9 @@ describe.each(DIALECTS)('follow updates, messages, feedback and the admin consol
 
       const viaRest = await app.api('POST', `/api/admin/ideas/${ownRest}/approve`, { token: admin.token, body: {} });
       expect(viaRest.status).toBe(200);
-      expect(viaRest.body.message).toBe('已通过审核。这是您自己的创意，操作记录中已标为自审通过');
+      expect(viaRest.body.message).toBe('已通过审核。这是你自己的创意，操作记录中已标为自审通过');
       const viaTrpc = await trpcCall(app, 'mutation', 'admin.approve', { id: ownTrpc }, admin.token);
-      expect(viaTrpc.body.message).toBe('已通过审核。这是您自己的创意，操作记录中已标为自审通过');
+      expect(viaTrpc.body.message).toBe('已通过审核。这是你自己的创意，操作记录中已标为自审通过');
       const plain = await app.api('POST', `/api/admin/ideas/${other}/approve`, { token: admin.token, body: {} });
       expect(plain.body.message).toBe('已通过审核');
 

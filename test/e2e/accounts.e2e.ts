@@ -244,10 +244,10 @@ for (const viewport of VIEWPORTS) {
       await security.getByRole('button', { name: '更换手机号' }).click();
       await security.getByLabel('当前密码').fill(newPassword);
       await security.getByLabel('新手机号').fill('12345');
-      await security.getByRole('button', { name: '发送验证码' }).click();
+      await security.getByRole('button', { name: '获取验证码' }).click();
       await security.getByText('请输入正确的手机号码').waitFor();
       await security.getByLabel('新手机号').fill(newPhone);
-      await security.getByRole('button', { name: '发送验证码' }).click();
+      await security.getByRole('button', { name: '获取验证码' }).click();
       const phoneCode = await debugCodeFrom(page, security);
       await security.getByRole('button', { name: /\d+秒后重发/ }).waitFor();
       await security.getByRole('button', { name: '验证并更换' }).click();
@@ -312,7 +312,7 @@ for (const viewport of VIEWPORTS) {
       await final.getByLabel('当前密码').fill('third-pass3');
       const dialogText = new Promise<string>((resolve) => page.once('dialog', (d) => (resolve(d.message()), void d.accept())));
       await final.getByRole('button', { name: '确认注销' }).click();
-      assert.equal(await dialogText, '账号注销成功，感谢您的使用');
+      assert.equal(await dialogText, '账号注销成功，感谢你的使用');
       await page.waitForURL((url) => url.pathname === '/');
       await page.getByRole('link', { name: '登录 / 注册' }).waitFor();
       const relogin = await fetch(`${e2e.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginType: 'phone', phone: newPhone, password: 'third-pass3' }) });

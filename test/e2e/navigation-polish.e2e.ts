@@ -241,7 +241,7 @@ for (const viewport of VIEWPORTS) {
       await signIn(page, admin);
       await page.goto('/admin?tab=review');
       const item = page.locator(`[data-testid="review-item"][data-idea-id="${own}"]`);
-      await item.getByTestId('review-own-note').getByText('这是您自己的创意').waitFor();
+      await item.getByTestId('review-own-note').getByText('这是你自己的创意').waitFor();
       await expectAccessible(page, `the review queue with an own idea at ${viewport.width}px`);
       await shot(page, `${vp}-nav-review-own`);
       await item.getByRole('button', { name: '通过', exact: true }).click();

@@ -18,7 +18,7 @@ after(async () => {
 });
 
 const PASSWORD = 'proof-pass1';
-const ASKED = '为了您的账号安全，请输入当前密码';
+const ASKED = '为了你的账号安全，请输入当前密码';
 
 async function api(path: string, body: unknown) {
   const res = await fetch(e2e.baseUrl + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -57,15 +57,15 @@ for (const viewport of VIEWPORTS) {
       const password = security.getByLabel('当前密码');
       await security.getByText(ASKED).waitFor();
       await security.getByLabel('新手机号').fill(newPhone);
-      await security.getByRole('button', { name: '发送验证码' }).click();
+      await security.getByRole('button', { name: '获取验证码' }).click();
       await security.getByText('请输入当前密码', { exact: true }).waitFor();
       await expectAccessible(page, 'phone tab asking for the password');
       await shot(page, `${viewport.name}-security-password-step`);
       await password.fill('not-my-password');
-      await security.getByRole('button', { name: '发送验证码' }).click();
+      await security.getByRole('button', { name: '获取验证码' }).click();
       await security.getByText('当前密码不正确').waitFor();
       await password.fill(PASSWORD);
-      await security.getByRole('button', { name: '发送验证码' }).click();
+      await security.getByRole('button', { name: '获取验证码' }).click();
       const text = await security.getByText(/开发环境验证码：\d{6}/).textContent();
       const code = /(\d{6})/.exec(text ?? '')![1];
       await security.getByLabel('验证码', { exact: true }).fill(code);
@@ -89,7 +89,7 @@ for (const viewport of VIEWPORTS) {
       await final.getByLabel('当前密码').fill(PASSWORD);
       const alert = new Promise<string>((resolve) => page.once('dialog', (d) => (resolve(d.message()), void d.accept())));
       await final.getByRole('button', { name: '确认注销' }).click();
-      assert.equal(await alert, '账号注销成功，感谢您的使用');
+      assert.equal(await alert, '账号注销成功，感谢你的使用');
       await page.waitForURL((url) => url.pathname === '/');
       const relogin = await fetch(`${e2e.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginType: 'phone', phone: newPhone, password: PASSWORD }) });
       assert.equal(relogin.status, 400);

@@ -87,7 +87,7 @@ for (const viewport of VIEWPORTS) {
       await page.waitForURL('**/updates');
       const person = page.getByTestId('updates-person').filter({ hasText: a.user.nickname });
       await person.getByTestId('updates-dot').waitFor();
-      await person.getByText(`ID：${a.user.registrationNumber}`).waitFor();
+      await person.getByText(`猎人编号：${a.user.registrationNumber}`).waitFor();
       await person.getByText(/1 个新创意/).waitFor();
       await look(page, viewport, 'updates-list');
       await person.click();
@@ -181,7 +181,7 @@ for (const viewport of VIEWPORTS) {
       await box.fill(feedbackText);
       assert.doesNotMatch((await dialog.getByTestId('feedback-count').getAttribute('class')) ?? '', /feedback-count-warn/);
       await dialog.getByRole('button', { name: '提交反馈' }).click();
-      await dialog.getByTestId('feedback-sent').getByText('感谢您的反馈').waitFor();
+      await dialog.getByTestId('feedback-sent').getByText('感谢你的反馈').waitFor();
       await dialog.waitFor({ state: 'detached', timeout: 6000 });
 
       // C comments on A's idea; B reports it.

@@ -129,7 +129,7 @@ export function AccountMenu({ user }: { user: StoredUser }) {
           {/* Outside the role="menu" (a menu holds menu items only), and read out as the menu's description. */}
           <p className="account-contact" id={contactId}>
             {contactLine(user)}
-            <span className="account-menu-id">ID：{user.registrationNumber}</span>
+            <span className="account-menu-id">猎人编号：{user.registrationNumber}</span>
           </p>
           <div role="menu" aria-label="账户菜单" aria-describedby={contactId} ref={menu} onKeyDown={onMenuKey}>
             <button type="button" role="menuitem" tabIndex={-1} onClick={() => openModal('profile')}>

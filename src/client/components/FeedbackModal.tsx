@@ -41,7 +41,7 @@ export function FeedbackModal({ onClose }: { onClose: () => void }) {
     setFormError(null);
     try {
       const answer = await submit.mutateAsync({ content: text, userAgent: navigator.userAgent, url: window.location.href });
-      setSent(answer.message ?? '感谢您的反馈，我们会认真处理');
+      setSent(answer.message ?? '感谢你的反馈，我们会认真处理');
     } catch (err) {
       // A 400 names the problem with the text; anything else is the spec's generic failure.
       setFormError(httpStatusOf(err) === 400 ? errorMessage(err, FEEDBACK_TEXT.submitFailed) : FEEDBACK_TEXT.submitFailed);

@@ -45,7 +45,7 @@ export function usePasswordProof() {
           setError(null);
         }}
         error={error}
-        hint="为了您的账号安全，请输入当前密码"
+        hint="为了你的账号安全，请输入当前密码"
       />
     ),
   };

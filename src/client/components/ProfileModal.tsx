@@ -42,7 +42,7 @@ export default function ProfileModal({ onClose }: { onClose: () => void }) {
     <Modal title="编辑资料" onClose={onClose}>
       <dl className="profile-facts">
         <div>
-          <dt>账号 ID</dt>
+          <dt>猎人编号</dt>
           <dd>{user?.registrationNumber ?? REGISTRATION_NUMBER_PLACEHOLDER}</dd>
         </div>
         <div>

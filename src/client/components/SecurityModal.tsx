@@ -21,7 +21,7 @@ export const SECURITY_MSG = {
   passwordChanged: '密码修改成功！',
   passwordChangeFailed: '密码修改失败',
   passwordChangeNetwork: '修改密码失败，请稍后重试',
-  codeSent: '验证码已发送到您的手机',
+  codeSent: '验证码已发送到你的手机',
   sendFailed: '发送验证码失败',
   sendNetwork: '发送验证码失败，请稍后重试',
   verifyFailed: '验证码验证失败',
@@ -30,7 +30,7 @@ export const SECURITY_MSG = {
   phoneChanged: '手机号修改成功',
   deactivateFailed: '注销失败，请稍后重试',
   deactivateCallFailed: '账号注销失败',
-  deactivated: '账号注销成功，感谢您的使用',
+  deactivated: '账号注销成功，感谢你的使用',
   emailClosed: '邮箱绑定功能暂时关闭，敬请期待',
 } as const;
 
@@ -81,7 +81,7 @@ function DataTab({ onDeactivate }: { onDeactivate: () => void }) {
         <h3 id="data-access-title" className="data-tab-title">
           下载我的数据
         </h3>
-        <p>我们会把平台保存的关于您的全部信息打包成一个 ZIP 文件：个人资料、创意（含图片）、草稿、评论、收藏、关注、消息、反馈，以及解锁、点赞、举报和登录记录。数据为 JSON 格式，附中文说明。</p>
+        <p>我们会把平台保存的关于你的全部信息打包成一个 ZIP 文件：个人资料、创意（含图片）、草稿、评论、收藏、关注、消息、反馈，以及解锁、点赞、举报和登录记录。数据为 JSON 格式，附中文说明。</p>
         <p className="muted">文件在下载时生成，内容多时需要稍等片刻。为保护服务，每天可下载的次数有限。</p>
         <BusyButton className="btn btn-primary" onClick={() => void download()} busy={state.busy} aria-describedby="data-download-status">
           {state.busy ? '正在打包…' : '下载我的数据'}
@@ -95,7 +95,7 @@ function DataTab({ onDeactivate }: { onDeactivate: () => void }) {
         <h3 id="data-delete-title" className="data-tab-title">
           删除我的数据
         </h3>
-        <p>您可以随时删除自己的创意、草稿和评论。注销账号后，手机号被释放、登录全部失效，创意从所有公开位置移除并随回收站清理删除，收藏和关注被删除，评论显示为「已注销用户」。</p>
+        <p>你可以随时删除自己的创意、草稿和评论。注销账号后，手机号被释放、登录全部失效，创意从所有公开位置移除并随回收站清理删除，收藏和关注被删除，评论显示为「已注销用户」。</p>
         <button type="button" className="btn" onClick={onDeactivate}>
           前往注销账号
         </button>
@@ -240,7 +240,7 @@ function PhoneTab() {
               startCountdown(0);
             }}
             error={errors.phone}
-            after={<ResendButton secondsLeft={secondsLeft} busy={send.isPending} label="发送验证码" onClick={sendCode} />}
+            after={<ResendButton secondsLeft={secondsLeft} busy={send.isPending} label="获取验证码" onClick={sendCode} />}
           />
           <CodeField
             label="验证码"
@@ -296,7 +296,7 @@ function DeactivateTab({ onClose }: { onClose: () => void }) {
 
   return (
     <div className="stack">
-      <p className="notice notice-warn">注销后，您的个人信息将被删除，已发布的创意将从平台下架，手机号可重新注册。此操作无法撤销。</p>
+      <p className="notice notice-warn">注销后，你的个人信息将被删除，已发布的创意将从平台下架，手机号可重新注册。此操作无法撤销。</p>
       <ul className="stats-row" aria-label="账户数据">
         <li>创意 {counts.ideas}</li>
         <li>评论 {counts.comments}</li>
@@ -331,7 +331,7 @@ function DeactivateTab({ onClose }: { onClose: () => void }) {
       </button>
       {confirming && (
         <Modal title="最后确认" onClose={() => setConfirming(false)}>
-          <p>您确定要注销账号吗？</p>
+          <p>你确定要注销账号吗？</p>
           <p>
             注销原因：<strong>{reason}</strong>
           </p>

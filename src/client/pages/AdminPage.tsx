@@ -40,7 +40,7 @@ export const ADMIN_MSG = {
   rejectFailed: '驳回失败，请稍后重试',
   approved: (title: string) => `已通过「${title}」，该创意现已在创意市场展示`,
   approvedOwn: (title: string) => `已通过「${title}」，操作记录中已标为自审通过`,
-  ownIdea: '这是您自己的创意，没有其他管理员看过；通过会在操作记录中标为自审。',
+  ownIdea: '这是你自己的创意，没有其他管理员看过；通过会在操作记录中标为自审。',
   rejected: (title: string) => `已驳回「${title}」，作者会收到包含原因的系统消息`,
   editedApproved: (title: string) => `已修改并通过「${title}」，作者会收到说明修改内容的消息`,
 } as const;
@@ -283,7 +283,7 @@ function ReviewItem({ idea, busy, onApprove, onReject, onEdit }: { idea: ReviewI
         <div>
           <dt>作者：</dt>
           <dd>
-            {authorName(cardAuthor(idea))}（ID：{idea.user_registration_number || '未知'}）
+            {authorName(cardAuthor(idea))}（猎人编号：{idea.user_registration_number || '未知'}）
           </dd>
         </div>
         <div>

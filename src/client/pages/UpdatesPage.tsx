@@ -170,7 +170,7 @@ function Updates() {
                             </span>
                           )}
                         </span>
-                        <span className="updates-person-meta">ID：{item.registration_number}</span>
+                        <span className="updates-person-meta">猎人编号：{item.registration_number}</span>
                         <span className="updates-person-meta">
                           {item.recent_ideas_count} 个新创意 · 最近更新 <time dateTime={item.latest_idea_time}>{formatDateTime(item.latest_idea_time)}</time>
                         </span>

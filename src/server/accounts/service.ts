@@ -39,8 +39,8 @@ export const ACCOUNT_MSG = {
   loginPhoneLocked: '该手机号登录失败次数过多，请稍后再试或找回密码',
   codeChecksTooFrequent: '验证码校验过于频繁，请稍后再试',
   passwordChecksTooFrequent: '密码错误次数过多，请稍后再试',
-  passwordProofRequired: '为了您的账号安全，请输入当前密码',
-  codeSent: '验证码已发送到您的手机',
+  passwordProofRequired: '为了你的账号安全，请输入当前密码',
+  codeSent: '验证码已发送到你的手机',
   codeVerified: '验证码验证成功',
   registered: '注册成功，请登录',
   loggedIn: '登录成功',
@@ -49,7 +49,7 @@ export const ACCOUNT_MSG = {
   passwordChanged: '密码修改成功！',
   phoneChanged: '手机号修改成功',
   profileUpdated: '头像已更新',
-  deactivated: '账号注销成功，感谢您的使用',
+  deactivated: '账号注销成功，感谢你的使用',
   statsForbidden: '只能查看自己的账户统计',
 } as const;
 

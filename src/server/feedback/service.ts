@@ -15,7 +15,7 @@ import { screenTexts } from '../moderation/words.ts';
 import type { ZFeedbackItem } from '../../shared/outputs/touch.ts';
 
 export const FEEDBACK_MSG = {
-  sent: '感谢您的反馈，我们会认真处理',
+  sent: '感谢你的反馈，我们会认真处理',
   notFound: '反馈不存在',
   replied: '回复已发送',
 } as const;

@@ -39,7 +39,7 @@ export const SIMILAR_TITLE_WINDOW_MS = 24 * 3600 * 1000;
 export const MODERATION_MSG = {
   sensitive: SENSITIVE_MESSAGE,
   exact: '已存在内容完全相同的创意',
-  similarTitle: '您在24小时内已发布过标题相同或相近的创意',
+  similarTitle: '你在24小时内已发布过标题相同或相近的创意',
   highlySimilar: '该创意与平台上已有的创意高度相似',
   rateLimit: '发布过于频繁，请稍后再试',
 } as const;

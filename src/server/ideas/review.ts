@@ -23,7 +23,7 @@ export const REVIEW_MSG = {
   notInReview: '该创意不在审核队列中',
   notFound: '创意不存在',
   approved: '已通过审核',
-  approvedOwn: '已通过审核。这是您自己的创意，操作记录中已标为自审通过',
+  approvedOwn: '已通过审核。这是你自己的创意，操作记录中已标为自审通过',
   rejected: '已驳回',
   editedApproved: '已修改并通过审核，作者会收到说明修改内容的消息',
   nothingEdited: '没有修改任何内容；无需修改请直接点「通过」',

@@ -77,7 +77,7 @@ function ReportEntry({ report }: { report: Report }) {
         <span className={`admin-status admin-status-${report.status === 'open' ? 'open' : 'replied'}`}>{STATUS_LABEL[report.status]}</span>
       </h3>
       <p className="admin-item-meta">
-        <time dateTime={report.createdAt}>{formatDateTime(report.createdAt)}</time> · 举报人 ID：{report.reporterRegistrationNumber} · 所在创意：
+        <time dateTime={report.createdAt}>{formatDateTime(report.createdAt)}</time> · 举报人猎人编号：{report.reporterRegistrationNumber} · 所在创意：
         <Link href={`/idea/${report.ideaId}`}>#{report.ideaId}</Link>
       </p>
       <p className="admin-item-meta">举报原因：{report.reason}</p>

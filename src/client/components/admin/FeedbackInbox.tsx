@@ -45,7 +45,7 @@ function FeedbackEntry({ item }: { item: FeedbackItem }) {
   return (
     <article className="admin-item" data-testid="admin-feedback" data-feedback-id={item.id} aria-labelledby={titleId}>
       <h3 id={titleId} ref={heading} tabIndex={-1}>
-        {item.user.nickname}（ID：{item.user.registrationNumber}）的反馈
+        {item.user.nickname}（猎人编号：{item.user.registrationNumber}）的反馈
         <span className={`admin-status admin-status-${item.status}`}>{item.status === 'open' ? '待回复' : '已回复'}</span>
       </h3>
       <p className="admin-item-meta">

@@ -38,7 +38,7 @@ export function IdeaPreview({ title, description, marketIdentifier, analysisHtml
         <Avatar src={author.avatar} alt="" size={44} />
         <div>
           <p className="idea-preview-author-name">{author.nickname}</p>
-          <p className="idea-preview-author-id">ID：{author.registrationNumber}</p>
+          <p className="idea-preview-author-id">猎人编号：{author.registrationNumber}</p>
         </div>
       </div>
 

@@ -18,7 +18,7 @@ export function AuthorBlock({ idea, loggedIn }: { idea: IdeaDto; loggedIn: boole
       <Avatar src={authorAvatar(author)} alt="" size={48} />
       <span className="idea-author-text">
         <span className="idea-author-name">{name}</span>
-        {reg && <span className="idea-author-id">猎人ID：{reg}</span>}
+        {reg && <span className="idea-author-id">猎人编号：{reg}</span>}
       </span>
     </>
   );
