@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import { randomInt } from 'node:crypto';
 import { isUniqueViolation } from '../../../db/portable.ts';
-import { fromDbTime, nowDb } from '../../../db/time.ts';
+import { dbTimeAgo, fromDbTime, nowDb } from '../../../db/time.ts';
 import type { SessionRow, UserRow } from '../../../db/types.ts';
 import { transaction } from '../../../db/transaction.ts';
 import {
@@ -15,7 +15,7 @@ import {
 import { DEACTIVATED_NICKNAME, DEFAULT_AVATAR, isPresetAvatar, type SmsPurpose } from '../../shared/constants.ts';
 import { formatRegistrationNumber, nicknameForPhone } from '../../shared/patterns.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest, forbidden, unauthorized } from '../errors.ts';
+import { badRequest, forbidden, SESSION_EXPIRED_MESSAGE, unauthorized } from '../errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, invalidateSession, invalidateUserSessions, validateSessionToken } from './sessions.ts';
 import { assertSmsConfigured, consumeCode, consumeVerifiedCode, deliverCode, deliverNotice, generateCode, storeCode, verifyCode } from './sms.ts';
@@ -71,6 +71,37 @@ export async function authenticate(deps: Deps, token: string | undefined): Promi
   const auth = { user, session };
   deps.sessionCache.set(token, auth);
   return auth;
+}
+
+/**
+ * Every write asks the database whether its session still stands. Sessions are remembered per process
+ * for CACHE_TTL_MS, so one that another process ended (a logout, a password change, a deactivation)
+ * could still write here until then: a hostile review deactivated an account in one process and
+ * published, followed and favourited with its token through another. Reads keep that window; a
+ * write costs one primary-key read more. Answers the account's role as it is now (a demotion counts
+ * at once too).
+ */
+export async function confirmLiveSession(deps: Deps, auth: Authenticated): Promise<UserRow['role']> {
+  const row = await deps.db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.status', 'users.role'])
+    .where('sessions.id', '=', auth.session.id)
+    .executeTakeFirst();
+  if (row?.status === 'active') return row.role;
+  deps.sessionCache.forgetSession(auth.session.id);
+  throw unauthorized(SESSION_EXPIRED_MESSAGE);
+}
+
+/**
+ * Deactivation's clean-up again for accounts deactivated in the last day (the housekeeping job): a
+ * write that passed its session check a moment before the deactivation committed can land after it.
+ * Each part's clean-up is idempotent. Answers how many accounts it went over.
+ */
+export async function sweepDeactivatedAccounts(deps: Deps): Promise<number> {
+  const recent = await deps.db.selectFrom('users').select('id').where('status', '=', 'deactivated').where('deactivated_at', '>', dbTimeAgo(24 * 3600 * 1000)).execute();
+  for (const { id } of recent) await transaction(deps.db, (trx) => deactivateAccountData(trx, id));
+  return recent.length;
 }
 
 /** Ends one session, here and in this process's memory of it. */

@@ -13,6 +13,7 @@ import { purgeStalePendingUploads } from '../ideas/images.ts';
 import { purgeRecycleBin } from '../ideas/service.ts';
 import { purgeOldViews } from '../ideas/views.ts';
 import { purgeExpiredSessions } from '../accounts/sessions.ts';
+import { sweepDeactivatedAccounts } from '../accounts/service.ts';
 
 const HOUR_MS = 3600 * 1000;
 const BATCH = 500;
@@ -24,6 +25,8 @@ export interface HousekeepingReport {
   rateLimits: number;
   ideas: number;
   uploads: number;
+  /** Accounts deactivated in the last day whose clean-up ran again (sweepDeactivatedAccounts). */
+  deactivated: number;
 }
 
 /**
@@ -63,7 +66,8 @@ export async function runHousekeeping(deps: Deps): Promise<HousekeepingReport> {
   let uploads = 0;
   for (let n; (n = await purgeStalePendingUploads(deps)) > 0; ) uploads += n;
   await purgeOldViews(deps.db);
-  return { sessions, codes, rateLimits, ideas, uploads };
+  const deactivated = await sweepDeactivatedAccounts(deps);
+  return { sessions, codes, rateLimits, ideas, uploads, deactivated };
 }
 
 /** This process, as a lease holder. */

@@ -7,7 +7,7 @@ import type { Writable } from 'node:stream';
 import type { z, ZodType } from 'zod';
 import type { SessionRow, UserRow } from '../../../db/types.ts';
 import { AppError, ADMIN_ONLY_MESSAGE, NOT_LOGGED_IN_MESSAGE, SESSION_EXPIRED_MESSAGE } from '../errors.ts';
-import type { Authenticated } from '../accounts/service.ts';
+import { confirmLiveSession, type Authenticated } from '../accounts/service.ts';
 import type { Caller } from './caller.ts';
 import type { WriteLimitKind } from '../config.ts';
 import { ALL_CHANGES, type ChangeKind } from './changes.ts';
@@ -137,6 +137,10 @@ export const write = <D extends ZodType, E extends ZodType, S extends ZodType, T
     changes,
     limit: op.limit,
     async run(caller, input) {
+      if (caller.auth) {
+        const role = await confirmLiveSession(caller.deps, caller.auth);
+        if (op.access === 'admin' && role !== 'admin') throw new AppError('FORBIDDEN', ADMIN_ONLY_MESSAGE);
+      }
       // Every attempt that got past validation counts, refused ones too: a loop of failures costs as much.
       if (op.limit) await caller.deps.limits.writes[op.limit].consume({ userId: caller.auth?.user.id, ip: caller.ip });
       const answer = await op.run(caller, input);
