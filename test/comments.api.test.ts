@@ -5,9 +5,9 @@
  * bounded number of queries.
  */
 import type { KyselyPlugin } from 'kysely';
-import { reportComment } from '../src/server/comments/service.ts';
+import { createComment, reportComment } from '../src/server/comments/service.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getIdea } from '../src/server/ideas/service.ts';
+import { deleteIdea, getIdea } from '../src/server/ideas/service.ts';
 import { DIALECTS } from './helpers/dialects.ts';
 import { trpcCall } from './helpers/api.ts';
 import { serveTestApp } from './helpers/serve.ts';
@@ -27,6 +27,36 @@ describe.each(DIALECTS)('comments on %s', (dialect) => {
 
   const post = (user: FixtureUser | null, body: unknown) => app.api('POST', '/api/comments', { token: user?.token, body });
   const commentCount = async (id: number) => (await app.deps.db.selectFrom('ideas').select('comment_count').where('id', '=', id).executeTakeFirstOrThrow()).comment_count;
+
+  /** The app's services with `before` run just ahead of each write transaction: a write of another request that lands between a check and its write. */
+  const racing = (before: () => Promise<unknown>) => {
+    const db = new Proxy(app.deps.db, {
+      get: (target, key) => {
+        if (key === 'transaction') return () => ({ execute: async (body: never) => (await before(), target.transaction().execute(body)) });
+        const value = Reflect.get(target, key, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    }) as typeof app.deps.db;
+    return { ...app.deps, db };
+  };
+
+  it('takes no comment on an idea deleted, hidden or closed to comments between the check and the write', async () => {
+    const readerRow = await app.deps.db.selectFrom('users').selectAll().where('id', '=', reader.id).executeTakeFirstOrThrow();
+    const authorRow = await app.deps.db.selectFrom('users').selectAll().where('id', '=', author.id).executeTakeFirstOrThrow();
+    const cases: [string, (id: number) => Promise<unknown>, string][] = [
+      ['deleted by its author', (id) => deleteIdea(app.deps, authorRow, id, false), '创意不存在'],
+      ['sent back to review', (id) => app.deps.db.updateTable('ideas').set({ moderation_status: 'review' }).where('id', '=', id).execute(), '创意不存在'],
+      ['closed to comments', (id) => app.deps.db.updateTable('ideas').set({ allow_comments: 0 }).where('id', '=', id).execute(), '该创意未开放评论'],
+    ];
+    for (const [what, change, message] of cases) {
+      const idea = await createIdea(app.deps, author);
+      const write = createComment(racing(() => change(idea)), readerRow, { ideaId: idea, content: `${what}的一刻写下的评论`, parentId: null } as never);
+      await expect(write, what).rejects.toMatchObject({ message: expect.stringContaining(message) });
+      expect(await app.deps.db.selectFrom('comments').select('id').where('idea_id', '=', idea).execute(), what).toEqual([]);
+      expect(await commentCount(idea), what).toBe(0);
+      expect(await app.deps.db.selectFrom('messages').select('id').where('idea_id', '=', idea).where('title', 'like', '%评论%').execute(), what).toEqual([]);
+    }
+  });
 
   it('creates a comment and a reply, lists them flat with parentId and replyTo, and counts them', async () => {
     const idea = await createIdea(app.deps, author);

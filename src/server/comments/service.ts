@@ -71,6 +71,9 @@ export async function createComment(deps: Deps, user: UserRow, input: TCreateCom
     const { id, commentCount } = await transaction(deps.db, async (trx) => {
       // The idea first, the comment second (see lockIdeaForComments); the count changes with the row.
       await lockIdeaForComments(trx, idea.id);
+      // Checked again under the lock: an idea deleted, hidden or closed to comments a moment ago takes
+      // none (an outside review found comments written after the idea's delete had answered).
+      await commentableIdea(trx, user, idea.id, true);
       const now = nowDb();
       if (!held) await trx.updateTable('ideas').set((eb) => ({ comment_count: eb('comment_count', '+', 1) })).where('id', '=', idea.id).execute();
       const result = await trx
