@@ -17,6 +17,7 @@ import * as searchWords from './migrations/2026_11_27_0001_search_words.ts';
 import * as moderationLogTarget from './migrations/2026_11_27_0002_moderation_log_target.ts';
 import * as rejectedTexts from './migrations/2026_11_27_0003_rejected_texts.ts';
 import * as ideasEverPublic from './migrations/2026_11_28_0001_ideas_ever_public.ts';
+import * as publishSlots from './migrations/2026_11_28_0002_publish_slots.ts';
 
 /** Listed by hand so the same list works under tsx, vitest and any bundler; names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_0002_moderation_log_target': moderationLogTarget,
   '2026_11_27_0003_rejected_texts': rejectedTexts,
   '2026_11_28_0001_ideas_ever_public': ideasEverPublic,
+  '2026_11_28_0002_publish_slots': publishSlots,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -305,6 +305,11 @@ export interface CommentHeldWordTable {
 }
 
 /** Who runs a periodic job this period (jobs/index.ts): the holder until `lease_until`. */
+/** Rows a publish locks by its text's hash (ideas/moderation.ts `holdTextSlot`). */
+export interface PublishSlotTable {
+  slot: number;
+}
+
 export interface JobRunTable {
   name: string;
   holder: string;
@@ -346,6 +351,7 @@ export interface Database {
   comment_held_words: CommentHeldWordTable;
   moderation_edits: ModerationEditTable;
   job_runs: JobRunTable;
+  publish_slots: PublishSlotTable;
 }
 
 export type IdeaRow = Selectable<IdeaTable>;

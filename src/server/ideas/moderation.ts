@@ -20,7 +20,8 @@ import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import type { Kysely } from 'kysely';
 import { dbTimeAgo } from '../../../db/time.ts';
-import type { Database, UserRow } from '../../../db/types.ts';
+import type { Database, Db, UserRow } from '../../../db/types.ts';
+import { forUpdate } from '../../../db/portable.ts';
 import { PUBLISH_ERROR_TYPES, type DuplicateInfo, type ModerationResult } from '../../shared/idea-display.ts';
 import { jaccard, mostlyContained, ngrams, normalizeText, similarity } from '../text.ts';
 import { findVisibleIdea } from './repository.ts';
@@ -140,15 +141,15 @@ export async function resemblesRejected(deps: Deps, c: Omit<Candidate, 'user'>):
 }
 
 /** The matching idea's id and title, only when the caller may see that idea (DESIGN §4). */
-async function visibleMatch(deps: Deps, match: { id: number; title: string }, caller: UserRow) {
-  return (await findVisibleIdea(deps.db, match.id, caller)) ? { existingIdeaId: match.id, existingTitle: match.title } : {};
+async function visibleMatch(db: Db, match: { id: number; title: string }, caller: UserRow) {
+  return (await findVisibleIdea(db, match.id, caller)) ? { existingIdeaId: match.id, existingTitle: match.title } : {};
 }
 
 export async function assertNotDuplicate(deps: Deps, c: Candidate): Promise<void> {
   const columns = ['id', 'title'] as const;
   const hash = contentHash(c.title, c.description, c.analysisText);
   const exact = await livePublished(deps.db, c.ideaId).select(columns).where('content_hash', '=', hash).limit(1).executeTakeFirst();
-  if (exact) throw duplicate(MODERATION_MSG.exact, { type: 'exact', ...(await visibleMatch(deps, exact, c.user)) });
+  if (exact) throw duplicate(MODERATION_MSG.exact, { type: 'exact', ...(await visibleMatch(deps.db, exact, c.user)) });
 
   const title = normalizeText(c.title);
   const recentOwn = await livePublished(deps.db, c.ideaId)
@@ -159,7 +160,7 @@ export async function assertNotDuplicate(deps: Deps, c: Candidate): Promise<void
   for (const own of recentOwn) {
     const score = similarity(title, normalizeText(own.title));
     if (score >= SIMILAR_TITLE_THRESHOLD) {
-      throw duplicate(MODERATION_MSG.similarTitle, { type: 'similar_title', ...(await visibleMatch(deps, own, c.user)), similarity: Math.round(score * 100) / 100 });
+      throw duplicate(MODERATION_MSG.similarTitle, { type: 'similar_title', ...(await visibleMatch(deps.db, own, c.user)), similarity: Math.round(score * 100) / 100 });
     }
   }
 
@@ -175,13 +176,18 @@ export async function assertNotDuplicate(deps: Deps, c: Candidate): Promise<void
       if (!other.match_text) continue;
       const score = jaccard(bigrams, ngrams(other.match_text));
       if (score >= HIGHLY_SIMILAR_THRESHOLD) {
-        throw duplicate(MODERATION_MSG.highlySimilar, { type: 'highly_similar', ...(await visibleMatch(deps, other, c.user)), similarity: Math.round(score * 100) / 100 });
+        throw duplicate(MODERATION_MSG.highlySimilar, { type: 'highly_similar', ...(await visibleMatch(deps.db, other, c.user)), similarity: Math.round(score * 100) / 100 });
       }
     }
   }
 
+  await asPublishLimit(() => deps.limits.publishes.check(String(c.user.id), MODERATION_MSG.rateLimit));
+}
+
+/** The publish limit's refusal as publishing §8 words it: a 409 of type rate_limit. */
+async function asPublishLimit(ask: () => Promise<void>): Promise<void> {
   try {
-    await deps.limits.publishes.check(String(c.user.id), MODERATION_MSG.rateLimit);
+    await ask();
   } catch (err) {
     if (err instanceof AppError && err.code === 'TOO_MANY_REQUESTS') {
       throw duplicate(MODERATION_MSG.rateLimit, { type: 'rate_limit', retryAfter: err.retryAfter }, err.retryAfter);
@@ -190,8 +196,34 @@ export async function assertNotDuplicate(deps: Deps, c: Candidate): Promise<void
   }
 }
 
-/** Counts a publish that passed, toward the rate_limit check. */
-export async function countPublish(deps: Deps, userId: number): Promise<void> {
-  await deps.limits.publishes.consume(String(userId), MODERATION_MSG.rateLimit).catch(() => undefined);
+/**
+ * Takes one of the member's publishes once every check has passed, in one atomic step: checking first
+ * and counting after the write let 12 publishes sent at once all through (an outside review). A
+ * publish whose write then fails gives it back (`releasePublish`).
+ */
+export async function reservePublish(deps: Deps, userId: number): Promise<void> {
+  await asPublishLimit(() => deps.limits.publishes.consume(String(userId), MODERATION_MSG.rateLimit));
+}
+
+export async function releasePublish(deps: Deps, userId: number): Promise<void> {
+  await deps.limits.publishes.refund(String(userId)).catch(() => undefined);
+}
+
+/** How many rows of `publish_slots` the texts being published are spread over (its migration made them). */
+const PUBLISH_SLOTS = 64;
+
+/**
+ * First in a publish's write transaction: locks the slot of its text (`publish_slots`), then looks
+ * again for a live idea with the same text. Two publishes of one text at the same moment (a double tap
+ * answered by two processes, two members pasting one text) both passed assertNotDuplicate before
+ * either was written (an outside review on MariaDB got both published in two tries of three); under
+ * the lock they take turns, and the second finds the first and is refused as `exact`. The read after
+ * the lock is the transaction's first plain read, so it sees what the first committed.
+ */
+export async function claimText(trx: Db, user: UserRow, ideaId: number | null, hash: string): Promise<void> {
+  const slot = parseInt(hash.slice(0, 8), 16) % PUBLISH_SLOTS;
+  await forUpdate(trx, trx.selectFrom('publish_slots').select('slot').where('slot', '=', slot)).execute();
+  const exact = await livePublished(trx, ideaId).select(['id', 'title']).where('content_hash', '=', hash).limit(1).executeTakeFirst();
+  if (exact) throw duplicate(MODERATION_MSG.exact, { type: 'exact', ...(await visibleMatch(trx, exact, user)) });
 }
 

@@ -134,8 +134,9 @@ export const newShuffleKey = () => randomInt(2 ** 31);
  * db/transaction.ts); `also` adds more database work to it (the approval message). The service, the
  * demo seed and test fixtures all use it.
  */
-export async function insertIdea(db: Kysely<Database>, row: NewIdeaRow, tags: string[], also?: (trx: Db, id: number) => Promise<void>): Promise<number> {
+export async function insertIdea(db: Kysely<Database>, row: NewIdeaRow, tags: string[], also?: (trx: Db, id: number) => Promise<void>, first?: (trx: Db) => Promise<void>): Promise<number> {
   return transaction(db, async (trx) => {
+    await first?.(trx);
     const result = await trx.insertInto('ideas').values({ ...row, shuffle_key: newShuffleKey() }).executeTakeFirstOrThrow();
     const id = Number(result.insertId);
     await writeTags(trx, id, tags);

@@ -10,7 +10,7 @@ import { badRequest, conflict, gone, notFound } from '../errors.ts';
 import { requireUserByRef } from '../accounts/users.ts';
 import { removeStoredImages, settleIdeaImages, usableImageNames } from './images.ts';
 import { screenTexts, type HeldWord } from '../moderation/words.ts';
-import { assertNotDuplicate, contentHash, countPublish, matchText, resemblesRejected, screenIdeaFields } from './moderation.ts';
+import { assertNotDuplicate, claimText, contentHash, matchText, releasePublish, reservePublish, resemblesRejected, screenIdeaFields } from './moderation.ts';
 import {
   countDrafts,
   findIdea,
@@ -118,8 +118,23 @@ async function checkForPublish(deps: Deps, user: UserRow, ideaId: number | null,
   // would otherwise send each of its author's edits to the queue.
   const rejected =
     deps.config.moderation === 'auto' && ((ideaId !== null && (await lastDecisionWasRejection(deps.db, ideaId))) || (!approvedNow && (await resemblesRejected(deps, { ideaId, ...f }))));
+  // Last, once everything passed: the write that follows gives it back if it does not happen (spendingPublish).
+  await reservePublish(deps, user.id);
   return { f, held, review: reviewState(deps, held, rejected) };
 }
+
+/** A publish's write, with the allowance checkForPublish reserved: given back when the write fails. */
+async function spendingPublish<T>(deps: Deps, user: UserRow, publishing: boolean, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (publishing) await releasePublish(deps, user.id);
+    throw err;
+  }
+}
+
+/** First in a publish's transaction: its text's turn, and no live copy of it written meanwhile (moderation.ts claimText). */
+const claimPublishedText = (trx: Db, user: UserRow, ideaId: number | null, f: CleanFields) => claimText(trx, user, ideaId, contentHash(f.title, f.description, f.analysisText));
 
 /**
  * Approved at once in automatic mode, unless a watched word of the hold action sends it to the queue,
@@ -196,7 +211,7 @@ export async function createIdea(deps: Deps, user: UserRow, input: TCreateIdeaRe
   if (publishing) ({ f, ...checked } = await checkForPublish(deps, user, null, f));
   else await checkNewDraft(deps, user);
   const now = nowDb();
-  const id = await insertIdea(
+  const id = await spendingPublish(deps, user, publishing, () => insertIdea(
     deps.db,
     {
       user_id: user.id,
@@ -219,10 +234,10 @@ export async function createIdea(deps: Deps, user: UserRow, input: TCreateIdeaRe
           await tellIfApprovedAtOnce(trx, user, newId, f.title, checked.review);
         }
       : undefined,
-  );
+    publishing ? (trx) => claimPublishedText(trx, user, null, f) : undefined,
+  ));
   if (!publishing) await backOutDraftOverCap(deps, user, id);
   await settleIdeaImages(deps, user, id, uploadedImageNames(f.detailedAnalysis));
-  if (publishing) await countPublish(deps, user.id);
   return dtoFor(deps, id, user);
 }
 
@@ -238,7 +253,8 @@ export async function updateIdea(deps: Deps, user: UserRow, id: number, input: T
   let checked: PublishReview | null = null;
   if (publishing) ({ f, ...checked } = await checkForPublish(deps, user, id, f, isApproved(row)));
   const now = nowDb();
-  await transaction(deps.db, async (trx) => {
+  await spendingPublish(deps, user, publishing, () => transaction(deps.db, async (trx) => {
+    if (publishing) await claimPublishedText(trx, user, id, f);
     // Only over the review state the checks above read: a moderator's decision in between (a
     // take-down, a rejection) is not written over by an approval it never saw (a hostile review).
     const saved = await trx
@@ -256,9 +272,8 @@ export async function updateIdea(deps: Deps, user: UserRow, id: number, input: T
     await writeSearchGrams(trx, id);
     await writeHeldWords(trx, id, checked?.held ?? []);
     if (checked) await tellIfApprovedAtOnce(trx, user, id, f.title, checked.review);
-  });
+  }));
   await settleIdeaImages(deps, user, id, uploadedImageNames(f.detailedAnalysis));
-  if (publishing) await countPublish(deps, user.id);
   return dtoFor(deps, id, user);
 }
 
@@ -281,7 +296,8 @@ export async function publishDraft(deps: Deps, user: UserRow, id: number): Promi
   if (row.status !== 'draft') throw badRequest(IDEA_MSG.notDraft);
   const { f, held, review } = await checkForPublish(deps, user, id, clean({}, await storedValues(deps.db, row), await usableImageNames(deps.db, user, id)));
   const now = nowDb();
-  await transaction(deps.db, async (trx) => {
+  await spendingPublish(deps, user, true, () => transaction(deps.db, async (trx) => {
+    await claimPublishedText(trx, user, id, f);
     // Only while still a draft: of two publishes at once, one publishes and the other finds nothing to publish.
     const result = await trx
       .updateTable('ideas')
@@ -295,8 +311,7 @@ export async function publishDraft(deps: Deps, user: UserRow, id: number): Promi
     await writeSearchGrams(trx, id);
     await writeHeldWords(trx, id, held);
     await tellIfApprovedAtOnce(trx, user, id, f.title, review);
-  });
-  await countPublish(deps, user.id);
+  }));
   return dtoFor(deps, id, user);
 }
 
