@@ -203,6 +203,8 @@ export interface Config {
    * one runs it per period (a lease in `job_runs`).
    */
   housekeepingIntervalMs: number;
+  /** How long a starting process keeps trying a database it cannot reach before it gives up (DB_START_WAIT_MS). */
+  databaseStartWaitMs: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -266,6 +268,7 @@ export function loadConfig(): Config {
       lockWaitTimeoutSeconds: Math.max(1, int('DB_LOCK_WAIT_TIMEOUT_SECONDS', DEFAULT_DATABASE_OPTIONS.lockWaitTimeoutSeconds)),
     },
     housekeepingIntervalMs: Math.max(1000, int('HOUSEKEEPING_INTERVAL_MS', 3600 * 1000)),
+    databaseStartWaitMs: int('DB_START_WAIT_MS', 60_000),
     uploadsDir: str('UPLOADS_DIR', './uploads'),
     site: {
       platformName,

@@ -2,6 +2,8 @@
 import { createServer, type Server } from 'node:http';
 import { answerClientErrors } from './request/client-errors.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
+import { databaseFailure } from '../../db/failures.ts';
+import { useProcessLogger } from './process-log.ts';
 import { createApp, type AppOptions } from './app.ts';
 import { createRequestListener } from './fast-lane/fast-lane.ts';
 import { smsProviderLabel, type Config } from './config.ts';
@@ -21,11 +23,11 @@ export interface RunningServer {
 }
 
 export async function startServer(config: Config, options: AppOptions & { beforeListen?: (deps: Deps) => Promise<void> } = {}): Promise<RunningServer> {
-  const deps = await openDeps(config);
-  await migrateToLatest(deps.db);
+  const logger = createLogger(config.logLevel);
+  useProcessLogger(logger);
+  const deps = await openWhenReachable(config, logger);
   await options.beforeListen?.(deps);
   const app = createApp(deps, options);
-  const logger = createLogger(config.logLevel);
   logProviders(logger, deps);
   const stopJobs = startJobs(deps, logger);
   const gate = createDrainGate();
@@ -50,6 +52,35 @@ export async function startServer(config: Config, options: AppOptions & { before
     })());
   return { deps, server, url: `http://127.0.0.1:${port}`, logger, stop };
 }
+
+const START_RETRY_MS = 2000;
+
+/**
+ * The database, opened and migrated. While it cannot be reached (it restarts with the app, a rollout
+ * after a power cut) each try is said in the log and made again every 2 s, for DB_START_WAIT_MS (60 s);
+ * then the last failure is thrown (`npm start` says it in Chinese and exits). An outside review started
+ * a process while MariaDB was down: it died at once with a raw stack trace, and a supervisor would
+ * restart it in a loop.
+ */
+async function openWhenReachable(config: Config, logger: Logger): Promise<Deps> {
+  const deadline = Date.now() + config.databaseStartWaitMs;
+  for (let attempt = 1; ; attempt++) {
+    let deps: Deps | undefined;
+    try {
+      deps = await openDeps(config);
+      await migrateToLatest(deps.db);
+      return deps;
+    } catch (err) {
+      await deps?.handle.close().catch(() => undefined);
+      if (databaseFailure(err) !== 'connection' || Date.now() + START_RETRY_MS > deadline) throw err;
+      logger.warn(`数据库暂时无法连接（${failureCode(err)}），${START_RETRY_MS / 1000} 秒后重试（第 ${attempt} 次）`);
+      await new Promise((resolve) => setTimeout(resolve, START_RETRY_MS));
+    }
+  }
+}
+
+/** The driver's code of a database failure, for the log (ECONNREFUSED, ER_ACCESS_DENIED_ERROR…). */
+export const failureCode = (err: unknown) => String((err as { code?: unknown })?.code ?? (err as Error)?.message ?? err);
 
 /** What sends the codes and keeps the images, said once at start; in production, that codes cannot be sent. */
 function logProviders(logger: Logger, deps: Deps): void {

@@ -14,7 +14,7 @@ import { addressKey } from '../request/client-address.ts';
 import type { Deps } from '../deps.ts';
 import { isClientRoute } from '../../shared/client-routes.ts';
 import { bearerToken } from '../request/caller.ts';
-import { rememberDatabaseFailure } from '../errors.ts';
+import { logFailure, rememberDatabaseFailure } from '../errors.ts';
 import { PRIVATE_CACHE_CONTROL } from '../request/private-answers.ts';
 import type { ChangeKind } from '../request/changes.ts';
 import { authenticate, type Authenticated } from '../accounts/service.ts';
@@ -311,7 +311,7 @@ export function createRequestListener(deps: Deps, app: Express, options: FastLan
     try {
       fastLane(req, res);
     } catch (err) {
-      console.error('[fast-lane]', err);
+      logFailure('fast-lane', err);
       if (!res.headersSent) app(req, res);
     }
   };
