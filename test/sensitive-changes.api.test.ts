@@ -35,7 +35,7 @@ function recordingSms() {
 
 /** One transport's calls, answering `{ status, body, message, errorType }` alike. */
 interface Transport {
-  call(name: 'sendSmsCode' | 'verifySmsCode' | 'updatePhone' | 'sendPhoneCode' | 'resetPassword' | 'deactivate' | 'changePassword', input: object, token?: string): Promise<{ status: number; message?: string; errorType?: unknown; data: any }>;
+  call(name: 'sendSmsCode' | 'verifySmsCode' | 'updatePhone' | 'sendPhoneCode' | 'resetPassword' | 'deactivate' | 'changePassword', input: object, token?: string): Promise<{ status: number; message?: string; errorType?: unknown; field?: unknown; data: any }>;
 }
 
 const REST_PATHS = {
@@ -65,7 +65,7 @@ function transports(app: () => TestApp): [string, Transport][] {
       {
         async call(name, input, token) {
           const res = await app().api('POST', REST_PATHS[name], { token, body: input });
-          return { status: res.status, message: res.body.message, errorType: res.body.errorType, data: res.body.data };
+          return { status: res.status, message: res.body.message, errorType: res.body.errorType, field: res.body.field, data: res.body.data };
         },
       },
     ],
@@ -76,7 +76,7 @@ function transports(app: () => TestApp): [string, Transport][] {
           const res = await trpcCall(app(), 'mutation', TRPC_NAMES[name], input, token);
           const error = res.body.error;
           return error
-            ? { status: res.status, message: error.message, errorType: error.data?.extra?.errorType, data: undefined }
+            ? { status: res.status, message: error.message, errorType: error.data?.extra?.errorType, field: error.data?.extra?.field, data: undefined }
             : { status: res.status, message: res.body.result.data.message, data: res.body.result.data.data };
         },
       },
@@ -176,7 +176,10 @@ describe.each(DIALECTS)('sensitive changes on %s', (dialect) => {
       const refused = await t.call('deactivate', { reason: '其他' }, fresh);
       expect(refused.status).toBe(403);
       expect(refused.errorType).toBe('password_required');
-      expect((await t.call('deactivate', { reason: '其他', password: 'not-the-password' }, fresh)).status).toBe(400);
+      // The field it names is the one this call takes (its body's `password`, not `currentPassword`).
+      expect(refused.field).toBe('password');
+      const wrong = await t.call('deactivate', { reason: '其他', password: 'not-the-password' }, fresh);
+      expect([wrong.status, wrong.field]).toEqual([400, 'password']);
       expect((await me(u.token)).status).toBe(200);
       expect((await t.call('deactivate', { reason: '其他', password: u.password }, fresh)).status).toBe(200);
       expect((await me(u.token)).status).toBe(401);

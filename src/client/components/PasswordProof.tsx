@@ -25,7 +25,7 @@ export function usePasswordProof() {
     /** Takes a failed call; true when it was about the password (missing, or wrong), which the field then shows. */
     absorb(err: unknown): boolean {
       const extra = errorExtra(err);
-      if (extra.errorType !== PASSWORD_REQUIRED_ERROR && extra.field !== 'currentPassword') return false;
+      if (extra.errorType !== PASSWORD_REQUIRED_ERROR && extra.field !== 'currentPassword' && extra.field !== 'password') return false;
       setError(errorMessage(err, MSG.currentPasswordRequired));
       return true;
     },

@@ -249,9 +249,10 @@ async function assertCurrentPassword(deps: Deps, auth: Authenticated, password: 
  * hostile review moved a phone and deactivated an account so). Without it, 403 with errorType
  * password_required, and the security dialog asks for the password, which it sends with each step.
  */
-async function assertPasswordProof(deps: Deps, auth: Authenticated, password: string | null | undefined): Promise<void> {
-  if (password) return assertCurrentPassword(deps, auth, password, { field: 'currentPassword' });
-  throw forbidden(ACCOUNT_MSG.passwordProofRequired, { errorType: PASSWORD_REQUIRED_ERROR, field: 'currentPassword' });
+async function assertPasswordProof(deps: Deps, auth: Authenticated, password: string | null | undefined, field: 'currentPassword' | 'password' = 'currentPassword'): Promise<void> {
+  // `field` names the body's own field: deactivation takes `password` (the accounts spec), the others `currentPassword`.
+  if (password) return assertCurrentPassword(deps, auth, password, { field });
+  throw forbidden(ACCOUNT_MSG.passwordProofRequired, { errorType: PASSWORD_REQUIRED_ERROR, field });
 }
 
 export async function changePassword(deps: Deps, auth: Authenticated, input: { currentPassword: string; newPassword: string }): Promise<void> {
@@ -322,7 +323,7 @@ export async function deactivationStats(deps: Deps, user: UserRow) {
  * freed, every session ended. The registration number stays reserved so it never names a second person.
  */
 export async function deactivate(deps: Deps, auth: Authenticated, input: TDeactivateRequest): Promise<void> {
-  await assertPasswordProof(deps, auth, input.password);
+  await assertPasswordProof(deps, auth, input.password, 'password');
   const user = auth.user;
   const now = nowDb();
   await transaction(deps.db, async (trx) => {
