@@ -108,6 +108,18 @@ describe.each(DIALECTS)('comments on %s', (dialect) => {
     const guestTrpc = await trpcCall(app, 'mutation', 'comments.create', { ideaId, content: '路过' });
     expect(guestTrpc.status).toBe(401);
     expect(JSON.stringify(guestTrpc.body)).toContain('请先登录后再评论');
+    // A guest's like, dislike and report are asked to log in for what they tried (they read 请先登录后再评论).
+    const top = await post(reader, { ideaId, content: '给游客点的评论' });
+    for (const [path, procedure, input, message] of [
+      [`/api/comments/${top.body.data.id}/like`, 'comments.like', { id: top.body.data.id }, '请先登录后再点赞或点踩'],
+      [`/api/comments/${top.body.data.id}/dislike`, 'comments.dislike', { id: top.body.data.id }, '请先登录后再点赞或点踩'],
+      [`/api/comments/${top.body.data.id}/report`, 'comments.report', { id: top.body.data.id, reason: '广告' }, '请先登录后再举报'],
+    ] as const) {
+      const rest = await app.api('POST', path, { body: { reason: '广告' } });
+      expect([rest.status, rest.body.message], path).toEqual([401, message]);
+      const trpc = await trpcCall(app, 'mutation', procedure, input);
+      expect([trpc.status, trpc.body.error?.message], procedure).toEqual([401, message]);
+    }
   });
 
   it('hides comments of an idea that is not public (404) and refuses them where they are not allowed (403)', async () => {

@@ -20,6 +20,8 @@ export const COMMENT_MSG = {
   reportReasonRequired: '请填写举报原因',
   reportReasonTooLong: `举报原因不能超过${COMMENT_REPORT_REASON_MAX}个字`,
   loginToComment: '请先登录后再评论',
+  loginToReact: '请先登录后再点赞或点踩',
+  loginToReport: '请先登录后再举报',
   notAllowed: '该创意未开放评论',
   notFound: '评论不存在或已被删除',
   parentNotFound: '回复的评论不存在或已被删除',

@@ -22,7 +22,7 @@ const reaction = (kind: 'like' | 'dislike') =>
     changes: ['counts'],
     limit: 'reactions',
     access: 'member',
-    loginMessage: COMMENT_MSG.loginToComment,
+    loginMessage: COMMENT_MSG.loginToReact,
     input: ById,
     output: { data: ZCommentReaction, extra: ZCommentReactionExtra },
     run: async ({ deps, user }, input) => {
@@ -77,7 +77,7 @@ export const commentOps = {
     changes: [],
     limit: 'reports',
     access: 'member',
-    loginMessage: COMMENT_MSG.loginToComment,
+    loginMessage: COMMENT_MSG.loginToReport,
     input: ZReportCommentRequest,
     output: { data: ZCreated },
     run: async ({ deps, user }, input) => answer(await comments.reportComment(deps, user, input.id, input.reason), { message: COMMENT_MSG.reported(input.id) }),
