@@ -235,6 +235,9 @@ describe.each(DIALECTS)('publishing again on %s (MODERATION=auto)', (dialect) =>
     expect(after.moderation_status).toBe('approved');
     expect(String(after.published_at)).toMatch(/^2026-01-02/);
     expect(first).not.toBeNull();
+    // Still public after each edit: one approval message, from its first publish (each fix used to send another).
+    expect((await app.api('PUT', `/api/ideas/${id}`, { token: author.token, body: { description: '又改了一次', status: 'published' } })).status).toBe(200);
+    expect(await approvals(id)).toBe(1);
   });
 
   // A review found the detour: save the public idea as a draft, publish the draft, and it was dated now.

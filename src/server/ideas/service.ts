@@ -271,7 +271,8 @@ export async function updateIdea(deps: Deps, user: UserRow, id: number, input: T
     await writeTags(trx, id, f.tags);
     await writeSearchGrams(trx, id);
     await writeHeldWords(trx, id, checked?.held ?? []);
-    if (checked) await tellIfApprovedAtOnce(trx, user, id, f.title, checked.review);
+    // An edit of an idea that stays public tells nothing: each typo fix sent the same approval again.
+    if (checked && !isApproved(row)) await tellIfApprovedAtOnce(trx, user, id, f.title, checked.review);
   }));
   await settleIdeaImages(deps, user, id, uploadedImageNames(f.detailedAnalysis));
   return dtoFor(deps, id, user);
