@@ -19,6 +19,9 @@ const CONFLICT_ERRNOS = new Set([
   1213, // ER_LOCK_DEADLOCK
   1205, // ER_LOCK_WAIT_TIMEOUT
   1614, // ER_XA_RBDEADLOCK
+  // ER_CHECKREAD: the row changed since this transaction's snapshot read it (innodb_snapshot_isolation,
+  // on by default from MariaDB 11.6.2): a read-then-update such as a publish's claimText, retried whole.
+  1020,
 ]);
 
 const CONNECTION_ERRNOS = new Set([

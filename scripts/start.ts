@@ -2,8 +2,7 @@
 import { dialectOf } from '../db/connection.ts';
 import { isEmpty, seedDemoData } from '../src/server/seed/demo.ts';
 import { ConfigError, loadConfig } from '../src/server/config.ts';
-import { databaseFailure } from '../db/failures.ts';
-import { exitOnSignals, failureCode, startServer } from '../src/server/server.ts';
+import { exitOnSignals, explainStartFailure, startServer } from '../src/server/server.ts';
 import { buildClientIfNeeded, DIST_DIR } from './build-client.ts';
 
 const config = (() => {
@@ -30,11 +29,6 @@ const running = await startServer(config, {
       console.log(`已写入演示数据：${seeded.users} 个用户，${seeded.ideas} 个创意`);
     }
   },
-}).catch((err: unknown) => {
-  // The database never answered in DB_START_WAIT_MS: what to check, not a stack trace.
-  if (databaseFailure(err) !== 'connection') throw err;
-  console.error(`无法连接数据库（${failureCode(err)}），已等待 ${Math.round(config.databaseStartWaitMs / 1000)} 秒。请检查 DATABASE_URL 和数据库服务是否在运行。`);
-  process.exit(1);
-});
+}).catch((err: unknown) => explainStartFailure(err, config));
 exitOnSignals(running);
 running.logger.info(`${config.site.platformName} 已启动：http://localhost:${new URL(running.url).port}（数据库：${running.deps.handle.dialect}）`);

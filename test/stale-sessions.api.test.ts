@@ -9,6 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowDb } from '../db/time.ts';
 import { runHousekeeping } from '../src/server/jobs/index.ts';
+import { authenticate, changePassword, updateAvatar } from '../src/server/accounts/service.ts';
+import { PRESET_AVATARS } from '../src/shared/constants.ts';
 import { DIALECTS } from './helpers/dialects.ts';
 import { startTestApp, trpcCall, type TestApp } from './helpers/api.ts';
 import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
@@ -70,9 +72,15 @@ describe.each(DIALECTS)('sessions ended in another process, on %s', (dialect) =>
   it('refuses every write of a session logged out elsewhere, and admin writes of an admin demoted elsewhere', async () => {
     const member = await createUser(app.deps);
     expect((await app.api('GET', '/api/auth/me', { token: member.token })).status).toBe(200);
-    await app.deps.db.deleteFrom('sessions').where('user_id', '=', member.id).execute();
     for (const send of writes(member)) expect((await send()).status).toBe(401);
     expect(await holdings(member.id)).toEqual({ ideas: 0, favorites: 0, comments: 0, follows: 0 });
+    // A public write with the ended token goes on as a guest's: signing in again works.
+    await app.deps.db.deleteFrom('sessions').where('user_id', '=', member.id).execute();
+    const again = await createUser(app.deps);
+    expect((await app.api('GET', '/api/auth/me', { token: again.token })).status).toBe(200);
+    await app.deps.db.deleteFrom('sessions').where('user_id', '=', again.id).execute();
+    const login = await app.api('POST', '/api/auth/login', { token: again.token, body: { loginType: 'phone', phone: again.phone, password: again.password } });
+    expect(login.status).toBe(200);
 
     const admin = await createUser(app.deps);
     await app.makeAdmin(admin.id);
@@ -82,6 +90,18 @@ describe.each(DIALECTS)('sessions ended in another process, on %s', (dialect) =>
     expect((await app.api('POST', '/api/messages/announcement', { token: admin.token, body: announce })).status).toBe(403);
     expect((await trpcCall(app, 'mutation', 'messages.announce', announce, admin.token)).status).toBe(403);
     expect(await app.deps.db.selectFrom('announcements').select('id').where('title', '=', announce.title).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('leaves the account row alone when a change passed its check just before a deactivation committed', async () => {
+    const member = await createUser(app.deps);
+    const auth = (await authenticate(app.deps, member.token))!;
+    await app.deps.db.updateTable('users').set({ status: 'deactivated', deactivated_at: nowDb(), phone: null }).where('id', '=', member.id).execute();
+    const expired = { code: 'UNAUTHORIZED', message: EXPIRED };
+    await expect(updateAvatar(app.deps, auth.user, PRESET_AVATARS[1])).rejects.toMatchObject(expired);
+    await expect(changePassword(app.deps, auth, { currentPassword: member.password, newPassword: 'another-pass-1' })).rejects.toMatchObject(expired);
+    const row = await app.deps.db.selectFrom('users').select(['avatar_url', 'password_hash', 'phone']).where('id', '=', member.id).executeTakeFirstOrThrow();
+    expect(row.avatar_url).not.toBe(PRESET_AVATARS[1]);
+    expect(row.phone).toBeNull();
   });
 
   it('sweeps what a write that raced a deactivation left behind: its favourite, follow and public idea', async () => {

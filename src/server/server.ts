@@ -80,7 +80,17 @@ async function openWhenReachable(config: Config, logger: Logger): Promise<Deps> 
 }
 
 /** The driver's code of a database failure, for the log (ECONNREFUSED, ER_ACCESS_DENIED_ERROR…). */
-export const failureCode = (err: unknown) => String((err as { code?: unknown })?.code ?? (err as Error)?.message ?? err);
+const failureCode = (err: unknown) => String((err as { code?: unknown })?.code ?? (err as Error)?.message ?? err);
+
+/**
+ * A start that failed because the database never answered in DB_START_WAIT_MS: what to check, in
+ * Chinese, and exit 1 (no stack trace). Any other failure is thrown on.
+ */
+export function explainStartFailure(err: unknown, config: Config): never {
+  if (databaseFailure(err) !== 'connection') throw err;
+  console.error(`无法连接数据库（${failureCode(err)}），已等待 ${Math.round(config.databaseStartWaitMs / 1000)} 秒。请检查 DATABASE_URL 和数据库服务是否在运行。`);
+  process.exit(1);
+}
 
 /** What sends the codes and keeps the images, said once at start; in production, that codes cannot be sent. */
 function logProviders(logger: Logger, deps: Deps): void {

@@ -25,15 +25,20 @@ export interface ChildServer {
   exited: Promise<number | string>;
 }
 
-export async function spawnServer(env: Record<string, string>): Promise<ChildServer> {
+/** `onOutput` sees what the process prints before it listens too (a start that waits for its database). */
+export async function spawnServer(env: Record<string, string>, onOutput?: (all: string) => void): Promise<ChildServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/server-process.ts'], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'info', ...LIMITS_OFF, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (c) => (out += c));
-  child.stderr!.on('data', (c) => (out += c));
+  const take = (c: Buffer) => {
+    out += c;
+    onOutput?.(out);
+  };
+  child.stdout!.on('data', take);
+  child.stderr!.on('data', take);
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setInterval(() => {

@@ -3,8 +3,9 @@
  * tests that spawn it as a child process and send it signals. Prints `READY <port>`.
  */
 import { loadConfig } from '../../src/server/config.ts';
-import { exitOnSignals, startServer } from '../../src/server/server.ts';
+import { exitOnSignals, explainStartFailure, startServer } from '../../src/server/server.ts';
 
-const running = await startServer(loadConfig());
+const config = loadConfig();
+const running = await startServer(config).catch((err: unknown) => explainStartFailure(err, config));
 exitOnSignals(running);
 console.log(`READY ${new URL(running.url).port}`);

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import { randomInt } from 'node:crypto';
 import { isUniqueViolation } from '../../../db/portable.ts';
 import { dbTimeAgo, fromDbTime, nowDb } from '../../../db/time.ts';
-import type { SessionRow, UserRow } from '../../../db/types.ts';
+import type { UpdateObject } from 'kysely';
+import type { Database, Db, SessionRow, UserRow } from '../../../db/types.ts';
 import { transaction } from '../../../db/transaction.ts';
 import {
   MSG,
@@ -78,10 +79,10 @@ export async function authenticate(deps: Deps, token: string | undefined): Promi
  * for CACHE_TTL_MS, so one that another process ended (a logout, a password change, a deactivation)
  * could still write here until then: a hostile review deactivated an account in one process and
  * published, followed and favourited with its token through another. Reads keep that window; a
- * write costs one primary-key read more. Answers the account's role as it is now (a demotion counts
- * at once too).
+ * write costs one primary-key read more. Answers the account's role as it is now, or null (and the
+ * session is forgotten here) when the session or the account is gone.
  */
-export async function confirmLiveSession(deps: Deps, auth: Authenticated): Promise<UserRow['role']> {
+export async function liveRole(deps: Deps, auth: Authenticated): Promise<UserRow['role'] | null> {
   const row = await deps.db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -90,7 +91,7 @@ export async function confirmLiveSession(deps: Deps, auth: Authenticated): Promi
     .executeTakeFirst();
   if (row?.status === 'active') return row.role;
   deps.sessionCache.forgetSession(auth.session.id);
-  throw unauthorized(SESSION_EXPIRED_MESSAGE);
+  return null;
 }
 
 /**
@@ -102,6 +103,17 @@ export async function sweepDeactivatedAccounts(deps: Deps): Promise<number> {
   const recent = await deps.db.selectFrom('users').select('id').where('status', '=', 'deactivated').where('deactivated_at', '>', dbTimeAgo(24 * 3600 * 1000)).execute();
   for (const { id } of recent) await transaction(deps.db, (trx) => deactivateAccountData(trx, id));
   return recent.length;
+}
+
+/**
+ * A change to the member's own row, only while the account is active: a change that passed its
+ * session check a moment before a deactivation committed would otherwise land after it (a phone kept
+ * by a deactivated account could never be registered again). The deactivation holds the row's lock
+ * until it commits, so this waits for it and then finds nothing to change: 401, as for an ended session.
+ */
+async function updateActiveUser(db: Db, userId: number, set: UpdateObject<Database, 'users'>): Promise<void> {
+  const result = await db.updateTable('users').set(set).where('id', '=', userId).where('status', '=', 'active').executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw unauthorized(SESSION_EXPIRED_MESSAGE);
 }
 
 /** Ends one session, here and in this process's memory of it. */
@@ -258,7 +270,7 @@ async function assertPasswordProof(deps: Deps, auth: Authenticated, password: st
 export async function changePassword(deps: Deps, auth: Authenticated, input: { currentPassword: string; newPassword: string }): Promise<void> {
   await assertCurrentPassword(deps, auth, input.currentPassword, { field: 'currentPassword' });
   if (input.currentPassword === input.newPassword) throw badRequest(ACCOUNT_MSG.samePassword, { field: 'newPassword' });
-  await deps.db.updateTable('users').set({ password_hash: await hashPassword(input.newPassword), updated_at: nowDb() }).where('id', '=', auth.user.id).execute();
+  await updateActiveUser(deps.db, auth.user.id, { password_hash: await hashPassword(input.newPassword), updated_at: nowDb() });
   await endSessionsOf(deps, auth.user.id, auth.session.id);
 }
 
@@ -273,7 +285,7 @@ export async function updatePhone(deps: Deps, auth: Authenticated, input: { phon
   if (await findActiveUserByPhone(deps.db, phone)) throw badRequest(ACCOUNT_MSG.phoneTaken);
   await consumeVerifiedCode(deps.db, phone, 'change_phone', auth.user.id);
   try {
-    await deps.db.updateTable('users').set({ phone, updated_at: nowDb() }).where('id', '=', auth.user.id).execute();
+    await updateActiveUser(deps.db, auth.user.id, { phone, updated_at: nowDb() });
   } catch (err) {
     if (isUniqueViolation(err)) throw badRequest(ACCOUNT_MSG.phoneTaken);
     throw err;
@@ -287,7 +299,7 @@ export async function updatePhone(deps: Deps, auth: Authenticated, input: { phon
 
 export async function updateAvatar(deps: Deps, user: UserRow, avatarUrl: string): Promise<UserRow> {
   if (!isPresetAvatar(avatarUrl)) throw badRequest(MSG.avatarInvalid);
-  await deps.db.updateTable('users').set({ avatar_url: avatarUrl, updated_at: nowDb() }).where('id', '=', user.id).execute();
+  await updateActiveUser(deps.db, user.id, { avatar_url: avatarUrl, updated_at: nowDb() });
   deps.sessionCache.forgetUser(user.id);
   return (await findUserById(deps.db, user.id))!;
 }

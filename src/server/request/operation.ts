@@ -7,7 +7,7 @@ import type { Writable } from 'node:stream';
 import type { z, ZodType } from 'zod';
 import type { SessionRow, UserRow } from '../../../db/types.ts';
 import { AppError, ADMIN_ONLY_MESSAGE, NOT_LOGGED_IN_MESSAGE, SESSION_EXPIRED_MESSAGE } from '../errors.ts';
-import { confirmLiveSession, type Authenticated } from '../accounts/service.ts';
+import { liveRole, type Authenticated } from '../accounts/service.ts';
 import type { Caller } from './caller.ts';
 import type { WriteLimitKind } from '../config.ts';
 import { ALL_CHANGES, type ChangeKind } from './changes.ts';
@@ -136,10 +136,15 @@ export const write = <D extends ZodType, E extends ZodType, S extends ZodType, T
     output: op.output,
     changes,
     limit: op.limit,
-    async run(caller, input) {
+    async run(given, input) {
+      let caller = given;
       if (caller.auth) {
-        const role = await confirmLiveSession(caller.deps, caller.auth);
-        if (op.access === 'admin' && role !== 'admin') throw new AppError('FORBIDDEN', ADMIN_ONLY_MESSAGE);
+        // The session as the database has it now (accounts/service.ts liveRole): an ended one writes
+        // nothing; a public write (a view, a login) goes on as a guest's.
+        const role = await liveRole(caller.deps, caller.auth);
+        if (role === null && op.access !== 'public') throw new AppError('UNAUTHORIZED', SESSION_EXPIRED_MESSAGE);
+        if (role === null) caller = { ...caller, auth: null } as typeof caller;
+        else if (op.access === 'admin' && role !== 'admin') throw new AppError('FORBIDDEN', ADMIN_ONLY_MESSAGE);
       }
       // Every attempt that got past validation counts, refused ones too: a loop of failures costs as much.
       if (op.limit) await caller.deps.limits.writes[op.limit].consume({ userId: caller.auth?.user.id, ip: caller.ip });
