@@ -2641,6 +2641,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description 修改后的内容与已公开的创意完全相同（duplicateInfo） */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description 请求内容过大 */
             413: {
                 headers: {
@@ -8260,6 +8269,15 @@ export interface operations {
             };
             /** @description 不存在或已永久删除 */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 已有内容完全相同的公开创意（duplicateInfo） */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

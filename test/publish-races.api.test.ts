@@ -98,4 +98,43 @@ describe.each(DIALECTS)('publishes at the same moment on %s', (dialect) => {
     expect((await app.api('POST', '/api/ideas', { token: member.token, body: uniqueBody() })).status).toBe(201);
     expect((await app.api('POST', '/api/ideas', { token: member.token, body: uniqueBody() })).body.duplicateInfo?.type).toBe('rate_limit');
   });
+
+  it('keeps a deleted idea in the bin when a live copy of its text was published meanwhile, on both transports', async () => {
+    const [member, other] = [await createUser(app.deps), await createUser(app.deps)];
+    for (const [transport, restore] of [
+      ['REST', (id: number) => app.api('POST', `/api/ideas/${id}/restore`, { token: member.token })],
+      ['tRPC', (id: number) => trpcCall(app, 'mutation', 'ideas.restore', { id }, member.token)],
+    ] as const) {
+      const body = uniqueBody();
+      const id = (await app.api('POST', '/api/ideas', { token: member.token, body })).body.data.id as number;
+      expect((await app.api('DELETE', `/api/ideas/${id}`, { token: member.token })).status).toBe(200);
+      expect((await app.api('POST', '/api/ideas', { token: other.token, body })).status).toBe(201);
+      const res = await restore(id);
+      expect(res.status, transport).toBe(409);
+      expect((await app.deps.db.selectFrom('ideas').select('is_deleted').where('id', '=', id).executeTakeFirstOrThrow()).is_deleted, transport).toBe(1);
+      expect(await liveCopies(body), transport).toBe(1);
+    }
+  });
+
+  it('refuses a moderator’s correction that would make a second live copy of a text', async () => {
+    const [member, other, admin] = [await createUser(app.deps), await createUser(app.deps), await createUser(app.deps)];
+    await app.makeAdmin(admin.id);
+    const body = uniqueBody();
+    expect((await app.api('POST', '/api/ideas', { token: other.token, body })).status).toBe(201);
+    const held = await createIdea(app.deps, (await rowOf(member)), parsed(uniqueBody()));
+    await app.deps.db.updateTable('ideas').set({ moderation_status: 'review' }).where('id', '=', held.id).execute();
+    const correction = { title: body.title, description: body.description, detailedAnalysis: body.detailedAnalysis };
+    const rest = await app.api('POST', `/api/admin/ideas/${held.id}/edit-approve`, { token: admin.token, body: correction });
+    const trpc = await trpcCall(app, 'mutation', 'admin.editApprove', { id: held.id, ...correction }, admin.token);
+    expect([rest.status, trpc.status]).toEqual([409, 409]);
+    expect((await app.deps.db.selectFrom('ideas').select('moderation_status').where('id', '=', held.id).executeTakeFirstOrThrow()).moderation_status).toBe('review');
+    expect(await liveCopies(body)).toBe(1);
+  });
+
+  it('still takes turns when a slot row is missing: the publish puts it back', async () => {
+    const member = await createUser(app.deps);
+    await app.deps.db.deleteFrom('publish_slots').execute();
+    expect((await app.api('POST', '/api/ideas', { token: member.token, body: uniqueBody() })).status).toBe(201);
+    expect((await app.deps.db.selectFrom('publish_slots').select('slot').execute()).length).toBe(1);
+  });
 });

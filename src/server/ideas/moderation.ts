@@ -209,7 +209,7 @@ export async function releasePublish(deps: Deps, userId: number): Promise<void> 
   await deps.limits.publishes.refund(String(userId)).catch(() => undefined);
 }
 
-/** How many rows of `publish_slots` the texts being published are spread over (its migration made them). */
+/** How many rows of `publish_slots` the texts being published are spread over (its migration, frozen, made as many). */
 const PUBLISH_SLOTS = 64;
 
 /**
@@ -222,7 +222,12 @@ const PUBLISH_SLOTS = 64;
  */
 export async function claimText(trx: Db, user: UserRow, ideaId: number | null, hash: string): Promise<void> {
   const slot = parseInt(hash.slice(0, 8), 16) % PUBLISH_SLOTS;
-  await forUpdate(trx, trx.selectFrom('publish_slots').select('slot').where('slot', '=', slot)).execute();
+  const lockSlot = () => forUpdate(trx, trx.selectFrom('publish_slots').select('slot').where('slot', '=', slot)).executeTakeFirst();
+  // A missing row would lock nothing (a gap lock blocks no other), and publishes would stop taking turns.
+  if (!(await lockSlot())) {
+    await trx.insertInto('publish_slots').orIgnore().values({ slot }).execute();
+    await lockSlot();
+  }
   const exact = await livePublished(trx, ideaId).select(['id', 'title']).where('content_hash', '=', hash).limit(1).executeTakeFirst();
   if (exact) throw duplicate(MODERATION_MSG.exact, { type: 'exact', ...(await visibleMatch(trx, exact, user)) });
 }

@@ -14,7 +14,7 @@ import { toIdeaDtos } from './view.ts';
 import { asSentence, sendMessage, type NewMessage } from '../messages/send.ts';
 import { logModeration } from '../admin/log.ts';
 import { DEFAULT_IDEA_TITLE, IDEA_MSG, IMAGES_PER_IDEA } from '../../shared/idea-rules.ts';
-import { contentHash, matchText, screenIdeaFields, type IdeaTexts } from './moderation.ts';
+import { claimText, contentHash, matchText, screenIdeaFields, type IdeaTexts } from './moderation.ts';
 import { ideaTags, writeTags } from './repository.ts';
 import { sanitizeRichText, uploadedImageNames } from './rich-text.ts';
 import { writeSearchGrams } from '../marketplace/search-index.ts';
@@ -239,6 +239,8 @@ export async function editAndApproveIdea(deps: Deps, admin: UserRow, id: number,
   if (!changes.length) throw badRequest(REVIEW_MSG.nothingEdited);
 
   return transaction(deps.db, async (trx) => {
+    // The corrected text goes public: no live copy of it may be there already (the exact rule).
+    await claimText(trx, admin, id, contentHash(after.title, after.description, after.analysisText));
     const now = nowDb();
     const result = await trx
       .updateTable('ideas')

@@ -369,7 +369,11 @@ export async function restoreIdea(deps: Deps, user: UserRow, id: number): Promis
   const row = await requireOwnIdea(deps.db, user, id, IDEA_MSG.restoreGone);
   if (!row.is_deleted || !row.deleted_at) throw badRequest(IDEA_MSG.notDeleted);
   if (restoreExpired(fromDbTime(row.deleted_at))) throw gone(IDEA_MSG.restoreExpired);
-  await deps.db.updateTable('ideas').set({ is_deleted: 0, deleted_at: null, updated_at: nowDb() }).where('id', '=', id).execute();
+  await transaction(deps.db, async (trx) => {
+    // A live copy of its text published while it was in the bin keeps it there (the exact rule).
+    if (row.status === 'published' && row.moderation_status !== 'rejected' && row.content_hash) await claimText(trx, user, id, row.content_hash);
+    await trx.updateTable('ideas').set({ is_deleted: 0, deleted_at: null, updated_at: nowDb() }).where('id', '=', id).execute();
+  });
   return dtoFor(deps, id, user);
 }
 

@@ -39,7 +39,7 @@ export const ideaRoutes = [
   route('put', '/ideas/:id/publish', op.publishDraft, { tag: TAG, summary: '发布草稿', responses: { 403: '不是作者，或含敏感词', 404: '不存在', 409: '重复内容', 429: '发布过于频繁' } }),
   route('put', '/ideas/:id/expansions', op.updateExpansions, { tag: TAG, summary: '替换创意扩展（作者）', responses: { 403: '不是作者，或含敏感词', 404: '不存在' } }),
   route('delete', '/ideas/:id', op.remove, { tag: TAG, summary: '删除创意（默认移入回收站；force=true 永久删除）', responses: { 403: '不是作者', 404: '不存在或无权操作' } }),
-  route('post', '/ideas/:id/restore', op.restore, { tag: TAG, summary: '从回收站恢复（7 天内）', responses: { 400: '不在回收站里', 403: '不是作者', 404: '不存在或已永久删除', 410: '已超过恢复期限' } }),
+  route('post', '/ideas/:id/restore', op.restore, { tag: TAG, summary: '从回收站恢复（7 天内）', responses: { 400: '不在回收站里', 403: '不是作者', 404: '不存在或已永久删除', 409: '已有内容完全相同的公开创意（duplicateInfo）', 410: '已超过恢复期限' } }),
   route('post', '/ideas/:id/purchase', op.purchase, { tag: TAG, summary: '解锁详细分析（价格为 0）', responses: { 404: '不存在或不可见' } }),
   route('post', '/upload/idea-image', op.uploadImage, {
     operationId: 'ideas.uploadImage',
@@ -54,7 +54,7 @@ export const ideaRoutes = [
   route('post', '/admin/ideas/:id/edit-approve', reviewOps.editApprove, {
     tag: '管理',
     summary: '修改后通过（title、description、tags、detailedAnalysis 任选，可附 note 给作者）：作者收到说明修改内容的消息，操作记录保留修改前后的两个版本',
-    responses: { 400: '没有修改、标题为空或不在审核中', 403: '修改后的内容含敏感词（moderationResult）', 404: '创意不存在' },
+    responses: { 400: '没有修改、标题为空或不在审核中', 403: '修改后的内容含敏感词（moderationResult）', 404: '创意不存在', 409: '修改后的内容与已公开的创意完全相同（duplicateInfo）' },
   }),
   route('post', '/admin/ideas/:id/reject', reviewOps.reject, { tag: '管理', summary: '驳回（附原因）', responses: { 400: '原因为空或过长，或不在审核中', 404: '创意不存在' } }),
   route('post', '/admin/ideas/:id/take-down', reviewOps.takeDown, { tag: '管理', summary: '下架已公开的创意（附原因）：变为未通过审核，作者收到消息，再次发布需管理员审核', responses: { 400: '原因为空或过长，或创意当前不是公开状态', 404: '创意不存在' } }),
