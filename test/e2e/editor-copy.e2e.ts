@@ -156,6 +156,26 @@ describe(`pictures taken out of the text at ${phone.width}px`, () => {
       await page.waitForLoadState('networkidle');
       assert.equal(deletes.length, 1, `no second delete: ${deletes.map((r) => r.url()).join(', ')}`);
       assert.equal((await fetch(e2e.baseUrl + kept)).status, 404, 'the save removed the picture it no longer shows');
+
+      // An upload that comes back with an unsaved copy is still this page's to free.
+      await page.goto('/create-pin');
+      await page.getByRole('heading', { name: '创建创意' }).waitFor();
+      await write(page, '带图的雨伞站（二）', '一张示意图。');
+      await page.getByLabel('选择图片').setInputFiles(await pngFile('c.png', '#2b6cb0'));
+      await imageCount(page, 1);
+      const [restored] = await page.locator('.ProseMirror img[src^="/uploads/"]').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')!));
+      await page.getByRole('navigation', { name: '会员导航（底部）' }).getByRole('link', { name: '创意市场' }).click();
+      await page.getByRole('heading', { level: 1, name: '创意市场' }).waitFor();
+      await page.goBack();
+      await page.getByTestId('unsaved-copy').waitFor();
+      await imageCount(page, 1);
+      await removePicture(page, 0);
+      await imageCount(page, 0);
+      await page.getByRole('button', { name: '保存草稿' }).click();
+      await page.waitForURL('**/inspiration-library?tab=drafts');
+      await until(() => deletes.length === 2, 'the restored upload deleted');
+      assert.ok(deletes[1].url().endsWith(restored.split('/').pop()!), `deleted ${deletes[1].url()}, expected ${restored}`);
+      assert.equal(deletes[1].status(), 200);
       assert.deepEqual(missing, [], 'no request answered 404');
     } finally {
       await context.close();

@@ -93,6 +93,7 @@ export function AnalysisField(props: {
   wrapRef: RefObject<HTMLDivElement | null>;
   handleRef: RefObject<RichTextEditorHandle | null>;
   initialContent: string;
+  savedContent?: string;
   ideaId(): number | null;
   error?: string;
   onChange(html: string): void;
@@ -102,6 +103,7 @@ export function AnalysisField(props: {
     <div ref={props.wrapRef}>
       <RichTextEditor
         initialContent={props.initialContent}
+        savedContent={props.savedContent}
         onChange={props.onChange}
         ideaId={props.ideaId}
         onPendingUploadsChange={props.onPendingUploadsChange}

@@ -254,6 +254,7 @@ function IdeaFormBody({ initial, ideaId, stage, mode, rejectionReason = null, on
           wrapRef={editorWrap}
           handleRef={editorHandle}
           initialContent={start.analysis}
+          savedContent={initial.analysis}
           ideaId={() => idRef.current}
           error={errors.analysis}
           onChange={(html) => set('analysis', html)}

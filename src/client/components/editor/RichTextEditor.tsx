@@ -58,8 +58,13 @@ export interface RichTextEditorHandle {
 }
 
 export interface RichTextEditorProps {
-  /** HTML to start from (a loaded draft); read once. */
+  /** HTML to start from (a loaded draft, or an unsaved copy of it); read once. */
   initialContent: string;
+  /**
+   * The analysis as the server holds it, when `initialContent` is an unsaved copy: the copy's images
+   * that are not in it are uploads no save has put in the idea (the server holds them for the author).
+   */
+  savedContent?: string;
   /** The current HTML; '' when the editor is empty. */
   onChange: (html: string) => void;
   /**
@@ -131,7 +136,7 @@ function dropForeignImages(html: string): string {
   return doc.body.innerHTML;
 }
 
-export function RichTextEditor({ initialContent, onChange, ideaId, onPendingUploadsChange, handleRef, invalid = false }: RichTextEditorProps) {
+export function RichTextEditor({ initialContent, savedContent = initialContent, onChange, ideaId, onPendingUploadsChange, handleRef, invalid = false }: RichTextEditorProps) {
   const labelId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -145,7 +150,11 @@ export function RichTextEditor({ initialContent, onChange, ideaId, onPendingUplo
   const [storedImagesAtStart] = useState(() => new Set(imageSourcesInHtml(initialContent)));
   const storedImages = useRef(storedImagesAtStart);
   /** Of those, the uploads of this page no save has put in the idea yet (the server holds them for the author). */
-  const heldUploads = useRef(new Set<string>());
+  const [heldAtStart] = useState(() => {
+    const saved = imageSourcesInHtml(savedContent);
+    return new Set([...storedImagesAtStart].filter((url) => !saved.includes(url)));
+  });
+  const heldUploads = useRef(heldAtStart);
   const insertImageRef = useRef<(file: File) => void>(() => undefined);
   /** Image files pasted or dropped into the text go through the same checks and upload. */
   const routeFiles = (data: DataTransfer | null | undefined, event: Event): boolean => {
