@@ -304,12 +304,12 @@ export interface CommentHeldWordTable {
   word: string;
 }
 
-/** Who runs a periodic job this period (jobs/index.ts): the holder until `lease_until`. */
-/** Rows a publish locks by its text's hash (ideas/moderation.ts `holdTextSlot`). */
+/** Rows a publish locks by its text's hash (ideas/moderation.ts `claimText`). */
 export interface PublishSlotTable {
   slot: number;
 }
 
+/** Who runs a periodic job this period (jobs/index.ts): the holder until `lease_until`. */
 export interface JobRunTable {
   name: string;
   holder: string;

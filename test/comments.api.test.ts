@@ -9,6 +9,7 @@ import { createComment, reportComment } from '../src/server/comments/service.ts'
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deleteIdea, getIdea } from '../src/server/ideas/service.ts';
 import { DIALECTS } from './helpers/dialects.ts';
+import { racing } from './helpers/racing.ts';
 import { trpcCall } from './helpers/api.ts';
 import { serveTestApp } from './helpers/serve.ts';
 import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
@@ -28,18 +29,6 @@ describe.each(DIALECTS)('comments on %s', (dialect) => {
   const post = (user: FixtureUser | null, body: unknown) => app.api('POST', '/api/comments', { token: user?.token, body });
   const commentCount = async (id: number) => (await app.deps.db.selectFrom('ideas').select('comment_count').where('id', '=', id).executeTakeFirstOrThrow()).comment_count;
 
-  /** The app's services with `before` run just ahead of each write transaction: a write of another request that lands between a check and its write. */
-  const racing = (before: () => Promise<unknown>) => {
-    const db = new Proxy(app.deps.db, {
-      get: (target, key) => {
-        if (key === 'transaction') return () => ({ execute: async (body: never) => (await before(), target.transaction().execute(body)) });
-        const value = Reflect.get(target, key, target);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    }) as typeof app.deps.db;
-    return { ...app.deps, db };
-  };
-
   it('takes no comment on an idea deleted, hidden or closed to comments between the check and the write', async () => {
     const readerRow = await app.deps.db.selectFrom('users').selectAll().where('id', '=', reader.id).executeTakeFirstOrThrow();
     const authorRow = await app.deps.db.selectFrom('users').selectAll().where('id', '=', author.id).executeTakeFirstOrThrow();
@@ -50,7 +39,7 @@ describe.each(DIALECTS)('comments on %s', (dialect) => {
     ];
     for (const [what, change, message] of cases) {
       const idea = await createIdea(app.deps, author);
-      const write = createComment(racing(() => change(idea)), readerRow, { ideaId: idea, content: `${what}的一刻写下的评论`, parentId: null } as never);
+      const write = createComment(racing(app.deps, () => change(idea)), readerRow, { ideaId: idea, content: `${what}的一刻写下的评论`, parentId: null } as never);
       await expect(write, what).rejects.toMatchObject({ message: expect.stringContaining(message) });
       expect(await app.deps.db.selectFrom('comments').select('id').where('idea_id', '=', idea).execute(), what).toEqual([]);
       expect(await commentCount(idea), what).toBe(0);

@@ -43,6 +43,7 @@ describe('database failures in the log', () => {
     const lines = capture();
     for (let i = 0; i < 3; i++) logFailure('api', new TypeError('x is undefined'), 5);
     expect(lines.map((l) => l.level)).toEqual(['error', 'error', 'error']);
-    expect(lines[0].msg).toMatch(/^\[api\] TypeError: x is undefined\n/);
+    expect(lines[0].msg).toBe('[api] x is undefined');
+    expect(lines[0].fields.err).toBeInstanceOf(TypeError);
   });
 });

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../db/types.ts';
 import { createIdea, publishDraft, updateIdea } from '../src/server/ideas/service.ts';
 import { DIALECTS } from './helpers/dialects.ts';
+import { racing } from './helpers/racing.ts';
 import { startTestApp, trpcCall, type TestApp } from './helpers/api.ts';
 import { createUser, type FixtureUser } from './helpers/fixtures.ts';
 import { publishedIdeaBody } from './helpers/idea-bodies.ts';
@@ -37,18 +38,8 @@ describe.each(DIALECTS)('publishes at the same moment on %s', (dialect) => {
   const liveCopies = async (body: ReturnType<typeof uniqueBody>) =>
     (await app.deps.db.selectFrom('ideas').select('id').where('title', '=', body.title).where('status', '=', 'published').where('is_deleted', '=', 0).execute()).length;
   const publishedBy = async (user: FixtureUser) => (await app.deps.db.selectFrom('ideas').select('id').where('user_id', '=', user.id).where('status', '=', 'published').execute()).length;
-  /** The app's services with `before` run just ahead of each write transaction: another request's write landing between the checks and the write. */
-  const racing = (before: () => Promise<unknown>) => {
-    let done = false;
-    const db = new Proxy(app.deps.db, {
-      get: (target, key) => {
-        if (key === 'transaction') return () => ({ execute: async (body: never) => (done || ((done = true), await before()), target.transaction().execute(body)) });
-        const value = Reflect.get(target, key, target);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    }) as typeof app.deps.db;
-    return { ...app.deps, db };
-  };
+  // Another member's publish of the same text, just ahead of this publish's write.
+  const meanwhile = (publish: () => Promise<unknown>) => racing(app.deps, publish, { once: true });
 
   it(`lets through ${LIMIT} of 12 publishes sent at once by one member, on both transports`, async () => {
     const member = await createUser(app.deps);
@@ -80,18 +71,18 @@ describe.each(DIALECTS)('publishes at the same moment on %s', (dialect) => {
     for (let i = 0; i < LIMIT - 1; i++) expect((await app.api('POST', '/api/ideas', { token: member.token, body: uniqueBody() })).status).toBe(201);
 
     const fresh = uniqueBody();
-    await expect(createIdea(racing(() => createIdea(app.deps, otherRow, parsed(fresh))), memberRow, parsed(fresh))).rejects.toMatchObject({ code: 'CONFLICT', extra: { duplicateInfo: { type: 'exact' } } });
+    await expect(createIdea(meanwhile(() => createIdea(app.deps, otherRow, parsed(fresh))), memberRow, parsed(fresh))).rejects.toMatchObject({ code: 'CONFLICT', extra: { duplicateInfo: { type: 'exact' } } });
     expect(await liveCopies(fresh)).toBe(1);
 
     const draftId = (await app.api('POST', '/api/ideas', { token: member.token, body: { ...uniqueBody(), status: 'draft' } })).body.data.id as number;
     const edited = uniqueBody();
-    await expect(updateIdea(racing(() => createIdea(app.deps, otherRow, parsed(edited))), memberRow, draftId, parsed(edited))).rejects.toMatchObject({ code: 'CONFLICT', extra: { duplicateInfo: { type: 'exact' } } });
+    await expect(updateIdea(meanwhile(() => createIdea(app.deps, otherRow, parsed(edited))), memberRow, draftId, parsed(edited))).rejects.toMatchObject({ code: 'CONFLICT', extra: { duplicateInfo: { type: 'exact' } } });
     expect(await liveCopies(edited)).toBe(1);
     expect((await app.deps.db.selectFrom('ideas').select('status').where('id', '=', draftId).executeTakeFirstOrThrow()).status).toBe('draft');
 
     const drafted = uniqueBody();
     await app.api('PUT', `/api/ideas/${draftId}`, { token: member.token, body: { ...drafted, status: 'draft' } });
-    await expect(publishDraft(racing(() => createIdea(app.deps, otherRow, parsed(drafted))), memberRow, draftId)).rejects.toMatchObject({ code: 'CONFLICT', extra: { duplicateInfo: { type: 'exact' } } });
+    await expect(publishDraft(meanwhile(() => createIdea(app.deps, otherRow, parsed(drafted))), memberRow, draftId)).rejects.toMatchObject({ code: 'CONFLICT', extra: { duplicateInfo: { type: 'exact' } } });
     expect(await liveCopies(drafted)).toBe(1);
 
     // The fifth publish is still there.

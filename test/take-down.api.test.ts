@@ -9,8 +9,7 @@ import { DIALECTS } from './helpers/dialects.ts';
 import { startTestApp, trpcCall, type TestApp } from './helpers/api.ts';
 import { createUser, type FixtureUser } from './helpers/fixtures.ts';
 import { publishedIdeaBody } from './helpers/idea-bodies.ts';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/types.ts';
+import { racing } from './helpers/racing.ts';
 import { replaceExpansions, updateIdea } from '../src/server/ideas/service.ts';
 import { takeDownIdea } from '../src/server/ideas/review.ts';
 
@@ -51,15 +50,7 @@ describe.each(DIALECTS)('taking a public idea down on %s', (dialect) => {
   const racingTakeDown = async (id: number, reason: string) => {
     const userRow = (userId: number) => app.deps.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
     const [authorRow, adminRow] = [await userRow(author.id), await userRow(admin.id)];
-    const db = new Proxy(app.deps.db, {
-      get: (target, key) => {
-        if (key === 'transaction') return () => ({ execute: async (body: never) => (await takeDownIdea(app.deps, adminRow, id, reason), target.transaction().execute(body)) });
-        const value = Reflect.get(target, key, target);
-        // Kysely's own fields are private: its methods run on the real instance.
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    }) as Kysely<Database>;
-    return [authorRow, { ...app.deps, db }] as const;
+    return [authorRow, racing(app.deps, () => takeDownIdea(app.deps, adminRow, id, reason))] as const;
   };
 
   it.each([

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-/** How many slots the texts being published are spread over (ideas/moderation.ts `holdTextSlot`). */
+/** How many slots the texts being published are spread over (ideas/moderation.ts `claimText`). */
 const SLOTS = 64;
 
 /**

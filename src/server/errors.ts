@@ -167,7 +167,8 @@ const failureLines = new Map<string, { at: number; since: number }>();
  */
 export function logFailure(where: string, err: unknown, now = Date.now()): void {
   const failure = databaseFailure(err);
-  if (!failure) return processLog.error(`[${where}] ${(err as Error)?.stack ?? String(err)}`);
+  // The error itself to pino, which writes its stack, cause and own fields.
+  if (!failure) return processLog.error(`[${where}] ${(err as Error)?.message ?? String(err)}`, { where, err });
   const code = (err as { code?: string }).code ?? '';
   const key = `${where} ${failure} ${code}`;
   const last = failureLines.get(key);

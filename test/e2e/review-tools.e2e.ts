@@ -257,7 +257,7 @@ for (const viewport of VIEWPORTS) {
       assert.equal(resent.status, 200);
       await page.goto('/admin');
       const item = page.getByTestId('review-item').filter({ has: page.getByRole('heading', { name: title }) });
-      await item.getByTestId('review-history').getByText('曾被下架，作者修改后再次提交。原因：含有未经证实的医疗功效（巡查员，').waitFor();
+      await item.getByTestId('review-history').getByText('曾被下架，作者再次提交。当时的原因：含有未经证实的医疗功效（巡查员，').waitFor();
       await expectAccessible(page, `review queue with a taken-down idea back ${viewport.width}`);
       await item.scrollIntoViewIfNeeded();
       await shot(page, `review-history-${viewport.width}`);

@@ -230,21 +230,21 @@ function ReviewHistory({ idea }: { idea: ReviewIdea }) {
   if (!last && !idea.wasPublic) return null;
   const by = last && (
     <>
-      （{last.admin ? last.admin.nickname : '已注销的管理员'}，<time dateTime={last.decidedAt}>{relativeTime(last.decidedAt)}</time>）
+      （{last.admin ? last.admin.nickname : '管理员'}，<time dateTime={last.decidedAt}>{relativeTime(last.decidedAt)}</time>）
     </>
   );
   let text: ReactNode;
   if (last?.outcome === 'rejected' || last?.outcome === 'taken_down') {
     text = (
       <>
-        {last.outcome === 'rejected' ? '上次审核未通过' : '曾被下架'}，作者修改后再次提交。原因：{last.reason || '未填写'}
+        {last.outcome === 'rejected' ? '上次审核未通过' : '曾被下架'}，作者再次提交。当时的原因：{last.reason || '未填写'}
         {by}
       </>
     );
   } else {
     text = (
       <>
-        已公开过，作者修改后重新提交，通过前不在创意市场展示。{last ? <>上次通过{by}</> : '上次由自动审核通过。'}
+        已公开过，作者再次提交，通过前不在创意市场展示。{last ? <>上次通过{by}</> : '上次由自动审核通过。'}
       </>
     );
   }

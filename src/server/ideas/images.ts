@@ -18,6 +18,7 @@ import type { Deps } from '../deps.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import { requireEditableIdea } from './repository.ts';
 import type { ZUploadedImage } from '../../shared/outputs/ideas.ts';
+import { processLog } from '../process-log.ts';
 
 export const MAX_INPUT_PIXELS = 40_000_000;
 export const MAX_LONG_EDGE = 2048;
@@ -167,7 +168,7 @@ export async function settleIdeaImages(deps: Deps, user: UserRow, ideaId: number
 /** Removes files whose rows are gone; a failure (the bucket unreachable) is logged, the rest go on. */
 export async function removeStoredImages(deps: Deps, fileNames: string[]): Promise<void> {
   for (const name of fileNames) {
-    await deps.storage.delete(name).catch((err: unknown) => console.error(`[storage] 删除 ${name}（${deps.storage.location}）失败，文件留在原处：${(err as Error)?.name ?? ''} ${(err as Error)?.message ?? String(err)}`));
+    await deps.storage.delete(name).catch((err: unknown) => processLog.error(`[storage] 删除 ${name}（${deps.storage.location}）失败，文件留在原处：${(err as Error)?.name ?? ''} ${(err as Error)?.message ?? String(err)}`));
   }
 }
 

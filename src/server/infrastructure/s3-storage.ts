@@ -13,6 +13,7 @@ import { AppError } from '../errors.ts';
 import { onFirstUse } from './on-first-use.ts';
 import { uploadUrl } from '../../shared/uploads.ts';
 import { UPLOAD_CACHE_CONTROL, uploadContentType, type FileStorage } from './storage.ts';
+import { processLog } from '../process-log.ts';
 
 export type S3Settings = Extract<StorageSettings, { kind: 's3' }>;
 
@@ -102,7 +103,7 @@ export class S3FileStorage implements FileStorage {
         }),
       );
     } catch (err) {
-      console.error(`[storage] 上传 ${name} 到 ${this.location} 失败：${describeError(err)}`);
+      processLog.error(`[storage] 上传 ${name} 到 ${this.location} 失败：${describeError(err)}`);
       throw new AppError('UNAVAILABLE', STORAGE_MSG.unavailable);
     }
   }
@@ -174,7 +175,7 @@ export class S3FileStorage implements FileStorage {
       if (status === 304) return { status: 304, headers: {} };
       if (status === 404) return { status: 404, headers: {} };
       if (status === 416) return { status: 416, headers: {} };
-      console.error(`[storage] 读取 ${name}（${this.location}）失败：${describeError(err)}`);
+      processLog.error(`[storage] 读取 ${name}（${this.location}）失败：${describeError(err)}`);
       throw new AppError('UNAVAILABLE', STORAGE_MSG.unavailable);
     }
   }

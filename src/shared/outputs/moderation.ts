@@ -41,7 +41,7 @@ export const ZPreviousDecision = z.object({
   /** The reason given, for a rejection or a take-down. */
   reason: z.string().nullable(),
   decidedAt: ZTime,
-  /** Null once the admin's account is gone. */
+  /** The admin who decided (a deactivated one is named 已注销用户); null if their row is gone. */
   admin: ZPerson.nullable(),
 });
 
