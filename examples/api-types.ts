@@ -9923,7 +9923,9 @@ export interface operations {
     };
     "messages.list": {
         parameters: {
-            query?: never;
+            query?: {
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -9939,6 +9941,7 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["Message"][];
                         message?: string;
+                        nextCursor: string | null;
                         /** @constant */
                         success: true;
                     };
@@ -9951,7 +9954,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 请求体不是有效的 JSON */
+            /** @description 参数不正确（message 为第一条中文说明，errors 按字段列出） */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -8,6 +8,7 @@ import { DIALECTS } from './helpers/dialects.ts';
 import { trpcCall as trpcWire } from './helpers/api.ts';
 import { serveTestApp } from './helpers/serve.ts';
 import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
+import { messageRow } from '../src/server/messages/send.ts';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -102,6 +103,37 @@ describe.each(DIALECTS)('follow updates, messages, feedback and the admin consol
       expect((await app.api('DELETE', `/api/messages/${m.id}`, { token: owner.token })).status).toBe(404);
       expect((await app.api('GET', '/api/messages')).status).toBe(401);
       expect((await app.api('GET', '/api/messages/unread-count')).status).toBe(401);
+    });
+
+    it('pages the messages 50 at a time, newest first, each once, to the last unread one, on both transports', async () => {
+      const owner = await createUser(app.deps);
+      // 120 messages, three to a second (ties in time are ordered by id), the oldest 10 unread.
+      const base = Date.parse('2026-11-01T00:00:00Z');
+      await app.deps.db
+        .insertInto('messages')
+        .values(Array.from({ length: 120 }, (_, i) => ({ ...messageRow({ userId: owner.id, title: `第${i}条`, content: '分页', createdAt: new Date(base + Math.floor(i / 3) * 1000).toISOString().slice(0, 19).replace('T', ' ') }), is_read: i < 10 ? 0 : 1 })))
+        .execute();
+      expect(await unread(owner)).toBe(10);
+      const walk = async (page: (cursor?: string) => Promise<{ data: { title: string }[]; nextCursor: string | null }>) => {
+        const seen: string[] = [];
+        const sizes: number[] = [];
+        let cursor: string | undefined;
+        do {
+          const answer = await page(cursor);
+          sizes.push(answer.data.length);
+          seen.push(...answer.data.map((m) => m.title));
+          cursor = answer.nextCursor ?? undefined;
+        } while (cursor);
+        return { seen, sizes };
+      };
+      const expected = Array.from({ length: 120 }, (_, i) => `第${119 - i}条`);
+      const viaRest = await walk(async (cursor) => (await app.api('GET', `/api/messages${cursor ? `?cursor=${cursor}` : ''}`, { token: owner.token })).body);
+      expect(viaRest).toEqual({ seen: expected, sizes: [50, 50, 20] });
+      const viaTrpc = await walk(async (cursor) => (await trpcCall(app, 'query', 'messages.list', cursor ? { cursor } : {}, owner.token)).body);
+      expect(viaTrpc).toEqual(viaRest);
+      // Another list's cursor, or none of ours, is refused.
+      const market = (await app.api('GET', '/api/marketplace/ideas?limit=1')).body.nextCursor;
+      for (const bad of ['x', market].filter(Boolean)) expect((await app.api('GET', `/api/messages?cursor=${bad}`, { token: owner.token })).status).toBe(400);
     });
 
     it('names who commented or replied and leads to the comment, summed to the latest, on both transports (issue 16)', async () => {

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { createIdea, createUser, type FixtureUser } from '../helpers/fixtures.ts';
+import { messageRow } from '../../src/server/messages/send.ts';
 import { type E2E, expectAccessible, newPage, SCREENSHOT_DIR, shot, signInWithToken, startE2E, type Viewport, VIEWPORTS } from './harness.ts';
 
 let e2e: E2E;
@@ -122,6 +123,36 @@ for (const viewport of VIEWPORTS) {
       await expectAccessible(mine.page, `the author's messages at ${viewport.width}px`);
       await shot(mine.page, `${vp}-messages-comment`);
       await mine.context.close();
+      await context.close();
+    });
+
+    it('shows 50 messages at a time; the older ones load on request, and their unread are read too', async () => {
+      const reader = await createUser(e2e.server.deps, { nickname: `翻页者${vp}` });
+      // 60 messages, one a minute; the oldest 5 unread (a page of 50 does not reach them).
+      const base = Date.now() - 2 * 3600_000;
+      await e2e.server.deps.db
+        .insertInto('messages')
+        .values(Array.from({ length: 60 }, (_, i) => ({ ...messageRow({ userId: reader.id, title: `旧消息${i}`, content: `第${i}条通知` }), created_at: new Date(base + i * 60_000).toISOString().slice(0, 19).replace('T', ' '), is_read: i < 5 ? 0 : 1 })))
+        .execute();
+      const { context, page } = await newPage(e2e, viewport);
+      await signIn(page, reader);
+      await page.goto('/messages');
+      const items = page.getByRole('list', { name: '消息列表' }).getByRole('listitem');
+      await page.getByText('旧消息59').waitFor();
+      assert.equal(await items.count(), 50);
+      // The count says there is more unread than the page holds: the all-read button is there.
+      await page.getByRole('button', { name: '全部标为已读' }).waitFor();
+      await expectAccessible(page, `messages with more to load at ${viewport.width}px`);
+      await page.getByRole('button', { name: '加载更早的消息' }).click();
+      await page.getByText('旧消息0', { exact: true }).waitFor();
+      assert.equal(await items.count(), 60);
+      assert.equal(await page.getByRole('button', { name: '加载更早的消息' }).count(), 0, 'nothing older');
+      // The older unread ones were shown, so they are read: the badge clears.
+      const count = async () => (await (await fetch(`${e2e.baseUrl}/api/messages/unread-count`, { headers: { authorization: `Bearer ${reader.token}` } })).json()).count;
+      for (let i = 0; i < 50 && (await count()) > 0; i++) await page.waitForTimeout(100);
+      assert.equal(await count(), 0);
+      await page.getByRole('button', { name: '全部标为已读' }).waitFor({ state: 'detached' });
+      await shot(page, `${vp}-messages-older`);
       await context.close();
     });
   });

@@ -11,9 +11,11 @@
  * the ones that were unread keep their dot and tint for this visit, so the member still sees which
  * are new. The all-read button remains for unread messages the page could not mark. The list and the
  * count refresh every UNREAD_REFRESH_MESSAGES_PAGE_MS while the page is visible and on focus; every
- * change here refreshes the navigation badge at once (one query key, useTouchBadges.ts).
+ * change here refreshes the navigation badge at once (one query key, useTouchBadges.ts). The list
+ * comes in pages of 50 (加载更早的消息); the all-read button also shows when the count says there are
+ * unread messages on pages not loaded yet.
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatDateTime, relativeTime } from '../../shared/relative-time.ts';
 import { MESSAGE_PREVIEW_CHARS, MESSAGE_TEXT, MESSAGE_TYPE_LABEL, ORIGINAL_FEEDBACK_PREVIEW_CHARS, SENDER_LABEL, UNREAD_REFRESH_MESSAGES_PAGE_MS } from '../../shared/touch-texts.ts';
@@ -32,6 +34,7 @@ import '../styles/ideas.css';
 import '../styles/touch.css';
 import { RetryLine } from '../components/ui/RetryLine.tsx';
 import { BusyButton } from '../components/ui/BusyButton.tsx';
+import { useUnreadCount } from '../hooks/useTouchBadges.ts';
 
 type Message = RouterOutputs['messages']['list']['data'][number];
 
@@ -41,6 +44,7 @@ export const MESSAGES_MSG = {
   notLoggedIn: '请先登录后再删除消息',
   markFailed: '标记已读失败，请稍后重试',
   empty: '暂时没有消息',
+  loadMoreFailed: '加载更早的消息失败，请稍后重试',
   deleted: '消息已删除',
   allRead: MESSAGE_TEXT.allRead,
 } as const;
@@ -50,7 +54,10 @@ const PRIORITY_LABEL = { high: '重要', normal: '普通', low: '低' } as const
 export default function MessagesPage() {
   usePageTitle('消息');
   const utils = trpc.useUtils();
-  const list = trpc.messages.list.useQuery(undefined, { select: (answer) => answer.data });
+  // Pages of MESSAGES_PAGE_SIZE, newest first; 加载更早的消息 asks for the next.
+  const list = trpc.messages.list.useInfiniteQuery({}, { getNextPageParam: (last) => last.nextCursor ?? null });
+  const messages = useMemo(() => list.data?.pages.flatMap((page) => page.data) ?? [], [list.data]);
+  const unreadTotal = useUnreadCount().data ?? 0;
   const markRead = trpc.messages.markRead.useMutation();
   const markShown = trpc.messages.markShownRead.useMutation();
   const markAll = trpc.messages.markAllRead.useMutation();
@@ -76,7 +83,7 @@ export default function MessagesPage() {
   const [fresh, setFresh] = useState<ReadonlySet<number>>(() => new Set());
   // Those whose marking failed: left to the all-read button.
   const [unmarked, setUnmarked] = useState<ReadonlySet<number>>(() => new Set());
-  const shownUnread = list.data?.filter((m) => !m.is_read).map((m) => m.id) ?? [];
+  const shownUnread = messages.filter((m) => !m.is_read).map((m) => m.id);
   const shownKey = shownUnread.join(',');
   useEffect(() => {
     if (!shownKey) return;
@@ -122,7 +129,7 @@ export default function MessagesPage() {
     try {
       await remove.mutateAsync({ id: message.id });
       toast(MESSAGES_MSG.deleted);
-      const shown = list.data ?? [];
+      const shown = messages;
       const at = shown.findIndex((m) => m.id === message.id);
       const neighbour = shown[at + 1] ?? shown[at - 1] ?? null;
       await refresh();
@@ -147,12 +154,13 @@ export default function MessagesPage() {
     await refresh();
   };
 
-  const messages = list.data ?? [];
   // The list is the truth on this page; the navigation's count may be a poll behind.
   const newCount = messages.filter((m) => !m.is_read || fresh.has(m.id)).length;
-  // What the page will not read by itself: unread while the page is hidden, or its marking failed.
+  // What the page will not read by itself: unread while the page is hidden, or its marking failed,
+  // and unread messages on pages not loaded yet (the count says more than the loaded list holds).
   const visible = typeof document === 'undefined' || document.visibilityState === 'visible';
-  const leftUnread = messages.filter((m) => !m.is_read && (!visible || unmarked.has(m.id))).length;
+  const unreadBeyond = list.hasNextPage ? Math.max(0, unreadTotal - messages.filter((m) => !m.is_read).length) : 0;
+  const leftUnread = messages.filter((m) => !m.is_read && (!visible || unmarked.has(m.id))).length + unreadBeyond;
 
   return (
     <main className="page page-reading messages-page">
@@ -189,6 +197,14 @@ export default function MessagesPage() {
           ))}
         </ul>
       )}
+      {list.hasNextPage && (
+        <div className="messages-more">
+          <BusyButton className="btn" onClick={() => void list.fetchNextPage()} busy={list.isFetchingNextPage}>
+            {list.isFetchingNextPage ? '加载中…' : '加载更早的消息'}
+          </BusyButton>
+        </div>
+      )}
+      {list.isFetchNextPageError && <RetryLine message={MESSAGES_MSG.loadMoreFailed} onRetry={() => void list.fetchNextPage()} busy={list.isFetchingNextPage} />}
     </main>
   );
 }

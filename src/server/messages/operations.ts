@@ -12,6 +12,7 @@ import { deleteMessage, listMessages, markAllRead, markRead, markShownRead, MESS
 import { ZNoData } from '../../shared/outputs/common.ts';
 import { ZCountAnswer } from '../../shared/outputs/social.ts';
 import { ZCreated, ZFeedbackItem, ZMessage, ZModerationLogItem } from '../../shared/outputs/touch.ts';
+import { ZNextCursor } from '../../shared/outputs/ideas.ts';
 
 const ById = z.object({ id: decimalId('消息ID无效') });
 const NoInput = z.object({}).optional();
@@ -21,9 +22,12 @@ const ByIds = z.object({ ids: z.array(decimalId('消息ID无效')).min(1, '请�
 export const messageOps = {
   list: read({
     access: 'member',
-    input: NoInput,
-    output: { data: z.array(ZMessage) },
-    run: async ({ deps, user }) => answer(await listMessages(deps, user)),
+    input: z.object({ cursor: z.string().max(200).optional() }).optional(),
+    output: { data: z.array(ZMessage), extra: ZNextCursor },
+    run: async ({ deps, user }, input) => {
+      const page = await listMessages(deps, user, input?.cursor);
+      return answer(page.items, { extra: { nextCursor: page.nextCursor } });
+    },
   }),
   // Polled by every open tab of every member (publishing §4): the busiest member read.
   unreadCount: read({

@@ -16,6 +16,7 @@ import { authorAvatar, authorName, type AuthorFields } from '../../shared/idea-d
 import { MESSAGE_TEXT } from '../../shared/touch-texts.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
+import { decodeCursor, encodeCursor } from '../ideas/keyset.ts';
 import { logModeration } from '../admin/log.ts';
 import { messageRow } from './send.ts';
 import type { ZMessage } from '../../shared/outputs/touch.ts';
@@ -28,8 +29,18 @@ export const MESSAGE_MSG = {
   announced: '公告已发布',
 } as const;
 
-/** The newest this many; older messages stay stored but the screen shows the recent ones. */
+/** The most ids one mark-as-read call takes (the page sends those it has shown). */
 export const MESSAGES_LIST_MAX = 200;
+/** Messages on one page of the list, newest first; the page asks for the next with `nextCursor`. */
+export const MESSAGES_PAGE_SIZE = 50;
+
+const MESSAGES_CURSOR = 'messages';
+interface MessagesCursor {
+  s: typeof MESSAGES_CURSOR;
+  /** The last message's time (as stored) and id. */
+  t: string;
+  i: number;
+}
 
 export type MessageDto = z.infer<typeof ZMessage>;
 
@@ -59,9 +70,16 @@ async function deliverAnnouncements(db: Db, user: UserRow): Promise<void> {
   await db.updateTable('users').set({ announcements_seen_id: last }).where('id', '=', user.id).where('announcements_seen_id', '<', last).execute();
 }
 
-export async function listMessages(deps: Deps, user: UserRow): Promise<MessageDto[]> {
-  await deliverAnnouncements(deps.db, user);
-  const rows = await deps.db
+/**
+ * One page of the member's messages, newest first, and the cursor of the next (null at the end). It
+ * used to be the newest 200 and nothing more: with more unread than that, the badge counted messages
+ * the page could never show nor mark (a script author's audit). Announcements are delivered with the
+ * first page.
+ */
+export async function listMessages(deps: Deps, user: UserRow, cursorText?: string): Promise<{ items: MessageDto[]; nextCursor: string | null }> {
+  const after = decodeCursor<MessagesCursor>(cursorText, MESSAGES_CURSOR, (v) => typeof v.t === 'string' && Number.isSafeInteger(v.i));
+  if (!after) await deliverAnnouncements(deps.db, user);
+  let query = deps.db
     .selectFrom('messages as m')
     // Who it is about, and whether the comment it leads to is still there: primary-key look-ups.
     .leftJoin('users as actor', 'actor.id', 'm.actor_id')
@@ -71,18 +89,24 @@ export async function listMessages(deps: Deps, user: UserRow): Promise<MessageDt
       'actor.id as actor_id', 'actor.nickname as actor_nickname', 'actor.registration_number as actor_number', 'actor.avatar_url as actor_avatar', 'actor.status as actor_status',
       'c.id as comment_id',
     ])
-    .where('m.user_id', '=', user.id)
+    .where('m.user_id', '=', user.id);
+  if (after) query = query.where((eb) => eb.or([eb('m.created_at', '<', after.t), eb.and([eb('m.created_at', '=', after.t), eb('m.id', '<', after.i)])]));
+  const rows = await query
     .orderBy('m.created_at', 'desc')
     .orderBy('m.id', 'desc')
-    .limit(MESSAGES_LIST_MAX)
+    .limit(MESSAGES_PAGE_SIZE + 1)
     .execute();
-  return rows.map(({ actor_id, actor_nickname, actor_number, actor_avatar, actor_status, ...r }) => ({
+  const more = rows.length > MESSAGES_PAGE_SIZE;
+  const page = more ? rows.slice(0, MESSAGES_PAGE_SIZE) : rows;
+  const last = page[page.length - 1];
+  const items = page.map(({ actor_id, actor_nickname, actor_number, actor_avatar, actor_status, ...r }) => ({
     ...r,
     is_read: !!r.is_read,
     read_at: dbTimeToIso(r.read_at),
     created_at: dbTimeToIso(r.created_at)!,
     actor: actor_id == null ? null : messageActor({ userId: actor_id, nickname: actor_nickname, registrationNumber: actor_number, avatarUrl: actor_avatar, deactivated: actor_status === 'deactivated' }),
   }));
+  return { items, nextCursor: more ? encodeCursor({ s: MESSAGES_CURSOR, t: last.created_at, i: last.id }) : null };
 }
 
 /** The member a message is about, as comments show people (DESIGN §10: a deactivated one names no one). */
