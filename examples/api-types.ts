@@ -27,7 +27,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 反馈收件箱（未回复的在前） */
+        /** 反馈收件箱（未回复的在前，最多 200 条） */
         get: operations["feedback.inbox"];
         put?: never;
         post?: never;
@@ -61,7 +61,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 因送审词等待审核的评论（最早的在前，附命中的词） */
+        /** 因送审词等待审核的评论（最早的在前，最多 200 条，附命中的词） */
         get: operations["admin.heldComments"];
         put?: never;
         post?: never;
@@ -197,7 +197,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 评论举报（待处理在前） */
+        /** 评论举报（待处理在前；待处理的最多 500 条，已处理的最近 100 条） */
         get: operations["admin.reports"];
         put?: never;
         post?: never;
@@ -231,7 +231,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 待审核的创意 */
+        /** 待审核的创意（最早提交的在前，最多 200 个；附进入审核的原因和上次的审核决定） */
         get: operations["admin.reviewQueue"];
         put?: never;
         post?: never;
@@ -606,7 +606,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 某创意的全部评论（平铺，parentId 指向所属的顶层评论） */
+        /** 某创意的评论（平铺，parentId 指向所属的顶层评论；最多最新的 2000 条，按时间先后） */
         get: operations["comments.list"];
         put?: never;
         post?: never;
@@ -640,7 +640,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 我的收藏（最新在前；作者已删除的只有 { id, title, isDeleted: true }） */
+        /** 我的收藏（最新在前，最多 200 个；作者已删除的只有 { id, title, isDeleted: true }） */
         get: operations["favorites.list"];
         put?: never;
         post?: never;
@@ -1087,7 +1087,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 我的创意（status=published|draft|deleted|all） */
+        /** 我的创意（status=published|draft|deleted|all；最新的 500 个） */
         get: operations["ideas.my"];
         put?: never;
         post?: never;
@@ -1223,7 +1223,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 我的消息（最新在前，含平台公告） */
+        /** 我的消息（最新在前，含平台公告；每页 50 条，下一页用 nextCursor 作 cursor） */
         get: operations["messages.list"];
         put?: never;
         post?: never;
