@@ -140,7 +140,8 @@ for (const viewport of VIEWPORTS) {
       const items = page.getByRole('list', { name: '消息列表' }).getByRole('listitem');
       await page.getByText('旧消息59').waitFor();
       assert.equal(await items.count(), 50);
-      // The count says there is more unread than the page holds: the all-read button is there.
+      // The count says there is more unread than the page holds: the page says so, and the all-read button is there.
+      await page.getByText('更早的消息里还有 5 条未读').waitFor();
       await page.getByRole('button', { name: '全部标为已读' }).waitFor();
       await expectAccessible(page, `messages with more to load at ${viewport.width}px`);
       await page.getByRole('button', { name: '加载更早的消息' }).click();
@@ -152,6 +153,7 @@ for (const viewport of VIEWPORTS) {
       for (let i = 0; i < 50 && (await count()) > 0; i++) await page.waitForTimeout(100);
       assert.equal(await count(), 0);
       await page.getByRole('button', { name: '全部标为已读' }).waitFor({ state: 'detached' });
+      assert.equal(await page.getByText(/更早的消息里还有/).count(), 0);
       await shot(page, `${vp}-messages-older`);
       await context.close();
     });

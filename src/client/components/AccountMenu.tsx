@@ -116,11 +116,11 @@ export function AccountMenu({ user }: { user: StoredUser }) {
 
   return (
     <div className="account" ref={ref}>
-      <button type="button" ref={trigger} className="account-chip" aria-haspopup="menu" aria-expanded={open} aria-label={`${user.nickname}（ID ${user.registrationNumber}）的账号菜单`} onClick={() => (open ? setOpen(false) : openAt('first'))} onKeyDown={onChipKey}>
+      <button type="button" ref={trigger} className="account-chip" aria-haspopup="menu" aria-expanded={open} aria-label={`${user.nickname}（猎人编号 ${user.registrationNumber}）的账号菜单`} onClick={() => (open ? setOpen(false) : openAt('first'))} onKeyDown={onChipKey}>
         <Avatar src={user.avatarUrl ?? user.avatar} alt="" size={32} />
-        {/* The ID badge says what the number is; phones have no room for it (it is in the menu there). */}
+        {/* The number's badge says what it is; phones have no room for it (it is in the menu there). */}
         <span className="account-id">
-          <span className="account-id-label">ID</span> {user.registrationNumber}
+          <span className="account-id-label">猎人编号</span> {user.registrationNumber}
         </span>
         <span className="account-name">{user.nickname}</span>
       </button>

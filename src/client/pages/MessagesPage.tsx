@@ -169,7 +169,7 @@ export default function MessagesPage() {
           <h1 ref={heading} tabIndex={-1}>
             消息
           </h1>
-          {list.isSuccess && <p className="muted messages-count">{newCount > 0 ? `${newCount} 条新消息` : '没有新消息'}</p>}
+          {list.isSuccess && <p className="muted messages-count">{countLine(newCount, unreadBeyond)}</p>}
         </div>
         {leftUnread > 0 && (
           <BusyButton className="btn btn-small" onClick={() => void onMarkAll()} busy={markAll.isPending}>
@@ -207,6 +207,13 @@ export default function MessagesPage() {
       {list.isFetchNextPageError && <RetryLine message={MESSAGES_MSG.loadMoreFailed} onRetry={() => void list.fetchNextPage()} busy={list.isFetchingNextPage} />}
     </main>
   );
+}
+
+/** The line under the heading: what is new here, and what is unread on pages not loaded yet. */
+function countLine(newCount: number, unreadBeyond: number): string {
+  const beyond = unreadBeyond > 0 ? `更早的消息里还有 ${unreadBeyond} 条未读` : '';
+  if (newCount > 0) return beyond ? `${newCount} 条新消息，${beyond}` : `${newCount} 条新消息`;
+  return beyond || '没有新消息';
 }
 
 /** Where a message leads: the comment it is about, else its idea. */
