@@ -72,10 +72,11 @@ describe.each(DIALECTS)('sessions ended in another process, on %s', (dialect) =>
   it('refuses every write of a session logged out elsewhere, and admin writes of an admin demoted elsewhere', async () => {
     const member = await createUser(app.deps);
     expect((await app.api('GET', '/api/auth/me', { token: member.token })).status).toBe(200);
+    // The other process's logout.
+    await app.deps.db.deleteFrom('sessions').where('user_id', '=', member.id).execute();
     for (const send of writes(member)) expect((await send()).status).toBe(401);
     expect(await holdings(member.id)).toEqual({ ideas: 0, favorites: 0, comments: 0, follows: 0 });
     // A public write with the ended token goes on as a guest's: signing in again works.
-    await app.deps.db.deleteFrom('sessions').where('user_id', '=', member.id).execute();
     const again = await createUser(app.deps);
     expect((await app.api('GET', '/api/auth/me', { token: again.token })).status).toBe(200);
     await app.deps.db.deleteFrom('sessions').where('user_id', '=', again.id).execute();
