@@ -20,7 +20,7 @@ import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import type { Kysely } from 'kysely';
 import { dbTimeAgo } from '../../../db/time.ts';
-import type { Database, Db, UserRow } from '../../../db/types.ts';
+import type { Database, Db, IdeaRow, UserRow } from '../../../db/types.ts';
 import { forUpdate } from '../../../db/portable.ts';
 import { PUBLISH_ERROR_TYPES, type DuplicateInfo, type ModerationResult } from '../../shared/idea-display.ts';
 import { jaccard, mostlyContained, ngrams, normalizeText, similarity } from '../text.ts';
@@ -97,9 +97,15 @@ export interface Candidate {
   analysisText: string;
 }
 
-/** Live published ideas other than this one: the set a new publish is compared with. */
+/**
+ * Published and not rejected by a moderator: public or waiting in the queue. Its text is live (a new
+ * publish of the same text is a duplicate), and a hold word sends it back to the queue.
+ */
+export const standsPublished = (row: Pick<IdeaRow, 'status' | 'moderation_status'>) => row.status === 'published' && row.moderation_status !== 'rejected';
+
+/** Live published ideas other than this one (standsPublished, not deleted): the set a new publish is compared with. */
 function livePublished(db: Kysely<Database>, excludeId: number | null) {
-  let q = db.selectFrom('ideas').where('status', '=', 'published').where('is_deleted', '=', 0).where('moderation_status', '!=', 'rejected');
+  let q = db.selectFrom('ideas').where('status', '=', 'published').where('moderation_status', '!=', 'rejected').where('is_deleted', '=', 0);
   if (excludeId) q = q.where('id', '!=', excludeId);
   return q;
 }

@@ -238,9 +238,10 @@ export async function editAndApproveIdea(deps: Deps, admin: UserRow, id: number,
     .map((field) => ({ field, before: shown(before, field), after: shown(after, field) }));
   if (!changes.length) throw badRequest(REVIEW_MSG.nothingEdited);
 
+  const hash = contentHash(after.title, after.description, after.analysisText);
   return transaction(deps.db, async (trx) => {
     // The corrected text goes public: no live copy of it may be there already (the exact rule).
-    await claimText(trx, admin, id, contentHash(after.title, after.description, after.analysisText));
+    await claimText(trx, admin, id, hash);
     const now = nowDb();
     const result = await trx
       .updateTable('ideas')
@@ -248,7 +249,7 @@ export async function editAndApproveIdea(deps: Deps, admin: UserRow, id: number,
         title: after.title,
         description: after.description,
         detailed_analysis: after.detailedAnalysis,
-        content_hash: contentHash(after.title, after.description, after.analysisText),
+        content_hash: hash,
         match_text: matchText(after.title, after.description, after.analysisText),
         moderation_status: 'approved',
         ever_public: 1,

@@ -10,7 +10,7 @@ import { badRequest, conflict, gone, notFound } from '../errors.ts';
 import { requireUserByRef } from '../accounts/users.ts';
 import { removeStoredImages, settleIdeaImages, usableImageNames } from './images.ts';
 import { screenTexts, type HeldWord } from '../moderation/words.ts';
-import { assertNotDuplicate, claimText, contentHash, matchText, releasePublish, reservePublish, resemblesRejected, screenIdeaFields } from './moderation.ts';
+import { assertNotDuplicate, claimText, contentHash, matchText, releasePublish, reservePublish, resemblesRejected, screenIdeaFields, standsPublished } from './moderation.ts';
 import {
   countDrafts,
   findIdea,
@@ -134,7 +134,10 @@ async function spendingPublish<T>(deps: Deps, user: UserRow, publishing: boolean
 }
 
 /** First in a publish's transaction: its text's turn, and no live copy of it written meanwhile (moderation.ts claimText). */
-const claimPublishedText = (trx: Db, user: UserRow, ideaId: number | null, f: CleanFields) => claimText(trx, user, ideaId, contentHash(f.title, f.description, f.analysisText));
+function claimPublishedText(trx: Db, user: UserRow, ideaId: number | null, columns: IdeaColumns): Promise<void> {
+  if (!columns.content_hash) throw new Error('claimPublishedText: only a published idea has a text to claim');
+  return claimText(trx, user, ideaId, columns.content_hash);
+}
 
 /**
  * Approved at once in automatic mode, unless a watched word of the hold action sends it to the queue,
@@ -168,6 +171,7 @@ async function tellIfApprovedAtOnce(db: Db, user: UserRow, id: number, title: st
   await sendMessage(db, decisionMessage({ id, user_id: user.id, title: title || DEFAULT_IDEA_TITLE }, 'approved', 'auto'));
 }
 
+type IdeaColumns = ReturnType<typeof columnsFor>;
 function columnsFor(f: CleanFields, status: 'draft' | 'published') {
   return {
     title: f.title || DEFAULT_IDEA_TITLE,
@@ -211,11 +215,12 @@ export async function createIdea(deps: Deps, user: UserRow, input: TCreateIdeaRe
   if (publishing) ({ f, ...checked } = await checkForPublish(deps, user, null, f));
   else await checkNewDraft(deps, user);
   const now = nowDb();
+  const columns = columnsFor(f, input.status);
   const id = await spendingPublish(deps, user, publishing, () => insertIdea(
     deps.db,
     {
       user_id: user.id,
-      ...columnsFor(f, input.status),
+      ...columns,
       ever_public: 0,
       ...(checked ? { ...checked.review, published_at: now } : { moderation_status: 'none' as const, reviewed_at: null, published_at: null }),
       view_count: 0,
@@ -234,7 +239,7 @@ export async function createIdea(deps: Deps, user: UserRow, input: TCreateIdeaRe
           await tellIfApprovedAtOnce(trx, user, newId, f.title, checked.review);
         }
       : undefined,
-    publishing ? (trx) => claimPublishedText(trx, user, null, f) : undefined,
+    publishing ? (trx) => claimPublishedText(trx, user, null, columns) : undefined,
   ));
   if (!publishing) await backOutDraftOverCap(deps, user, id);
   await settleIdeaImages(deps, user, id, uploadedImageNames(f.detailedAnalysis));
@@ -253,14 +258,15 @@ export async function updateIdea(deps: Deps, user: UserRow, id: number, input: T
   let checked: PublishReview | null = null;
   if (publishing) ({ f, ...checked } = await checkForPublish(deps, user, id, f, isApproved(row)));
   const now = nowDb();
+  const columns = columnsFor(f, status);
   await spendingPublish(deps, user, publishing, () => transaction(deps.db, async (trx) => {
-    if (publishing) await claimPublishedText(trx, user, id, f);
+    if (publishing) await claimPublishedText(trx, user, id, columns);
     // Only over the review state the checks above read: a moderator's decision in between (a
     // take-down, a rejection) is not written over by an approval it never saw (a hostile review).
     const saved = await trx
       .updateTable('ideas')
       .set({
-        ...columnsFor(f, status),
+        ...columns,
         ...(checked ? { ...checked.review, published_at: publishedAtOnSave(row, now) } : { moderation_status: 'none', reviewed_at: null, published_at: oncePublicAt(row) }),
         updated_at: now,
       })
@@ -297,12 +303,13 @@ export async function publishDraft(deps: Deps, user: UserRow, id: number): Promi
   if (row.status !== 'draft') throw badRequest(IDEA_MSG.notDraft);
   const { f, held, review } = await checkForPublish(deps, user, id, clean({}, await storedValues(deps.db, row), await usableImageNames(deps.db, user, id)));
   const now = nowDb();
+  const columns = columnsFor(f, 'published');
   await spendingPublish(deps, user, true, () => transaction(deps.db, async (trx) => {
-    await claimPublishedText(trx, user, id, f);
+    await claimPublishedText(trx, user, id, columns);
     // Only while still a draft: of two publishes at once, one publishes and the other finds nothing to publish.
     const result = await trx
       .updateTable('ideas')
-      .set({ ...columnsFor(f, 'published'), ...review, published_at: publishedAtOnSave(row, now), updated_at: now })
+      .set({ ...columns, ...review, published_at: publishedAtOnSave(row, now), updated_at: now })
       .where('id', '=', id)
       .where('status', '=', 'draft')
       .executeTakeFirst();
@@ -325,7 +332,7 @@ export async function replaceExpansions(deps: Deps, user: UserRow, id: number, g
   const idea = await requireOwnLiveIdea(deps.db, user, id);
   const screened = await screenExpansions(deps, given);
   const { contents } = screened;
-  const holdForReview = screened.held.length > 0 && idea.status === 'published' && idea.moderation_status !== 'rejected';
+  const holdForReview = screened.held.length > 0 && standsPublished(idea);
   const existing = await deps.db.selectFrom('idea_expansions').select(['content', 'created_at']).where('idea_id', '=', id).execute();
   const createdAt = new Map(existing.map((e) => [e.content, e.created_at]));
   const now = nowDb();
@@ -371,7 +378,7 @@ export async function restoreIdea(deps: Deps, user: UserRow, id: number): Promis
   if (restoreExpired(fromDbTime(row.deleted_at))) throw gone(IDEA_MSG.restoreExpired);
   await transaction(deps.db, async (trx) => {
     // A live copy of its text published while it was in the bin keeps it there (the exact rule).
-    if (row.status === 'published' && row.moderation_status !== 'rejected' && row.content_hash) await claimText(trx, user, id, row.content_hash);
+    if (standsPublished(row) && row.content_hash) await claimText(trx, user, id, row.content_hash);
     await trx.updateTable('ideas').set({ is_deleted: 0, deleted_at: null, updated_at: nowDb() }).where('id', '=', id).execute();
   });
   return dtoFor(deps, id, user);
