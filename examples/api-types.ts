@@ -640,7 +640,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 我的收藏（最新在前，最多 200 个；作者已删除的只有 { id, title, isDeleted: true }） */
+        /** 我的收藏（最新在前，每页 50 个，nextCursor 传给 ?cursor= 取下一页；作者已删除的只有 { id, title, isDeleted: true }；重新审核中的不列出，所以一页可能不足 50 个） */
         get: operations["favorites.list"];
         put?: never;
         post?: never;
@@ -5934,7 +5934,9 @@ export interface operations {
     };
     "favorites.list": {
         parameters: {
-            query?: never;
+            query?: {
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5955,6 +5957,7 @@ export interface operations {
                             title: string;
                         })[];
                         message?: string;
+                        nextCursor: string | null;
                         /** @constant */
                         success: true;
                     };
@@ -5967,7 +5970,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 请求体不是有效的 JSON */
+            /** @description cursor 无效 */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -415,4 +415,43 @@ describe.each(DIALECTS)('favourites of ideas that are no longer public, on %s', 
     // The hidden one's record is still there: it can be cleared.
     expect((await app.api('DELETE', `/api/favorites/${rejected}`, { token: reader.token })).status).toBe(200);
   });
+
+  it('pages the favourites 50 at a time, newest first, each once, past ideas left out, on both transports', async () => {
+    const author = await createUser(app.deps);
+    const reader = await createUser(app.deps);
+    // 110 favourites, three to a second (ties in time are ordered by idea id); the 7th newest was
+    // deleted by its author (listed as deleted), the 60th newest is back in review (left out).
+    const ideas: number[] = [];
+    for (let i = 0; i < 110; i++) ideas.push(await createIdea(app.deps, author, { title: `收藏分页${i}` }));
+    const base = Date.parse('2026-11-01T00:00:00Z');
+    const savedAt = (i: number) => new Date(base + Math.floor(i / 3) * 1000).toISOString().slice(0, 19).replace('T', ' ');
+    await app.deps.db.insertInto('favorites').values(ideas.map((idea_id, i) => ({ user_id: reader.id, idea_id, created_at: savedAt(i) }))).execute();
+    const newestFirst = [...ideas].reverse();
+    const [deleted, inReview] = [newestFirst[6], newestFirst[59]];
+    await app.deps.db.updateTable('ideas').set({ is_deleted: 1, deleted_at: savedAt(0) }).where('id', '=', deleted).execute();
+    await app.deps.db.updateTable('ideas').set({ moderation_status: 'review' }).where('id', '=', inReview).execute();
+    app.deps.publicCache.invalidate();
+
+    type FavoritesPage = { data: { id: number; isDeleted?: boolean }[]; nextCursor: string | null };
+    const walk = async (page: (cursor?: string) => Promise<FavoritesPage>) => {
+      const seen: number[] = [];
+      const sizes: number[] = [];
+      let cursor: string | undefined;
+      do {
+        const answer = await page(cursor);
+        sizes.push(answer.data.length);
+        seen.push(...answer.data.map((f) => f.id));
+        if (answer.data.some((f) => f.isDeleted)) expect(answer.data.find((f) => f.isDeleted)?.id).toBe(deleted);
+        cursor = answer.nextCursor ?? undefined;
+      } while (cursor);
+      return { seen, sizes };
+    };
+    const viaRest = await walk(async (cursor) => (await app.api('GET', `/api/favorites${cursor ? `?cursor=${cursor}` : ''}`, { token: reader.token })).body);
+    expect(viaRest).toEqual({ seen: newestFirst.filter((id) => id !== inReview), sizes: [50, 49, 10] });
+    const viaTrpc = await walk(async (cursor) => (await trpcCall(app, 'query', 'favorites.list', cursor ? { cursor } : {}, reader.token)).body);
+    expect(viaTrpc).toEqual(viaRest);
+    // Another list's cursor, or none of ours, is refused.
+    const market = (await app.api('GET', '/api/marketplace/ideas?limit=1')).body.nextCursor;
+    for (const bad of ['x', market]) expect((await app.api('GET', `/api/favorites?cursor=${bad}`, { token: reader.token })).body).toMatchObject({ success: false, message: '分页参数无效' });
+  });
 });

@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { expectAccessible, newPage, shot, startE2E, uniquePhone, VIEWPORTS, type E2E, storeSession, type Viewport } from './harness.ts';
+import { createIdea, createUser } from '../helpers/fixtures.ts';
+import { expectAccessible, newPage, shot, signInWithToken, startE2E, uniquePhone, VIEWPORTS, type E2E, storeSession, type Viewport } from './harness.ts';
 
 let e2e: E2E;
 before(async () => {
@@ -300,6 +301,33 @@ for (const viewport of VIEWPORTS) {
       await other.page.getByTestId('updates-empty').getByText('关注喜欢的猎人后，他们发布的新创意会出现在这里').waitFor();
       await look(other.page, viewport, 'updates-empty');
       await other.context.close();
+    });
+
+    it('shows 50 favourites at a time; the older ones load on request', async () => {
+      const author = await createUser(e2e.server.deps);
+      const reader = await createUser(e2e.server.deps);
+      // 55 favourites, one a minute, the oldest first.
+      const ideas: number[] = [];
+      for (let i = 0; i < 55; i++) ideas.push(await createIdea(e2e.server.deps, author, { title: `收藏翻页${viewport.name}${i}` }));
+      const base = Date.now() - 2 * 3600_000;
+      await e2e.server.deps.db
+        .insertInto('favorites')
+        .values(ideas.map((idea_id, i) => ({ user_id: reader.id, idea_id, created_at: new Date(base + i * 60_000).toISOString().slice(0, 19).replace('T', ' ') })))
+        .execute();
+      const { context, page } = await newPage(e2e, viewport);
+      await signInWithToken(page, e2e.baseUrl, reader);
+      await page.goto('/inspiration-library?tab=favorite');
+      const cards = page.getByRole('list', { name: '收藏的创意' }).getByTestId('idea-card');
+      await cards.filter({ hasText: `收藏翻页${viewport.name}54` }).waitFor();
+      assert.equal(await cards.count(), 50);
+      const more = page.getByRole('button', { name: '加载更多收藏' });
+      await more.scrollIntoViewIfNeeded();
+      await look(page, viewport, 'favorites-more');
+      await more.click();
+      await cards.filter({ hasText: `收藏翻页${viewport.name}0` }).first().waitFor();
+      assert.equal(await cards.count(), 55);
+      assert.equal(await more.count(), 0, 'nothing older');
+      await context.close();
     });
   });
 }

@@ -13,7 +13,7 @@ import { IDEA_MSG, RECYCLE_BIN_DAYS } from '../../shared/idea-rules.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { cardStage, ClockIcon, IdeaCard } from '../components/IdeaCard.tsx';
 import { CardGrid } from '../components/ui/CardGrid.tsx';
-import { FavoritesPanel } from '../components/library/FavoritesPanel.tsx';
+import { FAVORITES_QUERY_INPUT, FavoritesPanel, favoritesPageAfter } from '../components/library/FavoritesPanel.tsx';
 import { quoteName, useConfirm } from '../components/ui/ConfirmDialog.tsx';
 import { useToast } from '../components/ui/Toast.tsx';
 import { Tabs } from '../components/Modal.tsx';
@@ -82,7 +82,7 @@ export default function InspirationLibraryPage() {
 
   // Back from an idea opened here (its back button hands our state back): the scroll it was opened at,
   // once the open tab's list is there (the favourites tab's is the panel's query, shared by key).
-  const favorites = trpc.favorites.list.useQuery(undefined, { enabled: tab === 'favorite' });
+  const favorites = trpc.favorites.list.useInfiniteQuery(FAVORITES_QUERY_INPUT, { getNextPageParam: favoritesPageAfter, enabled: tab === 'favorite' });
   const panelPending = tab === 'favorite' ? favorites.isPending : list.isPending;
   const returnScroll = useRef<number | null>(isFromLibrary(window.history.state) ? window.history.state.scrollPosition : null);
   useEffect(() => {

@@ -181,7 +181,8 @@ export default function MessagesPage() {
 
       {list.isPending ? (
         <LoadingLine />
-      ) : list.isError ? (
+      ) : !list.data ? (
+        // Only when nothing is loaded: a failed 加载更早的消息 or refresh keeps the pages shown.
         <RetryLine message={MESSAGES_MSG.loadFailed} onRetry={() => void list.refetch()} busy={list.isFetching} />
       ) : messages.length === 0 ? (
         <div className="empty-state">
@@ -198,7 +199,7 @@ export default function MessagesPage() {
         </ul>
       )}
       {list.hasNextPage && (
-        <div className="messages-more">
+        <div className="list-more">
           <BusyButton className="btn" onClick={() => void list.fetchNextPage()} busy={list.isFetchingNextPage}>
             {list.isFetchingNextPage ? '加载中…' : '加载更早的消息'}
           </BusyButton>

@@ -8,7 +8,7 @@ const FOLLOW = '关注';
 const IDEA = '创意';
 
 export const socialRoutes = [
-  route('get', '/favorites', favoriteOps.list, { tag: FAV, summary: '我的收藏（最新在前，最多 200 个；作者已删除的只有 { id, title, isDeleted: true }）' }),
+  route('get', '/favorites', favoriteOps.list, { tag: FAV, summary: '我的收藏（最新在前，每页 50 个，nextCursor 传给 ?cursor= 取下一页；作者已删除的只有 { id, title, isDeleted: true }；重新审核中的不列出，所以一页可能不足 50 个）', responses: { 400: 'cursor 无效' } }),
   route('get', '/favorites/check/:ideaId', favoriteOps.check, { tag: FAV, summary: '是否已收藏（data.isFavorite、data.favoriteCount）', responses: { 404: '创意不存在或不可见' } }),
   route('post', '/favorites/:ideaId', favoriteOps.set, { tag: FAV, summary: '收藏或取消收藏（favorite 默认为 true；返回 favorited、favoriteCount）', responses: { 404: '创意不存在或已被删除' } }),
   route('delete', '/favorites/:ideaId', favoriteOps.remove, { tag: FAV, summary: '清除收藏记录', responses: { 404: '没有这条收藏记录' } }),

@@ -18,6 +18,7 @@ import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
 import { findActionableIdea, findVisibleIdea, publicIdeas } from '../ideas/repository.ts';
 import { selectCards, toCards } from '../ideas/cards.ts';
+import { decodeCursor, encodeCursor, isCursorInt, isCursorTime } from '../ideas/keyset.ts';
 import { joinAccountData } from '../accounts/account-data.ts';
 import type { ZDeletedFavorite, ZFavoriteState } from '../../shared/outputs/social.ts';
 
@@ -26,8 +27,14 @@ export const FAVORITE_MSG = {
   noRecord: '没有这条收藏记录',
 } as const;
 
-/** The favourites list is the library's tab, not an archive: the newest this many. */
-export const FAVORITES_LIST_MAX = 200;
+/** Favourites on one page of the library's tab, newest first; the page asks for the next with `nextCursor`. */
+export const FAVORITES_PAGE_SIZE = 50;
+const FAVORITES_CURSOR = 'favorites';
+interface FavoritesCursor {
+  s: typeof FAVORITES_CURSOR;
+  t: string;
+  i: number;
+}
 
 export type FavoriteState = z.infer<typeof ZFavoriteState>;
 
@@ -108,33 +115,41 @@ export async function favoriteStatus(deps: Deps, viewer: UserRow | null, ideaId:
 }
 
 /**
- * The user's favourites, newest first: public ideas as cards, ideas their author deleted as
- * `{ id, title, isDeleted: true }` only — with the default title when the idea was not approved as it
- * stands or its author deactivated (their ideas were deleted with the account, and their words go
- * with them). Ideas back in review (edited) are left out until they are public again; purged ideas
- * took their favourites with them.
+ * One page of the user's favourites, newest first, and the cursor of the next (null at the end):
+ * public ideas as cards, ideas their author deleted as `{ id, title, isDeleted: true }` only — with
+ * the default title when the idea was not approved as it stands or its author deactivated (their
+ * ideas were deleted with the account, and their words go with them). Ideas back in review (edited)
+ * are left out until they are public again, so a page may hold fewer than FAVORITES_PAGE_SIZE; purged
+ * ideas took their favourites with them. It used to be the newest 200 and no more: older favourites
+ * could be neither seen nor cleared.
  */
-export async function listFavorites(deps: Deps, user: UserRow): Promise<(IdeaDto | DeletedFavorite)[]> {
-  const saved = await deps.db
+export async function listFavorites(deps: Deps, user: UserRow, cursorText?: string): Promise<{ items: (IdeaDto | DeletedFavorite)[]; nextCursor: string | null }> {
+  const after = decodeCursor<FavoritesCursor>(cursorText, FAVORITES_CURSOR, (v) => isCursorTime(v.t) && isCursorInt(v.i));
+  let query = deps.db
     .selectFrom('favorites')
     .innerJoin('ideas', 'ideas.id', 'favorites.idea_id')
     .innerJoin('users', 'users.id', 'ideas.user_id')
-    .select(['ideas.id', 'ideas.title', 'ideas.is_deleted', 'ideas.moderation_status', 'users.status as author_status'])
-    .where('favorites.user_id', '=', user.id)
+    .select(['ideas.id', 'ideas.title', 'ideas.is_deleted', 'ideas.moderation_status', 'users.status as author_status', 'favorites.created_at as saved_at'])
+    .where('favorites.user_id', '=', user.id);
+  if (after) query = query.where((eb) => eb.or([eb('favorites.created_at', '<', after.t), eb.and([eb('favorites.created_at', '=', after.t), eb('favorites.idea_id', '<', after.i)])]));
+  const rows = await query
     .orderBy('favorites.created_at', 'desc')
     .orderBy('favorites.idea_id', 'desc')
-    .limit(FAVORITES_LIST_MAX)
+    .limit(FAVORITES_PAGE_SIZE + 1)
     .execute();
-  if (!saved.length) return [];
+  const saved = rows.slice(0, FAVORITES_PAGE_SIZE);
+  const last = saved[saved.length - 1];
+  const nextCursor = rows.length > FAVORITES_PAGE_SIZE ? encodeCursor({ s: FAVORITES_CURSOR, t: last.saved_at, i: last.id }) : null;
   const liveIds = saved.filter((s) => !s.is_deleted).map((s) => s.id);
   const live = liveIds.length ? await selectCards(publicIdeas(deps.db)).where('ideas.id', 'in', liveIds).execute() : [];
   const cards = new Map((await toCards(deps.db, live, user)).map((dto) => [dto.id, dto]));
-  return saved.flatMap((s): (IdeaDto | DeletedFavorite)[] => {
+  const items = saved.flatMap((s): (IdeaDto | DeletedFavorite)[] => {
     // The title as reviewed: one edited after approval (back in review) and then deleted shows the default.
     if (s.is_deleted) return [{ id: s.id, title: s.moderation_status === 'approved' && s.author_status === 'active' ? s.title : DEFAULT_IDEA_TITLE, isDeleted: true }];
     const card = cards.get(s.id);
     return card ? [card] : [];
   });
+  return { items, nextCursor };
 }
 
 /** Deactivation (DESIGN §10): the account's favourites go, and the counts they fed drop with them. */

@@ -11,6 +11,7 @@ import { FAVORITE_MSG, favoriteStatus, listFavorites, removeFavorite, setFavorit
 import { FOLLOW_MSG, followStatus, listFollowing, setFollow } from './follows.ts';
 import { followUpdates, followUpdatesCount, recentIdeasOf } from './updates.ts';
 import { ZCountAnswer, ZFavoriteCheck, ZFavorites, ZFavoriteState, ZFollowedUser, ZFollowState, ZFollowUpdate, ZRecentIdea } from '../../shared/outputs/social.ts';
+import { ZNextCursor } from '../../shared/outputs/ideas.ts';
 
 const ByIdea = z.object({ ideaId: ZIdeaId });
 const ByUser = z.object({ registrationNumber: z.string().trim().min(1, '用户编号无效').max(20, '用户编号无效') });
@@ -49,9 +50,12 @@ export const favoriteOps = {
   }),
   list: read({
     access: 'member',
-    input: z.object({}).optional(),
-    output: { data: ZFavorites },
-    run: async ({ deps, user }) => answer(await listFavorites(deps, user)),
+    input: z.object({ cursor: z.string().max(200).optional() }).optional(),
+    output: { data: ZFavorites, extra: ZNextCursor },
+    run: async ({ deps, user }, input) => {
+      const page = await listFavorites(deps, user, input?.cursor);
+      return answer(page.items, { extra: { nextCursor: page.nextCursor } });
+    },
   }),
 };
 

@@ -1,11 +1,11 @@
 /**
  * The library's favourites tab (publishing §2 "Inspiration library"): the member's favourites as
- * cards, a refresh button, a refresh on window focus and when the idea page reports a change
+ * cards, 50 a page (加载更多收藏), a refresh button, a refresh on window focus and when the idea page reports a change
  * (FAVORITE_CHANGED_EVENT). A favourite whose idea its author deleted comes back as
  * `{ id, title, isDeleted }` and shows greyed with the deleted badge; clicking it offers to clear the
  * record (a 404 means it is gone already: it leaves the list all the same).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { displayTitle } from '../../../shared/idea-display.ts';
 import { errorMessage, httpStatusOf } from '../../lib/api-errors.ts';
@@ -18,11 +18,18 @@ import { quoteName, useConfirm } from '../ui/ConfirmDialog.tsx';
 import { useToast } from '../ui/Toast.tsx';
 import { RetryLine } from '../ui/RetryLine.tsx';
 import { BusyButton } from '../ui/BusyButton.tsx';
+// Its toolbar and 加载更多收藏 row: the library page itself does not load touch.css (visited first, they were unstyled).
+import '../../styles/touch.css';
 
 type Favorite = RouterOutputs['favorites']['list']['data'][number];
 
+/** The tab's query input: the library page reads the same query (by this key) to know when it is there. */
+export const FAVORITES_QUERY_INPUT = {};
+export const favoritesPageAfter = (last: RouterOutputs['favorites']['list']) => last.nextCursor ?? null;
+
 export const FAVORITES_MSG = {
   loadFailed: '加载收藏失败，请稍后重试',
+  loadMoreFailed: '加载更多收藏失败，请稍后重试',
   empty: '还没有收藏任何创意',
   confirmClear: (title: string) => `清除${quoteName(title)}的收藏记录？`,
   confirmClearDetail: '这个创意已被作者删除，清除后它不再出现在你的收藏里。',
@@ -33,7 +40,8 @@ export const FAVORITES_MSG = {
 
 export function FavoritesPanel({ onOpenIdea }: { onOpenIdea: (id: number) => void }) {
   const utils = trpc.useUtils();
-  const list = trpc.favorites.list.useQuery(undefined, { select: (answer) => answer.data });
+  const list = trpc.favorites.list.useInfiniteQuery(FAVORITES_QUERY_INPUT, { getNextPageParam: favoritesPageAfter });
+  const favorites = useMemo(() => list.data?.pages.flatMap((page) => page.data) ?? [], [list.data]);
   const remove = trpc.favorites.remove.useMutation();
   const confirm = useConfirm();
   const toast = useToast();
@@ -52,7 +60,8 @@ export function FavoritesPanel({ onOpenIdea }: { onOpenIdea: (id: number) => voi
   }, [utils]);
 
   /** Drops one record from the cached list at once (the refetch that follows agrees). */
-  const dropFromList = (id: number) => utils.favorites.list.setData(undefined, (old) => (old ? { ...old, data: old.data.filter((f) => f.id !== id) } : old));
+  const dropFromList = (id: number) =>
+    utils.favorites.list.setInfiniteData(FAVORITES_QUERY_INPUT, (old) => (old ? { ...old, pages: old.pages.map((page) => ({ ...page, data: page.data.filter((f) => f.id !== id) })) } : old));
 
   const clear = async (favorite: Favorite) => {
     const title = displayTitle(favorite.title);
@@ -75,7 +84,6 @@ export function FavoritesPanel({ onOpenIdea }: { onOpenIdea: (id: number) => voi
     }
   };
 
-  const favorites = list.data ?? [];
   return (
     <>
       <div className="library-toolbar">
@@ -86,7 +94,8 @@ export function FavoritesPanel({ onOpenIdea }: { onOpenIdea: (id: number) => voi
       <div role="alert">{error && <p className="error-box">{error}</p>}</div>
       {list.isPending ? (
         <LoadingLine />
-      ) : list.isError ? (
+      ) : !list.data ? (
+        // Only when nothing is loaded: a failed 加载更多收藏 or refresh keeps the pages shown.
         <RetryLine message={errorMessage(list.error, FAVORITES_MSG.loadFailed)} onRetry={() => void list.refetch()} busy={list.isFetching} />
       ) : favorites.length === 0 ? (
         <div className="empty-state">
@@ -109,6 +118,14 @@ export function FavoritesPanel({ onOpenIdea }: { onOpenIdea: (id: number) => voi
           })}
         </CardGrid>
       )}
+      {list.hasNextPage && (
+        <div className="list-more">
+          <BusyButton className="btn" onClick={() => void list.fetchNextPage()} busy={list.isFetchingNextPage}>
+            {list.isFetchingNextPage ? '加载中…' : '加载更多收藏'}
+          </BusyButton>
+        </div>
+      )}
+      {list.isFetchNextPageError && <RetryLine message={FAVORITES_MSG.loadMoreFailed} onRetry={() => void list.fetchNextPage()} busy={list.isFetchingNextPage} />}
     </>
   );
 }
