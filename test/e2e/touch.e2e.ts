@@ -323,7 +323,15 @@ for (const viewport of VIEWPORTS) {
       const more = page.getByRole('button', { name: '加载更多收藏' });
       await more.scrollIntoViewIfNeeded();
       await look(page, viewport, 'favorites-more');
+      // The next page failing once: the loaded cards stay, with a retry.
+      const nextPage = (url: URL) => url.pathname.includes('favorites.list') && decodeURIComponent(url.search).includes('"cursor"');
+      await page.route(nextPage, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify([{ error: { message: '服务暂时不可用', code: -32603, data: { httpStatus: 503 } } }]) }));
       await more.click();
+      const retry = page.getByRole('button', { name: '重试' });
+      await page.getByText('加载更多收藏失败，请稍后重试').waitFor();
+      assert.equal(await cards.count(), 50, 'the loaded favourites stay');
+      await page.unroute(nextPage);
+      await retry.click();
       await cards.filter({ hasText: `收藏翻页${viewport.name}0` }).first().waitFor();
       assert.equal(await cards.count(), 55);
       assert.equal(await more.count(), 0, 'nothing older');
