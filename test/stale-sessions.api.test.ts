@@ -93,6 +93,36 @@ describe.each(DIALECTS)('sessions ended in another process, on %s', (dialect) =>
     expect(await app.deps.db.selectFrom('announcements').select('id').where('title', '=', announce.title).executeTakeFirst()).toBeUndefined();
   });
 
+  it("decides a member write's admin branch on the role as it is now, on both transports", async () => {
+    const writer = await createUser(app.deps);
+    const comment = async () => (await app.api('POST', '/api/comments', { token: writer.token, body: { ideaId, content: `一条普通的评论${Math.random()}` } })).body.data.id as number;
+    const removals = (id: number, token: string) => [() => app.api('DELETE', `/api/comments/${id}`, { token }), () => trpcCall(app, 'mutation', 'comments.remove', { id }, token)];
+    const exists = async (id: number) => !!(await app.deps.db.selectFrom('comments').select('id').where('id', '=', id).executeTakeFirst());
+
+    // Demoted elsewhere while this process remembers an admin: another's comment is not theirs to delete.
+    const demoted = await createUser(app.deps);
+    await app.makeAdmin(demoted.id);
+    expect((await app.api('GET', '/api/auth/me', { token: demoted.token })).body.data.user.role).toBe('admin');
+    await app.deps.db.updateTable('users').set({ role: 'member' }).where('id', '=', demoted.id).execute();
+    for (const via of [0, 1]) {
+      const id = await comment();
+      expect((await removals(id, demoted.token)[via]()).status).toBe(403);
+      expect(await exists(id)).toBe(true);
+    }
+    // The next read shows the role as it is now, not the remembered one.
+    expect((await app.api('GET', '/api/auth/me', { token: demoted.token })).body.data.user.role).toBe('member');
+
+    // Promoted elsewhere while this process remembers a member: the admin's delete goes through.
+    const promoted = await createUser(app.deps);
+    expect((await app.api('GET', '/api/auth/me', { token: promoted.token })).body.data.user.role).toBe('member');
+    await app.deps.db.updateTable('users').set({ role: 'admin' }).where('id', '=', promoted.id).execute();
+    for (const via of [0, 1]) {
+      const id = await comment();
+      expect((await removals(id, promoted.token)[via]()).status).toBe(200);
+      expect(await exists(id)).toBe(false);
+    }
+  });
+
   it('leaves the account row alone when a change passed its check just before a deactivation committed', async () => {
     const member = await createUser(app.deps);
     const auth = (await authenticate(app.deps, member.token))!;

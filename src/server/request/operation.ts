@@ -145,6 +145,7 @@ export const write = <D extends ZodType, E extends ZodType, S extends ZodType, T
         if (role === null && op.access !== 'public') throw new AppError('UNAUTHORIZED', SESSION_EXPIRED_MESSAGE);
         if (role === null) caller = { ...caller, auth: null } as typeof caller;
         else if (op.access === 'admin' && role !== 'admin') throw new AppError('FORBIDDEN', ADMIN_ONLY_MESSAGE);
+        else if (role !== caller.auth.user.role) caller = withCurrentRole(caller, caller.auth, role);
       }
       // Every attempt that got past validation counts, refused ones too: a loop of failures costs as much.
       if (op.limit) await caller.deps.limits.writes[op.limit].consume({ userId: caller.auth?.user.id, ip: caller.ip });
@@ -154,6 +155,17 @@ export const write = <D extends ZodType, E extends ZodType, S extends ZodType, T
     },
   };
 };
+
+/**
+ * The caller with the role the database has now, and the process's memory of the session forgotten
+ * (its next read learns it too): a member write's admin branches (deleting another's comment) decide
+ * on it, not on a role remembered for up to CACHE_TTL_MS.
+ */
+function withCurrentRole<C extends Caller>(caller: C, auth: Authenticated, role: UserRow['role']): C {
+  caller.deps.sessionCache.forgetSession(auth.session.id);
+  const user = { ...auth.user, role };
+  return { ...caller, auth: { ...auth, user }, ...('user' in caller ? { user } : {}) };
+}
 
 export const answer = <T, X extends object = {}>(data: T, options: Omit<Answer<T, X>, 'data'> = {}): Answer<T, X> => ({ data, ...options });
 
