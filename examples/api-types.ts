@@ -1087,7 +1087,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 我的创意（status=published|draft|deleted|all；最新的 500 个） */
+        /** 我的创意（status=published|draft|deleted|all；最近改动的在前，回收站按删除时间；每页 50 个，nextCursor 传给 ?cursor= 取下一页，cursor 只用于同一个 status） */
         get: operations["ideas.my"];
         put?: never;
         post?: never;
@@ -9189,6 +9189,7 @@ export interface operations {
     "ideas.my": {
         parameters: {
             query?: {
+                cursor?: string;
                 status?: "published" | "draft" | "deleted" | "all";
             };
             header?: never;
@@ -9206,6 +9207,7 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["Idea"][];
                         message?: string;
+                        nextCursor: string | null;
                         /** @constant */
                         success: true;
                     };

@@ -4,7 +4,7 @@ import { dbTimeAgo } from '../db/time.ts';
 import { purgeRecycleBin } from '../src/server/ideas/service.ts';
 import { DIALECTS } from './helpers/dialects.ts';
 import { registerAndLogin, trpcCall, type TestApp } from './helpers/api.ts';
-import { createUser } from './helpers/fixtures.ts';
+import { createIdea, createUser } from './helpers/fixtures.ts';
 import { serveTestApp } from './helpers/serve.ts';
 
 type Member = Awaited<ReturnType<typeof registerAndLogin>>;
@@ -288,6 +288,56 @@ describe.each(DIALECTS)('ideas over REST on %s (MODERATION=auto)', (dialect) => 
     const doc = (await app.api('GET', '/api/openapi.json')).body;
     for (const path of ['/api/ideas', '/api/ideas/{id}', '/api/ideas/{id}/restore', '/api/upload/idea-image', '/api/admin/ideas/{id}/reject']) expect(doc.paths).toHaveProperty([path]);
     expect(doc.paths['/api/ideas/{id}'].delete.parameters.map((p: { name: string }) => p.name)).toEqual(['id', 'force']);
+  });
+});
+
+describe.each(DIALECTS)("an author's library in pages on %s", (dialect) => {
+  const app = serveTestApp(dialect, { moderation: 'auto' });
+
+  it('pages each tab 50 at a time, latest change first, each idea once, a cursor bound to its tab, on both transports', async () => {
+    const author = await createUser(app.deps);
+    // Three to a second (ties in time are ordered by id): 55 published, 52 drafts, 3 in the bin.
+    const made = async (n: number, stage: 'public' | 'draft' | 'deleted') => {
+      const ids: number[] = [];
+      for (let i = 0; i < n; i++) ids.push(await createIdea(app.deps, author, { title: `书库${stage}${i}`, stage, ageMs: 3600_000 - Math.floor(i / 3) * 1000, deletedAgoMs: 3600_000 - i * 1000 }));
+      return ids.reverse();
+    };
+    const published = await made(55, 'public');
+    const drafts = await made(52, 'draft');
+    const bin = await made(3, 'deleted');
+
+    type MinePage = { data: { id: number }[]; nextCursor: string | null };
+    const walk = async (page: (cursor?: string) => Promise<MinePage>) => {
+      const seen: number[] = [];
+      const sizes: number[] = [];
+      let cursor: string | undefined;
+      do {
+        const answer = await page(cursor);
+        sizes.push(answer.data.length);
+        seen.push(...answer.data.map((i) => i.id));
+        cursor = answer.nextCursor ?? undefined;
+      } while (cursor);
+      return { seen, sizes };
+    };
+    const rest = (status: string) => walk(async (cursor) => (await app.api('GET', `/api/ideas/my?status=${status}${cursor ? `&cursor=${cursor}` : ''}`, { token: author.token })).body);
+    const trpc = (status: string) => walk(async (cursor) => (await trpcCall(app, 'query', 'ideas.my', { status, ...(cursor ? { cursor } : {}) }, author.token)).body.result.data);
+    const ageOf = new Map([...published].reverse().map((id, i) => [id, 3600_000 - Math.floor(i / 3) * 1000] as const));
+    [...drafts].reverse().forEach((id, i) => ageOf.set(id, 3600_000 - Math.floor(i / 3) * 1000));
+    const expected = {
+      published: { seen: published, sizes: [50, 5] },
+      draft: { seen: drafts, sizes: [50, 2] },
+      deleted: { seen: bin, sizes: [3] },
+      // Newest change first across both, ties by id.
+      all: { seen: [...published, ...drafts].sort((a, b) => ageOf.get(a)! - ageOf.get(b)! || b - a), sizes: [50, 50, 7] },
+    };
+    for (const [status, want] of Object.entries(expected)) {
+      expect(await rest(status)).toEqual(want);
+      expect(await trpc(status)).toEqual(want);
+    }
+    // A cursor of another tab, or of another list, is refused.
+    const publishedCursor = (await app.api('GET', '/api/ideas/my?status=published', { token: author.token })).body.nextCursor;
+    const market = (await app.api('GET', '/api/marketplace/ideas?limit=1')).body.nextCursor;
+    for (const bad of [publishedCursor, market, 'x']) expect((await app.api('GET', `/api/ideas/my?status=draft&cursor=${bad}`, { token: author.token })).body).toMatchObject({ success: false, message: '分页参数无效' });
   });
 });
 

@@ -74,7 +74,7 @@ export const ZExpansionsRequest = z.object({
 });
 
 export const IDEA_LIBRARY_STATUSES = ['published', 'draft', 'deleted', 'all'] as const;
-export const ZMyIdeasQuery = z.object({ status: z.enum(IDEA_LIBRARY_STATUSES).optional().default('all') });
+export const ZMyIdeasQuery = z.object({ status: z.enum(IDEA_LIBRARY_STATUSES).optional().default('all'), cursor: z.string().max(200).optional() });
 
 const reasonText = (messages: { required: string; tooLong: string }) =>
   atMostChars(ZStoredText(messages.required).trim().min(1, messages.required), REJECT_REASON_MAX, messages.tooLong);

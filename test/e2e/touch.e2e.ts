@@ -337,5 +337,25 @@ for (const viewport of VIEWPORTS) {
       assert.equal(await more.count(), 0, 'nothing older');
       await context.close();
     });
+
+    it("shows an author's ideas 50 at a time on each library tab", async () => {
+      const author = await createUser(e2e.server.deps);
+      for (let i = 0; i < 52; i++) await createIdea(e2e.server.deps, author, { title: `书库翻页${viewport.name}${i}`, ageMs: 3600_000 - i * 60_000 });
+      await createIdea(e2e.server.deps, author, { title: `书库回收${viewport.name}`, stage: 'deleted' });
+      const { context, page } = await newPage(e2e, viewport);
+      await signInWithToken(page, e2e.baseUrl, author);
+      await page.goto('/inspiration-library');
+      const cards = page.getByRole('list', { name: '已发布的创意' }).getByTestId('idea-card');
+      await cards.filter({ hasText: `书库翻页${viewport.name}51` }).waitFor();
+      assert.equal(await cards.count(), 50);
+      await page.getByRole('tab', { name: '回收站 (1)' }).waitFor();
+      const more = page.getByRole('button', { name: '加载更多' });
+      await more.click();
+      await cards.filter({ hasText: `书库翻页${viewport.name}0` }).first().waitFor();
+      assert.equal(await cards.count(), 52);
+      assert.equal(await more.count(), 0, 'nothing older');
+      await look(page, viewport, 'library-more');
+      await context.close();
+    });
   });
 }

@@ -6,7 +6,7 @@
 import { usePageTitle, withinTitle } from '../hooks/usePageTitle.ts';
 import { LoadingLine } from '../components/LoadingLine.tsx';
 import { Feedback, type FeedbackState } from '../components/Feedback.tsx';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { displayTitle, recycleDaysLeft } from '../../shared/idea-display.ts';
 import { IDEA_MSG, RECYCLE_BIN_DAYS } from '../../shared/idea-rules.ts';
@@ -20,8 +20,10 @@ import { Tabs } from '../components/Modal.tsx';
 import { errorMessage, httpStatusOf } from '../lib/api-errors.ts';
 import { isFromLibrary, type FromLibraryState } from '../lib/idea-page-rules.ts';
 import { editIdeaPath } from '../lib/routes.ts';
-import { trpc } from '../lib/trpc.ts';
+import { trpc, type RouterOutputs } from '../lib/trpc.ts';
 import '../styles/ideas.css';
+// The favourites tab's toolbar and the 加载更多 rows (visited first, they were unstyled).
+import '../styles/touch.css';
 import { RetryLine } from '../components/ui/RetryLine.tsx';
 import { BusyButton } from '../components/ui/BusyButton.tsx';
 
@@ -33,6 +35,7 @@ const STATUS_OF: Record<Exclude<LibraryTab, 'favorite'>, 'published' | 'draft' |
 
 export const LIBRARY_MSG = {
   loadFailed: '加载创意失败，请稍后重试',
+  loadMoreFailed: '加载更多创意失败，请稍后重试',
   recycleNotice: `已删除的创意会保留${RECYCLE_BIN_DAYS}天，期间可以恢复，之后将被永久删除`,
   confirmDelete: (title: string) => `删除${quoteName(title)}？`,
   confirmDeleteDetail: `删除后会在回收站保留${RECYCLE_BIN_DAYS}天，期间可以恢复。`,
@@ -47,6 +50,8 @@ export const LIBRARY_MSG = {
 
 /** Each tab's name, on the tab and in the page's title (the first tab is the page itself). */
 const TAB_LABEL: Record<LibraryTab, string> = { published: '已发布', drafts: '草稿', favorite: '收藏', deleted: '回收站' };
+
+const nextPageOf = (last: RouterOutputs['ideas']['my']) => last.nextCursor ?? null;
 
 const PANEL_TITLE: Record<LibraryTab, string> = { published: '已发布的创意', drafts: '草稿', favorite: '收藏的创意', deleted: '回收站中的创意' };
 
@@ -69,9 +74,10 @@ export default function InspirationLibraryPage() {
 
   const utils = trpc.useUtils();
   const ownTab = tab === 'favorite' ? null : STATUS_OF[tab];
-  const list = trpc.ideas.my.useQuery({ status: ownTab ?? 'published' }, { select: (answer) => answer.data, enabled: ownTab !== null });
-  // The recycle bin's count shows on its tab whichever tab is open (shared cache with that tab's list).
-  const deletedList = trpc.ideas.my.useQuery({ status: 'deleted' }, { select: (answer) => answer.data });
+  // Pages of 50 (加载更多); the recycle bin's count shows on its tab whichever tab is open (the same
+  // query as that tab's list).
+  const list = trpc.ideas.my.useInfiniteQuery({ status: ownTab ?? 'published' }, { getNextPageParam: nextPageOf, enabled: ownTab !== null });
+  const deletedList = trpc.ideas.my.useInfiniteQuery({ status: 'deleted' }, { getNextPageParam: nextPageOf });
   const remove = trpc.ideas.remove.useMutation();
   const restore = trpc.ideas.restore.useMutation();
 
@@ -148,8 +154,8 @@ export default function InspirationLibraryPage() {
     navigate(`/idea/${idea.id}`, { state });
   };
 
-  const deletedCount = deletedList.data?.length;
-  const ideas = list.data ?? [];
+  const ideas = useMemo(() => list.data?.pages.flatMap((page) => page.data) ?? [], [list.data]);
+  const deleted = deletedList.data && { count: deletedList.data.pages.reduce((n, page) => n + page.data.length, 0), more: deletedList.hasNextPage };
 
   return (
     <main className="page library-page">
@@ -167,7 +173,7 @@ export default function InspirationLibraryPage() {
           { id: 'published', label: TAB_LABEL.published },
           { id: 'drafts', label: TAB_LABEL.drafts },
           { id: 'favorite', label: TAB_LABEL.favorite },
-          { id: 'deleted', label: deletedCount === undefined ? TAB_LABEL.deleted : `${TAB_LABEL.deleted} (${deletedCount})` },
+          { id: 'deleted', label: deleted ? `${TAB_LABEL.deleted} (${deleted.count}${deleted.more ? '+' : ''})` : TAB_LABEL.deleted },
         ]}
       />
       <Feedback feedback={feedback} />
@@ -187,7 +193,8 @@ export default function InspirationLibraryPage() {
           />
         ) : list.isPending ? (
           <LoadingLine />
-        ) : list.isError ? (
+        ) : !list.data ? (
+          // Only when nothing is loaded: a failed 加载更多 or refresh keeps the pages shown.
           <RetryLine message={errorMessage(list.error, LIBRARY_MSG.loadFailed)} onRetry={() => void list.refetch()} busy={list.isFetching} />
         ) : ideas.length === 0 ? (
           <EmptyState tab={tab} onBackToPublished={() => selectTab('published')} />
@@ -206,6 +213,14 @@ export default function InspirationLibraryPage() {
             ))}
           </CardGrid>
         )}
+        {tab !== 'favorite' && list.hasNextPage && (
+          <div className="list-more">
+            <BusyButton className="btn" onClick={() => void list.fetchNextPage()} busy={list.isFetchingNextPage}>
+              {list.isFetchingNextPage ? '加载中…' : '加载更多'}
+            </BusyButton>
+          </div>
+        )}
+        {tab !== 'favorite' && list.isFetchNextPageError && <RetryLine message={LIBRARY_MSG.loadMoreFailed} onRetry={() => void list.fetchNextPage()} busy={list.isFetchingNextPage} />}
       </section>
     </main>
   );

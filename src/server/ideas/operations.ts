@@ -190,8 +190,11 @@ export const ideaOps = {
   my: read({
     access: 'member',
     input: ZMyIdeasQuery,
-    output: { data: ZIdeas },
-    run: async ({ deps, user }, input) => answer(await ideas.myIdeas(deps, user, input.status)),
+    output: { data: ZIdeas, extra: ZNextCursor },
+    run: async ({ deps, user }, input) => {
+      const page = await ideas.myIdeas(deps, user, input.status, input.cursor);
+      return answer(page.items, { extra: { nextCursor: page.nextCursor } });
+    },
   }),
   publicPage: publicPage(false),
   guestPage: publicPage(true),

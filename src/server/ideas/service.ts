@@ -31,7 +31,7 @@ import { selectCards, toCards } from './cards.ts';
 import { loadExtras, toIdeaDto, toIdeaDtos } from './view.ts';
 import { sendMessage } from '../messages/send.ts';
 import { decisionMessage, lastDecisionWasRejection } from './review.ts';
-import { newestPage } from './keyset.ts';
+import { decodeCursor, encodeCursor, isCursorInt, isCursorTime, newestPage, type Page } from './keyset.ts';
 
 export const PUBLISH_ATTEMPTS_MESSAGE = '发布尝试过于频繁，请稍后再试';
 export const DRAFTS_TOO_FREQUENT_MESSAGE = '保存草稿过于频繁，请稍后再试';
@@ -420,16 +420,33 @@ export async function getIdea(deps: Deps, viewer: UserRow | null, id: number): P
 
 export type LibraryStatus = 'published' | 'draft' | 'deleted' | 'all';
 
-/** The author's own ideas for the library tabs; in review and rejected count as published. */
-export async function myIdeas(deps: Deps, user: UserRow, status: LibraryStatus): Promise<IdeaDto[]> {
-  let q = deps.db.selectFrom('ideas').selectAll().where('user_id', '=', user.id);
-  if (status === 'deleted') q = q.where('is_deleted', '=', 1).orderBy('deleted_at', 'desc');
-  else {
-    q = q.where('is_deleted', '=', 0);
-    if (status !== 'all') q = q.where('status', '=', status);
-    q = q.orderBy('updated_at', 'desc');
-  }
-  return toIdeaDtos(deps.db, await q.orderBy('id', 'desc').limit(500).execute(), user);
+/** The author's own ideas on one page of a library tab; the page asks for the next with `nextCursor`. */
+export const MY_IDEAS_PAGE_SIZE = 50;
+interface MyIdeasCursor {
+  s: string;
+  t: string;
+  i: number;
+}
+
+/**
+ * One page of the author's own ideas for a library tab, and the cursor of the next (null at the
+ * end): the bin by the time of deletion, the others by the last change, newest first; in review and
+ * rejected count as published. It used to be the newest 500 and no more. A cursor is bound to its tab.
+ */
+export async function myIdeas(deps: Deps, user: UserRow, status: LibraryStatus, cursorText?: string): Promise<Page> {
+  const list = `my-${status}`;
+  const after = decodeCursor<MyIdeasCursor>(cursorText, list, (v) => isCursorTime(v.t) && isCursorInt(v.i));
+  const time = status === 'deleted' ? 'deleted_at' : 'updated_at';
+  let q = deps.db.selectFrom('ideas').selectAll().where('user_id', '=', user.id).where('is_deleted', '=', status === 'deleted' ? 1 : 0);
+  if (status === 'published' || status === 'draft') q = q.where('status', '=', status);
+  if (after) q = q.where((eb) => eb.or([eb(time, '<', after.t), eb.and([eb(time, '=', after.t), eb('id', '<', after.i)])]));
+  const rows = await q.orderBy(time, 'desc').orderBy('id', 'desc').limit(MY_IDEAS_PAGE_SIZE + 1).execute();
+  const page = rows.slice(0, MY_IDEAS_PAGE_SIZE);
+  const last = page[page.length - 1];
+  return {
+    items: await toIdeaDtos(deps.db, page, user),
+    nextCursor: rows.length > MY_IDEAS_PAGE_SIZE ? encodeCursor({ s: list, t: last[time] ?? '', i: last.id }) : null,
+  };
 }
 
 /** Public ideas, newest first, in keyset pages. */

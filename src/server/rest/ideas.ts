@@ -32,7 +32,7 @@ export const ideaRoutes = [
   route('get', '/ideas/user/latest', op.userLatest, { tag: TAG, summary: '我最近的创意' }),
   route('get', '/ideas/user/:id', op.userPublic, { tag: TAG, summary: '某用户已公开的创意（编号或 ID；category 参数被忽略）', responses: { 404: '用户不存在' } }),
   route('get', '/ideas/purchases', op.purchases, { tag: TAG, summary: '我解锁过的创意' }),
-  route('get', '/ideas/my', op.my, { tag: TAG, summary: '我的创意（status=published|draft|deleted|all；最新的 500 个）' }),
+  route('get', '/ideas/my', op.my, { tag: TAG, summary: '我的创意（status=published|draft|deleted|all；最近改动的在前，回收站按删除时间；每页 50 个，nextCursor 传给 ?cursor= 取下一页，cursor 只用于同一个 status）' }),
   route('get', '/ideas/:id/viewer', op.viewer, { tag: TAG, summary: '我与这个创意的关系：是否收藏、关注作者、已解锁、是作者，以及我对其评论的点赞/点踩', responses: { 404: '不存在或不可见' } }),
   route('get', '/ideas/:id', op.byId, { tag: TAG, summary: '单个创意（未公开的只对作者可见；详细分析仅作者与已解锁者可见）', responses: { 404: '不存在或不可见' } }),
   route('put', '/ideas/:id', op.update, { tag: TAG, summary: '修改创意（作者；以 published 保存会重新审核）', responses: { 403: '不是作者，或含敏感词', 404: '不存在', 409: '重复内容', 429: '发布过于频繁' } }),

@@ -18,8 +18,6 @@ import { quoteName, useConfirm } from '../ui/ConfirmDialog.tsx';
 import { useToast } from '../ui/Toast.tsx';
 import { RetryLine } from '../ui/RetryLine.tsx';
 import { BusyButton } from '../ui/BusyButton.tsx';
-// Its toolbar and 加载更多收藏 row: the library page itself does not load touch.css (visited first, they were unstyled).
-import '../../styles/touch.css';
 
 type Favorite = RouterOutputs['favorites']['list']['data'][number];
 
