@@ -103,7 +103,7 @@ for (const viewport of VIEWPORTS) {
       await context.close();
     });
 
-    it('the guest marketplace: cards, the sort, a card click goes to /login', async () => {
+    it('the guest marketplace: cards, the sort, a card click goes to /login and after it to the idea', async () => {
       const { context, page } = await newPage(e2e, viewport);
       await page.goto('/guest-marketplace');
       await page.getByRole('heading', { level: 1, name: '创意库' }).waitFor();
@@ -115,8 +115,17 @@ for (const viewport of VIEWPORTS) {
       assert.equal(await page.getByText(/审核中的|未通过的|已删除的/).count(), 0);
       await expectAccessible(page, `guest marketplace at ${viewport.width}px`);
       await shot(page, `${viewport.name}-discovery-guest-marketplace`);
-      await cardAt(page, 2).locator('a.idea-card-open').click();
+      const tapped = cardAt(page, 2).locator('a.idea-card-open');
+      const title = (await tapped.innerText()).trim();
+      await tapped.click();
       await page.waitForURL('**/login');
+      await page.getByTestId('pending-idea').getByText('登录后即可查看这个创意的详情').waitFor();
+      const form = page.locator('#panel-login');
+      await form.getByLabel('手机号', { exact: true }).fill(reader.phone);
+      await form.getByLabel('密码', { exact: true }).fill(reader.password);
+      await page.getByRole('button', { name: '登录', exact: true }).click();
+      await page.waitForURL(/\/idea\/\d+$/);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
       await context.close();
     });
 

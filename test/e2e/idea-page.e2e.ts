@@ -222,12 +222,21 @@ describe('idea page, guest', () => {
 });
 
 describe('idea page, not found', () => {
-  it('shows 未找到该创意卡片 with a way back', async () => {
+  it('shows 未找到该创意卡片 with a way back that stays on the site, and a way into the marketplace', async () => {
     const { context, page } = await newPage(e2e, VIEWPORTS[0]);
+    // Opened from outside (a chat, a QR code): the tab's history has another site behind the page.
+    await page.goto('about:blank');
     await page.goto('/idea/999999');
     await page.getByRole('heading', { name: '未找到该创意卡片' }).waitFor();
-    await page.getByRole('button', { name: '返回' }).waitFor();
+    assert.equal(await page.getByRole('link', { name: '去创意市场看看' }).getAttribute('href'), '/guest-marketplace');
     await expectAccessible(page, 'idea not found');
+    await page.getByRole('button', { name: '返回' }).click();
+    await page.waitForURL(`${e2e.baseUrl}/`);
+    // Reached from one of the site's pages, back goes there.
+    await page.goto('/guest-marketplace');
+    await page.goto('/idea/999999');
+    await page.getByRole('button', { name: '返回' }).click();
+    await page.waitForURL('**/guest-marketplace');
     await context.close();
   });
 });

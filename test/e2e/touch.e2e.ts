@@ -338,6 +338,29 @@ for (const viewport of VIEWPORTS) {
       await context.close();
     });
 
+    it('lists a favourite added on the idea page when the library opens next, without a refresh', async () => {
+      const author = await createUser(e2e.server.deps);
+      const title = `刚收藏的创意${viewport.name}${Date.now() % 100000}`;
+      const ideaId = await createIdea(e2e.server.deps, author, { title });
+      const reader = await createUser(e2e.server.deps);
+      const { context, page } = await newPage(e2e, viewport);
+      await signInWithToken(page, e2e.baseUrl, reader);
+      await page.goto('/inspiration-library?tab=favorite');
+      await page.getByText('还没有收藏任何创意').waitFor();
+      // Within the app (no reload, so the tab's list is still in memory): the idea page, then back.
+      const goWithinApp = (path: string) =>
+        page.evaluate((to) => {
+          window.history.pushState(null, '', to);
+          window.dispatchEvent(new PopStateEvent('popstate'));
+        }, path);
+      await goWithinApp(`/idea/${ideaId}`);
+      await page.getByTestId('favorite-button').click();
+      await page.getByTestId('favorite-button').getByText('已收藏').waitFor();
+      await goWithinApp('/inspiration-library?tab=favorite');
+      await page.getByRole('list', { name: '收藏的创意' }).getByTestId('idea-card').filter({ hasText: title }).waitFor({ timeout: 5000 });
+      await context.close();
+    });
+
     it("shows an author's ideas 50 at a time on each library tab", async () => {
       const author = await createUser(e2e.server.deps);
       for (let i = 0; i < 52; i++) await createIdea(e2e.server.deps, author, { title: `书库翻页${viewport.name}${i}`, ageMs: 3600_000 - i * 60_000 });

@@ -3,10 +3,11 @@
  * was left, and wouter keeps it, so an idea opened from far down the marketplace showed its comments
  * instead of its title (found on a phone walkthrough). Back and forward are left to what restores
  * them (the browser, the marketplace's return to the card, the library's own scroll), and the first
- * load to the browser.
+ * load to the browser. It also tells lib/in-app-history.ts that the app has moved since it loaded.
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
+import { noteMovedWithinApp } from '../lib/in-app-history.ts';
 
 export function RouteScroll() {
   const [location] = useLocation();
@@ -24,6 +25,7 @@ export function RouteScroll() {
   useLayoutEffect(() => {
     if (shown.current === location) return;
     shown.current = location;
+    noteMovedWithinApp();
     const wasHistory = poppedTo.current === location;
     poppedTo.current = null;
     if (!wasHistory) window.scrollTo({ top: 0, left: 0, behavior: 'instant' });

@@ -39,6 +39,24 @@ export function takeLoginReturn(store: KeyValueStore): string | null {
   }
 }
 
+/**
+ * A card a guest taps (the landing page's, the guest marketplace's) leads to login, and the login
+ * back to that idea: it used to land on the marketplace, the idea lost (a phone walk-through).
+ */
+export function logInThenOpenIdea(ideaId: number, navigate: (to: string) => void): void {
+  saveLoginReturn(sessionStorage, `/idea/${ideaId}`);
+  navigate('/login');
+}
+
+/** Whether an idea page waits for this login (shown, not taken): the login page says so. */
+export function waitingIdeaReturn(store: KeyValueStore): boolean {
+  try {
+    return /^\/idea\/\d{1,12}$/.test(store.getItem(LOGIN_RETURN_KEY) ?? '');
+  } catch {
+    return false;
+  }
+}
+
 /** For links and buttons on an idea or hunter page that send a guest to log in, and for an ended session. */
 export function rememberThisPageForLogin(): void {
   if (typeof window === 'undefined') return;

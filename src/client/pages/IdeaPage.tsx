@@ -42,6 +42,7 @@ export default function IdeaPage() {
   const notFound = !valid || httpStatusOf(idea.error) === 404;
   usePageTitle(idea.data?.title || (notFound ? IDEA_PAGE_MSG.notFound : idea.isError ? IDEA_PAGE_MSG.loadFailed : '创意详情'), idea.data?.description || undefined);
   const { leaving, back } = useIdeaBack();
+  const { loggedIn } = useSession();
 
   if (notFound) {
     return (
@@ -49,9 +50,14 @@ export default function IdeaPage() {
         <div className="empty-state">
           <h1>{IDEA_PAGE_MSG.notFound}</h1>
           <p className="muted">它可能还在审核中、已被删除，或者链接有误。</p>
-          <button type="button" className="btn btn-primary" onClick={back}>
-            返回
-          </button>
+          <div className="btn-row idea-error-actions">
+            <button type="button" className="btn" onClick={back}>
+              返回
+            </button>
+            <Link href={loggedIn ? '/marketplace' : '/guest-marketplace'} className="btn btn-primary">
+              去创意市场看看
+            </Link>
+          </div>
         </div>
       </main>
     );

@@ -16,7 +16,7 @@ import { getRecentPhones, rememberPhone, saveSession } from '../lib/storage.ts';
 import { marketAddressSearch, PENDING_SEARCH_KEY, searchQueryOf, takePendingSearch, type SearchNavState } from '../lib/marketplace-state.ts';
 import { trpc } from '../lib/trpc.ts';
 import { BrandIcon, type Brand } from '../components/ui/BrandIcon.tsx';
-import { takeLoginReturn, takeSessionEnded } from '../lib/login-return.ts';
+import { takeLoginReturn, takeSessionEnded, waitingIdeaReturn } from '../lib/login-return.ts';
 import { SubmitButton } from '../components/ui/SubmitButton.tsx';
 
 type Mode = 'login' | 'register' | 'email';
@@ -35,6 +35,7 @@ export const LOGIN_MSG = {
   registered: '注册成功，请登录',
   emailClosed: '邮箱登录暂未开放，请使用手机号登录',
   sessionEnded: '登录已过期，请重新登录，登录后会回到刚才的页面',
+  ideaWaiting: '登录后即可查看这个创意的详情，登录后会直接打开它',
 } as const;
 
 const OTHER_METHODS: { label: string; brand: Brand }[] = [
@@ -97,6 +98,9 @@ export default function LoginPage() {
   const [sessionEnded, setSessionEnded] = useState(false);
   // After the first render: the prerendered page has no note, so hydration draws it the same.
   useEffect(() => setSessionEnded(takeSessionEnded()), []);
+  // A guest who tapped an idea's card is told they will come back to it (after the first render too).
+  const [waitingIdea, setWaitingIdea] = useState(false);
+  useEffect(() => setWaitingIdea(waitingIdeaReturn(sessionStorage)), []);
   const toast = useToast();
   const [waitingSearch] = useState(pendingSearch);
   usePageTitle(mode === 'register' ? '注册' : '登录', '登录或注册猎人创意社区：手机号加密码登录，新用户用短信验证码注册，之后即可发布创意卡片、收藏灵感、关注其他猎人。');
@@ -123,6 +127,11 @@ export default function LoginPage() {
           {waitingSearch && (
             <p className="notice" data-testid="pending-search">
               登录后将为你继续搜索「{waitingSearch}」
+            </p>
+          )}
+          {waitingIdea && !sessionEnded && !notice && (
+            <p className="notice" data-testid="pending-idea">
+              {LOGIN_MSG.ideaWaiting}
             </p>
           )}
           {sessionEnded && !notice && (

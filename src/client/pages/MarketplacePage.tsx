@@ -45,6 +45,7 @@ import {
   type SearchNavState,
 } from '../lib/marketplace-state.ts';
 import { trpc } from '../lib/trpc.ts';
+import { logInThenOpenIdea } from '../lib/login-return.ts';
 import '../styles/ideas.css';
 import { RetryLine } from '../components/ui/RetryLine.tsx';
 import { BusyButton } from '../components/ui/BusyButton.tsx';
@@ -277,7 +278,7 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
                 key={idea.id}
                 idea={idea}
                 href={cardHref(idea)}
-                onOpen={guest && !loggedIn ? undefined : () => openCard(idea)}
+                onOpen={guest && !loggedIn ? () => logInThenOpenIdea(idea.id, navigate) : () => openCard(idea)}
                 highlighted={highlightId === idea.id}
                 headingLevel={2}
               />

@@ -1,11 +1,12 @@
 /**
  * The idea page's way back (accounts §2 "Returning"): to the marketplace or the library tab it was
  * opened from, handing their state back (scroll, tab; the marketplace highlights the card), after a
- * short fade; otherwise back in history, or home when there is none.
+ * short fade; otherwise back in history while that stays on the site, or home.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { backTarget, LEAVE_FADE_MS } from '../../lib/idea-page-rules.ts';
+import { canGoBackWithinSite } from '../../lib/in-app-history.ts';
 
 const prefersReducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -22,7 +23,7 @@ export function useIdeaBack(): { leaving: boolean; back: () => void } {
     const target = backTarget(window.history.state);
     const go = () => {
       if (target) navigate(target.path, { state: target.state });
-      else if (window.history.length > 1) window.history.back();
+      else if (canGoBackWithinSite()) window.history.back();
       else navigate('/');
     };
     if (prefersReducedMotion()) return go();

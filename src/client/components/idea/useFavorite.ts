@@ -52,6 +52,8 @@ export function useFavorite(ideaId: number, initialCount: number, loggedIn: bool
       setViewer({ isFavorite: now.isFavorited });
       setCount(now.favoriteCount);
       emitFavoriteChanged({ ideaId, isFavorited: now.isFavorited, favoriteCount: now.favoriteCount });
+      // The library's favourites tab, when not on screen, would otherwise show its cached list for its staleTime.
+      void utils.favorites.list.invalidate();
       toast(now.isFavorited ? IDEA_PAGE_MSG.favorited : IDEA_PAGE_MSG.unfavorited);
     } catch (err) {
       setViewer({ isFavorite: before.isFavorited });
