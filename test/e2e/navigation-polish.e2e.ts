@@ -260,5 +260,32 @@ for (const viewport of VIEWPORTS) {
       await shot(page, `${vp}-nav-admin-log-own`);
       await context.close();
     });
+
+    it("a double tap on a dialog's button is one tap: the second lands on nothing the dialog covered", async () => {
+      const admin = await createUser(e2e.server.deps, { role: 'admin' });
+      const author = await createUser(e2e.server.deps);
+      const first = await createIdea(e2e.server.deps, author, { title: `连点审核甲 ${vp}`, stage: 'review' });
+      await createIdea(e2e.server.deps, author, { title: `连点审核乙 ${vp}`, stage: 'review' });
+      const { context, page } = await newPage(e2e, viewport);
+      await signIn(page, admin);
+      await page.goto('/admin?tab=review');
+      const item = page.locator(`[data-testid="review-item"][data-idea-id="${first}"]`);
+      await item.getByRole('button', { name: '通过', exact: true }).click();
+      const confirm = page.getByRole('dialog', { name: /^通过「/ });
+      // Every click that reaches the page, counted where it bubbles to.
+      await page.evaluate(() => {
+        (window as unknown as { clicksSeen: number }).clicksSeen = 0;
+        document.addEventListener('click', () => (window as unknown as { clicksSeen: number }).clicksSeen++);
+      });
+      await confirm.getByRole('button', { name: '通过' }).dblclick();
+      await item.waitFor({ state: 'detached' });
+      await page.waitForTimeout(500);
+      assert.equal(await page.evaluate(() => (window as unknown as { clicksSeen: number }).clicksSeen), 1, 'only the tap on 通过 reached the page');
+      assert.equal(await page.getByRole('dialog').count(), 0, 'no dialog opened under the finger');
+      // A tap after the moment passes works as ever.
+      await page.getByRole('tab', { name: '操作记录' }).click();
+      await page.getByTestId('admin-log').waitFor();
+      await context.close();
+    });
   });
 }

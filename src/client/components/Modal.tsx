@@ -10,9 +10,34 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([t
  * Rendered into <body>, so no stacking context of its opener (the sticky top bar) puts it under the
  * tab bar; on phones it is a bottom sheet.
  */
+/** How long, and how near, a second tap counts as the rest of a double tap on the closing button. */
+const DOUBLE_TAP_MS = 400;
+const DOUBLE_TAP_PX = 40;
+
+/**
+ * The second tap of a double tap on a dialog's button lands on whatever the dialog covered (a phone
+ * walk-through approved an idea and opened 驳回 for the next one): after a dialog closed by a tap,
+ * a click there within DOUBLE_TAP_MS is dropped.
+ */
+function dropDoubleTapAfter(tap: { x: number; y: number; at: number } | null): void {
+  if (!tap || performance.now() - tap.at > DOUBLE_TAP_MS) return;
+  const swallow = (e: MouseEvent) => {
+    if (performance.now() - tap.at > DOUBLE_TAP_MS || Math.hypot(e.clientX - tap.x, e.clientY - tap.y) > DOUBLE_TAP_PX) return;
+    e.preventDefault();
+    e.stopPropagation();
+  };
+  window.addEventListener('click', swallow, true);
+  setTimeout(() => window.removeEventListener('click', swallow, true), DOUBLE_TAP_MS);
+}
+
 export function Modal({ title, onClose, children, wide = false }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
+  // The last tap or click inside (not a keyboard's click: detail 0), for dropDoubleTapAfter.
+  const lastTap = useRef<{ x: number; y: number; at: number } | null>(null);
+  const noteTap = (e: MouseEvent) => {
+    if (e.detail > 0) lastTap.current = { x: e.clientX, y: e.clientY, at: performance.now() };
+  };
   // Callers pass inline arrows; keeping the latest in a ref stops re-renders from refocusing.
   const close = useRef(onClose);
   close.current = onClose;
@@ -30,6 +55,7 @@ export function Modal({ title, onClose, children, wide = false }: { title: strin
     return () => {
       document.removeEventListener('keydown', onEscape);
       previous?.focus?.();
+      dropDoubleTapAfter(lastTap.current);
     };
   }, []);
 
@@ -50,7 +76,7 @@ export function Modal({ title, onClose, children, wide = false }: { title: strin
   };
 
   return createPortal(
-    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && close.current()}>
+    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && close.current()} onClickCapture={(e) => noteTap(e.nativeEvent)}>
       <div ref={ref} className={`modal ${wide ? 'modal-wide' : ''}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
         <div className="modal-header">
           <h2 id={titleId}>{title}</h2>
