@@ -182,3 +182,30 @@ describe(`pictures taken out of the text at ${phone.width}px`, () => {
     }
   });
 });
+
+describe(`a refused picture at ${phone.width}px`, () => {
+  it('says why in view, not under the sticky action bar', async () => {
+    const user = await createUser(e2e.server.deps);
+    const { context, page } = await newPage(e2e, phone);
+    try {
+      await signInWithToken(page, e2e.baseUrl, user);
+      await page.goto('/create-pin');
+      await page.getByRole('heading', { name: '创建创意' }).waitFor();
+      await write(page, '配图被拒的创意', '一段很长的分析。'.repeat(60));
+      // The toolbar's picture button is at the top of a long editor: the error below it is out of sight.
+      await page.locator('.editor-toolbar').scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollBy(0, -40));
+      // Text in a picture's clothes: the server reads the bytes and refuses it.
+      await page.getByLabel('选择图片').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('这不是图片，只是一段文字。'.repeat(20)) });
+      const error = page.getByRole('alert').filter({ hasText: '图片上传失败' });
+      await error.waitFor();
+      await page.waitForTimeout(300);
+      const [errorBox, barBox] = [await error.boundingBox(), await page.locator('.create-actions').boundingBox()];
+      assert.ok(errorBox && barBox, 'both shown');
+      assert.ok(errorBox.y >= 0 && errorBox.y + errorBox.height <= barBox.y, `the error (${errorBox.y}–${errorBox.y + errorBox.height}) above the action bar (${barBox.y})`);
+      await shot(page, 'phone-editor-upload-refused');
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -141,6 +141,11 @@ export function RichTextEditor({ initialContent, savedContent = initialContent, 
   const hintId = useId();
   const errorId = useId();
   const [error, setError] = useState<string | null>(null);
+  // Below the editor, an error could sit under the phone's sticky action bar: bring it into view.
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (error) errorRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [error]);
   const [pending, setPending] = useState(0);
   const [linkOpen, setLinkOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -278,7 +283,7 @@ export function RichTextEditor({ initialContent, savedContent = initialContent, 
         {pending > 0 ? EDITOR_MSG.uploading : ''}
       </p>
       {error && (
-        <p id={errorId} className="field-error" role="alert">
+        <p id={errorId} ref={errorRef} className="field-error editor-error" role="alert">
           {error}
         </p>
       )}
