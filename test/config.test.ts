@@ -18,7 +18,7 @@ const TENCENT = { ...ALIYUN, SMS_PROVIDER: 'tencent', SMS_SDK_APP_ID: '140000000
 const S3 = { STORAGE: 's3', S3_BUCKET: 'hunter', S3_REGION: 'oss-cn-hangzhou', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'key', S3_ENDPOINT: 'https://oss-cn-hangzhou.aliyuncs.com' };
 
 /** Every setting this file touches, cleared first, so the machine's own environment does not leak in. */
-const TOUCHED = [...new Set([...Object.keys(TENCENT), ...Object.keys(S3), 'SMS_REGION', 'SMS_ENDPOINT', 'SMS_TEMPLATE_PHONE_CHANGED', 'S3_FORCE_PATH_STYLE', 'S3_PUBLIC_URL'])];
+const TOUCHED = [...new Set([...Object.keys(TENCENT), ...Object.keys(S3), 'SMS_REGION', 'SMS_ENDPOINT', 'SMS_TEMPLATE_PHONE_CHANGED', 'S3_FORCE_PATH_STYLE', 'S3_PUBLIC_URL', 'DATABASE_URL', 'PORT', 'HOUSEKEEPING_INTERVAL_MS', 'SESSION_MAX_AGE_DAYS', 'SESSION_INACTIVITY_DAYS', 'RATE_SMS_PHONE_PER_DAY', 'DB_ACQUIRE_TIMEOUT_MS', 'DB_CONNECT_TIMEOUT_MS', 'DB_QUERY_TIMEOUT_MS', 'DB_START_WAIT_MS', 'CACHE_TTL_MS'])];
 
 function withEnv(env: Record<string, string>) {
   for (const name of TOUCHED) vi.stubEnv(name, '');
@@ -103,5 +103,30 @@ describe('storage settings', () => {
     expect(failure({ STORAGE: 'oss' })).toBe('STORAGE 只能是 local 或 s3，收到：oss');
     expect(failure({ ...S3, S3_FORCE_PATH_STYLE: 'maybe' })).toContain('S3_FORCE_PATH_STYLE 只能是 true 或 false');
     expect(failure({ ...S3, S3_PUBLIC_URL: 'img.example.cn' })).toContain('S3_PUBLIC_URL 应是 http(s):// 开头的地址');
+  });
+});
+
+describe('numbers and the database address', () => {
+  it('refuses a number outside what its setting can use, naming the range', () => {
+    expect(failure({ HOUSEKEEPING_INTERVAL_MS: '3000000000' })).toBe('环境变量 HOUSEKEEPING_INTERVAL_MS 需要 1000 到 2147483647 之间的整数，收到：3000000000');
+    expect(failure({ HOUSEKEEPING_INTERVAL_MS: '10' })).toContain('1000 到 2147483647');
+    expect(failure({ SESSION_MAX_AGE_DAYS: '0' })).toBe('环境变量 SESSION_MAX_AGE_DAYS 需要 1 到 3650 之间的整数，收到：0');
+    expect(failure({ SESSION_INACTIVITY_DAYS: '0' })).toContain('SESSION_INACTIVITY_DAYS');
+    expect(failure({ PORT: '99999' })).toBe('环境变量 PORT 需要 0 到 65535 之间的整数，收到：99999');
+    for (const name of ['DB_ACQUIRE_TIMEOUT_MS', 'DB_CONNECT_TIMEOUT_MS', 'DB_QUERY_TIMEOUT_MS', 'DB_START_WAIT_MS', 'CACHE_TTL_MS']) expect(failure({ [name]: '99999999999' })).toContain(name);
+    expect(failure({ RATE_SMS_PHONE_PER_DAY: 'x' })).toBe('环境变量 RATE_SMS_PHONE_PER_DAY 需要不小于 0 的整数，收到：x');
+    withEnv({ HOUSEKEEPING_INTERVAL_MS: '2147483647', SESSION_MAX_AGE_DAYS: '1', PORT: '0', RATE_SMS_PHONE_PER_DAY: '0' });
+    expect(loadConfig()).toMatchObject({ housekeepingIntervalMs: 2147483647, sessionMaxAgeDays: 1, port: 0 });
+  });
+
+  it('refuses a database address of an unknown kind, its password hidden, and takes the known ones', () => {
+    expect(failure({ DATABASE_URL: 'mariadb://root:secret@127.0.0.1:3306/hunter' })).toBe(
+      'DATABASE_URL 只能是 mysql://用户:密码@主机:端口/库名（MySQL 或 MariaDB），或 sqlite:文件路径，收到：mariadb://root:***@127.0.0.1:3306/hunter',
+    );
+    expect(failure({ DATABASE_URL: 'postgres://db/hunter' })).toContain('postgres://db/hunter');
+    for (const url of ['mysql://root@127.0.0.1:3306/hunter', 'mysql2://root@db/hunter', 'sqlite:./data/hunter.db', 'sqlite:///data/hunter.db', './data/hunter.db', '/data/hunter.db']) {
+      withEnv({ DATABASE_URL: url });
+      expect(loadConfig().databaseUrl).toBe(url);
+    }
   });
 });

@@ -7,12 +7,40 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-function int(name: string, fallback: number): number {
+/** The longest wait a Node timer takes (2^31 - 1 ms, about 24.8 days): past it, Node fires it after 1 ms. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * An integer setting within its range. An outside review set HOUSEKEEPING_INTERVAL_MS past what a
+ * timer takes (the job then ran every millisecond) and SESSION_MAX_AGE_DAYS=0 (every login expired at once).
+ */
+function int(name: string, fallback: number, range: { min?: number; max?: number } = {}): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new ConfigError(`环境变量 ${name} 需要一个非负整数，收到：${raw}`);
+  const { min = 0, max = Number.MAX_SAFE_INTEGER } = range;
+  if (!Number.isInteger(n) || n < min || n > max) {
+    const wanted = max === Number.MAX_SAFE_INTEGER ? `不小于 ${min} 的整数` : ` ${min} 到 ${max} 之间的整数`;
+    throw new ConfigError(`环境变量 ${name} 需要${wanted}，收到：${raw}`);
+  }
   return n;
+}
+
+/** A duration in milliseconds a timer waits for. */
+const ms = (name: string, fallback: number, min = 0) => int(name, fallback, { min, max: MAX_TIMER_MS });
+
+/**
+ * DATABASE_URL: `mysql://…` (or `mysql2://`) for MySQL/MariaDB, `sqlite:` and a path, or a bare path.
+ * Any other scheme is refused: `mariadb://…` was taken for a file path and the app ran on an SQLite
+ * file of that name, outside the data volume (an outside review).
+ */
+function databaseUrlFromEnv(): string | undefined {
+  const url = process.env.DATABASE_URL || undefined;
+  if (url && /^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !/^(mysql2?|sqlite):\/\//i.test(url)) {
+    const shown = url.replace(/:\/\/([^:@/]*):[^@/]*@/, '://$1:***@');
+    throw new ConfigError(`DATABASE_URL 只能是 mysql://用户:密码@主机:端口/库名（MySQL 或 MariaDB），或 sqlite:文件路径，收到：${shown}`);
+  }
+  return url;
 }
 
 function str(name: string, fallback: string): string {
@@ -223,8 +251,8 @@ export function loadConfig(): Config {
   const platformName = str('SITE_PLATFORM_NAME', '猎人创意社区');
   const companyName = str('SITE_COMPANY_NAME', '星猎科技有限公司');
   return {
-    port: int('PORT', 3000),
-    databaseUrl: process.env.DATABASE_URL || undefined,
+    port: int('PORT', 3000, { max: 65535 }),
+    databaseUrl: databaseUrlFromEnv(),
     production,
     trustProxy: trustProxy ? trustProxy : false,
     smsProvider,
@@ -233,8 +261,8 @@ export function loadConfig(): Config {
     moderation,
     // Demo accounts have a published password: never in production unless asked for.
     seedDemo: str('SEED_DEMO', production ? '0' : '1') !== '0',
-    sessionInactivityDays: int('SESSION_INACTIVITY_DAYS', 30),
-    sessionMaxAgeDays: int('SESSION_MAX_AGE_DAYS', 90),
+    sessionInactivityDays: int('SESSION_INACTIVITY_DAYS', 30, { min: 1, max: 3650 }),
+    sessionMaxAgeDays: int('SESSION_MAX_AGE_DAYS', 90, { min: 1, max: 3650 }),
     rateLimits: {
       smsPerPhoneIntervalSeconds: int('RATE_SMS_PHONE_INTERVAL_SECONDS', 60),
       smsPerPhonePerDay: int('RATE_SMS_PHONE_PER_DAY', 10),
@@ -257,18 +285,19 @@ export function loadConfig(): Config {
       writes: writeLimitsFromEnv(),
     },
     maxDraftsPerUser: int('MAX_DRAFTS_PER_USER', 200),
-    cacheTtlMs: int('CACHE_TTL_MS', 2000),
+    cacheTtlMs: ms('CACHE_TTL_MS', 2000),
     logLevel,
     database: {
       poolSize: Math.max(1, int('DB_POOL_SIZE', DEFAULT_DATABASE_OPTIONS.poolSize)),
       queueLimit: int('DB_QUEUE_LIMIT', DEFAULT_DATABASE_OPTIONS.queueLimit),
-      acquireTimeoutMs: Math.max(1, int('DB_ACQUIRE_TIMEOUT_MS', DEFAULT_DATABASE_OPTIONS.acquireTimeoutMs)),
-      connectTimeoutMs: Math.max(1, int('DB_CONNECT_TIMEOUT_MS', DEFAULT_DATABASE_OPTIONS.connectTimeoutMs)),
-      queryTimeoutMs: Math.max(1, int('DB_QUERY_TIMEOUT_MS', DEFAULT_DATABASE_OPTIONS.queryTimeoutMs)),
+      acquireTimeoutMs: Math.max(1, ms('DB_ACQUIRE_TIMEOUT_MS', DEFAULT_DATABASE_OPTIONS.acquireTimeoutMs)),
+      connectTimeoutMs: Math.max(1, ms('DB_CONNECT_TIMEOUT_MS', DEFAULT_DATABASE_OPTIONS.connectTimeoutMs)),
+      // The client's own cut-off is 2 s past this one (db/connection.ts), and a timer too.
+      queryTimeoutMs: Math.max(1, int('DB_QUERY_TIMEOUT_MS', DEFAULT_DATABASE_OPTIONS.queryTimeoutMs, { max: MAX_TIMER_MS - 2000 })),
       lockWaitTimeoutSeconds: Math.max(1, int('DB_LOCK_WAIT_TIMEOUT_SECONDS', DEFAULT_DATABASE_OPTIONS.lockWaitTimeoutSeconds)),
     },
-    housekeepingIntervalMs: Math.max(1000, int('HOUSEKEEPING_INTERVAL_MS', 3600 * 1000)),
-    databaseStartWaitMs: int('DB_START_WAIT_MS', 60_000),
+    housekeepingIntervalMs: ms('HOUSEKEEPING_INTERVAL_MS', 3600 * 1000, 1000),
+    databaseStartWaitMs: ms('DB_START_WAIT_MS', 60_000),
     uploadsDir: str('UPLOADS_DIR', './uploads'),
     site: {
       platformName,
