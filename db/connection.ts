@@ -231,6 +231,24 @@ function timedOut(statement: TimedStatement): void {
   statement.callback(new DatabaseUnavailableError('QUERY_TIMEOUT', `no answer from the database within ${statement.timeoutMs} ms`));
 }
 
+/** Migrations running in this process (they run before it serves anything): see withoutClientTimeout. */
+let migrating = 0;
+
+/**
+ * `run` with no client cut-off on this process's statements: a migration may rebuild a large table
+ * for minutes, and a second process waits for the first one's migration lock. An outside review
+ * saw both cut after 12 s: a migration left half done (MariaDB cannot take back a table change) and
+ * a second process dead at start. The server's own limit is lifted per connection (db/migrate.ts).
+ */
+export async function withoutClientTimeout<T>(run: () => Promise<T>): Promise<T> {
+  migrating++;
+  try {
+    return await run();
+  } finally {
+    migrating--;
+  }
+}
+
 /**
  * A statement the server never answers (a hung server, a network that drops packets) would hold its
  * request and connection for ever: past the server's own limit and a margin, the connection is
@@ -241,7 +259,7 @@ function withClientTimeout(conn: PoolConnection, timeoutMs: number): void {
   (conn as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
     const last = args.length - 1;
     const callback = args[last];
-    if (typeof callback !== 'function') return query(...args);
+    if (typeof callback !== 'function' || migrating > 0) return query(...args);
     const statement: TimedStatement = { conn, callback: callback as Callback, timeoutMs, settled: false };
     statement.timer = setTimeout(timedOut, timeoutMs, statement);
     statement.timer.unref();

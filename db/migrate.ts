@@ -1,4 +1,5 @@
 import { Migrator, MysqlAdapter, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { withoutClientTimeout } from './connection.ts';
 import * as accounts from './migrations/2026_11_22_0001_accounts.ts';
 import * as ideas from './migrations/2026_11_22_0002_ideas.ts';
 import * as pendingUploads from './migrations/2026_11_22_0003_pending_uploads.ts';
@@ -44,16 +45,54 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/**
+ * Migrations renamed after some database ran them under the old name (old name → new). A branch ran
+ * the search words as 2026_11_26_0016 before its merge named them 2026_11_27_0001 to run after main's.
+ */
+const RENAMED: Record<string, string> = {
+  '2026_11_26_0016_search_words': '2026_11_27_0001_search_words',
+};
+
+/**
+ * Some migrations landed with a name earlier than ones already run elsewhere (branches merged out of
+ * date order): a database made by such a version is missing one in the middle, and Kysely's default
+ * refuses it as "corrupted" (an outside review: 48 of 542 versions could not be upgraded). Each
+ * migration stands alone, so a missing one runs now, whatever its place.
+ */
+const newMigrator = (db: Kysely<any>) => new Migrator({ db, provider, allowUnorderedMigrations: true });
+
+/** A migration that failed: its name, and the database's own words in `cause`. */
+export class MigrationError extends Error {
+  constructor(
+    readonly migrationName: string | undefined,
+    cause: unknown,
+  ) {
+    super(`migration ${migrationName ?? '(setup)'} failed: ${(cause as Error)?.message ?? cause}`, { cause });
+  }
+}
+
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   // One connection, without the app's time limit per statement (db/connection.ts): rebuilding a large
-  // table (ALTER TABLE … CONVERT TO) may take minutes, once.
-  return db.connection().execute((conn) =>
-    withoutStatementLimit(conn, async () => {
-      const { error, results } = await new Migrator({ db: conn, provider }).migrateToLatest();
-      if (error) throw error;
-      return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
-    }),
+  // table (ALTER TABLE … CONVERT TO) may take minutes, once; nor the client's cut-off.
+  return withoutClientTimeout(() =>
+    db.connection().execute((conn) =>
+      withoutStatementLimit(conn, async () => {
+        await applyRenames(conn);
+        const { error, results } = await newMigrator(conn).migrateToLatest();
+        if (error) throw new MigrationError(results?.find((r) => r.status === 'Error')?.migrationName, error);
+        return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+      }),
+    ),
   );
+}
+
+/** The old names of renamed migrations, where a database ran them, given their new names. */
+async function applyRenames(conn: Kysely<any>): Promise<void> {
+  const tables = await conn.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((t) => t.name === 'kysely_migration')) return;
+  for (const [before, after] of Object.entries(RENAMED)) {
+    await conn.updateTable('kysely_migration').set({ name: after }).where('name', '=', before).execute();
+  }
 }
 
 /** MariaDB's max_statement_time off for `run` on this connection, then back as it was (MySQL's limit covers reads only). */
@@ -74,6 +113,6 @@ async function withoutStatementLimit<T>(conn: Kysely<any>, run: () => Promise<T>
 
 /** Migrations this code knows that the database has not run (readiness reports them). */
 export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
-  const all = await new Migrator({ db, provider }).getMigrations();
+  const all = await newMigrator(db).getMigrations();
   return all.filter((m) => !m.executedAt).map((m) => m.name);
 }
