@@ -67,10 +67,14 @@ export const DEFAULT_DATABASE_OPTIONS: DatabaseOptions = {
   lockWaitTimeoutSeconds: 5,
 };
 
-/** Opens the database named by DATABASE_URL: `mysql://…` for MySQL/MariaDB, else an SQLite file. */
-export async function openDatabase(url: string | undefined, options: Partial<DatabaseOptions> = {}): Promise<DatabaseHandle> {
+/**
+ * Opens the database named by DATABASE_URL: `mysql://…` for MySQL/MariaDB, else an SQLite file.
+ * A MySQL database that is not there is made (the server's first start) unless `createMissing` is
+ * false: a command given a mistyped name made a whole empty database of it (an outside review).
+ */
+export async function openDatabase(url: string | undefined, options: Partial<DatabaseOptions> = {}, { createMissing = true } = {}): Promise<DatabaseHandle> {
   const o = { ...DEFAULT_DATABASE_OPTIONS, ...options };
-  return dialectOf(url) === 'mysql' ? openMysql(url!, o) : openSqlite(sqliteFile(url), o);
+  return dialectOf(url) === 'mysql' ? openMysql(url!, o, createMissing) : openSqlite(sqliteFile(url), o);
 }
 
 /**
@@ -319,9 +323,9 @@ export function guardPool(pool: Pool, o: DatabaseOptions): MysqlPool & { getConn
   };
 }
 
-async function openMysql(url: string, o: DatabaseOptions): Promise<DatabaseHandle> {
+async function openMysql(url: string, o: DatabaseOptions, createMissing: boolean): Promise<DatabaseHandle> {
   const target = parseMysqlUrl(url);
-  await ensureMysqlDatabase(target);
+  if (createMissing) await ensureMysqlDatabase(target);
   const pool = createPool({
     ...driverOptions,
     ...target,

@@ -2,15 +2,14 @@
 import fs from 'node:fs';
 import { dialectOf, openDatabase, sqliteFile } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { loadConfig } from '../src/server/config.ts';
 import { isPhone } from '../src/shared/patterns.ts';
+import { runCommand } from './command.ts';
 
 const phone = process.argv[2];
 if (!phone || !isPhone(phone)) {
   console.error('用法：npm run create-admin -- <已注册的手机号>');
   process.exit(2);
 }
-const { databaseUrl } = loadConfig();
 /** The database in words, its password left out: a wrong DATABASE_URL is the usual reason for "not found". */
 function databaseName(url: string | undefined): string {
   if (dialectOf(url) === 'sqlite') return `sqlite:${sqliteFile(url)}`;
@@ -22,21 +21,25 @@ function databaseName(url: string | undefined): string {
     return 'DATABASE_URL';
   }
 }
-// A SQLite file that is not there is a wrong DATABASE_URL, not a database to create.
-if (dialectOf(databaseUrl) === 'sqlite' && !fs.existsSync(sqliteFile(databaseUrl))) {
-  console.error(`数据库文件 ${sqliteFile(databaseUrl)} 不存在：请把 DATABASE_URL 设为服务器使用的那个，或先启动一次服务器。`);
-  process.exit(1);
-}
-const handle = await openDatabase(databaseUrl);
-try {
-  await migrateToLatest(handle.db);
-  const result = await handle.db.updateTable('users').set({ role: 'admin' }).where('phone', '=', phone).where('status', '=', 'active').executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) {
-    console.error(`在数据库 ${databaseName(databaseUrl)} 中没有找到手机号为 ${phone} 的用户：请先注册，并确认这里的 DATABASE_URL 与服务器使用的相同。`);
+await runCommand(async ({ databaseUrl }) => {
+  // A SQLite file that is not there is a wrong DATABASE_URL, not a database to create.
+  if (dialectOf(databaseUrl) === 'sqlite' && !fs.existsSync(sqliteFile(databaseUrl))) {
+    console.error(`数据库文件 ${sqliteFile(databaseUrl)} 不存在：请把 DATABASE_URL 设为服务器使用的那个，或先启动一次服务器。`);
     process.exitCode = 1;
-  } else {
-    console.log(`${phone} 已成为管理员。`);
+    return;
   }
-} finally {
-  await handle.close();
-}
+  // Nor a MySQL database (ER_BAD_DB_ERROR is said in words).
+  const handle = await openDatabase(databaseUrl, {}, { createMissing: false });
+  try {
+    await migrateToLatest(handle.db);
+    const result = await handle.db.updateTable('users').set({ role: 'admin' }).where('phone', '=', phone).where('status', '=', 'active').executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) {
+      console.error(`在数据库 ${databaseName(databaseUrl)} 中没有找到手机号为 ${phone} 的用户：请先注册，并确认这里的 DATABASE_URL 与服务器使用的相同。`);
+      process.exitCode = 1;
+    } else {
+      console.log(`${phone} 已成为管理员。`);
+    }
+  } finally {
+    await handle.close();
+  }
+});

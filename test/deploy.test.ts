@@ -104,6 +104,8 @@ describe('the container, compose and the README agree', () => {
     expect(appEnv.NODE_ENV).toBe('production');
     expect(appEnv.DATABASE_URL).toMatch(/^mysql:\/\/[^@]+@db:3306\/hunter$/);
     expect(compose).toMatch(/condition: service_healthy/);
+    // Every other setting an operator puts in .env reaches the app (SITE_* and RATE_* were dropped).
+    expect(compose.slice(compose.indexOf('\n  app:'))).toMatch(/env_file:\n\s+- path: \.env\n\s+required: false/);
     expect(compose).toMatch(/image: mariadb:/);
     // README: build, run with the volume and port, compose, back up, restore, upgrade.
     expect(deploySection).toContain('docker build -t hunter-ideas .');

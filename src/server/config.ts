@@ -185,7 +185,7 @@ export type StorageSettings =
   | { kind: 'local' }
   | {
       kind: 's3';
-      /** `https://oss-cn-hangzhou.aliyuncs.com`, `https://cos.ap-guangzhou.myqcloud.com`, `http://minio:9000`; AWS's own when unset. */
+      /** `https://s3.oss-cn-hangzhou.aliyuncs.com`, `https://cos.ap-guangzhou.myqcloud.com`, `http://minio:9000`; AWS's own when unset. */
       endpoint: string | undefined;
       region: string;
       bucket: string;
@@ -410,7 +410,7 @@ function storageFromEnv(): StorageSettings {
   if (kind !== 's3') throw new ConfigError(`STORAGE 只能是 local 或 s3，收到：${kind}`);
   const r = required('STORAGE=s3（S3 兼容的对象存储）');
   const bucket = r.need('S3_BUCKET', '存储桶名称');
-  const region = r.need('S3_REGION', '地域，例如阿里云 oss-cn-hangzhou、腾讯云 ap-guangzhou、MinIO 填 us-east-1');
+  const region = r.need('S3_REGION', '地域，例如阿里云 cn-hangzhou、腾讯云 ap-guangzhou、MinIO 填 us-east-1');
   const accessKeyId = r.need('S3_ACCESS_KEY_ID', '访问密钥 ID');
   const secretAccessKey = r.need('S3_SECRET_ACCESS_KEY', '访问密钥');
   r.done();

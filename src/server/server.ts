@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { answerClientErrors } from './request/client-errors.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { databaseFailure } from '../../db/failures.ts';
+import { failureCode, failureInWords } from './ops/start-failure.ts';
 import { useProcessLogger } from './process-log.ts';
 import { createApp, type AppOptions } from './app.ts';
 import { createRequestListener } from './fast-lane/fast-lane.ts';
@@ -32,10 +33,19 @@ export async function startServer(config: Config, options: AppOptions & { before
   const stopJobs = startJobs(deps, logger);
   const gate = createDrainGate();
   const listener = withRequestLog(logger, gate.wrap(createRequestListener(deps, app, { clientDir: options.clientDir, dev: !!options.devMiddleware })));
-  const server = await new Promise<Server>((resolve) => {
+  // A port taken or not ours rejects (said in words by explainStartFailure), after the jobs and the database are let go.
+  const server = await new Promise<Server>((resolve, reject) => {
     const s = createServer(listener);
     answerClientErrors(s);
-    s.listen(config.port, () => resolve(s));
+    s.once('error', reject);
+    s.listen(config.port, () => {
+      s.off('error', reject);
+      resolve(s);
+    });
+  }).catch(async (err: unknown) => {
+    await stopJobs();
+    await deps.handle.close();
+    throw err;
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -68,7 +78,9 @@ async function openWhenReachable(config: Config, logger: Logger): Promise<Deps> 
     let deps: Deps | undefined;
     try {
       deps = await openDeps(config);
-      await migrateToLatest(deps.db);
+      const applied = await migrateToLatest(deps.db);
+      // An upgrade says what it changed (it used to run its migrations without a word).
+      if (applied.length) logger.info(`已执行数据库迁移：${applied.join('、')}`);
       return deps;
     } catch (err) {
       await deps?.handle.close().catch(() => undefined);
@@ -79,16 +91,15 @@ async function openWhenReachable(config: Config, logger: Logger): Promise<Deps> 
   }
 }
 
-/** The driver's code of a database failure, for the log (ECONNREFUSED, ER_ACCESS_DENIED_ERROR…). */
-const failureCode = (err: unknown) => String((err as { code?: unknown })?.code ?? (err as Error)?.message ?? err);
-
 /**
- * A start that failed because the database never answered in DB_START_WAIT_MS: what to check, in
- * Chinese, and exit 1 (no stack trace). Any other failure is thrown on.
+ * A start that failed for a reason an operator can fix (the database out of reach after
+ * DB_START_WAIT_MS, a refused login, a failed migration, the port taken): what to do, in Chinese,
+ * and exit 1 (no stack trace; ops/start-failure.ts). Any other failure is thrown on.
  */
 export function explainStartFailure(err: unknown, config: Config): never {
-  if (databaseFailure(err) !== 'connection') throw err;
-  console.error(`无法连接数据库（${failureCode(err)}），已等待 ${Math.round(config.databaseStartWaitMs / 1000)} 秒。请检查 DATABASE_URL 和数据库服务是否在运行。`);
+  const words = failureInWords(err, config);
+  if (!words) throw err;
+  console.error(words);
   process.exit(1);
 }
 

@@ -1,0 +1,43 @@
+/**
+ * Why a start (or a command) failed, in Chinese and in one line, for the failures an operator meets:
+ * the database out of reach or refusing the login, a migration that failed, the port taken, a wrong
+ * setting. An outside review met each of these as a raw English stack trace. Anything else is a bug
+ * and keeps its stack.
+ */
+import { databaseFailure } from '../../../db/failures.ts';
+import { MigrationError } from '../../../db/migrate.ts';
+import { ConfigError, type Config } from '../config.ts';
+
+const codeOf = (err: unknown) => (err as { code?: unknown })?.code;
+/** The driver's code of a failure, for the message (ECONNREFUSED, ER_ACCESS_DENIED_ERROR…). */
+export const failureCode = (err: unknown) => String(codeOf(err) ?? (err as Error)?.message ?? err);
+
+export function failureInWords(err: unknown, config: Pick<Config, 'port' | 'databaseStartWaitMs'>): string | null {
+  if (err instanceof ConfigError) return `配置错误：${err.message}`;
+  if (err instanceof MigrationError) {
+    const cause = (err.cause as Error)?.message ?? String(err.cause);
+    return (
+      `数据库迁移 ${err.migrationName ?? '（准备阶段）'} 失败：${cause}。数据库没有升级完成，服务没有启动。` +
+      'MariaDB 不能撤回已经做了的表结构改动：请从升级前的备份恢复（README“备份与恢复”），或按报错修正数据库后再启动。'
+    );
+  }
+  switch (codeOf(err)) {
+    case 'ER_ACCESS_DENIED_ERROR':
+    case 'ER_ACCESS_DENIED_NO_PASSWORD_ERROR':
+      return '数据库拒绝了登录（用户名或密码不对）：请检查 DATABASE_URL 里的用户名和密码。';
+    case 'ER_DBACCESS_DENIED_ERROR':
+    case 'ER_TABLEACCESS_DENIED_ERROR':
+      return '数据库用户没有这个库的权限：请给 DATABASE_URL 里的用户授予这个库的全部权限（见 README“部署”）。';
+    case 'ER_BAD_DB_ERROR':
+      return '数据库不存在：请确认 DATABASE_URL 里的库名与服务器使用的相同（服务器第一次启动时会建库）。';
+    case 'EADDRINUSE':
+      return `端口 ${config.port} 已被占用：请换一个 PORT，或先停掉占用它的进程。`;
+    case 'EACCES':
+      return `没有权限使用端口 ${config.port}：请用 1024 以上的端口（PORT），或由反向代理转发。`;
+  }
+  if (databaseFailure(err) === 'connection') {
+    const waited = config.databaseStartWaitMs > 0 ? `，已等待 ${Math.round(config.databaseStartWaitMs / 1000)} 秒` : '';
+    return `无法连接数据库（${failureCode(err)}）${waited}。请检查 DATABASE_URL 和数据库服务是否在运行。`;
+  }
+  return null;
+}
