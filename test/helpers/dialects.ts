@@ -26,7 +26,7 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-function mysqlUrlWithDatabase(base: string, name: string): string {
+export function mysqlUrlWithDatabase(base: string, name: string): string {
   const u = new URL(base);
   u.pathname = `/${name}`;
   return u.toString();
