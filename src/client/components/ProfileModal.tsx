@@ -75,7 +75,7 @@ export default function ProfileModal({ onClose }: { onClose: () => void }) {
           取消
         </button>
         <BusyButton className="btn btn-primary" onClick={save} busy={update.isPending}>
-          {update.isPending ? '保存中...' : '保存'}
+          {update.isPending ? '保存中…' : '保存'}
         </BusyButton>
       </div>
     </Modal>

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { checkPasswordChange, MSG } from '../../shared/account-rules.ts';
 import { DEACTIVATION_CONFIRM_WORD, DEACTIVATION_REASONS } from '../../shared/constants.ts';
 import { isPhone, maskPhone } from '../../shared/patterns.ts';
@@ -153,6 +153,15 @@ function PasswordTab() {
 function PhoneTab() {
   const { user } = useSession();
   const [editing, setEditing] = useState(false);
+  // The button that opened the form goes with it: focus moves to the form's first field, and back.
+  const formRef = useRef<HTMLFormElement>(null);
+  const openerRef = useRef<HTMLButtonElement>(null);
+  const opened = useRef(false);
+  useEffect(() => {
+    if (editing) formRef.current?.querySelector<HTMLElement>('input')?.focus();
+    else if (opened.current) openerRef.current?.focus();
+    opened.current = editing;
+  }, [editing]);
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<{ phone?: string; code?: string; form?: string }>({});
@@ -219,16 +228,18 @@ function PhoneTab() {
       <p>
         当前绑定手机号：<strong>{user?.phone ? maskPhone(user.phone) : '未绑定'}</strong>
       </p>
-      <button type="button" className="btn" aria-expanded={editing} onClick={() => (setEditing((v) => !v), setErrors({}))}>
-        {editing ? '取消' : '更换手机号'}
-      </button>
+      {!editing && (
+        <button type="button" className="btn" ref={openerRef} aria-expanded={false} onClick={() => (setEditing(true), setErrors({}))}>
+          更换手机号
+        </button>
+      )}
       {notice && (
         <p className="success" role="status">
           {notice}
         </p>
       )}
       {editing && (
-        <form method="post" onSubmit={submit} noValidate className="stack">
+        <form method="post" onSubmit={submit} noValidate className="stack" ref={formRef}>
           {proof.field}
           <PhoneField
             label="新手机号"
@@ -256,9 +267,15 @@ function PhoneTab() {
               {errors.form}
             </p>
           )}
-          <SubmitButton className="btn btn-primary" pending={verify.isPending || update.isPending}>
-            验证并更换
-          </SubmitButton>
+          {/* 取消 beside the submit, as in every form (above the form it sat against 当前密码's label). */}
+          <div className="modal-actions">
+            <button type="button" className="btn" onClick={() => (setEditing(false), setErrors({}))}>
+              取消
+            </button>
+            <SubmitButton className="btn btn-primary" pending={verify.isPending || update.isPending}>
+              验证并更换
+            </SubmitButton>
+          </div>
         </form>
       )}
     </div>
@@ -344,7 +361,7 @@ function DeactivateTab({ onClose }: { onClose: () => void }) {
               取消
             </button>
             <BusyButton className="btn btn-danger" onClick={finish} busy={deactivate.isPending}>
-              {deactivate.isPending ? '注销中...' : '确认注销'}
+              {deactivate.isPending ? '注销中…' : '确认注销'}
             </BusyButton>
           </div>
         </Modal>

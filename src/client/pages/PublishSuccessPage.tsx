@@ -124,7 +124,7 @@ export default function PublishSuccessPage() {
   const [announcement, setAnnouncement] = useState('');
   useEffect(() => {
     // No number: the line is read once and would not count down with the visible one.
-    setAnnouncement('稍后将自动跳转，按任意键可停止');
+    setAnnouncement('稍后将自动跳转，按任意键或点“留在此页”可停止');
     const onKey = () => {
       stopTimers();
       setStaying(true);

@@ -91,6 +91,7 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
 
   const create = trpc.comments.create.useMutation();
   const react = trpc.comments.like.useMutation();
+  const reacting = useRef(new Set<number>());
   const reactDown = trpc.comments.dislike.useMutation();
   const remove = trpc.comments.remove.useMutation();
   const report = trpc.comments.report.useMutation();
@@ -142,6 +143,9 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
       });
     },
     async onReact(c, kind) {
+      // One reaction at a time per comment: a double tap liked and took the like back (the favourite button waits the same way).
+      if (reacting.current.has(c.id)) return;
+      reacting.current.add(c.id);
       const before = markOf(c.id);
       setMarks((m) => ({ ...m, [c.id]: nextInteraction(before, kind) }));
       try {
@@ -151,6 +155,8 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
       } catch (err) {
         setMarks((m) => ({ ...m, [c.id]: before }));
         toast(errorMessage(err, '操作失败，请稍后重试'), 'error');
+      } finally {
+        reacting.current.delete(c.id);
       }
     },
     async onReport(c) {
@@ -238,7 +244,7 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
             ))}
           </ul>
         ) : tree.length === 0 ? (
-          <p className="comments-empty muted">还没有评论，来说两句吧。</p>
+          <p className="comments-empty muted">{loggedIn ? '还没有评论，来说两句吧。' : '还没有评论。'}</p>
         ) : (
           <ol className="comment-list" aria-label="评论列表">
             {tree.map((c) => (
