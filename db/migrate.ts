@@ -1,5 +1,6 @@
 import { Migrator, MysqlAdapter, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { withoutClientTimeout } from './connection.ts';
+import { databaseFailure } from './failures.ts';
 import * as accounts from './migrations/2026_11_22_0001_accounts.ts';
 import * as ideas from './migrations/2026_11_22_0002_ideas.ts';
 import * as pendingUploads from './migrations/2026_11_22_0003_pending_uploads.ts';
@@ -79,6 +80,8 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
       withoutStatementLimit(conn, async () => {
         await applyRenames(conn);
         const { error, results } = await newMigrator(conn).migrateToLatest();
+        // A database out of reach is not a failed migration: thrown as it is, a start tries again (server.ts).
+        if (error && databaseFailure(error) === 'connection') throw error;
         if (error) throw new MigrationError(results?.find((r) => r.status === 'Error')?.migrationName, error);
         return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
       }),

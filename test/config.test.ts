@@ -124,6 +124,8 @@ describe('numbers and the database address', () => {
       'DATABASE_URL 只能是 mysql://用户:密码@主机:端口/库名（MySQL 或 MariaDB），或 sqlite:文件路径，收到：mariadb://root:***@127.0.0.1:3306/hunter',
     );
     expect(failure({ DATABASE_URL: 'postgres://db/hunter' })).toContain('postgres://db/hunter');
+    expect(failure({ DATABASE_URL: 'MYSQL://root:pa/ss@word@127.0.0.1:3306/hunter' })).toContain('收到：MYSQL://root:***@127.0.0.1:3306/hunter');
+    expect(failure({ DATABASE_URL: 'Sqlite://x.db' })).toContain('Sqlite://x.db');
     for (const url of ['mysql://root@127.0.0.1:3306/hunter', 'mysql2://root@db/hunter', 'sqlite:./data/hunter.db', 'sqlite:///data/hunter.db', './data/hunter.db', '/data/hunter.db']) {
       withEnv({ DATABASE_URL: url });
       expect(loadConfig().databaseUrl).toBe(url);

@@ -17,7 +17,7 @@ import { failureInWords } from '../src/server/ops/start-failure.ts';
 import { mysqlUrlWithDatabase } from './helpers/dialects.ts';
 
 const config = { port: 3000, databaseStartWaitMs: 60_000 };
-const coded = (code: string) => Object.assign(new Error(code), { code });
+const coded = (code: string, more: Record<string, string> = {}) => Object.assign(new Error(code), { code, ...more });
 
 describe('a failure in words', () => {
   it('says what to fix for each failure an operator meets, and nothing for a bug', () => {
@@ -28,11 +28,14 @@ describe('a failure in words', () => {
     expect(failureInWords(coded('ER_ACCESS_DENIED_ERROR'), config)).toBe('数据库拒绝了登录（用户名或密码不对）：请检查 DATABASE_URL 里的用户名和密码。');
     expect(failureInWords(coded('ER_DBACCESS_DENIED_ERROR'), config)).toContain('没有这个库的权限');
     expect(failureInWords(coded('ER_BAD_DB_ERROR'), config)).toContain('数据库不存在');
-    expect(failureInWords(coded('EADDRINUSE'), config)).toBe('端口 3000 已被占用：请换一个 PORT，或先停掉占用它的进程。');
-    expect(failureInWords(coded('EACCES'), config)).toContain('没有权限使用端口 3000');
+    expect(failureInWords(coded('EADDRINUSE', { syscall: 'listen' }), config)).toBe('端口 3000 已被占用：请换一个 PORT，或先停掉占用它的进程。');
+    expect(failureInWords(coded('EACCES', { syscall: 'listen' }), config)).toContain('没有权限使用端口 3000');
+    // Not the port: the data folder (an unwritable volume).
+    expect(failureInWords(coded('EACCES', { syscall: 'mkdir', path: '/data' }), config)).toBe('没有权限写入 /data：请让运行服务的用户（镜像里是 uid 1000）可以写这个目录（见 README“部署”）。');
     expect(failureInWords(new DatabaseUnavailableError('POOL_CLOSED', 'closed'), config)).toBe('无法连接数据库（POOL_CLOSED），已等待 60 秒。请检查 DATABASE_URL 和数据库服务是否在运行。');
     expect(failureInWords(coded('ECONNREFUSED'), { ...config, databaseStartWaitMs: 0 })).toBe('无法连接数据库（ECONNREFUSED）。请检查 DATABASE_URL 和数据库服务是否在运行。');
     expect(failureInWords(new TypeError("Cannot read properties of undefined (reading 'id')"), config)).toBeNull();
+    expect(failureInWords(coded('EADDRINUSE'), config), 'not from listen').toBeNull();
   });
 });
 

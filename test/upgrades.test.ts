@@ -5,7 +5,9 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withoutClientTimeout } from '../db/connection.ts';
+import { createConnection } from 'mysql2/promise';
+import { parseMysqlUrl, withoutClientTimeout } from '../db/connection.ts';
+import { databaseFailure } from '../db/failures.ts';
 import * as rejectedTexts from '../db/migrations/2026_11_27_0003_rejected_texts.ts';
 import { migrateToLatest, MigrationError, pendingMigrations } from '../db/migrate.ts';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './helpers/dialects.ts';
@@ -65,5 +67,38 @@ describe.each(DIALECTS.filter((d) => d === 'mysql'))('a long migration, on %s', 
       });
     await expect(sleep()).rejects.toThrow(/no answer from the database within 2200 ms/);
     expect((await withoutClientTimeout(sleep)).rows).toEqual([{ slept: 0 }]);
+  }, 20_000);
+});
+
+describe.each(DIALECTS.filter((d) => d === 'mysql'))('a migration whose connection is lost, on %s', (dialect) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await t?.drop();
+  });
+
+  it('is a database out of reach (a start tries again), not a failed migration (restore the backup)', async () => {
+    await t.handle.db.deleteFrom('kysely_migration' as never).where('name' as never, '=', '2026_11_28_0002_publish_slots' as never).execute();
+    // Another process holds the migration lock: this one waits for it, then its connection drops.
+    const holder = await createConnection(parseMysqlUrl(t.url));
+    try {
+      await holder.query("SELECT GET_LOCK('ea586330-2c93-47c8-908d-981d9d270f9d', 60)");
+      const migrating = migrateToLatest(t.handle.db).catch((err: unknown) => err);
+      let waiting: { id: number } | undefined;
+      for (let i = 0; i < 100 && !waiting; i++) {
+        const [rows] = await holder.query("SELECT id FROM information_schema.processlist WHERE info LIKE 'select get_lock(%' AND id <> CONNECTION_ID()");
+        waiting = (rows as { id: number }[])[0];
+        if (!waiting) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(waiting).toBeDefined();
+      await holder.query(`KILL CONNECTION ${Number(waiting!.id)}`);
+      const failure = await migrating;
+      expect(failure).not.toBeInstanceOf(MigrationError);
+      expect(databaseFailure(failure)).toBe('connection');
+    } finally {
+      await holder.end();
+    }
   }, 20_000);
 });

@@ -36,11 +36,20 @@ const ms = (name: string, fallback: number, min = 0) => int(name, fallback, { mi
  */
 function databaseUrlFromEnv(): string | undefined {
   const url = process.env.DATABASE_URL || undefined;
-  if (url && /^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !/^(mysql2?|sqlite):\/\//i.test(url)) {
-    const shown = url.replace(/:\/\/([^:@/]*):[^@/]*@/, '://$1:***@');
-    throw new ConfigError(`DATABASE_URL 只能是 mysql://用户:密码@主机:端口/库名（MySQL 或 MariaDB），或 sqlite:文件路径，收到：${shown}`);
+  // Lower case only, as db/connection.ts reads them (MYSQL://… ran on an SQLite file too).
+  if (url && /^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !/^(mysql2?|sqlite):\/\//.test(url)) {
+    throw new ConfigError(`DATABASE_URL 只能是 mysql://用户:密码@主机:端口/库名（MySQL 或 MariaDB），或 sqlite:文件路径，收到：${withoutPassword(url)}`);
   }
   return url;
+}
+
+/** An address as it may be shown: its password, whatever it holds, replaced by ***. */
+function withoutPassword(url: string): string {
+  const scheme = url.indexOf('://') + 3;
+  const at = url.lastIndexOf('@');
+  if (at < scheme) return url;
+  const colon = url.indexOf(':', scheme);
+  return colon === -1 || colon > at ? url : `${url.slice(0, colon)}:***${url.slice(at)}`;
 }
 
 function str(name: string, fallback: string): string {

@@ -21,6 +21,13 @@ export function failureInWords(err: unknown, config: Pick<Config, 'port' | 'data
       'MariaDB 不能撤回已经做了的表结构改动：请从升级前的备份恢复（README“备份与恢复”），或按报错修正数据库后再启动。'
     );
   }
+  const listening = (err as { syscall?: unknown })?.syscall === 'listen';
+  if (listening && codeOf(err) === 'EADDRINUSE') return `端口 ${config.port} 已被占用：请换一个 PORT，或先停掉占用它的进程。`;
+  if (listening && codeOf(err) === 'EACCES') return `没有权限使用端口 ${config.port}：请用 1024 以上的端口（PORT），或由反向代理转发。`;
+  if (codeOf(err) === 'EACCES' || codeOf(err) === 'EROFS') {
+    const where = (err as { path?: unknown }).path;
+    return `没有权限写入 ${where ?? '数据目录'}：请让运行服务的用户（镜像里是 uid 1000）可以写这个目录（见 README“部署”）。`;
+  }
   switch (codeOf(err)) {
     case 'ER_ACCESS_DENIED_ERROR':
     case 'ER_ACCESS_DENIED_NO_PASSWORD_ERROR':
@@ -30,10 +37,6 @@ export function failureInWords(err: unknown, config: Pick<Config, 'port' | 'data
       return '数据库用户没有这个库的权限：请给 DATABASE_URL 里的用户授予这个库的全部权限（见 README“部署”）。';
     case 'ER_BAD_DB_ERROR':
       return '数据库不存在：请确认 DATABASE_URL 里的库名与服务器使用的相同（服务器第一次启动时会建库）。';
-    case 'EADDRINUSE':
-      return `端口 ${config.port} 已被占用：请换一个 PORT，或先停掉占用它的进程。`;
-    case 'EACCES':
-      return `没有权限使用端口 ${config.port}：请用 1024 以上的端口（PORT），或由反向代理转发。`;
   }
   if (databaseFailure(err) === 'connection') {
     const waited = config.databaseStartWaitMs > 0 ? `，已等待 ${Math.round(config.databaseStartWaitMs / 1000)} 秒` : '';
