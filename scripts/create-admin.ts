@@ -1,9 +1,8 @@
 /** `npm run create-admin -- <phone>`: gives a registered user the admin role. */
-import fs from 'node:fs';
 import { dialectOf, openDatabase, sqliteFile } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { isPhone } from '../src/shared/patterns.ts';
-import { runCommand } from './command.ts';
+import { runCommand, sqliteFileThere } from './command.ts';
 
 const phone = process.argv[2];
 if (!phone || !isPhone(phone)) {
@@ -22,13 +21,8 @@ function databaseName(url: string | undefined): string {
   }
 }
 await runCommand(async ({ databaseUrl }) => {
-  // A SQLite file that is not there is a wrong DATABASE_URL, not a database to create.
-  if (dialectOf(databaseUrl) === 'sqlite' && !fs.existsSync(sqliteFile(databaseUrl))) {
-    console.error(`数据库文件 ${sqliteFile(databaseUrl)} 不存在：请把 DATABASE_URL 设为服务器使用的那个，或先启动一次服务器。`);
-    process.exitCode = 1;
-    return;
-  }
-  // Nor a MySQL database (ER_BAD_DB_ERROR is said in words).
+  // The server's database, not one a mistyped name would make (ER_BAD_DB_ERROR is said in words).
+  if (!sqliteFileThere(databaseUrl)) return;
   const handle = await openDatabase(databaseUrl, {}, { createMissing: false });
   try {
     await migrateToLatest(handle.db);

@@ -3,10 +3,11 @@ import { openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createDeps } from '../src/server/deps.ts';
 import { runHousekeeping } from '../src/server/jobs/index.ts';
-import { runCommand } from './command.ts';
+import { runCommand, sqliteFileThere } from './command.ts';
 
 await runCommand(async (config) => {
   // The server's database, not a new one a mistyped name would make.
+  if (!sqliteFileThere(config.databaseUrl)) return;
   const handle = await openDatabase(config.databaseUrl, {}, { createMissing: false });
   try {
     await migrateToLatest(handle.db);

@@ -93,6 +93,10 @@ describe('backup and restore on sqlite', () => {
       expect((await call(`${again.url}/api/health/ready`, 'GET')).outcome).toMatchObject({ kind: 'answered', status: 200 });
       const login = await call(`${again.url}/api/auth/login`, 'POST', { loginType: 'phone', phone: before[0], password: PASSWORD });
       expect(login.outcome).toMatchObject({ kind: 'answered', status: 200 });
+      // That server listens elsewhere than the installation's PORT, but has the file open: refused.
+      const underServer = await runScript('scripts/restore.ts', [folder], restoreEnv);
+      expect(underServer.code).toBe(1);
+      expect(underServer.out).toContain('正在被使用');
     } finally {
       again.child.kill('SIGTERM');
       await again.exited;

@@ -64,6 +64,16 @@ describe('the commands', () => {
     }
   });
 
+  it('create-admin and purge make no SQLite file of a mistyped path', () => {
+    const file = path.join(os.tmpdir(), `typo-${process.pid}`, 'hunter.db');
+    for (const [command, args] of [['purge', []], ['create-admin', ['13800000001']]] as const) {
+      const run = npmRun(command, [...args], { DATABASE_URL: `sqlite:${file}` });
+      expect(run.status, command).toBe(1);
+      expect(run.out.trim()).toBe(`数据库文件 ${file} 不存在：请把 DATABASE_URL 设为服务器使用的那个，或先启动一次服务器。`);
+      expect(fs.existsSync(file)).toBe(false);
+    }
+  });
+
   it.runIf(!!process.env.TEST_MYSQL_URL)('create-admin makes no database of a mistyped name', async () => {
     const url = mysqlUrlWithDatabase(process.env.TEST_MYSQL_URL!, `hunter_test_typo_${process.pid}`);
     const run = npmRun('create-admin', ['13800000001'], { DATABASE_URL: url });
