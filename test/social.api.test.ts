@@ -416,6 +416,25 @@ describe.each(DIALECTS)('favourites of ideas that are no longer public, on %s', 
     expect((await app.api('DELETE', `/api/favorites/${rejected}`, { token: reader.token })).status).toBe(200);
   });
 
+  it('never answers an empty page beside a cursor: a page of favourites all back in review is skipped', async () => {
+    const author = await createUser(app.deps);
+    const reader = await createUser(app.deps);
+    const ideas: number[] = [];
+    for (let i = 0; i < 60; i++) ideas.push(await createIdea(app.deps, author, { title: `待审收藏${i}` }));
+    const base = Date.parse('2026-11-01T00:00:00Z');
+    await app.deps.db.insertInto('favorites').values(ideas.map((idea_id, i) => ({ user_id: reader.id, idea_id, created_at: new Date(base + i * 1000).toISOString().slice(0, 19).replace('T', ' ') }))).execute();
+    // The newest 55 went back to review: the first page of 50 and part of the next hold nothing public.
+    await app.deps.db.updateTable('ideas').set({ moderation_status: 'review' }).where('id', 'in', ideas.slice(5)).execute();
+    app.deps.publicCache.invalidate();
+    for (const answer of [
+      (await app.api('GET', '/api/favorites', { token: reader.token })).body,
+      (await trpcCall(app, 'query', 'favorites.list', {}, reader.token)).body,
+    ]) {
+      expect(answer.data.map((f: { id: number }) => f.id)).toEqual(ideas.slice(0, 5).reverse());
+      expect(answer.nextCursor).toBeNull();
+    }
+  });
+
   it('pages the favourites 50 at a time, newest first, each once, past ideas left out, on both transports', async () => {
     const author = await createUser(app.deps);
     const reader = await createUser(app.deps);

@@ -24,7 +24,7 @@ import { trpc, type RouterOutputs } from '../lib/trpc.ts';
 import '../styles/ideas.css';
 // The favourites tab's toolbar and the 加载更多 rows (visited first, they were unstyled).
 import '../styles/touch.css';
-import { RetryLine } from '../components/ui/RetryLine.tsx';
+import { RetryLine, STALE_LIST_MESSAGE } from '../components/ui/RetryLine.tsx';
 import { BusyButton } from '../components/ui/BusyButton.tsx';
 
 export const LIBRARY_TABS = ['published', 'drafts', 'favorite', 'deleted'] as const;
@@ -183,6 +183,7 @@ export default function InspirationLibraryPage() {
           {PANEL_TITLE[tab]}
         </h2>
         {tab === 'deleted' && <p className="notice notice-warn">{LIBRARY_MSG.recycleNotice}</p>}
+        {tab !== 'favorite' && list.isRefetchError && <RetryLine message={STALE_LIST_MESSAGE} onRetry={() => void list.refetch()} busy={list.isFetching} />}
 
         {tab === 'favorite' ? (
           <FavoritesPanel

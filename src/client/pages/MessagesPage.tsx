@@ -32,7 +32,7 @@ import { trpc, type RouterOutputs } from '../lib/trpc.ts';
 import { joinPolling } from '../lib/visible-polling.ts';
 import '../styles/ideas.css';
 import '../styles/touch.css';
-import { RetryLine } from '../components/ui/RetryLine.tsx';
+import { RetryLine, STALE_LIST_MESSAGE } from '../components/ui/RetryLine.tsx';
 import { BusyButton } from '../components/ui/BusyButton.tsx';
 import { useUnreadCount } from '../hooks/useTouchBadges.ts';
 
@@ -178,6 +178,7 @@ export default function MessagesPage() {
         )}
       </div>
       <Feedback feedback={feedback} />
+      {list.isRefetchError && <RetryLine message={STALE_LIST_MESSAGE} onRetry={() => void list.refetch()} busy={list.isFetching} />}
 
       {list.isPending ? (
         <LoadingLine />

@@ -123,7 +123,18 @@ export async function favoriteStatus(deps: Deps, viewer: UserRow | null, ideaId:
  * ideas took their favourites with them. It used to be the newest 200 and no more: older favourites
  * could be neither seen nor cleared.
  */
-export async function listFavorites(deps: Deps, user: UserRow, cursorText?: string): Promise<{ items: (IdeaDto | DeletedFavorite)[]; nextCursor: string | null }> {
+export async function listFavorites(deps: Deps, user: UserRow, cursorText?: string): Promise<FavoritesPage> {
+  let page = await favoritesPage(deps, user, cursorText);
+  // A page whose favourites are all back in review would hold nothing beside a cursor (and the tab
+  // said 还没有收藏任何创意 above 加载更多收藏): the next is read instead, a bounded number of times.
+  for (let skipped = 0; !page.items.length && page.nextCursor && skipped < EMPTY_PAGES_SKIPPED; skipped++) page = await favoritesPage(deps, user, page.nextCursor);
+  return page;
+}
+
+type FavoritesPage = { items: (IdeaDto | DeletedFavorite)[]; nextCursor: string | null };
+const EMPTY_PAGES_SKIPPED = 20;
+
+async function favoritesPage(deps: Deps, user: UserRow, cursorText?: string): Promise<FavoritesPage> {
   const after = decodeCursor<FavoritesCursor>(cursorText, FAVORITES_CURSOR, (v) => isCursorTime(v.t) && isCursorInt(v.i));
   let query = deps.db
     .selectFrom('favorites')

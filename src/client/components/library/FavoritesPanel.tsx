@@ -16,7 +16,7 @@ import { LoadingLine } from '../LoadingLine.tsx';
 import { CardGrid } from '../ui/CardGrid.tsx';
 import { quoteName, useConfirm } from '../ui/ConfirmDialog.tsx';
 import { useToast } from '../ui/Toast.tsx';
-import { RetryLine } from '../ui/RetryLine.tsx';
+import { RetryLine, STALE_LIST_MESSAGE } from '../ui/RetryLine.tsx';
 import { BusyButton } from '../ui/BusyButton.tsx';
 
 type Favorite = RouterOutputs['favorites']['list']['data'][number];
@@ -90,12 +90,13 @@ export function FavoritesPanel({ onOpenIdea }: { onOpenIdea: (id: number) => voi
         </BusyButton>
       </div>
       <div role="alert">{error && <p className="error-box">{error}</p>}</div>
+      {list.isRefetchError && <RetryLine message={STALE_LIST_MESSAGE} onRetry={() => void list.refetch()} busy={list.isFetching} />}
       {list.isPending ? (
         <LoadingLine />
       ) : !list.data ? (
         // Only when nothing is loaded: a failed 加载更多收藏 or refresh keeps the pages shown.
         <RetryLine message={errorMessage(list.error, FAVORITES_MSG.loadFailed)} onRetry={() => void list.refetch()} busy={list.isFetching} />
-      ) : favorites.length === 0 ? (
+      ) : favorites.length === 0 && !list.hasNextPage ? (
         <div className="empty-state">
           <p className="empty-state-title">{FAVORITES_MSG.empty}</p>
           <Link href="/marketplace" className="btn btn-primary">
