@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isReturnPath, saveLoginReturn, takeLoginReturn } from './login-return.ts';
+import { isReturnPath, saveLoginReturn, takeLoginReturn, waitingIdeaReturn } from './login-return.ts';
 
 function memoryStore() {
   const items = new Map<string, string>();
@@ -7,6 +7,21 @@ function memoryStore() {
 }
 
 describe('returning a guest to the page after login', () => {
+  it("says an idea waits only when the login is there to open it (a guest's card), not after an action on its page", () => {
+    const store = memoryStore();
+    saveLoginReturn(store, '/idea/42');
+    expect(waitingIdeaReturn(store), 'a 收藏 on the idea page').toBe(false);
+    store.setItem('loginReturnOpensIdea', '1');
+    expect(waitingIdeaReturn(store), 'a tapped card').toBe(true);
+    // Another action's return replaces it, and the note goes with it; taking the return ends both.
+    saveLoginReturn(store, '/hunter/bx100002');
+    expect(waitingIdeaReturn(store)).toBe(false);
+    saveLoginReturn(store, '/idea/7');
+    store.setItem('loginReturnOpensIdea', '1');
+    expect(takeLoginReturn(store)).toBe('/idea/7');
+    expect(waitingIdeaReturn(store)).toBe(false);
+  });
+
   it('keeps an idea page once, and nothing else', () => {
     const store = memoryStore();
     saveLoginReturn(store, '/idea/42');

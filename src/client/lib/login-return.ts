@@ -5,9 +5,11 @@
  * for the login page to say why it is shown.
  */
 import { USER_ID_PATTERN } from '../../shared/patterns.ts';
-import type { KeyValueStore } from './marketplace-state.ts';
+import { PENDING_SEARCH_KEY, type KeyValueStore } from './marketplace-state.ts';
 
 export const LOGIN_RETURN_KEY = 'loginReturnPath';
+/** Set beside the path when the login is there to open that idea (a guest's card), not to finish an action on it. */
+const OPENS_IDEA_KEY = 'loginReturnOpensIdea';
 
 /** The member pages a visitor whose session ended is sent back to (the editor with the idea it edited). */
 const MEMBER_RETURN_PATH = /^\/(create-pin(\?edit=\d{1,12})?|inspiration-library|messages|updates|marketplace)$/;
@@ -23,6 +25,7 @@ export function saveLoginReturn(store: KeyValueStore, path: string): void {
   if (!isReturnPath(path)) return;
   try {
     store.setItem(LOGIN_RETURN_KEY, path);
+    store.removeItem(OPENS_IDEA_KEY);
   } catch {
     // No storage: the member finds the idea again from the marketplace.
   }
@@ -33,6 +36,7 @@ export function takeLoginReturn(store: KeyValueStore): string | null {
   try {
     const path = store.getItem(LOGIN_RETURN_KEY);
     store.removeItem(LOGIN_RETURN_KEY);
+    store.removeItem(OPENS_IDEA_KEY);
     return path !== null && isReturnPath(path) ? path : null;
   } catch {
     return null;
@@ -45,13 +49,23 @@ export function takeLoginReturn(store: KeyValueStore): string | null {
  */
 export function logInThenOpenIdea(ideaId: number, navigate: (to: string) => void): void {
   saveLoginReturn(sessionStorage, `/idea/${ideaId}`);
+  try {
+    sessionStorage.setItem(OPENS_IDEA_KEY, '1');
+    // The card is what the login is for now: a search left waiting from before would not run.
+    sessionStorage.removeItem(PENDING_SEARCH_KEY);
+  } catch {
+    // No storage: the login page shows without the note.
+  }
   navigate('/login');
 }
 
-/** Whether an idea page waits for this login (shown, not taken): the login page says so. */
+/**
+ * Whether this login is there to open an idea a guest tapped (shown, not taken): the login page says
+ * so. Not for a return after an action on the idea page (收藏, 关注…): that guest was reading it.
+ */
 export function waitingIdeaReturn(store: KeyValueStore): boolean {
   try {
-    return /^\/idea\/\d{1,12}$/.test(store.getItem(LOGIN_RETURN_KEY) ?? '');
+    return store.getItem(OPENS_IDEA_KEY) === '1' && /^\/idea\/\d{1,12}$/.test(store.getItem(LOGIN_RETURN_KEY) ?? '');
   } catch {
     return false;
   }
