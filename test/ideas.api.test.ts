@@ -5,6 +5,7 @@ import { purgeRecycleBin } from '../src/server/ideas/service.ts';
 import { DIALECTS } from './helpers/dialects.ts';
 import { registerAndLogin, trpcCall, type TestApp } from './helpers/api.ts';
 import { createIdea, createUser } from './helpers/fixtures.ts';
+import { walkPages, type CursorPage } from './helpers/pages.ts';
 import { serveTestApp } from './helpers/serve.ts';
 
 type Member = Awaited<ReturnType<typeof registerAndLogin>>;
@@ -306,19 +307,7 @@ describe.each(DIALECTS)("an author's library in pages on %s", (dialect) => {
     const drafts = await made(52, 'draft');
     const bin = await made(3, 'deleted');
 
-    type MinePage = { data: { id: number }[]; nextCursor: string | null };
-    const walk = async (page: (cursor?: string) => Promise<MinePage>) => {
-      const seen: number[] = [];
-      const sizes: number[] = [];
-      let cursor: string | undefined;
-      do {
-        const answer = await page(cursor);
-        sizes.push(answer.data.length);
-        seen.push(...answer.data.map((i) => i.id));
-        cursor = answer.nextCursor ?? undefined;
-      } while (cursor);
-      return { seen, sizes };
-    };
+    const walk = (page: (cursor?: string) => Promise<CursorPage<{ id: number }>>) => walkPages(page, (i) => i.id);
     const rest = (status: string) => walk(async (cursor) => (await app.api('GET', `/api/ideas/my?status=${status}${cursor ? `&cursor=${cursor}` : ''}`, { token: author.token })).body);
     const trpc = (status: string) => walk(async (cursor) => (await trpcCall(app, 'query', 'ideas.my', { status, ...(cursor ? { cursor } : {}) }, author.token)).body.result.data);
     const ageOf = new Map([...published].reverse().map((id, i) => [id, 3600_000 - Math.floor(i / 3) * 1000] as const));

@@ -11,6 +11,7 @@ import { DIALECTS } from './helpers/dialects.ts';
 import { trpcCall as trpcWire } from './helpers/api.ts';
 import { serveTestApp } from './helpers/serve.ts';
 import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
+import { walkPages, type CursorPage } from './helpers/pages.ts';
 
 /** A tRPC call with its answer unwrapped from the wire format (`{ result: { data } }`). */
 async function trpcCall(...args: Parameters<typeof trpcWire>) {
@@ -451,20 +452,9 @@ describe.each(DIALECTS)('favourites of ideas that are no longer public, on %s', 
     await app.deps.db.updateTable('ideas').set({ moderation_status: 'review' }).where('id', '=', inReview).execute();
     app.deps.publicCache.invalidate();
 
-    type FavoritesPage = { data: { id: number; isDeleted?: boolean }[]; nextCursor: string | null };
-    const walk = async (page: (cursor?: string) => Promise<FavoritesPage>) => {
-      const seen: number[] = [];
-      const sizes: number[] = [];
-      let cursor: string | undefined;
-      do {
-        const answer = await page(cursor);
-        sizes.push(answer.data.length);
-        seen.push(...answer.data.map((f) => f.id));
-        if (answer.data.some((f) => f.isDeleted)) expect(answer.data.find((f) => f.isDeleted)?.id).toBe(deleted);
-        cursor = answer.nextCursor ?? undefined;
-      } while (cursor);
-      return { seen, sizes };
-    };
+    type Favorite = { id: number; isDeleted?: boolean };
+    const walk = (page: (cursor?: string) => Promise<CursorPage<Favorite>>) =>
+      walkPages(page, (f) => f.id, (items) => items.filter((f) => f.isDeleted).forEach((f) => expect(f.id).toBe(deleted)));
     const viaRest = await walk(async (cursor) => (await app.api('GET', `/api/favorites${cursor ? `?cursor=${cursor}` : ''}`, { token: reader.token })).body);
     expect(viaRest).toEqual({ seen: newestFirst.filter((id) => id !== inReview), sizes: [50, 49, 10] });
     const viaTrpc = await walk(async (cursor) => (await trpcCall(app, 'query', 'favorites.list', cursor ? { cursor } : {}, reader.token)).body);

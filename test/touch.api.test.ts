@@ -8,6 +8,7 @@ import { DIALECTS } from './helpers/dialects.ts';
 import { trpcCall as trpcWire } from './helpers/api.ts';
 import { serveTestApp } from './helpers/serve.ts';
 import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
+import { walkPages, type CursorPage } from './helpers/pages.ts';
 import { messageRow } from '../src/server/messages/send.ts';
 
 const DAY = 24 * 3600 * 1000;
@@ -114,18 +115,7 @@ describe.each(DIALECTS)('follow updates, messages, feedback and the admin consol
         .values(Array.from({ length: 120 }, (_, i) => ({ ...messageRow({ userId: owner.id, title: `第${i}条`, content: '分页', createdAt: new Date(base + Math.floor(i / 3) * 1000).toISOString().slice(0, 19).replace('T', ' ') }), is_read: i < 10 ? 0 : 1 })))
         .execute();
       expect(await unread(owner)).toBe(10);
-      const walk = async (page: (cursor?: string) => Promise<{ data: { title: string }[]; nextCursor: string | null }>) => {
-        const seen: string[] = [];
-        const sizes: number[] = [];
-        let cursor: string | undefined;
-        do {
-          const answer = await page(cursor);
-          sizes.push(answer.data.length);
-          seen.push(...answer.data.map((m) => m.title));
-          cursor = answer.nextCursor ?? undefined;
-        } while (cursor);
-        return { seen, sizes };
-      };
+      const walk = (page: (cursor?: string) => Promise<CursorPage<{ title: string }>>) => walkPages(page, (m) => m.title);
       const expected = Array.from({ length: 120 }, (_, i) => `第${119 - i}条`);
       const viaRest = await walk(async (cursor) => (await app.api('GET', `/api/messages${cursor ? `?cursor=${cursor}` : ''}`, { token: owner.token })).body);
       expect(viaRest).toEqual({ seen: expected, sizes: [50, 50, 20] });
