@@ -25,6 +25,7 @@ import '../styles/ideas.css';
 // The favourites tab's toolbar and the 加载更多 rows (visited first, they were unstyled).
 import '../styles/touch.css';
 import { RetryLine, STALE_LIST_MESSAGE } from '../components/ui/RetryLine.tsx';
+import { LoadMore } from '../components/ui/LoadMore.tsx';
 import { BusyButton } from '../components/ui/BusyButton.tsx';
 
 export const LIBRARY_TABS = ['published', 'drafts', 'favorite', 'deleted'] as const;
@@ -214,14 +215,7 @@ export default function InspirationLibraryPage() {
             ))}
           </CardGrid>
         )}
-        {tab !== 'favorite' && list.hasNextPage && (
-          <div className="list-more">
-            <BusyButton className="btn" onClick={() => void list.fetchNextPage()} busy={list.isFetchingNextPage}>
-              {list.isFetchingNextPage ? '加载中…' : '加载更多'}
-            </BusyButton>
-          </div>
-        )}
-        {tab !== 'favorite' && list.isFetchNextPageError && <RetryLine message={LIBRARY_MSG.loadMoreFailed} onRetry={() => void list.fetchNextPage()} busy={list.isFetchingNextPage} />}
+        {tab !== 'favorite' && <LoadMore list={list} label="加载更多" failedMessage={LIBRARY_MSG.loadMoreFailed} />}
       </section>
     </main>
   );

@@ -33,6 +33,7 @@ import { joinPolling } from '../lib/visible-polling.ts';
 import '../styles/ideas.css';
 import '../styles/touch.css';
 import { RetryLine, STALE_LIST_MESSAGE } from '../components/ui/RetryLine.tsx';
+import { LoadMore } from '../components/ui/LoadMore.tsx';
 import { BusyButton } from '../components/ui/BusyButton.tsx';
 import { useUnreadCount } from '../hooks/useTouchBadges.ts';
 
@@ -199,14 +200,7 @@ export default function MessagesPage() {
           ))}
         </ul>
       )}
-      {list.hasNextPage && (
-        <div className="list-more">
-          <BusyButton className="btn" onClick={() => void list.fetchNextPage()} busy={list.isFetchingNextPage}>
-            {list.isFetchingNextPage ? '加载中…' : '加载更早的消息'}
-          </BusyButton>
-        </div>
-      )}
-      {list.isFetchNextPageError && <RetryLine message={MESSAGES_MSG.loadMoreFailed} onRetry={() => void list.fetchNextPage()} busy={list.isFetchingNextPage} />}
+      <LoadMore list={list} label="加载更早的消息" failedMessage={MESSAGES_MSG.loadMoreFailed} />
     </main>
   );
 }

@@ -17,6 +17,7 @@ import { CardGrid } from '../ui/CardGrid.tsx';
 import { quoteName, useConfirm } from '../ui/ConfirmDialog.tsx';
 import { useToast } from '../ui/Toast.tsx';
 import { RetryLine, STALE_LIST_MESSAGE } from '../ui/RetryLine.tsx';
+import { LoadMore } from '../ui/LoadMore.tsx';
 import { BusyButton } from '../ui/BusyButton.tsx';
 
 type Favorite = RouterOutputs['favorites']['list']['data'][number];
@@ -117,14 +118,7 @@ export function FavoritesPanel({ onOpenIdea }: { onOpenIdea: (id: number) => voi
           })}
         </CardGrid>
       )}
-      {list.hasNextPage && (
-        <div className="list-more">
-          <BusyButton className="btn" onClick={() => void list.fetchNextPage()} busy={list.isFetchingNextPage}>
-            {list.isFetchingNextPage ? '加载中…' : '加载更多收藏'}
-          </BusyButton>
-        </div>
-      )}
-      {list.isFetchNextPageError && <RetryLine message={FAVORITES_MSG.loadMoreFailed} onRetry={() => void list.fetchNextPage()} busy={list.isFetchingNextPage} />}
+      <LoadMore list={list} label="加载更多收藏" failedMessage={FAVORITES_MSG.loadMoreFailed} />
     </>
   );
 }
