@@ -3,6 +3,7 @@
  * page (`published_at desc, id desc`) the marketplace's newest sort, the public idea list and a
  * user's public ideas share.
  */
+import { sql, type SqlBool } from 'kysely';
 import type { Db, UserRow } from '../../../db/types.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { badRequest } from '../errors.ts';
@@ -41,6 +42,20 @@ export function decodeCursor<T>(text: string | undefined, list: string, check: (
 
 export const isCursorInt = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 export const isCursorTime = (v: unknown) => typeof v === 'string' && v.length <= 40;
+
+/**
+ * One member's lists newest first by (time, id): messages, favourites, the library's tabs. The cursor
+ * names the row last shown; `olderThan` is the range after it.
+ */
+export interface TimeIdCursor {
+  s: string;
+  t: string;
+  i: number;
+}
+export const decodeTimeIdCursor = (text: string | undefined, list: string) => decodeCursor<TimeIdCursor>(text, list, (v) => isCursorTime(v.t) && isCursorInt(v.i));
+export const encodeTimeIdCursor = (list: string, t: string, i: number) => encodeCursor({ s: list, t, i });
+export const olderThan = (time: string, id: string, after: TimeIdCursor) =>
+  sql<SqlBool>`(${sql.ref(time)} < ${after.t} or (${sql.ref(time)} = ${after.t} and ${sql.ref(id)} < ${after.i}))`;
 
 /** The page of `limit` from rows read with one extra: the extra one says whether a next page exists. */
 export async function finishPage<R extends CardRow>(db: Db, rows: R[], limit: number, viewer: UserRow | null, cursorOf: (last: R) => string): Promise<Page> {

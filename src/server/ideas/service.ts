@@ -31,7 +31,7 @@ import { selectCards, toCards } from './cards.ts';
 import { loadExtras, toIdeaDto, toIdeaDtos } from './view.ts';
 import { sendMessage } from '../messages/send.ts';
 import { decisionMessage, lastDecisionWasRejection } from './review.ts';
-import { decodeCursor, encodeCursor, isCursorInt, isCursorTime, newestPage, type Page } from './keyset.ts';
+import { decodeTimeIdCursor, encodeTimeIdCursor, newestPage, olderThan, type Page } from './keyset.ts';
 
 export const PUBLISH_ATTEMPTS_MESSAGE = '发布尝试过于频繁，请稍后再试';
 export const DRAFTS_TOO_FREQUENT_MESSAGE = '保存草稿过于频繁，请稍后再试';
@@ -422,11 +422,6 @@ export type LibraryStatus = 'published' | 'draft' | 'deleted' | 'all';
 
 /** The author's own ideas on one page of a library tab; the page asks for the next with `nextCursor`. */
 export const MY_IDEAS_PAGE_SIZE = 50;
-interface MyIdeasCursor {
-  s: string;
-  t: string;
-  i: number;
-}
 
 /**
  * One page of the author's own ideas for a library tab, and the cursor of the next (null at the
@@ -435,17 +430,17 @@ interface MyIdeasCursor {
  */
 export async function myIdeas(deps: Deps, user: UserRow, status: LibraryStatus, cursorText?: string): Promise<Page> {
   const list = `my-${status}`;
-  const after = decodeCursor<MyIdeasCursor>(cursorText, list, (v) => isCursorTime(v.t) && isCursorInt(v.i));
+  const after = decodeTimeIdCursor(cursorText, list);
   const time = status === 'deleted' ? 'deleted_at' : 'updated_at';
   let q = deps.db.selectFrom('ideas').selectAll().where('user_id', '=', user.id).where('is_deleted', '=', status === 'deleted' ? 1 : 0);
   if (status === 'published' || status === 'draft') q = q.where('status', '=', status);
-  if (after) q = q.where((eb) => eb.or([eb(time, '<', after.t), eb.and([eb(time, '=', after.t), eb('id', '<', after.i)])]));
+  if (after) q = q.where(olderThan(time, 'id', after));
   const rows = await q.orderBy(time, 'desc').orderBy('id', 'desc').limit(MY_IDEAS_PAGE_SIZE + 1).execute();
   const page = rows.slice(0, MY_IDEAS_PAGE_SIZE);
   const last = page[page.length - 1];
   return {
     items: await toIdeaDtos(deps.db, page, user),
-    nextCursor: rows.length > MY_IDEAS_PAGE_SIZE ? encodeCursor({ s: list, t: last[time] ?? '', i: last.id }) : null,
+    nextCursor: rows.length > MY_IDEAS_PAGE_SIZE ? encodeTimeIdCursor(list, last[time] ?? '', last.id) : null,
   };
 }
 

@@ -16,7 +16,7 @@ import { authorAvatar, authorName, type AuthorFields } from '../../shared/idea-d
 import { MESSAGE_TEXT } from '../../shared/touch-texts.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
-import { decodeCursor, encodeCursor } from '../ideas/keyset.ts';
+import { decodeTimeIdCursor, encodeTimeIdCursor, olderThan } from '../ideas/keyset.ts';
 import { logModeration } from '../admin/log.ts';
 import { messageRow } from './send.ts';
 import type { ZMessage } from '../../shared/outputs/touch.ts';
@@ -35,12 +35,6 @@ export const MESSAGES_LIST_MAX = 200;
 export const MESSAGES_PAGE_SIZE = 50;
 
 const MESSAGES_CURSOR = 'messages';
-interface MessagesCursor {
-  s: typeof MESSAGES_CURSOR;
-  /** The last message's time (as stored) and id. */
-  t: string;
-  i: number;
-}
 
 export type MessageDto = z.infer<typeof ZMessage>;
 
@@ -77,7 +71,7 @@ async function deliverAnnouncements(db: Db, user: UserRow): Promise<void> {
  * first page.
  */
 export async function listMessages(deps: Deps, user: UserRow, cursorText?: string): Promise<{ items: MessageDto[]; nextCursor: string | null }> {
-  const after = decodeCursor<MessagesCursor>(cursorText, MESSAGES_CURSOR, (v) => typeof v.t === 'string' && Number.isSafeInteger(v.i));
+  const after = decodeTimeIdCursor(cursorText, MESSAGES_CURSOR);
   if (!after) await deliverAnnouncements(deps.db, user);
   let query = deps.db
     .selectFrom('messages as m')
@@ -90,7 +84,7 @@ export async function listMessages(deps: Deps, user: UserRow, cursorText?: strin
       'c.id as comment_id',
     ])
     .where('m.user_id', '=', user.id);
-  if (after) query = query.where((eb) => eb.or([eb('m.created_at', '<', after.t), eb.and([eb('m.created_at', '=', after.t), eb('m.id', '<', after.i)])]));
+  if (after) query = query.where(olderThan('m.created_at', 'm.id', after));
   const rows = await query
     .orderBy('m.created_at', 'desc')
     .orderBy('m.id', 'desc')
@@ -106,7 +100,7 @@ export async function listMessages(deps: Deps, user: UserRow, cursorText?: strin
     created_at: dbTimeToIso(r.created_at)!,
     actor: actor_id == null ? null : messageActor({ userId: actor_id, nickname: actor_nickname, registrationNumber: actor_number, avatarUrl: actor_avatar, deactivated: actor_status === 'deactivated' }),
   }));
-  return { items, nextCursor: more ? encodeCursor({ s: MESSAGES_CURSOR, t: last.created_at, i: last.id }) : null };
+  return { items, nextCursor: more ? encodeTimeIdCursor(MESSAGES_CURSOR, last.created_at, last.id) : null };
 }
 
 /** The member a message is about, as comments show people (DESIGN §10: a deactivated one names no one). */

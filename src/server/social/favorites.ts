@@ -18,7 +18,7 @@ import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
 import { findActionableIdea, findVisibleIdea, publicIdeas } from '../ideas/repository.ts';
 import { selectCards, toCards } from '../ideas/cards.ts';
-import { decodeCursor, encodeCursor, isCursorInt, isCursorTime } from '../ideas/keyset.ts';
+import { decodeTimeIdCursor, encodeTimeIdCursor, olderThan } from '../ideas/keyset.ts';
 import { joinAccountData } from '../accounts/account-data.ts';
 import type { ZDeletedFavorite, ZFavoriteState } from '../../shared/outputs/social.ts';
 
@@ -30,11 +30,6 @@ export const FAVORITE_MSG = {
 /** Favourites on one page of the library's tab, newest first; the page asks for the next with `nextCursor`. */
 export const FAVORITES_PAGE_SIZE = 50;
 const FAVORITES_CURSOR = 'favorites';
-interface FavoritesCursor {
-  s: typeof FAVORITES_CURSOR;
-  t: string;
-  i: number;
-}
 
 export type FavoriteState = z.infer<typeof ZFavoriteState>;
 
@@ -135,14 +130,14 @@ type FavoritesPage = { items: (IdeaDto | DeletedFavorite)[]; nextCursor: string 
 const EMPTY_PAGES_SKIPPED = 20;
 
 async function favoritesPage(deps: Deps, user: UserRow, cursorText?: string): Promise<FavoritesPage> {
-  const after = decodeCursor<FavoritesCursor>(cursorText, FAVORITES_CURSOR, (v) => isCursorTime(v.t) && isCursorInt(v.i));
+  const after = decodeTimeIdCursor(cursorText, FAVORITES_CURSOR);
   let query = deps.db
     .selectFrom('favorites')
     .innerJoin('ideas', 'ideas.id', 'favorites.idea_id')
     .innerJoin('users', 'users.id', 'ideas.user_id')
     .select(['ideas.id', 'ideas.title', 'ideas.is_deleted', 'ideas.moderation_status', 'users.status as author_status', 'favorites.created_at as saved_at'])
     .where('favorites.user_id', '=', user.id);
-  if (after) query = query.where((eb) => eb.or([eb('favorites.created_at', '<', after.t), eb.and([eb('favorites.created_at', '=', after.t), eb('favorites.idea_id', '<', after.i)])]));
+  if (after) query = query.where(olderThan('favorites.created_at', 'favorites.idea_id', after));
   const rows = await query
     .orderBy('favorites.created_at', 'desc')
     .orderBy('favorites.idea_id', 'desc')
@@ -150,7 +145,7 @@ async function favoritesPage(deps: Deps, user: UserRow, cursorText?: string): Pr
     .execute();
   const saved = rows.slice(0, FAVORITES_PAGE_SIZE);
   const last = saved[saved.length - 1];
-  const nextCursor = rows.length > FAVORITES_PAGE_SIZE ? encodeCursor({ s: FAVORITES_CURSOR, t: last.saved_at, i: last.id }) : null;
+  const nextCursor = rows.length > FAVORITES_PAGE_SIZE ? encodeTimeIdCursor(FAVORITES_CURSOR, last.saved_at, last.id) : null;
   const liveIds = saved.filter((s) => !s.is_deleted).map((s) => s.id);
   const live = liveIds.length ? await selectCards(publicIdeas(deps.db)).where('ideas.id', 'in', liveIds).execute() : [];
   const cards = new Map((await toCards(deps.db, live, user)).map((dto) => [dto.id, dto]));
