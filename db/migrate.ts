@@ -5,6 +5,7 @@ import * as accounts from './migrations/2026_11_22_0001_accounts.ts';
 import * as ideas from './migrations/2026_11_22_0002_ideas.ts';
 import * as pendingUploads from './migrations/2026_11_22_0003_pending_uploads.ts';
 import * as deactivationReason from './migrations/2026_11_22_0004_deactivation_reason.ts';
+import * as firstDayCatchUp from './migrations/2026_11_22_0005_first_day_catch_up.ts';
 import * as marketplaceSearch from './migrations/2026_11_23_0001_marketplace_search.ts';
 import * as social from './migrations/2026_11_24_0001_social.ts';
 import * as comments from './migrations/2026_11_24_0002_comments.ts';
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0002_ideas': ideas,
   '2026_11_22_0003_pending_uploads': pendingUploads,
   '2026_11_22_0004_deactivation_reason': deactivationReason,
+  '2026_11_22_0005_first_day_catch_up': firstDayCatchUp,
   '2026_11_23_0001_marketplace_search': marketplaceSearch,
   '2026_11_24_0001_social': social,
   '2026_11_24_0002_comments': comments,
@@ -72,12 +74,21 @@ export class MigrationError extends Error {
   }
 }
 
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+/**
+ * How long a migration waits for a table another connection is using (MariaDB's lock_wait_timeout,
+ * a day by default). While an ALTER waits for its metadata lock every other statement on that table
+ * queues behind it, so a running site stalls for as long as the wait: an open transaction in an
+ * operator's client, or a dump in progress, would hold the upgrade and the site for hours. Past this
+ * the migration fails by name and nothing of its statement has run.
+ */
+export const MIGRATION_LOCK_WAIT_SECONDS = 30;
+
+export async function migrateToLatest(db: Kysely<any>, options: { lockWaitSeconds?: number } = {}): Promise<string[]> {
   // One connection, without the app's time limit per statement (db/connection.ts): rebuilding a large
   // table (ALTER TABLE … CONVERT TO) may take minutes, once; nor the client's cut-off.
   return withoutClientTimeout(() =>
     db.connection().execute((conn) =>
-      withoutStatementLimit(conn, async () => {
+      migrationSession(conn, options.lockWaitSeconds ?? MIGRATION_LOCK_WAIT_SECONDS, async () => {
         await applyRenames(conn);
         const { error, results } = await newMigrator(conn).migrateToLatest();
         // A database out of reach is not a failed migration: thrown as it is, a start tries again (server.ts).
@@ -98,19 +109,25 @@ async function applyRenames(conn: Kysely<any>): Promise<void> {
   }
 }
 
-/** MariaDB's max_statement_time off for `run` on this connection, then back as it was (MySQL's limit covers reads only). */
-async function withoutStatementLimit<T>(conn: Kysely<any>, run: () => Promise<T>): Promise<T> {
+/**
+ * On MySQL/MariaDB, `run` with MariaDB's max_statement_time off (MySQL's limit covers reads only) and
+ * lock_wait_timeout at `lockWaitSeconds`; both back as they were after.
+ */
+async function migrationSession<T>(conn: Kysely<any>, lockWaitSeconds: number, run: () => Promise<T>): Promise<T> {
   if (!(conn.getExecutor().adapter instanceof MysqlAdapter)) return run();
-  const current = await sql<{ t: number | string }>`SELECT @@SESSION.max_statement_time AS t`.execute(conn).then(
-    (r) => Number(r.rows[0]?.t ?? 0),
-    () => undefined,
-  );
-  if (!current) return run();
-  await sql`SET SESSION max_statement_time = 0`.execute(conn);
+  const before = (
+    await sql<{ statement: number | string | null; lock: number | string }>`SELECT @@SESSION.max_statement_time AS statement, @@SESSION.lock_wait_timeout AS \`lock\``
+      .execute(conn)
+      .catch(() => sql<{ statement: null; lock: number | string }>`SELECT NULL AS statement, @@SESSION.lock_wait_timeout AS \`lock\``.execute(conn))
+  ).rows[0];
+  const statementLimit = Number(before.statement ?? 0);
+  if (statementLimit) await sql`SET SESSION max_statement_time = 0`.execute(conn);
+  await sql`SET SESSION lock_wait_timeout = ${sql.raw(String(Math.max(1, Math.floor(lockWaitSeconds))))}`.execute(conn);
   try {
     return await run();
   } finally {
-    await sql`SET SESSION max_statement_time = ${sql.raw(String(current))}`.execute(conn).catch(() => undefined);
+    if (statementLimit) await sql`SET SESSION max_statement_time = ${sql.raw(String(statementLimit))}`.execute(conn).catch(() => undefined);
+    await sql`SET SESSION lock_wait_timeout = ${sql.raw(String(Number(before.lock)))}`.execute(conn).catch(() => undefined);
   }
 }
 

@@ -3,13 +3,18 @@
  * upgraded). Some migrations landed with names earlier than ones already run elsewhere, and one was
  * renamed after a branch ran it; a failed migration is named. On both databases.
  */
-import { sql } from 'kysely';
+import { Migrator, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConnection } from 'mysql2/promise';
 import { parseMysqlUrl, withoutClientTimeout } from '../db/connection.ts';
 import { databaseFailure } from '../db/failures.ts';
+import * as accounts from '../db/migrations/2026_11_22_0001_accounts.ts';
+import * as ideas from '../db/migrations/2026_11_22_0002_ideas.ts';
+import * as pendingUploads from '../db/migrations/2026_11_22_0003_pending_uploads.ts';
+import * as deactivationReason from '../db/migrations/2026_11_22_0004_deactivation_reason.ts';
 import * as rejectedTexts from '../db/migrations/2026_11_27_0003_rejected_texts.ts';
 import { migrateToLatest, MigrationError, pendingMigrations } from '../db/migrate.ts';
+import { failureInWords } from '../src/server/ops/start-failure.ts';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './helpers/dialects.ts';
 
 describe.each(DIALECTS)('upgrading an older database, on %s', (dialect) => {
@@ -48,6 +53,69 @@ describe.each(DIALECTS)('upgrading an older database, on %s', (dialect) => {
   });
 });
 
+/**
+ * Three first-day migrations gained a piece after databases had run them: sms_codes.requested_by and
+ * ideas.match_text (4e315f0), the app_secrets table (405eceb). Such a database is rebuilt here from
+ * today's migrations minus those pieces.
+ */
+describe.each(DIALECTS)('a database made by a first-day version, on %s', (dialect) => {
+  const CATCH_UP = '2026_11_22_0005_first_day_catch_up';
+  const columnsOf = async (db: Kysely<any>, table: string) =>
+    (await db.introspection.getTables()).find((t) => t.name === table)?.columns.map((c) => c.name) ?? [];
+  const tableNames = async (db: Kysely<any>) => (await db.introspection.getTables()).map((t) => t.name);
+  const withoutFirstDayPieces = async (db: Kysely<any>) => {
+    await db.schema.alterTable('sms_codes').dropColumn('requested_by').execute();
+    await db.schema.alterTable('ideas').dropColumn('match_text').execute();
+    await db.schema.dropTable('app_secrets').ifExists().execute();
+  };
+  const expectFirstDayPieces = async (db: Kysely<any>) => {
+    expect(await columnsOf(db, 'sms_codes')).toContain('requested_by');
+    expect(await columnsOf(db, 'ideas')).toContain('match_text');
+    expect(await tableNames(db)).toContain('app_secrets');
+  };
+
+  it('upgrades from the first morning (before match_text, which a later migration reads)', async () => {
+    const t = await createTestDatabase(dialect, { migrate: false });
+    try {
+      const firstMorning = { '2026_11_22_0001_accounts': accounts, '2026_11_22_0002_ideas': ideas, '2026_11_22_0003_pending_uploads': pendingUploads, '2026_11_22_0004_deactivation_reason': deactivationReason };
+      const early = await new Migrator({ db: t.handle.db, provider: { getMigrations: async () => firstMorning } }).migrateToLatest();
+      expect(early.error).toBeUndefined();
+      await withoutFirstDayPieces(t.handle.db);
+      const ran = await migrateToLatest(t.handle.db);
+      expect(ran[0]).toBe(CATCH_UP);
+      await expectFirstDayPieces(t.handle.db);
+    } finally {
+      await t.drop();
+    }
+  });
+
+  it('mends a database that has run every migration since', async () => {
+    const t = await createTestDatabase(dialect);
+    try {
+      await withoutFirstDayPieces(t.handle.db);
+      await t.handle.db.deleteFrom('kysely_migration' as never).where('name' as never, '=', CATCH_UP as never).execute();
+      expect(await migrateToLatest(t.handle.db)).toEqual([CATCH_UP]);
+      await expectFirstDayPieces(t.handle.db);
+      // What used to fail at run time: a guest's view key, a change_phone code's asker.
+      await t.handle.db.insertInto('app_secrets' as never).values({ name: 'view_key', value: 'k' } as never).execute();
+      await t.handle.db.selectFrom('sms_codes').select('requested_by').execute();
+    } finally {
+      await t.drop();
+    }
+  });
+
+  it('does nothing where the pieces are there', async () => {
+    const t = await createTestDatabase(dialect);
+    try {
+      await t.handle.db.deleteFrom('kysely_migration' as never).where('name' as never, '=', CATCH_UP as never).execute();
+      expect(await migrateToLatest(t.handle.db)).toEqual([CATCH_UP]);
+      await expectFirstDayPieces(t.handle.db);
+    } finally {
+      await t.drop();
+    }
+  });
+});
+
 describe.each(DIALECTS.filter((d) => d === 'mysql'))('a long migration, on %s', (dialect) => {
   let t: TestDatabase;
   beforeAll(async () => {
@@ -67,6 +135,40 @@ describe.each(DIALECTS.filter((d) => d === 'mysql'))('a long migration, on %s', 
       });
     await expect(sleep()).rejects.toThrow(/no answer from the database within 2200 ms/);
     expect((await withoutClientTimeout(sleep)).rows).toEqual([{ slept: 0 }]);
+  }, 20_000);
+});
+
+describe.each(DIALECTS.filter((d) => d === 'mysql'))('a migration waiting for a table in use, on %s', (dialect) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await t?.drop();
+  });
+
+  it('gives up after its lock wait, by name, instead of waiting a day with the table blocked', async () => {
+    await t.handle.db.schema.alterTable('ideas').dropColumn('ever_public').execute();
+    await t.handle.db.deleteFrom('kysely_migration' as never).where('name' as never, '=', '2026_11_28_0001_ideas_ever_public' as never).execute();
+    // An operator's client with a transaction left open on ideas holds its metadata lock.
+    const holder = await createConnection(parseMysqlUrl(t.url));
+    try {
+      await holder.query('START TRANSACTION');
+      await holder.query('SELECT id FROM ideas LIMIT 1');
+      const started = Date.now();
+      const failure = await migrateToLatest(t.handle.db, { lockWaitSeconds: 1 }).catch((err: unknown) => err);
+      expect(Date.now() - started).toBeLessThan(8000);
+      expect(failure).toBeInstanceOf(MigrationError);
+      expect((failure as MigrationError).migrationName).toBe('2026_11_28_0001_ideas_ever_public');
+      expect(failureInWords(failure, { port: 3000, databaseStartWaitMs: 0 })).toMatch(/^数据库迁移 2026_11_28_0001_ideas_ever_public 等了 30 秒仍拿不到表锁/);
+      await holder.query('COMMIT');
+      expect(await migrateToLatest(t.handle.db)).toEqual(['2026_11_28_0001_ideas_ever_public']);
+      // The connection's own setting is back as it was for the app's statements.
+      const [[row]] = (await t.handle.db.connection().execute((c) => sql<{ w: number }>`SELECT @@SESSION.lock_wait_timeout AS w`.execute(c)).then((r) => [r.rows])) as [[{ w: number }]];
+      expect(Number(row.w)).toBeGreaterThan(30);
+    } finally {
+      await holder.end();
+    }
   }, 20_000);
 });
 

@@ -33,10 +33,13 @@ export function mysqlUrlWithDatabase(base: string, name: string): string {
 }
 
 /**
- * A fresh database, migrated. On MySQL/MariaDB `collation` creates it the way someone else might have
+ * A fresh database, migrated (unless `migrate` is false). On MySQL/MariaDB `collation` creates it the way someone else might have
  * (`utf8mb4_unicode_ci`, `latin1_swedish_ci`…) instead of the way the app would (issue 18).
  */
-export async function createTestDatabase(dialect: DialectName, options: { collation?: string; database?: Partial<DatabaseOptions> } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  dialect: DialectName,
+  options: { collation?: string; database?: Partial<DatabaseOptions>; migrate?: boolean } = {},
+): Promise<TestDatabase> {
   const suffix = `${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const url =
     dialect === 'mysql'
@@ -44,7 +47,7 @@ export async function createTestDatabase(dialect: DialectName, options: { collat
       : `sqlite:${path.join(os.tmpdir(), `hunter-test-${suffix}.db`)}`;
   if (dialect === 'mysql' && options.collation) await createMysqlDatabase(url, options.collation);
   const handle = await openDatabase(url, options.database);
-  await migrateToLatest(handle.db);
+  if (options.migrate !== false) await migrateToLatest(handle.db);
   return {
     url,
     handle,

@@ -5,7 +5,7 @@
  * and keeps its stack.
  */
 import { databaseFailure } from '../../../db/failures.ts';
-import { MigrationError } from '../../../db/migrate.ts';
+import { MIGRATION_LOCK_WAIT_SECONDS, MigrationError } from '../../../db/migrate.ts';
 import { ConfigError, type Config } from '../config.ts';
 
 const codeOf = (err: unknown) => (err as { code?: unknown })?.code;
@@ -14,6 +14,12 @@ export const failureCode = (err: unknown) => String(codeOf(err) ?? (err as Error
 
 export function failureInWords(err: unknown, config: Pick<Config, 'port' | 'databaseStartWaitMs'>): string | null {
   if (err instanceof ConfigError) return `配置错误：${err.message}`;
+  if (err instanceof MigrationError && (err.cause as { errno?: unknown })?.errno === 1205) {
+    return (
+      `数据库迁移 ${err.migrationName} 等了 ${MIGRATION_LOCK_WAIT_SECONDS} 秒仍拿不到表锁：另一个连接正在用这张表（没有结束的事务、正在进行的导出）。` +
+      '这条语句没有执行。请结束那个连接（SHOW PROCESSLIST 可以看到）或等导出完成，再启动。'
+    );
+  }
   if (err instanceof MigrationError) {
     const cause = (err.cause as Error)?.message ?? String(err.cause);
     return (
