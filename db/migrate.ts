@@ -21,6 +21,7 @@ import * as moderationLogTarget from './migrations/2026_11_27_0002_moderation_lo
 import * as rejectedTexts from './migrations/2026_11_27_0003_rejected_texts.ts';
 import * as ideasEverPublic from './migrations/2026_11_28_0001_ideas_ever_public.ts';
 import * as publishSlots from './migrations/2026_11_28_0002_publish_slots.ts';
+import * as rejectedTextsOutliveIdeas from './migrations/2026_11_28_0003_rejected_texts_outlive_ideas.ts';
 
 /** Listed by hand so the same list works under tsx, vitest and any bundler; names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_0003_rejected_texts': rejectedTexts,
   '2026_11_28_0001_ideas_ever_public': ideasEverPublic,
   '2026_11_28_0002_publish_slots': publishSlots,
+  '2026_11_28_0003_rejected_texts_outlive_ideas': rejectedTextsOutliveIdeas,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

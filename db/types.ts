@@ -277,7 +277,8 @@ export interface ListVersionTable {
 /** The text of an idea a moderator rejected, as it was then (ideas/moderation.ts resemblesRejected). */
 export interface RejectedTextTable {
   id: Generated<number>;
-  idea_id: number;
+  /** Null once the idea is deleted for good: the text is still compared. */
+  idea_id: number | null;
   content_hash: string;
   match_text: string | null;
   created_at: string;

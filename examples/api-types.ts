@@ -1761,6 +1761,8 @@ export interface components {
             }[];
             favorite_count: number;
             favoriteCount: number;
+            /** @description URLs of the pictures in the analysis no moderator has seen (automatic review cannot read a picture) */
+            heldImages: string[];
             heldWords: {
                 field: string;
                 word: string;

@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nowDb } from '../db/time.ts';
 import { DIALECTS } from './helpers/dialects.ts';
-import { registerAndLogin, trpcCall, type TestApp } from './helpers/api.ts';
+import { approveAsModerator, registerAndLogin, type TestApp, trpcCall, uploadForm } from './helpers/api.ts';
 import { serveTestApp } from './helpers/serve.ts';
 import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
 
@@ -115,13 +115,6 @@ async function create(app: TestApp, who: Member, overrides: Record<string, unkno
   return res.body.data as { id: number };
 }
 
-function uploadForm(ideaId: number, data: Buffer, name: string): FormData {
-  const form = new FormData();
-  form.append('ideaId', String(ideaId));
-  form.append('file', new Blob([new Uint8Array(data)]), name);
-  return form;
-}
-
 describe.each(DIALECTS)('a locked idea shows only its cover image on %s', (dialect) => {
   const app = serveTestApp(dialect, { moderation: 'auto' });
   let author: Member;
@@ -145,6 +138,7 @@ describe.each(DIALECTS)('a locked idea shows only its cover image on %s', (diale
     if (saved.status !== 200) throw new Error(`save ${saved.status} ${JSON.stringify(saved.body)}`);
     const published = await app.api('PUT', `/api/ideas/${ideaId}/publish`, { token: author.token });
     if (published.status !== 200) throw new Error(`publish ${published.status} ${JSON.stringify(published.body)}`);
+    await approveAsModerator(app, ideaId);
     await app.api('POST', `/api/ideas/${ideaId}/purchase`, { token: unlocker.token });
   });
 

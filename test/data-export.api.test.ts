@@ -8,16 +8,9 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readZip } from '../src/server/infrastructure/zip.ts';
 import { DIALECTS } from './helpers/dialects.ts';
-import { trpcCall } from './helpers/api.ts';
+import { approveAsModerator, trpcCall, uploadForm } from './helpers/api.ts';
 import { serveTestApp } from './helpers/serve.ts';
 import { createUser, type FixtureUser } from './helpers/fixtures.ts';
-
-function uploadForm(ideaId: number, data: Buffer, name: string): FormData {
-  const form = new FormData();
-  form.append('ideaId', String(ideaId));
-  form.append('file', new Blob([new Uint8Array(data)]), name);
-  return form;
-}
 
 describe.each(DIALECTS)('a member\'s data export on %s', (dialect) => {
   const app = serveTestApp(dialect, { moderation: 'auto', rateLimits: { exportsPerDay: 3 } });
@@ -52,6 +45,7 @@ describe.each(DIALECTS)('a member\'s data export on %s', (dialect) => {
     const up = ok(await app.api('POST', '/api/upload/idea-image', { token: me.token, body: uploadForm(idea.id, png, 'a.png') }));
     mine.imageName = up.fileName;
     ok(await app.api('PUT', `/api/ideas/${idea.id}`, { token: me.token, body: { detailedAnalysis: `<p>甲的分析</p><img src="${up.url}">`, status: 'published' } }));
+    await approveAsModerator(app, idea.id);
     ok(await app.api('PUT', `/api/ideas/${idea.id}/expansions`, { token: me.token, body: { expansions: ['甲的扩展'] } }));
     mine.draftId = ok(await app.api('POST', '/api/ideas', { token: me.token, body: { title: '甲的草稿', description: '甲草稿正文' } })).data.id;
     mine.binnedId = ok(await app.api('POST', '/api/ideas', { token: me.token, body: { title: '甲回收站里的创意', status: 'published' } })).data.id;

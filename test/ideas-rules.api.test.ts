@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { dbTimeAgo } from '../db/time.ts';
 import { purgeRecycleBin } from '../src/server/ideas/service.ts';
 import { DIALECTS } from './helpers/dialects.ts';
-import { registerAndLogin, startTestApp, trpcCall, type TestApp } from './helpers/api.ts';
+import { registerAndLogin, startTestApp, type TestApp, trpcCall, uploadForm } from './helpers/api.ts';
 import { serveTestApp } from './helpers/serve.ts';
 
 const DAY = 24 * 3600 * 1000;
@@ -42,13 +42,6 @@ async function ideaRow(app: TestApp, id: number) {
 }
 
 const sessionId = (token: string) => token.split('.')[0];
-
-function uploadForm(ideaId: number, data: Buffer, name: string): FormData {
-  const form = new FormData();
-  form.append('ideaId', String(ideaId));
-  form.append('file', new Blob([new Uint8Array(data)]), name);
-  return form;
-}
 
 async function ideaCount(app: TestApp, userId: number): Promise<number> {
   const row = await app.deps.db.selectFrom('ideas').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();

@@ -9,7 +9,7 @@ import { DEACTIVATION_CONFIRM_WORD, DEACTIVATION_REASONS } from '../src/shared/c
 import type { SmsProvider } from '../src/server/accounts/sms.ts';
 import type { DialectName } from '../db/connection.ts';
 import { DIALECTS } from './helpers/dialects.ts';
-import { freshPhone, registerAndLogin, startTestApp, trpcCall, type TestApp } from './helpers/api.ts';
+import { freshPhone, registerAndLogin, startTestApp, type TestApp, trpcCall, uploadForm } from './helpers/api.ts';
 import { serveTestApp } from './helpers/serve.ts';
 
 const DAY = 24 * 3600 * 1000;
@@ -44,13 +44,6 @@ async function ideaRow(app: TestApp, id: number) {
 }
 
 const sessionId = (token: string) => token.split('.')[0];
-
-function uploadForm(ideaId: number, data: Buffer, name: string): FormData {
-  const form = new FormData();
-  form.append('ideaId', String(ideaId));
-  form.append('file', new Blob([new Uint8Array(data)]), name);
-  return form;
-}
 
 async function ideaCount(app: TestApp, userId: number): Promise<number> {
   const row = await app.deps.db.selectFrom('ideas').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();

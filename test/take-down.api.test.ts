@@ -10,8 +10,9 @@ import { startTestApp, trpcCall, type TestApp } from './helpers/api.ts';
 import { createUser, type FixtureUser } from './helpers/fixtures.ts';
 import { publishedIdeaBody } from './helpers/idea-bodies.ts';
 import { racing } from './helpers/racing.ts';
-import { replaceExpansions, updateIdea } from '../src/server/ideas/service.ts';
+import { purgeRecycleBin, replaceExpansions, updateIdea } from '../src/server/ideas/service.ts';
 import { takeDownIdea } from '../src/server/ideas/review.ts';
+import { dbTimeAgo } from '../db/time.ts';
 
 const NOT_PUBLIC = '该创意当前不是公开状态，无需下架';
 const TAKEN_DOWN = '已下架，作者会收到说明原因的消息';
@@ -165,6 +166,35 @@ describe.each(DIALECTS)('taking a public idea down on %s', (dialect) => {
     const [authorRow, racing] = await racingTakeDown(id, '扩展内容不实');
     await expect(replaceExpansions(racing, authorRow, id, ['补充：已经有人做过了'])).rejects.toMatchObject({ message: DECIDED_MEANWHILE });
     expect(await row(id)).toMatchObject({ moderation_status: 'rejected', rejection_reason: '扩展内容不实' });
+  });
+
+  it.each([
+    ['its author, over REST', async (id: number) => expect((await app.api('DELETE', `/api/ideas/${id}?force=true`, { token: author.token })).status).toBe(200)],
+    ['its author, over tRPC', async (id: number) => expect((await trpcCall(app, 'mutation', 'ideas.remove', { id, force: true }, author.token)).status).toBe(200)],
+    [
+      "the recycle bin's purge",
+      async (id: number) => {
+        expect((await app.api('DELETE', `/api/ideas/${id}`, { token: author.token })).status).toBe(200);
+        await app.deps.db.updateTable('ideas').set({ deleted_at: dbTimeAgo(8 * 24 * 3600 * 1000) }).where('id', '=', id).execute();
+        expect(await purgeRecycleBin(app.deps)).toBe(1);
+      },
+    ],
+  ] as const)('still holds a copy of the text taken down once that idea is deleted for good by %s', async (_by, deleteForGood) => {
+    const body = publishedIdeaBody(`下架后永久删除${Math.random().toString(36).slice(2, 8)}`);
+    const first = await app.api('POST', '/api/ideas', { token: author.token, body });
+    expect((await viaRest(first.body.data.id, '广告推广')).status).toBe(200);
+    await deleteForGood(first.body.data.id);
+    expect(await app.deps.db.selectFrom('ideas').select('id').where('id', '=', first.body.data.id).executeTakeFirst()).toBeUndefined();
+    const again = await app.api('POST', '/api/ideas', { token: author.token, body });
+    expect(again.status).toBe(201);
+    expect((await row(again.body.data.id)).moderation_status).toBe('review');
+    expect((await app.api('GET', `/api/ideas/${again.body.data.id}`)).status).toBe(404);
+    // And a draft published with it (compared with other ideas' rejected texts, and with these), once
+    // the held copy is gone (a live copy would be refused as a duplicate first).
+    expect((await app.api('DELETE', `/api/ideas/${again.body.data.id}?force=true`, { token: author.token })).status).toBe(200);
+    const draft = await app.api('POST', '/api/ideas', { token: member.token, body: { ...body, status: 'draft' } });
+    expect((await app.api('PUT', `/api/ideas/${draft.body.data.id}/publish`, { token: member.token })).status).toBe(200);
+    expect((await row(draft.body.data.id)).moderation_status).toBe('review');
   });
 
   it('holds a new idea that copies the text taken down', async () => {

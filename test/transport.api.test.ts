@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from './helpers/dialects.ts';
-import { registerAndLogin, trpcCall, type TestApp } from './helpers/api.ts';
+import { registerAndLogin, type TestApp, trpcCall, uploadForm } from './helpers/api.ts';
 import { serveTestApp } from './helpers/serve.ts';
 
 type Member = Awaited<ReturnType<typeof registerAndLogin>>;
@@ -37,13 +37,6 @@ async function ideaRow(app: TestApp, id: number) {
 }
 
 const sessionId = (token: string) => token.split('.')[0];
-
-function uploadForm(ideaId: number, data: Buffer, name: string): FormData {
-  const form = new FormData();
-  form.append('ideaId', String(ideaId));
-  form.append('file', new Blob([new Uint8Array(data)]), name);
-  return form;
-}
 
 async function ideaCount(app: TestApp, userId: number): Promise<number> {
   const row = await app.deps.db.selectFrom('ideas').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();

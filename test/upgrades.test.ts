@@ -13,6 +13,7 @@ import * as ideas from '../db/migrations/2026_11_22_0002_ideas.ts';
 import * as pendingUploads from '../db/migrations/2026_11_22_0003_pending_uploads.ts';
 import * as deactivationReason from '../db/migrations/2026_11_22_0004_deactivation_reason.ts';
 import * as rejectedTexts from '../db/migrations/2026_11_27_0003_rejected_texts.ts';
+import * as rejectedTextsOutliveIdeas from '../db/migrations/2026_11_28_0003_rejected_texts_outlive_ideas.ts';
 import { migrateToLatest, MigrationError, pendingMigrations } from '../db/migrate.ts';
 import { failureInWords } from '../src/server/ops/start-failure.ts';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './helpers/dialects.ts';
@@ -35,6 +36,19 @@ describe.each(DIALECTS)('upgrading an older database, on %s', (dialect) => {
     expect(await migrateToLatest(t.handle.db)).toEqual(['2026_11_27_0003_rejected_texts']);
     expect(await t.handle.db.selectFrom('rejected_texts' as never).selectAll().execute()).toEqual([]);
     expect(await pendingMigrations(t.handle.db)).toEqual([]);
+  });
+
+  it("keeps the rejected texts a database has, and from then on past their idea's deletion", async () => {
+    const db = t.handle.db;
+    await rejectedTextsOutliveIdeas.down(db);
+    await db.deleteFrom('kysely_migration' as never).where('name' as never, '=', '2026_11_28_0003_rejected_texts_outlive_ideas' as never).execute();
+    const author = await db.insertInto('users').values({ registration_number: 'bx900001', phone: '13900900001', password_hash: 'x', nickname: '升级', avatar_url: '', role: 'member', status: 'active', created_at: '2026-11-27 00:00:00.000', updated_at: '2026-11-27 00:00:00.000' } as never).executeTakeFirstOrThrow();
+    const idea = await db.insertInto('ideas').values({ user_id: Number(author.insertId), title: '旧的驳回', description: '', detailed_analysis: '', market_identifier: '', price: 0, status: 'published', moderation_status: 'rejected', created_at: '2026-11-27 00:00:00.000', updated_at: '2026-11-27 00:00:00.000' } as never).executeTakeFirstOrThrow();
+    const ideaId = Number(idea.insertId);
+    await db.insertInto('rejected_texts').values({ idea_id: ideaId, content_hash: 'h'.repeat(64), match_text: '旧的驳回', created_at: '2026-11-27 00:00:00.000' }).execute();
+    expect(await migrateToLatest(db)).toEqual(['2026_11_28_0003_rejected_texts_outlive_ideas']);
+    await db.deleteFrom('ideas').where('id', '=', ideaId).execute();
+    expect(await db.selectFrom('rejected_texts').select(['idea_id', 'match_text']).execute()).toEqual([{ idea_id: null, match_text: '旧的驳回' }]);
   });
 
   it('knows a migration a database ran under its old name', async () => {

@@ -11,6 +11,7 @@ import { createDeps, type Deps } from '../../src/server/deps.ts';
 import { ConsoleSmsProvider, type SmsProvider } from '../../src/server/accounts/sms.ts';
 import { createTestDatabase, type TestDatabase } from './dialects.ts';
 import { answerClientErrors } from '../../src/server/request/client-errors.ts';
+import { createUser } from './fixtures.ts';
 
 export interface TestApp {
   deps: Deps;
@@ -154,4 +155,22 @@ export async function registerAndLogin(app: TestApp, phone = freshPhone(), passw
   const login = await app.api('POST', '/api/auth/login', { body: { loginType: 'phone', phone, password } });
   if (login.status !== 200) throw new Error(`login ${login.status} ${JSON.stringify(login.body)}`);
   return { phone, password, token: login.body.data.token as string, user: login.body.data.user };
+}
+
+/**
+ * A moderator approves an idea in the review queue, through the admin route: an idea showing a
+ * picture waits for one even in automatic mode.
+ */
+export async function approveAsModerator(app: TestApp, ideaId: number): Promise<void> {
+  const admin = await createUser(app.deps, { role: 'admin' });
+  const res = await app.api('POST', `/api/admin/ideas/${ideaId}/approve`, { token: admin.token });
+  if (res.status !== 200) throw new Error(`approve ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+/** The editor's upload form: an image for an idea. */
+export function uploadForm(ideaId: number, data: Buffer, name: string): FormData {
+  const form = new FormData();
+  form.append('ideaId', String(ideaId));
+  form.append('file', new Blob([new Uint8Array(data)]), name);
+  return form;
 }

@@ -10,6 +10,8 @@ export interface ProcessDatabase {
   dir: string;
   /** Which of these phones have a user row. */
   registeredPhones(phones: string[]): Promise<Set<string>>;
+  /** Makes the user of this phone an admin, as `npm run create-admin` does. */
+  makeAdmin(phone: string): Promise<void>;
   cleanup(): Promise<void>;
 }
 
@@ -30,6 +32,14 @@ export function processDatabase(dialect: DialectName): ProcessDatabase {
       try {
         const rows = phones.length ? await handle.db.selectFrom('users').select('phone').where('phone', 'in', phones).execute() : [];
         return new Set(rows.map((r) => r.phone ?? ''));
+      } finally {
+        await handle.close();
+      }
+    },
+    async makeAdmin(phone) {
+      const handle = await openDatabase(url);
+      try {
+        await handle.db.updateTable('users').set({ role: 'admin' }).where('phone', '=', phone).execute();
       } finally {
         await handle.close();
       }

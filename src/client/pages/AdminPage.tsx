@@ -278,6 +278,11 @@ function ReviewItem({ idea, busy, onApprove, onReject, onEdit }: { idea: ReviewI
           ))}
         </p>
       )}
+      {idea.heldImages.length > 0 && (
+        <p className="review-held-note" data-testid="review-held-images">
+          因含 {idea.heldImages.length} 张未经人工查看的图片进入审核（自动审核看不了图片），图片见下方详细分析。
+        </p>
+      )}
       <ReviewHistory idea={idea} />
       <dl className="review-meta">
         <div>

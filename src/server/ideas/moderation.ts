@@ -28,7 +28,7 @@ import { findVisibleIdea } from './repository.ts';
 import type { Deps } from '../deps.ts';
 import { AppError, conflict } from '../errors.ts';
 import { screenTexts, SENSITIVE_MESSAGE, type HeldWord } from '../moderation/words.ts';
-import { htmlToText, linkAddresses } from './rich-text.ts';
+import { htmlToText, linkAddresses, uploadedImageNames } from './rich-text.ts';
 
 export const SIMILAR_TITLE_THRESHOLD = 0.8;
 export const HIGHLY_SIMILAR_THRESHOLD = 0.85;
@@ -70,6 +70,22 @@ export async function screenIdeaFields<F extends IdeaTexts>(deps: Deps, f: F): P
   const tags = t.tags === f.tags.join(' ') ? f.tags : [...new Set(t.tags.split(/\s+/).filter(Boolean))];
   const held = [...screened.held, ...screened.replaced.filter((r) => r.field === 'links' && !screened.held.some((h) => h.field === 'links' && h.word === r.word))];
   return { fields: { ...f, title: t.title, description: t.description, detailedAnalysis: t.detailedAnalysis, analysisText: htmlToText(t.detailedAnalysis), tags }, held };
+}
+
+// ------------------------------------------------------------------ images
+
+/** The `idea_held_words` field of a picture no moderator has seen; its `word` is the file name. */
+export const IMAGE_HOLD_FIELD = 'images';
+
+/**
+ * The analysis's pictures no moderator has seen, as hold reasons: the word check cannot read a
+ * picture, so in automatic mode an idea showing a new one waits for a person (spec: all content is
+ * shown only after review). `seenAnalysis` is the analysis public now, when the idea is: an edit that
+ * keeps its pictures stays public.
+ */
+export function unseenImages(analysis: string, seenAnalysis: string | null): HeldWord[] {
+  const seen = new Set(seenAnalysis === null ? [] : uploadedImageNames(seenAnalysis));
+  return [...new Set(uploadedImageNames(analysis))].filter((name) => !seen.has(name)).map((name) => ({ field: IMAGE_HOLD_FIELD, word: name }));
 }
 
 // ------------------------------------------------------------------ duplicates
@@ -131,7 +147,8 @@ export const REJECTED_CONTAINED_MIN_CHARS = 100;
  */
 export async function resemblesRejected(deps: Deps, c: Omit<Candidate, 'user'>): Promise<boolean> {
   let rejected = deps.db.selectFrom('rejected_texts').select(['content_hash', 'match_text']);
-  if (c.ideaId) rejected = rejected.where('idea_id', '!=', c.ideaId);
+  // Other ideas' texts, and those of ideas deleted for good (no idea_id).
+  if (c.ideaId) rejected = rejected.where((eb) => eb.or([eb('idea_id', 'is', null), eb('idea_id', '!=', c.ideaId)]));
   const rows = await rejected.orderBy('id', 'desc').limit(HIGHLY_SIMILAR_CANDIDATES).execute();
   if (!rows.length) return false;
   const hash = contentHash(c.title, c.description, c.analysisText);

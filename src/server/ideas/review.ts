@@ -14,7 +14,8 @@ import { toIdeaDtos } from './view.ts';
 import { asSentence, sendMessage, type NewMessage } from '../messages/send.ts';
 import { logModeration } from '../admin/log.ts';
 import { DEFAULT_IDEA_TITLE, IDEA_MSG, IMAGES_PER_IDEA } from '../../shared/idea-rules.ts';
-import { claimText, contentHash, matchText, screenIdeaFields, type IdeaTexts } from './moderation.ts';
+import { claimText, contentHash, IMAGE_HOLD_FIELD, matchText, screenIdeaFields, type IdeaTexts } from './moderation.ts';
+import { uploadUrl } from '../../shared/uploads.ts';
 import { ideaTags, writeTags } from './repository.ts';
 import { sanitizeRichText, uploadedImageNames } from './rich-text.ts';
 import { writeSearchGrams } from '../marketplace/search-index.ts';
@@ -87,7 +88,7 @@ async function previousDecisions(db: Db, ideaIds: number[]): Promise<Map<number,
   return last;
 }
 
-/** The queue, oldest first, each idea with what brought it there: hold words, a public past, the last decision. */
+/** The queue, oldest first, each idea with what brought it there: hold words, new pictures, a public past, the last decision. */
 export async function reviewQueue(deps: Deps, admin: UserRow): Promise<ReviewIdea[]> {
   const rows = await deps.db
     .selectFrom('ideas')
@@ -105,7 +106,8 @@ export async function reviewQueue(deps: Deps, admin: UserRow): Promise<ReviewIde
   const wasPublic = new Set(rows.filter((r) => r.ever_public).map((r) => r.id));
   return (await toIdeaDtos(deps.db, rows, admin)).map((dto) => ({
     ...dto,
-    heldWords: held.filter((h) => h.idea_id === dto.id).map((h) => ({ field: h.field, word: h.word })),
+    heldWords: held.filter((h) => h.idea_id === dto.id && h.field !== IMAGE_HOLD_FIELD).map((h) => ({ field: h.field, word: h.word })),
+    heldImages: held.filter((h) => h.idea_id === dto.id && h.field === IMAGE_HOLD_FIELD).map((h) => uploadUrl(h.word)),
     wasPublic: wasPublic.has(dto.id),
     previousDecision: decisions.get(dto.id) ?? null,
   }));

@@ -10,7 +10,7 @@ import { badRequest, conflict, gone, notFound } from '../errors.ts';
 import { requireUserByRef } from '../accounts/users.ts';
 import { removeStoredImages, settleIdeaImages, usableImageNames } from './images.ts';
 import { screenTexts, type HeldWord } from '../moderation/words.ts';
-import { assertNotDuplicate, claimText, contentHash, matchText, releasePublish, reservePublish, resemblesRejected, screenIdeaFields, standsPublished } from './moderation.ts';
+import { assertNotDuplicate, claimText, contentHash, matchText, releasePublish, reservePublish, resemblesRejected, screenIdeaFields, standsPublished, unseenImages } from './moderation.ts';
 import {
   countDrafts,
   findIdea,
@@ -99,9 +99,10 @@ interface PublishReview {
 
 /**
  * The checks of publishing §8, in order; a failure throws 400, 403 or 409. Answers the fields to
- * store (watched words of the replace action as `**`) and the review they lead to.
+ * store (watched words of the replace action as `**`) and the review they lead to. `approved` is the
+ * idea as it stands public now, when it does (an edit of it).
  */
-async function checkForPublish(deps: Deps, user: UserRow, ideaId: number | null, given: CleanFields, approvedNow = false): Promise<{ f: CleanFields } & PublishReview> {
+async function checkForPublish(deps: Deps, user: UserRow, ideaId: number | null, given: CleanFields, approved: IdeaRow | null = null): Promise<{ f: CleanFields } & PublishReview> {
   // Every attempt counts, so failing checks cannot be repeated without end (they scan recent ideas).
   await deps.limits.publishAttempts.consume(String(user.id), PUBLISH_ATTEMPTS_MESSAGE);
   if (!given.title) throw badRequest(IDEA_MSG.titleRequired);
@@ -113,11 +114,12 @@ async function checkForPublish(deps: Deps, user: UserRow, ideaId: number | null,
     const stored = await deps.db.selectFrom('idea_expansions').select('content').where('idea_id', '=', ideaId).orderBy('position').execute();
     held.push(...(await screenExpansions(deps, stored.map((e) => e.content))).held);
   }
+  if (deps.config.moderation === 'auto') held.push(...unseenImages(f.detailedAnalysis, approved?.detailed_analysis ?? null));
   // Only automatic review can undo a person's rejection, so only then is it asked. An edit of an
   // approved idea is not compared with rejected texts: a near-copy of it someone else had rejected
   // would otherwise send each of its author's edits to the queue.
   const rejected =
-    deps.config.moderation === 'auto' && ((ideaId !== null && (await lastDecisionWasRejection(deps.db, ideaId))) || (!approvedNow && (await resemblesRejected(deps, { ideaId, ...f }))));
+    deps.config.moderation === 'auto' && ((ideaId !== null && (await lastDecisionWasRejection(deps.db, ideaId))) || (!approved && (await resemblesRejected(deps, { ideaId, ...f }))));
   // Last, once everything passed: the write that follows gives it back if it does not happen (spendingPublish).
   await reservePublish(deps, user.id);
   return { f, held, review: reviewState(deps, held, rejected) };
@@ -140,7 +142,8 @@ function claimPublishedText(trx: Db, user: UserRow, ideaId: number | null, colum
 }
 
 /**
- * Approved at once in automatic mode, unless a watched word of the hold action sends it to the queue,
+ * Approved at once in automatic mode, unless a watched word of the hold action or a picture no
+ * moderator has seen sends it to the queue,
  * or a moderator rejected this idea last, or another idea with (nearly) its text: a person's
  * rejection is lifted by a person, not by publishing it again, changed or not, or as a new idea.
  */
@@ -256,7 +259,7 @@ export async function updateIdea(deps: Deps, user: UserRow, id: number, input: T
   const status = input.status ?? row.status;
   const publishing = status === 'published';
   let checked: PublishReview | null = null;
-  if (publishing) ({ f, ...checked } = await checkForPublish(deps, user, id, f, isApproved(row)));
+  if (publishing) ({ f, ...checked } = await checkForPublish(deps, user, id, f, isApproved(row) ? row : null));
   const now = nowDb();
   const columns = columnsFor(f, status);
   await spendingPublish(deps, user, publishing, () => transaction(deps.db, async (trx) => {

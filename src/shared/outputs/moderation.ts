@@ -46,11 +46,17 @@ export const ZPreviousDecision = z.object({
 });
 
 /**
- * An idea in the review queue, with what brought it there: the watched words of the hold action
- * (empty when the mode is manual), whether it has been public before (an edit of a public idea comes
- * back), and the last decision a moderator made on it (null for a first review).
+ * An idea in the review queue, with what brought it there: the watched words of the hold action and
+ * the analysis's pictures no moderator has seen (both empty when the mode is manual), whether it has
+ * been public before (an edit of a public idea comes back), and the last decision a moderator made on
+ * it (null for a first review).
  */
-export const ZReviewIdea = ZIdea.extend({ heldWords: z.array(ZHeldWord), wasPublic: z.boolean(), previousDecision: ZPreviousDecision.nullable() }).meta({ id: 'ReviewIdea' });
+export const ZReviewIdea = ZIdea.extend({
+  heldWords: z.array(ZHeldWord),
+  heldImages: z.array(z.string()).describe('URLs of the pictures in the analysis no moderator has seen (automatic review cannot read a picture)'),
+  wasPublic: z.boolean(),
+  previousDecision: ZPreviousDecision.nullable(),
+}).meta({ id: 'ReviewIdea' });
 
 /** A comment a watched word keeps for a moderator. */
 export const ZHeldComment = z.object({
