@@ -275,6 +275,49 @@ describe.each(DIALECTS)('watched words on %s', (dialect) => {
       expect((await app.api('GET', '/api/admin/held-comments', { token: member.token })).status).toBe(403);
     });
 
+    it('publishes a held comment only where a comment written now could go: not into the bin, a closed idea or from a writer who left', async () => {
+      await watch('对个暗号', 'hold');
+      const writer = await createUser(app.deps);
+      const owner = await createUser(app.deps);
+      const target = await createIdea(app.deps, owner, { title: `会被删除的创意${unique()}` });
+      const hold = async (who: FixtureUser) => {
+        const res = await app.api('POST', '/api/comments', { token: who.token, body: { ideaId: target, content: `来对个暗号${unique()}` } });
+        expect(res.status).toBe(201);
+        return res.body.data.id as number;
+      };
+      const queued = async () => ((await app.api('GET', '/api/admin/held-comments', { token: admin.token })).body.data as { comment: { id: number } }[]).map((h) => h.comment.id);
+      const approveRest = (id: number) => app.api('POST', `/api/admin/held-comments/${id}/approve`, { token: admin.token });
+      const approveTrpc = (id: number) => trpcCall(app, 'mutation', 'admin.approveComment', { id }, admin.token);
+      const CANNOT = '这条评论已不能公开：所在创意已删除、不再公开或已关闭评论，或作者已注销。请驳回它';
+      const commentCount = async () => (await app.deps.db.selectFrom('ideas').select('comment_count').where('id', '=', target).executeTakeFirstOrThrow()).comment_count;
+
+      const first = await hold(writer);
+      const before = await commentCount();
+      // The idea goes to the bin: its held comments leave the queue and cannot be approved.
+      expect((await app.api('DELETE', `/api/ideas/${target}`, { token: owner.token })).status).toBe(200);
+      expect(await queued()).not.toContain(first);
+      expect([(await approveRest(first)).status, (await approveRest(first)).body.message]).toEqual([400, CANNOT]);
+      expect((await approveTrpc(first)).body.error.message).toBe(CANNOT);
+      // Restored with comments closed: back in the queue, still not approvable.
+      expect((await app.api('POST', `/api/ideas/${target}/restore`, { token: owner.token })).status).toBe(200);
+      expect((await app.api('PUT', `/api/ideas/${target}`, { token: owner.token, body: { allowComments: false } })).status).toBe(200);
+      expect(await queued()).toContain(first);
+      expect((await approveRest(first)).status).toBe(400);
+      expect(await commentCount()).toBe(before);
+      // Open again: approved, counted.
+      expect((await app.api('PUT', `/api/ideas/${target}`, { token: owner.token, body: { allowComments: true } })).status).toBe(200);
+      expect((await approveTrpc(first)).status).toBe(200);
+      expect(await commentCount()).toBe(before + 1);
+
+      // A writer who deactivated: gone from the queue, refused, the idea's author told nothing.
+      const leaver = await createUser(app.deps);
+      const second = await hold(leaver);
+      expect((await app.api('POST', '/api/users/deactivate', { token: leaver.token, body: { password: leaver.password, reason: '不再使用' } })).status).toBe(200);
+      expect(await queued()).not.toContain(second);
+      expect((await approveRest(second)).status).toBe(400);
+      expect(await commentCount()).toBe(before + 1);
+    });
+
     it('feedback and report reasons: replace applies, a hold word is accepted as it is (the team reads them anyway)', async () => {
       await watch('拼多多', 'replace');
       await watch('返现', 'hold');

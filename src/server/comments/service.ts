@@ -16,7 +16,7 @@ import type { CommentDto, CommentReactionResult, CommentReportDto, TCreateCommen
 import { authorName } from '../../shared/idea-display.ts';
 import { IDEA_MSG } from '../../shared/idea-rules.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest, forbidden, notFound } from '../errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../errors.ts';
 import { screenTexts } from '../moderation/words.ts';
 import { findActionableIdea, findVisibleIdea } from '../ideas/repository.ts';
 import { logModeration } from '../admin/log.ts';
@@ -272,6 +272,10 @@ export async function heldComments(deps: Deps): Promise<{ comment: CommentDto; w
     .innerJoin('ideas', 'ideas.id', 'comments.idea_id')
     .select(['ideas.title as idea_title'])
     .where('comments.held', '=', 1)
+    // A writer who has left, or an idea in the bin, has nothing to decide (approving is refused);
+    // a restored idea's comments come back.
+    .where('users.status', '=', 'active')
+    .where('ideas.is_deleted', '=', 0)
     .orderBy('comments.created_at', 'asc')
     .orderBy('comments.id', 'asc')
     .limit(200)
@@ -300,8 +304,13 @@ export async function approveHeldComment(deps: Deps, admin: UserRow, id: number)
   if (!found) throw notFound(COMMENT_MSG.notFound);
   await transaction(deps.db, async (trx) => {
     const comment = await lockHeldComment(trx, found.idea_id, id);
-    const idea = await trx.selectFrom('ideas').selectAll().where('id', '=', comment.idea_id).executeTakeFirstOrThrow();
-    const author = await trx.selectFrom('users').select(['id', 'nickname', 'registration_number']).where('id', '=', comment.user_id).executeTakeFirstOrThrow();
+    // Published now, so held to what a comment written now is: an active writer, an idea they may
+    // comment on (an outside review approved one on an idea in the bin, and one whose writer had left).
+    const author = await trx.selectFrom('users').selectAll().where('id', '=', comment.user_id).executeTakeFirstOrThrow();
+    if (author.status !== 'active') throw badRequest(COMMENT_MSG.heldCannotPublish);
+    const idea = await commentableIdea(trx, author, comment.idea_id, true).catch((err: unknown) => {
+      throw err instanceof AppError ? badRequest(COMMENT_MSG.heldCannotPublish) : err;
+    });
     await trx.updateTable('comments').set({ held: 0 }).where('id', '=', id).execute();
     await trx.deleteFrom('comment_held_words').where('comment_id', '=', id).execute();
     await trx.updateTable('ideas').set((eb) => ({ comment_count: eb('comment_count', '+', 1) })).where('id', '=', idea.id).execute();
