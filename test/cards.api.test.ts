@@ -9,9 +9,9 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nowDb } from '../db/time.ts';
 import { DIALECTS } from './helpers/dialects.ts';
-import { approveAsModerator, registerAndLogin, type TestApp, trpcCall, uploadForm } from './helpers/api.ts';
+import { registerAndLogin, type TestApp, trpcCall, uploadForm } from './helpers/api.ts';
 import { serveTestApp } from './helpers/serve.ts';
-import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
+import { approveAsModerator, createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
 
 const H = 3600 * 1000;
 

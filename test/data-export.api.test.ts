@@ -8,9 +8,9 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readZip } from '../src/server/infrastructure/zip.ts';
 import { DIALECTS } from './helpers/dialects.ts';
-import { approveAsModerator, trpcCall, uploadForm } from './helpers/api.ts';
+import { trpcCall, uploadForm } from './helpers/api.ts';
 import { serveTestApp } from './helpers/serve.ts';
-import { createUser, type FixtureUser } from './helpers/fixtures.ts';
+import { approveAsModerator, createUser, type FixtureUser } from './helpers/fixtures.ts';
 
 describe.each(DIALECTS)('a member\'s data export on %s', (dialect) => {
   const app = serveTestApp(dialect, { moderation: 'auto', rateLimits: { exportsPerDay: 3 } });

@@ -11,7 +11,6 @@ import { createDeps, type Deps } from '../../src/server/deps.ts';
 import { ConsoleSmsProvider, type SmsProvider } from '../../src/server/accounts/sms.ts';
 import { createTestDatabase, type TestDatabase } from './dialects.ts';
 import { answerClientErrors } from '../../src/server/request/client-errors.ts';
-import { createUser } from './fixtures.ts';
 
 export interface TestApp {
   deps: Deps;
@@ -157,15 +156,6 @@ export async function registerAndLogin(app: TestApp, phone = freshPhone(), passw
   return { phone, password, token: login.body.data.token as string, user: login.body.data.user };
 }
 
-/**
- * A moderator approves an idea in the review queue, through the admin route: an idea showing a
- * picture waits for one even in automatic mode.
- */
-export async function approveAsModerator(app: TestApp, ideaId: number): Promise<void> {
-  const admin = await createUser(app.deps, { role: 'admin' });
-  const res = await app.api('POST', `/api/admin/ideas/${ideaId}/approve`, { token: admin.token });
-  if (res.status !== 200) throw new Error(`approve ${res.status} ${JSON.stringify(res.body)}`);
-}
 
 /** The editor's upload form: an image for an idea. */
 export function uploadForm(ideaId: number, data: Buffer, name: string): FormData {

@@ -9,7 +9,7 @@ import { hashPassword } from '../../src/server/accounts/passwords.ts';
 import { createSession } from '../../src/server/accounts/sessions.ts';
 import { findUserById, insertUserRow } from '../../src/server/accounts/users.ts';
 import { formatRegistrationNumber, nicknameForPhone } from '../../src/shared/patterns.ts';
-import { freshPhone } from './api.ts';
+import { freshPhone, type TestApp } from './api.ts';
 
 export const FIXTURE_PASSWORD = 'fixture-secret';
 let fixtureHash: Promise<string> | undefined;
@@ -48,4 +48,14 @@ export async function createIdea(deps: Deps, user: { id: number }, idea: Partial
   // Written past the operations, so the fast lane's cached pages are dropped here, as a write would.
   deps.publicCache.invalidate();
   return id;
+}
+
+/**
+ * A moderator approves an idea in the review queue, through the admin route: an idea showing a
+ * picture waits for one even in automatic mode.
+ */
+export async function approveAsModerator(app: TestApp, ideaId: number): Promise<void> {
+  const admin = await createUser(app.deps, { role: 'admin' });
+  const res = await app.api('POST', `/api/admin/ideas/${ideaId}/approve`, { token: admin.token });
+  if (res.status !== 200) throw new Error(`approve ${res.status} ${JSON.stringify(res.body)}`);
 }

@@ -5,7 +5,8 @@
  * adds one unread message per idea, not one per comment (issue 19).
  */
 import type { Db, IdeaRow } from '../../../db/types.ts';
-import { sendOrSum } from '../messages/send.ts';
+import { sendOrSum, unnameActor } from '../messages/send.ts';
+import { joinAccountData } from '../accounts/account-data.ts';
 
 export const COMMENT_NOTICE_TITLE = { comment: '收到新评论', reply: '收到新回复' } as const;
 
@@ -66,3 +67,8 @@ export async function tellAnswered(db: Db, n: Notice & { answeredUserId: number 
     return `${who}回复了您在${title}下的评论，共 ${comments} 条新回复，最新一条：${preview(n.content)}`;
   });
 }
+
+/** A deactivated commenter's notices open with 已注销用户 (「戊己 等 3 人评论了…」, 「戊己 回复了…」). */
+joinAccountData({
+  onDeactivate: (trx, userId) => unnameActor(trx, userId, Object.values(COMMENT_NOTICE_TITLE), /^[\s\S]*?(?= (?:评论了您的创意|回复了您在|等 \d+ 人))/),
+});

@@ -2,6 +2,7 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { nowDb } from '../../../db/time.ts';
 import type { Database, MessageTable } from '../../../db/types.ts';
+import { DEACTIVATED_NICKNAME } from '../../shared/constants.ts';
 
 export interface NewMessage {
   userId: number;
@@ -77,3 +78,17 @@ export async function sendOrSum(db: Writer, m: NewMessage & { ideaId: number }, 
 
 /** A moderator's reason as one sentence in a message: its own closing mark kept, 。 added only when it has none (not 。。). */
 export const asSentence = (reason: string) => (/[。！？.!?…]$/u.test(reason.trim()) ? reason.trim() : `${reason.trim()}。`);
+
+/**
+ * When a member deactivates, the messages others have about them name no one (DESIGN §10): in those
+ * with one of `titles` whose text opens with their name (`shownName` matches it at the start, whatever
+ * it was then), the name becomes 已注销用户. The message's sender already shows so; its text named
+ * them still, and a new account on the same phone gets the same default nickname. Idempotent.
+ */
+export async function unnameActor(db: Writer, actorId: number, titles: readonly string[], shownName: RegExp): Promise<void> {
+  const rows = await db.selectFrom('messages').select(['id', 'content']).where('actor_id', '=', actorId).where('title', 'in', titles).execute();
+  for (const row of rows) {
+    const content = row.content.replace(shownName, DEACTIVATED_NICKNAME);
+    if (content !== row.content) await db.updateTable('messages').set({ content }).where('id', '=', row.id).execute();
+  }
+}

@@ -13,7 +13,7 @@ import { transaction } from '../../../db/transaction.ts';
 import { FOLLOW_TEXT } from '../../shared/social-texts.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { sendMessage } from '../messages/send.ts';
+import { sendMessage, unnameActor } from '../messages/send.ts';
 import { requireUserByRef, USER_NOT_FOUND } from '../accounts/users.ts';
 import { USER_ID_PATTERN } from '../../shared/patterns.ts';
 import { joinAccountData } from '../accounts/account-data.ts';
@@ -66,11 +66,16 @@ export async function setFollow(deps: Deps, user: UserRow, ref: string, follow: 
  * The followed member's system message. Following, unfollowing and following again tells them once
  * while the first message is still unread, not once per click.
  */
+const NEW_FOLLOWER_TITLE = '新的关注者';
+
 async function tellNewFollower(trx: Db, followeeId: number, follower: UserRow): Promise<void> {
   const content = `${follower.nickname}（${follower.registration_number}）关注了您。`;
   const unread = await trx.selectFrom('messages').select('id').where('user_id', '=', followeeId).where('is_read', '=', 0).where('content', '=', content).executeTakeFirst();
-  if (!unread) await sendMessage(trx, { userId: followeeId, title: '新的关注者', content, sender: 'other', actorId: follower.id });
+  if (!unread) await sendMessage(trx, { userId: followeeId, title: NEW_FOLLOWER_TITLE, content, sender: 'other', actorId: follower.id });
 }
+
+/** A deactivated follower's messages: 「昵称（bx000123）关注了您。」 becomes 「已注销用户关注了您。」. */
+const unnameFollower = (trx: Db, userId: number) => unnameActor(trx, userId, [NEW_FOLLOWER_TITLE], /^[\s\S]*?（bx\d+）(?=关注了您。$)/);
 
 /** The account a registration number (or an id) names, and whether `followerId` follows it: one statement, built once. */
 const followOf = (by: 'registration_number' | 'id') =>
@@ -144,4 +149,10 @@ export async function followCounts(db: Db, userId: number): Promise<{ following:
   return { following: Number(following.n), followers: Number(followers.n) };
 }
 
-joinAccountData({ count: followCounts, onDeactivate: removeFollowsOf });
+joinAccountData({
+  count: followCounts,
+  onDeactivate: async (trx, userId) => {
+    await removeFollowsOf(trx, userId);
+    await unnameFollower(trx, userId);
+  },
+});
