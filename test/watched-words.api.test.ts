@@ -149,15 +149,20 @@ describe.each(DIALECTS)('watched words on %s', (dialect) => {
       expect(queue.body.data.find((i: { id: number }) => i.id === res.body.data.id)?.heldWords).toEqual([{ field: 'title', word: 'casino' }]);
     });
 
-    it('hold in an extension sends a public idea back to the queue', async () => {
+    it('hold in an extension, a note only its author reads, leaves a public idea public (REST and tRPC)', async () => {
       await watch('私下交易', 'hold');
       const created = await app.api('POST', '/api/ideas', { token: member.token, body: idea(`扩展测试${unique()}`) });
       expect(created.body.data.moderationStatus).toBe('approved');
       const res = await trpcCall(app, 'mutation', 'ideas.updateExpansions', { id: created.body.data.id, expansions: ['可以私下交.易'] }, member.token);
       expect(res.status).toBe(200);
-      expect(res.body.result.data.data.moderationStatus).toBe('review');
+      expect(res.body.result.data.data.moderationStatus).toBe('approved');
+      const rest = await app.api('PUT', `/api/ideas/${created.body.data.id}/expansions`, { token: member.token, body: { expansions: ['还是可以私下交易'] } });
+      expect([rest.status, rest.body.data.moderationStatus]).toEqual([200, 'approved']);
+      expect((await app.api('GET', `/api/ideas/${created.body.data.id}`)).status).toBe(200);
+      // Nobody else reads the note: not a guest, not the moderators' queue.
+      expect((await app.api('GET', `/api/ideas/${created.body.data.id}`)).body.data.expansions).toBeUndefined();
       const queue = await app.api('GET', '/api/admin/review', { token: admin.token });
-      expect(queue.body.data.find((i: { id: number }) => i.id === created.body.data.id).heldWords).toEqual([{ field: 'expansions[0]', word: '私下交易' }]);
+      expect(queue.body.data.find((i: { id: number }) => i.id === created.body.data.id)).toBeUndefined();
     });
 
     it('replace: stored with ** in its place, in plain fields, tags and inside the analysis\'s HTML, on both transports', async () => {

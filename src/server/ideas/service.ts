@@ -108,12 +108,8 @@ async function checkForPublish(deps: Deps, user: UserRow, ideaId: number | null,
   if (!given.title) throw badRequest(IDEA_MSG.titleRequired);
   const { fields: f, held: heldInFields } = await screenIdeaFields(deps, given);
   await assertNotDuplicate(deps, { ideaId, user, title: f.title, description: f.description, analysisText: f.analysisText });
+  // Expansions are their author's alone (view.ts): nothing in them holds the idea.
   const held = [...heldInFields];
-  if (ideaId !== null) {
-    // The stored expansions go public with the idea: a hold word written in one while it was a draft holds it too.
-    const stored = await deps.db.selectFrom('idea_expansions').select('content').where('idea_id', '=', ideaId).orderBy('position').execute();
-    held.push(...(await screenExpansions(deps, stored.map((e) => e.content))).held);
-  }
   if (deps.config.moderation === 'auto') held.push(...unseenImages(f.detailedAnalysis, approved?.detailed_analysis ?? null));
   // Only automatic review can undo a person's rejection, so only then is it asked. An edit of an
   // approved idea is not compared with rejected texts: a near-copy of it someone else had rejected
@@ -151,12 +147,11 @@ function reviewState(deps: Deps, held: readonly HeldWord[], rejectedLast: boolea
   return deps.config.moderation === 'auto' && !held.length && !rejectedLast ? { moderation_status: 'approved', reviewed_at: nowDb(), ever_public: 1 } : { moderation_status: 'review', reviewed_at: null };
 }
 
-/** An idea's expansions through the word check, each named `expansions[i]` (the held words' field). */
-const EXPANSION_FIELD = 'expansions';
-async function screenExpansions(deps: Deps, contents: readonly string[]): Promise<{ contents: string[]; held: HeldWord[] }> {
-  if (!contents.length) return { contents: [], held: [] };
-  const screened = await screenTexts(deps.words, Object.fromEntries(contents.map((c, i) => [`${EXPANSION_FIELD}[${i}]`, c])));
-  return { contents: contents.map((_, i) => screened.texts[`${EXPANSION_FIELD}[${i}]`]), held: screened.held };
+/** An idea's expansions through the word check (`block` refuses, `replace` rewrites; a `hold` word holds nothing: they are private). */
+async function screenExpansions(deps: Deps, contents: readonly string[]): Promise<{ contents: string[] }> {
+  if (!contents.length) return { contents: [] };
+  const screened = await screenTexts(deps.words, Object.fromEntries(contents.map((c, i) => [`expansions[${i}]`, c])));
+  return { contents: contents.map((_, i) => screened.texts[`expansions[${i}]`]) };
 }
 
 /** Which hold words sent the idea to the queue this time (none: the rows go). */
@@ -167,7 +162,10 @@ export async function writeHeldWords(db: Db, ideaId: number, held: readonly Held
 
 /**
  * In automatic mode the publish is the review decision: the author gets the approval message at once
- * (in manual mode, or when held, it comes with the admin's decision, review.ts).
+ * (in manual mode, or when held, it comes with the admin's decision, review.ts). Only for an idea
+ * never public before (callers check `ever_public`): an edit of a public idea, or a draft made of one
+ * published again, was approved before and told then (each typo fix sent the same approval again,
+ * and an outside review got it four times from three round trips through a draft).
  */
 async function tellIfApprovedAtOnce(db: Db, user: UserRow, id: number, title: string, review: PublishReview['review']): Promise<void> {
   if (review.moderation_status !== 'approved') return;
@@ -280,8 +278,7 @@ export async function updateIdea(deps: Deps, user: UserRow, id: number, input: T
     await writeTags(trx, id, f.tags);
     await writeSearchGrams(trx, id);
     await writeHeldWords(trx, id, checked?.held ?? []);
-    // An edit of an idea that stays public tells nothing: each typo fix sent the same approval again.
-    if (checked && !isApproved(row)) await tellIfApprovedAtOnce(trx, user, id, f.title, checked.review);
+    if (checked && !row.ever_public) await tellIfApprovedAtOnce(trx, user, id, f.title, checked.review);
   }));
   await settleIdeaImages(deps, user, id, uploadedImageNames(f.detailedAnalysis));
   return dtoFor(deps, id, user);
@@ -321,21 +318,19 @@ export async function publishDraft(deps: Deps, user: UserRow, id: number): Promi
     await writeTags(trx, id, f.tags);
     await writeSearchGrams(trx, id);
     await writeHeldWords(trx, id, held);
-    await tellIfApprovedAtOnce(trx, user, id, f.title, review);
+    if (!row.ever_public) await tellIfApprovedAtOnce(trx, user, id, f.title, review);
   }));
   return dtoFor(deps, id, user);
 }
 
 /**
- * Replaces an idea's expansions. They are public with the idea, so they pass the word check: a
- * `block` word is 403, `replace` words are stored as `**`, and a `hold` word sends a public idea back
- * to the review queue (out of the market until a moderator approves it).
+ * Replaces an idea's expansions: notes only their author reads (view.ts), so they never send the idea
+ * to the review queue (an outside review: a note took a public idea out of the market, and the
+ * moderator could not read it). A `block` word is still 403 and `replace` words are stored as `**`.
  */
 export async function replaceExpansions(deps: Deps, user: UserRow, id: number, given: string[]): Promise<IdeaDto> {
   const idea = await requireOwnLiveIdea(deps.db, user, id);
-  const screened = await screenExpansions(deps, given);
-  const { contents } = screened;
-  const holdForReview = screened.held.length > 0 && standsPublished(idea);
+  const { contents } = await screenExpansions(deps, given);
   const existing = await deps.db.selectFrom('idea_expansions').select(['content', 'created_at']).where('idea_id', '=', id).execute();
   const createdAt = new Map(existing.map((e) => [e.content, e.created_at]));
   const now = nowDb();
@@ -347,19 +342,9 @@ export async function replaceExpansions(deps: Deps, user: UserRow, id: number, g
         .values(contents.map((content, position) => ({ idea_id: id, position, content, created_at: createdAt.get(content) ?? now })))
         .execute();
     }
-    // As in updateIdea: a hold is written only over the review state it was decided from.
-    const saved = await trx
-      .updateTable('ideas')
-      .set({ updated_at: now, ...(holdForReview ? { moderation_status: 'review', reviewed_at: null } : {}) })
-      .where('id', '=', id)
-      .where('moderation_status', '=', idea.moderation_status)
-      .executeTakeFirst();
+    // Only over the review state read above: a moderator's decision in between (a take-down) wins.
+    const saved = await trx.updateTable('ideas').set({ updated_at: now }).where('id', '=', id).where('moderation_status', '=', idea.moderation_status).executeTakeFirst();
     if (Number(saved.numUpdatedRows) !== 1) throw conflict(IDEA_MSG.decidedMeanwhile);
-    if (holdForReview) {
-      // Beside what may already hold it (the decision clears them all).
-      await trx.deleteFrom('idea_held_words').where('idea_id', '=', id).where('field', 'like', `${EXPANSION_FIELD}[%`).execute();
-      await trx.insertInto('idea_held_words').values(screened.held.map((h) => ({ idea_id: id, field: h.field, word: h.word }))).execute();
-    }
   });
   return dtoFor(deps, id, user);
 }
