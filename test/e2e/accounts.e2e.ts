@@ -179,6 +179,10 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('button', { name: '注册', exact: true }).click();
       await page.getByText('注册成功，请登录').waitFor();
       assert.equal(await page.getByLabel('手机号', { exact: true }).inputValue(), phone, 'login form is prefilled');
+      // The form that had focus is gone: the password takes it, described by the success line.
+      const passwordField = page.getByLabel('密码', { exact: true });
+      assert.ok(await passwordField.evaluate((el) => el === document.activeElement), 'focus is on the password after registering');
+      assert.equal(await passwordField.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent), '注册成功，请登录');
 
       // Log in.
       await page.getByLabel('密码', { exact: true }).fill('wrong-pass');

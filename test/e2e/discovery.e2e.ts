@@ -173,6 +173,9 @@ for (const viewport of VIEWPORTS) {
       const banner = page.getByTestId('search-banner');
       await banner.waitFor();
       await banner.getByText(`找到 ${SEARCH_HITS} 个相关创意`).waitFor();
+      // Read out from a status line that was there before the search (focus stays in the box).
+      assert.equal(await page.getByTestId('search-announcement').textContent(), `搜索「${SEARCH_WORD}」：找到 ${SEARCH_HITS} 个相关创意`);
+      assert.equal(await page.getByTestId('search-announcement').getAttribute('role'), 'status');
       assert.equal(new URL(page.url()).pathname, '/marketplace');
       assert.equal(await cards(page).count(), SEARCH_HITS);
       for (const title of await cards(page).locator('.idea-card-title').allTextContents()) assert.ok(title.includes(SEARCH_WORD), title);

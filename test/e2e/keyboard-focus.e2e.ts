@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { createIdea, createUser, FIXTURE_PASSWORD, type FixtureUser } from '../helpers/fixtures.ts';
-import { type E2E, expectAccessible, newPage, signInWithToken, startE2E, VIEWPORTS } from './harness.ts';
+import { type E2E, expectAccessible, expectOrderlyOutline, newPage, signInWithToken, startE2E, VIEWPORTS } from './harness.ts';
 
 const DESKTOP = VIEWPORTS[1];
 
@@ -314,6 +314,68 @@ describe('keyboard focus', () => {
       await context.close();
     });
   }
+
+  it('when the control with focus goes away, focus goes to its region’s heading: a deleted comment, a cleared search', async () => {
+    const { deps, ideaId, context, page } = await readerAndIdea('删除', '键盘删除评论的创意');
+    await page.goto(`/idea/${ideaId}`);
+    const section = page.getByTestId('comments-section');
+    const box = section.getByRole('textbox', { name: '发表评论', exact: true });
+    await box.fill('马上要删掉的评论');
+    await section.getByRole('button', { name: '发送', exact: true }).click();
+    const comment = section.getByTestId('comment').filter({ hasText: '马上要删掉的评论' });
+    await comment.waitFor();
+    await comment.getByRole('button', { name: /更多操作$/ }).focus();
+    await page.keyboard.press('Enter');
+    await assertFocused(page, comment.getByRole('button', { name: '删除', exact: true }), 'the menu’s first item… is 删除 here');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').getByRole('button', { name: '删除', exact: true }).click();
+    await page.getByTestId('toast').getByText('评论已删除').waitFor();
+    await comment.waitFor({ state: 'detached' });
+    await assertFocused(page, section.getByRole('heading', { level: 2 }).first(), 'after the comment went');
+
+    // A cleared search: its 清除搜索 goes with the banner.
+    const author = await createUser(deps, { nickname: '搜索焦点作者' });
+    await createIdea(deps, author, { title: '键盘搜索焦点测试创意' });
+    await page.goto('/marketplace?q=键盘搜索焦点');
+    await page.getByTestId('search-banner').getByRole('button', { name: '清除搜索' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('search-banner').waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.activeElement !== document.body);
+    assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'H1', 'focus on the page’s heading after 清除搜索');
+    await context.close();
+  });
+
+  it('the feedback dialog keeps focus inside once its form gives way to the thanks', async () => {
+    const { context, page } = await readerAndIdea('反馈', '反馈焦点的创意');
+    await page.goto('/marketplace');
+    await page.getByRole('button', { name: /的账号菜单$/ }).click();
+    await page.getByRole('menuitem', { name: '意见反馈' }).click();
+    const dialog = page.getByRole('dialog', { name: '意见反馈' });
+    await dialog.getByLabel('反馈内容').fill('键盘用户的反馈');
+    await dialog.getByRole('button', { name: '提交反馈' }).focus();
+    await page.keyboard.press('Enter');
+    const thanks = dialog.getByTestId('feedback-sent');
+    await thanks.waitFor();
+    await assertFocused(page, thanks, 'the thanks');
+    await page.keyboard.press('Tab');
+    assert.ok(await dialog.evaluate((d) => d.contains(document.activeElement)), 'Tab stays in the dialog');
+    await context.close();
+  });
+
+  it('a member’s page has an orderly outline (its cards are h3 under an h2)', async () => {
+    const { author, context, page } = await readerAndIdea('大纲', '大纲测试的创意');
+    await page.goto(`/user/${author.registrationNumber}`);
+    await page.getByText('大纲测试的创意').waitFor();
+    await expectOrderlyOutline(page, 'the user page');
+    // And the admin console's panels whose items are h3.
+    await signIn(page, await createUser(e2e.server.deps, { role: 'admin' }));
+    for (const tab of ['feedback', 'announce', 'log']) {
+      await page.goto(`/admin?tab=${tab}`);
+      await page.locator('.admin-panel-title').first().waitFor();
+      await expectOrderlyOutline(page, `admin ${tab}`);
+    }
+    await context.close();
+  });
 
   it('login tabs (links): arrows choose the next tab, only the chosen one is a Tab stop', async () => {
     const { context, page } = await newPage(e2e, DESKTOP);

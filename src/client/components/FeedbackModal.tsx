@@ -51,7 +51,8 @@ export function FeedbackModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal title="意见反馈" onClose={() => !submit.isPending && onClose()}>
       {sent ? (
-        <p className="success" role="status" data-testid="feedback-sent">
+        // Focused: the form that held focus is gone, and a screen reader reads the thanks.
+        <p className="success" role="status" data-testid="feedback-sent" tabIndex={-1} ref={(el) => el?.focus()}>
           {sent}
         </p>
       ) : (

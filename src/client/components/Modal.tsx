@@ -4,6 +4,9 @@ import { rovingTarget } from './ui/ui-rules.ts';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** What Tab reaches in a dialog: shown and in the Tab order (a tab row's unchosen tabs are not: roving tabindex). */
+const focusableIn = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null && el.tabIndex >= 0);
+
 /**
  * An accessible dialog: labelled, focus moves in on open and back on close, Tab stays inside,
  * Escape and the backdrop close it. A dialog opened inside another handles its own keys first.
@@ -46,14 +49,22 @@ export function Modal({ title, onClose, children, wide = false }: { title: strin
     const previous = document.activeElement as HTMLElement | null;
     const first = ref.current?.querySelector<HTMLElement>('input:not([disabled]), select, textarea, button:not([disabled]):not(.modal-close)');
     (first ?? ref.current)?.focus();
-    // Escape closes only the topmost dialog, wherever focus is (it may have fallen to the body).
-    const onEscape = (e: globalThis.KeyboardEvent) => {
+    // Escape closes only the topmost dialog, wherever focus is (it may have fallen to the body). Tab
+    // from outside it (focus fell to the body when what held it went away: the feedback form replaced
+    // by its thank-you) comes back in instead of walking the page behind.
+    const onDocumentKey = (e: globalThis.KeyboardEvent) => {
       const dialogs = document.querySelectorAll('[role="dialog"][aria-modal="true"]');
-      if (e.key === 'Escape' && dialogs[dialogs.length - 1] === ref.current) close.current();
+      const dialog = ref.current;
+      if (!dialog || dialogs[dialogs.length - 1] !== dialog) return;
+      if (e.key === 'Escape') close.current();
+      else if (e.key === 'Tab' && !dialog.contains(document.activeElement)) {
+        e.preventDefault();
+        (focusableIn(dialog)[0] ?? dialog).focus();
+      }
     };
-    document.addEventListener('keydown', onEscape);
+    document.addEventListener('keydown', onDocumentKey);
     return () => {
-      document.removeEventListener('keydown', onEscape);
+      document.removeEventListener('keydown', onDocumentKey);
       previous?.focus?.();
       dropDoubleTapAfter(lastTap.current);
     };
@@ -62,8 +73,7 @@ export function Modal({ title, onClose, children, wide = false }: { title: strin
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key !== 'Tab' || !ref.current) return;
     e.stopPropagation();
-    // Shown and in the Tab order (a tab row's unchosen tabs are not: roving tabindex).
-    const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null && el.tabIndex >= 0);
+    const items = focusableIn(ref.current);
     if (!items.length) return;
     const [firstItem, lastItem] = [items[0], items[items.length - 1]];
     if (e.shiftKey && (document.activeElement === firstItem || document.activeElement === ref.current)) {

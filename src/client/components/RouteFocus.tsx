@@ -57,3 +57,49 @@ export function RouteFocus() {
   }, [location]);
   return null;
 }
+
+/** The regions whose heading takes focus when the control that held it is gone. */
+const REGION = 'section, article, [role="tabpanel"], [role="dialog"], main';
+
+/** A region's own heading (its aria-labelledby, else its first h1–h3), made focusable; else the region. */
+function regionHeading(region: HTMLElement): HTMLElement {
+  const labelledBy = region.getAttribute('aria-labelledby');
+  const heading = (labelledBy && document.getElementById(labelledBy.split(' ')[0])) || region.querySelector<HTMLElement>('h1, h2, h3');
+  const target = heading && heading.getClientRects().length ? heading : region;
+  if (target.tabIndex < 0 && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  return target;
+}
+
+/**
+ * When the control that had focus leaves the page without a navigation (a deleted comment's menu
+ * button, a cleared favourite's card, a search's 清除搜索, a finished 加载更多), focus goes to the
+ * heading of the nearest region still there, instead of falling to the document: a keyboard user
+ * went back to 跳到主要内容 and a screen reader said nothing (an accessibility review found it after
+ * four such actions). A change of page (its path) is RouteFocus's; a new query on the same page is this one's.
+ */
+export function FocusRescue() {
+  useEffect(() => {
+    let last: { element: HTMLElement; regions: HTMLElement[]; path: string } | null = null;
+    const onFocusIn = (e: FocusEvent) => {
+      const element = e.target as HTMLElement;
+      if (!(element instanceof HTMLElement) || element === document.body) return;
+      const regions: HTMLElement[] = [];
+      for (let region = element.parentElement?.closest<HTMLElement>(REGION); region; region = region.parentElement?.closest<HTMLElement>(REGION) ?? null) regions.push(region);
+      last = { element, regions, path: location.pathname };
+    };
+    const rescue = () => {
+      if (!last || last.element.isConnected || !focusIsLost() || last.path !== location.pathname) return;
+      const region = last.regions.find((r) => r.isConnected && r.getClientRects().length);
+      last = null;
+      region && regionHeading(region).focus();
+    };
+    document.addEventListener('focusin', onFocusIn);
+    const watcher = new MutationObserver(rescue);
+    watcher.observe(document.body, { childList: true, subtree: true });
+    return () => {
+      document.removeEventListener('focusin', onFocusIn);
+      watcher.disconnect();
+    };
+  }, []);
+  return null;
+}

@@ -83,6 +83,7 @@ export function nestHeadings(html: string, top: number): string {
 export const ADMIN_TABS = ['review', 'words', 'feedback', 'reports', 'announce', 'log'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 const TAB_LABEL: Record<AdminTab, string> = { review: '审核', words: '敏感词', feedback: '反馈', reports: '评论举报', announce: '公告', log: '操作记录' };
+const PANEL_TITLE = { feedback: '用户反馈', announce: '发布公告', log: '操作记录' } as const;
 
 export default function AdminPage() {
   const search = useSearch();
@@ -105,8 +106,10 @@ export default function AdminPage() {
           </>
         )}
         {tab === 'words' && <WatchedWords />}
-        {tab === 'feedback' && <FeedbackInbox />}
         {tab === 'reports' && <CommentReports />}
+        {/* These panels' items are h3: each panel is its h2 (the outline skipped a level). */}
+        {(tab === 'feedback' || tab === 'announce' || tab === 'log') && <h2 className="admin-panel-title">{PANEL_TITLE[tab]}</h2>}
+        {tab === 'feedback' && <FeedbackInbox />}
         {tab === 'announce' && <AnnouncementForm />}
         {tab === 'log' && <ModerationLog />}
       </section>

@@ -110,8 +110,10 @@ export default function InspirationLibraryPage() {
     setFeedback(result?.kind === 'error' ? result : null);
     setBusyId(null);
     await utils.ideas.my.invalidate();
-    // The card acted on has left the list; keep keyboard focus in the panel instead of losing it.
-    if (result?.kind === 'success') panelHeading.current?.focus();
+    // The card acted on has left the list; keep keyboard focus on the page instead of losing it: on the
+    // chosen tab, which is seen and says where one is (the panel's heading is hidden, so focus there
+    // showed nothing, an accessibility review found).
+    if (result?.kind === 'success') (document.querySelector<HTMLElement>('main [role="tab"][aria-selected="true"]') ?? panelHeading.current)?.focus();
   };
 
   const deleteIdea = async (idea: IdeaDto, force: boolean) => {

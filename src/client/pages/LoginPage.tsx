@@ -140,11 +140,11 @@ export default function LoginPage() {
             </p>
           )}
           {notice && (
-            <p className="success" role="status">
+            <p className="success" role="status" id={REGISTERED_NOTICE_ID}>
               {notice}
             </p>
           )}
-          {mode === 'login' && <LoginForm initialPhone={prefill} />}
+          {mode === 'login' && <LoginForm initialPhone={prefill} registeredNotice={notice ? REGISTERED_NOTICE_ID : undefined} />}
           {mode === 'register' && (
             <RegisterForm
               onRegistered={(phone) => {
@@ -178,7 +178,14 @@ export default function LoginPage() {
   );
 }
 
-function LoginForm({ initialPhone }: { initialPhone: string }) {
+const REGISTERED_NOTICE_ID = 'login-registered-notice';
+
+/**
+ * `registeredNotice`: the id of 注册成功，请登录 after a registration; the password takes focus, and
+ * that line is read with it (the form replaced the one that had focus, and a status line that appears
+ * with its text is not announced).
+ */
+function LoginForm({ initialPhone, registeredNotice }: { initialPhone: string; registeredNotice?: string }) {
   const recent = getRecentPhones();
   const [phone, setPhone] = useState(initialPhone || recent[0] || '');
   const [password, setPassword] = useState('');
@@ -209,7 +216,16 @@ function LoginForm({ initialPhone }: { initialPhone: string }) {
           <option key={p} value={p} />
         ))}
       </datalist>
-      <FormField label="密码" type="password" autoComplete="current-password" value={password} onChange={(e) => (setPassword(e.target.value), setErrors({}))} error={errors.password} />
+      <FormField
+        label="密码"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => (setPassword(e.target.value), setErrors({}))}
+        error={errors.password}
+        aria-describedby={registeredNotice}
+        autoFocus={!!registeredNotice}
+      />
       {errors.form && (
         <p className="field-error" role="alert">
           {errors.form}

@@ -234,9 +234,14 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
         )}
       </header>
 
+      {/* Always in the page, so what a search found is read out: a status line that appears with its
+          text is not announced, and focus stays in the search box. */}
+      <p className="visually-hidden" role="status" data-testid="search-announcement">
+        {search && searchQuery.isSuccess && !badData ? `搜索「${search.searchQuery}」：找到 ${items.length}${active.hasNextPage ? '+' : ''} 个相关创意` : ''}
+      </p>
       {search && (
         <div className="search-banner" data-testid="search-banner">
-          <p role="status">
+          <p>
             搜索「<strong>{search.searchQuery}</strong>」
             {searchQuery.isSuccess && !badData && (
               <>

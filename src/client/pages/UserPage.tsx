@@ -52,7 +52,13 @@ export default function UserPage() {
           )}
         </p>
       </header>
-      <PersonIdeas ideas={list} loggedIn={loggedIn} label={`${nickname}发布的创意`} />
+      <section aria-labelledby="user-ideas-title">
+        {/* The cards' titles are h3: the outline needs this level (as on the hunter page). */}
+        <h2 id="user-ideas-title" className="visually-hidden">
+          {nickname}发布的创意
+        </h2>
+        <PersonIdeas ideas={list} loggedIn={loggedIn} label={`${nickname}发布的创意`} />
+      </section>
     </main>
   );
 }

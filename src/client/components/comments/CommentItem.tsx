@@ -183,11 +183,17 @@ function CommentMenu({ comment, replies, mark, actions }: { comment: CommentDto;
       setOpen(false);
       trigger.current?.focus();
     };
+    // Tab past its last item closes it too (it stayed open over the next comment).
+    const focusLeft = (e: FocusEvent) => {
+      if (e.target instanceof Node && !wrap.current?.contains(e.target)) setOpen(false);
+    };
     document.addEventListener('pointerdown', outside);
     document.addEventListener('keydown', escape);
+    document.addEventListener('focusin', focusLeft);
     return () => {
       document.removeEventListener('pointerdown', outside);
       document.removeEventListener('keydown', escape);
+      document.removeEventListener('focusin', focusLeft);
     };
   }, [open]);
 

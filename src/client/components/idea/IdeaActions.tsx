@@ -39,6 +39,7 @@ export function IdeaActions({ ideaId, favoriteCount, loggedIn, onShare }: { idea
         className={`btn idea-action idea-favorite ${favorite.isFavorited ? 'idea-favorite-on' : ''}`}
         onClick={() => void favorite.toggle()}
         busy={favorite.busy}
+        aria-pressed={favorite.isFavorited}
         data-testid="favorite-button"
       >
         <HeartIcon filled={favorite.isFavorited} />
