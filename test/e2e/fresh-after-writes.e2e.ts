@@ -80,6 +80,9 @@ describe('fresh after a member’s own writes at 390px', () => {
     });
     assert.equal(created.status, 201);
     const id = ((await created.json()) as { data: { id: number } }).data.id;
+    // A picture waits for a moderator even in automatic review.
+    const admin = await createUser(e2e.server.deps, { role: 'admin' });
+    assert.equal((await fetch(`${e2e.baseUrl}/api/admin/ideas/${id}/approve`, { method: 'POST', headers: { authorization: `Bearer ${admin.token}` } })).status, 200);
 
     const { context, page } = await newPage(e2e, phone);
     // The image held back: the card has its shape before the picture arrives (no shift when it does).

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
+import { createUser } from '../helpers/fixtures.ts';
 import { expectAccessible, storeSession, newPage, shot, startE2E, uniquePhone, VIEWPORTS, type E2E } from './harness.ts';
 
 let e2e: E2E;
@@ -85,6 +86,9 @@ async function seedIdeas(token: string) {
   assert.ok(upload.ok, JSON.stringify(uploaded));
   const url = uploaded.data?.url ?? uploaded.url;
   await api(`/api/ideas/${ids[1]}`, { ...IDEAS[1], detailedAnalysis: `<p>${IDEAS[1].description}</p><img src="${url}">`, tags: ['养老'], status: 'published' }, token, 'PUT');
+  // A picture waits for a moderator even in automatic review.
+  const admin = await createUser(e2e.server.deps, { role: 'admin' });
+  await api(`/api/admin/ideas/${ids[1]}/approve`, {}, admin.token);
   return ids;
 }
 

@@ -3,7 +3,7 @@
  * FEEDBACK_MAX characters (the counter turns orange above 80%), then submitting → the success
  * message for FEEDBACK_SUCCESS_MS → the dialog closes. Sends the page's address and the browser.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FEEDBACK_MAX, FEEDBACK_SUCCESS_MS, FEEDBACK_TEXT } from '../../shared/touch-texts.ts';
 import { errorMessage, httpStatusOf } from '../lib/api-errors.ts';
 import { trpc } from '../lib/trpc.ts';
@@ -25,9 +25,11 @@ export function FeedbackModal({ onClose }: { onClose: () => void }) {
   const length = textLength(content);
   const warn = length > FEEDBACK_MAX * FEEDBACK_WARN_RATIO;
 
+  const thanks = useRef<HTMLParagraphElement>(null);
   // The thank-you stays for FEEDBACK_SUCCESS_MS, then the dialog closes by itself.
   useEffect(() => {
     if (!sent) return;
+    thanks.current?.focus();
     const timer = setTimeout(onClose, FEEDBACK_SUCCESS_MS);
     return () => clearTimeout(timer);
   }, [sent, onClose]);
@@ -52,7 +54,7 @@ export function FeedbackModal({ onClose }: { onClose: () => void }) {
     <Modal title="意见反馈" onClose={() => !submit.isPending && onClose()}>
       {sent ? (
         // Focused: the form that held focus is gone, and a screen reader reads the thanks.
-        <p className="success" role="status" data-testid="feedback-sent" tabIndex={-1} ref={(el) => el?.focus()}>
+        <p className="success" role="status" data-testid="feedback-sent" tabIndex={-1} ref={thanks}>
           {sent}
         </p>
       ) : (

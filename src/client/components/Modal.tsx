@@ -76,7 +76,12 @@ export function Modal({ title, onClose, children, wide = false }: { title: strin
     const items = focusableIn(ref.current);
     if (!items.length) return;
     const [firstItem, lastItem] = [items[0], items[items.length - 1]];
-    if (e.shiftKey && (document.activeElement === firstItem || document.activeElement === ref.current)) {
+    // From something not in the Tab order (the dialog itself, a focused message): the browser would
+    // go on to what follows it in the page, behind the dialog.
+    if (!items.includes(document.activeElement as HTMLElement)) {
+      e.preventDefault();
+      (e.shiftKey ? lastItem : firstItem).focus();
+    } else if (e.shiftKey && document.activeElement === firstItem) {
       e.preventDefault();
       lastItem.focus();
     } else if (!e.shiftKey && document.activeElement === lastItem) {

@@ -72,14 +72,23 @@ function regionHeading(region: HTMLElement): HTMLElement {
 
 /**
  * When the control that had focus leaves the page without a navigation (a deleted comment's menu
- * button, a cleared favourite's card, a search's 清除搜索, a finished 加载更多), focus goes to the
- * heading of the nearest region still there, instead of falling to the document: a keyboard user
- * went back to 跳到主要内容 and a screen reader said nothing (an accessibility review found it after
- * four such actions). A change of page (its path) is RouteFocus's; a new query on the same page is this one's.
+ * button, a cleared favourite's card, a search's 清除搜索), focus goes to the heading of the nearest
+ * region still there, instead of falling to the document: a keyboard user went back to 跳到主要内容
+ * and a screen reader said nothing (an accessibility review found it after four such actions). Only
+ * after keyboard use (a click that removes its button leaves focus to the pointer), after the page's
+ * own code had its frame to put focus somewhere (the editor, 加载更多's next item), and without
+ * scrolling. A change of page (its path) is RouteFocus's; a new query on the same page is this one's.
  */
 export function FocusRescue() {
   useEffect(() => {
     let last: { element: HTMLElement; regions: HTMLElement[]; path: string } | null = null;
+    let byKeyboard = false;
+    let frame = 0;
+    const onKey = () => (byKeyboard = true);
+    const onPointer = () => {
+      byKeyboard = false;
+      last = null;
+    };
     const onFocusIn = (e: FocusEvent) => {
       const element = e.target as HTMLElement;
       if (!(element instanceof HTMLElement) || element === document.body) return;
@@ -88,17 +97,27 @@ export function FocusRescue() {
       last = { element, regions, path: location.pathname };
     };
     const rescue = () => {
-      if (!last || last.element.isConnected || !focusIsLost() || last.path !== location.pathname) return;
-      const region = last.regions.find((r) => r.isConnected && r.getClientRects().length);
-      last = null;
-      region && regionHeading(region).focus();
+      if (!byKeyboard || !last || last.element.isConnected || !focusIsLost() || last.path !== location.pathname) return;
+      const gone = last;
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        if (!focusIsLost() || last !== gone) return;
+        last = null;
+        const region = gone.regions.find((r) => r.isConnected && r.getClientRects().length);
+        region && regionHeading(region).focus({ preventScroll: true });
+      });
     };
+    document.addEventListener('keydown', onKey, true);
+    document.addEventListener('pointerdown', onPointer, true);
     document.addEventListener('focusin', onFocusIn);
     const watcher = new MutationObserver(rescue);
     watcher.observe(document.body, { childList: true, subtree: true });
     return () => {
+      document.removeEventListener('keydown', onKey, true);
+      document.removeEventListener('pointerdown', onPointer, true);
       document.removeEventListener('focusin', onFocusIn);
       watcher.disconnect();
+      cancelAnimationFrame(frame);
     };
   }, []);
   return null;

@@ -235,9 +235,10 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
       </header>
 
       {/* Always in the page, so what a search found is read out: a status line that appears with its
-          text is not announced, and focus stays in the search box. */}
+          text is not announced, and focus stays in the search box. Once, for its first page: not
+          again as more pages load. */}
       <p className="visually-hidden" role="status" data-testid="search-announcement">
-        {search && searchQuery.isSuccess && !badData ? `搜索「${search.searchQuery}」：找到 ${items.length}${active.hasNextPage ? '+' : ''} 个相关创意` : ''}
+        {search && searchQuery.isSuccess && !badData && pageCount === 1 ? `搜索「${search.searchQuery}」：找到 ${items.length}${active.hasNextPage ? '+' : ''} 个相关创意` : ''}
       </p>
       {search && (
         <div className="search-banner" data-testid="search-banner">
