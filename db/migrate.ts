@@ -22,6 +22,7 @@ import * as rejectedTexts from './migrations/2026_11_27_0003_rejected_texts.ts';
 import * as ideasEverPublic from './migrations/2026_11_28_0001_ideas_ever_public.ts';
 import * as publishSlots from './migrations/2026_11_28_0002_publish_slots.ts';
 import * as rejectedTextsOutliveIdeas from './migrations/2026_11_28_0003_rejected_texts_outlive_ideas.ts';
+import * as messagesActorIdx from './migrations/2026_11_28_0004_messages_actor_idx.ts';
 
 /** Listed by hand so the same list works under tsx, vitest and any bundler; names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_0001_ideas_ever_public': ideasEverPublic,
   '2026_11_28_0002_publish_slots': publishSlots,
   '2026_11_28_0003_rejected_texts_outlive_ideas': rejectedTextsOutliveIdeas,
+  '2026_11_28_0004_messages_actor_idx': messagesActorIdx,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -35,6 +35,10 @@ describe.each(DIALECTS)("others' messages about a deactivated member on %s", (di
     expect((await app.api('POST', '/api/comments', { token: bystander.token, body: { ideaId, content: '我也想要一个' } })).status).toBe(201);
     // The latest commenter leads the summed notice: the leaver, then.
     expect((await app.api('POST', '/api/comments', { token: leaver.token, body: { ideaId, content: '能接晾衣杆吗' } })).status).toBe(201);
+    // Someone else's messages, which must stay as they are.
+    expect((await app.api('POST', `/api/follows/${author.registrationNumber}`, { token: bystander.token, body: { follow: true } })).status).toBe(200);
+    const otherIdea = await createIdea(app.deps, author, { title: '只有旁观者评论的创意' });
+    expect((await app.api('POST', '/api/comments', { token: bystander.token, body: { ideaId: otherIdea, content: '旁观者的评论' } })).status).toBe(201);
 
     const before = (await contents(author)).join('\n');
     expect(before).toContain(`将要离开的猎人（${leaver.registrationNumber}）关注了您。`);
@@ -47,16 +51,12 @@ describe.each(DIALECTS)("others' messages about a deactivated member on %s", (di
     expect(after.join('\n')).not.toContain(leaver.registrationNumber);
     expect(after).toEqual(
       expect.arrayContaining([
+        `旁观者（${bystander.registrationNumber}）关注了您。`,
+        '旁观者 评论了您的创意「只有旁观者评论的创意」：旁观者的评论',
         '已注销用户关注了您。',
         expect.stringMatching(/^已注销用户 回复了您在「雨天自动收衣架」下的评论/),
         expect.stringMatching(/^已注销用户 等 2 人评论了您的创意「雨天自动收衣架」，共 2 条新评论，最新一条：能接晾衣杆吗$/),
       ]),
     );
-  });
-
-  it('leave the messages about others alone', async () => {
-    const ideaId = await createIdea(app.deps, author, { title: '只有旁观者评论的创意' });
-    expect((await app.api('POST', '/api/comments', { token: bystander.token, body: { ideaId, content: '旁观者的评论' } })).status).toBe(201);
-    expect((await contents(author)).some((c) => c.startsWith('旁观者 评论了您的创意「只有旁观者评论的创意」'))).toBe(true);
   });
 });

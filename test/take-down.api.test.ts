@@ -13,6 +13,7 @@ import { racing } from './helpers/racing.ts';
 import { purgeRecycleBin, replaceExpansions, updateIdea } from '../src/server/ideas/service.ts';
 import { takeDownIdea } from '../src/server/ideas/review.ts';
 import { dbTimeAgo } from '../db/time.ts';
+import { runHousekeeping } from '../src/server/jobs/index.ts';
 
 const NOT_PUBLIC = '该创意当前不是公开状态，无需下架';
 const TAKEN_DOWN = '已下架，作者会收到说明原因的消息';
@@ -195,6 +196,23 @@ describe.each(DIALECTS)('taking a public idea down on %s', (dialect) => {
     const draft = await app.api('POST', '/api/ideas', { token: member.token, body: { ...body, status: 'draft' } });
     expect((await app.api('PUT', `/api/ideas/${draft.body.data.id}/publish`, { token: member.token })).status).toBe(200);
     expect((await row(draft.body.data.id)).moderation_status).toBe('review');
+  });
+
+  it('forgets the texts of ideas deleted for good once they are past the newest 500 compared (the housekeeping job)', async () => {
+    const db = app.deps.db;
+    await db.deleteFrom('rejected_texts').execute();
+    const row = (n: number, ideaId: number | null) => ({ idea_id: ideaId, content_hash: String(n).padStart(64, '0'), match_text: `文字${n}`, created_at: '2026-11-27 00:00:00.000' });
+    const live = await publish();
+    // 10 of deleted ideas, then one of a live idea, then 500 more of deleted ideas.
+    await db.insertInto('rejected_texts').values(Array.from({ length: 10 }, (_, i) => row(i, null))).execute();
+    await db.insertInto('rejected_texts').values(row(10, live)).execute();
+    await db.insertInto('rejected_texts').values(Array.from({ length: 500 }, (_, i) => row(11 + i, null))).execute();
+    await runHousekeeping(app.deps);
+    const left = await db.selectFrom('rejected_texts').select(['match_text', 'idea_id']).orderBy('id').execute();
+    // The newest 500 stay, and the live idea's, older than them.
+    expect(left).toHaveLength(501);
+    expect(left[0]).toEqual({ match_text: '文字10', idea_id: live });
+    expect(left[1].match_text).toBe('文字11');
   });
 
   it('holds a new idea that copies the text taken down', async () => {

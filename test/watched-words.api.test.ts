@@ -293,7 +293,7 @@ describe.each(DIALECTS)('watched words on %s', (dialect) => {
       const queued = async () => ((await app.api('GET', '/api/admin/held-comments', { token: admin.token })).body.data as { comment: { id: number } }[]).map((h) => h.comment.id);
       const approveRest = (id: number) => app.api('POST', `/api/admin/held-comments/${id}/approve`, { token: admin.token });
       const approveTrpc = (id: number) => trpcCall(app, 'mutation', 'admin.approveComment', { id }, admin.token);
-      const CANNOT = '这条评论已不能公开：所在创意已删除、不再公开或已关闭评论，或作者已注销。请驳回它';
+      const CANNOT = '这条评论已不能公开：所在创意已删除、不再公开或已关闭评论，它回复的评论已删除，或作者已注销。请驳回它';
       const commentCount = async () => (await app.deps.db.selectFrom('ideas').select('comment_count').where('id', '=', target).executeTakeFirstOrThrow()).comment_count;
 
       const first = await hold(writer);
@@ -319,8 +319,18 @@ describe.each(DIALECTS)('watched words on %s', (dialect) => {
       const second = await hold(leaver);
       expect((await app.api('POST', '/api/users/deactivate', { token: leaver.token, body: { password: leaver.password, reason: '不再使用' } })).status).toBe(200);
       expect(await queued()).not.toContain(second);
-      expect((await approveRest(second)).status).toBe(400);
+      // Never public, and now never approvable: deleted with the account.
+      expect((await approveRest(second)).status).toBe(404);
+      expect(await app.deps.db.selectFrom('comments').select('id').where('id', '=', second).executeTakeFirst()).toBeUndefined();
       expect(await commentCount()).toBe(before + 1);
+
+      // A held reply to a reply deleted since (the thread stays): it answers nothing, so it is refused.
+      const top = await app.api('POST', '/api/comments', { token: owner.token, body: { ideaId: target, content: `楼主${unique()}` } });
+      const middle = await app.api('POST', '/api/comments', { token: owner.token, body: { ideaId: target, parentId: top.body.data.id, content: `二楼${unique()}` } });
+      const reply = await app.api('POST', '/api/comments', { token: writer.token, body: { ideaId: target, parentId: middle.body.data.id, content: `回复二楼，对个暗号${unique()}` } });
+      expect(reply.status).toBe(201);
+      expect((await app.api('DELETE', `/api/comments/${middle.body.data.id}`, { token: owner.token })).status).toBe(200);
+      expect([(await approveRest(reply.body.data.id)).status, (await approveTrpc(reply.body.data.id)).body.error?.message]).toEqual([400, CANNOT]);
     });
 
     it('feedback and report reasons: replace applies, a hold word is accepted as it is (the team reads them anyway)', async () => {

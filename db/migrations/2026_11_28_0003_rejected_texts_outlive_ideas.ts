@@ -11,22 +11,29 @@ export async function up(db: Kysely<any>): Promise<void> {
   if (columnTypes(db).mysql) {
     await dropForeignKeys(db);
     await sql`ALTER TABLE rejected_texts MODIFY idea_id integer NULL`.execute(db);
+    // MySQL 8 ignored the first inline reference, so rows of ideas deleted since point nowhere (and
+    // one may be deleted between these statements): the key would refuse them (1452) at every start.
+    await sql`UPDATE rejected_texts SET idea_id = NULL WHERE idea_id IS NOT NULL AND idea_id NOT IN (SELECT id FROM ideas)`.execute(db);
     await sql`ALTER TABLE rejected_texts ADD CONSTRAINT rejected_texts_idea_fk FOREIGN KEY (idea_id) REFERENCES ideas (id) ON DELETE SET NULL`.execute(db);
     return;
   }
-  // SQLite cannot change a column's foreign key: the table is built again.
-  await sql`CREATE TABLE rejected_texts_next (
-    id integer PRIMARY KEY AUTOINCREMENT,
-    idea_id integer REFERENCES ideas (id) ON DELETE SET NULL,
-    content_hash varchar(64) NOT NULL,
-    match_text varchar(1000),
-    created_at text NOT NULL
-  )`.execute(db);
-  await sql`INSERT INTO rejected_texts_next (id, idea_id, content_hash, match_text, created_at)
-    SELECT id, idea_id, content_hash, match_text, created_at FROM rejected_texts`.execute(db);
-  await sql`DROP TABLE rejected_texts`.execute(db);
-  await sql`ALTER TABLE rejected_texts_next RENAME TO rejected_texts`.execute(db);
-  await db.schema.createIndex('rejected_texts_idea_idx').on('rejected_texts').column('idea_id').execute();
+  // SQLite cannot change a column's foreign key: the table is built again, in one transaction (Kysely
+  // runs SQLite's migrations without one), so a start cut short leaves the old table as it was.
+  await db.transaction().execute(async (trx) => {
+    await sql`DROP TABLE IF EXISTS rejected_texts_next`.execute(trx);
+    await sql`CREATE TABLE rejected_texts_next (
+      id integer PRIMARY KEY AUTOINCREMENT,
+      idea_id integer REFERENCES ideas (id) ON DELETE SET NULL,
+      content_hash varchar(64) NOT NULL,
+      match_text varchar(1000),
+      created_at text NOT NULL
+    )`.execute(trx);
+    await sql`INSERT INTO rejected_texts_next (id, idea_id, content_hash, match_text, created_at)
+      SELECT id, (SELECT ideas.id FROM ideas WHERE ideas.id = rejected_texts.idea_id), content_hash, match_text, created_at FROM rejected_texts`.execute(trx);
+    await sql`DROP TABLE rejected_texts`.execute(trx);
+    await sql`ALTER TABLE rejected_texts_next RENAME TO rejected_texts`.execute(trx);
+    await trx.schema.createIndex('rejected_texts_idea_idx').on('rejected_texts').column('idea_id').execute();
+  });
 }
 
 /** The texts of deleted ideas go, as before. */

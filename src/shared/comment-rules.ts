@@ -34,7 +34,7 @@ export const COMMENT_MSG = {
   createdHeld: '评论已提交，管理员审核通过后其他人才能看到',
   heldBadge: '审核中，仅自己可见',
   notHeld: '该评论不在审核中',
-  heldCannotPublish: '这条评论已不能公开：所在创意已删除、不再公开或已关闭评论，或作者已注销。请驳回它',
+  heldCannotPublish: '这条评论已不能公开：所在创意已删除、不再公开或已关闭评论，它回复的评论已删除，或作者已注销。请驳回它',
   heldApproved: '已通过，评论现已公开',
   heldRejected: '已驳回，评论已移除，作者会收到系统消息',
   deleted: '评论已删除',

@@ -95,5 +95,11 @@ export async function countUserComments(db: Db, userId: number): Promise<number>
   return Number(row.n);
 }
 
-// A deactivated account's comments stay, shown as 已注销用户 (DESIGN §10): only counted here.
-joinAccountData({ count: async (db, userId) => ({ comments: await countUserComments(db, userId) }) });
+// A deactivated account's comments stay, shown as 已注销用户 (DESIGN §10). Those still held for a
+// moderator were never public and can no longer be approved (approveHeldComment): they go.
+joinAccountData({
+  count: async (db, userId) => ({ comments: await countUserComments(db, userId) }),
+  onDeactivate: async (trx, userId) => {
+    await trx.deleteFrom('comments').where('user_id', '=', userId).where('held', '=', 1).execute();
+  },
+});

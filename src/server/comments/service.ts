@@ -311,10 +311,12 @@ export async function approveHeldComment(deps: Deps, admin: UserRow, id: number)
     const idea = await commentableIdea(trx, author, comment.idea_id, true).catch((err: unknown) => {
       throw err instanceof AppError ? badRequest(COMMENT_MSG.heldCannotPublish) : err;
     });
+    // A reply to a comment deleted since answers nothing (createComment refuses such a reply).
+    const answered = comment.reply_to_id ? await findComment(trx, comment.reply_to_id) : undefined;
+    if (comment.reply_to_id && (!answered || answered.held)) throw badRequest(COMMENT_MSG.heldCannotPublish);
     await trx.updateTable('comments').set({ held: 0 }).where('id', '=', id).execute();
     await trx.deleteFrom('comment_held_words').where('comment_id', '=', id).execute();
     await trx.updateTable('ideas').set((eb) => ({ comment_count: eb('comment_count', '+', 1) })).where('id', '=', idea.id).execute();
-    const answered = comment.reply_to_id ? await findComment(trx, comment.reply_to_id) : undefined;
     const name = authorName({ userId: author.id, nickname: author.nickname, registrationNumber: author.registration_number });
     await tellOfComment(trx, { idea, user: author, name, content: comment.content, at: nowDb(), answered, commentId: comment.id });
     await logModeration(trx, { adminId: admin.id, action: 'approve_comment', targetType: 'comment', targetId: id, detail: comment.content });

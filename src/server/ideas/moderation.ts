@@ -163,6 +163,18 @@ export async function resemblesRejected(deps: Deps, c: Omit<Candidate, 'user'>):
   });
 }
 
+/**
+ * Rejected texts whose idea is gone (deleted for good, or its author deactivated), once past the
+ * newest HIGHLY_SIMILAR_CANDIDATES that resemblesRejected compares: never read again, so not kept for
+ * ever (the housekeeping job).
+ */
+export async function pruneRejectedTexts(db: Db): Promise<number> {
+  const oldestCompared = await db.selectFrom('rejected_texts').select('id').orderBy('id', 'desc').limit(1).offset(HIGHLY_SIMILAR_CANDIDATES - 1).executeTakeFirst();
+  if (!oldestCompared) return 0;
+  const pruned = await db.deleteFrom('rejected_texts').where('idea_id', 'is', null).where('id', '<', oldestCompared.id).executeTakeFirst();
+  return Number(pruned.numDeletedRows);
+}
+
 /** The matching idea's id and title, only when the caller may see that idea (DESIGN §4). */
 async function visibleMatch(db: Db, match: { id: number; title: string }, caller: UserRow) {
   return (await findVisibleIdea(db, match.id, caller)) ? { existingIdeaId: match.id, existingTitle: match.title } : {};

@@ -12,6 +12,7 @@ import type { Deps } from '../deps.ts';
 import { purgeStalePendingUploads } from '../ideas/images.ts';
 import { purgeRecycleBin } from '../ideas/service.ts';
 import { purgeOldViews } from '../ideas/views.ts';
+import { pruneRejectedTexts } from '../ideas/moderation.ts';
 import { purgeExpiredSessions } from '../accounts/sessions.ts';
 import { sweepDeactivatedAccounts } from '../accounts/service.ts';
 
@@ -66,6 +67,7 @@ export async function runHousekeeping(deps: Deps): Promise<HousekeepingReport> {
   let uploads = 0;
   for (let n; (n = await purgeStalePendingUploads(deps)) > 0; ) uploads += n;
   await purgeOldViews(deps.db);
+  await pruneRejectedTexts(deps.db);
   const deactivated = await sweepDeactivatedAccounts(deps);
   return { sessions, codes, rateLimits, ideas, uploads, deactivated };
 }

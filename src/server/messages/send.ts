@@ -89,6 +89,7 @@ export async function unnameActor(db: Writer, actorId: number, titles: readonly 
   const rows = await db.selectFrom('messages').select(['id', 'content']).where('actor_id', '=', actorId).where('title', 'in', titles).execute();
   for (const row of rows) {
     const content = row.content.replace(shownName, DEACTIVATED_NICKNAME);
-    if (content !== row.content) await db.updateTable('messages').set({ content }).where('id', '=', row.id).execute();
+    // Only over the text read: a summed notice rewritten meanwhile (sendOrSum) is not written back over.
+    if (content !== row.content) await db.updateTable('messages').set({ content }).where('id', '=', row.id).where('content', '=', row.content).execute();
   }
 }

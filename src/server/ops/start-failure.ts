@@ -16,7 +16,7 @@ export function failureInWords(err: unknown, config: Pick<Config, 'port' | 'data
   if (err instanceof ConfigError) return `配置错误：${err.message}`;
   if (err instanceof MigrationError && (err.cause as { errno?: unknown })?.errno === 1205) {
     return (
-      `数据库迁移 ${err.migrationName} 等了 ${MIGRATION_LOCK_WAIT_SECONDS} 秒仍拿不到表锁：另一个连接正在用这张表（没有结束的事务、正在进行的导出）。` +
+      `数据库迁移 ${err.migrationName ?? '（准备阶段）'} 等锁超时（迁移最多等 ${MIGRATION_LOCK_WAIT_SECONDS} 秒）：另一个连接正在用它要改的表（没有结束的事务、正在进行的导出）。` +
       '这条语句没有执行。请结束那个连接（SHOW PROCESSLIST 可以看到）或等导出完成，再启动。'
     );
   }
