@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { App } from './App.tsx';
-import { FocusRescue, RouteFocus } from './components/RouteFocus.tsx';
+import { FocusRescue, RouteAnnouncer, RouteFocus } from './components/RouteFocus.tsx';
 import { RouteScroll } from './components/RouteScroll.tsx';
 import { ConfirmProvider } from './components/ui/ConfirmDialog.tsx';
 import { ToastProvider } from './components/ui/Toast.tsx';
@@ -42,6 +42,7 @@ export function Root({ ssrPath, ssrSearch }: { ssrPath?: string; ssrSearch?: str
                   <App />
                   <RouteFocus />
                   <FocusRescue />
+                  <RouteAnnouncer />
                 </Router>
               </RoutePrefetch>
             </FreshUserInfo>

@@ -23,9 +23,16 @@ after(async () => {
 
 const signIn = (page: Page, user: FixtureUser) => signInWithToken(page, e2e.baseUrl, user);
 
-/** What a keyboard user notices: focus is on this very control (not the body). */
+/**
+ * What a keyboard user notices: focus is on this very control (not the body). Focus may move a frame
+ * after the key (the reply box is focused once its label has changed), so it is given a moment.
+ */
 async function assertFocused(page: Page, control: Locator, label: string) {
-  const focused = await control.evaluate((el) => el === document.activeElement).catch(() => false);
+  let focused = false;
+  for (const started = Date.now(); !focused && Date.now() - started < 2000; ) {
+    focused = await control.evaluate((el) => el === document.activeElement, undefined, { timeout: 500 }).catch(() => false);
+    if (!focused) await page.waitForTimeout(50);
+  }
   const actual = await page.evaluate(() => {
     const el = document.activeElement;
     return el ? `${el.tagName.toLowerCase()} 「${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}」` : 'nothing';
@@ -343,6 +350,19 @@ describe('keyboard focus', () => {
     await page.getByTestId('search-banner').waitFor({ state: 'detached' });
     await page.waitForFunction(() => document.activeElement !== document.body);
     assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'H1', 'focus on the page’s heading after 清除搜索');
+    await context.close();
+  });
+
+  it('a page opened from the navigation, where focus stays on the link, is read out by its title', async () => {
+    const { context, page } = await readerAndIdea('导航', '导航播报的创意');
+    await page.goto('/marketplace');
+    const link = page.locator('nav').getByRole('link', { name: '我的灵感库' }).first();
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/inspiration-library**');
+    await page.waitForFunction(() => document.querySelector('[data-testid="route-announcer"]')?.textContent?.startsWith('已打开：'));
+    assert.match((await page.getByTestId('route-announcer').textContent()) ?? '', /^已打开：.*我的灵感库/);
+    assert.equal(await page.getByTestId('route-announcer').getAttribute('role'), 'status');
     await context.close();
   });
 

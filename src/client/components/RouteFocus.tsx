@@ -122,3 +122,25 @@ export function FocusRescue() {
   }, []);
   return null;
 }
+
+/**
+ * A page opened from the navigation keeps focus on its link (the side nav and the tab bar stay), so
+ * nothing said the page had changed to a screen reader (an accessibility review): its title is read
+ * out from a status line, once the page has set it (usePageTitle).
+ */
+export function RouteAnnouncer() {
+  const [location] = useLocation();
+  const first = useRef(true);
+  const region = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const timer = window.setTimeout(() => {
+      if (region.current && document.activeElement?.closest('nav')) region.current.textContent = `已打开：${document.title}`;
+    }, 300);
+    return () => window.clearTimeout(timer);
+  }, [location]);
+  return <p ref={region} className="visually-hidden" role="status" data-testid="route-announcer" />;
+}

@@ -1,11 +1,13 @@
 /**
- * Toasts (UI kit): one short message at a time for 3 seconds, read out politely (`role="status"`),
+ * Toasts (UI kit): one short message at a time for 3 seconds (an error for 8: it may need reading,
+ * and a screen reader may still be speaking when 3 are up), read out politely (`role="status"`),
  * top-centre on desktop and above the tab bar on phones. A new toast replaces the one showing.
  * Errors that the person must act on stay beside the thing that failed; toasts confirm what happened.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 export const TOAST_MS = 3000;
+export const ERROR_TOAST_MS = 8000;
 
 export type ToastKind = 'success' | 'error' | 'info';
 interface ToastState {
@@ -30,7 +32,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!toast) return;
-    const timer = setTimeout(() => setToast(null), TOAST_MS);
+    const timer = setTimeout(() => setToast(null), toast.kind === 'error' ? ERROR_TOAST_MS : TOAST_MS);
     return () => clearTimeout(timer);
   }, [toast]);
 
