@@ -206,6 +206,8 @@ for (const viewport of VIEWPORTS) {
       await card.getByText(/秒后自动跳转到创意详情/).waitFor();
       await card.getByRole('button', { name: '留在此页' }).click();
       await card.getByText('已停止自动跳转，你可以慢慢看').waitFor();
+      // A frame after the button goes (requestAnimationFrame): the check waits that long, no more.
+      await page.waitForFunction(() => document.activeElement !== document.body, undefined, { timeout: 2000 }).catch(() => undefined);
       assert.equal(await page.evaluate(() => document.activeElement?.textContent), '查看详情', 'focus moves on to the first action, not back to the start');
       await page.clock.runFor(10_000);
       assert.match(new URL(page.url()).pathname, /^\/publish-success\//, 'still on the success page after the countdown would have ended');
