@@ -17,23 +17,29 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`ALTER TABLE rejected_texts ADD CONSTRAINT rejected_texts_idea_fk FOREIGN KEY (idea_id) REFERENCES ideas (id) ON DELETE SET NULL`.execute(db);
     return;
   }
-  // SQLite cannot change a column's foreign key: the table is built again, in one transaction (Kysely
-  // runs SQLite's migrations without one), so a start cut short leaves the old table as it was.
-  await db.transaction().execute(async (trx) => {
-    await sql`DROP TABLE IF EXISTS rejected_texts_next`.execute(trx);
+  // SQLite cannot change a column's foreign key: the table is built again, in one transaction, so a
+  // start cut short leaves the old table as it was. Kysely runs SQLite's migrations without one, and a
+  // migration uses no app helper (frozen): BEGIN and COMMIT on its one connection (db/migrate.ts).
+  await sql`BEGIN IMMEDIATE`.execute(db);
+  try {
+    await sql`DROP TABLE IF EXISTS rejected_texts_next`.execute(db);
     await sql`CREATE TABLE rejected_texts_next (
       id integer PRIMARY KEY AUTOINCREMENT,
       idea_id integer REFERENCES ideas (id) ON DELETE SET NULL,
       content_hash varchar(64) NOT NULL,
       match_text varchar(1000),
       created_at text NOT NULL
-    )`.execute(trx);
+    )`.execute(db);
     await sql`INSERT INTO rejected_texts_next (id, idea_id, content_hash, match_text, created_at)
-      SELECT id, (SELECT ideas.id FROM ideas WHERE ideas.id = rejected_texts.idea_id), content_hash, match_text, created_at FROM rejected_texts`.execute(trx);
-    await sql`DROP TABLE rejected_texts`.execute(trx);
-    await sql`ALTER TABLE rejected_texts_next RENAME TO rejected_texts`.execute(trx);
-    await trx.schema.createIndex('rejected_texts_idea_idx').on('rejected_texts').column('idea_id').execute();
-  });
+      SELECT id, (SELECT ideas.id FROM ideas WHERE ideas.id = rejected_texts.idea_id), content_hash, match_text, created_at FROM rejected_texts`.execute(db);
+    await sql`DROP TABLE rejected_texts`.execute(db);
+    await sql`ALTER TABLE rejected_texts_next RENAME TO rejected_texts`.execute(db);
+    await db.schema.createIndex('rejected_texts_idea_idx').on('rejected_texts').column('idea_id').execute();
+    await sql`COMMIT`.execute(db);
+  } catch (err) {
+    await sql`ROLLBACK`.execute(db).catch(() => undefined);
+    throw err;
+  }
 }
 
 /** The texts of deleted ideas go, as before. */
