@@ -163,12 +163,13 @@ export async function writeHeldWords(db: Db, ideaId: number, held: readonly Held
 /**
  * In automatic mode the publish is the review decision: the author gets the approval message at once
  * (in manual mode, or when held, it comes with the admin's decision, review.ts). Only for an idea
- * never public before (callers check `ever_public`): an edit of a public idea, or a draft made of one
- * published again, was approved before and told then (each typo fix sent the same approval again,
- * and an outside review got it four times from three round trips through a draft).
+ * never public before (`everPublic`: the row's `ever_public` before this save): an edit of a public
+ * idea, or a draft made of one published again, was approved before and told then (each typo fix
+ * sent the same approval again, and an outside review got it four times from three round trips
+ * through a draft).
  */
-async function tellIfApprovedAtOnce(db: Db, user: UserRow, id: number, title: string, review: PublishReview['review']): Promise<void> {
-  if (review.moderation_status !== 'approved') return;
+async function tellIfApprovedAtOnce(db: Db, user: UserRow, id: number, title: string, review: PublishReview['review'], everPublic: number): Promise<void> {
+  if (review.moderation_status !== 'approved' || everPublic) return;
   await sendMessage(db, decisionMessage({ id, user_id: user.id, title: title || DEFAULT_IDEA_TITLE }, 'approved', 'auto'));
 }
 
@@ -237,7 +238,7 @@ export async function createIdea(deps: Deps, user: UserRow, input: TCreateIdeaRe
     checked
       ? async (trx, newId) => {
           await writeHeldWords(trx, newId, checked.held);
-          await tellIfApprovedAtOnce(trx, user, newId, f.title, checked.review);
+          await tellIfApprovedAtOnce(trx, user, newId, f.title, checked.review, 0);
         }
       : undefined,
     publishing ? (trx) => claimPublishedText(trx, user, null, columns) : undefined,
@@ -278,7 +279,7 @@ export async function updateIdea(deps: Deps, user: UserRow, id: number, input: T
     await writeTags(trx, id, f.tags);
     await writeSearchGrams(trx, id);
     await writeHeldWords(trx, id, checked?.held ?? []);
-    if (checked && !row.ever_public) await tellIfApprovedAtOnce(trx, user, id, f.title, checked.review);
+    if (checked) await tellIfApprovedAtOnce(trx, user, id, f.title, checked.review, row.ever_public);
   }));
   await settleIdeaImages(deps, user, id, uploadedImageNames(f.detailedAnalysis));
   return dtoFor(deps, id, user);
@@ -318,7 +319,7 @@ export async function publishDraft(deps: Deps, user: UserRow, id: number): Promi
     await writeTags(trx, id, f.tags);
     await writeSearchGrams(trx, id);
     await writeHeldWords(trx, id, held);
-    if (!row.ever_public) await tellIfApprovedAtOnce(trx, user, id, f.title, review);
+    await tellIfApprovedAtOnce(trx, user, id, f.title, review, row.ever_public);
   }));
   return dtoFor(deps, id, user);
 }
