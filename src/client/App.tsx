@@ -1,13 +1,30 @@
 /** The route table of accounts-and-people §2; unknown paths get the 404 page (issue 16) rather than a jump to /. */
 import { LoadingLine } from './components/LoadingLine.tsx';
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Layout, MemberPage } from './components/Layout.tsx';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import LandingPage from './pages/LandingPage.tsx';
 import { IdeaSkeleton } from './components/idea/IdeaSkeleton.tsx';
 
-const page = (load: () => Promise<{ default: ComponentType<any> }>) => lazy(load);
+/**
+ * A page whose code is its own chunk. Once `preload` has brought the code in, a page mounted after it
+ * renders at once instead of suspending: main.tsx preloads a prerendered page before hydrating it, so
+ * the painted view hydrates in one pass. A lazy page still waiting for its code keeps the painted
+ * HTML, and any update reaching it meanwhile (a provider above it changing) makes React throw that
+ * HTML away and render it afresh: a phone number typed early was lost so, with its field's focus.
+ */
+function page(load: () => Promise<{ default: ComponentType<any> }>) {
+  let loaded: ComponentType<any> | undefined;
+  const preload = () => load().then((module) => void (loaded = module.default));
+  const Lazy = lazy(load);
+  function Page(props: Record<string, unknown>) {
+    // Chosen once per mount: switching from Lazy to the loaded page later would mount it anew.
+    const [Chosen] = useState<ComponentType<any>>(() => loaded ?? Lazy);
+    return <Chosen {...props} />;
+  }
+  return Object.assign(Page, { preload });
+}
 const LoginPage = page(() => import('./pages/LoginPage.tsx'));
 const ForgotPasswordPage = page(() => import('./pages/ForgotPasswordPage.tsx'));
 const AboutPage = page(() => import('./pages/AboutPage.tsx'));
@@ -31,6 +48,10 @@ const FeedbackPage = page(() => import('./pages/FeedbackPage.tsx'));
 const NotFoundPage = page(() => import('./pages/NotFoundPage.tsx'));
 
 const withLayout = (node: ReactNode) => <Layout>{node}</Layout>;
+
+/** The lazy page each prerendered path draws (scripts/prerender.ts): main.tsx hydrates once its code is in. */
+const PRERENDERED_PAGES: Record<string, { preload(): Promise<void> } | undefined> = { '/login': LoginPage, '/guest-marketplace': MarketplacePage };
+export const preloadPrerenderedPage = (pathname: string): Promise<void> => PRERENDERED_PAGES[pathname]?.preload() ?? Promise.resolve();
 
 export function App() {
   return (

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { LIST_STATE_KEY } from './lib/marketplace-state.ts';
 import { isLoggedIn } from './lib/storage.ts';
 import { noteTypedBeforeStart } from './lib/typed-before-start.ts';
+import { preloadPrerenderedPage } from './App.tsx';
 import { Root } from './Root.tsx';
 import './styles/global.css';
 
@@ -31,5 +32,9 @@ function drawsThePrerenderedView(): boolean {
 if (drawsThePrerenderedView()) {
   // What a guest typed meanwhile survives hydration (lib/typed-before-start.ts).
   noteTypedBeforeStart(container);
-  hydrateRoot(container, app);
+  // The page's code first (route-preload.js has asked for it already): a page still loading when an
+  // update reached it was rendered afresh over what was painted, and typed into (App.tsx `page`).
+  void preloadPrerenderedPage(location.pathname)
+    .catch(() => undefined)
+    .then(() => hydrateRoot(container, app));
 } else createRoot(container).render(app);

@@ -39,10 +39,11 @@ function collectErrors(page: Page): string[] {
 }
 
 /** Holds the app's entry script until `release` is called, so the test sees the page before it runs. */
-async function holdEntry(page: Page): Promise<{ release: () => void }> {
+/** Holds back the script files whose URL matches until `release` (the entry by default). */
+async function holdEntry(page: Page, file = /\/assets\/index-[^/]+\.js$/): Promise<{ release: () => void }> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+  await page.route(file, async (route) => {
     await released;
     await route.continue();
   });
@@ -113,6 +114,37 @@ describe('prerendered guest pages', () => {
       entry.release();
       await page.waitForFunction(() => /^登录/.test(document.title));
       assert.equal(await page.getByLabel('手机号', { exact: true }).inputValue(), user.phone);
+      await page.getByRole('button', { name: '登录', exact: true }).click();
+      await page.waitForURL('**/marketplace');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('/login: a phone number typed while the page\'s own code still loads stays in its field, which keeps focus', async () => {
+    const user = await createUser(e2e.server.deps);
+    const { context, page } = await newPage(e2e, VIEWPORTS[0]);
+    try {
+      const errors = collectErrors(page);
+      // The entry runs; the login page's chunk comes late (a slow phone). Before, the app hydrated
+      // without it, the painted form waited, and an update reaching it then made React render the
+      // form afresh: the number typed meanwhile and the field's focus were gone (6 loads in 10).
+      const chunk = await holdEntry(page, /\/assets\/LoginPage-[^/]+\.js$/);
+      await page.goto('/login', { waitUntil: 'domcontentloaded' });
+      await page.waitForFunction(() => document.querySelector('script[type="module"][src*="/assets/index-"]') !== null);
+      await page.waitForLoadState('load');
+      const phone = page.getByLabel('手机号', { exact: true });
+      await page.evaluate(() => ((window as unknown as { painted: Element | null }).painted = document.querySelector('input[type="tel"]')));
+      await phone.fill(user.phone);
+      chunk.release();
+      await page.waitForFunction(() => /^登录/.test(document.title));
+      await page.waitForLoadState('networkidle');
+      const same = await page.evaluate(() => (window as unknown as { painted: Element | null }).painted === document.querySelector('input[type="tel"]'));
+      assert.equal(same, true, 'the painted phone field was replaced by a fresh one');
+      assert.equal(await phone.inputValue(), user.phone);
+      assert.equal(await phone.evaluate((el) => el === document.activeElement), true, 'the phone field lost focus');
+      await page.getByLabel('密码', { exact: true }).fill(user.password);
       await page.getByRole('button', { name: '登录', exact: true }).click();
       await page.waitForURL('**/marketplace');
       assert.deepEqual(errors, []);
