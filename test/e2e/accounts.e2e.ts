@@ -298,10 +298,14 @@ for (const viewport of VIEWPORTS) {
       await security.getByRole('tab', { name: '注销账号' }).click();
       const confirmButton = security.getByRole('button', { name: '确认注销' });
       assert.equal(await confirmButton.isDisabled(), true);
+      // A disabled button says why (read with it): what the form still waits for.
+      assert.equal(await confirmButton.getAttribute('aria-describedby').then((id) => page.locator(`#${id}`).textContent()), '请选择注销原因并输入“注销”后再注销');
       await security.getByLabel('个人原因').check();
       await security.getByLabel('请输入“注销”以确认').fill('注');
       assert.equal(await confirmButton.isDisabled(), true);
+      assert.equal(await confirmButton.getAttribute('aria-describedby').then((id) => page.locator(`#${id}`).textContent()), '请输入“注销”后再注销');
       await security.getByLabel('请输入“注销”以确认').fill('注销');
+      assert.equal(await confirmButton.getAttribute('aria-describedby'), null);
       await expectAccessible(page, 'deactivate tab');
       await shot(page, `${viewport.name}-deactivate`);
       await confirmButton.click();

@@ -57,6 +57,26 @@ async function readerAndIdea(who: string, title: string) {
 }
 
 describe('keyboard focus', () => {
+  it('跳到主要内容 moves focus into the page: the next Tab is the page\'s first control, not the top bar\'s', async () => {
+    const { ideaId, context, page } = await readerAndIdea('跳转', '跳到主要内容的创意');
+    try {
+      await page.goto(`/idea/${ideaId}`);
+      await page.getByRole('heading', { level: 1, name: '跳到主要内容的创意' }).waitFor();
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: '跳到主要内容' });
+      await assertFocused(page, skip, 'the first Tab');
+      await page.keyboard.press('Enter');
+      await assertFocused(page, page.locator('#main'), 'after 跳到主要内容');
+      await page.keyboard.press('Tab');
+      const inMain = await page.evaluate(() => !!document.activeElement && document.activeElement !== document.body && !!document.getElementById('main')?.contains(document.activeElement));
+      assert.equal(inMain, true, 'the Tab after 跳到主要内容 left the page for the top bar');
+      // The page gives its focus back for good: a click on its text focuses nothing.
+      assert.equal(await page.locator('#main').getAttribute('tabindex'), null);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('收藏 and 关注 keep focus through their toggle', async () => {
     const { ideaId, context, page } = await readerAndIdea('焦点', '键盘收藏的创意');
     await page.goto(`/idea/${ideaId}`);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type MouseEvent, type ReactNode } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { useSession } from '../hooks/useSession.ts';
 import { useUserInfoChecked } from '../hooks/useFreshUserInfo.ts';
@@ -24,7 +24,7 @@ export function Layout({ children, nav = true }: { children: ReactNode; nav?: bo
   const showTabs = loggedIn && TAB_BAR_PATHS.some((p) => underPrefix(path, p));
   return (
     <div className={`app-shell ${showTabs ? 'app-shell-tabbed' : ''}`}>
-      <a href="#main" className="skip-link">
+      <a href="#main" className="skip-link" onClick={focusMain}>
         跳到主要内容
       </a>
       {nav && <TopNav />}
@@ -47,6 +47,20 @@ export function Layout({ children, nav = true }: { children: ReactNode; nav?: bo
       )}
     </div>
   );
+}
+
+/**
+ * 跳到主要内容 moves focus into the page, so the next Tab goes on from there and a screen reader
+ * reads from there: a plain #main link only scrolls. The page takes focus for that once (a tab index
+ * it kept would make every click on its text focus the whole page).
+ */
+function focusMain(event: MouseEvent<HTMLAnchorElement>): void {
+  const main = document.getElementById('main');
+  if (!main) return;
+  event.preventDefault();
+  main.setAttribute('tabindex', '-1');
+  main.addEventListener('blur', () => main.removeAttribute('tabindex'), { once: true });
+  main.focus();
 }
 
 /** Member pages: logged-out visitors go to /login; crashes show the error boundary. */

@@ -282,6 +282,14 @@ function PhoneTab() {
   );
 }
 
+const DEACTIVATE_MISSING_ID = 'deactivate-missing';
+
+/** What 确认注销 still waits for. */
+function deactivateMissing(reason: string, word: string): string {
+  const missing = [!reason && '选择注销原因', word !== DEACTIVATION_CONFIRM_WORD && `输入“${DEACTIVATION_CONFIRM_WORD}”`].filter(Boolean);
+  return `请${missing.join('并')}后再注销`;
+}
+
 function DeactivateTab({ onClose }: { onClose: () => void }) {
   const [reason, setReason] = useState('');
   const [word, setWord] = useState('');
@@ -343,9 +351,15 @@ function DeactivateTab({ onClose }: { onClose: () => void }) {
           {error}
         </div>
       )}
-      <button type="button" className="btn btn-danger" disabled={!valid} onClick={() => setConfirming(true)}>
+      {/* A disabled button says nothing of why: what is missing is said beside it, and read with it. */}
+      <button type="button" className="btn btn-danger" disabled={!valid} aria-describedby={valid ? undefined : DEACTIVATE_MISSING_ID} onClick={() => setConfirming(true)}>
         确认注销
       </button>
+      {!valid && (
+        <p id={DEACTIVATE_MISSING_ID} className="field-hint">
+          {deactivateMissing(reason, word)}
+        </p>
+      )}
       {confirming && (
         <Modal title="最后确认" onClose={() => setConfirming(false)}>
           <p>你确定要注销账号吗？</p>
