@@ -128,6 +128,8 @@ export interface IdeaImageTable {
   width: number;
   height: number;
   created_at: Timestamp;
+  /** When a moderator approved the idea showing it (the automatic review cannot read pictures). */
+  seen_at: Timestamp | null;
 }
 
 export interface IdeaPurchaseTable {

@@ -39,6 +39,7 @@ describe.each(DIALECTS)('pictures in automatic review on %s', (dialect) => {
   const queueEntry = async (id: number) => ((await app.api('GET', '/api/admin/review', { token: admin.token })).body.data as { id: number; heldImages: string[]; heldWords: unknown[] }[]).find((i) => i.id === id);
   const guestSees = async (id: number) => (await app.api('GET', `/api/ideas/${id}`)).status;
   const approve = async (id: number) => expect((await app.api('POST', `/api/admin/ideas/${id}/approve`, { token: admin.token })).status).toBe(200);
+  const approvalsTold = async (id: number) => (await app.deps.db.selectFrom('messages').select('title').where('idea_id', '=', id).execute()).filter((m) => m.title.startsWith('创意审核通过')).length;
 
   it('holds a new idea showing a picture, over REST, and names the picture in the queue; one without stays approved', async () => {
     const { id, url } = await draftWithUpload();
@@ -81,5 +82,52 @@ describe.each(DIALECTS)('pictures in automatic review on %s', (dialect) => {
     expect(await guestSees(id)).toBe(404);
     // Only the picture no one has seen is named.
     expect(await queueEntry(id)).toMatchObject({ heldImages: [second] });
+  });
+
+  it('a public idea saved as a draft and published again keeps its seen pictures: public at once, told once (approved in the queue, REST)', async () => {
+    const { id, url } = await draftWithUpload();
+    const body = { ...publishedIdeaBody('做过草稿的带图创意'), detailedAnalysis: analysisWith(url) };
+    expect((await app.api('PUT', `/api/ideas/${id}`, { token: author.token, body })).body.data.moderation_status).toBe('review');
+    await approve(id);
+    expect(await approvalsTold(id)).toBe(1);
+
+    expect((await app.api('PUT', `/api/ideas/${id}`, { token: author.token, body: { status: 'draft' } })).status).toBe(200);
+    expect(await guestSees(id)).toBe(404);
+    const again = await app.api('PUT', `/api/ideas/${id}/publish`, { token: author.token });
+    expect(again.status).toBe(200);
+    expect(again.body.data.moderation_status).toBe('approved');
+    expect(await guestSees(id)).toBe(200);
+    expect(await queueEntry(id)).toBeUndefined();
+    expect(await approvalsTold(id)).toBe(1);
+
+    // A picture added during the spell as a draft still waits, and only it is named.
+    expect((await app.api('PUT', `/api/ideas/${id}`, { token: author.token, body: { status: 'draft' } })).status).toBe(200);
+    const added = await upload(id);
+    const withNew = await trpcCall(app, 'mutation', 'ideas.update', { id, ...body, detailedAnalysis: analysisWith(url, added), status: 'published' }, author.token);
+    expect(withNew.body.result.data.data.moderation_status).toBe('review');
+    expect(await queueEntry(id)).toMatchObject({ heldImages: [added] });
+  });
+
+  it('pictures a moderator corrected and approved count as seen too (edit-approve, then a draft published over tRPC)', async () => {
+    const { id, url } = await draftWithUpload();
+    const body = { ...publishedIdeaBody('改后通过的带图创意'), detailedAnalysis: analysisWith(url) };
+    expect((await app.api('PUT', `/api/ideas/${id}`, { token: author.token, body })).body.data.moderation_status).toBe('review');
+    const corrected = await app.api('POST', `/api/admin/ideas/${id}/edit-approve`, { token: admin.token, body: { title: '改后通过的带图创意（管理员改了标题）' } });
+    expect(corrected.status).toBe(200);
+
+    expect((await trpcCall(app, 'mutation', 'ideas.update', { id, status: 'draft' }, author.token)).status).toBe(200);
+    const again = await trpcCall(app, 'mutation', 'ideas.publishDraft', { id }, author.token);
+    expect(again.body.result.data.data.moderation_status).toBe('approved');
+    expect(await guestSees(id)).toBe(200);
+    expect(await approvalsTold(id)).toBe(1);
+  });
+
+  it('a rejection does not make a picture seen', async () => {
+    const { id, url } = await draftWithUpload();
+    const body = { ...publishedIdeaBody('被驳回的带图创意'), detailedAnalysis: analysisWith(url) };
+    await app.api('PUT', `/api/ideas/${id}`, { token: author.token, body });
+    expect((await app.api('POST', `/api/admin/ideas/${id}/reject`, { token: admin.token, body: { reason: '图片不合适' } })).status).toBe(200);
+    const seen = await app.deps.db.selectFrom('idea_images').select('seen_at').where('idea_id', '=', id).execute();
+    expect(seen).toEqual([{ seen_at: null }]);
   });
 });

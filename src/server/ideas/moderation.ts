@@ -19,7 +19,7 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import type { Kysely } from 'kysely';
-import { dbTimeAgo } from '../../../db/time.ts';
+import { dbTimeAgo, nowDb } from '../../../db/time.ts';
 import type { Database, Db, IdeaRow, UserRow } from '../../../db/types.ts';
 import { forUpdate } from '../../../db/portable.ts';
 import { PUBLISH_ERROR_TYPES, type DuplicateInfo, type ModerationResult } from '../../shared/idea-display.ts';
@@ -80,12 +80,24 @@ export const IMAGE_HOLD_FIELD = 'images';
 /**
  * The analysis's pictures no moderator has seen, as hold reasons: the word check cannot read a
  * picture, so in automatic mode an idea showing a new one waits for a person (spec: all content is
- * shown only after review). `seenAnalysis` is the analysis public now, when the idea is: an edit that
- * keeps its pictures stays public.
+ * shown only after review). Seen: shown by the idea a moderator approved (`markImagesSeen`), in any
+ * version since — an edit keeping them, a spell as a draft — and shown by the version public now.
  */
-export function unseenImages(analysis: string, seenAnalysis: string | null): HeldWord[] {
-  const seen = new Set(seenAnalysis === null ? [] : uploadedImageNames(seenAnalysis));
-  return [...new Set(uploadedImageNames(analysis))].filter((name) => !seen.has(name)).map((name) => ({ field: IMAGE_HOLD_FIELD, word: name }));
+export async function unseenImages(db: Db, ideaId: number | null, analysis: string, publicAnalysis: string | null): Promise<HeldWord[]> {
+  const shown = [...new Set(uploadedImageNames(analysis))];
+  if (!shown.length) return [];
+  const seen = new Set(publicAnalysis === null ? [] : uploadedImageNames(publicAnalysis));
+  if (ideaId !== null) {
+    const approved = await db.selectFrom('idea_images').select('file_name').where('idea_id', '=', ideaId).where('file_name', 'in', shown).where('seen_at', 'is not', null).execute();
+    for (const { file_name } of approved) seen.add(file_name);
+  }
+  return shown.filter((name) => !seen.has(name)).map((name) => ({ field: IMAGE_HOLD_FIELD, word: name }));
+}
+
+/** A moderator approved the idea showing `analysis`: its pictures count as seen from now on (unseenImages). */
+export async function markImagesSeen(db: Db, ideaId: number, analysis: string): Promise<void> {
+  const shown = uploadedImageNames(analysis);
+  if (shown.length) await db.updateTable('idea_images').set({ seen_at: nowDb() }).where('idea_id', '=', ideaId).where('file_name', 'in', shown).where('seen_at', 'is', null).execute();
 }
 
 // ------------------------------------------------------------------ duplicates

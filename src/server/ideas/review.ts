@@ -14,7 +14,7 @@ import { toIdeaDtos } from './view.ts';
 import { asSentence, sendMessage, type NewMessage } from '../messages/send.ts';
 import { logModeration } from '../admin/log.ts';
 import { DEFAULT_IDEA_TITLE, IDEA_MSG, IMAGES_PER_IDEA } from '../../shared/idea-rules.ts';
-import { claimText, contentHash, IMAGE_HOLD_FIELD, matchText, screenIdeaFields, type IdeaTexts } from './moderation.ts';
+import { claimText, contentHash, IMAGE_HOLD_FIELD, markImagesSeen, matchText, screenIdeaFields, type IdeaTexts } from './moderation.ts';
 import { uploadUrl } from '../../shared/uploads.ts';
 import { ideaTags, writeTags } from './repository.ts';
 import { sanitizeRichText, uploadedImageNames } from './rich-text.ts';
@@ -120,7 +120,7 @@ export interface Decision {
 
 async function decide(deps: Deps, admin: UserRow, id: number, decision: 'approved' | 'rejected', reason: string | null): Promise<Decision> {
   return transaction(deps.db, async (trx) => {
-    const idea = await trx.selectFrom('ideas').select(['id', 'user_id', 'title', 'moderation_status', 'status', 'is_deleted']).where('id', '=', id).executeTakeFirst();
+    const idea = await trx.selectFrom('ideas').select(['id', 'user_id', 'title', 'detailed_analysis', 'moderation_status', 'status', 'is_deleted']).where('id', '=', id).executeTakeFirst();
     if (!idea) throw notFound(REVIEW_MSG.notFound);
     if (!isInReview(idea)) throw badRequest(REVIEW_MSG.notInReview);
     // The status condition makes a second reviewer's click a no-op instead of a double decision.
@@ -135,6 +135,7 @@ async function decide(deps: Deps, admin: UserRow, id: number, decision: 'approve
     // The hold reasons are settled with the decision.
     await trx.deleteFrom('idea_held_words').where('idea_id', '=', id).execute();
     await rememberRejectedText(trx, id, decision);
+    if (decision === 'approved') await markImagesSeen(trx, id, idea.detailed_analysis);
     // Approving one's own idea makes it public without a second pair of eyes: allowed, but marked.
     const ownIdea = idea.user_id === admin.id;
     const action = decision === 'rejected' ? 'reject_idea' : ownIdea ? 'approve_own_idea' : 'approve_idea';
@@ -269,6 +270,7 @@ export async function editAndApproveIdea(deps: Deps, admin: UserRow, id: number,
     await writeSearchGrams(trx, id);
     await trx.deleteFrom('idea_held_words').where('idea_id', '=', id).execute();
     await rememberRejectedText(trx, id, 'approved');
+    await markImagesSeen(trx, id, after.detailedAnalysis);
     await sendMessage(trx, editedMessage(row, after.title, changes, input.note));
     const ownIdea = row.user_id === admin.id;
     const detail = `${ownIdea ? '（自审）' : ''}修改了${changes.map((c) => FIELD_LABEL[c.field]).join('、')}后通过：${after.title}${input.note ? `｜说明：${input.note}` : ''}`;

@@ -110,7 +110,7 @@ async function checkForPublish(deps: Deps, user: UserRow, ideaId: number | null,
   await assertNotDuplicate(deps, { ideaId, user, title: f.title, description: f.description, analysisText: f.analysisText });
   // Expansions are their author's alone (view.ts): nothing in them holds the idea.
   const held = [...heldInFields];
-  if (deps.config.moderation === 'auto') held.push(...unseenImages(f.detailedAnalysis, approved?.detailed_analysis ?? null));
+  if (deps.config.moderation === 'auto') held.push(...(await unseenImages(deps.db, ideaId, f.detailedAnalysis, approved?.detailed_analysis ?? null)));
   // Only automatic review can undo a person's rejection, so only then is it asked. An edit of an
   // approved idea is not compared with rejected texts: a near-copy of it someone else had rejected
   // would otherwise send each of its author's edits to the queue.
