@@ -151,7 +151,12 @@ for (const viewport of VIEWPORTS) {
       const [shownBox, bodyBox] = [await shown.boundingBox(), await dialog.locator('.modal-body').boundingBox()];
       assert.ok(shownBox && bodyBox && shownBox.height <= 361, `the poster shows at most 360 px high (${shownBox?.height})`);
       assert.ok(Math.abs(shownBox.x + shownBox.width / 2 - (bodyBox.x + bodyBox.width / 2)) <= 2, 'the poster is centred in the dialog');
-      await dialog.getByText('如未自动下载，可长按或右键点击海报保存').waitFor();
+      await dialog.getByText('如未自动下载，可点“下载海报”，或长按、右键点击海报保存').waitFor();
+      // Without a pointer too: the link saves the same file, reached and used by keyboard.
+      const downloadLink = dialog.getByRole('link', { name: '下载海报' });
+      await downloadLink.focus();
+      const [again] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+      assert.equal(again.suggestedFilename(), download.suggestedFilename());
       await expectAccessible(page, `share dialog with the poster at ${viewport.width}px`);
       await shot(page, `${viewport.name}-idea-share-poster`);
       // The copied-link feedback lasts 2 s.

@@ -33,7 +33,7 @@ export const IDEA_PAGE_MSG = {
   saveImageFailed: '保存图片失败，请重试',
   noIdea: '无法获取idea信息',
   posterSaved: '海报已生成',
-  posterHint: '如未自动下载，可长按或右键点击海报保存',
+  posterHint: '如未自动下载，可点“下载海报”，或长按、右键点击海报保存',
 } as const;
 
 /** publishing §8 "Favourite" (the 401 text is the publish flow's own, IDEA_MSG.loginToFavorite). */

@@ -129,6 +129,12 @@ export function ShareDialog({ idea, onClose }: { idea: IdeaDto | null; onClose: 
           <figure className="share-saved-poster">
             <figcaption>{IDEA_PAGE_MSG.posterHint}</figcaption>
             <img src={posterImage} alt={`「${idea?.title ?? ''}」的分享海报`} width={375} height={600} />
+            {/* Saving by pressing on the picture needs a pointer: the same file as a link, for a keyboard. */}
+            {idea && (
+              <a className="btn share-poster-download" href={posterImage} download={posterFileName(idea.title, idea.id)}>
+                下载海报
+              </a>
+            )}
           </figure>
         )}
       </div>
