@@ -87,12 +87,18 @@ for (const viewport of VIEWPORTS) {
 
       await page.getByRole('button', { name: '预览' }).click();
       const preview = page.locator('article.idea-preview');
+      // Focus goes into the preview, named by its badge (it stayed on the button, off screen).
+      await page.getByRole('article', { name: '预览效果，尚未保存' }).waitFor();
+      await page.waitForFunction(() => document.activeElement?.matches('article.idea-preview'));
       await preview.getByText('#园艺').waitFor();
       await preview.getByText(title).waitFor();
       await preview.locator('img[src^="/uploads/"]').nth(1).waitFor();
       await expectAccessible(page, `preview at ${viewport.width}px`);
       await shot(page, `${viewport.name}-preview`);
       await page.getByRole('button', { name: '继续编辑' }).click();
+      // And back on the title, to go on writing.
+      await page.waitForFunction(() => document.activeElement instanceof HTMLInputElement);
+      assert.equal(await page.getByLabel('标题', { exact: true }).evaluate((el) => el === document.activeElement), true);
 
       await page.getByRole('button', { name: '保存草稿' }).click();
       await page.waitForURL('**/inspiration-library?tab=drafts');

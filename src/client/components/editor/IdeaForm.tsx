@@ -218,10 +218,21 @@ function IdeaFormBody({ initial, ideaId, stage, mode, rejectionReason = null, on
     }
   };
 
+  // Focus follows the author's switch (it stayed on the button below the page, off screen, and
+  // nothing was read out): into the preview, whose first line says what it is; back on the title to
+  // edit. Only theirs: a failed save that leaves the preview puts focus on its own field.
+  const previewRef = useRef<HTMLElement>(null);
+  const switchedByAuthor = useRef(false);
   const togglePreview = () => {
+    switchedByAuthor.current = true;
     setPreview((p) => !p);
     document.getElementById(HEADING_ID)?.scrollIntoView({ block: 'start' });
   };
+  useEffect(() => {
+    if (!switchedByAuthor.current) return;
+    switchedByAuthor.current = false;
+    (preview ? previewRef.current : fieldRefs.title.current)?.focus({ preventScroll: true });
+  }, [preview]);
 
   return (
     <>
@@ -266,6 +277,7 @@ function IdeaFormBody({ initial, ideaId, stage, mode, rejectionReason = null, on
 
       {preview && (
         <IdeaPreview
+          articleRef={previewRef}
           title={values.title}
           description={values.description}
           marketIdentifier={values.marketIdentifier}

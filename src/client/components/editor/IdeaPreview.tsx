@@ -1,4 +1,5 @@
 /** The author's preview of an idea before it is saved (publishing §2 "Create idea"). */
+import type { RefObject } from 'react';
 import { displayTitle } from '../../../shared/idea-display.ts';
 import { MARKET_LABELS, type MarketIdentifier } from '../../../shared/idea-rules.ts';
 import { Avatar } from '../Avatar.tsx';
@@ -21,12 +22,14 @@ export interface IdeaPreviewProps {
   allowComments: boolean;
   showSimilar: boolean;
   author: PreviewAuthor;
+  /** Focused when the author switches to the preview (tabIndex -1: it is no control). */
+  articleRef?: RefObject<HTMLElement | null>;
 }
 
-export function IdeaPreview({ title, description, marketIdentifier, analysisHtml, tags, tagNotice = null, allowComments, showSimilar, author }: IdeaPreviewProps) {
+export function IdeaPreview({ title, description, marketIdentifier, analysisHtml, tags, tagNotice = null, allowComments, showSimilar, author, articleRef }: IdeaPreviewProps) {
   return (
-    <article className="idea-preview">
-      <p className="idea-preview-badge">预览效果，尚未保存</p>
+    <article ref={articleRef} className="idea-preview" tabIndex={-1} aria-labelledby="idea-preview-badge">
+      <p id="idea-preview-badge" className="idea-preview-badge">预览效果，尚未保存</p>
       <header className="idea-preview-header">
         <h2 className={title.trim() ? '' : 'idea-preview-untitled'}>
           {displayTitle(title)}
