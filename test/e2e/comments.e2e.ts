@@ -139,6 +139,24 @@ for (const viewport of VIEWPORTS) {
       await top.getByTestId('dislike-count').first().getByText('踩 1').waitFor();
       await like.and(page.locator('[aria-pressed="false"]')).waitFor();
       assert.equal(await top.getByTestId('like-count').first().textContent(), '', 'no count at 0');
+      // 赞 and then 点踩 while the 赞 is still on its way (a slow network): both are sent, in order,
+      // and the last one stands (the 点踩 used to be dropped, leaving the like).
+      let letLikeThrough!: () => void;
+      const likeHeld = new Promise<void>((resolve) => (letLikeThrough = resolve));
+      await page.route(/\/trpc\/comments\.like\b/, async (route) => {
+        await likeHeld;
+        await route.continue();
+      });
+      await like.click();
+      await menu().click();
+      await top.getByRole('button', { name: '点踩' }).click();
+      const bothSent = page.waitForResponse(/\/trpc\/comments\.dislike\b/, { timeout: 10_000 });
+      letLikeThrough();
+      await bothSent;
+      await page.unroute(/\/trpc\/comments\.like\b/);
+      await like.and(page.locator('[aria-pressed="false"]')).waitFor();
+      await top.getByTestId('dislike-count').first().getByText('踩 1').waitFor();
+      assert.equal(await top.getByTestId('like-count').first().textContent(), '');
 
       // Forward is an alert for now.
       await menu().click();

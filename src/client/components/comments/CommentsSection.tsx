@@ -91,7 +91,8 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
 
   const create = trpc.comments.create.useMutation();
   const react = trpc.comments.like.useMutation();
-  const reacting = useRef(new Set<number>());
+  // The reaction in flight per comment, and the other one asked for meanwhile (sent after it).
+  const reacting = useRef(new Map<number, { kind: CommentInteraction; then?: CommentInteraction }>());
   const reactDown = trpc.comments.dislike.useMutation();
   const remove = trpc.comments.remove.useMutation();
   const report = trpc.comments.report.useMutation();
@@ -143,20 +144,35 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
       });
     },
     async onReact(c, kind) {
-      // One reaction at a time per comment: a double tap liked and took the like back (the favourite button waits the same way).
-      if (reacting.current.has(c.id)) return;
-      reacting.current.add(c.id);
-      const before = markOf(c.id);
-      setMarks((m) => ({ ...m, [c.id]: nextInteraction(before, kind) }));
-      try {
-        const answer = await (kind === 'like' ? react : reactDown).mutateAsync({ id: c.id });
-        setMarks((m) => ({ ...m, [c.id]: answer.data.interaction }));
-        patchComment(c.id, { likeCount: answer.data.likeCount, dislikeCount: answer.data.dislikeCount });
-      } catch (err) {
-        setMarks((m) => ({ ...m, [c.id]: before }));
-        toast(errorMessage(err, '操作失败，请稍后重试'), 'error');
-      } finally {
-        reacting.current.delete(c.id);
+      // One reaction at a time per comment: a second tap on the same one meanwhile is the same tap (a
+      // double tap liked and took the like back; the favourite button waits the same way), a tap on
+      // the other one is sent once the first is answered (it used to be dropped).
+      const inFlight = reacting.current.get(c.id);
+      if (inFlight) {
+        inFlight.then = kind === inFlight.kind ? undefined : kind;
+        return;
+      }
+      let before = markOf(c.id);
+      for (let next: CommentInteraction | undefined = kind; next; ) {
+        const asked: CommentInteraction = next;
+        const flight: { kind: CommentInteraction; then?: CommentInteraction } = { kind: asked };
+        reacting.current.set(c.id, flight);
+        const shown = before;
+        setMarks((m) => ({ ...m, [c.id]: nextInteraction(shown, asked) }));
+        try {
+          const answer = await (asked === 'like' ? react : reactDown).mutateAsync({ id: c.id });
+          setMarks((m) => ({ ...m, [c.id]: answer.data.interaction }));
+          patchComment(c.id, { likeCount: answer.data.likeCount, dislikeCount: answer.data.dislikeCount });
+          before = answer.data.interaction;
+        } catch (err) {
+          setMarks((m) => ({ ...m, [c.id]: shown }));
+          toast(errorMessage(err, '操作失败，请稍后重试'), 'error');
+          // What was asked after a failure is not sent behind the person's back.
+          flight.then = undefined;
+        } finally {
+          reacting.current.delete(c.id);
+        }
+        next = flight.then;
       }
     },
     async onReport(c) {
