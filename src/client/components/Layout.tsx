@@ -2,6 +2,7 @@ import { lazy, Suspense, type MouseEvent, type ReactNode } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { useSession } from '../hooks/useSession.ts';
 import { useUserInfoChecked } from '../hooks/useFreshUserInfo.ts';
+import { focusTarget } from '../lib/focus-target.ts';
 import { footerVisible, SIDE_NAV_PATHS, TAB_BAR_PATHS, underPrefix } from '../lib/routes.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Footer } from './Footer.tsx';
@@ -58,9 +59,7 @@ function focusMain(event: MouseEvent<HTMLAnchorElement>): void {
   const main = document.getElementById('main');
   if (!main) return;
   event.preventDefault();
-  main.setAttribute('tabindex', '-1');
-  main.addEventListener('blur', () => main.removeAttribute('tabindex'), { once: true });
-  main.focus();
+  focusTarget(main, { onlyWhileFocused: true });
 }
 
 /** Member pages: logged-out visitors go to /login; crashes show the error boundary. */

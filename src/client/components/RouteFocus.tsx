@@ -7,6 +7,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
+import { focusTarget } from '../lib/focus-target.ts';
 
 const WATCH_MS = 4000;
 
@@ -39,8 +40,7 @@ export function RouteFocus() {
         done = true;
         return;
       }
-      if (heading.tabIndex < 0 && !heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-      heading.focus({ preventScroll: true });
+      focusTarget(heading, { preventScroll: true });
       // Watched on until focus is really there.
       done = document.activeElement === heading;
     };
@@ -61,13 +61,11 @@ export function RouteFocus() {
 /** The regions whose heading takes focus when the control that held it is gone. */
 const REGION = 'section, article, [role="tabpanel"], [role="dialog"], main';
 
-/** A region's own heading (its aria-labelledby, else its first h1–h3), made focusable; else the region. */
+/** A region's own heading (its aria-labelledby, else its first h1–h3); else the region. */
 function regionHeading(region: HTMLElement): HTMLElement {
   const labelledBy = region.getAttribute('aria-labelledby');
   const heading = (labelledBy && document.getElementById(labelledBy.split(' ')[0])) || region.querySelector<HTMLElement>('h1, h2, h3');
-  const target = heading && heading.getClientRects().length ? heading : region;
-  if (target.tabIndex < 0 && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-  return target;
+  return heading && heading.getClientRects().length ? heading : region;
 }
 
 /**
@@ -104,7 +102,7 @@ export function FocusRescue() {
         if (!focusIsLost() || last !== gone) return;
         last = null;
         const region = gone.regions.find((r) => r.isConnected && r.getClientRects().length);
-        region && regionHeading(region).focus({ preventScroll: true });
+        if (region) focusTarget(regionHeading(region), { preventScroll: true });
       });
     };
     document.addEventListener('keydown', onKey, true);

@@ -59,6 +59,12 @@ function failure(err: unknown, general: string, withMessage: (m: string) => stri
   return status && status < 500 ? withMessage(errorMessage(err, general)) : general;
 }
 
+/** A reaction sent for a comment, and the other one tapped meanwhile (sent once it is answered). */
+interface ReactionInFlight {
+  kind: CommentInteraction;
+  then?: CommentInteraction;
+}
+
 export function CommentsSection({ idea }: { idea: IdeaDto }) {
   const { loggedIn, user } = useSession();
   const toast = useToast();
@@ -92,7 +98,7 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
   const create = trpc.comments.create.useMutation();
   const react = trpc.comments.like.useMutation();
   // The reaction in flight per comment, and the other one asked for meanwhile (sent after it).
-  const reacting = useRef(new Map<number, { kind: CommentInteraction; then?: CommentInteraction }>());
+  const reacting = useRef(new Map<number, ReactionInFlight>());
   const reactDown = trpc.comments.dislike.useMutation();
   const remove = trpc.comments.remove.useMutation();
   const report = trpc.comments.report.useMutation();
@@ -155,7 +161,7 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
       let before = markOf(c.id);
       for (let next: CommentInteraction | undefined = kind; next; ) {
         const asked: CommentInteraction = next;
-        const flight: { kind: CommentInteraction; then?: CommentInteraction } = { kind: asked };
+        const flight: ReactionInFlight = { kind: asked };
         reacting.current.set(c.id, flight);
         const shown = before;
         setMarks((m) => ({ ...m, [c.id]: nextInteraction(shown, asked) }));
