@@ -2,15 +2,77 @@
  * Text helpers for matching Chinese and mixed text, which has no spaces between words: the
  * normalisation and character n-grams used by the duplicate checks and by search.
  */
+import * as OpenCC from 'opencc-js/t2cn';
 import { SEARCH_QUERY_MAX_CHARS } from '../shared/constants.ts';
 
+/** Created once: building a converter reads opencc's dictionaries (milliseconds), converting a character is a lookup. */
+const toSimplified = OpenCC.Converter({ from: 't', to: 'cn' });
+
 /**
- * Lower case, no whitespace, no punctuation or symbols, nothing invisible (format characters and the
- * other default-ignorable ones, Hangul fillers among them: a review got a rejected text approved
- * again with one between each character): what two texts share when only formatting differs.
+ * Each character's fold by code point, as it is first met (characters repeat: a text's few thousand
+ * distinct ones are folded once); null when it folds to itself, as most do.
+ */
+const foldedCharacters = new Map<number, string | null>();
+const FOLDED_CHARACTERS_MAX = 50_000;
+
+function foldOf(codePoint: number, ch: string): string | null {
+  let folded = foldedCharacters.get(codePoint);
+  if (folded === undefined) {
+    const converted = toSimplified(ch.normalize('NFKC').toLowerCase());
+    folded = converted === ch ? null : converted;
+    if (foldedCharacters.size >= FOLDED_CHARACTERS_MAX) foldedCharacters.clear();
+    foldedCharacters.set(codePoint, folded);
+  }
+  return folded;
+}
+
+/**
+ * One character as every comparison of texts sees it: Unicode NFKC (full-width letters, digits and
+ * punctuation as their plain forms: `Ａ` `０` `，` read `a` `0` `,`), lower case, and traditional
+ * Chinese as simplified (opencc, character by character: a word folds the same alone and inside a
+ * text, so a query found in a text is found in its fold). Search, the duplicate checks and the
+ * watched words (moderation/matcher.ts) all fold through this.
+ */
+export function foldCharacter(ch: string): string {
+  return foldOf(ch.codePointAt(0) ?? 0, ch) ?? ch;
+}
+
+/**
+ * A text folded character by character (`foldCharacter`). Only the characters that change are
+ * copied (60,000 characters of Chinese in about 2 ms), and ASCII needs only lower case.
+ */
+export function foldText(text: string): string {
+  let out = '';
+  let kept = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) continue;
+    const pair = code >= 0xd800 && code < 0xdc00 && i + 1 < text.length;
+    const codePoint = pair ? text.codePointAt(i)! : code;
+    let folded = foldedCharacters.get(codePoint);
+    if (folded === undefined) folded = foldOf(codePoint, pair ? text.slice(i, i + 2) : text[i]);
+    if (folded !== null) {
+      out += text.slice(kept, i) + folded;
+      kept = i + (pair ? 2 : 1);
+    }
+    if (pair) i++;
+  }
+  // Every fold is lower case already: this lowers the ASCII letters.
+  return (kept ? out + text.slice(kept) : text).toLowerCase();
+}
+
+/** What separates the words of a query, as whitespace does: punctuation and symbols (after folding, full-width ones too). */
+const WORD_SEPARATORS = /[\s\p{P}\p{S}]+/u;
+/** Never part of what a text says: whitespace, punctuation, symbols, and invisible characters (format characters and the other default-ignorable ones). */
+const NOT_CONTENT = /[\s\p{P}\p{S}\p{Cf}\p{Default_Ignorable_Code_Point}]+/gu;
+
+/**
+ * Folded (`foldText`), and no whitespace, punctuation, symbols or anything invisible (Hangul fillers
+ * among them: a review got a rejected text approved again with one between each character): what
+ * two texts share when only formatting, width or traditional characters differ.
  */
 export function normalizeText(text: string): string {
-  return text.toLowerCase().replace(/[\s\p{P}\p{S}\p{Cf}\p{Default_Ignorable_Code_Point}]+/gu, '');
+  return foldText(text).replace(NOT_CONTENT, '');
 }
 
 /**
@@ -115,12 +177,13 @@ export function ideaSearchTexts(idea: { title: string; description: string; tags
 }
 
 /**
- * The words of a query (issue 16): split on whitespace, each normalised; empty ones and repeats
- * dropped, and a word inside another word too (whatever contains the longer contains it). Every word
- * must be found, in any order and any field. A blank query has none.
+ * The words of a query (issue 16): folded, split on whitespace, punctuation and symbols (`宠物，邻里`,
+ * `宠物、邻里` and `宠物,邻里` are `宠物 邻里`), each normalised; empty ones and repeats dropped, and a
+ * word inside another word too (whatever contains the longer contains it). Every word must be
+ * found, in any order and any field. A blank query, or one of punctuation only, has none.
  */
 export function searchWords(rawQuery: string): string[] {
-  const words = [...new Set(rawQuery.split(/\s+/u).map(normalizeText).filter(Boolean))];
+  const words = [...new Set(foldText(rawQuery).split(WORD_SEPARATORS).map((w) => w.replace(NOT_CONTENT, '')).filter(Boolean))];
   return words.filter((w, i) => !words.some((other, j) => j !== i && other.length > w.length && other.includes(w)));
 }
 

@@ -1,7 +1,7 @@
 /**
  * Word matching that sees through disguises (issue 22). A text is folded before matching: each
- * character through Unicode NFKC (full-width letters, compatibility forms), lower case,
- * traditional → simplified Chinese (opencc-js), and whatever is not a letter or a digit is dropped
+ * character as every comparison sees it (`foldCharacter` in text.ts: Unicode NFKC, lower case,
+ * traditional → simplified Chinese), and whatever is not a letter or a digit is dropped
  * (spaces, punctuation, symbols, emoji, zero-width and other invisible characters, and letters that
  * read as a separator: READS_AS_SEPARATOR), so `赌.博`, `赌*博`, `赌\u200b博`, `赌🎲博` and `賭博` all read
  * `赌博`. In a run of letters mixing Latin with look-alikes from other alphabets, those read as the
@@ -12,10 +12,9 @@
  * words cost about what 29 do. (mint-filter, the library the issue names, misses a word that ends
  * inside the path of a longer one: with `赌博网站` and `博网` listed it finds nothing in `赌博网页`.)
  */
-import * as OpenCC from 'opencc-js/t2cn';
 import { remove as toLatinLookalikes } from 'confusables';
+import { foldCharacter } from '../text.ts';
 
-const toSimplified = OpenCC.Converter({ from: 't', to: 'cn' });
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 /**
  * Letters that read as nothing or as a mark between words, dropped like punctuation (a hostile review
@@ -39,7 +38,7 @@ function foldChar(ch: string): string {
   let folded = foldedChars.get(ch);
   if (folded === undefined) {
     folded = '';
-    for (const c of toSimplified(ch.normalize('NFKC').toLowerCase())) if (LETTER_OR_DIGIT.test(c) && !READS_AS_SEPARATOR.test(c)) folded += c;
+    for (const c of foldCharacter(ch)) if (LETTER_OR_DIGIT.test(c) && !READS_AS_SEPARATOR.test(c)) folded += c;
     if (foldedChars.size >= FOLDED_CHARS_MAX) foldedChars.clear();
     foldedChars.set(ch, folded);
   }
