@@ -16,6 +16,10 @@ import { DIALECTS } from './helpers/dialects.ts';
 import { startTestApp, trpcCall, type TestApp } from './helpers/api.ts';
 import { createUser, type FixtureUser } from './helpers/fixtures.ts';
 import { publishedIdeaBody } from './helpers/idea-bodies.ts';
+import * as OpenCC from 'opencc-js/cn2t';
+
+const toTraditional = OpenCC.Converter({ from: 'cn', to: 't' });
+const fullWidth = (c: string) => String.fromCharCode(c.charCodeAt(0) + 0xfee0);
 
 const NOT_DRAFT = '只有草稿可以直接发布；已发布或被驳回的创意请编辑后再提交';
 
@@ -167,6 +171,8 @@ describe.each(DIALECTS)('publishing again on %s (MODERATION=auto)', (dialect) =>
       () => app.api('POST', '/api/ideas', { token: other.token, body: { ...body, title: [...body.title].join('\u3164'), description: [...body.description].join('\u3164'), detailedAnalysis: body.detailedAnalysis.replace(/。/g, '\u200b。\u3164') } }),
       // Padded: a new title and a paragraph added after it, diluting the whole text's likeness (an outside review's way past a take-down).
       () => app.api('POST', '/api/ideas', { token: author.token, body: { ...body, title: `毕业季特惠${tag}`, detailedAnalysis: `${body.detailedAnalysis}<p>${'另外本周新增了简历润色、留学文书和课程作业辅导三项服务，欢迎了解。'.repeat(2)}</p>` } }),
+      // The same text in traditional characters, its letters full-width (tRPC): folded, it is the rejected text.
+      () => trpcCall(app, 'mutation', 'ideas.create', { ...body, title: toTraditional(body.title).replace(/[a-z0-9]/g, fullWidth), description: toTraditional(body.description), detailedAnalysis: toTraditional(body.detailedAnalysis) }, other.token),
       // Pushed past the first 1000 characters by a long paragraph in front of it (tRPC).
       () => trpcCall(app, 'mutation', 'ideas.create', { ...body, title: `社区共享花园${tag}`, detailedAnalysis: `<p>${Array.from({ length: 60 }, (_, i) => `第${i}周邻居们一起在屋顶种菜并交换收成`).join('，')}</p>${body.detailedAnalysis}` }, other.token),
     ];

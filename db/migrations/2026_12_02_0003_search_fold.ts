@@ -16,15 +16,16 @@ import * as OpenCC from 'opencc-js/t2cn';
  */
 const BATCH = 500;
 
-export async function up(db: Kysely<any>): Promise<void> {
-  await refoldSearchIndex(db);
-  await refoldMatchTexts(db, 'ideas', 'id');
-  await refoldMatchTexts(db, 'rejected_texts', 'id');
+/** `batch` ideas (or rows) at a time: a table of any size is read a bounded part at once. */
+export async function up(db: Kysely<any>, batch = BATCH): Promise<void> {
+  await refoldSearchIndex(db, batch);
+  await refoldMatchTexts(db, 'ideas', batch);
+  await refoldMatchTexts(db, 'rejected_texts', batch);
 }
 
 export async function down(): Promise<void> {}
 
-async function refoldSearchIndex(db: Kysely<any>): Promise<void> {
+async function refoldSearchIndex(db: Kysely<any>, batch: number): Promise<void> {
   let after = 0;
   for (;;) {
     const rows = await db
@@ -34,7 +35,7 @@ async function refoldSearchIndex(db: Kysely<any>): Promise<void> {
       .where('published_at', 'is not', null)
       .where('id', '>', after)
       .orderBy('id')
-      .limit(BATCH)
+      .limit(batch)
       .execute();
     if (!rows.length) break;
     after = rows[rows.length - 1].id;
@@ -68,15 +69,15 @@ async function refoldSearchIndex(db: Kysely<any>): Promise<void> {
 }
 
 /** The duplicate checks' stored texts (ideas/moderation.ts `matchText`): normalised already, so folding them again is folding what they say. */
-async function refoldMatchTexts(db: Kysely<any>, table: 'ideas' | 'rejected_texts', key: 'id'): Promise<void> {
+async function refoldMatchTexts(db: Kysely<any>, table: 'ideas' | 'rejected_texts', batch: number): Promise<void> {
   let after = 0;
   for (;;) {
-    const rows = await db.selectFrom(table).select([key, 'match_text']).where('match_text', 'is not', null).where(key, '>', after).orderBy(key).limit(BATCH).execute();
+    const rows = await db.selectFrom(table).select(['id', 'match_text']).where('match_text', 'is not', null).where('id', '>', after).orderBy('id').limit(batch).execute();
     if (!rows.length) break;
-    after = rows[rows.length - 1][key];
+    after = rows[rows.length - 1].id;
     for (const r of rows) {
       const folded = [...normalizeText(r.match_text as string)].slice(0, MATCH_TEXT_CHARS).join('');
-      if (folded !== r.match_text) await db.updateTable(table).set({ match_text: folded }).where(key, '=', r[key]).execute();
+      if (folded !== r.match_text) await db.updateTable(table).set({ match_text: folded }).where('id', '=', r.id).execute();
     }
   }
 }
