@@ -40,14 +40,19 @@ async function refoldSearchIndex(db: Kysely<any>, batch: number): Promise<void> 
     if (!rows.length) break;
     after = rows[rows.length - 1].id;
     const ids = rows.map((r) => r.id);
-    const tags = await db.selectFrom('idea_tags').select(['idea_id', 'tag']).where('idea_id', 'in', ids).orderBy('idea_id').orderBy('position').execute();
+    const tags = new Map<number, string[]>();
+    for (const t of await db.selectFrom('idea_tags').select(['idea_id', 'tag']).where('idea_id', 'in', ids).orderBy('idea_id').orderBy('position').execute()) {
+      const list = tags.get(Number(t.idea_id)) ?? [];
+      list.push(t.tag as string);
+      tags.set(Number(t.idea_id), list);
+    }
     const stored = new Map((await db.selectFrom('idea_search_texts').select(['idea_id', 'title', 'body']).where('idea_id', 'in', ids).execute()).map((t) => [Number(t.idea_id), t]));
 
     const changed: number[] = [];
     const texts: { idea_id: number; title: string; body: string }[] = [];
     const grams: { kind: number; gram: string; published_at: unknown; idea_id: number }[] = [];
     for (const r of rows) {
-      const idea = { title: r.title as string, description: r.description as string, tags: tags.filter((x) => x.idea_id === r.id).map((x) => x.tag as string) };
+      const idea = { title: r.title as string, description: r.description as string, tags: tags.get(r.id) ?? [] };
       const ideaGrams = ideaSearchGrams(idea);
       const ideaTexts = ideaSearchTexts(idea);
       const before = stored.get(r.id);
