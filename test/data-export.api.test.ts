@@ -2,7 +2,8 @@
  * People's own data (issue 22, PIPL access): a member with one of everything downloads one archive
  * (JSON files and the image files of their ideas) and finds all of it there; another member's own
  * data (phone, drafts, feedback, comments, messages, who follows whom) is never in it. The download
- * is limited per member; a guest is refused.
+ * is limited per member; a guest is refused. Another member's idea is named only while it is public
+ * (unpublished, binned, taken down, its author gone: its number alone), and others' favourites stay out.
  */
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,8 @@ import { readZip } from '../src/server/infrastructure/zip.ts';
 import { DIALECTS } from './helpers/dialects.ts';
 import { trpcCall, uploadForm } from './helpers/api.ts';
 import { serveTestApp } from './helpers/serve.ts';
-import { approveAsModerator, createUser, type FixtureUser } from './helpers/fixtures.ts';
+import { approveAsModerator, createUser, FIXTURE_PASSWORD, type FixtureUser } from './helpers/fixtures.ts';
+import { dbTimeToIso } from '../db/time.ts';
 
 describe.each(DIALECTS)('a member\'s data export on %s', (dialect) => {
   const app = serveTestApp(dialect, { moderation: 'auto', rateLimits: { exportsPerDay: 3 } });
@@ -128,5 +130,54 @@ describe.each(DIALECTS)('a member\'s data export on %s', (dialect) => {
     expect(refused.body).toEqual({ success: false, message: '导出过于频繁，请明天再试' });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3600);
     expect((await trpcCall(app, 'query', 'account.exportData', undefined, me.token)).status).toBe(404);
+  });
+
+  it('names another member\u2019s idea only while it is public, and holds the member\u2019s own favourites alone', async () => {
+    const reader = await createUser(app.deps, { nickname: '导出者丁' });
+    const hider = await createUser(app.deps, { nickname: '收起创意的丙' });
+    const leaver = await createUser(app.deps, { nickname: '将注销的戊' });
+    const admin = await createUser(app.deps, { role: 'admin' });
+    const publish = async (who: FixtureUser, title: string): Promise<number> =>
+      ok(await app.api('POST', '/api/ideas', { token: who.token, body: { title, description: `${title}的简介`, status: 'published' } })).data.id;
+    const stays = await publish(hider, '丙一直公开的创意');
+    const unpublished = await publish(hider, '丙撤回成草稿的创意');
+    const binned = await publish(hider, '丙删进回收站的创意');
+    const takenDown = await publish(hider, '丙被下架的创意');
+    const authorLeft = await publish(leaver, '戊注销前的创意');
+    const readersOwn = await publish(reader, '丁自己的创意');
+    const pointedAt = [stays, unpublished, binned, takenDown, authorLeft, readersOwn];
+    const commentIds = new Map<number, number>();
+    for (const id of pointedAt) {
+      ok(await app.api('POST', `/api/favorites/${id}`, { token: reader.token, body: { favorite: true } }));
+      commentIds.set(id, ok(await app.api('POST', '/api/comments', { token: reader.token, body: { ideaId: id, content: `丁对${id}号的评论` } })).data.id);
+      if (id !== readersOwn) ok(await app.api('POST', `/api/ideas/${id}/purchase`, { token: reader.token }));
+    }
+    // Others' favourites, of the same ideas and of the reader's own: theirs, not the reader's.
+    for (const who of [hider, other]) {
+      for (const id of [stays, readersOwn, mine.otherIdeaId]) ok(await app.api('POST', `/api/favorites/${id}`, { token: who.token, body: { favorite: true } }));
+    }
+    ok(await app.api('POST', `/api/favorites/${mine.ideaId}`, { token: hider.token, body: { favorite: true } }));
+    // Then each of them leaves public view its own way.
+    ok(await app.api('PUT', `/api/ideas/${unpublished}`, { token: hider.token, body: { status: 'draft' } }));
+    ok(await app.api('DELETE', `/api/ideas/${binned}`, { token: hider.token }));
+    ok(await app.api('POST', `/api/admin/ideas/${takenDown}/take-down`, { token: admin.token, body: { reason: '测试下架' } }));
+    ok(await app.api('POST', '/api/users/deactivate', { token: leaver.token, body: { reason: '测试注销', password: FIXTURE_PASSWORD } }));
+
+    const files = readZip((await download(reader.token)).bytes);
+    const json = (name: string) => JSON.parse(files.get(name)!.toString('utf8'));
+    const titleShown: Record<number, string | null> = { [stays]: '丙一直公开的创意', [unpublished]: null, [binned]: null, [takenDown]: null, [authorLeft]: null, [readersOwn]: '丁自己的创意' };
+    const favouritedAt = new Map(
+      (await app.deps.db.selectFrom('favorites').select(['idea_id', 'created_at']).where('user_id', '=', reader.id).execute()).map((f) => [f.idea_id, dbTimeToIso(f.created_at)]),
+    );
+    const byIdea = (a: { ideaId: number }, b: { ideaId: number }) => a.ideaId - b.ideaId;
+    expect(json('favorites.json').sort(byIdea)).toEqual(pointedAt.map((id) => ({ ideaId: id, ideaTitle: titleShown[id], favoritedAt: favouritedAt.get(id) })).sort(byIdea));
+    expect(json('comments.json').map(({ createdAt: _, ...c }: { createdAt: string }) => c)).toEqual(
+      pointedAt.map((id) => ({ id: commentIds.get(id), ideaId: id, ideaTitle: titleShown[id], parentId: null, replyTo: null, content: `丁对${id}号的评论`, likeCount: 0, dislikeCount: 0, heldForReview: false })),
+    );
+    expect(json('activity.json').unlockedAnalyses.map((u: { ideaId: number; ideaTitle: string | null; price: number }) => [u.ideaId, u.ideaTitle, u.price]).sort((a: number[], b: number[]) => a[0] - b[0])).toEqual(
+      pointedAt.filter((id) => id !== readersOwn).map((id) => [id, titleShown[id], 0]),
+    );
+    const all = [...files.values()].map((b) => b.toString('utf8')).join('\n');
+    for (const hidden of ['丙撤回成草稿的创意', '丙删进回收站的创意', '丙被下架的创意', '戊注销前的创意']) expect(all, hidden).not.toContain(hidden);
   });
 });

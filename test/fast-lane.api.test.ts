@@ -381,6 +381,33 @@ describe('the response cache', () => {
     expect(cache.get('k')).toBeUndefined();
   });
 
+  it('does not store an idea\u2019s page or a list whose fill started before a change about that idea; another idea\u2019s change leaves the page\u2019s fill', async () => {
+    const cache = new ResponseCache({ ttlMs: 10_000, maxEntries: 10, maxBytes: 10_000 });
+    /** Starts a fill of `key` held until released; answers whether the cache kept it. */
+    const fillDuring = async (key: string, about: number | undefined, change: () => void) => {
+      let release!: () => void;
+      const answer = { status: 200, base: [], heads: {}, variants: { identity: Buffer.from(key) }, etag: '"f"' };
+      const slow = cache.getOrFill(key, ['ideas', 'comments'], () => new Promise<PreparedAnswer>((resolve) => (release = () => resolve(answer))), about);
+      change();
+      release();
+      await slow;
+      return cache.get(key) !== undefined;
+    };
+    expect(await fillDuring('page 7', 7, () => cache.invalidate(['comments'], 7))).toBe(false);
+    expect(await fillDuring('list', undefined, () => cache.invalidate(['ideas'], 7))).toBe(false);
+    expect(await fillDuring('page 8', 8, () => cache.invalidate(['ideas']))).toBe(false);
+    expect(await fillDuring('page 9', 9, () => cache.invalidate(['comments'], 7))).toBe(true);
+    expect(await fillDuring('page 10', 10, () => cache.invalidate(['counts'], 10))).toBe(true);
+    // A change about the idea, then so many about others that the per-idea generations are forgotten:
+    // the page's fill under way is still not stored.
+    expect(
+      await fillDuring('page 12', 12, () => {
+        cache.invalidate(['ideas'], 12);
+        for (let id = 100; id < 100_100; id++) cache.invalidate(['counts'], id);
+      }),
+    ).toBe(false);
+  });
+
   it('a write of another kind (a favourite) leaves a fill under way shared: callers during it wait for the one fill (issue 19)', async () => {
     const cache = new ResponseCache({ ttlMs: 10_000, maxEntries: 10, maxBytes: 10_000 });
     let fills = 0;

@@ -1,13 +1,17 @@
 /**
  * One keyset page and one cursor codec (src/server/ideas/keyset.ts) behind every newest-first list:
  * the marketplace's newest sort, the public idea list and a user's public ideas walk the same order
- * with the same cursors, each idea once; another order's cursor and a forged one are 400.
+ * with the same cursors, each idea once; another order's cursor and a forged one are 400. A list whose
+ * size is an exact multiple of its page ends on a full page with nextCursor null, not with a cursor to
+ * an empty page: every keyset list, public and a member's own.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from './helpers/dialects.ts';
 import { trpcCall } from './helpers/api.ts';
 import { serveTestApp } from './helpers/serve.ts';
 import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
+import { walkPages, type CursorPage } from './helpers/pages.ts';
+import { messageRow } from '../src/server/messages/send.ts';
 
 const H = 3600 * 1000;
 
@@ -89,5 +93,57 @@ describe.each(DIALECTS)('newest-first keyset pages on %s', (dialect) => {
     // One more: the tRPC answer of limit 20, which all the others share.
     expect(app.deps.publicCache.size.entries).toBe(entries + 1);
     expect((await app.api('GET', `/api/ideas/${id}/similar?limit=101`)).status).toBe(400);
+  });
+});
+
+describe.each(DIALECTS)('a list an exact multiple of its page long, on %s', (dialect) => {
+  const app = serveTestApp(dialect);
+  let author: FixtureUser;
+  let reader: FixtureUser;
+  const publicIds: number[] = [];
+  beforeAll(async () => {
+    author = await createUser(app.deps);
+    reader = await createUser(app.deps);
+    // 50 public ideas (the only ones), 50 drafts and 50 in the bin; the reader favourites the 50 public
+    // ones and has 100 messages. The pages of 50 are the server's; the public lists take `limit`.
+    for (let i = 0; i < 50; i++) publicIds.push(await createIdea(app.deps, author, { title: `整页检验${i}`, ageMs: (60 - i) * 60_000, favorites: i % 7 }));
+    for (let i = 0; i < 50; i++) await createIdea(app.deps, author, { title: `整页草稿${i}`, stage: 'draft' });
+    for (let i = 0; i < 50; i++) await createIdea(app.deps, author, { title: `整页回收${i}`, stage: 'deleted', deletedAgoMs: (i + 1) * 60_000 });
+    const base = Date.parse('2026-11-01T00:00:00Z');
+    const at = (i: number) => new Date(base + Math.floor(i / 3) * 1000).toISOString().slice(0, 19).replace('T', ' ');
+    await app.deps.db.insertInto('favorites').values(publicIds.map((idea_id, i) => ({ user_id: reader.id, idea_id, created_at: at(i) }))).execute();
+    await app.deps.db.insertInto('messages').values(Array.from({ length: 100 }, (_, i) => messageRow({ userId: reader.id, title: `整页消息${i}`, content: '分页', createdAt: at(i) }))).execute();
+  });
+
+  const rest = (path: string, token?: string) => (cursor?: string) =>
+    app.api('GET', `${path}${cursor ? `${path.includes('?') ? '&' : '?'}cursor=${cursor}` : ''}`, { token }).then((r) => r.body as CursorPage<{ id: number }>);
+  const trpc = (name: string, input: Record<string, unknown>, token?: string) => (cursor?: string) =>
+    trpcCall(app, 'query', name, { ...input, ...(cursor ? { cursor } : {}) }, token).then((r) => r.body.result.data as CursorPage<{ id: number }>);
+  const sizes = async (page: (cursor?: string) => Promise<CursorPage<{ id: number }>>) => (await walkPages(page, (i) => i.id)).sizes;
+
+  it('a member\u2019s lists (messages, favourites, each library tab) answer nextCursor null on their last full page, on both transports', async () => {
+    expect(await sizes(rest('/api/messages', reader.token))).toEqual([50, 50]);
+    expect(await sizes(trpc('messages.list', {}, reader.token))).toEqual([50, 50]);
+    expect(await sizes(rest('/api/favorites', reader.token))).toEqual([50]);
+    expect(await sizes(trpc('favorites.list', {}, reader.token))).toEqual([50]);
+    for (const [status, want] of [['published', [50]], ['draft', [50]], ['deleted', [50]], ['all', [50, 50]]] as const) {
+      expect(await sizes(rest(`/api/ideas/my?status=${status}`, author.token)), status).toEqual(want);
+      expect(await sizes(trpc('ideas.my', { status }, author.token)), status).toEqual(want);
+    }
+  });
+
+  it('the public lists (marketplace sorts, search, the idea lists, an author\u2019s ideas) do the same, for guests and members', async () => {
+    for (const token of [undefined, reader.token]) {
+      for (const sort of ['newest', 'favorites', 'random']) {
+        expect(await sizes(rest(`/api/marketplace/ideas?sort=${sort}&seed=5&limit=10`, token)), sort).toEqual([10, 10, 10, 10, 10]);
+        expect(await sizes(trpc('marketplace.ideas', { sort, seed: 5, limit: 25 }, token)), sort).toEqual([25, 25]);
+      }
+      expect(await sizes(rest(`/api/marketplace/search?q=${encodeURIComponent('整页检验')}&limit=25`, token))).toEqual([25, 25]);
+      expect(await sizes(rest(`/api/marketplace/search?q=${encodeURIComponent('整页检验')}&limit=10`, token))).toEqual([10, 10, 10, 10, 10]);
+      for (const path of ['/api/ideas?limit=10', '/api/ideas/all?limit=25', '/api/ideas/guest?limit=50', `/api/ideas/user/${author.registrationNumber}?limit=25`]) {
+        expect(await sizes(rest(path, token)), path).toEqual(path.endsWith('=10') ? [10, 10, 10, 10, 10] : path.endsWith('=50') ? [50] : [25, 25]);
+      }
+      expect(await sizes(trpc('ideas.userPublic', { id: author.registrationNumber, limit: 10 }, token))).toEqual([10, 10, 10, 10, 10]);
+    }
   });
 });

@@ -9,15 +9,15 @@
  */
 import { sql } from 'kysely';
 import type { PoolConnection } from 'mysql2';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { DATABASE_MSG, databaseError } from '../src/server/errors.ts';
-import { DIALECTS } from './helpers/dialects.ts';
+import { describeOnMariaDB } from './helpers/dialects.ts';
 import { trpcCall } from './helpers/api.ts';
 import { serveTestApp } from './helpers/serve.ts';
 import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
 
-describe.each(DIALECTS.filter((d) => d === 'mysql'))('pool and time limits on %s', (dialect) => {
-  const app = serveTestApp(dialect, { database: { poolSize: 2, queueLimit: 3, acquireTimeoutMs: 400, queryTimeoutMs: 2500, lockWaitTimeoutSeconds: 1 } });
+describeOnMariaDB('pool and time limits on MariaDB', () => {
+  const app = serveTestApp('mysql', { database: { poolSize: 2, queueLimit: 3, acquireTimeoutMs: 400, queryTimeoutMs: 2500, lockWaitTimeoutSeconds: 1 } });
   let member: FixtureUser;
   let idea: number;
 

@@ -13,7 +13,18 @@ import type { SmsGatewaySettings } from '../src/server/config.ts';
 import { freshPhone, trpcCall, type TestApp } from './helpers/api.ts';
 import { SMS_CODE_TTL_MINUTES } from '../src/shared/constants.ts';
 import { DIALECTS } from './helpers/dialects.ts';
-import { ALIYUN, startFakeGateway, TENCENT, type FakeGateway, type GatewayReply, type GatewayRequest } from './helpers/fake-sms-gateway.ts';
+import {
+  ALIYUN,
+  ALIYUN_NOT_SENT,
+  ALIYUN_TOO_FREQUENT,
+  startFakeGateway,
+  TENCENT,
+  TENCENT_NOT_SENT,
+  TENCENT_TOO_FREQUENT,
+  type FakeGateway,
+  type GatewayReply,
+  type GatewayRequest,
+} from './helpers/fake-sms-gateway.ts';
 import { createUser, FIXTURE_PASSWORD } from './helpers/fixtures.ts';
 import { serveTestApp } from './helpers/serve.ts';
 
@@ -33,6 +44,10 @@ interface Sent {
 interface ProviderCase {
   name: 'aliyun' | 'tencent';
   answers: Record<'ok' | Exclude<SmsFailureKind, 'not_configured'>, GatewayReply>;
+  /** HTTP 200 answers that do not say the message was accepted. */
+  notSent: GatewayReply[];
+  /** Every way the provider says the number or account sends too often. */
+  tooFrequent: GatewayReply[];
   settings: Omit<SmsGatewaySettings, 'endpoint'>;
   read(req: GatewayRequest): Sent;
 }
@@ -41,6 +56,8 @@ const PROVIDERS: ProviderCase[] = [
   {
     name: 'aliyun',
     answers: ALIYUN,
+    notSent: ALIYUN_NOT_SENT,
+    tooFrequent: ALIYUN_TOO_FREQUENT,
     settings: {
       provider: 'aliyun',
       accessKeyId: 'LTAI5tTestKeyId',
@@ -62,6 +79,8 @@ const PROVIDERS: ProviderCase[] = [
   {
     name: 'tencent',
     answers: TENCENT,
+    notSent: TENCENT_NOT_SENT,
+    tooFrequent: TENCENT_TOO_FREQUENT,
     settings: {
       provider: 'tencent',
       accessKeyId: 'AKIDTestSecretId',
@@ -219,6 +238,41 @@ describe.each(DIALECTS)('SMS providers on %s', (dialect) => {
         if (providerCode) expect(logged).toContain(providerCode);
         for (const req of gateway.requests.slice(-4)) expect(logged).not.toContain(p.read(req).params[0]);
         expect(logged).not.toContain(phone);
+      } finally {
+        logs.restore();
+      }
+    });
+
+    it('takes an HTTP 200 without the provider\u2019s success code as not sent: 503 短信服务暂时不可用, the code withdrawn', async () => {
+      const logs = captureLogs();
+      try {
+        for (const reply of p.notSent) {
+          gateway.reply = reply;
+          const phone = freshPhone();
+          const rest = await app.api('POST', '/api/auth/send-sms-code', { body: { phone, purpose: 'register' } });
+          expect([rest.status, rest.body], JSON.stringify(reply.body)).toEqual([503, { success: false, ...SMS_FAILURES.unavailable }]);
+          expect(await codesFor(app, phone)).toEqual([]);
+          const trpc = await trpcCall(app, 'mutation', 'auth.sendSmsCode', { phone: freshPhone(), purpose: 'register' });
+          expect([trpc.status, trpc.body.error.data.extra], JSON.stringify(reply.body)).toEqual([503, { smsError: SMS_FAILURES.unavailable.smsError }]);
+        }
+      } finally {
+        logs.restore();
+      }
+    });
+
+    it('answers every frequency limit of the provider as too frequent, not as unavailable', async () => {
+      const logs = captureLogs();
+      try {
+        for (const reply of p.tooFrequent) {
+          gateway.reply = reply;
+          const phone = freshPhone();
+          const rest = await app.api('POST', '/api/auth/send-sms-code', { body: { phone, purpose: 'register' } });
+          expect([rest.status, rest.body], JSON.stringify(reply.body)).toEqual([503, { success: false, ...SMS_FAILURES.frequency }]);
+          expect(await codesFor(app, phone)).toEqual([]);
+          const trpc = await trpcCall(app, 'mutation', 'auth.sendSmsCode', { phone: freshPhone(), purpose: 'register' });
+          expect([trpc.status, trpc.body.error.message], JSON.stringify(reply.body)).toEqual([503, SMS_FAILURES.frequency.message]);
+        }
+        expect(logs.text()).toContain('（frequency）');
       } finally {
         logs.restore();
       }

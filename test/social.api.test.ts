@@ -436,6 +436,32 @@ describe.each(DIALECTS)('favourites of ideas that are no longer public, on %s', 
     }
   });
 
+  it('never answers a cursor to an empty page: a full page followed only by favourites back in review is the last', async () => {
+    const author = await createUser(app.deps);
+    const base = Date.parse('2026-11-01T00:00:00Z');
+    /** A reader whose favourites are these ideas, oldest first, a second apart. */
+    const readerOf = async (ideas: number[]) => {
+      const reader = await createUser(app.deps);
+      await app.deps.db.insertInto('favorites').values(ideas.map((idea_id, i) => ({ user_id: reader.id, idea_id, created_at: new Date(base + i * 1000).toISOString().slice(0, 19).replace('T', ' ') }))).execute();
+      return reader;
+    };
+    const ideas: number[] = [];
+    for (let i = 0; i < 53; i++) ideas.push(await createIdea(app.deps, author, { title: `整页之后待审${i}` }));
+    // The oldest two went back to review.
+    await app.deps.db.updateTable('ideas').set({ moderation_status: 'review' }).where('id', 'in', ideas.slice(0, 2)).execute();
+    app.deps.publicCache.invalidate();
+    const walk = (reader: FixtureUser) => ({
+      rest: walkPages(async (cursor) => (await app.api('GET', `/api/favorites${cursor ? `?cursor=${cursor}` : ''}`, { token: reader.token })).body, (f: { id: number }) => f.id),
+      trpc: walkPages(async (cursor) => (await trpcCall(app, 'query', 'favorites.list', cursor ? { cursor } : {}, reader.token)).body, (f: { id: number }) => f.id),
+    });
+    // 50 public after 2 in review: one page, no cursor.
+    const full = walk(await readerOf(ideas.slice(0, 52)));
+    for (const pages of [await full.rest, await full.trpc]) expect(pages).toEqual({ seen: ideas.slice(2, 52).reverse(), sizes: [50] });
+    // A public one older than those in review: the cursor leads to it.
+    const oneMore = walk(await readerOf([ideas[52], ...ideas.slice(0, 52)]));
+    for (const pages of [await oneMore.rest, await oneMore.trpc]) expect(pages).toEqual({ seen: [...ideas.slice(2, 52).reverse(), ideas[52]], sizes: [50, 1] });
+  });
+
   it('pages the favourites 50 at a time, newest first, each once, past ideas left out, on both transports', async () => {
     const author = await createUser(app.deps);
     const reader = await createUser(app.deps);

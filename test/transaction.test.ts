@@ -1,7 +1,9 @@
 /**
  * The one write path (db/transaction.ts, issue 18): what is run again and what never is, on stand-in
  * errors; then on MariaDB, a real deadlock and a real lock-wait timeout, each first shown failing
- * without the helper. And every writer in src/ uses it: no `.transaction()` anywhere else.
+ * without the helper, for a transaction and for a statement outside one; and a statement whose
+ * connection is killed (KILL CONNECTION) mid-way: a write is never sent again (done once if it
+ * committed), a read is. And every writer in src/ uses it: no `.transaction()` anywhere else.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -174,7 +176,8 @@ describe.runIf(!!process.env.TEST_MYSQL_URL)('on MariaDB', () => {
     return Promise.allSettled([writer('a', 'b'), writer('b', 'a')]);
   }
 
-  const values = async () => (await test.handle.db.selectFrom('app_secrets').select(['name', 'value']).orderBy('name').execute()).map((r) => Number(r.value));
+  const values = async () => (await test.handle.db.selectFrom('app_secrets').select(['name', 'value']).where('name', 'in', ['a', 'b']).orderBy('name').execute()).map((r) => Number(r.value));
+  const valueOf = async (name: string) => Number((await test.handle.db.selectFrom('app_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow()).value);
 
   it('a real deadlock fails one of two plain transactions, and neither through the helper', async () => {
     const before = await values();
@@ -210,5 +213,94 @@ describe.runIf(!!process.env.TEST_MYSQL_URL)('on MariaDB', () => {
     await holder;
     expect(retryStats.conflicts).toBeGreaterThanOrEqual(1);
     expect((await handle.db.selectFrom('app_secrets').select('value').where('name', '=', 'a').executeTakeFirstOrThrow()).value).toBe('200');
+  });
+
+  /**
+   * A single statement as the victim of a real deadlock: a transaction on another connection holds
+   * `y` and has changed many rows (so the statement, lighter, is the one InnoDB rolls back); the
+   * statement takes `x` and waits for `y`; the transaction then asks for `x`.
+   */
+  async function statementInDeadlock(statement: () => Promise<unknown>) {
+    const pool = test.handle.mysqlPool!.promise();
+    const holder = await pool.getConnection();
+    try {
+      await holder.query('BEGIN');
+      // Row by row: a statement over many rows may scan (and lock) the table, `x` with it.
+      for (let i = 0; i < 10; i++) await holder.query('UPDATE app_secrets SET value = value + 1 WHERE name = ?', [`weight${i}`]);
+      await holder.query("UPDATE app_secrets SET value = value + 1 WHERE name = 'y'");
+      const victim = statement().then(
+        () => 'done' as const,
+        (err: unknown) => err,
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      await holder.query("UPDATE app_secrets SET value = value + 1 WHERE name = 'x'");
+      await holder.query('COMMIT');
+      return await victim;
+    } finally {
+      holder.release();
+    }
+  }
+
+  it('runs a statement outside a transaction again after a real deadlock', async () => {
+    await test.handle.db
+      .insertInto('app_secrets')
+      .values([{ name: 'x', value: '0' }, { name: 'y', value: '0' }, ...Array.from({ length: 10 }, (_, i) => ({ name: `weight${i}`, value: '0' }))])
+      .execute();
+    const bothRows = "UPDATE app_secrets SET value = value + 1 WHERE name IN ('x', 'y')";
+    // Without the retry: a connection of the raw pool is the victim.
+    const raw = await statementInDeadlock(async () => {
+      const connection = await handle.mysqlPool!.promise().getConnection();
+      try {
+        await connection.query(bothRows);
+      } finally {
+        connection.release();
+      }
+    });
+    expect(raw).toMatchObject({ errno: 1213 });
+    expect([await valueOf('x'), await valueOf('y')]).toEqual([1, 1]);
+    // Through the app's handle: rolled back once, run again once the transaction committed.
+    resetRetryStats();
+    const helped = await statementInDeadlock(() => sql.raw(bothRows).execute(handle.db));
+    expect(helped).toBe('done');
+    expect(retryStats.conflicts).toBeGreaterThanOrEqual(1);
+    expect([await valueOf('x'), await valueOf('y')]).toEqual([3, 3]);
+  });
+
+  /** Runs `statement` through the app's handle and kills its connection (KILL CONNECTION) once it is under way. */
+  async function killedDuring(statement: () => Promise<unknown>, marker: string) {
+    const outcome = statement().then(
+      () => 'done' as const,
+      (err: unknown) => err,
+    );
+    const admin = test.handle.mysqlPool!.promise();
+    let id: number | undefined;
+    for (let i = 0; i < 50 && id === undefined; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      const [rows] = await admin.query('SELECT ID FROM information_schema.PROCESSLIST WHERE INFO LIKE ? AND ID <> CONNECTION_ID()', [`%${marker}%`]);
+      id = (rows as { ID: number }[])[0]?.ID;
+    }
+    expect(id).toBeDefined();
+    await new Promise((r) => setTimeout(r, 200));
+    await admin.query(`KILL CONNECTION ${Number(id)}`);
+    return outcome;
+  }
+
+  it('never sends a write outside a transaction again after its connection was lost: done once when it committed, not redone when it did not', async () => {
+    await test.handle.db.insertInto('app_secrets').values([{ name: 'once', value: '0' }]).execute();
+    await sql.raw("CREATE PROCEDURE add_once_then_wait() BEGIN UPDATE app_secrets SET value = value + 1 WHERE name = 'once'; DO SLEEP(3.1); END").execute(test.handle.db);
+    resetRetryStats();
+    // The write committed (autocommit, inside the procedure), then the connection died before the answer.
+    const committed = await killedDuring(() => sql.raw('CALL add_once_then_wait()').execute(handle.db), 'SLEEP(3.1)');
+    expect(databaseFailure(committed)).toBe('connection');
+    expect(await valueOf('once')).toBe(1);
+    // Killed while it ran: the server rolled it back, and it is not sent again either.
+    const rolledBack = await killedDuring(() => handle.db.updateTable('app_secrets').set({ value: sql`value + 1 + sleep(3.2) * 0` }).where('name', '=', 'once').execute(), 'sleep(3.2)');
+    expect(databaseFailure(rolledBack)).toBe('connection');
+    expect(await valueOf('once')).toBe(1);
+    expect(retryStats.reconnects).toBe(0);
+    // A read whose connection died is run again on a fresh one.
+    const read = await killedDuring(() => sql`select sleep(1.3) as slept`.execute(handle.db), 'sleep(1.3)');
+    expect(read).toBe('done');
+    expect(retryStats.reconnects).toBe(1);
   });
 });

@@ -13,13 +13,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/connection.ts';
 import { dbTimeAgo } from '../db/time.ts';
 import { loadConfig, WRITE_LIMIT_KINDS, writeLimitEnv } from '../src/server/config.ts';
 import { createDeps } from '../src/server/deps.ts';
 import { spawnServer, type ChildServer } from './helpers/child-server.ts';
-import { DIALECTS } from './helpers/dialects.ts';
+import { describeOnMariaDB } from './helpers/dialects.ts';
 import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';
 import { processDatabase, type ProcessDatabase } from './helpers/process-db.ts';
 
@@ -58,7 +58,8 @@ function jobLines(server: ChildServer): { ran: boolean; startedAt?: number; hold
     .map((line) => JSON.parse(line.slice(line.indexOf('{'))));
 }
 
-describe.each(DIALECTS.filter((d) => d === 'mysql'))('two app processes on one %s database', (dialect) => {
+describeOnMariaDB('two app processes on one MariaDB database', () => {
+  const dialect = 'mysql';
   let db: ProcessDatabase | undefined;
   let servers: ChildServer[] = [];
   let handle: DatabaseHandle | undefined;

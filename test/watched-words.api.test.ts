@@ -393,5 +393,25 @@ describe.each(DIALECTS)('watched words on %s', (dialect) => {
       clock += 5000;
       expect(await elsewhere.list()).toBe(before);
     });
+
+    it('an import that only changes actions is in force at once here, and in another process past the window', async () => {
+      const imported = (action: 'hold' | 'replace') => app.api('POST', '/api/admin/watched-words/import', { token: admin.token, body: { text: '改动作甲\n改动作乙', action } });
+      expect((await imported('hold')).body.data).toMatchObject({ added: 2, changed: 0 });
+      let clock = 1_000_000;
+      const elsewhere = new WatchedWords(app.deps.db, 2000, () => clock);
+      const actionElsewhere = async () => (await elsewhere.list()).words.filter((w) => w.word.startsWith('改动作')).map((w) => w.action);
+      expect(await actionElsewhere()).toEqual(['hold', 'hold']);
+      const held = await app.api('POST', '/api/ideas', { token: member.token, body: idea(`改动作甲${unique()}`) });
+      expect(held.body.data.moderationStatus).toBe('review');
+      // No word added: the list in force changes all the same.
+      expect((await imported('replace')).body.data).toMatchObject({ added: 0, changed: 2 });
+      const replaced = await app.api('POST', '/api/ideas', { token: member.token, body: idea(`改动作甲${unique()}`) });
+      expect([replaced.status, replaced.body.data.moderationStatus]).toEqual([201, 'approved']);
+      expect(replaced.body.data.title).toMatch(/^\*\*/);
+      const trpc = await trpcCall(app, 'mutation', 'comments.create', { ideaId, content: `改动作乙${unique()}` }, member.token);
+      expect(trpc.body.result.data.data.content).toMatch(/^\*\*/);
+      clock += 2001;
+      expect(await actionElsewhere()).toEqual(['replace', 'replace']);
+    });
   });
 });

@@ -78,6 +78,31 @@ export const ALIYUN = {
   unavailable: { status: 500, body: { Code: 'InternalError', Message: 'The request processing has failed due to some unknown error.', RequestId: 'r-500' } },
 } satisfies Record<string, GatewayReply>;
 
+/**
+ * HTTP 200 answers without Alibaba Cloud's success code `OK`: not sent. The body may lack Code, hold
+ * an empty one, spell it otherwise, or not be JSON.
+ */
+export const ALIYUN_NOT_SENT: GatewayReply[] = [
+  { body: { Message: 'OK', RequestId: 'r-no-code' } },
+  { body: { Code: '', Message: '', RequestId: 'r-empty-code' } },
+  { body: { Code: 'Ok', Message: 'OK', RequestId: 'r-other-case' } },
+  { body: {} },
+  { body: 'OK' },
+];
+
+/**
+ * Alibaba Cloud's frequency limits: the business limits come with HTTP 200 and an `isv.…LIMIT_CONTROL`
+ * code; the API's own throttling with a `Throttling.*` code as HTTP 400 or 503, which the SDK throws
+ * as its ThrottlingError (@alicloud/openapi-core: any code containing "Throttling").
+ */
+export const ALIYUN_TOO_FREQUENT: GatewayReply[] = [
+  { body: { Code: 'isv.BUSINESS_LIMIT_CONTROL', Message: '触发分钟级流控Permits:1', RequestId: 'r-minute' } },
+  { body: { Code: 'isv.DAY_LIMIT_CONTROL', Message: '触发日发送限额', RequestId: 'r-day' } },
+  { status: 400, body: { Code: 'Throttling.User', Message: 'Request was denied due to user flow control.', RequestId: 'r-user' } },
+  { status: 503, body: { Code: 'Throttling', Message: 'Request was denied due to request throttling.', RequestId: 'r-api' } },
+  { body: { Code: 'Throttling.User', Message: 'Request was denied due to user flow control.', RequestId: 'r-user-200' } },
+];
+
 const tencentStatus = (Code: string, Message: string): GatewayReply => ({
   body: { Response: { SendStatusSet: [{ SerialNo: Code === 'Ok' ? '5000:1045710669157053657849499619' : '', PhoneNumber: '+8613800000000', Fee: Code === 'Ok' ? 1 : 0, SessionContext: '', Code, Message, IsoCode: 'CN' }], RequestId: `r-${Code}` } },
 });
@@ -92,3 +117,18 @@ export const TENCENT = {
   account: { body: { Response: { Error: { Code: 'AuthFailure.SecretIdNotFound', Message: 'The SecretId is not found' }, RequestId: 'r-auth' } } },
   unavailable: { status: 502, body: 'Bad Gateway' },
 } satisfies Record<string, GatewayReply>;
+
+/** HTTP 200 answers without a send status `Ok` for the number: not sent. */
+export const TENCENT_NOT_SENT: GatewayReply[] = [
+  { body: { Response: { SendStatusSet: [], RequestId: 'r-empty-set' } } },
+  { body: { Response: { RequestId: 'r-no-set' } } },
+  { body: { Response: { SendStatusSet: [{ SerialNo: '', PhoneNumber: '+8613800000000', Fee: 0, SessionContext: '', Code: '', Message: '', IsoCode: 'CN' }], RequestId: 'r-empty-code' } } },
+  { body: { Response: { SendStatusSet: [{ SerialNo: '', PhoneNumber: '+8613800000000', Fee: 0, SessionContext: '', Code: 'OK', Message: 'send success', IsoCode: 'CN' }], RequestId: 'r-other-case' } } },
+];
+
+/** Tencent Cloud's frequency limits: per number (`LimitExceeded.…`) or for the whole request. */
+export const TENCENT_TOO_FREQUENT: GatewayReply[] = [
+  tencentStatus('LimitExceeded.PhoneNumberDailyLimit', 'the number of sms messages sent from a single mobile number every day exceeds the upper limit'),
+  tencentStatus('LimitExceeded.PhoneNumberOneHourLimit', 'the number of sms messages sent from a single mobile number within 1 hour exceeds the upper limit'),
+  { body: { Response: { Error: { Code: 'RequestLimitExceeded', Message: 'Your current request has exceeded the frequency limit' }, RequestId: 'r-request-limit' } } },
+];

@@ -110,7 +110,8 @@ export async function favoriteStatus(deps: Deps, viewer: UserRow | null, ideaId:
 }
 
 /**
- * One page of the user's favourites, newest first, and the cursor of the next (null at the end):
+ * One page of the user's favourites, newest first, and the cursor of the next (null at the end, and
+ * when all that follows is back in review):
  * public ideas as cards, ideas their author deleted as `{ id, title, isDeleted: true }` only — with
  * the default title when the idea was not approved as it stands or its author deactivated (their
  * ideas were deleted with the account, and their words go with them). Ideas back in review (edited)
@@ -119,6 +120,21 @@ export async function favoriteStatus(deps: Deps, viewer: UserRow | null, ideaId:
  * could be neither seen nor cleared.
  */
 export async function listFavorites(deps: Deps, user: UserRow, cursorText?: string): Promise<FavoritesPage> {
+  const page = await pageWithItems(deps, user, cursorText);
+  // The favourites past a full page may all be back in review: then it is the last page, not one
+  // whose cursor leads to nothing. Looked into only when the first one past it is not shown.
+  if (page.items.length && page.nextCursor && !page.nextShown) {
+    const next = await pageWithItems(deps, user, page.nextCursor);
+    if (!next.items.length && !next.nextCursor) return { items: page.items, nextCursor: null };
+  }
+  return { items: page.items, nextCursor: page.nextCursor };
+}
+
+type FavoritesPage = { items: (IdeaDto | DeletedFavorite)[]; nextCursor: string | null };
+const EMPTY_PAGES_SKIPPED = 20;
+
+/** The page from the cursor, or the first after it with anything to show (a bounded number read). */
+async function pageWithItems(deps: Deps, user: UserRow, cursorText: string | undefined) {
   let page = await favoritesPage(deps, user, cursorText);
   // A page whose favourites are all back in review would hold nothing beside a cursor (and the tab
   // said 还没有收藏任何创意 above 加载更多收藏): the next is read instead, a bounded number of times.
@@ -126,10 +142,7 @@ export async function listFavorites(deps: Deps, user: UserRow, cursorText?: stri
   return page;
 }
 
-type FavoritesPage = { items: (IdeaDto | DeletedFavorite)[]; nextCursor: string | null };
-const EMPTY_PAGES_SKIPPED = 20;
-
-async function favoritesPage(deps: Deps, user: UserRow, cursorText?: string): Promise<FavoritesPage> {
+async function favoritesPage(deps: Deps, user: UserRow, cursorText?: string): Promise<FavoritesPage & { nextShown: boolean }> {
   const after = decodeTimeIdCursor(cursorText, FAVORITES_CURSOR);
   let query = deps.db
     .selectFrom('favorites')
@@ -145,17 +158,20 @@ async function favoritesPage(deps: Deps, user: UserRow, cursorText?: string): Pr
     .execute();
   const saved = rows.slice(0, FAVORITES_PAGE_SIZE);
   const last = saved[saved.length - 1];
-  const nextCursor = rows.length > FAVORITES_PAGE_SIZE ? encodeTimeIdCursor(FAVORITES_CURSOR, last.saved_at, last.id) : null;
-  const liveIds = saved.filter((s) => !s.is_deleted).map((s) => s.id);
+  // The first favourite past the page: whether it is shown says whether a next page has anything.
+  const past: (typeof rows)[number] | undefined = rows[FAVORITES_PAGE_SIZE];
+  const nextCursor = past ? encodeTimeIdCursor(FAVORITES_CURSOR, last.saved_at, last.id) : null;
+  const liveIds = rows.filter((s) => !s.is_deleted).map((s) => s.id);
   const live = liveIds.length ? await selectCards(publicIdeas(deps.db)).where('ideas.id', 'in', liveIds).execute() : [];
-  const cards = new Map((await toCards(deps.db, live, user)).map((dto) => [dto.id, dto]));
+  const nextShown = !!past && (!!past.is_deleted || live.some((l) => l.id === past.id));
+  const cards = new Map((await toCards(deps.db, live.filter((l) => l.id !== past?.id), user)).map((dto) => [dto.id, dto]));
   const items = saved.flatMap((s): (IdeaDto | DeletedFavorite)[] => {
     // The title as reviewed: one edited after approval (back in review) and then deleted shows the default.
     if (s.is_deleted) return [{ id: s.id, title: s.moderation_status === 'approved' && s.author_status === 'active' ? s.title : DEFAULT_IDEA_TITLE, isDeleted: true }];
     const card = cards.get(s.id);
     return card ? [card] : [];
   });
-  return { items, nextCursor };
+  return { items, nextCursor, nextShown };
 }
 
 /** Deactivation (DESIGN §10): the account's favourites go, and the counts they fed drop with them. */
