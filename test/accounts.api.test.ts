@@ -19,8 +19,9 @@ describe.each(DIALECTS)('accounts over REST on %s', (dialect) => {
 
     const reg = await app.api('POST', '/api/auth/register', { body: { phone, password: 'secret123', verifyCode: sent.body.debugCode, nickname: 'hacker' } });
     expect(reg.status).toBe(201);
-    expect(reg.body.data.user.nickname).toBe(`user${phone.slice(-4)}`);
     expect(reg.body.data.user.registrationNumber).toMatch(USER_ID_PATTERN);
+    // The system nickname comes from the registration number, never from the phone.
+    expect(reg.body.data.user.nickname).toBe(`user${reg.body.data.user.registrationNumber.slice(2)}`);
 
     const login = await app.api('POST', '/api/auth/login', { body: { loginType: 'phone', phone, password: 'secret123' } });
     expect(login.status).toBe(200);

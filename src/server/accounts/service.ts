@@ -14,7 +14,7 @@ import {
   type TRegisterRequest,
 } from '../../shared/account-schemas.ts';
 import { DEACTIVATED_NICKNAME, DEFAULT_AVATAR, isPresetAvatar, type SmsPurpose } from '../../shared/constants.ts';
-import { formatRegistrationNumber, nicknameForPhone } from '../../shared/patterns.ts';
+import { defaultNickname, formatRegistrationNumber } from '../../shared/patterns.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, forbidden, SESSION_EXPIRED_MESSAGE, unauthorized } from '../errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -182,7 +182,7 @@ async function insertUser(deps: Deps, phone: string, passwordHash: string): Prom
   for (let attempt = 0; attempt < 20; attempt++) {
     const registrationNumber = formatRegistrationNumber(randomInt(1, 1_000_000));
     try {
-      const id = await insertUserRow(deps.db, { registrationNumber, phone, passwordHash, nickname: nicknameForPhone(phone) });
+      const id = await insertUserRow(deps.db, { registrationNumber, phone, passwordHash, nickname: defaultNickname(registrationNumber) });
       const user = await findUserById(deps.db, id);
       if (user) return user;
     } catch (err) {
