@@ -1761,6 +1761,11 @@ export interface components {
             }[];
             favorite_count: number;
             favoriteCount: number;
+            /** @description Ideas of others, not public, whose text this one has or nearly has (exact or highly_similar): its author was not told of them, so it waits here instead of a 409 */
+            heldAsCopyOf: {
+                id: number;
+                title: string;
+            }[];
             /** @description URLs of the pictures in the analysis no moderator has seen (automatic review cannot read a picture) */
             heldImages: string[];
             heldWords: {

@@ -4,6 +4,7 @@ import { USER_ID_PATTERN } from '../src/shared/patterns.ts';
 import { DIALECTS } from './helpers/dialects.ts';
 import { freshPhone, registerAndLogin, trpcCall } from './helpers/api.ts';
 import { serveTestApp } from './helpers/serve.ts';
+import { createUser } from './helpers/fixtures.ts';
 
 describe.each(DIALECTS)('accounts over REST on %s', (dialect) => {
   const app = serveTestApp(dialect);
@@ -18,8 +19,9 @@ describe.each(DIALECTS)('accounts over REST on %s', (dialect) => {
 
     const reg = await app.api('POST', '/api/auth/register', { body: { phone, password: 'secret123', verifyCode: sent.body.debugCode, nickname: 'hacker' } });
     expect(reg.status).toBe(201);
-    expect(reg.body.data.user.nickname).toBe(`user${phone.slice(-4)}`);
     expect(reg.body.data.user.registrationNumber).toMatch(USER_ID_PATTERN);
+    // The system nickname comes from the registration number, never from the phone.
+    expect(reg.body.data.user.nickname).toBe(`user${reg.body.data.user.registrationNumber.slice(2)}`);
 
     const login = await app.api('POST', '/api/auth/login', { body: { loginType: 'phone', phone, password: 'secret123' } });
     expect(login.status).toBe(200);
@@ -45,11 +47,15 @@ describe.each(DIALECTS)('accounts over REST on %s', (dialect) => {
     const other = await app.api('POST', '/api/auth/register', { body: { phone: freshPhone(), password: 'secret123', verifyCode: code } });
     expect(other.status).toBe(400);
     expect((await app.api('POST', '/api/auth/register', { body: { phone, password: 'secret123', verifyCode: code } })).status).toBe(201);
-    const again = await app.api('POST', '/api/auth/register', { body: { phone, password: 'secret123', verifyCode: code } });
+    // The used code is refused as any wrong one; a new code is sent as to any phone, and with it the
+    // phone's holder is told it has an account (send-sms-code itself does not tell).
+    const used = await app.api('POST', '/api/auth/register', { body: { phone, password: 'secret123', verifyCode: code } });
+    expect([used.status, used.body.message]).toEqual([400, '验证码错误或已过期']);
+    const resend = await app.api('POST', '/api/auth/send-sms-code', { body: { phone, purpose: 'register' } });
+    expect(resend.status).toBe(200);
+    const again = await app.api('POST', '/api/auth/register', { body: { phone, password: 'secret123', verifyCode: resend.body.debugCode } });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe('该手机号已注册，请直接登录');
-    const resend = await app.api('POST', '/api/auth/send-sms-code', { body: { phone, purpose: 'register' } });
-    expect(resend.status).toBe(400);
   });
 
   it('kills a code after 5 wrong tries', async () => {
@@ -141,9 +147,13 @@ describe.each(DIALECTS)('accounts over REST on %s', (dialect) => {
 
   it('resets the password by SMS and ends every session', async () => {
     const u = await registerAndLogin(app);
-    const unknown = await app.api('POST', '/api/auth/send-phone-code', { body: { phone: freshPhone() } });
-    expect(unknown.status).toBe(400);
-    expect(unknown.body.message).toBe('该手机号未注册');
+    // A phone without an account is answered alike; its holder learns it only with the code.
+    const unknownPhone = freshPhone();
+    const unknown = await app.api('POST', '/api/auth/send-phone-code', { body: { phone: unknownPhone } });
+    expect(unknown.status).toBe(200);
+    const noAccount = await app.api('POST', '/api/auth/reset-password', { body: { phone: unknownPhone, code: unknown.body.debugCode, newPassword: 'brandnew1' } });
+    expect(noAccount.status).toBe(400);
+    expect(noAccount.body.message).toBe('该手机号未注册');
     const sent = await app.api('POST', '/api/auth/send-phone-code', { body: { phone: u.phone } });
     expect(sent.status).toBe(200);
     expect(sent.body.debugCode).toMatch(/^\d{6}$/);
@@ -156,7 +166,10 @@ describe.each(DIALECTS)('accounts over REST on %s', (dialect) => {
   it('changes the phone only after the new phone’s code is verified, and keeps phones unique', async () => {
     const u = await registerAndLogin(app);
     const other = await registerAndLogin(app);
-    const taken = await app.api('POST', '/api/auth/send-sms-code', { token: u.token, body: { phone: other.phone, purpose: 'change_phone', currentPassword: u.password } });
+    // A taken phone gets its code like any other (test/sensitive-changes.api.test.ts); moving to it is refused.
+    const takenCode = (await app.api('POST', '/api/auth/send-sms-code', { token: u.token, body: { phone: other.phone, purpose: 'change_phone', currentPassword: u.password } })).body.debugCode;
+    expect((await app.api('POST', '/api/auth/verify-sms-code', { body: { phone: other.phone, code: takenCode, purpose: 'change_phone' } })).status).toBe(200);
+    const taken = await app.api('POST', '/api/auth/update-phone', { token: u.token, body: { phone: other.phone, currentPassword: u.password } });
     expect(taken.status).toBe(400);
     expect(taken.body.message).toBe('该手机号已被其他账号绑定');
     const anonymous = await app.api('POST', '/api/auth/send-sms-code', { body: { phone: freshPhone(), purpose: 'change_phone' } });
@@ -272,6 +285,24 @@ describe.each(DIALECTS)('accounts over REST on %s', (dialect) => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe.each(DIALECTS)('code requests for registered phones on %s', (dialect) => {
+  const app = serveTestApp(dialect, { rateLimits: { smsPerPhoneIntervalSeconds: 60, smsPerPhonePerDay: 10, smsPerIpPerHour: 5 } });
+
+  it('take the same limits as for any phone', async () => {
+    const member = await createUser(app.deps);
+    const free = freshPhone();
+    for (const phone of [member.phone, free]) {
+      const first = await app.api('POST', '/api/auth/send-sms-code', { body: { phone, purpose: 'register' } });
+      expect([first.status, first.body.message]).toEqual([200, '验证码已发送到你的手机']);
+      const second = await app.api('POST', '/api/auth/send-sms-code', { body: { phone, purpose: 'register' } });
+      expect([second.status, second.body.message]).toEqual([429, '验证码发送过于频繁，请稍后再试']);
+    }
+    // Four requests so far from this address, whatever the phones: one more, then 429.
+    expect((await app.api('POST', '/api/auth/send-phone-code', { body: { phone: freshPhone() } })).status).toBe(200);
+    expect((await app.api('POST', '/api/auth/send-phone-code', { body: { phone: member.phone } })).status).toBe(429);
   });
 });
 

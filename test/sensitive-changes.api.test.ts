@@ -35,7 +35,7 @@ function recordingSms() {
 
 /** One transport's calls, answering `{ status, body, message, errorType }` alike. */
 interface Transport {
-  call(name: 'sendSmsCode' | 'verifySmsCode' | 'updatePhone' | 'sendPhoneCode' | 'resetPassword' | 'deactivate' | 'changePassword', input: object, token?: string): Promise<{ status: number; message?: string; errorType?: unknown; field?: unknown; data: any }>;
+  call(name: 'sendSmsCode' | 'verifySmsCode' | 'updatePhone' | 'sendPhoneCode' | 'resetPassword' | 'deactivate' | 'changePassword' | 'register', input: object, token?: string): Promise<{ status: number; message?: string; errorType?: unknown; field?: unknown; data: any }>;
 }
 
 const REST_PATHS = {
@@ -46,6 +46,7 @@ const REST_PATHS = {
   resetPassword: '/api/auth/reset-password',
   deactivate: '/api/users/deactivate',
   changePassword: '/api/auth/change-password',
+  register: '/api/auth/register',
 } as const;
 
 const TRPC_NAMES = {
@@ -56,6 +57,7 @@ const TRPC_NAMES = {
   resetPassword: 'auth.resetPassword',
   deactivate: 'users.deactivate',
   changePassword: 'auth.changePassword',
+  register: 'auth.register',
 } as const;
 
 function transports(app: () => TestApp): [string, Transport][] {
@@ -116,9 +118,11 @@ describe.each(DIALECTS)('sensitive changes on %s', (dialect) => {
       expect(update.errorType).toBe('password_required');
       // Guessing the password through the token: a wrong one is a 400, like any wrong password.
       expect((await t.call('updatePhone', { phone: attackerPhone, currentPassword: 'not-the-password' }, stolen)).status).toBe(400);
-      // 4–5. Resetting the password through the attacker's phone: it is not the account's.
-      expect((await t.call('sendPhoneCode', { phone: attackerPhone })).status).toBe(400);
-      expect((await t.call('resetPassword', { phone: attackerPhone, code: '123456', newPassword: 'attacker-pass' })).status).toBe(400);
+      // 4–5. Resetting the password through the attacker's phone: a code is sent as to any phone, and
+      // with it the phone is found to have no account.
+      expect((await t.call('sendPhoneCode', { phone: attackerPhone })).status).toBe(200);
+      const reset = await t.call('resetPassword', { phone: attackerPhone, code: '123456', newPassword: 'attacker-pass' });
+      expect([reset.status, reset.message]).toEqual([400, '该手机号未注册']);
       // Deactivating with the token alone is refused as well.
       expect((await t.call('deactivate', { reason: '其他' }, stolen)).status).toBe(403);
 
@@ -168,6 +172,87 @@ describe.each(DIALECTS)('sensitive changes on %s', (dialect) => {
       expect(sms.notices.filter((n) => n.phone === u.phone)).toEqual([]);
       expect((await me(otherDevice)).status).toBe(200);
       expect((await me(u.token)).body.data.user.phone).toBe(u.phone);
+    });
+
+    it('a token without the password learns nothing about another phone: the password is asked before the phone is found taken', async () => {
+      const u = await registerAndLogin(app);
+      const newPhone = freshPhone();
+      expect((await t.call('sendSmsCode', { phone: newPhone, purpose: 'change_phone', currentPassword: u.password }, u.token)).status).toBe(200);
+      const code = sms.codes.findLast((c) => c.phone === newPhone)!.code;
+      expect((await t.call('verifySmsCode', { phone: newPhone, code, purpose: 'change_phone' })).status).toBe(200);
+      // Meanwhile the phone gets an account of its own.
+      await registerAndLogin(app, newPhone);
+      const other = await registerAndLogin(app);
+      for (const phone of [newPhone, other.phone, freshPhone()]) {
+        const send = await t.call('sendSmsCode', { phone, purpose: 'change_phone' }, u.token);
+        expect([send.status, send.message, send.errorType]).toEqual([403, PROOF_REQUIRED, 'password_required']);
+      }
+      const bare = await t.call('updatePhone', { phone: newPhone }, u.token);
+      expect([bare.status, bare.message, bare.errorType]).toEqual([403, PROOF_REQUIRED, 'password_required']);
+      const wrong = await t.call('updatePhone', { phone: newPhone, currentPassword: 'not-the-password' }, u.token);
+      expect([wrong.status, wrong.message]).toEqual([400, '当前密码不正确']);
+      // With the password and the phone's own verified code, its holder is told.
+      const taken = await t.call('updatePhone', { phone: newPhone, currentPassword: u.password }, u.token);
+      expect([taken.status, taken.message]).toEqual([400, '该手机号已被其他账号绑定']);
+    });
+
+    it('a phone change tells that the new phone is taken only to the holder of its code', async () => {
+      const u = await registerAndLogin(app);
+      const other = await registerAndLogin(app);
+      const free = freshPhone();
+      // Asked for a taken and a free phone, the answer is the same, and both get a code.
+      const answers = [];
+      for (const phone of [other.phone, free]) {
+        const sent = await t.call('sendSmsCode', { phone, purpose: 'change_phone', currentPassword: u.password }, u.token);
+        answers.push({ status: sent.status, message: sent.message, keys: Object.keys(sent.data ?? {}) });
+        expect(sms.codes.findLast((c) => c.phone === phone)?.purpose).toBe('change_phone');
+      }
+      expect(answers[0]).toEqual(answers[1]);
+      // Without the code verified, the taken phone is refused as the free one is.
+      const refused = await Promise.all([other.phone, free].map((phone) => t.call('updatePhone', { phone, currentPassword: u.password }, u.token)));
+      expect(refused.map((r) => [r.status, r.message])).toEqual([
+        [400, '请先验证新手机号的验证码'],
+        [400, '请先验证新手机号的验证码'],
+      ]);
+      const code = sms.codes.findLast((c) => c.phone === other.phone)!.code;
+      expect((await t.call('verifySmsCode', { phone: other.phone, code, purpose: 'change_phone' })).status).toBe(200);
+      const taken = await t.call('updatePhone', { phone: other.phone, currentPassword: u.password }, u.token);
+      expect([taken.status, taken.message]).toEqual([400, '该手机号已被其他账号绑定']);
+      expect((await me(u.token)).body.data.user.phone).toBe(u.phone);
+    });
+
+    it('a register or reset code is asked for alike for every phone; only its code tells whether the phone has an account', async () => {
+      const member = await registerAndLogin(app);
+      const free = freshPhone();
+      for (const [name, purpose] of [['sendSmsCode', 'register'], ['sendSmsCode', 'reset'], ['sendPhoneCode', 'reset']] as const) {
+        const answers = [];
+        for (const phone of [member.phone, free]) {
+          const sent = await t.call(name, { phone, purpose }, undefined);
+          answers.push({ status: sent.status, message: sent.message, keys: Object.keys(sent.data ?? {}) });
+          expect(sms.codes.findLast((c) => c.phone === phone)?.purpose).toBe(purpose);
+        }
+        expect(answers[0], `${name} ${purpose}`).toEqual({ status: 200, message: '验证码已发送到你的手机', keys: ['debugCode'] });
+        expect(answers[1], `${name} ${purpose}`).toEqual(answers[0]);
+      }
+      // A wrong code: the same answer for the registered phone and the free one.
+      const codeOf = (phone: string, purpose: string) => sms.codes.findLast((c) => c.phone === phone && c.purpose === purpose)!.code;
+      const wrongFor = (phone: string, purpose: string) => (codeOf(phone, purpose) === '000000' ? '111111' : '000000');
+      const wrongRegister = await Promise.all([member.phone, free].map((phone) => t.call('register', { phone, password: 'secret123', verifyCode: wrongFor(phone, 'register') })));
+      expect(wrongRegister.map((r) => [r.status, r.message])).toEqual([
+        [400, '验证码错误或已过期'],
+        [400, '验证码错误或已过期'],
+      ]);
+      const wrongReset = await Promise.all([member.phone, free].map((phone) => t.call('resetPassword', { phone, code: wrongFor(phone, 'reset'), newPassword: 'brand-new-1' })));
+      expect(wrongReset.map((r) => [r.status, r.message])).toEqual([
+        [400, '验证码错误或已过期'],
+        [400, '验证码错误或已过期'],
+      ]);
+      // With its code, the phone's holder is told.
+      const again = await t.call('register', { phone: member.phone, password: 'secret123', verifyCode: codeOf(member.phone, 'register') });
+      expect([again.status, again.message]).toEqual([400, '该手机号已注册，请直接登录']);
+      const noAccount = await t.call('resetPassword', { phone: free, code: codeOf(free, 'reset'), newPassword: 'brand-new-1' });
+      expect([noAccount.status, noAccount.message]).toEqual([400, '该手机号未注册']);
+      expect((await signIn(member.phone, member.password)).status).toBe(200);
     });
 
     it('deactivating needs the password, even from a session just signed in', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkPasswordChange, MSG } from '../src/shared/account-rules.ts';
-import { formatRegistrationNumber, isEmail, isPhone, isUserId, maskPhone, nicknameForPhone } from '../src/shared/patterns.ts';
+import { formatRegistrationNumber, isEmail, isPhone, isUserId, maskPhone, defaultNickname } from '../src/shared/patterns.ts';
 import { footerVisible } from '../src/client/lib/routes.ts';
 import { isNewCard, parseTags } from '../src/shared/idea-rules.ts';
 import { recycleDaysLeft, restoreExpired } from '../src/shared/idea-display.ts';
@@ -17,7 +17,7 @@ describe('shared account rules', () => {
 
   it('masks 3+4, names from the last 4 digits, and pads registration numbers', () => {
     expect(maskPhone('13812345678')).toBe('138****5678');
-    expect(nicknameForPhone('13812345678')).toBe('user5678');
+    expect(defaultNickname('bx000042')).toBe('user000042');
     expect(formatRegistrationNumber(42)).toBe('bx000042');
     expect(isUserId('bx000042')).toBe(true);
     expect(isUserId('bx42')).toBe(false);

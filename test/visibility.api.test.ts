@@ -87,12 +87,12 @@ describe.each(DIALECTS)('what others may see, on %s', (dialect) => {
     }
   });
 
-  it('does not name a hidden idea in a duplicate answer', async () => {
+  it('does not tell of a hidden idea through a duplicate answer: the copy waits for a moderator', async () => {
     const reviewRow = await app.deps.db.selectFrom('ideas').select(['title', 'description', 'detailed_analysis']).where('id', '=', hidden.review).executeTakeFirstOrThrow();
     const copy = await app.api('POST', '/api/ideas', { token: viewer.token, body: { title: reviewRow.title, description: reviewRow.description, detailedAnalysis: reviewRow.detailed_analysis, status: 'published' } });
-    expect(copy.status).toBe(409);
-    expect(copy.body.duplicateInfo.type).toBe('exact');
-    expect(copy.body.duplicateInfo).not.toHaveProperty('existingIdeaId');
+    expect(copy.status).toBe(201);
+    expect(copy.body.data.moderation_status).toBe('review');
+    expect(copy.body).not.toHaveProperty('duplicateInfo');
   });
 });
 

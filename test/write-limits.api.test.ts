@@ -107,7 +107,8 @@ describe.each(DIALECTS)('write limits on %s', (dialect) => {
   let commentId: number;
 
   beforeAll(async () => {
-    app = await startTestApp(dialect, { trustProxy: 'loopback', rateLimits: { writes: WRITE_LIMIT_DEFAULTS } });
+    // The wrong-password lockout at its default too (RATE_PASSWORD_CHECKS_USER_PER_HOUR).
+    app = await startTestApp(dialect, { trustProxy: 'loopback', rateLimits: { writes: WRITE_LIMIT_DEFAULTS, passwordChecksPerUserPerHour: loadConfig().rateLimits.passwordChecksPerUserPerHour } });
     author = await createUser(app.deps, { nickname: '被刷的作者' });
     ideaId = await createIdea(app.deps, author);
     commentId = Number((await app.deps.db.insertInto('comments').values({ idea_id: ideaId, user_id: author.id, parent_id: null, reply_to_id: null, content: '一条评论', like_count: 0, dislike_count: 0, created_at: nowDb() }).executeTakeFirstOrThrow()).insertId);
@@ -266,6 +267,69 @@ describe.each(DIALECTS)('write limits on %s', (dialect) => {
     // The hour's window: Retry-After points past the minute.
     expect(outcome.retryAfter).toBeGreaterThan(60);
     expect(outcome.message).toBe(WRITE_LIMIT_MESSAGES.favorites.member);
+  });
+
+  /**
+   * Feedback at the member's pace (perMinute a minute, from `ips` in turn) until a write is refused;
+   * the writes accepted and the refusal. The clock moves a minute past `start` each round.
+   */
+  async function feedbackUntilRefused(p: Person, ips: string[], start: number): Promise<{ accepted: number; refused: Outcome }> {
+    const { perMinute } = WRITE_LIMIT_DEFAULTS.feedback;
+    let accepted = 0;
+    for (let minute = 0; minute < 30; minute++) {
+      vi.setSystemTime(start + minute * 61_000);
+      for (let i = 0; i < perMinute; i++) {
+        const n = accepted;
+        const r = await WRITES.feedback(Math.floor(n / 2) % 2 ? 'trpc' : 'rest', { ...p, ip: ips[n % ips.length] }, n);
+        if (r.status >= 300) return { accepted, refused: r };
+        accepted += 1;
+      }
+    }
+    throw new Error('never refused');
+  }
+
+  it('the hour of a member is the member’s, not the address’s: two addresses do not double it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const p = await person();
+    const { accepted, refused } = await feedbackUntilRefused(p, [freshAddress(), freshAddress()], new Date('2026-12-06T08:00:00Z').getTime());
+    expect(accepted).toBe(WRITE_LIMIT_DEFAULTS.feedback.perHour);
+    expect([refused.status, refused.message]).toEqual([429, WRITE_LIMIT_MESSAGES.feedback.member]);
+    expect(refused.retryAfter).toBeGreaterThan(60);
+    // A third address is the same member too.
+    expect((await WRITES.feedback('rest', { ...p, ip: freshAddress() }, 99)).status).toBe(429);
+  });
+
+  it('members behind one address have an hour each: one who spent theirs does not stop the next', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = new Date('2026-12-07T08:00:00Z').getTime();
+    const shared = freshAddress();
+    const first = await person();
+    expect((await feedbackUntilRefused(first, [shared], start)).accepted).toBe(WRITE_LIMIT_DEFAULTS.feedback.perHour);
+    // Within the same hour, in a minute of its own (the address's minute is not the point here).
+    const second = await person();
+    const { accepted, refused } = await feedbackUntilRefused(second, [shared], start + 10 * 61_000);
+    expect(accepted).toBe(WRITE_LIMIT_DEFAULTS.feedback.perHour);
+    expect(refused.message).toBe(WRITE_LIMIT_MESSAGES.feedback.member);
+  });
+
+  // assertCurrentPassword counts a check before argon2 and gives a right one back: only wrong ones
+  // lock the account's password checks (RATE_PASSWORD_CHECKS_USER_PER_HOUR).
+  it('right current passwords are given back: more than the wrong-password allowance in an hour are all accepted', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = new Date('2026-12-08T08:00:00Z').getTime();
+    const p = await person();
+    const lockout = loadConfig().rateLimits.passwordChecksPerUserPerHour;
+    const perMinute = WRITE_LIMIT_DEFAULTS.passwords.perMinute - 1;
+    // A phone change with the right password and no verified code: the password passes, the code is missing.
+    const body = { phone: '13900000078', currentPassword: p.user.password };
+    for (let n = 0; n < lockout + 2; n++) {
+      vi.setSystemTime(start + Math.floor(n / perMinute) * 61_000);
+      const r = n % 2 ? await trpc('auth.updatePhone', body, p) : await rest('POST', '/api/auth/update-phone', p, body);
+      expect([r.status, r.message], `#${n + 1}`).toEqual([400, '请先验证新手机号的验证码']);
+    }
+    // Wrong ones are still counted and told apart.
+    const wrong = await rest('POST', '/api/auth/update-phone', p, { ...body, currentPassword: 'not-my-password1' });
+    expect([wrong.status, wrong.message]).toEqual([400, '当前密码不正确']);
   });
 
   it('several members behind one address share its allowance; another address is not affected', async () => {

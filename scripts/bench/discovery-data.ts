@@ -47,7 +47,7 @@ export async function seedDiscovery(deps: Deps, { ideas: IDEAS, users: USERS }: 
     phone: `139${String(i).padStart(8, '0')}`,
     email: null,
     password_hash: 'bench-no-login',
-    nickname: `user${String(i).padStart(4, '0').slice(-4)}`,
+    nickname: `user${String(i + 1).padStart(6, '0')}`,
     avatar_url: '/images/avatars/avatar1.png',
     bio: null,
     role: 'member' as const,

@@ -4,6 +4,7 @@
  */
 import { avatarForUserId, DEACTIVATED_NICKNAME, isPresetAvatar } from './constants.ts';
 import { DEFAULT_IDEA_TITLE, RECYCLE_BIN_DAYS } from './idea-rules.ts';
+import { defaultNickname } from './patterns.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -24,7 +25,7 @@ export interface AuthorFields {
 export function authorName(a: AuthorFields): string {
   if (a.deactivated) return DEACTIVATED_NICKNAME;
   if (a.nickname) return a.nickname;
-  return `user${(a.registrationNumber ?? '').replace(/\D/g, '')}`;
+  return defaultNickname(a.registrationNumber ?? '');
 }
 
 /** A preset avatar as stored; else one of the five defaults chosen by user id (publishing §3). */

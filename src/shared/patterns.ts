@@ -15,9 +15,13 @@ export function maskPhone(phone: string): string {
   return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone;
 }
 
-/** The system nickname for a new account: user + the phone's last 4 digits. */
-export function nicknameForPhone(phone: string): string {
-  return `user${phone.slice(-4)}`;
+/**
+ * The system nickname of an account: user + the digits of its registration number (bx000042 →
+ * user000042; the fallback of publishing §3). Not from the phone: the name is public, and the phone's
+ * last four digits in it told everyone part of the member's number.
+ */
+export function defaultNickname(registrationNumber: string): string {
+  return `user${registrationNumber.replace(/\D/g, '')}`;
 }
 
 export function formatRegistrationNumber(n: number): string {

@@ -8,7 +8,7 @@ import { insertStagedIdea, type StagedIdea } from '../../src/server/ideas/seedin
 import { hashPassword } from '../../src/server/accounts/passwords.ts';
 import { createSession } from '../../src/server/accounts/sessions.ts';
 import { findUserById, insertUserRow } from '../../src/server/accounts/users.ts';
-import { formatRegistrationNumber, nicknameForPhone } from '../../src/shared/patterns.ts';
+import { defaultNickname, formatRegistrationNumber } from '../../src/shared/patterns.ts';
 import { freshPhone, type TestApp } from './api.ts';
 
 export const FIXTURE_PASSWORD = 'fixture-secret';
@@ -31,7 +31,7 @@ export async function createUser(deps: Deps, options: { nickname?: string; role?
       registrationNumber,
       phone,
       passwordHash: await (fixtureHash ??= hashPassword(FIXTURE_PASSWORD)),
-      nickname: options.nickname ?? nicknameForPhone(phone),
+      nickname: options.nickname ?? defaultNickname(registrationNumber),
       role: options.role,
     });
     // As a sign-in would: the password was just entered.

@@ -14,7 +14,7 @@ import {
   type TRegisterRequest,
 } from '../../shared/account-schemas.ts';
 import { DEACTIVATED_NICKNAME, DEFAULT_AVATAR, isPresetAvatar, type SmsPurpose } from '../../shared/constants.ts';
-import { formatRegistrationNumber, nicknameForPhone } from '../../shared/patterns.ts';
+import { defaultNickname, formatRegistrationNumber } from '../../shared/patterns.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, forbidden, SESSION_EXPIRED_MESSAGE, unauthorized } from '../errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -141,7 +141,7 @@ export async function sendSmsCode(
   const { phone, purpose } = input;
   // Nothing to send with: said before anything is counted or looked up.
   assertSmsConfigured(deps.sms);
-  // Counted first, so the answers below cannot be used to probe which phones are registered.
+  // Counted first, for every phone alike.
   await deps.limits.smsIp.consume(requester.ip, ACCOUNT_MSG.smsIpCap);
   if (purpose === 'change_phone') {
     if (!requester.auth) throw unauthorized();
@@ -151,13 +151,9 @@ export async function sendSmsCode(
     // Before anything about the new phone is told: a stolen token alone learns nothing here.
     await assertPasswordProof(deps, requester.auth, input.currentPassword);
   }
-  const owner = await findActiveUserByPhone(deps.db, phone);
-  if (purpose === 'register' && owner) throw badRequest(ACCOUNT_MSG.phoneRegistered);
-  if (purpose === 'reset' && !owner) throw badRequest(ACCOUNT_MSG.phoneNotRegistered);
-  if (purpose === 'change_phone') {
-    if (requester.auth!.user.phone === phone) throw badRequest(ACCOUNT_MSG.samePhone);
-    if (owner) throw badRequest(ACCOUNT_MSG.phoneTaken);
-  }
+  // Whether the phone has an account is not looked at here: every phone is answered alike, and its
+  // code is sent. Only the phone's holder, with the code, is told (register, resetPassword, updatePhone).
+  if (purpose === 'change_phone' && requester.auth!.user.phone === phone) throw badRequest(ACCOUNT_MSG.samePhone);
   // Counted before anything is issued, so a flood gets 429s and no codes.
   await deps.limits.smsPhoneInterval.consume(phone, ACCOUNT_MSG.smsTooFrequent);
   await deps.limits.smsPhoneDaily.consume(phone, ACCOUNT_MSG.smsDailyCap);
@@ -186,7 +182,7 @@ async function insertUser(deps: Deps, phone: string, passwordHash: string): Prom
   for (let attempt = 0; attempt < 20; attempt++) {
     const registrationNumber = formatRegistrationNumber(randomInt(1, 1_000_000));
     try {
-      const id = await insertUserRow(deps.db, { registrationNumber, phone, passwordHash, nickname: nicknameForPhone(phone) });
+      const id = await insertUserRow(deps.db, { registrationNumber, phone, passwordHash, nickname: defaultNickname(registrationNumber) });
       const user = await findUserById(deps.db, id);
       if (user) return user;
     } catch (err) {
@@ -201,8 +197,10 @@ export async function register(deps: Deps, input: TRegisterRequest, ip: string):
   // Without an SMS provider no code can have reached anyone: say so rather than "wrong code".
   assertSmsConfigured(deps.sms);
   await countCodeCheck(deps, ip);
-  if (await findActiveUserByPhone(deps.db, input.phone)) throw badRequest(ACCOUNT_MSG.phoneRegistered);
+  // The code first: a wrong or expired one is answered alike whatever the phone, so only the phone's
+  // holder learns that it has an account.
   await consumeCode(deps.db, input.phone, 'register', input.verifyCode, realCodes(deps));
+  if (await findActiveUserByPhone(deps.db, input.phone)) throw badRequest(ACCOUNT_MSG.phoneRegistered);
   return insertUser(deps, input.phone, await hashPassword(input.password));
 }
 
@@ -234,9 +232,10 @@ export async function logout(deps: Deps, session: SessionRow): Promise<void> {
 export async function resetPassword(deps: Deps, input: { phone: string; code: string; newPassword: string }, ip: string): Promise<void> {
   assertSmsConfigured(deps.sms);
   await countCodeCheck(deps, ip);
+  // The code first, as in register: without it nothing tells whether the phone has an account.
+  await consumeCode(deps.db, input.phone, 'reset', input.code, realCodes(deps));
   const user = await findActiveUserByPhone(deps.db, input.phone);
   if (!user) throw badRequest(ACCOUNT_MSG.phoneNotRegistered);
-  await consumeCode(deps.db, input.phone, 'reset', input.code, realCodes(deps));
   await deps.db.updateTable('users').set({ password_hash: await hashPassword(input.newPassword), updated_at: nowDb() }).where('id', '=', user.id).execute();
   await endSessionsOf(deps, user.id);
   await deps.limits.loginFailures.reset(loginFailureKey(input.phone, ip));
@@ -280,10 +279,12 @@ export async function changePassword(deps: Deps, auth: Authenticated, input: { c
  */
 export async function updatePhone(deps: Deps, auth: Authenticated, input: { phone: string; currentPassword?: string }): Promise<UserRow> {
   const { phone } = input;
+  // The password, then the new phone's code, and only then whether the phone is taken: neither a
+  // token alone nor a member without that phone's code learns whether another account has it.
   await assertPasswordProof(deps, auth, input.currentPassword);
   if (auth.user.phone === phone) throw badRequest(ACCOUNT_MSG.samePhone);
-  if (await findActiveUserByPhone(deps.db, phone)) throw badRequest(ACCOUNT_MSG.phoneTaken);
   await consumeVerifiedCode(deps.db, phone, 'change_phone', auth.user.id);
+  if (await findActiveUserByPhone(deps.db, phone)) throw badRequest(ACCOUNT_MSG.phoneTaken);
   try {
     await updateActiveUser(deps.db, auth.user.id, { phone, updated_at: nowDb() });
   } catch (err) {

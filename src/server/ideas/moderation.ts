@@ -14,7 +14,11 @@
  * - rate_limit: more than 5 publishes by one user in 10 minutes (RATE_PUBLISH_PER_10_MINUTES).
  * Every publish attempt also counts toward RATE_PUBLISH_ATTEMPTS_PER_10_MINUTES (429), so failing
  * checks cannot be repeated without end.
- * duplicateInfo names the matching idea only when the caller may see it (public, or their own).
+ * A match the caller may see (public, their own; an admin sees all) is refused so, and duplicateInfo
+ * names it. A match the caller may not see (another member's idea waiting in the queue) is answered as
+ * no match at all, and the new idea waits for a moderator with the match as its reason
+ * (COPY_HOLD_FIELD): a 409, or its similarity score, let a member confirm or hill-climb a text no one
+ * else can read yet (with MODERATION=manual, every new idea).
  */
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeHexLowerCase } from '@oslojs/encoding';
@@ -192,11 +196,31 @@ async function visibleMatch(db: Db, match: { id: number; title: string }, caller
   return (await findVisibleIdea(db, match.id, caller)) ? { existingIdeaId: match.id, existingTitle: match.title } : {};
 }
 
-export async function assertNotDuplicate(deps: Deps, c: Candidate): Promise<void> {
+/** The `idea_held_words` field of a copy of an idea the author may not see; its `word` is that idea's id. */
+export const COPY_HOLD_FIELD = 'copy_of';
+
+const copyHold = (ideaId: number): HeldWord => ({ field: COPY_HOLD_FIELD, word: String(ideaId) });
+
+/** How many live ideas with one text are looked at for one the caller may see (the exact rule keeps it to one or two). */
+const EXACT_MATCHES_READ = 20;
+
+/** Live ideas with this text: the first the caller may see, else the first they may not. */
+async function exactMatch(db: Db, caller: UserRow, ideaId: number | null, hash: string) {
+  const rows = await livePublished(db, ideaId).select(['id', 'title']).where('content_hash', '=', hash).orderBy('id').limit(EXACT_MATCHES_READ).execute();
+  for (const row of rows) if (await findVisibleIdea(db, row.id, caller)) return { visible: row, hidden: undefined };
+  return { visible: undefined, hidden: rows[0] };
+}
+
+/**
+ * The duplicate checks (this file's head). Refuses with 409 for a match the caller may see; answers
+ * the hold reason for the first match they may not see (none, or one), which sends the idea to the queue.
+ */
+export async function assertNotDuplicate(deps: Deps, c: Candidate): Promise<HeldWord[]> {
   const columns = ['id', 'title'] as const;
   const hash = contentHash(c.title, c.description, c.analysisText);
-  const exact = await livePublished(deps.db, c.ideaId).select(columns).where('content_hash', '=', hash).limit(1).executeTakeFirst();
-  if (exact) throw duplicate(MODERATION_MSG.exact, { type: 'exact', ...(await visibleMatch(deps.db, exact, c.user)) });
+  const exact = await exactMatch(deps.db, c.user, c.ideaId, hash);
+  if (exact.visible) throw duplicate(MODERATION_MSG.exact, { type: 'exact', existingIdeaId: exact.visible.id, existingTitle: exact.visible.title });
+  let hiddenCopy = exact.hidden?.id;
 
   const title = normalizeText(c.title);
   const recentOwn = await livePublished(deps.db, c.ideaId)
@@ -222,13 +246,16 @@ export async function assertNotDuplicate(deps: Deps, c: Candidate): Promise<void
     for (const other of candidates) {
       if (!other.match_text) continue;
       const score = jaccard(bigrams, ngrams(other.match_text));
-      if (score >= HIGHLY_SIMILAR_THRESHOLD) {
-        throw duplicate(MODERATION_MSG.highlySimilar, { type: 'highly_similar', ...(await visibleMatch(deps.db, other, c.user)), similarity: Math.round(score * 100) / 100 });
+      if (score < HIGHLY_SIMILAR_THRESHOLD) continue;
+      if (await findVisibleIdea(deps.db, other.id, c.user)) {
+        throw duplicate(MODERATION_MSG.highlySimilar, { type: 'highly_similar', existingIdeaId: other.id, existingTitle: other.title, similarity: Math.round(score * 100) / 100 });
       }
+      hiddenCopy ??= other.id;
     }
   }
 
   await asPublishLimit(() => deps.limits.publishes.check(String(c.user.id), MODERATION_MSG.rateLimit));
+  return hiddenCopy === undefined ? [] : [copyHold(hiddenCopy)];
 }
 
 /** The publish limit's refusal as publishing §8 words it: a 409 of type rate_limit. */
@@ -265,9 +292,11 @@ const PUBLISH_SLOTS = 64;
  * answered by two processes, two members pasting one text) both passed assertNotDuplicate before
  * either was written (an outside review on MariaDB got both published in two tries of three); under
  * the lock they take turns, and the second finds the first and is refused as `exact`. The read after
- * the lock is the transaction's first plain read, so it sees what the first committed.
+ * the lock is the transaction's first plain read, so it sees what the first committed. A copy of an
+ * idea `user` may not see is let through when this text goes to the queue anyway (`toQueue`: it was
+ * held for that copy, assertNotDuplicate); only one written in the moment between is refused so.
  */
-export async function claimText(trx: Db, user: UserRow, ideaId: number | null, hash: string): Promise<void> {
+export async function claimText(trx: Db, user: UserRow, ideaId: number | null, hash: string, toQueue = false): Promise<void> {
   const slot = parseInt(hash.slice(0, 8), 16) % PUBLISH_SLOTS;
   const lockSlot = () => forUpdate(trx, trx.selectFrom('publish_slots').select('slot').where('slot', '=', slot)).executeTakeFirst();
   // A missing row would lock nothing (a gap lock blocks no other), and publishes would stop taking turns.
@@ -275,7 +304,8 @@ export async function claimText(trx: Db, user: UserRow, ideaId: number | null, h
     await trx.insertInto('publish_slots').orIgnore().values({ slot }).execute();
     await lockSlot();
   }
-  const exact = await livePublished(trx, ideaId).select(['id', 'title']).where('content_hash', '=', hash).limit(1).executeTakeFirst();
-  if (exact) throw duplicate(MODERATION_MSG.exact, { type: 'exact', ...(await visibleMatch(trx, exact, user)) });
+  const exact = await exactMatch(trx, user, ideaId, hash);
+  if (exact.visible) throw duplicate(MODERATION_MSG.exact, { type: 'exact', existingIdeaId: exact.visible.id, existingTitle: exact.visible.title });
+  if (exact.hidden && !toQueue) throw duplicate(MODERATION_MSG.exact, { type: 'exact' });
 }
 

@@ -14,7 +14,7 @@ import { toIdeaDtos } from './view.ts';
 import { asSentence, sendMessage, type NewMessage } from '../messages/send.ts';
 import { logModeration } from '../admin/log.ts';
 import { DEFAULT_IDEA_TITLE, IDEA_MSG, IMAGES_PER_IDEA } from '../../shared/idea-rules.ts';
-import { claimText, contentHash, IMAGE_HOLD_FIELD, markImagesSeen, matchText, screenIdeaFields, type IdeaTexts } from './moderation.ts';
+import { claimText, contentHash, COPY_HOLD_FIELD, IMAGE_HOLD_FIELD, markImagesSeen, matchText, screenIdeaFields, type IdeaTexts } from './moderation.ts';
 import { uploadUrl } from '../../shared/uploads.ts';
 import { ideaTags, writeTags } from './repository.ts';
 import { sanitizeRichText, uploadedImageNames } from './rich-text.ts';
@@ -88,7 +88,7 @@ async function previousDecisions(db: Db, ideaIds: number[]): Promise<Map<number,
   return last;
 }
 
-/** The queue, oldest first, each idea with what brought it there: hold words, new pictures, a public past, the last decision. */
+/** The queue, oldest first, each idea with what brought it there: hold words, new pictures, hidden ideas it copies, a public past, the last decision. */
 export async function reviewQueue(deps: Deps, admin: UserRow): Promise<ReviewIdea[]> {
   const rows = await deps.db
     .selectFrom('ideas')
@@ -102,11 +102,14 @@ export async function reviewQueue(deps: Deps, admin: UserRow): Promise<ReviewIde
     .execute();
   const ids = rows.map((r) => r.id);
   const held = ids.length ? await deps.db.selectFrom('idea_held_words').select(['idea_id', 'field', 'word']).where('idea_id', 'in', ids).orderBy('field').execute() : [];
+  const copiedIds = [...new Set(held.filter((h) => h.field === COPY_HOLD_FIELD).map((h) => Number(h.word)))];
+  const copied = copiedIds.length ? await deps.db.selectFrom('ideas').select(['id', 'title']).where('id', 'in', copiedIds).execute() : [];
   const decisions = await previousDecisions(deps.db, ids);
   const wasPublic = new Set(rows.filter((r) => r.ever_public).map((r) => r.id));
   return (await toIdeaDtos(deps.db, rows, admin)).map((dto) => ({
     ...dto,
-    heldWords: held.filter((h) => h.idea_id === dto.id && h.field !== IMAGE_HOLD_FIELD).map((h) => ({ field: h.field, word: h.word })),
+    heldWords: held.filter((h) => h.idea_id === dto.id && h.field !== IMAGE_HOLD_FIELD && h.field !== COPY_HOLD_FIELD).map((h) => ({ field: h.field, word: h.word })),
+    heldAsCopyOf: copied.filter((c) => held.some((h) => h.idea_id === dto.id && h.field === COPY_HOLD_FIELD && Number(h.word) === c.id)),
     heldImages: held.filter((h) => h.idea_id === dto.id && h.field === IMAGE_HOLD_FIELD).map((h) => uploadUrl(h.word)),
     wasPublic: wasPublic.has(dto.id),
     previousDecision: decisions.get(dto.id) ?? null,

@@ -107,9 +107,10 @@ async function checkForPublish(deps: Deps, user: UserRow, ideaId: number | null,
   await deps.limits.publishAttempts.consume(String(user.id), PUBLISH_ATTEMPTS_MESSAGE);
   if (!given.title) throw badRequest(IDEA_MSG.titleRequired);
   const { fields: f, held: heldInFields } = await screenIdeaFields(deps, given);
-  await assertNotDuplicate(deps, { ideaId, user, title: f.title, description: f.description, analysisText: f.analysisText });
+  // A copy of an idea the author may not see is no 409 but a reason to hold it (moderation.ts).
+  const copies = await assertNotDuplicate(deps, { ideaId, user, title: f.title, description: f.description, analysisText: f.analysisText });
   // Expansions are their author's alone (view.ts): nothing in them holds the idea.
-  const held = [...heldInFields];
+  const held = [...heldInFields, ...copies];
   if (deps.config.moderation === 'auto') held.push(...(await unseenImages(deps.db, ideaId, f.detailedAnalysis, approved?.detailed_analysis ?? null)));
   // Only automatic review can undo a person's rejection, so only then is it asked. An edit of an
   // approved idea is not compared with rejected texts: a near-copy of it someone else had rejected
@@ -132,14 +133,14 @@ async function spendingPublish<T>(deps: Deps, user: UserRow, publishing: boolean
 }
 
 /** First in a publish's transaction: its text's turn, and no live copy of it written meanwhile (moderation.ts claimText). */
-function claimPublishedText(trx: Db, user: UserRow, ideaId: number | null, columns: IdeaColumns): Promise<void> {
+function claimPublishedText(trx: Db, user: UserRow, ideaId: number | null, columns: IdeaColumns, review: PublishReview['review']): Promise<void> {
   if (!columns.content_hash) throw new Error('claimPublishedText: only a published idea has a text to claim');
-  return claimText(trx, user, ideaId, columns.content_hash);
+  return claimText(trx, user, ideaId, columns.content_hash, review.moderation_status === 'review');
 }
 
 /**
- * Approved at once in automatic mode, unless a watched word of the hold action or a picture no
- * moderator has seen sends it to the queue,
+ * Approved at once in automatic mode, unless a watched word of the hold action, a picture no
+ * moderator has seen or a copy of an idea its author may not see (moderation.ts) sends it to the queue,
  * or a moderator rejected this idea last, or another idea with (nearly) its text: a person's
  * rejection is lifted by a person, not by publishing it again, changed or not, or as a new idea.
  */
@@ -241,7 +242,7 @@ export async function createIdea(deps: Deps, user: UserRow, input: TCreateIdeaRe
           await tellIfApprovedAtOnce(trx, user, newId, f.title, checked.review, 0);
         }
       : undefined,
-    publishing ? (trx) => claimPublishedText(trx, user, null, columns) : undefined,
+    checked ? (trx) => claimPublishedText(trx, user, null, columns, checked.review) : undefined,
   ));
   if (!publishing) await backOutDraftOverCap(deps, user, id);
   await settleIdeaImages(deps, user, id, uploadedImageNames(f.detailedAnalysis));
@@ -262,7 +263,7 @@ export async function updateIdea(deps: Deps, user: UserRow, id: number, input: T
   const now = nowDb();
   const columns = columnsFor(f, status);
   await spendingPublish(deps, user, publishing, () => transaction(deps.db, async (trx) => {
-    if (publishing) await claimPublishedText(trx, user, id, columns);
+    if (checked) await claimPublishedText(trx, user, id, columns, checked.review);
     // Only over the review state the checks above read: a moderator's decision in between (a
     // take-down, a rejection) is not written over by an approval it never saw (a hostile review).
     const saved = await trx
@@ -306,7 +307,7 @@ export async function publishDraft(deps: Deps, user: UserRow, id: number): Promi
   const now = nowDb();
   const columns = columnsFor(f, 'published');
   await spendingPublish(deps, user, true, () => transaction(deps.db, async (trx) => {
-    await claimPublishedText(trx, user, id, columns);
+    await claimPublishedText(trx, user, id, columns, review);
     // Only while still a draft: of two publishes at once, one publishes and the other finds nothing to publish.
     const result = await trx
       .updateTable('ideas')
@@ -367,7 +368,7 @@ export async function restoreIdea(deps: Deps, user: UserRow, id: number): Promis
   if (restoreExpired(fromDbTime(row.deleted_at))) throw gone(IDEA_MSG.restoreExpired);
   await transaction(deps.db, async (trx) => {
     // A live copy of its text published while it was in the bin keeps it there (the exact rule).
-    if (standsPublished(row) && row.content_hash) await claimText(trx, user, id, row.content_hash);
+    if (standsPublished(row) && row.content_hash) await claimText(trx, user, id, row.content_hash, row.moderation_status === 'review');
     await trx.updateTable('ideas').set({ is_deleted: 0, deleted_at: null, updated_at: nowDb() }).where('id', '=', id).execute();
   });
   return dtoFor(deps, id, user);

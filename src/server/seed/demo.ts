@@ -7,7 +7,7 @@ import { dbTimeAgo } from '../../../db/time.ts';
 import type { Database } from '../../../db/types.ts';
 import { PRESET_AVATARS } from '../../shared/constants.ts';
 import type { IdeaStage } from '../../shared/idea-display.ts';
-import { nicknameForPhone } from '../../shared/patterns.ts';
+import { defaultNickname } from '../../shared/patterns.ts';
 import { insertStagedIdea } from '../ideas/seeding.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { insertUserRow } from '../accounts/users.ts';
@@ -35,7 +35,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<{ users: numbe
       registrationNumber: u.registrationNumber,
       phone: u.phone,
       passwordHash,
-      nickname: u.nickname ?? nicknameForPhone(u.phone),
+      nickname: u.nickname ?? defaultNickname(u.registrationNumber),
       avatarUrl: PRESET_AVATARS[(i + 1) % PRESET_AVATARS.length],
       bio: u.bio,
       createdAt: dbTimeAgo(u.daysAgo * 24 * 3600 * 1000),

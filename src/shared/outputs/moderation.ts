@@ -47,13 +47,17 @@ export const ZPreviousDecision = z.object({
 
 /**
  * An idea in the review queue, with what brought it there: the watched words of the hold action and
- * the analysis's pictures no moderator has seen (both empty when the mode is manual), whether it has
+ * the analysis's pictures no moderator has seen (both empty when the mode is manual), the hidden ideas
+ * it copies (in either mode), whether it has
  * been public before (an edit of a public idea comes back), and the last decision a moderator made on
  * it (null for a first review).
  */
 export const ZReviewIdea = ZIdea.extend({
   heldWords: z.array(ZHeldWord),
   heldImages: z.array(z.string()).describe('URLs of the pictures in the analysis no moderator has seen (automatic review cannot read a picture)'),
+  heldAsCopyOf: z
+    .array(z.object({ id: ZRowId, title: z.string() }))
+    .describe('Ideas of others, not public, whose text this one has or nearly has (exact or highly_similar): its author was not told of them, so it waits here instead of a 409'),
   wasPublic: z.boolean(),
   previousDecision: ZPreviousDecision.nullable(),
 }).meta({ id: 'ReviewIdea' });
