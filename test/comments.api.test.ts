@@ -253,11 +253,11 @@ describe.each(DIALECTS)('comments on %s', (dialect) => {
     const c = (await post(author, { ideaId, content: '被举报的评论' })).body.data;
     const report = await app.api('POST', `/api/comments/${c.id}/report`, { token: reader.token, body: { reason: '广告' } });
     expect(report.status).toBe(200);
-    expect(report.body.message).toBe(`已收到对评论#${c.id}的举报，我们会尽快处理`);
+    expect(report.body.message).toBe('已收到你的举报，我们会尽快处理');
     expect((await app.api('POST', `/api/comments/${c.id}/report`, { token: reader.token, body: { reason: ' ' } })).status).toBe(400);
     expect((await app.api('POST', `/api/comments/${c.id}/report`, { body: { reason: '广告' } })).status).toBe(401);
     const second = await trpcCall(app, 'mutation', 'comments.report', { id: c.id, reason: '骚扰' }, admin.token);
-    expect(second.body.result.data.message).toBe(`已收到对评论#${c.id}的举报，我们会尽快处理`);
+    expect(second.body.result.data.message).toBe('已收到你的举报，我们会尽快处理');
 
     expect((await app.api('GET', '/api/admin/reports', { token: reader.token })).status).toBe(403);
     const list = await app.api('GET', '/api/admin/reports', { token: admin.token });

@@ -1,11 +1,11 @@
 /** The route table of accounts-and-people §2; unknown paths get the 404 page (issue 16) rather than a jump to /. */
 import { LoadingLine } from './components/LoadingLine.tsx';
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Layout, MemberPage } from './components/Layout.tsx';
-import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import LandingPage from './pages/LandingPage.tsx';
 import { IdeaSkeleton } from './components/idea/IdeaSkeleton.tsx';
+import { loadChunk, retryingLazy } from './lib/chunk-load.ts';
 
 /**
  * A page whose code is its own chunk. Once `preload` has brought the code in, a page mounted after it
@@ -16,11 +16,13 @@ import { IdeaSkeleton } from './components/idea/IdeaSkeleton.tsx';
  */
 function page(load: () => Promise<{ default: ComponentType<any> }>) {
   let loaded: ComponentType<any> | undefined;
-  const preload = () => load().then((module) => void (loaded = module.default));
-  const Lazy = lazy(load);
+  const loadPage = () => load().then((module) => ((loaded = module.default), module));
+  // Waits out a dropped connection, reloads for a removed chunk, and is tried again by the error boundary (lib/chunk-load.ts).
+  const lazyPage = retryingLazy(loadPage);
+  const preload = () => loadChunk(loadPage).then(() => undefined);
   function Page(props: Record<string, unknown>) {
     // Chosen once per mount: switching from Lazy to the loaded page later would mount it anew.
-    const [Chosen] = useState<ComponentType<any>>(() => loaded ?? Lazy);
+    const [Chosen] = useState<ComponentType<any>>(() => loaded ?? lazyPage());
     return <Chosen {...props} />;
   }
   return Object.assign(Page, { preload });
@@ -86,11 +88,7 @@ export function App() {
         </Route>
         {/* /updates shows its own logged-out state instead of redirecting (DESIGN §10). */}
         <Route path="/updates">
-          {withLayout(
-            <ErrorBoundary>
-              <UpdatesPage />
-            </ErrorBoundary>,
-          )}
+{withLayout(<UpdatesPage />)}
         </Route>
         <Route path="/messages">
           <MemberPage>

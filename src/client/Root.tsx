@@ -5,6 +5,7 @@ import { Router } from 'wouter';
 import { App } from './App.tsx';
 import { FocusRescue, RouteAnnouncer, RouteFocus } from './components/RouteFocus.tsx';
 import { RouteScroll } from './components/RouteScroll.tsx';
+import { OfflineBanner } from './components/OfflineBanner.tsx';
 import { ConfirmProvider } from './components/ui/ConfirmDialog.tsx';
 import { ToastProvider } from './components/ui/Toast.tsx';
 import { useFreshUserInfo } from './hooks/useFreshUserInfo.ts';
@@ -38,6 +39,7 @@ export function Root({ ssrPath, ssrSearch }: { ssrPath?: string; ssrSearch?: str
             <FreshUserInfo>
               <RoutePrefetch>
                 <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
+                  <OfflineBanner />
                   <RouteScroll />
                   <App />
                   <RouteFocus />

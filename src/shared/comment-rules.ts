@@ -39,11 +39,12 @@ export const COMMENT_MSG = {
   heldRejected: '已驳回，评论已移除，作者会收到系统消息',
   deleted: '评论已删除',
   dismissed: '已驳回该举报',
-  addFailed: '添加评论失败，请稍后重试',
-  addFailedWith: (message: string) => `添加评论失败: ${message}`,
+  addFailed: '评论发送失败，请稍后重试',
+  addFailedWith: (message: string) => `评论发送失败：${message}`,
   deleteFailed: '删除评论失败，请稍后重试',
-  deleteFailedWith: (message: string) => `删除评论失败: ${message}`,
-  reported: (id: number) => `已收到对评论#${id}的举报，我们会尽快处理`,
+  deleteFailedWith: (message: string) => `删除评论失败：${message}`,
+  // Not the comment's id: a person knows which comment they reported.
+  reported: '已收到你的举报，我们会尽快处理',
   forwardSoon: '转发功能即将上线，敬请期待',
   loadFailed: '评论加载失败，已显示缓存的评论',
 } as const;

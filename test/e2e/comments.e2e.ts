@@ -106,7 +106,7 @@ for (const viewport of VIEWPORTS) {
       await reportDialog.getByLabel('补充说明（选填）').fill('冒充官方客服');
       await expectAccessible(page, `report dialog at ${viewport.width}px`);
       await reportDialog.getByRole('button', { name: '提交举报' }).click();
-      await page.getByTestId('toast').getByText(/^已收到对评论#\d+的举报，我们会尽快处理$/).waitFor();
+      await page.getByTestId('toast').getByText('已收到你的举报，我们会尽快处理', { exact: true }).waitFor();
       const reports = await deps.db.selectFrom('comment_reports').select('reason').where('reporter_id', '=', me.id).execute();
       assert.deepEqual(reports.map((r) => r.reason), ['其他：冒充官方客服']);
       await signInWithToken(page, e2e.baseUrl, author);

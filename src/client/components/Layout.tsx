@@ -1,8 +1,10 @@
-import { lazy, Suspense, type MouseEvent, type ReactNode } from 'react';
-import { Redirect, useLocation } from 'wouter';
+import { lazy, Suspense, useState, type MouseEvent, type ReactNode } from 'react';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import { useSession } from '../hooks/useSession.ts';
 import { useUserInfoChecked } from '../hooks/useFreshUserInfo.ts';
 import { focusTarget } from '../lib/focus-target.ts';
+import { loadChunk } from '../lib/chunk-load.ts';
+import { logInThenOpenPage } from '../lib/login-return.ts';
 import { footerVisible, SIDE_NAV_PATHS, TAB_BAR_PATHS, underPrefix } from '../lib/routes.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Footer } from './Footer.tsx';
@@ -10,8 +12,8 @@ import { LoadingLine } from './LoadingLine.tsx';
 import { TopNav } from './TopNav.tsx';
 
 // Only members see the side navigation and the tab bar: guests do not download them.
-const SideNav = lazy(() => import('./SideNav.tsx').then((m) => ({ default: m.SideNav })));
-const TabBar = lazy(() => import('./nav/TabBar.tsx').then((m) => ({ default: m.TabBar })));
+const SideNav = lazy(() => loadChunk(() => import('./SideNav.tsx')).then((m) => ({ default: m.SideNav })));
+const TabBar = lazy(() => loadChunk(() => import('./nav/TabBar.tsx')).then((m) => ({ default: m.TabBar })));
 
 /**
  * The page shell (UI kit): top navigation, the page, and the footer where the footer rule allows it,
@@ -36,8 +38,11 @@ export function Layout({ children, nav = true }: { children: ReactNode; nav?: bo
           </Suspense>
         )}
         <div id="main" className="app-main">
-          {/* A page's code loading shows here: the top bar and the tab bar stay (the whole screen used to blank). */}
-          <Suspense fallback={<LoadingLine />}>{children}</Suspense>
+          {/* A page's code loading shows here: the top bar and the tab bar stay (the whole screen used to blank).
+              A page that fails shows the error page here, and is tried again on the next page or connection. */}
+          <ErrorBoundary resetKey={path}>
+            <Suspense fallback={<LoadingLine />}>{children}</Suspense>
+          </ErrorBoundary>
         </div>
       </div>
       {footerVisible(path, loggedIn) && <Footer />}
@@ -62,11 +67,11 @@ function focusMain(event: MouseEvent<HTMLAnchorElement>): void {
   focusTarget(main, { onlyWhileFocused: true });
 }
 
-/** Member pages: logged-out visitors go to /login; crashes show the error boundary. */
+/** Member pages: logged-out visitors go to /login, which says why and brings them back (lib/login-return.ts). */
 export function MemberPage({ children, admin = false }: { children: ReactNode; admin?: boolean }) {
   const { loggedIn, user } = useSession();
   const checked = useUserInfoChecked();
-  if (!loggedIn) return <Redirect to="/login" replace />;
+  if (!loggedIn) return <LoginFirst />;
   if (admin && user?.role !== 'admin') {
     // A member just made admin (npm run create-admin) still has the old role stored: ask the server first.
     if (checked) return <Redirect to="/" replace />;
@@ -78,9 +83,13 @@ export function MemberPage({ children, admin = false }: { children: ReactNode; a
       </Layout>
     );
   }
-  return (
-    <Layout>
-      <ErrorBoundary>{children}</ErrorBoundary>
-    </Layout>
-  );
+  return <Layout>{children}</Layout>;
+}
+
+/** A guest on a member page: to /login, which says why and leads back here, query and all. */
+function LoginFirst() {
+  const [path] = useLocation();
+  const search = useSearch();
+  useState(() => logInThenOpenPage(search ? `${path}?${search}` : path));
+  return <Redirect to="/login" replace />;
 }

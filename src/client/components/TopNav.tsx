@@ -5,14 +5,16 @@ import { NAV_SEARCH_MAX_WIDTH_PX, SEARCH_QUERY_MAX_CHARS } from '../../shared/co
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { errorMessage } from '../lib/api-errors.ts';
 import { useSession } from '../hooks/useSession.ts';
-import { checkedPage, MARKET_MSG, MARKET_PAGE_SIZE, marketAddressSearch, parseMarketAddress, savePendingSearch, searchQueryOf, type SearchNavState } from '../lib/marketplace-state.ts';
+import { checkedPage, MARKET_MSG, MARKET_PAGE_SIZE, marketAddressSearch, parseMarketAddress, searchQueryOf, type SearchNavState } from '../lib/marketplace-state.ts';
 import { trpc } from '../lib/trpc.ts';
+import { loadChunk } from '../lib/chunk-load.ts';
+import { logInPlainly, logInThenSearch } from '../lib/login-return.ts';
 import { useToast } from './ui/Toast.tsx';
 import { SubmitButton } from './ui/SubmitButton.tsx';
 
 // Only members see the messages bell, the account chip and its menu: guests do not download them.
-const AccountMenu = lazy(() => import('./AccountMenu.tsx').then((m) => ({ default: m.AccountMenu })));
-const MessagesBell = lazy(() => import('./nav/MessagesBell.tsx').then((m) => ({ default: m.MessagesBell })));
+const AccountMenu = lazy(() => loadChunk(() => import('./AccountMenu.tsx')).then((m) => ({ default: m.AccountMenu })));
+const MessagesBell = lazy(() => loadChunk(() => import('./nav/MessagesBell.tsx')).then((m) => ({ default: m.MessagesBell })));
 
 /**
  * The shared top navigation: logo, search, the two brand links, and the login link or account chip.
@@ -44,24 +46,25 @@ export function TopNav() {
     const q = searchQueryOf(query);
     if (!q || searching) return;
     if (!loggedIn) {
-      try {
-        savePendingSearch(sessionStorage, q);
-      } catch {
-        // No session storage: the guest searches again after logging in.
-      }
-      navigate('/login');
+      logInThenSearch(q, navigate);
       return;
     }
+    const input = { q, limit: MARKET_PAGE_SIZE };
+    // Offline, the marketplace's own search waits for the connection and runs when it is back (the
+    // offline banner says so); asking here would only fail.
+    const showSearch = (state: SearchNavState) => navigate(`/marketplace${marketAddressSearch({ q })}`, { replace: true, state });
+    const waitingSearch: SearchNavState = { searchQuery: q, searchResults: null, searchTimestamp: 0 };
+    if (!navigator.onLine) return showSearch(waitingSearch);
     setSearching(true);
     try {
-      const input = { q, limit: MARKET_PAGE_SIZE };
       const answer = await utils.client.marketplace.search.query(input);
       const page = checkedPage<IdeaDto>(answer);
       // The marketplace's search list starts from these results instead of asking again.
       utils.marketplace.search.setInfiniteData(input, { pages: [answer], pageParams: [null] });
-      const state: SearchNavState = { searchQuery: q, searchResults: page.data, searchTimestamp: Date.now(), searchNextCursor: page.nextCursor };
-      navigate(`/marketplace${marketAddressSearch({ q })}`, { replace: true, state });
+      showSearch({ searchQuery: q, searchResults: page.data, searchTimestamp: Date.now(), searchNextCursor: page.nextCursor });
     } catch (err) {
+      // The connection dropped on the way: as offline.
+      if (!navigator.onLine) return showSearch(waitingSearch);
       toast(err instanceof Error && err.message === MARKET_MSG.badData ? MARKET_MSG.badData : errorMessage(err, MARKET_MSG.searchFailed), 'error');
     } finally {
       setSearching(false);
@@ -94,7 +97,7 @@ export function TopNav() {
             <AccountMenu user={user} />
           </Suspense>
         ) : (
-          <Link href="/login" className="btn btn-primary btn-small">
+          <Link href="/login" className="btn btn-primary btn-small" onClick={logInPlainly}>
             登录 / 注册
           </Link>
         )}

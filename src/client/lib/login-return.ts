@@ -1,33 +1,70 @@
 /**
  * Where a visitor goes back to after logging in: the idea page or hunter page they were reading when
- * an action (follow, favourite, unlock, comment) needed an account, or the member page (the editor
- * included) they were on when their session ended. Kept in sessionStorage for this tab, with a flag
- * for the login page to say why it is shown.
+ * an action (follow, favourite, unlock, comment) needed an account, the member page they opened as a
+ * guest or were on when their session ended (the editor included), or the search they started. Kept
+ * in sessionStorage for this tab, with the reason for the login page to say why it is shown. Only the
+ * latest counts: each of these replaces whatever was waiting before.
  */
 import { USER_ID_PATTERN } from '../../shared/patterns.ts';
-import { PENDING_SEARCH_KEY, type KeyValueStore } from './marketplace-state.ts';
+import { PENDING_SEARCH_KEY, savePendingSearch, type KeyValueStore } from './marketplace-state.ts';
 
 export const LOGIN_RETURN_KEY = 'loginReturnPath';
-/** Set beside the path when the login is there to open that idea (a guest's card), not to finish an action on it. */
-const OPENS_IDEA_KEY = 'loginReturnOpensIdea';
+/** Why the login is there, beside the path: to open an idea a guest tapped, or a member page a guest opened. */
+const REASON_KEY = 'loginReturnReason';
+type LoginReason = 'openIdea' | 'openPage';
 
-/** The member pages a visitor whose session ended is sent back to (the editor with the idea it edited). */
-const MEMBER_RETURN_PATH = /^\/(create-pin(\?edit=\d{1,12})?|inspiration-library|messages|updates|marketplace)$/;
+/** The member pages a visitor can be sent back to (not the admin console), by the name the navigation gives them, with the query each takes. */
+const MEMBER_PAGES: Record<string, { name: string; query: Record<string, RegExp> }> = {
+  '/marketplace': { name: '创意市场', query: { sort: /^[a-z]{1,20}$/, q: /^[^\u0000-\u001f]{1,100}$/ } },
+  '/create-pin': { name: '发布创意', query: { edit: /^\d{1,12}$/ } },
+  '/inspiration-library': { name: '我的灵感库', query: { tab: /^[a-z-]{1,20}$/ } },
+  '/updates': { name: '关注动态', query: {} },
+  '/messages': { name: '消息', query: {} },
+  '/feedback': { name: '意见反馈', query: {} },
+};
 
-/** Only this site's idea, hunter and member pages: never an address someone else could put there. */
+/** The member page `path` names, when it is one and its query is one that page takes (each key once). */
+function memberPageOf(path: string): { name: string } | null {
+  const [pathname, search = '', ...rest] = path.split('?');
+  const page = Object.hasOwn(MEMBER_PAGES, pathname) ? MEMBER_PAGES[pathname] : undefined;
+  if (!page || rest.length || path.includes('#')) return null;
+  if (search === '') return path.endsWith('?') ? null : page;
+  const params = [...new URLSearchParams(search)];
+  const keys = params.map(([key]) => key);
+  const fits = params.every(([key, value]) => Object.hasOwn(page.query, key) && page.query[key].test(value));
+  return fits && new Set(keys).size === keys.length ? page : null;
+}
+
+/**
+ * Only this site's idea, hunter and member pages (with a query those pages take): never an address
+ * elsewhere (//evil.example, https://…) nor the login page itself.
+ */
 export function isReturnPath(path: string): boolean {
-  if (/^\/idea\/\d{1,12}$/.test(path) || MEMBER_RETURN_PATH.test(path)) return true;
+  if (/^\/idea\/\d{1,12}$/.test(path) || memberPageOf(path)) return true;
   const hunter = /^\/hunter\/([^/]+)$/.exec(path);
   return !!hunter && USER_ID_PATTERN.test(hunter[1]);
 }
 
-export function saveLoginReturn(store: KeyValueStore, path: string): void {
+export function saveLoginReturn(store: KeyValueStore, path: string, reason?: LoginReason): void {
   if (!isReturnPath(path)) return;
   try {
     store.setItem(LOGIN_RETURN_KEY, path);
-    store.removeItem(OPENS_IDEA_KEY);
+    if (reason) store.setItem(REASON_KEY, reason);
+    else store.removeItem(REASON_KEY);
+    // This is what the login is for now: a search left waiting from before would not run.
+    store.removeItem(PENDING_SEARCH_KEY);
   } catch {
-    // No storage: the member finds the idea again from the marketplace.
+    // No storage: the member finds the page again from the marketplace.
+  }
+}
+
+/** Forgets the page to go back to (a search is what the login is for now). */
+function forgetLoginReturn(store: KeyValueStore): void {
+  try {
+    store.removeItem(LOGIN_RETURN_KEY);
+    store.removeItem(REASON_KEY);
+  } catch {
+    // See saveLoginReturn.
   }
 }
 
@@ -35,8 +72,7 @@ export function saveLoginReturn(store: KeyValueStore, path: string): void {
 export function takeLoginReturn(store: KeyValueStore): string | null {
   try {
     const path = store.getItem(LOGIN_RETURN_KEY);
-    store.removeItem(LOGIN_RETURN_KEY);
-    store.removeItem(OPENS_IDEA_KEY);
+    forgetLoginReturn(store);
     return path !== null && isReturnPath(path) ? path : null;
   } catch {
     return null;
@@ -48,15 +84,49 @@ export function takeLoginReturn(store: KeyValueStore): string | null {
  * back to that idea: it used to land on the marketplace, the idea lost (a phone walk-through).
  */
 export function logInThenOpenIdea(ideaId: number, navigate: (to: string) => void): void {
-  saveLoginReturn(sessionStorage, `/idea/${ideaId}`);
+  saveLoginReturn(sessionStorage, `/idea/${ideaId}`, 'openIdea');
+  navigate('/login');
+}
+
+/** A guest's search from the top bar: it runs after logging in, and is what the login is for now. */
+export function logInThenSearch(query: string, navigate: (to: string) => void): void {
   try {
-    sessionStorage.setItem(OPENS_IDEA_KEY, '1');
-    // The card is what the login is for now: a search left waiting from before would not run.
-    sessionStorage.removeItem(PENDING_SEARCH_KEY);
+    forgetLoginReturn(sessionStorage);
+    savePendingSearch(sessionStorage, query);
   } catch {
-    // No storage: the login page shows without the note.
+    // No session storage: the guest searches again after logging in.
   }
   navigate('/login');
+}
+
+/** The top bar's 登录 / 注册: a plain login, to the marketplace; nothing asked for before is waiting any more. */
+export function logInPlainly(): void {
+  try {
+    forgetLoginReturn(sessionStorage);
+    sessionStorage.removeItem(PENDING_SEARCH_KEY);
+  } catch {
+    // No session storage: nothing was kept.
+  }
+}
+
+/** A guest opened a member page (or its address): the login says so and leads back to it, query and all. */
+export function logInThenOpenPage(pathWithQuery: string): void {
+  try {
+    saveLoginReturn(sessionStorage, pathWithQuery, 'openPage');
+  } catch {
+    // No session storage: the login leads to the marketplace.
+  }
+}
+
+/** The name of the member page a guest opened, that this login leads back to (shown, not taken); null for any other reason. */
+export function waitingPageName(store: KeyValueStore): string | null {
+  try {
+    if (store.getItem(REASON_KEY) !== 'openPage') return null;
+    const path = store.getItem(LOGIN_RETURN_KEY) ?? '';
+    return isReturnPath(path) ? (memberPageOf(path)?.name ?? null) : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -65,7 +135,7 @@ export function logInThenOpenIdea(ideaId: number, navigate: (to: string) => void
  */
 export function waitingIdeaReturn(store: KeyValueStore): boolean {
   try {
-    return store.getItem(OPENS_IDEA_KEY) === '1' && /^\/idea\/\d{1,12}$/.test(store.getItem(LOGIN_RETURN_KEY) ?? '');
+    return store.getItem(REASON_KEY) === 'openIdea' && /^\/idea\/\d{1,12}$/.test(store.getItem(LOGIN_RETURN_KEY) ?? '');
   } catch {
     return false;
   }

@@ -4,7 +4,7 @@
  * retries after 2, 4 and 8 s (never after a timeout), and the session rule of session-guard.ts (401,
  * `x-session-expired`) applied to every response.
  */
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { httpLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '../../server/trpc/routers/index.ts';
@@ -77,17 +77,22 @@ export function createTrpcClient() {
 }
 
 export function createQueryClient() {
+  // react-query learns of a change from the online/offline events: a page opened offline starts offline.
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
   return new QueryClient({
     defaultOptions: {
       queries: {
         retry: (failureCount, err) => retriesRead(failureCount, { status: httpStatusOf(err), timedOut: isTimeout(err) }),
         retryDelay: (attempt) => READ_RETRY_DELAYS_MS[Math.min(attempt, READ_RETRY_DELAYS_MS.length - 1)],
         refetchOnWindowFocus: false,
-        // Offline, a read fails (and its page shows the error and 重试) instead of waiting, paused, for the network.
-        networkMode: 'always',
+        // Offline (the browser says so), a read waits, paused, and runs once the connection is back;
+        // the offline banner says so meanwhile. A read that failed is asked again then too.
+        networkMode: 'online',
+        refetchOnReconnect: true,
         staleTime: 10_000,
       },
-      // Writes are never retried: a retried publish would hit 409.
+      // Writes are never retried (a retried publish would hit 409), nor held back offline: they fail
+      // at once with their message, and what was typed stays.
       mutations: { retry: false, networkMode: 'always' },
     },
   });

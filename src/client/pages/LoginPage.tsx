@@ -16,7 +16,7 @@ import { getRecentPhones, rememberPhone, saveSession } from '../lib/storage.ts';
 import { marketAddressSearch, PENDING_SEARCH_KEY, searchQueryOf, takePendingSearch, type SearchNavState } from '../lib/marketplace-state.ts';
 import { trpc } from '../lib/trpc.ts';
 import { BrandIcon, type Brand } from '../components/ui/BrandIcon.tsx';
-import { takeLoginReturn, takeSessionEnded, waitingIdeaReturn } from '../lib/login-return.ts';
+import { takeLoginReturn, takeSessionEnded, waitingIdeaReturn, waitingPageName } from '../lib/login-return.ts';
 import { SubmitButton } from '../components/ui/SubmitButton.tsx';
 
 type Mode = 'login' | 'register' | 'email';
@@ -36,6 +36,7 @@ export const LOGIN_MSG = {
   emailClosed: '邮箱登录暂未开放，请使用手机号登录',
   sessionEnded: '登录已过期，请重新登录，登录后会回到刚才的页面',
   ideaWaiting: '登录后即可查看这个创意的详情，登录后会直接打开它',
+  pageWaiting: (name: string) => `请先登录，登录后将回到“${name}”`,
 } as const;
 
 const OTHER_METHODS: { label: string; brand: Brand }[] = [
@@ -57,8 +58,9 @@ function pendingSearch(): string | null {
 }
 
 /**
- * After login: back to the idea page a guest was reading when an action needed an account, else
- * /marketplace, running the search a guest started before logging in.
+ * After login: back to the page the login was for (lib/login-return.ts: an idea page, a member page
+ * opened as a guest, the page a session ended on), else /marketplace, running the search a guest
+ * started before logging in.
  */
 function afterLogin(navigate: (to: string, options?: { state?: unknown }) => void) {
   const back = typeof window === 'undefined' ? null : takeLoginReturn(sessionStorage);
@@ -101,6 +103,9 @@ export default function LoginPage() {
   // A guest who tapped an idea's card is told they will come back to it (after the first render too).
   const [waitingIdea, setWaitingIdea] = useState(false);
   useEffect(() => setWaitingIdea(waitingIdeaReturn(sessionStorage)), []);
+  // A guest who opened a member page is told why they are here, and where the login leads.
+  const [waitingPage, setWaitingPage] = useState<string | null>(null);
+  useEffect(() => setWaitingPage(waitingPageName(sessionStorage)), []);
   const toast = useToast();
   const [waitingSearch] = useState(pendingSearch);
   usePageTitle(mode === 'register' ? '注册' : '登录', '登录或注册猎人创意社区：手机号加密码登录，新用户用短信验证码注册，之后即可发布创意卡片、收藏灵感、关注其他猎人。');
@@ -132,6 +137,11 @@ export default function LoginPage() {
           {waitingIdea && !sessionEnded && !notice && (
             <p className="notice" data-testid="pending-idea">
               {LOGIN_MSG.ideaWaiting}
+            </p>
+          )}
+          {waitingPage && !sessionEnded && !notice && (
+            <p className="notice" data-testid="pending-page">
+              {LOGIN_MSG.pageWaiting(waitingPage)}
             </p>
           )}
           {sessionEnded && !notice && (

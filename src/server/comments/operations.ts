@@ -80,7 +80,7 @@ export const commentOps = {
     loginMessage: COMMENT_MSG.loginToReport,
     input: ZReportCommentRequest,
     output: { data: ZCreated },
-    run: async ({ deps, user }, input) => answer(await comments.reportComment(deps, user, input.id, input.reason), { message: COMMENT_MSG.reported(input.id) }),
+    run: async ({ deps, user }, input) => answer(await comments.reportComment(deps, user, input.id, input.reason), { message: COMMENT_MSG.reported }),
   }),
 };
 

@@ -19,6 +19,8 @@ import { CommentForm, type ReplyTarget } from './CommentForm.tsx';
 import { commentAnchor, commentFromHash, CommentItem, type CommentActions } from './CommentItem.tsx';
 import '../../styles/comments.css';
 import { rememberThisPageForLogin } from '../../lib/login-return.ts';
+import { registrationNumberOf } from '../../lib/storage.ts';
+import { commentDraftKey, findCommentDraft, keepCommentDraft } from './comment-draft.ts';
 import { useIdeaViewer } from '../idea/useIdeaViewer.ts';
 
 const OTHER_REASON = '其他';
@@ -72,8 +74,22 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
   const utils = trpc.useUtils();
   const textarea = useRef<HTMLTextAreaElement>(null);
   const [collapsed, setCollapsed] = useState(false);
-  const [text, setText] = useState('');
-  const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
+  // What is typed is kept until it is sent (comment-draft.ts), and given back when the box is shown again.
+  const draftKey = commentDraftKey(idea.id, registrationNumberOf(user));
+  const [draft] = useState(() => (loggedIn ? findCommentDraft(localStorage, draftKey) : null));
+  const [text, setText] = useState(draft?.text ?? '');
+  const [replyTo, setReplyTo] = useState<ReplyTarget | null>(draft?.replyTo ?? null);
+  const write = (next: string, reply: ReplyTarget | null) => {
+    setText(next);
+    setReplyTo(reply);
+    keepCommentDraft(localStorage, draftKey, { text: next, replyTo: reply });
+  };
+  // Logged in again without leaving the page: the box comes back with what this member had typed.
+  useEffect(() => {
+    if (!loggedIn || text) return;
+    const kept = findCommentDraft(localStorage, draftKey);
+    if (kept) (setText(kept.text), setReplyTo(kept.replyTo));
+  }, [loggedIn, draftKey]); // eslint-disable-line react-hooks/exhaustive-deps
   const [marks, setMarks] = useState<Record<string, CommentInteraction | null>>({});
 
   const list = trpc.comments.list.useQuery(
@@ -116,8 +132,7 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
       // is disabled, which would drop focus to the body); a tap does not pop the phone's keyboard up again.
       const box = textarea.current;
       if (box?.form?.contains(document.activeElement) && document.activeElement?.matches(':focus-visible')) box.focus();
-      setText('');
-      setReplyTo(null);
+      write('', null);
       await refresh();
     } catch (err) {
       toast(failure(err, COMMENT_MSG.addFailed, COMMENT_MSG.addFailedWith), 'error');
@@ -137,8 +152,7 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
     targetId,
     markOf,
     onReply(c) {
-      setReplyTo({ id: c.id, name: c.userName });
-      setText(`@${c.userName} `);
+      write(`@${c.userName} `, { id: c.id, name: c.userName });
       setCollapsed(false);
       // After the label has changed: focus the box with the caret after the prefilled name.
       requestAnimationFrame(() => {
@@ -191,7 +205,7 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
       if (!ok) return;
       try {
         const answer = await report.mutateAsync({ id: c.id, reason });
-        toast(answer.message ?? COMMENT_MSG.reported(c.id));
+        toast(answer.message ?? COMMENT_MSG.reported);
       } catch (err) {
         toast(errorMessage(err, '举报失败，请稍后重试'), 'error');
       }
@@ -245,10 +259,18 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
         {loggedIn && !mayActOn(idea) ? (
           <p className="comments-login muted">创意公开后才能发表评论。</p>
         ) : loggedIn ? (
-          <CommentForm ref={textarea} text={text} onText={setText} replyTo={replyTo} onCancelReply={() => (setReplyTo(null), setText(''))} sending={create.isPending} onSend={send} />
+          <CommentForm ref={textarea} text={text} onText={(next) => write(next, replyTo)} replyTo={replyTo} onCancelReply={() => write('', null)} sending={create.isPending} onSend={send} />
         ) : (
           <p className="comments-login">
-            <Link href="/login" onClick={rememberThisPageForLogin}>登录</Link>后即可发表评论、回复和点赞。
+            {text.trim() ? (
+              <>
+                你写的评论已保存，<Link href="/login" onClick={rememberThisPageForLogin}>登录</Link>后可以继续发送。
+              </>
+            ) : (
+              <>
+                <Link href="/login" onClick={rememberThisPageForLogin}>登录</Link>后即可发表评论、回复和点赞。
+              </>
+            )}
           </p>
         )}
         {fellBack && (

@@ -104,12 +104,24 @@ function IdeaFormBody({ initial, ideaId, stage, mode, rejectionReason = null, on
   const latest = useRef({ values, tagParse });
   latest.current = { values, tagParse };
 
-  // What is typed is kept half a second after the last change, and at once when the editor is left.
+  // What is typed is kept half a second after the last change, and at once when the editor is left:
+  // for another page of the app (unmounting), or the page itself (a reload, a closed tab, the phone
+  // switching apps), where no unmount runs and the last half second was lost.
   useEffect(() => {
     const timer = setTimeout(() => copy.keep(values), UNSAVED_COPY_DELAY_MS);
     return () => clearTimeout(timer);
   }, [values]); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => () => void copy.keep(latest.current.values), []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    const keepNow = () => void copy.keep(latest.current.values);
+    const keepIfHidden = () => document.visibilityState === 'hidden' && keepNow();
+    window.addEventListener('pagehide', keepNow);
+    document.addEventListener('visibilitychange', keepIfHidden);
+    return () => {
+      window.removeEventListener('pagehide', keepNow);
+      document.removeEventListener('visibilitychange', keepIfHidden);
+      keepNow();
+    };
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Focus moves to a field only after the form is shown again (it is hidden during preview).
   useEffect(() => {

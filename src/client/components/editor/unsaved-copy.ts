@@ -1,8 +1,9 @@
 /**
  * The editor's unsaved copy: what a member typed and has not saved, kept in this browser per member
  * and per idea (`new` for one not saved yet), so nothing typed is lost when they leave the editor by
- * the tab bar or Back, or when their session ends and publishing sends them to log in. The editor
- * offers the copy back when it opens again; a save or a publish that succeeds drops it.
+ * the tab bar or Back, reload or close the page, or when their session ends and publishing sends them
+ * to log in. The editor offers the copy back when it opens again; a save or a publish that succeeds
+ * drops it.
  */
 import type { KeyValueStore } from '../../lib/marketplace-state.ts';
 import { MARKET_IDENTIFIERS } from '../../../shared/idea-rules.ts';
