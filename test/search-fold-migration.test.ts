@@ -92,7 +92,7 @@ describe.each(DIALECTS)('the folded-text migration, on %s', (dialect) => {
     const untouched = (await index()).texts.find((r) => r.idea_id === ids.simplified);
 
     // Two ideas a batch: several batches, one with nothing to change.
-    await searchFold.up(deps.db, 2);
+    await deps.db.connection().execute((conn) => searchFold.up(conn, 2)); // one connection, as db/migrate.ts runs it
     expect(await index()).toEqual(latest);
     expect((await index()).texts.find((r) => r.idea_id === ids.simplified)).toEqual(untouched);
     // No entries for the idea of marks only, nor for the draft.
@@ -112,7 +112,7 @@ describe.each(DIALECTS)('the folded-text migration, on %s', (dialect) => {
     expect(await resemblesRejected(deps, simplifiedCopy)).toBe(true);
 
     // Run again: nothing left to change.
-    await searchFold.up(deps.db, 2);
+    await deps.db.connection().execute((conn) => searchFold.up(conn, 2)); // one connection, as db/migrate.ts runs it
     expect(await index()).toEqual(latest);
   });
 });

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { columnTypes } from './column-types.ts';
 import * as OpenCC from 'opencc-js/t2cn';
 
 /**
@@ -64,12 +65,27 @@ async function refoldSearchIndex(db: Kysely<any>, batch: number): Promise<void> 
       texts.push({ idea_id: r.id, ...ideaTexts });
     }
     if (!changed.length) continue;
-    await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('idea_search_grams').where('idea_id', 'in', changed).execute();
-      await trx.deleteFrom('idea_search_texts').where('idea_id', 'in', changed).execute();
-      for (let i = 0; i < grams.length; i += 1000) await trx.insertInto('idea_search_grams').values(grams.slice(i, i + 1000)).execute();
-      if (texts.length) await trx.insertInto('idea_search_texts').values(texts).execute();
+    await inOneTransaction(db, async () => {
+      await db.deleteFrom('idea_search_grams').where('idea_id', 'in', changed).execute();
+      await db.deleteFrom('idea_search_texts').where('idea_id', 'in', changed).execute();
+      for (let i = 0; i < grams.length; i += 1000) await db.insertInto('idea_search_grams').values(grams.slice(i, i + 1000)).execute();
+      if (texts.length) await db.insertInto('idea_search_texts').values(texts).execute();
     });
+  }
+}
+
+/**
+ * A batch's index rows change together. A migration uses no app helper (frozen): BEGIN and COMMIT on
+ * its one connection (db/migrate.ts); SQLite's IMMEDIATE takes the write lock before the first delete.
+ */
+async function inOneTransaction(db: Kysely<any>, work: () => Promise<void>): Promise<void> {
+  await (columnTypes(db).mysql ? sql`START TRANSACTION` : sql`BEGIN IMMEDIATE`).execute(db);
+  try {
+    await work();
+    await sql`COMMIT`.execute(db);
+  } catch (err) {
+    await sql`ROLLBACK`.execute(db).catch(() => undefined);
+    throw err;
   }
 }
 
