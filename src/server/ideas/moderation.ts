@@ -123,6 +123,8 @@ export interface Candidate {
   title: string;
   description: string;
   analysisText: string;
+  /** Whether this save is a publish the member's publish limit counts: an edit of a public idea is not (`publishCounts`, service.ts). */
+  counted: boolean;
 }
 
 /**
@@ -228,7 +230,7 @@ export async function assertNotDuplicate(deps: Deps, c: Candidate): Promise<void
     }
   }
 
-  await asPublishLimit(() => deps.limits.publishes.check(String(c.user.id), MODERATION_MSG.rateLimit));
+  if (c.counted) await asPublishLimit(() => deps.limits.publishes.check(String(c.user.id), MODERATION_MSG.rateLimit));
 }
 
 /** The publish limit's refusal as publishing §8 words it: a 409 of type rate_limit. */
