@@ -123,8 +123,6 @@ export interface Candidate {
   title: string;
   description: string;
   analysisText: string;
-  /** Whether this save is a publish the member's publish limit counts: an edit of a public idea is not (`publishCounts`, service.ts). */
-  counted: boolean;
 }
 
 /**
@@ -194,7 +192,8 @@ async function visibleMatch(db: Db, match: { id: number; title: string }, caller
   return (await findVisibleIdea(db, match.id, caller)) ? { existingIdeaId: match.id, existingTitle: match.title } : {};
 }
 
-export async function assertNotDuplicate(deps: Deps, c: Candidate): Promise<void> {
+/** `counted`: the save is a publish the member's publish limit counts (an edit of a public idea is not: `publishCounts`, service.ts). */
+export async function assertNotDuplicate(deps: Deps, c: Candidate, counted: boolean): Promise<void> {
   const columns = ['id', 'title'] as const;
   const hash = contentHash(c.title, c.description, c.analysisText);
   const exact = await livePublished(deps.db, c.ideaId).select(columns).where('content_hash', '=', hash).limit(1).executeTakeFirst();
@@ -230,7 +229,7 @@ export async function assertNotDuplicate(deps: Deps, c: Candidate): Promise<void
     }
   }
 
-  if (c.counted) await asPublishLimit(() => deps.limits.publishes.check(String(c.user.id), MODERATION_MSG.rateLimit));
+  if (counted) await asPublishLimit(() => deps.limits.publishes.check(String(c.user.id), MODERATION_MSG.rateLimit));
 }
 
 /** The publish limit's refusal as publishing §8 words it: a 409 of type rate_limit. */

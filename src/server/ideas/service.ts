@@ -110,7 +110,7 @@ async function checkForPublish(deps: Deps, user: UserRow, ideaId: number | null,
   if (!given.title) throw badRequest(IDEA_MSG.titleRequired);
   const { fields: f, held: heldInFields } = await screenIdeaFields(deps, given);
   const counted = publishCounts(approved);
-  await assertNotDuplicate(deps, { ideaId, user, title: f.title, description: f.description, analysisText: f.analysisText, counted });
+  await assertNotDuplicate(deps, { ideaId, user, title: f.title, description: f.description, analysisText: f.analysisText }, counted);
   // Expansions are their author's alone (view.ts): nothing in them holds the idea.
   const held = [...heldInFields];
   if (deps.config.moderation === 'auto') held.push(...(await unseenImages(deps.db, ideaId, f.detailedAnalysis, approved?.detailed_analysis ?? null)));
