@@ -24,6 +24,7 @@ import * as publishSlots from './migrations/2026_11_28_0002_publish_slots.ts';
 import * as rejectedTextsOutliveIdeas from './migrations/2026_11_28_0003_rejected_texts_outlive_ideas.ts';
 import * as messagesActorIdx from './migrations/2026_11_28_0004_messages_actor_idx.ts';
 import * as ideaImagesSeen from './migrations/2026_12_01_0001_idea_images_seen.ts';
+import * as reportCommentAuthor from './migrations/2026_12_02_0006_report_comment_author.ts';
 
 /** Listed by hand so the same list works under tsx, vitest and any bundler; names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_0003_rejected_texts_outlive_ideas': rejectedTextsOutliveIdeas,
   '2026_11_28_0004_messages_actor_idx': messagesActorIdx,
   '2026_12_01_0001_idea_images_seen': ideaImagesSeen,
+  '2026_12_02_0006_report_comment_author': reportCommentAuthor,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
