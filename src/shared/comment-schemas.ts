@@ -5,6 +5,7 @@ import { COMMENT_MAX, COMMENT_MSG, COMMENT_REPORT_REASON_MAX, commentLength, typ
 import { decimalId, ZIdeaId } from './ids.ts';
 import { ZStoredText } from './stored-text.ts';
 import { atMostChars } from './text-length.ts';
+import { REJECT_REASON_MAX } from './idea-display.ts';
 import type { ZComment, ZCommentReaction, ZCommentReport } from './outputs/comments.ts';
 
 export const ZCommentId = decimalId('评论ID无效');
@@ -30,7 +31,7 @@ export const ZReportCommentRequest = z.object({
 });
 
 /** An admin removing a reported comment says why; the reason goes to the comment's writer. */
-export const REMOVAL_REASON_MAX = 200;
+export const REMOVAL_REASON_MAX = REJECT_REASON_MAX;
 export const REMOVAL_REASON_MSG = {
   required: '请填写删除原因',
   tooLong: `删除原因不能超过${REMOVAL_REASON_MAX}个字`,
