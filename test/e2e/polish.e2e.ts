@@ -81,7 +81,7 @@ describe('the idea page, the admin console and axe', () => {
   it('at 390 px the 收藏/分享 bar leaves the footer fully visible at the bottom', async () => {
     const { context, page } = await newPage(e2e, VIEWPORTS[0]);
     await page.goto(`${e2e.baseUrl}/idea/${ideaId}`);
-    await page.getByTestId('idea-face').waitFor();
+    await page.locator('.idea-actions').waitFor();
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await page.waitForTimeout(200);
     const filing = await page.getByRole('group', { name: '备案信息' }).boundingBox();
