@@ -246,7 +246,7 @@ export function IdeaCard({ idea, href, onOpen, actions, children, highlighted = 
             </BusyButton>
           )}
           {onClearFavorite && (
-            <BusyButton className="btn btn-small" onClick={onClearFavorite} busy={busy} aria-label={`清除「${title}」的收藏记录`}>
+            <BusyButton className="btn btn-small" onClick={onClearFavorite} busy={busy} aria-label={`清除收藏「${title}」`}>
               清除收藏
             </BusyButton>
           )}
