@@ -26,6 +26,7 @@ import * as messagesActorIdx from './migrations/2026_11_28_0004_messages_actor_i
 import * as ideaImagesSeen from './migrations/2026_12_01_0001_idea_images_seen.ts';
 import * as defaultNicknames from './migrations/2026_12_02_0001_default_nicknames.ts';
 import * as searchFold from './migrations/2026_12_02_0003_search_fold.ts';
+import * as reportCommentAuthor from './migrations/2026_12_02_0006_report_comment_author.ts';
 
 /** Listed by hand so the same list works under tsx, vitest and any bundler; names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '2026_12_01_0001_idea_images_seen': ideaImagesSeen,
   '2026_12_02_0001_default_nicknames': defaultNicknames,
   '2026_12_02_0003_search_fold': searchFold,
+  '2026_12_02_0006_report_comment_author': reportCommentAuthor,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -253,6 +253,8 @@ export interface CommentReportTable {
   reason: string;
   /** The text as it was reported. */
   comment_content: string;
+  /** Who wrote it (null on reports of comments removed before 2026_12_02_0006 kept it). */
+  comment_author_id: number | null;
   status: CommentReportStatus;
   created_at: Timestamp;
   resolved_at: Timestamp | null;

@@ -4,6 +4,8 @@ import './zod-locale.ts';
 import { COMMENT_MAX, COMMENT_MSG, COMMENT_REPORT_REASON_MAX, commentLength, type CommentInteraction } from './comment-rules.ts';
 import { decimalId, ZIdeaId } from './ids.ts';
 import { ZStoredText } from './stored-text.ts';
+import { atMostChars } from './text-length.ts';
+import { REJECT_REASON_MAX } from './idea-display.ts';
 import type { ZComment, ZCommentReaction, ZCommentReport } from './outputs/comments.ts';
 
 export const ZCommentId = decimalId('评论ID无效');
@@ -26,6 +28,17 @@ export type TCreateCommentRequest = z.infer<typeof ZCreateCommentRequest>;
 export const ZReportCommentRequest = z.object({
   id: ZCommentId,
   reason: ZStoredText(COMMENT_MSG.reportReasonRequired).trim().min(1, COMMENT_MSG.reportReasonRequired).max(COMMENT_REPORT_REASON_MAX, COMMENT_MSG.reportReasonTooLong),
+});
+
+/** An admin removing a reported comment says why; the reason goes to the comment's writer. */
+export const REMOVAL_REASON_MAX = REJECT_REASON_MAX;
+export const REMOVAL_REASON_MSG = {
+  required: '请填写删除原因',
+  tooLong: `删除原因不能超过${REMOVAL_REASON_MAX}个字`,
+} as const;
+export const ZRemoveReportedCommentRequest = z.object({
+  id: decimalId('举报ID无效'),
+  reason: atMostChars(ZStoredText(REMOVAL_REASON_MSG.required).trim().min(1, REMOVAL_REASON_MSG.required), REMOVAL_REASON_MAX, REMOVAL_REASON_MSG.tooLong),
 });
 
 /** `commentIds=1,2,3` from a query string, or an array from tRPC; at most 500. */

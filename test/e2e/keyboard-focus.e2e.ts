@@ -389,7 +389,7 @@ describe('keyboard focus', () => {
   it('the feedback dialog keeps focus inside once its form gives way to the thanks', async () => {
     const { context, page } = await readerAndIdea('反馈', '反馈焦点的创意');
     await page.goto('/marketplace');
-    await page.getByRole('button', { name: /的账号菜单$/ }).click();
+    await page.getByRole('button', { name: /（账号菜单）$/ }).click();
     await page.getByRole('menuitem', { name: '意见反馈' }).click();
     const dialog = page.getByRole('dialog', { name: '意见反馈' });
     await dialog.getByLabel('反馈内容').fill('键盘用户的反馈');

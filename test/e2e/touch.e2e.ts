@@ -215,7 +215,9 @@ for (const viewport of VIEWPORTS) {
       assert.deepEqual(levels.slice(0, 3), [1, 2, 3], `heading levels ${levels.join(' ')}`);
       await look(ap, viewport, 'admin-reports');
       await report.getByRole('button', { name: '删除评论' }).click();
-      await ap.getByRole('dialog', { name: /^删除评论 #/ }).getByRole('button', { name: '删除评论' }).click();
+      const removing = ap.getByRole('dialog', { name: /^删除评论 #/ });
+      await removing.getByLabel('删除原因').fill('含有广告');
+      await removing.getByRole('button', { name: '删除评论' }).click();
       await ap.getByTestId('toast').getByText('评论已删除').waitFor();
       await report.getByText('评论已删除', { exact: true }).waitFor();
       assert.equal((await api('GET', `/api/comments/idea/${firstId}`, undefined, b.token)).data.length, 0);

@@ -116,13 +116,15 @@ export function AccountMenu({ user }: { user: StoredUser }) {
 
   return (
     <div className="account" ref={ref}>
-      <button type="button" ref={trigger} className="account-chip" aria-haspopup="menu" aria-expanded={open} aria-label={`${user.nickname}（猎人编号 ${user.registrationNumber}）的账号菜单`} onClick={() => (open ? setOpen(false) : openAt('first'))} onKeyDown={onChipKey}>
+      <button type="button" ref={trigger} className="account-chip" aria-haspopup="menu" aria-expanded={open} onClick={() => (open ? setOpen(false) : openAt('first'))} onKeyDown={onChipKey}>
         <Avatar src={user.avatarUrl ?? user.avatar} alt="" size={32} />
         {/* The number's badge says what it is; phones have no room for it (it is in the menu there). */}
         <span className="account-id">
           <span className="account-id-label">猎人编号</span> {user.registrationNumber}
         </span>
         <span className="account-name">{user.nickname}</span>
+        {/* Named by what it shows, then what it opens: a voice user says the words they see (axe label-content-name-mismatch). */}
+        <span className="visually-hidden">（账号菜单）</span>
       </button>
       {open && (
         <div className="account-menu">

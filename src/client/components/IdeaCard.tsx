@@ -46,8 +46,6 @@ export interface IdeaCardProps {
   onClearFavorite?: () => void;
   /** Disables the action buttons while one runs. */
   busy?: boolean;
-  /** Shows the price (the hunter page's cards: image, title, description, price, date, tags). */
-  showPrice?: boolean;
 }
 
 /** Tags as a list, whatever shape they arrived in. */
@@ -115,7 +113,7 @@ export function priceText(price: number | null | undefined): string {
   return !price ? '免费' : `¥${price}`;
 }
 
-export function IdeaCard({ idea, href, onOpen, actions, children, highlighted = false, headingLevel = 3, onDelete, onRestore, onClearFavorite, busy = false, showPrice = false }: IdeaCardProps) {
+export function IdeaCard({ idea, href, onOpen, actions, children, highlighted = false, headingLevel = 3, onDelete, onRestore, onClearFavorite, busy = false }: IdeaCardProps) {
   const titleId = useId();
   const statusId = useId();
   const [, navigate] = useLocation();
@@ -212,7 +210,9 @@ export function IdeaCard({ idea, href, onOpen, actions, children, highlighted = 
           </ul>
         )}
         {children && <div className="idea-card-extra">{children}</div>}
-        {(hasAuthor || created || typeof views === 'number' || showPrice) && (
+        {/* Every card states its price (免费 today), whichever list shows it. */}
+        {(
+
           <div className="idea-card-meta">
             {hasAuthor && (
               <span className="idea-card-author">
@@ -221,7 +221,7 @@ export function IdeaCard({ idea, href, onOpen, actions, children, highlighted = 
               </span>
             )}
             <span className="idea-card-stats">
-              {showPrice && <span className="idea-card-price">{priceText(idea.price)}</span>}
+              <span className="idea-card-price">{priceText(idea.price)}</span>
               {typeof views === 'number' && <span>浏览 {views}</span>}
               {created && (
                 <time dateTime={created} title={formatDateTime(created)}>
@@ -246,7 +246,7 @@ export function IdeaCard({ idea, href, onOpen, actions, children, highlighted = 
             </BusyButton>
           )}
           {onClearFavorite && (
-            <BusyButton className="btn btn-small" onClick={onClearFavorite} busy={busy} aria-label={`清除「${title}」的收藏记录`}>
+            <BusyButton className="btn btn-small" onClick={onClearFavorite} busy={busy} aria-label={`清除收藏「${title}」`}>
               清除收藏
             </BusyButton>
           )}

@@ -19,7 +19,7 @@ export function PersonIdeas({ ideas, loggedIn, label }: { ideas: readonly IdeaDt
   return (
     <CardGrid label={label}>
       {ideas.map((idea) => (
-        <IdeaCard key={idea.id} idea={idea} href={loggedIn ? `/idea/${idea.id}` : '/login'} headingLevel={3} showPrice />
+        <IdeaCard key={idea.id} idea={idea} href={loggedIn ? `/idea/${idea.id}` : '/login'} headingLevel={3} />
       ))}
     </CardGrid>
   );

@@ -7,7 +7,8 @@
 import { usePageTitle, withinTitle } from '../hooks/usePageTitle.ts';
 import { LoadingLine } from '../components/LoadingLine.tsx';
 import { Feedback, type FeedbackState } from '../components/Feedback.tsx';
-import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { marketMarker } from '../../shared/idea-rules.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { authorName, displayTitle } from '../../shared/idea-display.ts';
@@ -85,6 +86,31 @@ export type AdminTab = (typeof ADMIN_TABS)[number];
 const TAB_LABEL: Record<AdminTab, string> = { review: '审核', words: '敏感词', feedback: '反馈', reports: '评论举报', announce: '公告', log: '操作记录' };
 const PANEL_TITLE = { feedback: '用户反馈', announce: '发布公告', log: '操作记录' } as const;
 
+type PendingCounts = RouterOutputs['admin']['pendingCounts']['data'];
+/** The lists a tab's count follows: when one of them is fetched again (after a decision), so is the count. */
+const COUNTED_LISTS = ['reviewQueue', 'heldComments', 'reports', 'inbox'];
+
+/** 审核（3）: the count is part of the tab's name, so a screen reader says it too; none when nothing waits. */
+export function tabLabel(tab: AdminTab, pending: PendingCounts | undefined): string {
+  const count = tab === 'review' || tab === 'feedback' || tab === 'reports' ? pending?.[tab] : undefined;
+  return count ? `${TAB_LABEL[tab]}（${count > 99 ? '99+' : count}）` : TAB_LABEL[tab];
+}
+
+function usePendingCounts(): PendingCounts | undefined {
+  const counts = trpc.admin.pendingCounts.useQuery(undefined, { select: (answer) => answer.data });
+  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        const path = event.query.queryKey[0];
+        if (event.type === 'updated' && event.action.type === 'success' && Array.isArray(path) && COUNTED_LISTS.includes(String(path.at(-1)))) void utils.admin.pendingCounts.invalidate();
+      }),
+    [queryClient, utils],
+  );
+  return counts.data;
+}
+
 export default function AdminPage() {
   const search = useSearch();
   const [, navigate] = useLocation();
@@ -92,12 +118,13 @@ export default function AdminPage() {
   const tab: AdminTab = (ADMIN_TABS as readonly string[]).includes(asked ?? '') ? (asked as AdminTab) : 'review';
   // The first tab is the console itself; the others name themselves in the title.
   usePageTitle(tab === 'review' ? '管理后台' : withinTitle(TAB_LABEL[tab], '管理后台'));
+  const pending = usePendingCounts();
   return (
     <main className="page admin-page">
       <div className="admin-header">
         <h1>管理后台</h1>
       </div>
-      <Tabs<AdminTab> label="管理后台分类" active={tab} onChange={(next) => navigate(`/admin?tab=${next}`, { replace: true })} tabs={ADMIN_TABS.map((id) => ({ id, label: TAB_LABEL[id] }))} />
+      <Tabs<AdminTab> label="管理后台分类" active={tab} onChange={(next) => navigate(`/admin?tab=${next}`, { replace: true })} tabs={ADMIN_TABS.map((id) => ({ id, label: tabLabel(id, pending) }))} />
       <section role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {tab === 'review' && (
           <>

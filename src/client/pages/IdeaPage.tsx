@@ -7,6 +7,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { isPublicStage, mayActOn } from '../../shared/idea-display.ts';
+import { IDEA_IMAGE_ALT } from '../../shared/idea-rules.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { IdeaSkeleton } from '../components/idea/IdeaSkeleton.tsx';
 import { AnalysisSection } from '../components/idea/AnalysisSection.tsx';
@@ -115,6 +116,10 @@ function IdeaDetail({ idea, leaving, onBack }: { idea: IdeaDto; leaving: boolean
         <article className="idea-body" aria-labelledby={titleId}>
           <section className="idea-section" aria-labelledby="idea-intro-title">
             <h2 id="idea-intro-title">简介</h2>
+            {/* The idea's face, as its card shows it: the one picture sent to everyone; the analysis's others stay locked. */}
+            {idea.image && (
+              <img className="idea-face" data-testid="idea-face" src={idea.image} alt={IDEA_IMAGE_ALT} width={idea.imageWidth ?? undefined} height={idea.imageHeight ?? undefined} decoding="async" />
+            )}
             {description ? <p className="idea-description">{description}</p> : <p className="muted">{IDEA_PAGE_MSG.analysisEmpty}</p>}
           </section>
 

@@ -245,7 +245,6 @@ function RecentIdeas({ person, onBack }: { person: FollowUpdateItem; onBack: () 
                 avatar_url: idea.avatar_url,
               }}
               href={`/idea/${idea.id}`}
-              showPrice
             >
               <p className="updates-favorites">收藏 {idea.favorite_count}</p>
             </IdeaCard>

@@ -5,7 +5,7 @@
  * adds one unread message per idea, not one per comment (issue 19).
  */
 import type { Db, IdeaRow } from '../../../db/types.ts';
-import { sendOrSum, unnameActor } from '../messages/send.ts';
+import { asSentence, sendMessage, sendOrSum, unnameActor } from '../messages/send.ts';
 import { joinAccountData } from '../accounts/account-data.ts';
 
 export const COMMENT_NOTICE_TITLE = { comment: '收到新评论', reply: '收到新回复' } as const;
@@ -72,3 +72,43 @@ export async function tellAnswered(db: Db, n: Notice & { answeredUserId: number 
 joinAccountData({
   onDeactivate: (trx, userId) => unnameActor(trx, userId, Object.values(COMMENT_NOTICE_TITLE), /^[\s\S]*?(?= (?:评论了您的创意|回复了您在|等 \d+ 人))/),
 });
+
+// ------------------------------------------------------------------ what came of a report
+
+export const REPORT_NOTICE_TITLE = { outcome: '举报处理结果', removed: '您的评论已被删除' } as const;
+
+/** Said to the comment's writer when an admin removes it without naming a reason (from the idea's page). */
+export const REMOVAL_DEFAULT_REASON = '内容不符合社区规范';
+
+const REPORT_OUTCOME = {
+  dismissed: '经管理员核实，该评论未违反社区规范，予以保留。',
+  removed: '该评论已被删除。感谢您帮助维护社区环境。',
+} as const;
+
+/**
+ * Each reporter whose open report a decision closed hears what came of it, once per decision (a
+ * comment taken away with its replies may close several reports of one person).
+ */
+export async function tellReporters(db: Db, idea: Pick<IdeaRow, 'id' | 'title'>, reporterIds: readonly number[], outcome: keyof typeof REPORT_OUTCOME): Promise<void> {
+  for (const userId of new Set(reporterIds)) {
+    await sendMessage(db, {
+      userId,
+      ideaId: idea.id,
+      title: REPORT_NOTICE_TITLE.outcome,
+      content: `您对创意「${idea.title}」下一条评论的举报已处理：${REPORT_OUTCOME[outcome]}`,
+      sender: 'system',
+    });
+  }
+}
+
+/** The writer of a comment an admin removed: which comment, and why. */
+export async function tellRemovedCommentAuthor(db: Db, idea: Pick<IdeaRow, 'id' | 'title'>, comment: { user_id: number; content: string }, reason: string): Promise<void> {
+  await sendMessage(db, {
+    userId: comment.user_id,
+    ideaId: idea.id,
+    title: REPORT_NOTICE_TITLE.removed,
+    content: `您在创意「${idea.title}」下的评论已被管理员删除。原因：${asSentence(reason)}评论内容：${preview(comment.content)}`,
+    priority: 'high',
+    sender: 'admin',
+  });
+}

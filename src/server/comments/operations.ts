@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { COMMENT_MSG, HELD_COMMENT_REJECT_REASON_MAX } from '../../shared/comment-rules.ts';
-import { ZCommentId, ZCommentIds, ZCreateCommentRequest, ZReportCommentRequest } from '../../shared/comment-schemas.ts';
+import { ZCommentId, ZCommentIds, ZCreateCommentRequest, ZRemoveReportedCommentRequest, ZReportCommentRequest } from '../../shared/comment-schemas.ts';
 import { decimalId, ZIdeaId } from '../../shared/ids.ts';
 import { answer, read, write } from '../request/operation.ts';
 import * as comments from './service.ts';
@@ -99,6 +99,17 @@ export const reportOps = {
     run: async ({ deps, user }, input) => {
       await comments.dismissReport(deps, user, input.id);
       return answer(null, { message: COMMENT_MSG.dismissed });
+    },
+  }),
+  // Deletes the reported comment (with its replies); its writer is told the reason, its reporters the outcome.
+  remove: write({
+    changes: ['comments'],
+    access: 'admin',
+    input: ZRemoveReportedCommentRequest,
+    output: { data: ZNoData },
+    run: async ({ deps, user }, input) => {
+      const { ideaId } = await comments.removeReportedComment(deps, user, input.id, input.reason);
+      return answer(null, { message: COMMENT_MSG.deleted, about: ideaId });
     },
   }),
 };

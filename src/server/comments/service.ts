@@ -7,7 +7,7 @@
  * (`parentId`) and remembers the comment it answered (`replyTo`).
  */
 import { runRead } from '../../../db/prepared.ts';
-import { isForeignKeyViolation, minusFloorZero } from '../../../db/portable.ts';
+import { forUpdate, isForeignKeyViolation, minusFloorZero } from '../../../db/portable.ts';
 import { dbTimeToIso, nowDb } from '../../../db/time.ts';
 import type { CommentReactionKind, CommentRow, Db, IdeaRow, UserRow } from '../../../db/types.ts';
 import { transaction } from '../../../db/transaction.ts';
@@ -21,8 +21,8 @@ import { screenTexts } from '../moderation/words.ts';
 import { findActionableIdea, findVisibleIdea } from '../ideas/repository.ts';
 import { logModeration } from '../admin/log.ts';
 import { asSentence, sendMessage } from '../messages/send.ts';
-import { tellAnswered, tellIdeaAuthor } from './notices.ts';
-import { findComment, findCommentDto, listIdeaComments, lockComment, lockIdeaForComments, toCommentDto, withAuthors, type CommentWithAuthor } from './repository.ts';
+import { REMOVAL_DEFAULT_REASON, tellAnswered, tellIdeaAuthor, tellRemovedCommentAuthor, tellReporters } from './notices.ts';
+import { findComment, findCommentDto, listIdeaComments, lockComment, lockIdeaForComments, toCommentDto, type CommentWithAuthor } from './repository.ts';
 
 /**
  * The idea whose comments `viewer` may read (visible to them) or write (`acting`: public, or theirs),
@@ -169,9 +169,11 @@ export async function interactions(deps: Deps, viewer: UserRow | null, ids: numb
 /**
  * Deletes a comment: its author, the idea's author or an admin (else 403). A top-level comment takes
  * its replies with it; comment_count drops by what was removed, never below 0. Open reports on what
- * was removed are closed as `removed` (DESIGN §10: an admin's delete settles the reports).
+ * was removed are closed as `removed` (DESIGN §10: an admin's delete settles the reports), and their
+ * reporters told so. An admin removing someone else's comment tells its writer why (`reason`, or
+ * REMOVAL_DEFAULT_REASON when deleted from the idea's page).
  */
-export async function deleteComment(deps: Deps, user: UserRow, id: number): Promise<{ isMainComment: boolean; commentCount: number; removed: number; ideaId: number }> {
+export async function deleteComment(deps: Deps, user: UserRow, id: number, reason?: string): Promise<{ isMainComment: boolean; commentCount: number; removed: number; ideaId: number }> {
   const found = await findComment(deps.db, id);
   if (!found) throw notFound(COMMENT_MSG.notFound);
   return transaction(deps.db, async (trx) => {
@@ -196,10 +198,14 @@ export async function deleteComment(deps: Deps, user: UserRow, id: number): Prom
     // Held comments were never counted.
     const counted = removed - replyRows.filter((r) => r.held).length - (comment.held && Number(own.numDeletedRows) ? 1 : 0);
     await trx.updateTable('ideas').set({ comment_count: minusFloorZero('comment_count', counted) }).where('id', '=', idea.id).execute();
+    const reporters = await trx.selectFrom('comment_reports').select('reporter_id').where('comment_id', 'in', removedIds).where('status', '=', 'open').execute();
     await trx.updateTable('comment_reports').set({ status: 'removed', resolved_at: nowDb() }).where('comment_id', 'in', removedIds).where('status', '=', 'open').execute();
-    // An admin removing someone else's comment is moderation: it goes into the log.
+    await tellReporters(trx, idea, reporters.map((r) => r.reporter_id), 'removed');
+    // An admin removing someone else's comment is moderation: it goes into the log, and its writer hears why.
     if (user.role === 'admin' && comment.user_id !== user.id && idea.user_id !== user.id) {
-      await logModeration(trx, { adminId: user.id, action: 'delete_comment', targetType: 'comment', targetId: id, detail: comment.content });
+      const why = reason?.trim() || REMOVAL_DEFAULT_REASON;
+      await logModeration(trx, { adminId: user.id, action: 'delete_comment', targetType: 'comment', targetId: id, detail: `${why}｜${comment.content}` });
+      if (!comment.held) await tellRemovedCommentAuthor(trx, idea, comment, why);
     }
     const count = await trx.selectFrom('ideas').select('comment_count').where('id', '=', idea.id).executeTakeFirstOrThrow();
     return { isMainComment, commentCount: count.comment_count, removed, ideaId: idea.id };
@@ -221,20 +227,26 @@ export async function reportComment(deps: Deps, user: UserRow, id: number, given
     if (open) return { id: open.id };
     const result = await trx
       .insertInto('comment_reports')
-      .values({ comment_id: id, idea_id: comment.idea_id, reporter_id: user.id, reason, comment_content: comment.content, status: 'open', created_at: nowDb(), resolved_at: null })
+      .values({ comment_id: id, idea_id: comment.idea_id, reporter_id: user.id, reason, comment_content: comment.content, comment_author_id: comment.user_id, status: 'open', created_at: nowDb(), resolved_at: null })
       .executeTakeFirstOrThrow();
     return { id: Number(result.insertId) };
   });
 }
 
-/** The admins' list: open reports first (oldest first, the queue order), then the 100 latest settled ones. */
+/**
+ * The admins' list: open reports first (oldest first, the queue order), then the 100 latest settled
+ * ones; each with the comment's writer and the idea's title, so a card says whose words on what.
+ */
 export async function listReports(deps: Deps): Promise<CommentReportDto[]> {
   const base = () =>
     deps.db
       .selectFrom('comment_reports as r')
       .innerJoin('users as u', 'u.id', 'r.reporter_id')
       .leftJoin('comments as c', 'c.id', 'r.comment_id')
-      .select(['r.id', 'r.comment_id', 'r.idea_id', 'r.reason', 'r.comment_content', 'r.status', 'r.created_at', 'u.registration_number', 'c.id as live_id']);
+      .leftJoin('users as w', 'w.id', 'r.comment_author_id')
+      .leftJoin('ideas as i', 'i.id', 'r.idea_id')
+      .select(['r.id', 'r.comment_id', 'r.idea_id', 'r.reason', 'r.comment_content', 'r.status', 'r.created_at', 'u.registration_number', 'c.id as live_id'])
+      .select(['w.id as writer_id', 'w.nickname as writer_nickname', 'w.registration_number as writer_number', 'w.status as writer_status', 'i.title as idea_title']);
   const [open, settled] = await Promise.all([
     base().where('r.status', '=', 'open').orderBy('r.created_at').orderBy('r.id').limit(500).execute(),
     base().where('r.status', '!=', 'open').orderBy('r.resolved_at', 'desc').orderBy('r.id', 'desc').limit(100).execute(),
@@ -243,8 +255,16 @@ export async function listReports(deps: Deps): Promise<CommentReportDto[]> {
     id: r.id,
     commentId: r.comment_id,
     ideaId: r.idea_id,
+    ideaTitle: r.idea_title,
     reason: r.reason,
     commentContent: r.comment_content,
+    commentAuthor:
+      r.writer_id === null
+        ? null
+        : {
+            name: authorName({ userId: r.writer_id, nickname: r.writer_nickname, registrationNumber: r.writer_number, deactivated: r.writer_status === 'deactivated' }),
+            registrationNumber: r.writer_status === 'deactivated' ? '' : r.writer_number!,
+          },
     status: r.status,
     createdAt: dbTimeToIso(r.created_at)!,
     reporterRegistrationNumber: r.registration_number,
@@ -252,10 +272,14 @@ export async function listReports(deps: Deps): Promise<CommentReportDto[]> {
   }));
 }
 
+/** Keeps the comment: the report is closed as dismissed and its reporter told so. */
 export async function dismissReport(deps: Deps, admin: UserRow, id: number): Promise<void> {
   const dismissed = await transaction(deps.db, async (trx) => {
-    const result = await trx.updateTable('comment_reports').set({ status: 'dismissed', resolved_at: nowDb() }).where('id', '=', id).where('status', '=', 'open').executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return false;
+    const report = await forUpdate(trx, trx.selectFrom('comment_reports').select(['id', 'reporter_id', 'idea_id', 'status']).where('id', '=', id)).executeTakeFirst();
+    if (!report || report.status !== 'open') return false;
+    await trx.updateTable('comment_reports').set({ status: 'dismissed', resolved_at: nowDb() }).where('id', '=', id).where('status', '=', 'open').execute();
+    const idea = await trx.selectFrom('ideas').select(['id', 'title']).where('id', '=', report.idea_id).executeTakeFirst();
+    if (idea) await tellReporters(trx, idea, [report.reporter_id], 'dismissed');
     await logModeration(trx, { adminId: admin.id, action: 'dismiss_report', targetType: 'report', targetId: id });
     return true;
   });
@@ -264,18 +288,37 @@ export async function dismissReport(deps: Deps, admin: UserRow, id: number): Pro
   throw exists ? badRequest(COMMENT_MSG.reportClosed) : notFound(COMMENT_MSG.reportNotFound);
 }
 
+/** Removes the reported comment with the admin's reason for its writer (deleteComment closes and answers its reports). */
+export async function removeReportedComment(deps: Deps, admin: UserRow, reportId: number, reason: string): Promise<{ ideaId: number }> {
+  const report = await deps.db.selectFrom('comment_reports').select(['comment_id', 'status']).where('id', '=', reportId).executeTakeFirst();
+  if (!report) throw notFound(COMMENT_MSG.reportNotFound);
+  if (report.status !== 'open') throw badRequest(COMMENT_MSG.reportClosed);
+  const { ideaId } = await deleteComment(deps, admin, report.comment_id, reason);
+  return { ideaId };
+}
+
 // ------------------------------------------------------------------ held comments (issue 22)
+
+/**
+ * Held comments a moderator can decide on: a writer who has left, or an idea in the bin, has nothing
+ * to decide (approving is refused); a restored idea's comments come back. The list below, and the
+ * count on the console's 审核 tab (admin/pending.ts).
+ */
+export function decidableHeldComments(db: Db) {
+  return db
+    .selectFrom('comments')
+    .innerJoin('users', 'users.id', 'comments.user_id')
+    .innerJoin('ideas', 'ideas.id', 'comments.idea_id')
+    .where('comments.held', '=', 1)
+    .where('users.status', '=', 'active')
+    .where('ideas.is_deleted', '=', 0);
+}
 
 /** The comments watched words of the hold action keep for a moderator, oldest first, with the words. */
 export async function heldComments(deps: Deps): Promise<{ comment: CommentDto; words: string[]; idea: { id: number; title: string } }[]> {
-  const rows = await withAuthors(deps.db)
-    .innerJoin('ideas', 'ideas.id', 'comments.idea_id')
-    .select(['ideas.title as idea_title'])
-    .where('comments.held', '=', 1)
-    // A writer who has left, or an idea in the bin, has nothing to decide (approving is refused);
-    // a restored idea's comments come back.
-    .where('users.status', '=', 'active')
-    .where('ideas.is_deleted', '=', 0)
+  const rows = await decidableHeldComments(deps.db)
+    .selectAll('comments')
+    .select(['users.registration_number', 'users.nickname', 'users.avatar_url', 'users.status as user_status', 'ideas.title as idea_title'])
     .orderBy('comments.created_at', 'asc')
     .orderBy('comments.id', 'asc')
     .limit(200)

@@ -214,8 +214,9 @@ async function exactMatch(db: Db, caller: UserRow, ideaId: number | null, hash: 
 /**
  * The duplicate checks (this file's head). Refuses with 409 for a match the caller may see; answers
  * the hold reason for the first match they may not see (none, or one), which sends the idea to the queue.
+ * `counted`: the save is a publish the member's publish limit counts (an edit of a public idea is not: `publishCounts`, service.ts).
  */
-export async function assertNotDuplicate(deps: Deps, c: Candidate): Promise<HeldWord[]> {
+export async function assertNotDuplicate(deps: Deps, c: Candidate, counted: boolean): Promise<HeldWord[]> {
   const columns = ['id', 'title'] as const;
   const hash = contentHash(c.title, c.description, c.analysisText);
   const exact = await exactMatch(deps.db, c.user, c.ideaId, hash);
@@ -254,7 +255,7 @@ export async function assertNotDuplicate(deps: Deps, c: Candidate): Promise<Held
     }
   }
 
-  await asPublishLimit(() => deps.limits.publishes.check(String(c.user.id), MODERATION_MSG.rateLimit));
+  if (counted) await asPublishLimit(() => deps.limits.publishes.check(String(c.user.id), MODERATION_MSG.rateLimit));
   return hiddenCopy === undefined ? [] : [copyHold(hiddenCopy)];
 }
 

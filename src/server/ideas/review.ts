@@ -88,14 +88,15 @@ async function previousDecisions(db: Db, ideaIds: number[]): Promise<Map<number,
   return last;
 }
 
+/** The ideas waiting for a moderator: the queue, and the count on the console's 审核 tab (admin/pending.ts). */
+export function queuedIdeas(db: Db) {
+  return db.selectFrom('ideas').where('status', '=', 'published').where('moderation_status', '=', 'review').where('is_deleted', '=', 0);
+}
+
 /** The queue, oldest first, each idea with what brought it there: hold words, new pictures, hidden ideas it copies, a public past, the last decision. */
 export async function reviewQueue(deps: Deps, admin: UserRow): Promise<ReviewIdea[]> {
-  const rows = await deps.db
-    .selectFrom('ideas')
+  const rows = await queuedIdeas(deps.db)
     .selectAll()
-    .where('status', '=', 'published')
-    .where('moderation_status', '=', 'review')
-    .where('is_deleted', '=', 0)
     .orderBy('published_at', 'asc')
     .orderBy('id', 'asc')
     .limit(200)

@@ -93,6 +93,8 @@ async function storedValues(db: Db, row: IdeaRow): Promise<FieldValues> {
 /** What a publish's checks decided: the words that hold it for a moderator, and its review state. */
 interface PublishReview {
   held: HeldWord[];
+  /** It took one of the member's publishes (publishCounts). */
+  counted: boolean;
   /** An approval also marks the idea as once public (`ever_public`); a hold leaves that as it was. */
   review: Pick<IdeaRow, 'moderation_status' | 'reviewed_at'> & { ever_public?: 1 };
 }
@@ -107,8 +109,9 @@ async function checkForPublish(deps: Deps, user: UserRow, ideaId: number | null,
   await deps.limits.publishAttempts.consume(String(user.id), PUBLISH_ATTEMPTS_MESSAGE);
   if (!given.title) throw badRequest(IDEA_MSG.titleRequired);
   const { fields: f, held: heldInFields } = await screenIdeaFields(deps, given);
+  const counted = publishCounts(approved);
   // A copy of an idea the author may not see is no 409 but a reason to hold it (moderation.ts).
-  const copies = await assertNotDuplicate(deps, { ideaId, user, title: f.title, description: f.description, analysisText: f.analysisText });
+  const copies = await assertNotDuplicate(deps, { ideaId, user, title: f.title, description: f.description, analysisText: f.analysisText }, counted);
   // Expansions are their author's alone (view.ts): nothing in them holds the idea.
   const held = [...heldInFields, ...copies];
   if (deps.config.moderation === 'auto') held.push(...(await unseenImages(deps.db, ideaId, f.detailedAnalysis, approved?.detailed_analysis ?? null)));
@@ -118,16 +121,23 @@ async function checkForPublish(deps: Deps, user: UserRow, ideaId: number | null,
   const rejected =
     deps.config.moderation === 'auto' && ((ideaId !== null && (await lastDecisionWasRejection(deps.db, ideaId))) || (!approved && (await resemblesRejected(deps, { ideaId, ...f }))));
   // Last, once everything passed: the write that follows gives it back if it does not happen (spendingPublish).
-  await reservePublish(deps, user.id);
-  return { f, held, review: reviewState(deps, held, rejected) };
+  if (counted) await reservePublish(deps, user.id);
+  return { f, held, counted, review: reviewState(deps, held, rejected) };
 }
 
-/** A publish's write, with the allowance checkForPublish reserved: given back when the write fails. */
-async function spendingPublish<T>(deps: Deps, user: UserRow, publishing: boolean, write: () => Promise<T>): Promise<T> {
+/**
+ * Whether a save as published takes one of the member's publishes (RATE_PUBLISH_PER_10_MINUTES): a
+ * new idea, a draft, a rejected idea sent again. Saving an edit of an idea public now (`approved`)
+ * publishes nothing new, and an author fixing a typo lost a publish to it.
+ */
+const publishCounts = (approved: IdeaRow | null) => approved === null;
+
+/** A publish's write, with the allowance checkForPublish reserved (`counted`): given back when the write fails. */
+async function spendingPublish<T>(deps: Deps, user: UserRow, counted: boolean, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (err) {
-    if (publishing) await releasePublish(deps, user.id);
+    if (counted) await releasePublish(deps, user.id);
     throw err;
   }
 }
@@ -219,7 +229,7 @@ export async function createIdea(deps: Deps, user: UserRow, input: TCreateIdeaRe
   else await checkNewDraft(deps, user);
   const now = nowDb();
   const columns = columnsFor(f, input.status);
-  const id = await spendingPublish(deps, user, publishing, () => insertIdea(
+  const id = await spendingPublish(deps, user, !!checked?.counted, () => insertIdea(
     deps.db,
     {
       user_id: user.id,
@@ -262,7 +272,7 @@ export async function updateIdea(deps: Deps, user: UserRow, id: number, input: T
   if (publishing) ({ f, ...checked } = await checkForPublish(deps, user, id, f, isApproved(row) ? row : null));
   const now = nowDb();
   const columns = columnsFor(f, status);
-  await spendingPublish(deps, user, publishing, () => transaction(deps.db, async (trx) => {
+  await spendingPublish(deps, user, !!checked?.counted, () => transaction(deps.db, async (trx) => {
     if (checked) await claimPublishedText(trx, user, id, columns, checked.review);
     // Only over the review state the checks above read: a moderator's decision in between (a
     // take-down, a rejection) is not written over by an approval it never saw (a hostile review).
@@ -303,10 +313,10 @@ const publishedAtOnSave = (row: IdeaRow, now: string) => oncePublicAt(row) ?? no
 export async function publishDraft(deps: Deps, user: UserRow, id: number): Promise<IdeaDto> {
   const row = await requireEditableIdea(deps.db, user, id);
   if (row.status !== 'draft') throw badRequest(IDEA_MSG.notDraft);
-  const { f, held, review } = await checkForPublish(deps, user, id, clean({}, await storedValues(deps.db, row), await usableImageNames(deps.db, user, id)));
+  const { f, held, counted, review } = await checkForPublish(deps, user, id, clean({}, await storedValues(deps.db, row), await usableImageNames(deps.db, user, id)));
   const now = nowDb();
   const columns = columnsFor(f, 'published');
-  await spendingPublish(deps, user, true, () => transaction(deps.db, async (trx) => {
+  await spendingPublish(deps, user, counted, () => transaction(deps.db, async (trx) => {
     await claimPublishedText(trx, user, id, columns, review);
     // Only while still a draft: of two publishes at once, one publishes and the other finds nothing to publish.
     const result = await trx

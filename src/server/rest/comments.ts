@@ -14,4 +14,5 @@ export const commentRoutes = [
   route('delete', '/comments/:id', op.remove, { tag: TAG, summary: '删除评论（评论作者、创意作者或管理员；顶层评论连同回复）', responses: { 403: '无权删除', 404: '评论不存在' } }),
   route('get', '/admin/reports', reportOps.list, { tag: '管理', summary: '评论举报（待处理在前；待处理的最多 500 条，已处理的最近 100 条）' }),
   route('post', '/admin/reports/:id/dismiss', reportOps.dismiss, { tag: '管理', summary: '驳回举报', responses: { 400: '已处理', 404: '不存在' } }),
+  route('post', '/admin/reports/:id/remove-comment', reportOps.remove, { tag: '管理', summary: '删除被举报的评论（reason 必填）：评论作者收到含原因的消息，举报人收到处理结果', responses: { 400: '已处理，或原因为空或过长', 404: '不存在' } }),
 ];

@@ -1,11 +1,13 @@
 /** The console's watched words and held comments (issue 22). Fixed paths before /:id. */
 import { heldCommentOps } from '../comments/operations.ts';
 import { watchedWordOps as op } from '../moderation/operations.ts';
+import { consoleOps } from '../admin/operations.ts';
 import { route } from './route.ts';
 
 const ADMIN = '管理';
 
 export const moderationRoutes = [
+  route('get', '/admin/pending-counts', consoleOps.pendingCounts, { tag: ADMIN, summary: '各分类待处理的数量：review（待审核的创意与评论）、feedback（未回复的反馈）、reports（待处理的评论举报）' }),
   route('get', '/admin/watched-words', op.list, { tag: ADMIN, summary: '监控词：管理员添加的在前（最新在前），然后是内置词表和词表文件的词（q 搜索，action 筛选，limit/offset 分页，total 为总数）' }),
   route('post', '/admin/watched-words', op.add, { tag: ADMIN, summary: '添加监控词（word、action：block 拦截 / hold 送审 / replace 替换为 **）；已有的词改为新的处理方式。立即生效，其他进程在 CACHE_TTL_MS 内生效' }),
   route('post', '/admin/watched-words/import', op.import, { tag: ADMIN, summary: '导入监控词（text 每行一个，action 对全部生效）；无法作为词的行列在 skipped 中' }),

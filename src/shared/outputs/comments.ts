@@ -39,8 +39,13 @@ export const ZCommentReport = z.object({
   id: ZRowId,
   commentId: ZRowId,
   ideaId: ZRowId,
+  /** Null once the idea itself is gone for good. */
+  ideaTitle: z.string().nullable(),
   reason: z.string(),
+  /** The comment's text as it was reported. */
   commentContent: z.string(),
+  /** Who wrote the comment (已注销用户 and no number once they left); null when not recorded (reports from before it was). */
+  commentAuthor: z.object({ name: z.string(), registrationNumber: z.string() }).nullable(),
   status: z.enum(['open', 'dismissed', 'removed']),
   createdAt: ZTime,
   reporterRegistrationNumber: z.string(),

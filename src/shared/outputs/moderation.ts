@@ -68,3 +68,6 @@ export const ZHeldComment = z.object({
   words: z.array(z.string()),
   idea: z.object({ id: ZRowId, title: z.string() }),
 }).meta({ id: 'HeldComment' });
+
+/** What waits on each tab of the admin console (admin/pending.ts): 审核 counts the queue's ideas and held comments. */
+export const ZPendingCounts = z.object({ review: ZCount, feedback: ZCount, reports: ZCount }).meta({ id: 'PendingCounts' });

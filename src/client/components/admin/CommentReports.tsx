@@ -1,7 +1,8 @@
 /**
- * The admin console's comment reports (DESIGN §10): open reports first, each with the reported text,
- * the reason and who reported it; an admin dismisses the report or deletes the comment (which closes
- * every open report on it). Both land in the moderation log.
+ * The admin console's comment reports (DESIGN §10): open reports first, each with an excerpt of the
+ * reported text, its writer, the idea's title, the reason and who reported it; an admin dismisses the
+ * report or deletes the comment with a reason for its writer (which closes every open report on it).
+ * The server tells the reporters the outcome. Both land in the moderation log.
  */
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
@@ -13,6 +14,8 @@ import { useConfirm } from '../ui/ConfirmDialog.tsx';
 import { useToast } from '../ui/Toast.tsx';
 import { RetryLine } from '../ui/RetryLine.tsx';
 import { BusyButton } from '../ui/BusyButton.tsx';
+import { REMOVAL_REASON_MSG } from '../../../shared/comment-schemas.ts';
+import { ReasonDialog } from './ReasonDialog.tsx';
 
 type Report = RouterOutputs['admin']['reports']['data'][number];
 
@@ -44,25 +47,30 @@ export function CommentReports() {
   );
 }
 
+/** How much of a reported comment the card shows before 展开全文. */
+const EXCERPT_CHARS = 80;
+const excerptOf = (text: string) => ([...text].length > EXCERPT_CHARS ? `${[...text].slice(0, EXCERPT_CHARS).join('')}…` : text);
+
 function ReportEntry({ report }: { report: Report }) {
   const titleId = useId();
   const utils = trpc.useUtils();
   const confirm = useConfirm();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const remove = trpc.admin.removeReportedComment.useMutation();
+  const refresh = () => Promise.all([utils.admin.reports.invalidate(), utils.admin.log.invalidate(), utils.admin.pendingCounts.invalidate()]);
+  const excerpt = excerptOf(report.commentContent);
+  const writer = report.commentAuthor ? `${report.commentAuthor.name}${report.commentAuthor.registrationNumber ? `（猎人编号：${report.commentAuthor.registrationNumber}）` : ''}` : '未记录';
 
-  const settle = async (action: 'dismiss' | 'delete') => {
-    const ok = await confirm(
-      action === 'dismiss'
-        ? { title: `驳回对评论 #${report.commentId} 的举报？`, message: '评论保留，举报标记为已驳回。', confirmLabel: '驳回举报' }
-        : { title: `删除评论 #${report.commentId}？`, message: '评论及其回复将被删除，相关举报一并关闭。', confirmLabel: '删除评论', danger: true },
-    );
+  const dismiss = async () => {
+    const ok = await confirm({ title: `驳回对评论 #${report.commentId} 的举报？`, message: '评论保留，举报标记为已驳回，举报人会收到处理结果。', confirmLabel: '驳回举报' });
     if (!ok) return;
     setBusy(true);
     try {
-      const answer = action === 'dismiss' ? await utils.client.admin.dismissReport.mutate({ id: report.id }) : await utils.client.comments.remove.mutate({ id: report.commentId });
+      const answer = await utils.client.admin.dismissReport.mutate({ id: report.id });
       toast(answer.message ?? '已处理', 'success');
-      await Promise.all([utils.admin.reports.invalidate(), utils.admin.log.invalidate()]);
+      await refresh();
     } catch (err) {
       toast(errorMessage(err, '操作失败，请稍后重试'), 'error');
     } finally {
@@ -77,22 +85,48 @@ function ReportEntry({ report }: { report: Report }) {
         <span className={`admin-status admin-status-${report.status === 'open' ? 'open' : 'replied'}`}>{STATUS_LABEL[report.status]}</span>
       </h3>
       <p className="admin-item-meta">
-        <time dateTime={report.createdAt}>{formatDateTime(report.createdAt)}</time> · 举报人猎人编号：{report.reporterRegistrationNumber} · 所在创意：
-        <Link href={`/idea/${report.ideaId}`}>#{report.ideaId}</Link>
+        <time dateTime={report.createdAt}>{formatDateTime(report.createdAt)}</time> · 举报人猎人编号：{report.reporterRegistrationNumber}
+      </p>
+      <p className="admin-item-meta" data-testid="report-context">
+        评论作者：{writer} · 所在创意：<Link href={`/idea/${report.ideaId}`}>{report.ideaTitle ? `「${report.ideaTitle}」` : `#${report.ideaId}`}</Link>
       </p>
       <p className="admin-item-meta">举报原因：{report.reason}</p>
-      <blockquote className="admin-item-content">{report.commentContent}</blockquote>
+      <blockquote className="admin-item-content" data-testid="report-excerpt">{excerpt}</blockquote>
+      {excerpt !== report.commentContent && (
+        <details className="admin-item-full">
+          <summary>展开全文</summary>
+          <p className="admin-item-content">{report.commentContent}</p>
+        </details>
+      )}
       {report.status === 'open' && (
         <div className="review-actions">
-          <BusyButton className="btn btn-small" busy={busy} onClick={() => void settle('dismiss')}>
+          <BusyButton className="btn btn-small" busy={busy} onClick={() => void dismiss()}>
             驳回举报
           </BusyButton>
           {report.commentExists && (
-            <BusyButton className="btn btn-small btn-danger-outline" busy={busy} onClick={() => void settle('delete')}>
+            <BusyButton className="btn btn-small btn-danger-outline" busy={busy} onClick={() => setRemoving(true)}>
               删除评论
             </BusyButton>
           )}
         </div>
+      )}
+      {removing && (
+        <ReasonDialog
+          title={`删除评论 #${report.commentId}？`}
+          intro="评论及其回复将被删除，相关举报一并关闭；评论作者会收到包含原因的消息，举报人会收到处理结果。"
+          label="删除原因"
+          placeholder="例如：含有广告链接"
+          confirmLabel="删除评论"
+          messages={{ ...REMOVAL_REASON_MSG, failed: '删除失败，请稍后重试' }}
+          pending={remove.isPending}
+          onClose={() => setRemoving(false)}
+          onSubmit={async (reason) => {
+            const answer = await remove.mutateAsync({ id: report.id, reason });
+            setRemoving(false);
+            toast(answer.message ?? '已删除', 'success');
+            await refresh();
+          }}
+        />
       )}
     </article>
   );

@@ -273,7 +273,7 @@ function WordRow({ item }: { item: Item }) {
         <label htmlFor={selectId} className="visually-hidden">
           「{item.word}」的处理方式
         </label>
-        <select id={selectId} value={item.action} disabled={busy} onChange={(e) => change(e.target.value as WatchedWordAction)}>
+        <select id={selectId} className="form-control" value={item.action} disabled={busy} onChange={(e) => change(e.target.value as WatchedWordAction)}>
           {WATCHED_WORD_ACTIONS.map((a) => (
             <option key={a} value={a}>
               {WATCHED_ACTION_LABEL[a]}

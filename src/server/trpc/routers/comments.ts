@@ -15,4 +15,5 @@ export const commentsRouter = router({
 export const commentReportsAdmin = {
   reports: query(reportOps.list),
   dismissReport: mutation(reportOps.dismiss),
+  removeReportedComment: mutation(reportOps.remove),
 };

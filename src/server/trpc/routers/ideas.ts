@@ -4,6 +4,7 @@ import { commentReportsAdmin } from './comments.ts';
 import { heldCommentOps } from '../../comments/operations.ts';
 import { watchedWordOps } from '../../moderation/operations.ts';
 import { adminLogProcedures } from './touch.ts';
+import { consoleOps } from '../../admin/operations.ts';
 
 export const ideasRouter = router({
   create: mutation(op.create),
@@ -35,6 +36,7 @@ export const ideasRouter = router({
 export const adminRouter = router({
   ...adminLogProcedures,
   ...commentReportsAdmin,
+  pendingCounts: query(consoleOps.pendingCounts),
   reviewQueue: query(reviewOps.queue),
   approve: mutation(reviewOps.approve),
   editApprove: mutation(reviewOps.editApprove),
