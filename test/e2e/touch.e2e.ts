@@ -294,8 +294,8 @@ for (const viewport of VIEWPORTS) {
       await confirmDelete.getByRole('button', { name: '删除' }).click();
       await other.page.getByTestId('toast').getByText('消息已删除').waitFor();
       await notice.waitFor({ state: 'detached' });
-      // Focus goes to the message now in its place (the newer announcement, above it), not to the page.
-      const neighbour = other.page.getByTestId('message').filter({ hasText: `临时通知${tag}` });
+      // Focus goes to the message now in its place (the notice of C's removed comment, below it), not to the page.
+      const neighbour = other.page.getByTestId('message').filter({ hasText: '您的评论已被删除' });
       await other.page.waitForFunction((el) => el === document.activeElement, await neighbour.getByRole('heading', { level: 2 }).elementHandle());
       await other.page.goto('/updates');
       await other.page.getByTestId('updates-empty').getByRole('link', { name: '去创意市场看看' }).waitFor();
