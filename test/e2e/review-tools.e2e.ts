@@ -117,6 +117,10 @@ for (const viewport of VIEWPORTS) {
       assert.equal(held.data.moderationStatus, 'review', 'a hold word sends it to the queue even in automatic mode');
       // Two more in the queue whose analyses start at the editor's smallest heading: the console's
       // outline has no jump, and each item's analysis is its own region.
+      // Another member's exact copy of the held idea: answered as if it were new, and held as a copy.
+      const copier = await register('抄写者');
+      const copy = await api('/api/ideas', { title: `海外${words.hold}小助手${viewport.width}`, description: '帮人比价', status: 'published' }, copier.token);
+      assert.equal(copy.data.moderationStatus, 'review');
       for (const n of [1, 2]) {
         const analysed = await api('/api/ideas', { title: `${words.hold}分析${n}号${viewport.width}`, description: '有小标题', detailedAnalysis: '<h4>先说结论</h4><p>可以做。</p><h2>背景</h2><p>很多人需要。</p>', status: 'published' }, author.token);
         assert.equal(analysed.data.moderationStatus, 'review');
@@ -127,6 +131,8 @@ for (const viewport of VIEWPORTS) {
       await page.goto('/admin?tab=review');
       const item = page.locator(`[data-testid="review-item"][data-idea-id="${held.data.id}"]`);
       await item.getByTestId('review-held-words').getByText(`「${words.hold}」（标题）`).waitFor();
+      const copyItem = page.locator(`[data-testid="review-item"][data-idea-id="${copy.data.id}"]`);
+      await copyItem.getByTestId('review-held-copies').getByText(`「海外${words.hold}小助手${viewport.width}」（#${held.data.id}）`).waitFor();
       await page.getByText('先说结论').first().waitFor();
       await expectAccessible(page, `review queue with headed analyses at ${viewport.width}px`);
       await expectOrderlyOutline(page, `review queue with headed analyses at ${viewport.width}px`);

@@ -313,6 +313,16 @@ function ReviewItem({ idea, busy, onApprove, onReject, onEdit }: { idea: ReviewI
           因含 {idea.heldImages.length} 张未经人工查看的图片进入审核（自动审核看不了图片），图片见下方详细分析。
         </p>
       )}
+      {idea.heldAsCopyOf.length > 0 && (
+        <p className="review-held-note" data-testid="review-held-copies">
+          与其他猎人尚未公开的创意内容相同或高度相似（作者未被告知）：
+          {idea.heldAsCopyOf.map((c, i) => (
+            <span key={c.id}>
+              {i > 0 && '、'}「{c.title}」（#{c.id}）
+            </span>
+          ))}
+        </p>
+      )}
       <ReviewHistory idea={idea} />
       <dl className="review-meta">
         <div>
