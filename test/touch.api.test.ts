@@ -347,7 +347,7 @@ describe.each(DIALECTS)('follow updates, messages, feedback and the admin consol
       expect((await app.api('DELETE', `/api/comments/${removed}`, { token: admin.token })).status).toBe(200);
       expect((await app.api('DELETE', `/api/comments/${own}`, { token: b.token })).status).toBe(200);
       const log = (await app.api('GET', '/api/admin/log', { token: admin.token })).body.data;
-      expect(log[0]).toMatchObject({ action: 'delete_comment', targetType: 'comment', targetId: removed, detail: '第二条评论' });
+      expect(log[0]).toMatchObject({ action: 'delete_comment', targetType: 'comment', targetId: removed, detail: '内容不符合社区规范｜第二条评论' }); // the reason first, as a rejected comment's
       expect(log[1]).toMatchObject({ action: 'dismiss_report', targetType: 'report', targetId: dismissed });
       expect(log.some((e: { targetId: number; targetType: string }) => e.targetType === 'comment' && e.targetId === own)).toBe(false);
     });
