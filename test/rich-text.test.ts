@@ -1,17 +1,23 @@
 /**
  * The analysis's sanitizer (src/server/ideas/rich-text.ts) on what a hostile review stored past the
- * word check: an image's alt and title text (never checked; the editor writes neither but its own
- * description) and bidi controls written as entities.
+ * word check: an image's title text (the editor writes none) and bidi controls written as entities.
+ * An image's alt is the author's description, kept on one line (the word check reads it: ideas/moderation.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { linkAddresses, sanitizeRichText } from '../src/server/ideas/rich-text.ts';
+import { imageCaptions, linkAddresses, sanitizeRichText, withImageCaptions } from '../src/server/ideas/rich-text.ts';
 
 const OWN = new Set(['own-image_1.jpg']);
 
 describe('the rich-text sanitizer', () => {
-  it('gives every image the editor’s description and no title, whatever was written', () => {
-    const html = '<p><img src="/uploads/own-image_1.jpg" alt="网络赌场 毒品" title="赌博网站 加微信" width="10"></p><p><img src="/uploads/own-image_1.jpg"></p>';
-    expect(sanitizeRichText(html, OWN)).toBe('<p><img src="/uploads/own-image_1.jpg" width="10" alt="创意配图" /></p><p><img src="/uploads/own-image_1.jpg" alt="创意配图" /></p>');
+  it('keeps an image’s description on one line, the default where there is none, and no title', () => {
+    const html = '<p><img src="/uploads/own-image_1.jpg" alt=" 楼道\n工具箱\u202e " title="赌博网站 加微信" width="10"></p><p><img src="/uploads/own-image_1.jpg" alt="  "></p><img src="/uploads/own-image_1.jpg">';
+    expect(sanitizeRichText(html, OWN)).toBe('<p><img src="/uploads/own-image_1.jpg" width="10" alt="楼道 工具箱" /></p><p><img src="/uploads/own-image_1.jpg" alt="创意配图" /></p><img src="/uploads/own-image_1.jpg" alt="创意配图" />');
+  });
+
+  it('reads the descriptions back in order and rewrites them in order', () => {
+    const html = sanitizeRichText('<p>甲<img src="/uploads/own-image_1.jpg" alt="A &amp; &quot;B&quot;"></p><img src="/uploads/own-image_1.jpg">', OWN);
+    expect(imageCaptions(html)).toEqual(['A & "B"', '创意配图']);
+    expect(withImageCaptions(html, ['别当**', '<门>'])).toBe('<p>甲<img src="/uploads/own-image_1.jpg" alt="别当**" /></p><img src="/uploads/own-image_1.jpg" alt="&lt;门&gt;" />');
   });
 
   it('takes out bidi controls, written as characters or entities', () => {

@@ -118,5 +118,18 @@ export function isNewCard(createdAt: string | Date, now = Date.now()): boolean {
   return now - new Date(createdAt).getTime() < NEW_CARD_HOURS * 3600 * 1000;
 }
 
-/** Every image of an analysis is described by this text (the editor sets it; the server stores no other). */
+/** An analysis image the author has not described is described by this text. */
 export const IDEA_IMAGE_ALT = '创意配图';
+
+/** How long an author's description of one picture may be (its alt text; the editor's 图片说明 field). */
+export const IMAGE_CAPTION_MAX = 60;
+
+/**
+ * An image's alt text as stored: the author's description on one line, without invisible characters
+ * at its ends, cut to IMAGE_CAPTION_MAX; IDEA_IMAGE_ALT when there is none. The editor and the
+ * server's sanitizer both apply it, so what the author sees is what is stored.
+ */
+export function imageCaption(text: string | undefined | null): string {
+  const oneLine = trimInvisible(String(text ?? '').replace(/[\s\p{Cc}]+/gu, ' '));
+  return [...oneLine].slice(0, IMAGE_CAPTION_MAX).join('').trim() || IDEA_IMAGE_ALT;
+}

@@ -82,6 +82,12 @@ for (const viewport of VIEWPORTS) {
         await page.getByLabel('选择图片').setInputFiles(await pngFile('b.png', '#c05621'));
         await page.waitForFunction(() => document.querySelectorAll('.ProseMirror img[src^="/uploads/"]').length === 2);
       }
+      // Each picture has a 图片说明 field of its own: the first is described, the second keeps the default.
+      const captions = page.getByLabel('图片说明');
+      assert.equal(await captions.count(), images);
+      const caption = `储水仓和传感器的位置（${viewport.name}）`;
+      await captions.first().fill(caption);
+      await page.locator('.ProseMirror').getByRole('img', { name: caption, exact: true }).waitFor();
       await expectAccessible(page, `editor at ${viewport.width}px`);
       await shot(page, `${viewport.name}-editor`);
 
@@ -93,6 +99,7 @@ for (const viewport of VIEWPORTS) {
       await preview.getByText('#园艺').waitFor();
       await preview.getByText(title).waitFor();
       await preview.locator('img[src^="/uploads/"]').nth(1).waitFor();
+      assert.deepEqual(await preview.locator('img[src^="/uploads/"]').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt'))), [caption, '创意配图']);
       await expectAccessible(page, `preview at ${viewport.width}px`);
       await shot(page, `${viewport.name}-preview`);
       await page.getByRole('button', { name: '继续编辑' }).click();
@@ -118,6 +125,7 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('heading', { name: '编辑草稿' }).waitFor();
       await page.waitForFunction((t) => (document.querySelector('input#title, input[name="title"]') as HTMLInputElement | null)?.value === t || [...document.querySelectorAll('input')].some((i) => i.value === t), title);
       await page.waitForFunction((n) => document.querySelectorAll('.ProseMirror img[src^="/uploads/"]').length === n, images);
+      assert.deepEqual(await page.getByLabel('图片说明').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)), [caption, ''], 'the saved draft keeps the description');
       await page.getByRole('button', { name: '发布', exact: true }).click();
       await page.waitForURL(`**/publish-success/${ideaId}`);
       await page.getByText('发布成功！待审核中...').waitFor();

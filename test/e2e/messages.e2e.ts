@@ -52,7 +52,7 @@ for (const viewport of VIEWPORTS) {
       const navBadge = nav.getByTestId('nav-badge-messages');
       const bellBadge = page.getByTestId('bell-badge');
       await navBadge.waitFor();
-      assert.equal(await navBadge.textContent(), '2');
+      assert.equal(await navBadge.getAttribute('data-count'), '2');
       assert.equal(await bellBadge.textContent(), '2');
       assert.equal(await page.getByTestId('messages-bell').getAttribute('aria-label'), '消息，2 条未读消息');
 

@@ -205,9 +205,14 @@ for (const viewport of VIEWPORTS) {
       if (phone) {
         await tabBar.waitFor();
         assert.equal(await sideNav.isVisible(), false);
-        assert.deepEqual(await tabBar.getByRole('link').evaluateAll((els) => els.map((el) => el.querySelector('.tab-bar-label')?.textContent ?? el.textContent)), ['市场', '发布', '灵感库', '动态', '消息']);
+        // Short labels show; each slot is read by its full label, which contains them (WCAG 2.5.3).
+        assert.deepEqual(await tabBar.locator('.tab-bar-label').allTextContents(), ['市场', '发布', '灵感库', '动态', '消息']);
+        for (const name of ['创意市场', '发布创意', '我的灵感库', '关注动态', '消息，2 条未读']) await tabBar.getByRole('link', { name, exact: true }).waitFor();
+        // The icon is drawn above its label.
+        const [icon, label] = await Promise.all([tabBar.locator('.nav-icon-slot').first().boundingBox(), tabBar.locator('.tab-bar-label').first().boundingBox()]);
+        assert.ok(icon!.y + icon!.height <= label!.y + 1, 'icon above label');
         assert.equal(await tabBar.getByText('反馈').count(), 0);
-        await tabBar.getByTestId('nav-badge-messages').getByText('2').waitFor();
+        await tabBar.locator('[data-testid="nav-badge-messages"][data-count="2"]').waitFor();
       } else {
         await sideNav.waitFor();
         assert.equal(await tabBar.isVisible(), false, 'no tab bar on desktop');

@@ -79,7 +79,7 @@ for (const viewport of VIEWPORTS) {
       const nav = navOf(page, viewport);
       const updatesBadge = nav.getByTestId('nav-badge-updates');
       await updatesBadge.waitFor();
-      assert.equal(await updatesBadge.textContent(), '1');
+      assert.equal(await updatesBadge.getAttribute('data-count'), '1');
       await nav.getByRole('link', { name: /关注动态\s*，1 位关注的人有新动态/ }).waitFor();
       await look(page, viewport, 'marketplace-badge');
 
@@ -245,7 +245,7 @@ for (const viewport of VIEWPORTS) {
       await unreadBadge.waitFor();
       const unread = (await api('GET', '/api/messages/unread-count', undefined, b.token)).count as number;
       assert.ok(unread >= 2, `the reply and the announcement are unread (${unread})`);
-      assert.equal(await unreadBadge.textContent(), String(unread));
+      assert.equal(await unreadBadge.getAttribute('data-count'), String(unread));
       await nav.getByRole('link', { name: /^消息/ }).click();
       await page.waitForURL('**/messages');
       const replyMessage = page.getByTestId('message').filter({ hasText: '反馈回复' });
@@ -265,7 +265,7 @@ for (const viewport of VIEWPORTS) {
       await page.evaluate(() => window.dispatchEvent(new Event('focus')));
       await page.getByTestId('message').filter({ hasText: `临时通知${tag}` }).waitFor();
       await unreadBadge.waitFor();
-      assert.equal(await unreadBadge.textContent(), '1');
+      assert.equal(await unreadBadge.getAttribute('data-count'), '1');
       await page.getByRole('button', { name: '全部标为已读' }).click();
       await page.getByTestId('toast').getByText('已全部标为已读').waitFor();
       await unreadBadge.waitFor({ state: 'detached' });

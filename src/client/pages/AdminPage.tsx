@@ -52,7 +52,8 @@ type ReviewIdea = RouterOutputs['admin']['reviewQueue']['data'][number];
 export function fieldLabel(field: string): string {
   const named: Record<string, string> = { title: '标题', description: '简介', tags: '标签', detailedAnalysis: '详细分析', links: '详细分析中的链接' };
   const expansion = /^expansions\[(\d+)\]$/.exec(field);
-  return named[field] ?? (expansion ? `扩展 ${Number(expansion[1]) + 1}` : field);
+  const caption = /^captions\[(\d+)\]$/.exec(field);
+  return named[field] ?? (expansion ? `扩展 ${Number(expansion[1]) + 1}` : caption ? `图片说明 ${Number(caption[1]) + 1}` : field);
 }
 
 /**

@@ -32,7 +32,7 @@ import { findVisibleIdea } from './repository.ts';
 import type { Deps } from '../deps.ts';
 import { AppError, conflict } from '../errors.ts';
 import { screenTexts, SENSITIVE_MESSAGE, type HeldWord } from '../moderation/words.ts';
-import { htmlToText, linkAddresses, uploadedImageNames } from './rich-text.ts';
+import { htmlToText, imageCaptions, linkAddresses, uploadedImageNames, withImageCaptions } from './rich-text.ts';
 
 export const SIMILAR_TITLE_THRESHOLD = 0.8;
 export const HIGHLY_SIMILAR_THRESHOLD = 0.85;
@@ -69,12 +69,20 @@ export async function screenIdeaFields<F extends IdeaTexts>(deps: Deps, f: F): P
   // The analysis's link addresses are checked too (`links`); a word to replace there holds the idea
   // instead, as an address cannot be rewritten.
   const links = linkAddresses(f.detailedAnalysis).join(' ');
-  const screened = await screenTexts(deps.words, { title: f.title, description: f.description, detailedAnalysis: f.detailedAnalysis, tags: f.tags.join(' '), links }, { html: ['detailedAnalysis'] });
+  // Each picture's description is a field of its own (`captions[0]`…), replaced words written back.
+  const captions = imageCaptions(f.detailedAnalysis);
+  const captionFields = Object.fromEntries(captions.map((caption, i) => [captionField(i), caption]));
+  const screened = await screenTexts(deps.words, { title: f.title, description: f.description, detailedAnalysis: f.detailedAnalysis, tags: f.tags.join(' '), links, ...captionFields }, { html: ['detailedAnalysis'] });
   const t = screened.texts;
   const tags = t.tags === f.tags.join(' ') ? f.tags : [...new Set(t.tags.split(/\s+/).filter(Boolean))];
+  const screenedCaptions = captions.map((_, i) => t[captionField(i)]);
+  const detailedAnalysis = screenedCaptions.some((c, i) => c !== captions[i]) ? withImageCaptions(t.detailedAnalysis, screenedCaptions) : t.detailedAnalysis;
   const held = [...screened.held, ...screened.replaced.filter((r) => r.field === 'links' && !screened.held.some((h) => h.field === 'links' && h.word === r.word))];
-  return { fields: { ...f, title: t.title, description: t.description, detailedAnalysis: t.detailedAnalysis, analysisText: htmlToText(t.detailedAnalysis), tags }, held };
+  return { fields: { ...f, title: t.title, description: t.description, detailedAnalysis, analysisText: htmlToText(detailedAnalysis), tags }, held };
 }
+
+/** The word check's name for the description of the analysis's picture `index` (the admin queue shows 图片说明 N). */
+const captionField = (index: number) => `captions[${index}]`;
 
 // ------------------------------------------------------------------ images
 

@@ -4,7 +4,7 @@
  */
 import { domainToUnicode } from 'node:url';
 import sanitizeHtml from 'sanitize-html';
-import { IDEA_IMAGE_ALT } from '../../shared/idea-rules.ts';
+import { imageCaption } from '../../shared/idea-rules.ts';
 import { withoutBidiControls } from '../../shared/invisible-text.ts';
 import { uploadFileNameFromUrl } from '../../shared/uploads.ts';
 
@@ -27,11 +27,12 @@ const options = (allowedImages: ReadonlySet<string>): sanitizeHtml.IOptions => (
   transformTags: {
     // Links from users are not endorsements and must not reach back into the page (window.opener).
     a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: 'nofollow ugc noopener', target: '_blank' } }),
-    // An image says the editor's own words: its alt and title text were never checked for words
-    // (a hostile review stored 赌博网站 加微信 in them), and the editor lets no one write them.
+    // An image's alt is the author's description (imageCaption), which the word check reads as its
+    // own field (ideas/moderation.ts: a hostile review once stored 赌博网站 加微信 in it unchecked).
+    // The title no one can write in the editor, so none is kept.
     img: (tagName, attribs) => {
-      const { alt: _alt, title: _title, ...kept } = attribs;
-      return { tagName, attribs: { ...kept, alt: IDEA_IMAGE_ALT } };
+      const { alt, title: _title, ...kept } = attribs;
+      return { tagName, attribs: { ...kept, alt: imageCaption(alt) } };
     },
   },
 });
@@ -66,6 +67,33 @@ export function linkAddresses(html: string): string[] {
     addresses.push(host ? `${decoded} ${host}` : decoded);
   }
   return addresses;
+}
+
+/** The alt texts of sanitized HTML's images, in order (decoded): the authors' picture descriptions. */
+export function imageCaptions(html: string): string[] {
+  const captions: string[] = [];
+  sanitizeHtml(html ?? '', {
+    allowedTags: [],
+    transformTags: {
+      img: (tagName, attribs) => {
+        captions.push(attribs.alt ?? '');
+        return { tagName, attribs };
+      },
+    },
+  });
+  return captions;
+}
+
+/** Sanitized HTML with its images' alt texts replaced, in order, by `captions` (the word check's rewrite). */
+export function withImageCaptions(html: string, captions: readonly string[]): string {
+  let next = 0;
+  return sanitizeHtml(html, {
+    allowedTags: false,
+    allowedAttributes: false,
+    transformTags: {
+      img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, alt: imageCaption(captions[next++] ?? attribs.alt) } }),
+    },
+  });
 }
 
 /** The words of a piece of HTML, for moderation and duplicate checks. */

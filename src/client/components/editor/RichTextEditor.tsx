@@ -1,17 +1,18 @@
 /**
  * The detailed-analysis editor (Tiptap 3). Imported only by the idea editor (CreatePinPage), so Tiptap downloads with
  * that page alone. Images: checked before upload, shown at once from a local object URL, then
- * pointed at the server's file, or removed when the upload fails (publishing §4, §5).
+ * pointed at the server's file, or removed when the upload fails (publishing §4, §5); each with a
+ * 图片说明 field of its own (captioned-image.ts).
  */
 import { Extension } from '@tiptap/core';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
-import Image from '@tiptap/extension-image';
 import StarterKit from '@tiptap/starter-kit';
 import type { Node as PmNode } from '@tiptap/pm/model';
 import { NodeSelection, TextSelection } from '@tiptap/pm/state';
 import { useEffect, useId, useImperativeHandle, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode, type Ref } from 'react';
 import { IDEA_IMAGE_ALT, IDEA_MSG, IMAGES_PER_IDEA } from '../../../shared/idea-rules.ts';
 import { deleteIdeaImage, imageFileProblem, UploadError, uploadFileNameFromUrl, uploadIdeaImage, UPLOADS_URL_PREFIX } from '../../lib/upload.ts';
+import { CaptionedImage } from './captioned-image.ts';
 
 export const EDITOR_MSG = {
   hint: `可插入图片：最多${IMAGES_PER_IDEA}张，单张不超过10MB，图片超过1MB将自动压缩；带新图片的创意由管理员看过后公开。按 Esc 键离开编辑区`,
@@ -26,7 +27,7 @@ const EXTENSIONS = [
     heading: { levels: [3, 4] },
     link: { openOnClick: false, autolink: true, defaultProtocol: 'https' },
   }),
-  Image.configure({ inline: false, allowBase64: false }),
+  CaptionedImage.configure({ inline: false, allowBase64: false }),
 ];
 
 /**

@@ -24,9 +24,8 @@ export function TabBar() {
                   {e.icon}
                   {e.badge && <NavBadge kind={e.badge} count={count} />}
                 </span>
-                <span className="tab-bar-label" aria-hidden="true">
-                  {e.short}
-                </span>
+                {/* The short label is part of the name (member-nav.tsx), so a voice user can say what they see. */}
+                <span className="tab-bar-label">{e.short}</span>
               </Link>
             </li>
           );

@@ -8,7 +8,7 @@ export interface MemberNavEntry {
   href: string;
   /** The side navigation's label. */
   label: string;
-  /** The tab bar's label (11–12 px under the icon): two or three characters. */
+  /** The tab bar's label (11–12 px under the icon): two or three characters, a part of `label` (the name it is read by). */
   short: string;
   icon: ReactNode;
   /** Which count this entry's badge shows. */

@@ -22,13 +22,13 @@ export function badgeDescription(kind: NavBadgeKind, count: number): string {
   return kind === 'messages' ? `，${text} 条未读` : `，${text} 位关注的人有新动态`;
 }
 
-/** The red count on an entry's icon; hidden from screen readers (the entry's name carries it). */
+/**
+ * The red count on an entry's icon; hidden from screen readers (the entry's name carries it). The
+ * number is drawn by CSS from `data-count`, not written as text: the tab bar's name (消息，2 条未读)
+ * must contain the text the link shows (WCAG 2.5.3), and the number beside the label (消息2) is not.
+ */
 export function NavBadge({ kind, count }: { kind: NavBadgeKind; count: number }) {
   const text = badgeText(count);
   if (!text) return null;
-  return (
-    <span className="nav-badge" aria-hidden="true" data-testid={`nav-badge-${kind}`}>
-      {text}
-    </span>
-  );
+  return <span className="nav-badge nav-badge-drawn" aria-hidden="true" data-count={text} data-testid={`nav-badge-${kind}`} />;
 }
