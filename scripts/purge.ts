@@ -1,7 +1,7 @@
 /** `npm run purge`: the housekeeping job once (recycle bin past 7 days, expired sessions and codes). */
 import { openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { createDeps } from '../src/server/deps.ts';
+import { createDeps } from '../src/server/create-deps.ts';
 import { runHousekeeping } from '../src/server/jobs/index.ts';
 import { runCommand, sqliteFileThere } from './command.ts';
 

@@ -21,7 +21,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/connection.ts';
 import { loadConfig, WRITE_LIMIT_KINDS, writeLimitEnv } from '../src/server/config.ts';
-import { createDeps } from '../src/server/deps.ts';
+import { createDeps } from '../src/server/create-deps.ts';
 import { DATABASE_MSG } from '../src/server/errors.ts';
 import { spawnServer, type ChildServer } from './helpers/child-server.ts';
 import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as defaultNicknames from '../db/migrations/2026_12_02_0001_default_nicknames.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { createDeps, type Deps } from '../src/server/deps.ts';
+import { createDeps } from '../src/server/create-deps.ts';
+import type { Deps } from '../src/server/deps.ts';
 import { DEACTIVATED_NICKNAME } from '../src/shared/constants.ts';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './helpers/dialects.ts';
 import { createUser, type FixtureUser } from './helpers/fixtures.ts';

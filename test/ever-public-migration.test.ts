@@ -10,7 +10,8 @@ import { nowDb } from '../db/time.ts';
 import { decisionMessage } from '../src/server/ideas/review.ts';
 import { sendMessage } from '../src/server/messages/send.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { createDeps, type Deps } from '../src/server/deps.ts';
+import { createDeps } from '../src/server/create-deps.ts';
+import type { Deps } from '../src/server/deps.ts';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './helpers/dialects.ts';
 import { createIdea, createUser } from './helpers/fixtures.ts';
 

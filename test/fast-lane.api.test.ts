@@ -11,7 +11,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../src/server/app.ts';
-import { createDeps } from '../src/server/deps.ts';
+import { createDeps } from '../src/server/create-deps.ts';
 import { createRequestListener } from '../src/server/fast-lane/fast-lane.ts';
 import { ResponseCache, type PreparedAnswer } from '../src/server/fast-lane/response-cache.ts';
 import { runHousekeeping } from '../src/server/jobs/index.ts';

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as searchWordsMigration from '../db/migrations/2026_11_27_0001_search_words.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { createDeps, type Deps } from '../src/server/deps.ts';
+import { createDeps } from '../src/server/create-deps.ts';
+import type { Deps } from '../src/server/deps.ts';
 import { searchPage } from '../src/server/marketplace/service.ts';
 import { fieldGrams, GRAM_KIND, normalizeText } from '../src/server/text.ts';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './helpers/dialects.ts';

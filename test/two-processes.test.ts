@@ -17,7 +17,7 @@ import { afterAll, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/connection.ts';
 import { dbTimeAgo } from '../db/time.ts';
 import { loadConfig, WRITE_LIMIT_KINDS, writeLimitEnv } from '../src/server/config.ts';
-import { createDeps } from '../src/server/deps.ts';
+import { createDeps } from '../src/server/create-deps.ts';
 import { spawnServer, type ChildServer } from './helpers/child-server.ts';
 import { describeOnMariaDB } from './helpers/dialects.ts';
 import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';

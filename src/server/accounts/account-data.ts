@@ -1,7 +1,9 @@
 /**
- * What each feature holds for an account, joined here by the feature itself, so accounts/ knows no
- * feature (issue 17): deactivation asks every part to clean up in its transaction, and the count
- * shown before deactivating and on the public user page are what the parts report.
+ * What each feature holds for an account. accounts/ knows no feature: each feature exports its part,
+ * and the one list of them (account-data-parts.ts, at the app's wiring) reaches accounts/ through
+ * `deps.accountData`, so every entry point (the server, `npm run purge`, scripts, tests) runs all of
+ * them. Deactivation asks every part to clean up in its transaction; the counts shown before
+ * deactivating and on the public user page are what the parts report.
  */
 import type { Db } from '../../../db/types.ts';
 
@@ -14,23 +16,16 @@ export interface AccountDataPart {
   onDeactivate?(trx: Db, userId: number): Promise<void>;
 }
 
-const parts: AccountDataPart[] = [];
-
-/** Called once by each feature module that keeps data per account. */
-export function joinAccountData(part: AccountDataPart): void {
-  parts.push(part);
-}
-
-export async function countAccountData(db: Db, userId: number): Promise<Record<string, number>> {
+export async function countAccountData(parts: readonly AccountDataPart[], db: Db, userId: number): Promise<Record<string, number>> {
   const counts = await Promise.all(parts.map((part) => part.count?.(db, userId) ?? {}));
   return Object.assign({}, ...counts);
 }
 
-export async function countPublicAccountData(db: Db, userId: number): Promise<Record<string, number>> {
+export async function countPublicAccountData(parts: readonly AccountDataPart[], db: Db, userId: number): Promise<Record<string, number>> {
   const counts = await Promise.all(parts.map((part) => part.publicCount?.(db, userId) ?? {}));
   return Object.assign({}, ...counts);
 }
 
-export async function deactivateAccountData(trx: Db, userId: number): Promise<void> {
+export async function deactivateAccountData(parts: readonly AccountDataPart[], trx: Db, userId: number): Promise<void> {
   for (const part of parts) await part.onDeactivate?.(trx, userId);
 }

@@ -149,7 +149,7 @@ export const accountOps = {
     output: { data: ZPublicUserAnswer },
     run: async ({ deps }, input) => {
       const row = await requireUserByRef(deps.db, input.registrationNumber);
-      const counts = { ideaCount: 0, viewCount: 0, ...(await countPublicAccountData(deps.db, row.id)) };
+      const counts = { ideaCount: 0, viewCount: 0, ...(await countPublicAccountData(deps.accountData, deps.db, row.id)) };
       const user: PublicUserWithCounts = { ...toPublicUser(row), followerCount: row.follower_count, ...counts };
       return answer({ user });
     },

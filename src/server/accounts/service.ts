@@ -101,7 +101,7 @@ export async function liveRole(deps: Deps, auth: Authenticated): Promise<UserRow
  */
 export async function sweepDeactivatedAccounts(deps: Deps): Promise<number> {
   const recent = await deps.db.selectFrom('users').select('id').where('status', '=', 'deactivated').where('deactivated_at', '>', dbTimeAgo(24 * 3600 * 1000)).execute();
-  for (const { id } of recent) await transaction(deps.db, (trx) => deactivateAccountData(trx, id));
+  for (const { id } of recent) await transaction(deps.db, (trx) => deactivateAccountData(deps.accountData, trx, id));
   return recent.length;
 }
 
@@ -309,7 +309,7 @@ export type UserStats = z.infer<typeof ZUserStats>;
 
 /** Counts of what the account owns, as each feature reports it (account-data.ts). */
 async function contentCounts(deps: Deps, userId: number) {
-  const counts = await countAccountData(deps.db, userId);
+  const counts = await countAccountData(deps.accountData, deps.db, userId);
   return { ideas: 0, comments: 0, favorites: 0, following: 0, followers: 0, ...counts };
 }
 
@@ -357,7 +357,7 @@ export async function deactivate(deps: Deps, auth: Authenticated, input: TDeacti
       .where('id', '=', user.id)
       .execute();
     await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
-    await deactivateAccountData(trx, user.id);
+    await deactivateAccountData(deps.accountData, trx, user.id);
   });
   // Favourite counts on cards changed.
   deps.publicCache.invalidate();

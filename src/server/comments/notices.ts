@@ -6,7 +6,7 @@
  */
 import type { Db, IdeaRow } from '../../../db/types.ts';
 import { asSentence, sendMessage, sendOrSum, unnameActor } from '../messages/send.ts';
-import { joinAccountData } from '../accounts/account-data.ts';
+import type { AccountDataPart } from '../accounts/account-data.ts';
 
 export const COMMENT_NOTICE_TITLE = { comment: '收到新评论', reply: '收到新回复' } as const;
 
@@ -69,9 +69,9 @@ export async function tellAnswered(db: Db, n: Notice & { answeredUserId: number 
 }
 
 /** A deactivated commenter's notices open with 已注销用户 (「戊己 等 3 人评论了…」, 「戊己 回复了…」). */
-joinAccountData({
+export const commentNoticesAccountData: AccountDataPart = {
   onDeactivate: (trx, userId) => unnameActor(trx, userId, Object.values(COMMENT_NOTICE_TITLE), /^[\s\S]*?(?= (?:评论了您的创意|回复了您在|等 \d+ 人))/),
-});
+};
 
 // ------------------------------------------------------------------ what came of a report
 

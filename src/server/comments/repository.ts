@@ -8,7 +8,7 @@ import { dbTimeToIso } from '../../../db/time.ts';
 import type { CommentRow, Db } from '../../../db/types.ts';
 import { authorAvatar, authorName } from '../../shared/idea-display.ts';
 import type { CommentDto } from '../../shared/comment-schemas.ts';
-import { joinAccountData } from '../accounts/account-data.ts';
+import type { AccountDataPart } from '../accounts/account-data.ts';
 
 /** Enough for any real discussion; the list is one query, so the cap is a guard, not a page size. */
 export const COMMENTS_PER_IDEA_MAX = 2000;
@@ -95,11 +95,14 @@ export async function countUserComments(db: Db, userId: number): Promise<number>
   return Number(row.n);
 }
 
-// A deactivated account's comments stay, shown as 已注销用户 (DESIGN §10). Those still held for a
-// moderator were never public and can no longer be approved (approveHeldComment): they go.
-joinAccountData({
+/**
+ * An account's comments: counted. When it is deactivated they stay, shown as 已注销用户 (DESIGN §10);
+ * those still held for a moderator were never public and can no longer be approved
+ * (approveHeldComment): they go.
+ */
+export const commentsAccountData: AccountDataPart = {
   count: async (db, userId) => ({ comments: await countUserComments(db, userId) }),
   onDeactivate: async (trx, userId) => {
     await trx.deleteFrom('comments').where('user_id', '=', userId).where('held', '=', 1).execute();
   },
-});
+};

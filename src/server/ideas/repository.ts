@@ -11,7 +11,7 @@ import { IDEA_MSG } from '../../shared/idea-rules.ts';
 import { isInReview } from '../../shared/idea-display.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { writeSearchGrams } from '../marketplace/search-index.ts';
-import { joinAccountData } from '../accounts/account-data.ts';
+import type { AccountDataPart } from '../accounts/account-data.ts';
 import { nowDb } from '../../../db/time.ts';
 import { transaction } from '../../../db/transaction.ts';
 
@@ -157,7 +157,8 @@ export async function countDrafts(db: Db, userId: number): Promise<number> {
   return Number(row.n);
 }
 
-joinAccountData({
+/** An account's ideas: counted, and hidden when it is deactivated (account-data.ts). */
+export const ideasAccountData: AccountDataPart = {
   count: async (db, userId) => {
     const row = await db.selectFrom('ideas').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('is_deleted', '=', 0).executeTakeFirstOrThrow();
     return { ideas: Number(row.n) };
@@ -177,4 +178,4 @@ joinAccountData({
     const now = nowDb();
     await trx.updateTable('ideas').set({ is_deleted: 1, deleted_at: now, updated_at: now }).where('user_id', '=', userId).where('is_deleted', '=', 0).execute();
   },
-});
+};

@@ -19,7 +19,7 @@ import { notFound } from '../errors.ts';
 import { findActionableIdea, findVisibleIdea, publicIdeas } from '../ideas/repository.ts';
 import { selectCards, toCards } from '../ideas/cards.ts';
 import { decodeTimeIdCursor, encodeTimeIdCursor, olderThan } from '../ideas/keyset.ts';
-import { joinAccountData } from '../accounts/account-data.ts';
+import type { AccountDataPart } from '../accounts/account-data.ts';
 import type { ZDeletedFavorite, ZFavoriteState } from '../../shared/outputs/social.ts';
 
 export const FAVORITE_MSG = {
@@ -184,10 +184,11 @@ export async function removeFavoritesOf(trx: Db, userId: number): Promise<void> 
   await trx.deleteFrom('favorites').where('user_id', '=', userId).execute();
 }
 
-joinAccountData({
+/** An account's favourites: counted, and removed when it is deactivated (account-data.ts). */
+export const favoritesAccountData: AccountDataPart = {
   count: async (db, userId) => {
     const row = await db.selectFrom('favorites').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
     return { favorites: Number(row.n) };
   },
   onDeactivate: removeFavoritesOf,
-});
+};

@@ -16,7 +16,7 @@ import { badRequest, notFound } from '../errors.ts';
 import { sendMessage, unnameActor } from '../messages/send.ts';
 import { requireUserByRef, USER_NOT_FOUND } from '../accounts/users.ts';
 import { USER_ID_PATTERN } from '../../shared/patterns.ts';
-import { joinAccountData } from '../accounts/account-data.ts';
+import type { AccountDataPart } from '../accounts/account-data.ts';
 import type { ZFollowedUser, ZFollowState } from '../../shared/outputs/social.ts';
 
 export const FOLLOW_MSG = FOLLOW_TEXT;
@@ -149,10 +149,11 @@ export async function followCounts(db: Db, userId: number): Promise<{ following:
   return { following: Number(following.n), followers: Number(followers.n) };
 }
 
-joinAccountData({
+/** An account's follows: counted, and removed (its name off followers' notices) when it is deactivated (account-data.ts). */
+export const followsAccountData: AccountDataPart = {
   count: followCounts,
   onDeactivate: async (trx, userId) => {
     await removeFollowsOf(trx, userId);
     await unnameFollower(trx, userId);
   },
-});
+};

@@ -1,0 +1,13 @@
+/**
+ * Every feature's part of an account (accounts/account-data.ts), listed once: createDeps hands this
+ * list to every process, so deactivation, its hourly sweep and `npm run purge` reach all of them.
+ * A feature that keeps data per account adds its part here.
+ */
+import type { AccountDataPart } from './accounts/account-data.ts';
+import { commentNoticesAccountData } from './comments/notices.ts';
+import { commentsAccountData } from './comments/repository.ts';
+import { ideasAccountData } from './ideas/repository.ts';
+import { favoritesAccountData } from './social/favorites.ts';
+import { followsAccountData } from './social/follows.ts';
+
+export const ACCOUNT_DATA_PARTS: readonly AccountDataPart[] = [ideasAccountData, commentsAccountData, commentNoticesAccountData, favoritesAccountData, followsAccountData];

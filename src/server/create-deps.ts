@@ -1,0 +1,41 @@
+/** Builds a process's Deps (deps.ts): the database, caches, limits, providers and every feature's account part. */
+import { openDatabase, type DatabaseHandle } from '../../db/connection.ts';
+import { ACCOUNT_DATA_PARTS } from './account-data-parts.ts';
+import { SessionCache } from './accounts/sessions.ts';
+import type { SmsProvider } from './accounts/sms.ts';
+import { createSmsProvider } from './accounts/sms-provider.ts';
+import type { Config } from './config.ts';
+import type { Deps } from './deps.ts';
+import { ResponseCache } from './fast-lane/response-cache.ts';
+import { ViewerFactsMemo } from './ideas/viewer-facts.ts';
+import { createStorage } from './infrastructure/create-storage.ts';
+import { createRateLimits } from './infrastructure/rate-limit.ts';
+import { WatchedWords } from './moderation/words.ts';
+
+/**
+ * The fast lane's shared cache: bounded by count and bytes (each entry counted with 3 KB for what it
+ * holds beside its bytes, as measured). Room for the hot lists and a few thousand ideas' pages and
+ * comments (issue 20: 2,000 idea pages warm); README, Performance, states the RSS it comes to.
+ */
+export const PUBLIC_CACHE_MAX_ENTRIES = 10_000;
+export const PUBLIC_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+
+export function createDeps(handle: DatabaseHandle, config: Config, sms?: SmsProvider): Deps {
+  return {
+    handle,
+    db: handle.db,
+    config,
+    sms: sms ?? createSmsProvider(config),
+    limits: createRateLimits(handle, config.rateLimits),
+    storage: createStorage(config),
+    publicCache: new ResponseCache({ ttlMs: config.cacheTtlMs, maxEntries: PUBLIC_CACHE_MAX_ENTRIES, maxBytes: PUBLIC_CACHE_MAX_BYTES }),
+    sessionCache: new SessionCache(config.cacheTtlMs),
+    words: new WatchedWords(handle.db, config.cacheTtlMs),
+    viewerFacts: new ViewerFactsMemo(config.cacheTtlMs),
+    accountData: ACCOUNT_DATA_PARTS,
+  };
+}
+
+export async function openDeps(config: Config): Promise<Deps> {
+  return createDeps(await openDatabase(config.databaseUrl, config.database), config);
+}
