@@ -153,7 +153,6 @@ try {
   const SEED = 12345;
   // A cursor about half-way down each order: the service's own cursor of the page before.
   async function deepCursor(sort: MarketSort): Promise<string> {
-    let cursor: string | undefined;
     // Jump with the largest page the API allows would take 1,000 calls; walk the order by SQL instead.
     const half = Math.floor(IDEAS / 2);
     const pageAt = async (c?: string) => (await marketplacePage(deps, null, { sort, seed: SEED, limit: 50, cursor: c })).nextCursor!;
@@ -170,7 +169,7 @@ try {
     const arc = asc ? handle.db.selectFrom('ideas').where('shuffle_key', '>=', start) : handle.db.selectFrom('ideas').where('shuffle_key', '<', start);
     const n = Number((await arc.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     const row = await arc.select(['shuffle_key', 'id']).orderBy('shuffle_key', asc ? 'asc' : 'desc').orderBy('id', asc ? 'asc' : 'desc').offset(Math.floor(n / 2)).limit(1).executeTakeFirstOrThrow();
-    cursor = Buffer.from(JSON.stringify({ s: 'r', seed: SEED, ph: 0, k: row.shuffle_key, i: row.id })).toString('base64url');
+    const cursor = Buffer.from(JSON.stringify({ s: 'r', seed: SEED, ph: 0, k: row.shuffle_key, i: row.id })).toString('base64url');
     await pageAt(cursor); // checks the cursor is accepted
     return cursor;
   }

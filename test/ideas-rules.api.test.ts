@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { dbTimeAgo } from '../db/time.ts';
 import { purgeRecycleBin } from '../src/server/ideas/service.ts';
 import { DIALECTS } from './helpers/dialects.ts';
-import { registerAndLogin, startTestApp, type TestApp, trpcCall, uploadForm } from './helpers/api.ts';
+import { registerAndLogin, startTestApp, type TestApp, trpcCall } from './helpers/api.ts';
 import { serveTestApp } from './helpers/serve.ts';
 
 const DAY = 24 * 3600 * 1000;
@@ -41,7 +41,6 @@ async function ideaRow(app: TestApp, id: number) {
   return app.deps.db.selectFrom('ideas').select(['id', 'is_deleted', 'moderation_status', 'status']).where('id', '=', id).executeTakeFirst();
 }
 
-const sessionId = (token: string) => token.split('.')[0];
 
 async function ideaCount(app: TestApp, userId: number): Promise<number> {
   const row = await app.deps.db.selectFrom('ideas').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();

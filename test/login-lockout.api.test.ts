@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from './helpers/dialects.ts';
-import { startTestApp, trpcCall, type TestApp } from './helpers/api.ts';
+import { startTestApp, type TestApp } from './helpers/api.ts';
 import { createUser, type FixtureUser } from './helpers/fixtures.ts';
 
 const LOCKED = '该手机号登录失败次数过多，请稍后再试或找回密码';

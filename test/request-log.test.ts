@@ -41,7 +41,7 @@ describe.each(DIALECTS)('request log, on %s', (dialect) => {
   it('writes id, method, path, status and duration for fast-lane and Express answers, and sends the caller\'s id back', async () => {
     const fast = await fetch(`${url}/api/ideas/guest?limit=5`);
     const viaExpress = await fetch(`${url}/api/health`, { headers: { 'x-request-id': 'probe-42' } });
-    const missing = await fetch(`${url}/api/nope`);
+    await fetch(`${url}/api/nope`);
     await settle();
     // A made-up id stays in the log; the caller's own id is sent back.
     expect(fast.headers.get('x-request-id')).toBeNull();

@@ -9,14 +9,12 @@ import { DEACTIVATION_CONFIRM_WORD, DEACTIVATION_REASONS } from '../src/shared/c
 import type { SmsProvider } from '../src/server/accounts/sms.ts';
 import type { DialectName } from '../db/connection.ts';
 import { DIALECTS } from './helpers/dialects.ts';
-import { freshPhone, registerAndLogin, startTestApp, type TestApp, trpcCall, uploadForm } from './helpers/api.ts';
+import { freshPhone, registerAndLogin, startTestApp, type TestApp, trpcCall } from './helpers/api.ts';
 import { serveTestApp } from './helpers/serve.ts';
 
 const DAY = 24 * 3600 * 1000;
 const MINUTE = 60 * 1000;
 const CHINESE = /[\u4e00-\u9fff]/;
-
-type Member = Awaited<ReturnType<typeof registerAndLogin>>;
 
 let seq = 0;
 /** Content no other test publishes, so the duplicate checks stay out of the way. */
@@ -33,22 +31,7 @@ function uniqueIdea(overrides: Record<string, unknown> = {}) {
   };
 }
 
-async function create(app: TestApp, who: Member, overrides: Record<string, unknown> = {}) {
-  const res = await app.api('POST', '/api/ideas', { token: who.token, body: uniqueIdea(overrides) });
-  if (res.status !== 201) throw new Error(`create ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data as { id: number; status: string; moderation_status: string };
-}
-
-async function ideaRow(app: TestApp, id: number) {
-  return app.deps.db.selectFrom('ideas').select(['id', 'is_deleted', 'moderation_status', 'status']).where('id', '=', id).executeTakeFirst();
-}
-
 const sessionId = (token: string) => token.split('.')[0];
-
-async function ideaCount(app: TestApp, userId: number): Promise<number> {
-  const row = await app.deps.db.selectFrom('ideas').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
 
 /** Like startTestApp, with an SMS provider that fails once `failing` is set. */
 async function startAppWithFlakySms(dialect: DialectName) {
@@ -73,11 +56,10 @@ async function startAppWithFlakySms(dialect: DialectName) {
 
 describe.each(DIALECTS)('sessions and SMS codes on %s', (dialect) => {
   const app = serveTestApp(dialect, { moderation: 'auto', sessionInactivityDays: 30, sessionMaxAgeDays: 90 });
-  let alice: Member;
-  let bob: Member;
   beforeAll(async () => {
-    alice = await registerAndLogin(app);
-    bob = await registerAndLogin(app);
+    // Two members registered before the tests, as on a site in use.
+    await registerAndLogin(app);
+    await registerAndLogin(app);
   });
 
   it('3. a phone change ends the member’s other sessions and keeps the current one', async () => {

@@ -32,11 +32,6 @@ async function create(app: TestApp, who: Member, overrides: Record<string, unkno
   return res.body.data as { id: number; status: string; moderation_status: string };
 }
 
-async function ideaRow(app: TestApp, id: number) {
-  return app.deps.db.selectFrom('ideas').select(['id', 'is_deleted', 'moderation_status', 'status']).where('id', '=', id).executeTakeFirst();
-}
-
-const sessionId = (token: string) => token.split('.')[0];
 
 async function ideaCount(app: TestApp, userId: number): Promise<number> {
   const row = await app.deps.db.selectFrom('ideas').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();

@@ -14,15 +14,18 @@ import { loadChunk, retryingLazy } from './lib/chunk-load.ts';
  * HTML, and any update reaching it meanwhile (a provider above it changing) makes React throw that
  * HTML away and render it afresh: a phone number typed early was lost so, with its field's focus.
  */
-function page(load: () => Promise<{ default: ComponentType<any> }>) {
-  let loaded: ComponentType<any> | undefined;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a page takes whatever props its route gives
+type AnyPage = ComponentType<any>;
+
+function page(load: () => Promise<{ default: AnyPage }>) {
+  let loaded: AnyPage | undefined;
   const loadPage = () => load().then((module) => ((loaded = module.default), module));
   // Waits out a dropped connection, reloads for a removed chunk, and is tried again by the error boundary (lib/chunk-load.ts).
   const lazyPage = retryingLazy(loadPage);
   const preload = () => loadChunk(loadPage).then(() => undefined);
   function Page(props: Record<string, unknown>) {
     // Chosen once per mount: switching from Lazy to the loaded page later would mount it anew.
-    const [Chosen] = useState<ComponentType<any>>(() => loaded ?? lazyPage());
+    const [Chosen] = useState<AnyPage>(() => loaded ?? lazyPage());
     return <Chosen {...props} />;
   }
   return Object.assign(Page, { preload });

@@ -1,7 +1,7 @@
 /** Comment inputs, one zod definition each, for tRPC, REST (and OpenAPI); and the comment the API returns. */
 import { z } from 'zod';
 import './zod-locale.ts';
-import { COMMENT_MAX, COMMENT_MSG, COMMENT_REPORT_REASON_MAX, commentLength, type CommentInteraction } from './comment-rules.ts';
+import { COMMENT_MAX, COMMENT_MSG, COMMENT_REPORT_REASON_MAX, commentLength } from './comment-rules.ts';
 import { decimalId, ZIdeaId } from './ids.ts';
 import { ZStoredText } from './stored-text.ts';
 import { atMostChars } from './text-length.ts';

@@ -10,6 +10,7 @@
  * stay: an emoji at the end keeps its look.
  */
 const INVISIBLE = '\\s\\p{Cf}\\u034f\\u115f\\u1160\\u17b4\\u17b5\\u2800\\u3164\\uffa0';
+// eslint-disable-next-line no-misleading-character-class -- each mark is listed as a character of its own, on purpose
 const INVISIBLE_ENDS = new RegExp(`^[${INVISIBLE}]+|[${INVISIBLE}]+$`, 'gu');
 
 /**

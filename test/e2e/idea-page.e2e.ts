@@ -8,7 +8,6 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import jsQR from 'jsqr';
-import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import path from 'node:path';
 import { expectAccessible, newPage, SCREENSHOT_DIR, shot, startE2E, uniquePhone, VIEWPORTS, storeSession, type E2E } from './harness.ts';

@@ -63,7 +63,7 @@ for (const viewport of VIEWPORTS) {
     it('write with images and tags, preview, draft, publish, review, delete and restore', async () => {
       const { context, page } = await newPage(e2e, viewport);
       page.on('dialog', (d) => void d.accept());
-      const me = await member(page);
+      await member(page);
       const images = 2;
       const title = `会自己浇水的花盆 ${viewport.name}`;
 

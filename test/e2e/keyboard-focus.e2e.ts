@@ -236,7 +236,7 @@ describe('keyboard focus', () => {
   });
 
   it('after sending a comment or a reply, focus is back in the emptied comment box', async () => {
-    const { deps, ideaId, context, page } = await readerAndIdea('评论', '键盘评论的创意');
+    const { ideaId, context, page } = await readerAndIdea('评论', '键盘评论的创意');
     await page.goto(`/idea/${ideaId}`);
     const section = page.getByTestId('comments-section');
     const box = section.getByRole('textbox', { name: '发表评论', exact: true });

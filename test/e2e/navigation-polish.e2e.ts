@@ -10,7 +10,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Locator, Page, Route } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { HTTP_TIMEOUT_MS } from '../../src/shared/constants.ts';
 import { createIdea, createUser, type FixtureUser } from '../helpers/fixtures.ts';
 import { type E2E, expectAccessible, newPage, shot, signInWithToken, startE2E, VIEWPORTS } from './harness.ts';

@@ -93,6 +93,7 @@ export function retryFailedChunks(): void {
  * error boundary has asked to try again: a fresh one on every mount would let React, which mounts a
  * suspended page anew each time it retries, ask for the chunk in an endless loop.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own bound: a page of any props
 export function retryingLazy<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): () => T {
   let round = retryRound;
   let failed = false;

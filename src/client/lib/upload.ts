@@ -65,7 +65,7 @@ export async function uploadIdeaImage(file: File, ideaId: number | null): Promis
     // Offline, refused, or the 20 s timeout: all read as a network problem.
     throw new UploadError(IDEA_MSG.uploadNetwork);
   }
-  let body: UploadResponse | null = null;
+  let body: UploadResponse | null;
   try {
     body = (await res.json()) as UploadResponse;
   } catch {

@@ -15,7 +15,7 @@ import { authorName, displayTitle } from '../../shared/idea-display.ts';
 import { cardAuthor, cardTags } from '../components/IdeaCard.tsx';
 import { CommentReports } from '../components/admin/CommentReports.tsx';
 import { RetryLine } from '../components/ui/RetryLine.tsx';
-import { Modal, Tabs } from '../components/Modal.tsx';
+import { Tabs } from '../components/Modal.tsx';
 import { useLocation, useSearch } from 'wouter';
 import { AnnouncementForm } from '../components/admin/AnnouncementForm.tsx';
 import { FeedbackInbox } from '../components/admin/FeedbackInbox.tsx';

@@ -65,7 +65,7 @@ function pendingSearch(): string | null {
 function afterLogin(navigate: (to: string, options?: { state?: unknown }) => void) {
   const back = typeof window === 'undefined' ? null : takeLoginReturn(sessionStorage);
   if (back) return navigate(back);
-  let q: string | null = null;
+  let q: string | null;
   try {
     q = takePendingSearch(sessionStorage);
   } catch {

@@ -9,7 +9,7 @@ import dysmsapi, { SendSmsRequest } from '@alicloud/dysmsapi20170525';
 import * as tencentcloud from 'tencentcloud-sdk-nodejs-sms';
 import type { SmsPurpose } from '../../shared/constants.ts';
 import type { SmsGatewaySettings } from '../config.ts';
-import { ConsoleSmsProvider, maskPhone, SmsDeliveryError, type SmsFailureKind, type SmsNotice, type SmsProvider } from './sms.ts';
+import { maskPhone, SmsDeliveryError, type SmsFailureKind, type SmsNotice, type SmsProvider } from './sms.ts';
 
 /**
  * The Alibaba Cloud client class. The package is CommonJS marked `__esModule`: Node's loader hands

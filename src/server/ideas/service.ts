@@ -27,7 +27,6 @@ import {
 import { writeSearchGrams } from '../marketplace/search-index.ts';
 import { listIdeaComments } from '../comments/repository.ts';
 import { htmlToText, sanitizeRichText, uploadedImageNames } from './rich-text.ts';
-import { selectCards, toCards } from './cards.ts';
 import { loadExtras, toIdeaDto, toIdeaDtos } from './view.ts';
 import { sendMessage } from '../messages/send.ts';
 import { decisionMessage, lastDecisionWasRejection } from './review.ts';

@@ -371,6 +371,7 @@ function rangedWalkRound(db: Db, walk: WalkShape, words: number, a: number, arg:
   return [db.selectFrom(read.as(`h${walk.rank}`)).selectAll() as unknown as RoundArm];
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a derived table's arm: no schema names its rows
 type RoundArm = SelectQueryBuilder<any, any, { r: number; b: number; gp: string; gid: number }>;
 
 /** What shapes one walk's part of a round's statement (the key of its compiled shape). */

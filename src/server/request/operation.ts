@@ -25,7 +25,7 @@ export interface Member extends Caller {
 export type CallerFor<A extends Access> = A extends 'public' ? Caller : Member;
 
 /** What an operation answers. REST sends `{ success, message, ...extra, data }`; tRPC `{ message, ...extra, data }`. */
-export interface Answer<T, X extends object = {}> {
+export interface Answer<T, X extends object = object> {
   data: T;
   message?: string;
   /** Fields beside `data` where the spec names them (nextCursor, debugCode, favorited…). */
@@ -167,7 +167,7 @@ function withCurrentRole<C extends Caller>(caller: C, auth: Authenticated, role:
   return { ...caller, auth: { ...auth, user }, ...('user' in caller ? { user } : {}) };
 }
 
-export const answer = <T, X extends object = {}>(data: T, options: Omit<Answer<T, X>, 'data'> = {}): Answer<T, X> => ({ data, ...options });
+export const answer = <T, X extends object = object>(data: T, options: Omit<Answer<T, X>, 'data'> = {}): Answer<T, X> => ({ data, ...options });
 
 /** The access check of every operation on both transports: 401 without a live session, 403 for non-admins. */
 export function authorize<A extends Access>(caller: Caller, access: A, loginMessage = NOT_LOGGED_IN_MESSAGE): CallerFor<A> {

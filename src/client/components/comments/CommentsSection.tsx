@@ -88,7 +88,10 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
   useEffect(() => {
     if (!loggedIn || text) return;
     const kept = findCommentDraft(localStorage, draftKey);
-    if (kept) (setText(kept.text), setReplyTo(kept.replyTo));
+    if (kept) {
+      setText(kept.text);
+      setReplyTo(kept.replyTo);
+    }
   }, [loggedIn, draftKey]); // eslint-disable-line react-hooks/exhaustive-deps
   const [marks, setMarks] = useState<Record<string, CommentInteraction | null>>({});
 

@@ -244,7 +244,7 @@ function IdeaFormBody({ initial, ideaId, stage, mode, rejectionReason = null, on
     if (!switchedByAuthor.current) return;
     switchedByAuthor.current = false;
     (preview ? previewRef.current : fieldRefs.title.current)?.focus({ preventScroll: true });
-  }, [preview]);
+  }, [preview]); // eslint-disable-line react-hooks/exhaustive-deps -- refs, read when the view switches
 
   return (
     <>
