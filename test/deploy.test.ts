@@ -20,11 +20,12 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const read = (f: string) => fs.readFileSync(path.join(ROOT, f), 'utf8');
 const dockerfile = read('Dockerfile');
 const compose = read('compose.yaml');
-const readme = read('README.md');
+// The README and the guides it links: the Deploy and Configuration sections moved to docs/.
+const readme = `${read('README.md')}\n${read('docs/deployment.md')}`;
 const ci = read('.ci/run');
 const pkg = JSON.parse(read('package.json')) as { scripts: Record<string, string>; dependencies: Record<string, string>; devDependencies: Record<string, string> };
-const deploySection = readme.slice(readme.indexOf('## Deploy'), readme.indexOf('\n## ', readme.indexOf('## Deploy') + 3));
-const configTable = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 3));
+const deploySection = read('docs/deployment.md');
+const configTable = read('docs/configuration.md');
 
 /** Every variable the server reads: config.ts's str()/int()/flag()/need()/endpointSetting() names and process.env.X in server code. */
 function settingsRead(): string[] {
