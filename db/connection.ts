@@ -39,7 +39,7 @@ export function sqliteFile(url: string | undefined): string {
 }
 
 /**
- * How the app uses a MySQL/MariaDB server (README "Configuration", `DB_*`): a bounded pool, a bounded
+ * How the app uses a MySQL/MariaDB server (docs/configuration.md, `DB_*`): a bounded pool, a bounded
  * queue and bounded waits, so a slow or absent database answers 503 at once instead of piling up
  * requests. SQLite reads none of these but `lockWaitTimeoutSeconds` (its busy timeout).
  */

@@ -1,7 +1,7 @@
 /**
  * A query built and compiled once, then run with new values. Kysely builds and compiles a query on
  * every call: 16–22 µs for a lookup through the visibility rule, more than running it (about 7 µs on
- * SQLite). A members' hot read (DESIGN §1) pays that per request; this pays it once per database.
+ * SQLite). A members' hot read (docs/architecture.md §1) pays that per request; this pays it once per database.
  *
  * `build` receives stand-in values (numbers for numbers, strings for strings) and must use each
  * exactly once as a parameter; the compiled SQL is reused with the real values put in their places.

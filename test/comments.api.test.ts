@@ -1,5 +1,5 @@
 /**
- * Comments (accounts §2–§9, publishing §7, DESIGN §2/§10) through REST and tRPC, on each dialect:
+ * Comments (docs/spec/accounts-and-people.md §2–§9, docs/spec/publishing-and-browsing.md §7, docs/architecture.md §2/§10) through REST and tRPC, on each dialect:
  * writing and replying, the limits and checks, likes and dislikes under concurrency, deletion with
  * its counts, reports for admins, deactivated authors, system messages, and the idea page's
  * bounded number of queries.

@@ -1,6 +1,6 @@
 /**
  * Shipping as one container (issue 11). Images cannot be built here, so this checks that the
- * Dockerfile, compose.yaml, package.json, .ci/run and the README name the same commands, port,
+ * Dockerfile, compose.yaml, package.json, .ci/run and the README with docs/deployment.md name the same commands, port,
  * volume and settings; then runs what the image runs — `npm start` with NODE_ENV=production — over a
  * development build left in dist/, which it must replace by its own production build, and stops it
  * with SIGTERM through npm, as `docker stop` does.
@@ -63,7 +63,7 @@ function composeAppEnv(): Record<string, string> {
   return Object.fromEntries([...block.matchAll(/^ {6}([A-Z_]+): (.*)$/gm)].map((m) => [m[1], m[2]]));
 }
 
-describe('the container, compose and the README agree', () => {
+describe('the container, compose and the docs agree', () => {
   const env = runtimeEnv();
 
   it('builds on the official Node 20 slim image with the commands CI runs', () => {
@@ -74,7 +74,7 @@ describe('the container, compose and the README agree', () => {
     for (const command of ['npm ci', 'npm run build', 'npm ci --omit=dev']) {
       expect(runs.some((r) => r.startsWith(command)), command).toBe(true);
       expect(ci.includes(command.split(' --')[0]), `.ci/run runs ${command}`).toBe(true);
-      expect(readme, `README names ${command}`).toContain(command);
+      expect(readme, `README or docs/deployment.md names ${command}`).toContain(command);
     }
     expect(ci).toMatch(/^npm run build$/m);
     expect(dockerfile).toMatch(/^CMD \["npm", "start"\]$/m);
@@ -108,17 +108,17 @@ describe('the container, compose and the README agree', () => {
     // Every other setting an operator puts in .env reaches the app (SITE_* and RATE_* were dropped).
     expect(compose.slice(compose.indexOf('\n  app:'))).toMatch(/env_file:\n\s+- path: \.env\n\s+required: false/);
     expect(compose).toMatch(/image: mariadb:/);
-    // README: build, run with the volume and port, compose, back up, restore, upgrade.
+    // docs/deployment.md: build, run with the volume and port, compose, back up, restore, upgrade.
     expect(deploySection).toContain('docker build -t hunter-ideas .');
     expect(deploySection).toContain(`-p ${port}:${port} -v hunter-data:${volume}`);
     expect(deploySection).toContain('docker compose up -d --build');
     for (const words of ['npm run backup', 'npm run restore', 'mariadb-dump', 'mysqldump', '**Upgrade.**', '/api/health', '/api/health/ready', 'SIGTERM']) expect(deploySection, words).toContain(words);
   });
 
-  it('every setting the server reads is in the README table, and the image and compose set only those', () => {
+  it('every setting the server reads is in docs/configuration.md, and the image and compose set only those', () => {
     const known = settingsRead();
     expect(known).toEqual(expect.arrayContaining(['PORT', 'DATABASE_URL', 'UPLOADS_DIR', 'NODE_ENV', 'SEED_DEMO', 'LOG_LEVEL']));
-    for (const name of known) expect(configTable, `README Configuration lists ${name}`).toContain(`\`${name}\``);
+    for (const name of known) expect(configTable, `docs/configuration.md lists ${name}`).toContain(`\`${name}\``);
     // The root password from .env is blanked for the app (env_file passes the whole file).
     expect(composeAppEnv().DB_ROOT_PASSWORD).toBe('""');
     const { DB_ROOT_PASSWORD: _blanked, ...appEnv } = composeAppEnv();

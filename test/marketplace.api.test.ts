@@ -1,5 +1,5 @@
 /**
- * The marketplace (publishing §2, DESIGN §5/§10): three sorts in keyset pages that never repeat or
+ * The marketplace (docs/spec/publishing-and-browsing.md §2, docs/architecture.md §5/§10): three sorts in keyset pages that never repeat or
  * skip a card, keyword search with its ranks, the public profile counts, and the visibility rule
  * everywhere (ideas in review, rejected, deleted, drafts and those of a deactivated author never show).
  */

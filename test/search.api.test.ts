@@ -165,7 +165,7 @@ describe.each(DIALECTS)('search by words, on %s', (dialect) => {
     });
 
     it.skipIf(dialect !== 'mysql')('on MariaDB, answers a guest in two statements at most: the counts, and one round that reads each walk\u2019s share and brings the cards', async () => {
-      // Every statement costs MariaDB 0.7-0.9 ms to parse and plan (README, "Search at a bounded cost").
+      // Every statement costs MariaDB 0.7-0.9 ms to parse and plan (docs/performance.md, "Search at a bounded cost").
       for (const q of ['健康的健康', '健 康 的 健 康 和 身', '跑步计划 健身房', '办公 硬件']) {
         const call = counted();
         const page = await searchPage(call.deps, null, q, 20);

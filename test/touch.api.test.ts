@@ -1,7 +1,7 @@
 /**
  * Staying in touch (issue 10): follow updates, messages with announcements, feedback and the admin
  * console's paths — on REST and tRPC, each member confined to their own messages, admins only where
- * DESIGN §10 says so.
+ * docs/architecture.md §10 says so.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DIALECTS } from './helpers/dialects.ts';

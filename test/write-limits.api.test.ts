@@ -65,7 +65,7 @@ describe('which writes are limited', () => {
     expect(writes.filter(([name, op]) => op.limit && UNLIMITED_WRITES[name]).map(([name]) => name)).toEqual([]);
   });
 
-  it('the README states the defaults of each kind and their variables as config.ts has them', () => {
+  it('docs/configuration.md states the defaults of each kind and their variables as config.ts has them', () => {
     const readme = fs.readFileSync(path.join(import.meta.dirname, '../docs/configuration.md'), 'utf8');
     expect(readme).toContain('`RATE_<KIND>_PER_MINUTE` / `RATE_<KIND>_PER_HOUR` / `RATE_<KIND>_IP_PER_MINUTE`');
     for (const kind of WRITE_LIMIT_KINDS) {

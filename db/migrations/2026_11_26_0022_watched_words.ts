@@ -11,7 +11,7 @@ import { columnTypes } from './column-types.ts';
  *
  * `list_versions` holds one number per list a process keeps in memory: every change of the list
  * raises it in the same transaction, and a process that sees a number other than the one it loaded
- * reloads (at most CACHE_TTL_MS after the change, DESIGN §9).
+ * reloads (at most CACHE_TTL_MS after the change, docs/architecture.md §9).
  *
  * A hold is remembered for the moderator: `idea_held_words` (which word, in which field, made the
  * idea wait) and held comments (`comments.held`, visible to their author only until approved, their

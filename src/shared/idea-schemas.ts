@@ -43,7 +43,7 @@ export const ZIdeaFields = z.object({
   tags: ZTags,
   allowComments: ZFlag.optional(),
   showSimilar: ZFlag.optional(),
-  /** Always 0 (publishing §5); accepted and ignored. */
+  /** Always 0 (docs/spec/publishing-and-browsing.md §5); accepted and ignored. */
   price: z.unknown().optional(),
 });
 

@@ -1,5 +1,5 @@
 /**
- * 消息 (/messages), publishing §2 "Messages": system notices, announcements and replies to the
+ * 消息 (/messages), docs/spec/publishing-and-browsing.md §2 "Messages": system notices, announcements and replies to the
  * member's feedback, newest first. Each shows its type (icon and label), priority (colour and word),
  * an unread dot, an 80-character preview that expands, the original feedback on a reply
  * (100-character preview) and a delete with confirmation. A notice about a member (a comment, a

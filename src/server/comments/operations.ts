@@ -1,5 +1,5 @@
 /**
- * Comment operations (accounts §7, publishing §7, DESIGN §10): who may call each, its input, its
+ * Comment operations (docs/spec/accounts-and-people.md §7, docs/spec/publishing-and-browsing.md §7, docs/architecture.md §10): who may call each, its input, its
  * answer. `trpc/routers/comments.ts` and `rest/comments.ts` only name them.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Comments on an idea (accounts §2–§9, DESIGN §2/§10): list, write and reply, like and dislike,
+ * Comments on an idea (docs/spec/accounts-and-people.md §2–§9, docs/architecture.md §2/§10): list, write and reply, like and dislike,
  * delete, report. Every read and write goes through the idea's visibility rule (`findVisibleIdea`)
  * and its allowComments switch; counters change in the same transaction as their rows.
  *
@@ -119,7 +119,7 @@ async function tellOfComment(trx: Db, c: { idea: IdeaRow; user: { id: number }; 
 }
 
 /**
- * Like or dislike: mutually exclusive, the same click again removes it (accounts §4). The comment
+ * Like or dislike: mutually exclusive, the same click again removes it (docs/spec/accounts-and-people.md §4). The comment
  * row is locked for the transaction, so concurrent clicks on one comment take turns and the counts
  * always equal the reaction rows; the primary key (comment, user) keeps one mark per person.
  */
@@ -169,7 +169,7 @@ export async function interactions(deps: Deps, viewer: UserRow | null, ids: numb
 /**
  * Deletes a comment: its author, the idea's author or an admin (else 403). A top-level comment takes
  * its replies with it; comment_count drops by what was removed, never below 0. Open reports on what
- * was removed are closed as `removed` (DESIGN §10: an admin's delete settles the reports), and their
+ * was removed are closed as `removed` (docs/architecture.md §10: an admin's delete settles the reports), and their
  * reporters told so. An admin removing someone else's comment tells its writer why (`reason`, or
  * REMOVAL_DEFAULT_REASON when deleted from the idea's page).
  */

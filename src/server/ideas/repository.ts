@@ -101,7 +101,7 @@ export async function requireOwnLiveIdea(db: Db, user: UserRow, id: number): Pro
 /** The author's live idea that no reviewer is looking at: what may be edited, published or given images. */
 export async function requireEditableIdea(db: Db, user: UserRow, id: number): Promise<IdeaRow> {
   const row = await requireOwnLiveIdea(db, user, id);
-  // An idea waiting for a reviewer stays as the reviewer sees it (publishing §4).
+  // An idea waiting for a reviewer stays as the reviewer sees it (docs/spec/publishing-and-browsing.md §4).
   if (isInReview(row)) throw badRequest(IDEA_MSG.notEditable);
   return row;
 }

@@ -1,4 +1,4 @@
-/** Shaping idea rows for the API, with the locked analysis rule in one place (DESIGN §4). */
+/** Shaping idea rows for the API, with the locked analysis rule in one place (docs/architecture.md §4). */
 import type { Kysely } from 'kysely';
 import { dbTimeToIso, fromDbTime } from '../../../db/time.ts';
 import type { Database, IdeaRow, UserRow } from '../../../db/types.ts';

@@ -5,7 +5,7 @@
  * The fast lane asks it to tell whether a shared answer differs for the member without a query per
  * request. A change in this process (an unlock, a held comment written, approved or rejected) forgets
  * the member's facts at once; another process's change shows here within the TTL, the window every
- * per-process memory has (DESIGN §9).
+ * per-process memory has (docs/architecture.md §9).
  */
 import { sql } from 'kysely';
 import type { Db } from '../../../db/types.ts';

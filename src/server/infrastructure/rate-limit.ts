@@ -1,6 +1,6 @@
 /**
  * Rate limits through rate-limiter-flexible, its counters in our `rate_limits` table so a restart
- * or a second server does not reset them (DESIGN §3). Every refusal is a 429 with Retry-After.
+ * or a second server does not reset them (docs/architecture.md §3). Every refusal is a 429 with Retry-After.
  */
 import { RateLimiterMySQL, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { DatabaseHandle } from '../../../db/connection.ts';

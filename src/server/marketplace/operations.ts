@@ -1,5 +1,5 @@
 /**
- * Marketplace operations (publishing §2, §7; DESIGN §5, §6, §10): the list in three sorts and the
+ * Marketplace operations (docs/spec/publishing-and-browsing.md §2, §7; docs/architecture.md §5, §6, §10): the list in three sorts and the
  * keyword search, both public reads in keyset pages. `trpc/routers/marketplace.ts` and
  * `rest/marketplace.ts` only name them.
  */
@@ -34,7 +34,7 @@ export const ZMarketplaceQuery = z
   });
 
 export const ZSearchQuery = z.object({
-  // Blank or left out: an empty answer, as the spec's client gives (publishing §5), not an error.
+  // Blank or left out: an empty answer, as the spec's client gives (docs/spec/publishing-and-browsing.md §5), not an error.
   q: z
     .string()
     .trim()

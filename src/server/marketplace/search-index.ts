@@ -1,5 +1,5 @@
 /**
- * Writing the search index (`idea_search_grams` and `idea_search_texts`, DESIGN §5). Every published
+ * Writing the search index (`idea_search_grams` and `idea_search_texts`, docs/architecture.md §5). Every published
  * idea (in any review state, deleted or not) has its entries and its texts; drafts have none. Reads
  * always go through the visibility rule, so approving, rejecting, deleting, restoring or deactivating
  * the author needs no change here; only a change of the searched text, of published_at or of status

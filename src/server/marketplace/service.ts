@@ -1,7 +1,7 @@
 /**
- * The marketplace (publishing §2): its three sorts and keyword search, in keyset pages. Every query
+ * The marketplace (docs/spec/publishing-and-browsing.md §2): its three sorts and keyword search, in keyset pages. Every query
  * is built on the visibility rule (`publicIdeas`); each sort reads one index range from its
- * position and stops at the page size (README, Performance: EXPLAIN on both engines).
+ * position and stops at the page size (docs/performance.md: EXPLAIN on both engines).
  */
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db, UserRow } from '../../../db/types.ts';
@@ -160,7 +160,7 @@ export interface SearchBudget {
 }
 
 /**
- * Per database, from what a checked entry costs at 100,000 ideas (README, "Search at a bounded
+ * Per database, from what a checked entry costs at 100,000 ideas (docs/performance.md, "Search at a bounded
  * cost"): about 0.5–0.9 µs on SQLite (plus each round's own cost, 0.3–0.5 ms), 2.4–3 µs on MariaDB
  * in a ranged walk (a primary-key probe of the texts through the server, the index entry, and its
  * share of finding the edge), so a page's walks stay within a few milliseconds on either. MariaDB's
@@ -421,7 +421,7 @@ async function readRound(db: Db, ranged: boolean, walks: { walk: RankWalk; need:
 }
 
 /**
- * Keyword search over title, description and tags (DESIGN §5; issue 16): every word of the query
+ * Keyword search over title, description and tags (docs/architecture.md §5; issue 16): every word of the query
  * (split on spaces) must be found, in any order and any field. Ranks: 0 the normalised title is the
  * query (its words joined), 1 the title has every word, 2 the idea has them; newest first within a
  * rank. Each rank walks one index range, its rarest gram's entries newest first from the cursor,

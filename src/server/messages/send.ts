@@ -80,7 +80,7 @@ export async function sendOrSum(db: Writer, m: NewMessage & { ideaId: number }, 
 export const asSentence = (reason: string) => (/[。！？.!?…]$/u.test(reason.trim()) ? reason.trim() : `${reason.trim()}。`);
 
 /**
- * When a member deactivates, the messages others have about them name no one (DESIGN §10): in those
+ * When a member deactivates, the messages others have about them name no one (docs/architecture.md §10): in those
  * with one of `titles` whose text opens with their name (`shownName` matches it at the start, whatever
  * it was then), the name becomes 已注销用户. The message's sender already shows so; its text named
  * them still, and a new account on the same phone gets the same default nickname. Idempotent.

@@ -12,7 +12,7 @@
  * zlib's thread pool, images are read one at a time and the archive is streamed to the response
  * with backpressure (infrastructure/zip.ts). Limited per member (RATE_EXPORTS_PER_DAY).
  *
- * The right of deletion is deactivation (DESIGN §10, accounts/service.ts), unchanged.
+ * The right of deletion is deactivation (docs/architecture.md §10, accounts/service.ts), unchanged.
  */
 import type { Writable } from 'node:stream';
 import { dbTimeToIso } from '../../../db/time.ts';

@@ -1,4 +1,4 @@
-/** Messages, feedback and the admin console's answers (publishing §3–§9, DESIGN §10). */
+/** Messages, feedback and the admin console's answers (docs/spec/publishing-and-browsing.md §3–§9, docs/architecture.md §10). */
 import { z } from 'zod';
 import { ZRowId, ZTime } from './common.ts';
 
