@@ -221,7 +221,7 @@ interface TimedStatement {
 // The two ends of a timed statement are these functions bound to its state (`bind`, `setTimeout`'s
 // argument), not closures made per statement: with a closure wrapping the callback, each statement
 // left about 5 KB that outlived the young generation (10,000 plain 50-row queries in a loop: 48 MB
-// promoted and 160-200 ms of collections, against 4.3 MB and 22-28 ms; measured, not explained: issue 20).
+// promoted and 160-200 ms of collections, against 4.3 MB and 22-28 ms; measured, not explained).
 function answered(this: TimedStatement, err: Error | null, rows?: unknown, fields?: unknown): void {
   if (this.settled) return;
   this.settled = true;

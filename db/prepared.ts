@@ -15,7 +15,7 @@ import type { TurnReads } from './turn-reads.ts';
  * The hot reads' own SQLite connection beside a Kysely instance that openSqlite made (db/connection.ts),
  * so a hot read can run its statement on the driver directly: Kysely's executor (its connection lock,
  * plugins and promise chain) cost 7–17 µs of CPU a read in the loaded server, more than the statement
- * (issue 20).
+ *.
  */
 const directSqlite = new WeakMap<Kysely<any>, TurnReads>();
 

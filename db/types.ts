@@ -262,7 +262,7 @@ export interface CommentReportTable {
 
 export type WatchedWordAction = 'block' | 'hold' | 'replace';
 
-/** A moderator's watched word (issue 22); `folded` is the word as matching sees it, unique. */
+/** A moderator's watched word; `folded` is the word as matching sees it, unique. */
 export interface WatchedWordTable {
   id: Generated<number>;
   word: string;

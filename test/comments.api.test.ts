@@ -316,7 +316,7 @@ describe.each(DIALECTS)('comments on %s', (dialect) => {
     expect((await messages(reader.id)).length).toBe(2);
   });
 
-  it('sums up new comments and replies in one unread message per idea, so a burst cannot flood an author (issue 19)', async () => {
+  it('sums up new comments and replies in one unread message per idea, so a burst cannot flood an author', async () => {
     const idea = await createIdea(app.deps, author, { title: '被围观的创意' });
     const [a, b, c] = await Promise.all(['甲乙', '丙丁', '戊己'].map((nickname) => createUser(app.deps, { nickname })));
     const unread = async (user: FixtureUser) => (await app.api('GET', '/api/messages/unread-count', { token: user.token })).body.count as number;

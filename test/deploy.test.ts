@@ -1,5 +1,5 @@
 /**
- * Shipping as one container (issue 11). Images cannot be built here, so this checks that the
+ * Shipping as one container. Images cannot be built here, so this checks that the
  * Dockerfile, compose.yaml, package.json, .ci/run and the README with docs/deployment.md name the same commands, port,
  * volume and settings; then runs what the image runs — `npm start` with NODE_ENV=production — over a
  * development build left in dist/, which it must replace by its own production build, and stops it
@@ -160,7 +160,7 @@ describe('the container, compose and the docs agree', () => {
 
 describe('npm start in production, as the image runs it', () => {
   it('replaces a development build by the production build of its sources, serves without demo data or debug codes, refuses the test code, and stops on SIGTERM through npm', { timeout: 240_000 }, async () => {
-    // What `NODE_ENV=development npm start` used to leave in dist/ (issue 16): a real development
+    // What `NODE_ENV=development npm start` used to leave in dist/: a real development
     // bundle, without a stamp. A production start must not serve it as it is.
     const devBuild = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'development' }, encoding: 'utf8', timeout: 180_000 });
     expect(devBuild.status, devBuild.stderr).toBe(0);
@@ -204,7 +204,7 @@ describe('npm start in production, as the image runs it', () => {
       expect(buildDecision(DIST_DIR, currentStamp())).toEqual({ build: false });
       // No demo data: the demo account does not exist.
       expect((await fetch(`${base}/api/auth/user/bx100001`)).status).toBe(404);
-      // The console SMS provider in production sends nothing, and says so (issue 21): no code, no claim.
+      // The console SMS provider in production sends nothing, and says so: no code, no claim.
       const sent = await fetch(`${base}/api/auth/send-sms-code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: '13900001111', purpose: 'register' }) });
       const sentBody = await sent.json();
       expect(sent.status).toBe(503);

@@ -1,5 +1,5 @@
 /**
- * Limits on the writes a person can repeat (issue 19): comments and replies, likes and dislikes,
+ * Limits on the writes a person can repeat: comments and replies, likes and dislikes,
  * reports, feedback, favourites, follows, view records, idea edits and expansions, unlocks and the
  * avatar. Each is declared once on its operation (`limit`), so REST and tRPC share one counter per
  * member and one per client address. Run at the product's defaults (WRITE_LIMIT_DEFAULTS), on each
@@ -385,7 +385,7 @@ describe.each(DIALECTS)('write limits on %s', (dialect) => {
     expect((await WRITES.views('rest', { ip: `::ffff:${v4}` } as Person, ipPerMinute)).status).toBe(429);
   });
 
-  it('the probe of issue 19: 120 comments in a burst are mostly refused and the author gets one unread message, not 120', async () => {
+  it('a flood probe: 120 comments in a burst are mostly refused and the author gets one unread message, not 120', async () => {
     const p = await person();
     const idea = await createIdea(app.deps, author);
     const unread = async () => (await app.api('GET', '/api/messages/unread-count', { token: author.token })).body.count as number;
@@ -406,7 +406,7 @@ describe.each(DIALECTS)('write limits on %s', (dialect) => {
     console.log(`120 comments in ${elapsed} ms: ${accepted} accepted, ${refused} refused`);
   });
 
-  it('the probe of issue 19: 60 feedback posts in a burst cannot push real feedback out of the admin inbox', async () => {
+  it('a flood probe: 60 feedback posts in a burst cannot push real feedback out of the admin inbox', async () => {
     const admin = await createUser(app.deps, { role: 'admin' });
     const real = await person();
     expect((await rest('POST', '/api/feedback', real, { content: '上传图片时页面卡住了' })).status).toBe(201);

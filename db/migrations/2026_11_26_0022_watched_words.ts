@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { columnTypes } from './column-types.ts';
 
 /**
- * Watched words run by moderators (issue 22), after Discourse's watched words: each word with an
+ * Watched words run by moderators, after Discourse's watched words: each word with an
  * action — `block` (the publish is refused, 403), `hold` (published into the review queue even in
  * automatic mode) or `replace` (stored with `**` in its place). `folded` is the word as matching sees
  * it (src/server/moderation/matcher.ts), unique, so `賭博` and `赌博` are one entry. The built-in list

@@ -72,11 +72,11 @@ export interface RateLimitSettings {
   /** Wrong current passwords (change password, deactivation) per user. */
   passwordChecksPerUserPerHour: number;
   draftsPer10Minutes: number;
-  /** Searches per client address a minute that the shared cache did not answer (issue 19). */
+  /** Searches per client address a minute that the shared cache did not answer. */
   searchesPerIpPerMinute: number;
   /** Downloads of one's own data archive per member per day (each reads all of the member's rows and images). */
   exportsPerDay: number;
-  /** The writes a person can repeat (issue 19), each kind with its own allowance. */
+  /** The writes a person can repeat, each kind with its own allowance. */
   writes: Record<WriteLimitKind, WriteLimit>;
 }
 

@@ -146,7 +146,7 @@ export function favoriteFailureText(failure: CallFailure, wasFavorited: boolean)
   if (failure.status === 401) return FAVORITE_MSG.login;
   if (failure.status === 404) return FAVORITE_MSG.notFound;
   if (failure.status === 400) return FAVORITE_MSG.invalidId;
-  // A per-member limit (issue 19): its own text (收藏操作过于频繁，请稍后再试).
+  // A per-member limit: its own text (收藏操作过于频繁，请稍后再试).
   if (failure.status === 429 && failure.serverMessage) return failure.serverMessage;
   if (failure.status && failure.status >= 500) return FAVORITE_MSG.failed(wasFavorited);
   return FAVORITE_MSG.fallback;

@@ -49,7 +49,7 @@ export function marketQueryInput(sort: MarketSort, seed: number): { sort: Market
 
 /**
  * The seed a random list goes on with: the one the server answered beside its first page (it
- * chooses one when none was sent, issue 16), else the one sent. Kept in the list state, so coming
+ * chooses one when none was sent), else the one sent. Kept in the list state, so coming
  * back shows the order that was shown.
  */
 export function answeredSeed(sent: number, firstPage: unknown): number {

@@ -6,7 +6,7 @@
  * reply, a new follower) shows who, with their avatar, and links to the comment itself
  * (`/idea/{id}#comment-{id}`) or the idea.
  *
- * Opening the page reads what it shows (issue 16): once the list is on a visible page, its unread
+ * Opening the page reads what it shows: once the list is on a visible page, its unread
  * messages are marked read (`messages.markShownRead`), so the navigation badges and the bell clear;
  * the ones that were unread keep their dot and tint for this visit, so the member still sees which
  * are new. The all-read button remains for unread messages the page could not mark. The list and the

@@ -254,7 +254,7 @@ async function assertCurrentPassword(deps: Deps, auth: Authenticated, password: 
 }
 
 /**
- * Proof of the person for a sensitive change (issue 19): the current password, with each request
+ * Proof of the person for a sensitive change: the current password, with each request
  * that moves the phone or ends the account. A token alone never changes who owns an account: before,
  * a sign-in or a typed password counted for ten minutes, and a token taken in them was enough (a
  * hostile review moved a phone and deactivated an account so). Without it, 403 with errorType

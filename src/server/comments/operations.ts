@@ -114,7 +114,7 @@ export const reportOps = {
   }),
 };
 
-/** Comments a watched word of the hold action keeps for a moderator (issue 22). */
+/** Comments a watched word of the hold action keeps for a moderator. */
 export const heldCommentOps = {
   list: read({
     access: 'admin',

@@ -109,7 +109,7 @@ export async function createComment(deps: Deps, user: UserRow, input: TCreateCom
 /** A public comment's notices: the answered comment's writer, then the idea's author, never oneself. */
 async function tellOfComment(trx: Db, c: { idea: IdeaRow; user: { id: number }; name: string; content: string; at: string; answered: CommentRow | undefined; commentId: number }): Promise<void> {
   const told = new Set<number>([c.user.id]);
-  // The notice names its writer and the comment, so the messages page can link to it (issue 16).
+  // The notice names its writer and the comment, so the messages page can link to it.
   const notice = { idea: c.idea, name: c.name, content: c.content, at: c.at, actorId: c.user.id, commentId: c.commentId };
   if (c.answered && !told.has(c.answered.user_id)) {
     told.add(c.answered.user_id);
@@ -297,7 +297,7 @@ export async function removeReportedComment(deps: Deps, admin: UserRow, reportId
   return { ideaId };
 }
 
-// ------------------------------------------------------------------ held comments (issue 22)
+// ------------------------------------------------------------------ held comments
 
 /**
  * Held comments a moderator can decide on: a writer who has left, or an idea in the bin, has nothing

@@ -115,7 +115,7 @@ export async function ideaTags(db: Db, id: number): Promise<string[]> {
  * deleted only when there are some, and only when they change: on MariaDB a DELETE that finds no row
  * still locks the gap where its rows would be, and for the newest idea that gap is the end of the
  * index, where every concurrent publish inserts its tags — two publishes each holding that gap and
- * waiting to insert into it was the deadlock of issue 18.
+ * waiting to insert into it was a deadlock seen under concurrent publishes.
  */
 export async function writeTags(db: Db, ideaId: number, tags: string[]): Promise<void> {
   const stored = (await db.selectFrom('idea_tags').select('tag').where('idea_id', '=', ideaId).orderBy('position').execute()).map((t) => t.tag);

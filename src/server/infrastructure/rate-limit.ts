@@ -61,7 +61,7 @@ function createLimiter(handle: DatabaseHandle, name: string, points: number, dur
 
 /**
  * Failed logins are counted per phone AND address: counted per phone alone, anyone could lock a member
- * out of password login by guessing from a few addresses (issue 19). A guesser spread over many
+ * out of password login by guessing from a few addresses. A guesser spread over many
  * addresses is held back by the per-address login limits.
  */
 export const loginFailureKey = (phone: string, ip: string) => `${phone}@${ip}`;

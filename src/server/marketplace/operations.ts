@@ -27,7 +27,7 @@ const ZCursor = z.string().max(300).optional();
 export const ZMarketplaceQuery = z
   .object({
     sort: z.enum(['newest', 'random', 'favorites'], { error: MARKET_MSG.sortInvalid }).optional().default('newest'),
-    // Random without a seed: the cursor's, or one the server chooses and answers (issue 16).
+    // Random without a seed: the cursor's, or one the server chooses and answers.
     seed: z.coerce.number({ error: MARKET_MSG.seedInvalid }).int(MARKET_MSG.seedInvalid).min(1, MARKET_MSG.seedInvalid).max(RANDOM_SEED_MAX, MARKET_MSG.seedInvalid).optional(),
     limit: ZLimit,
     cursor: ZCursor,

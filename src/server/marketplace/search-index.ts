@@ -20,7 +20,7 @@ export function searchIndexRows(ideaId: number, publishedAt: string, idea: { tit
 /** Rewrites one idea's entries from what is stored now (call it after the row and its tags are written). */
 export async function writeSearchGrams(db: Db, ideaId: number): Promise<void> {
   // Only when there are entries: a DELETE that finds none still locks the gap where they would be,
-  // the end of the index for a new idea, where concurrent publishes insert (issue 18's deadlock).
+  // the end of the index for a new idea, where concurrent publishes insert: they deadlocked.
   // The texts are written and removed with the grams, so the same check stands for both.
   if (await db.selectFrom('idea_search_grams').select('idea_id').where('idea_id', '=', ideaId).limit(1).executeTakeFirst()) {
     await db.deleteFrom('idea_search_grams').where('idea_id', '=', ideaId).execute();

@@ -50,7 +50,7 @@ export async function sendMessage(db: Writer, m: NewMessage): Promise<void> {
 }
 
 /**
- * A message about others' actions on an idea, which a burst must not multiply (issue 19): while the
+ * A message about others' actions on an idea, which a burst must not multiply: while the
  * member has an unread one with the same title about the same idea, that one is rewritten —
  * `summed(since)` writes what happened since it was first sent — instead of another arriving. So a
  * member's unread count grows by one per idea and kind, however many act. Call it in the

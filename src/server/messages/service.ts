@@ -139,7 +139,7 @@ export async function markRead(deps: Deps, user: UserRow, id: number): Promise<v
 }
 
 /**
- * The messages the page has shown the member (issue 16: opening the tab clears its badge): those of
+ * The messages the page has shown the member (opening the tab clears its badge): those of
  * `ids` that are the caller's own and unread become read; others' ids and unknown ones are passed
  * over, as a list can hold a message deleted meanwhile. Answers the unread count left (messages that
  * arrived since the list was read).

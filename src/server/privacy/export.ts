@@ -1,5 +1,5 @@
 /**
- * People's own data (PIPL art. 45, the right of access and copy; issue 22): everything the product
+ * People's own data (PIPL art. 45, the right of access and copy): everything the product
  * holds about a member, as one ZIP archive — JSON files by kind (profile, ideas with their images,
  * drafts, comments, favourites, follows, messages, feedback, other activity) and the image files of
  * their ideas — downloaded from the security dialog (`GET /api/account/export`).

@@ -26,7 +26,7 @@ export const CHANGE_KINDS = {
   /**
    * Favourite, like and view counts. No cached answer is dropped for them: a cached page may show a
    * count up to CACHE_TTL_MS old, so one member toggling a favourite in a loop cannot empty every
-   * guest's cache (issue 19). Reads list this kind only if a late count would be wrong for them.
+   * guest's cache. Reads list this kind only if a late count would be wrong for them.
    */
   counts: 'counts',
 } as const;

@@ -89,7 +89,7 @@ export const ZUploadedImageExtra = ZUploadedImage.pick({ fileName: true, url: tr
 export const ZViewRecorded = z.object({ viewCount: ZCount, counted: z.boolean() });
 export const ZViewCount = z.object({ viewCount: ZCount });
 
-/** What is personal on an idea's page, for the member asking (issue 20): the page's body and comments are shared. */
+/** What is personal on an idea's page, for the member asking: the page's body and comments are shared. */
 export const ZIdeaViewer = z.object({
   isFavorite: z.boolean(),
   isFollowing: z.boolean(),
