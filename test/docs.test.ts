@@ -96,7 +96,7 @@ describe('citations in code comments', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('no comment or doc cites the old places (DESIGN §N, a bare "publishing §N") or an issue number', () => {
+  it('no comment or doc cites the design brief or the spec by their old names, or an issue number', () => {
     const texts = [...files, 'README.md', ...filesUnder(['docs'], /\.md$/)].map((file) => ({ file, text: read(file) }));
     const stale = texts.flatMap(({ file, text }) =>
       [...text.matchAll(/DESIGN(?:\.md)? ?§|(?<![\w/-])(?:publishing|accounts) §|\bissues? #?\d+/gi)].map((m) => `${file}: ${m[0]}`),
