@@ -39,7 +39,7 @@ export function sqliteFile(url: string | undefined): string {
 }
 
 /**
- * How the app uses a MySQL/MariaDB server (README "Configuration", `DB_*`): a bounded pool, a bounded
+ * How the app uses a MySQL/MariaDB server (docs/configuration.md, `DB_*`): a bounded pool, a bounded
  * queue and bounded waits, so a slow or absent database answers 503 at once instead of piling up
  * requests. SQLite reads none of these but `lockWaitTimeoutSeconds` (its busy timeout).
  */
@@ -221,7 +221,7 @@ interface TimedStatement {
 // The two ends of a timed statement are these functions bound to its state (`bind`, `setTimeout`'s
 // argument), not closures made per statement: with a closure wrapping the callback, each statement
 // left about 5 KB that outlived the young generation (10,000 plain 50-row queries in a loop: 48 MB
-// promoted and 160-200 ms of collections, against 4.3 MB and 22-28 ms; measured, not explained: issue 20).
+// promoted and 160-200 ms of collections, against 4.3 MB and 22-28 ms; measured, not explained).
 function answered(this: TimedStatement, err: Error | null, rows?: unknown, fields?: unknown): void {
   if (this.settled) return;
   this.settled = true;

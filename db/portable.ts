@@ -73,7 +73,7 @@ export function forUpdate<Q extends { forUpdate(): Q }>(db: { getExecutor(): { a
   return db.getExecutor().adapter instanceof MysqlAdapter ? query.forUpdate() : query;
 }
 
-/** `column - n`, never below 0 (the counters of DESIGN §2, accounts §4), as a portable expression. */
+/** `column - n`, never below 0 (the counters of docs/architecture.md §2, docs/spec/accounts-and-people.md §4), as a portable expression. */
 export function minusFloorZero(column: string, n = 1) {
   return sql<number>`case when ${sql.ref(column)} > ${n} then ${sql.ref(column)} - ${n} else 0 end`;
 }

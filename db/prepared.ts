@@ -1,7 +1,7 @@
 /**
  * A query built and compiled once, then run with new values. Kysely builds and compiles a query on
  * every call: 16–22 µs for a lookup through the visibility rule, more than running it (about 7 µs on
- * SQLite). A members' hot read (DESIGN §1) pays that per request; this pays it once per database.
+ * SQLite). A members' hot read (docs/architecture.md §1) pays that per request; this pays it once per database.
  *
  * `build` receives stand-in values (numbers for numbers, strings for strings) and must use each
  * exactly once as a parameter; the compiled SQL is reused with the real values put in their places.
@@ -15,7 +15,7 @@ import type { TurnReads } from './turn-reads.ts';
  * The hot reads' own SQLite connection beside a Kysely instance that openSqlite made (db/connection.ts),
  * so a hot read can run its statement on the driver directly: Kysely's executor (its connection lock,
  * plugins and promise chain) cost 7–17 µs of CPU a read in the loaded server, more than the statement
- * (issue 20).
+ *.
  */
 const directSqlite = new WeakMap<Kysely<any>, TurnReads>();
 

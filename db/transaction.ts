@@ -1,5 +1,5 @@
 /**
- * The one way to write (issue 18). Every write transaction goes through `transaction()`, and every
+ * The one way to write. Every write transaction goes through `transaction()`, and every
  * statement run outside one through the driver wrapper `withStatementRetries()` (connection.ts puts
  * it under both dialects), so an error MariaDB raises under contention — a deadlock (1213), a lock
  * wait past its timeout (1205), SQLite's file locked by another process — never reaches a user:

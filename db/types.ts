@@ -18,7 +18,7 @@ export interface UserTable {
   updated_at: Timestamp;
   deactivated_at: Timestamp | null;
   deactivation_reason: string | null;
-  /** Kept by follows in the same transaction as the follow row (DESIGN §2). */
+  /** Kept by follows in the same transaction as the follow row (docs/architecture.md §2). */
   follower_count: Generated<number>;
   /** The newest announcement already copied into this user's messages (see the 0004 migration). */
   announcements_seen_id: Generated<number>;
@@ -262,7 +262,7 @@ export interface CommentReportTable {
 
 export type WatchedWordAction = 'block' | 'hold' | 'replace';
 
-/** A moderator's watched word (issue 22); `folded` is the word as matching sees it, unique. */
+/** A moderator's watched word; `folded` is the word as matching sees it, unique. */
 export interface WatchedWordTable {
   id: Generated<number>;
   word: string;

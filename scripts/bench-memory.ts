@@ -1,5 +1,5 @@
 /**
- * `npm run bench:memory` (issue 20): the server's resident memory with many ideas' pages in its cache.
+ * `npm run bench:memory`: the server's resident memory with many ideas' pages in its cache.
  * Seeds BENCH_IDEAS (100,000) public ideas by BENCH_USERS (10,000) members into a throw-away
  * database (SQLite, or BENCH_DATABASE_URL=mysql://… created and dropped), 5 comments on each of the
  * BENCH_PAGES (2,000) ideas it then reads, starts the product as the benchmark does, and warms what

@@ -1,5 +1,5 @@
 /**
- * Part of `npm run bench`: a guest's worst search at 100,000 ideas (issues 19 and 20). Seeds the
+ * Part of `npm run bench`: a guest's worst search at 100,000 ideas. Seeds the
  * discovery data (scripts/bench/discovery-data.ts: 100,000 approved ideas by 10,000 users, about 9
  * million search entries) into a throw-away database — SQLite, or BENCH_DATABASE_URL=mysql://… — then
  * times the search service call (`searchPage`, a guest, the first page of 20, as the fast lane

@@ -42,7 +42,7 @@ interface Case {
   path: string;
   headers: Record<string, string>;
   /**
-   * The target it is held to (issue 20): guest — a guest's cached read or page (≥ 0.8); page — a
+   * The target it is held to: guest — a guest's cached read or page (≥ 0.8); page — a
    * member's marketplace, search or user page, the guests' bytes after the session check (≥ 0.5);
    * idea — an idea's page or its comments, guest or member (≥ 0.4); hot — a member's hot read, one
    * query at most (≥ 0.5); reference — through Express and the database, shown for what an uncached
@@ -50,7 +50,7 @@ interface Case {
    */
   kind: 'guest' | 'page' | 'idea' | 'hot' | 'reference';
   /**
-   * While measured, a member toggles a favourite on a card of this page in a loop (issue 19): a
+   * While measured, a member toggles a favourite on a card of this page in a loop: a
    * favourite changes `counts` only, so the cached page must stay cached.
    */
   favouriteLoop?: true;

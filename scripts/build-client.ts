@@ -6,7 +6,7 @@
  * A finished build leaves a stamp (dist/.vite/build-stamp.json, never served): the hash of every file
  * the build reads and the mode. A build is reused only when its stamp matches the sources as they are
  * now, so a development bundle, a half-finished build or one made from other sources is never served
- * as the current production build (issue 16).
+ * as the current production build.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';

@@ -11,7 +11,7 @@
  * first navigation sometimes reports NO_NAVSTART) is repeated, up to twice; one unscored load
  * warms Chrome up before the audits that count.
  *
- * `--member` (issue 20) audits the member pages most read instead — /marketplace and an idea's page
+ * `--member` audits the member pages most read instead — /marketplace and an idea's page
  * (/idea/{id}, another member's idea with comments) — as a signed-in demo member: before each audit a
  * session from a real login is put in the page's localStorage (authToken, userInfo) and the browser's
  * HTTP cache is cleared, and Lighthouse keeps storage (disableStorageReset). Targets: performance
@@ -34,7 +34,7 @@ const MEMBER = process.argv.includes('--member');
 
 /** The issue's targets: category scores (0–100) and LCP in milliseconds, simulated mobile. */
 export const TARGETS: { performance: number; accessibility: number; seo: number; lcpMs: number } = MEMBER
-  ? // Issue 20: members' pages (SEO does not apply to pages behind a login; LCP is part of performance).
+  ? // Members' pages (SEO does not apply to pages behind a login; LCP is part of performance).
     { performance: 90, accessibility: 100, seo: 0, lcpMs: Infinity }
   : { performance: 95, accessibility: 95, seo: 95, lcpMs: 2000 };
 

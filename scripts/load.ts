@@ -1,5 +1,5 @@
 /**
- * `npm run load`: the reliability figures on MariaDB (issue 18). A real server process (limits on, set
+ * `npm run load`: the reliability figures on MariaDB. A real server process (limits on, set
  * far above the load so their rows are written) under LOAD_CONNECTIONS members at once for
  * LOAD_SECONDS, each a connection of its own doing what members do — reading idea pages and the
  * marketplace, favouriting and un-favouriting, commenting, recording views, following, publishing —

@@ -9,7 +9,7 @@ import { createUser } from './helpers/fixtures.ts';
 describe.each(DIALECTS)('accounts over REST on %s', (dialect) => {
   const app = serveTestApp(dialect);
 
-  it('registers with an SMS code and logs in with the envelope of DESIGN §6', async () => {
+  it('registers with an SMS code and logs in with the envelope of docs/architecture.md §6', async () => {
     const phone = freshPhone();
     const sent = await app.api('POST', '/api/auth/send-sms-code', { body: { phone, purpose: 'register' } });
     expect(sent.status).toBe(200);

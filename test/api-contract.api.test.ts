@@ -1,5 +1,5 @@
 /**
- * The REST contract (issue 17): the README's typed-client script runs against a server, its
+ * The REST contract: docs/api.md's typed-client script runs against a server, its
  * generated types are current, no request names two operations, and the conformance checker
  * (helpers/contract.ts, run on every answer by helpers/contract-setup.ts) refuses what it should.
  */

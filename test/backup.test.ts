@@ -1,5 +1,5 @@
 /**
- * Backups (issue 11): `npm run backup` while a real server keeps registering people, then
+ * Backups: `npm run backup` while a real server keeps registering people, then
  * `npm run restore` into a fresh installation. Every registration acknowledged before the backup
  * began is there, the uploads came along (never a half-written one), and a server on the restored
  * copy is ready and lets those people log in. Restore refuses while a server answers on PORT.

@@ -1,5 +1,5 @@
 /**
- * `npm start` serves the production build of its own sources (issue 16): dist/ carries a stamp of
+ * `npm start` serves the production build of its own sources: dist/ carries a stamp of
  * what it was built from, and any difference — sources, build settings, mode, no stamp — means build.
  */
 import fs from 'node:fs';

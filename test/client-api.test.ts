@@ -41,7 +41,7 @@ describe('client API layer', () => {
     expect(await (await apiFetch('/trpc/x')).json()).toEqual({ result: { data: 1 } });
   });
 
-  it('gives up after 20 s, and after 10 s on every favourites call (publishing §7)', async () => {
+  it('gives up after 20 s, and after 10 s on every favourites call (docs/spec/publishing-and-browsing.md §7)', async () => {
     expect(await waitedMs('/trpc/messages.list?input=%7B%7D')).toBe(HTTP_TIMEOUT_MS);
     expect(await waitedMs('/trpc/favorites.list')).toBe(FAVORITES_TIMEOUT_MS);
     expect(requestTimeoutMs('/trpc/favorites.check?input=%7B%22ideaId%22%3A1%7D')).toBe(FAVORITES_TIMEOUT_MS);
@@ -129,7 +129,7 @@ describe('publish failure messages', () => {
     expect(publishFailure(serverError(500, 'internal')).message).toBe('发布创意失败，请重试');
   });
 
-  it('says which call failed: creating an idea, publishing a draft, saving a draft (publishing §8)', async () => {
+  it('says which call failed: creating an idea, publishing a draft, saving a draft (docs/spec/publishing-and-browsing.md §8)', async () => {
     const { draftFailure, publishFailure } = await import('../src/client/components/editor/publish-failure.ts');
     const retry = '请稍后重试，你写的内容还在这里';
     expect(draftFailure(serverError(500, 'internal'), { creating: true })).toEqual({ message: '创建创意失败', hint: retry });

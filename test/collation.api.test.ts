@@ -1,5 +1,5 @@
 /**
- * A database someone else created (issue 18): each MariaDB database here is made the way an operator,
+ * A database someone else created: each MariaDB database here is made the way an operator,
  * compose's MARIADB_DATABASE or the server's configuration might have made it — utf8mb4_unicode_ci,
  * utf8mb4_general_ci, utf8mb4_uca1400_ai_ci where the server has it, and even latin1 — then migrated
  * and used. Tables declare their own charset and collation (migration 2026_11_26_0002), so tags,

@@ -1,5 +1,5 @@
 /**
- * Comments (accounts §2–§9, publishing §7, DESIGN §2/§10) through REST and tRPC, on each dialect:
+ * Comments (docs/spec/accounts-and-people.md §2–§9, docs/spec/publishing-and-browsing.md §7, docs/architecture.md §2/§10) through REST and tRPC, on each dialect:
  * writing and replying, the limits and checks, likes and dislikes under concurrency, deletion with
  * its counts, reports for admins, deactivated authors, system messages, and the idea page's
  * bounded number of queries.
@@ -316,7 +316,7 @@ describe.each(DIALECTS)('comments on %s', (dialect) => {
     expect((await messages(reader.id)).length).toBe(2);
   });
 
-  it('sums up new comments and replies in one unread message per idea, so a burst cannot flood an author (issue 19)', async () => {
+  it('sums up new comments and replies in one unread message per idea, so a burst cannot flood an author', async () => {
     const idea = await createIdea(app.deps, author, { title: '被围观的创意' });
     const [a, b, c] = await Promise.all(['甲乙', '丙丁', '戊己'].map((nickname) => createUser(app.deps, { nickname })));
     const unread = async (user: FixtureUser) => (await app.api('GET', '/api/messages/unread-count', { token: user.token })).body.count as number;

@@ -1,5 +1,5 @@
 /**
- * Provider settings are checked when the server starts (issue 21): a missing or misplaced one stops
+ * Provider settings are checked when the server starts: a missing or misplaced one stops
  * it with a Chinese message naming every setting to fix and what belongs there.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,10 +1,10 @@
 /**
- * Contention (issue 18): 20 members at the same moment publishing ideas with shared tags, commenting
+ * Contention: 20 members at the same moment publishing ideas with shared tags, commenting
  * and replying on one idea, toggling favourites and follows and recording views, half through REST and
  * half through tRPC, with the write limits on (high enough never to refuse) so their rows in
  * `rate_limits` are contended too. Every request must succeed, and every counter must equal its rows.
  *
- * On MariaDB this used to end in 500s (ER_LOCK_DEADLOCK on `insert into idea_tags`, issue 18). SQLite
+ * On MariaDB this used to end in 500s (ER_LOCK_DEADLOCK on `insert into idea_tags`). SQLite
  * runs one writer at a time, so there it only checks the counts; the point is MariaDB
  * (`TEST_MYSQL_URL`, which CI sets).
  */

@@ -1,5 +1,5 @@
 /**
- * People's own data (issue 22, PIPL access): a member with one of everything downloads one archive
+ * People's own data (PIPL access): a member with one of everything downloads one archive
  * (JSON files and the image files of their ideas) and finds all of it there; another member's own
  * data (phone, drafts, feedback, comments, messages, who follows whom) is never in it. The download
  * is limited per member; a guest is refused. Another member's idea is named only while it is public

@@ -1,5 +1,5 @@
 /**
- * The database goes away under load and comes back (issue 18). The test runs its own MariaDB (a second
+ * The database goes away under load and comes back. The test runs its own MariaDB (a second
  * `mariadbd` on its own port and data folder, scripts/bench/own-mariadb.ts) and a real server process
  * on it, with members commenting, toggling favourites and reading through REST and tRPC the whole time:
  *

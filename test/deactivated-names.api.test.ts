@@ -1,5 +1,5 @@
 /**
- * A deactivated account names no one (DESIGN §10), in the messages others hold about it too: the
+ * A deactivated account names no one (docs/architecture.md §10), in the messages others hold about it too: the
  * follow, comment and reply notices named the member in their text (an outside review), and a new
  * account on the same phone gets the same default nickname, so the old messages seemed to come from
  * it. Both databases; the messages read over REST and tRPC.

@@ -1,6 +1,6 @@
 /**
- * Shipping as one container (issue 11). Images cannot be built here, so this checks that the
- * Dockerfile, compose.yaml, package.json, .ci/run and the README name the same commands, port,
+ * Shipping as one container. Images cannot be built here, so this checks that the
+ * Dockerfile, compose.yaml, package.json, .ci/run and the README with docs/deployment.md name the same commands, port,
  * volume and settings; then runs what the image runs — `npm start` with NODE_ENV=production — over a
  * development build left in dist/, which it must replace by its own production build, and stops it
  * with SIGTERM through npm, as `docker stop` does.
@@ -20,11 +20,12 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const read = (f: string) => fs.readFileSync(path.join(ROOT, f), 'utf8');
 const dockerfile = read('Dockerfile');
 const compose = read('compose.yaml');
-const readme = read('README.md');
+// The README and the guides it links: the Deploy and Configuration sections moved to docs/.
+const readme = `${read('README.md')}\n${read('docs/deployment.md')}`;
 const ci = read('.ci/run');
 const pkg = JSON.parse(read('package.json')) as { scripts: Record<string, string>; dependencies: Record<string, string>; devDependencies: Record<string, string> };
-const deploySection = readme.slice(readme.indexOf('## Deploy'), readme.indexOf('\n## ', readme.indexOf('## Deploy') + 3));
-const configTable = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 3));
+const deploySection = read('docs/deployment.md');
+const configTable = read('docs/configuration.md');
 
 /** Every variable the server reads: config.ts's str()/int()/flag()/need()/endpointSetting() names and process.env.X in server code. */
 function settingsRead(): string[] {
@@ -62,7 +63,7 @@ function composeAppEnv(): Record<string, string> {
   return Object.fromEntries([...block.matchAll(/^ {6}([A-Z_]+): (.*)$/gm)].map((m) => [m[1], m[2]]));
 }
 
-describe('the container, compose and the README agree', () => {
+describe('the container, compose and the docs agree', () => {
   const env = runtimeEnv();
 
   it('builds on the official Node 20 slim image with the commands CI runs', () => {
@@ -73,7 +74,7 @@ describe('the container, compose and the README agree', () => {
     for (const command of ['npm ci', 'npm run build', 'npm ci --omit=dev']) {
       expect(runs.some((r) => r.startsWith(command)), command).toBe(true);
       expect(ci.includes(command.split(' --')[0]), `.ci/run runs ${command}`).toBe(true);
-      expect(readme, `README names ${command}`).toContain(command);
+      expect(readme, `README or docs/deployment.md names ${command}`).toContain(command);
     }
     expect(ci).toMatch(/^npm run build$/m);
     expect(dockerfile).toMatch(/^CMD \["npm", "start"\]$/m);
@@ -107,17 +108,17 @@ describe('the container, compose and the README agree', () => {
     // Every other setting an operator puts in .env reaches the app (SITE_* and RATE_* were dropped).
     expect(compose.slice(compose.indexOf('\n  app:'))).toMatch(/env_file:\n\s+- path: \.env\n\s+required: false/);
     expect(compose).toMatch(/image: mariadb:/);
-    // README: build, run with the volume and port, compose, back up, restore, upgrade.
+    // docs/deployment.md: build, run with the volume and port, compose, back up, restore, upgrade.
     expect(deploySection).toContain('docker build -t hunter-ideas .');
     expect(deploySection).toContain(`-p ${port}:${port} -v hunter-data:${volume}`);
     expect(deploySection).toContain('docker compose up -d --build');
     for (const words of ['npm run backup', 'npm run restore', 'mariadb-dump', 'mysqldump', '**Upgrade.**', '/api/health', '/api/health/ready', 'SIGTERM']) expect(deploySection, words).toContain(words);
   });
 
-  it('every setting the server reads is in the README table, and the image and compose set only those', () => {
+  it('every setting the server reads is in docs/configuration.md, and the image and compose set only those', () => {
     const known = settingsRead();
     expect(known).toEqual(expect.arrayContaining(['PORT', 'DATABASE_URL', 'UPLOADS_DIR', 'NODE_ENV', 'SEED_DEMO', 'LOG_LEVEL']));
-    for (const name of known) expect(configTable, `README Configuration lists ${name}`).toContain(`\`${name}\``);
+    for (const name of known) expect(configTable, `docs/configuration.md lists ${name}`).toContain(`\`${name}\``);
     // The root password from .env is blanked for the app (env_file passes the whole file).
     expect(composeAppEnv().DB_ROOT_PASSWORD).toBe('""');
     const { DB_ROOT_PASSWORD: _blanked, ...appEnv } = composeAppEnv();
@@ -159,7 +160,7 @@ describe('the container, compose and the README agree', () => {
 
 describe('npm start in production, as the image runs it', () => {
   it('replaces a development build by the production build of its sources, serves without demo data or debug codes, refuses the test code, and stops on SIGTERM through npm', { timeout: 240_000 }, async () => {
-    // What `NODE_ENV=development npm start` used to leave in dist/ (issue 16): a real development
+    // What `NODE_ENV=development npm start` used to leave in dist/: a real development
     // bundle, without a stamp. A production start must not serve it as it is.
     const devBuild = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'development' }, encoding: 'utf8', timeout: 180_000 });
     expect(devBuild.status, devBuild.stderr).toBe(0);
@@ -203,7 +204,7 @@ describe('npm start in production, as the image runs it', () => {
       expect(buildDecision(DIST_DIR, currentStamp())).toEqual({ build: false });
       // No demo data: the demo account does not exist.
       expect((await fetch(`${base}/api/auth/user/bx100001`)).status).toBe(404);
-      // The console SMS provider in production sends nothing, and says so (issue 21): no code, no claim.
+      // The console SMS provider in production sends nothing, and says so: no code, no claim.
       const sent = await fetch(`${base}/api/auth/send-sms-code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: '13900001111', purpose: 'register' }) });
       const sentBody = await sent.json();
       expect(sent.status).toBe(503);

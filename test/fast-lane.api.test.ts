@@ -82,7 +82,7 @@ describe.each(DIALECTS)('the fast lane on %s', (dialect) => {
     expect((await raw(app.url + '/vision')).body.toString()).toContain('<div id="root"></div>');
   });
 
-  it('answers a path the app has no page for with its HTML and status 404, here and in Express alike (issue 16)', async () => {
+  it('answers a path the app has no page for with its HTML and status 404, here and in Express alike', async () => {
     for (const url of [app.url, expressOnly.url]) {
       for (const p of ['/no-such-page', '/about/more', '/publish-success/7/8', '/index.html?x=1']) {
         if (url === expressOnly.url && p.startsWith('/index.html')) continue; // express.static serves the file itself
@@ -290,7 +290,7 @@ describe.each(DIALECTS)('the fast lane on %s', (dialect) => {
     // Changed behind the operations' back: the cached page still shows the old title…
     await app.deps.db.updateTable('ideas').set({ title: '绕过写操作的改动' }).where('id', '=', target.id).execute();
     expect((await (await fetch(second)).json()).data[0].title).toBe(target.title);
-    // A favourite changes only a count: the cached page may show it late (issue 19), so it stays…
+    // A favourite changes only a count: the cached page may show it late, so it stays…
     await app.api('POST', `/api/favorites/${target.id}`, { token: author.token, body: { favorite: true } });
     expect((await (await fetch(second)).json()).data[0]).toMatchObject({ title: target.title, favoriteCount: target.favoriteCount });
     // …until a write that changes what the cards say (a comment changes their comment count) drops them.
@@ -408,7 +408,7 @@ describe('the response cache', () => {
     ).toBe(false);
   });
 
-  it('a write of another kind (a favourite) leaves a fill under way shared: callers during it wait for the one fill (issue 19)', async () => {
+  it('a write of another kind (a favourite) leaves a fill under way shared: callers during it wait for the one fill', async () => {
     const cache = new ResponseCache({ ttlMs: 10_000, maxEntries: 10, maxBytes: 10_000 });
     let fills = 0;
     const releases: (() => void)[] = [];

@@ -1,5 +1,5 @@
 /**
- * Lockouts punish the attacker, not the owner (issue 19, item 5): wrong passwords are counted per
+ * Lockouts punish the attacker, not the owner (item 5): wrong passwords are counted per
  * phone AND address, so guesses from a handful of addresses cannot lock a member out of password
  * login; the guessing address is the one refused. Addresses are set with X-Forwarded-For behind a
  * trusted proxy (TRUST_PROXY=loopback: the test client is the proxy).

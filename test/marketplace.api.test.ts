@@ -1,5 +1,5 @@
 /**
- * The marketplace (publishing §2, DESIGN §5/§10): three sorts in keyset pages that never repeat or
+ * The marketplace (docs/spec/publishing-and-browsing.md §2, docs/architecture.md §5/§10): three sorts in keyset pages that never repeat or
  * skip a card, keyword search with its ranks, the public profile counts, and the visibility rule
  * everywhere (ideas in review, rejected, deleted, drafts and those of a deactivated author never show).
  */
@@ -98,7 +98,7 @@ describe.each(DIALECTS)('the marketplace, on %s', (dialect) => {
     expect([...big].sort((a, b) => a - b)).toEqual([...visible].sort((a, b) => a - b));
   });
 
-  it('chooses a seed for a random sort sent without one, answers it, and continues that order from it or from the cursor (issue 16)', async () => {
+  it('chooses a seed for a random sort sent without one, answers it, and continues that order from it or from the cursor', async () => {
     const chosen = await app.api('GET', '/api/marketplace/ideas?sort=random&limit=3');
     expect(chosen.status).toBe(200);
     const seed = chosen.body.seed;
@@ -187,7 +187,7 @@ describe.each(DIALECTS)('the marketplace, on %s', (dialect) => {
     expect(bad.status).toBe(400);
   });
 
-  it('answers a blank, space-only or left-out query with an empty result, as the spec\u2019s client does; refuses a too long one (issue 16)', async () => {
+  it('answers a blank, space-only or left-out query with an empty result, as the spec\u2019s client does; refuses a too long one', async () => {
     for (const q of ['', '   ', '\u3000 \t', undefined]) {
       const res = await app.api('GET', q === undefined ? '/api/marketplace/search' : `/api/marketplace/search?q=${encodeURIComponent(q)}`);
       expect(res.status, JSON.stringify(q)).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * Disguised sensitive words (issue 22) through both transports: every form the outside probe
+ * Disguised sensitive words through both transports: every form the outside probe
  * published — dots, stars, a zero-width character, an emoji between the characters, traditional
  * characters — is refused like the plain word in ideas (rich text split by tags too), comments,
  * feedback and report reasons; innocent texts holding the same characters apart still publish.

@@ -1,5 +1,5 @@
 /**
- * Edit before approval (issue 22), on both transports and every dialect: a moderator corrects an
+ * Edit before approval, on both transports and every dialect: a moderator corrects an
  * idea's title, description, tags or analysis in the review queue and approves it; the author is
  * told what changed; the log keeps both versions; the correction passes the word check.
  */

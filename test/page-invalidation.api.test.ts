@@ -1,5 +1,5 @@
 /**
- * An idea's cached page and comment list (issue 20) follow every kind of write that changes them, at
+ * An idea's cached page and comment list follow every kind of write that changes them, at
  * once in the process that made it, for guests and members, on both transports: a comment written or
  * removed, an edit (back to review), a review decision, a delete and a restore, an unlock (the
  * member's own page), a commenter's profile change or deactivation, the author's deactivation. A write

@@ -1,5 +1,5 @@
 /**
- * A slow database answers 503, not a growing pile of waiting requests (issue 18): the pool's size, its
+ * A slow database answers 503, not a growing pile of waiting requests: the pool's size, its
  * queue, the wait for a connection and each statement's time are bounded (DB_*, db/connection.ts).
  * Here the pool has 2 connections and a queue of 3, and both connections are held by slow statements:
  * every request is answered 503 in Chinese with Retry-After at once or after the 400 ms wait, on both

@@ -1,5 +1,5 @@
 /**
- * Personal answers are never stored by a browser or a proxy (issue 19, item 10): every answer to a
+ * Personal answers are never stored by a browser or a proxy (item 10): every answer to a
  * caller with a token, and every write's answer, says `Cache-Control: no-store`, whether the fast
  * lane or Express sends it, on both transports.
  */

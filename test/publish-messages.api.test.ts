@@ -1,5 +1,5 @@
 /**
- * The author's message after publishing says what happened (issue 16): in automatic mode the idea is
+ * The author's message after publishing says what happened: in automatic mode the idea is
  * public at once and the approval message comes with the publish, by every way of publishing and both
  * transports; in manual mode nothing is said until an admin decides.
  */

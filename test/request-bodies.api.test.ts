@@ -1,6 +1,6 @@
 /**
  * Bad request bodies are a 400 (or 413) with a Chinese message on both transports, never a 500
- * (issue 19, item 6): a JSON body nested 10,000 levels deep (20 KB) used to overflow the stack in
+ * (item 6): a JSON body nested 10,000 levels deep (20 KB) used to overflow the stack in
  * tRPC's body handling; bodies past the size limit are refused unread.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

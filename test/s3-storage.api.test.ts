@@ -1,5 +1,5 @@
 /**
- * Images in an S3-compatible bucket (issue 21), against a real S3 protocol server the test starts
+ * Images in an S3-compatible bucket, against a real S3 protocol server the test starts
  * (s3rver, in a temporary folder): upload, serve with today's caching headers, replace, delete,
  * the purge job (recycle bin, deactivated accounts, stale pending uploads), S3_PUBLIC_URL, an
  * unreachable bucket; and an image uploaded through one server process served by a second one on

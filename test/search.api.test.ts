@@ -1,5 +1,5 @@
 /**
- * Search by words at a bounded cost (issues 16, 19, 20): every word of a query must be found, in any
+ * Search by words at a bounded cost: every word of a query must be found, in any
  * order and any field, on both transports; a search reads a bounded number of index entries and
  * statements and answers a correct but shorter page past them; searches the shared cache did not
  * answer are limited per address, and a guest's spellings of one search (`&junk=…`) share one entry.
@@ -48,7 +48,7 @@ describe.each(DIALECTS)('search by words, on %s', (dialect) => {
     p.acrossFields = await createIdea(app.deps, author, { title: '远程办', description: '公硬件', ageMs: 5 * H });
   });
 
-  it('finds an idea only when it has every word, in any order and any field, on both transports (issue 16)', async () => {
+  it('finds an idea only when it has every word, in any order and any field, on both transports', async () => {
     const both = [p.title, p.titleAndTag, p.description, p.exact];
     // Rank 1 (both words in the title) first, then rank 2 newest first; 「硬件办公」 has both in its title too.
     expect(await rest('办公 硬件')).toEqual([p.title, p.exact, p.titleAndTag, p.description]);
@@ -165,7 +165,7 @@ describe.each(DIALECTS)('search by words, on %s', (dialect) => {
     });
 
     it.skipIf(dialect !== 'mysql')('on MariaDB, answers a guest in two statements at most: the counts, and one round that reads each walk\u2019s share and brings the cards', async () => {
-      // Every statement costs MariaDB 0.7-0.9 ms to parse and plan (README, "Search at a bounded cost").
+      // Every statement costs MariaDB 0.7-0.9 ms to parse and plan (docs/performance.md, "Search at a bounded cost").
       for (const q of ['健康的健康', '健 康 的 健 康 和 身', '跑步计划 健身房', '办公 硬件']) {
         const call = counted();
         const page = await searchPage(call.deps, null, q, 20);

@@ -1,5 +1,5 @@
 /**
- * Sensitive changes need proof of the person, not just a token (issue 19, item 1). Changing the phone
+ * Sensitive changes need proof of the person, not just a token (item 1). Changing the phone
  * and deactivating need the current password with each request: a token alone never changes who owns
  * an account, not even right after sign-in (a hostile review moved a phone and deactivated an account
  * with a token taken in the ten minutes a sign-in used to count as proof). Changing the password

@@ -1,5 +1,5 @@
 /**
- * Members share what is not personal (issue 20, request/sharing.ts): every cached read members share
+ * Members share what is not personal (request/sharing.ts): every cached read members share
  * answers each caller, on both transports, exactly what the read itself answers them without any
  * cache (Express alone over the same database) — the author, a member who unlocked an idea, an admin,
  * two plain members and a guest, asked in turns so each finds the others' answers in the cache. Two
@@ -123,7 +123,7 @@ describe.each(DIALECTS)('pages members share, on %s', (dialect) => {
     const comment = await app.api('POST', '/api/comments', { token: reader.token, body: { ideaId: unlocked, content: '共享页面的评论' } });
     commentId = comment.body.data.id;
     expect((await app.api('POST', `/api/comments/${commentId}/like`, { token: unlocker.token })).status).toBe(200);
-    // A comment a moderator has not decided on: only its writer sees it (issue 22).
+    // A comment a moderator has not decided on: only its writer sees it.
     await app.deps.db.insertInto('comments').values({ idea_id: unlocked, user_id: reader2.id, parent_id: null, reply_to_id: null, content: '等待审核的评论', like_count: 0, dislike_count: 0, created_at: nowDb(), held: 1 }).execute();
     app.deps.publicCache.invalidate();
     f = { author, unlocked, plain, commented: unlocked, query: '共享' };

@@ -1,5 +1,5 @@
 /**
- * Graceful restarts (issue 11): a real server process gets SIGTERM in the middle of a burst of
+ * Graceful restarts: a real server process gets SIGTERM in the middle of a burst of
  * registrations. Every request is either answered in full or refused before the server started it
  * (its X-Request-Id never reached the request log); the requests in flight at the signal are
  * answered; every acknowledged registration is in the database afterwards and no refused one is; the

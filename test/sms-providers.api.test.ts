@@ -1,5 +1,5 @@
 /**
- * Real SMS providers (issue 21): Alibaba Cloud and Tencent Cloud, each through its official SDK,
+ * Real SMS providers: Alibaba Cloud and Tencent Cloud, each through its official SDK,
  * driven against a local server standing in for the provider's endpoint (SMS_ENDPOINT). The request
  * the SDK sends is checked (action, phone, template, the code in the template parameter, a
  * signature), and every kind of refusal is mapped to 503 with `smsError` and a Chinese message,

@@ -1,5 +1,5 @@
 /**
- * Favourites, follows, view counts and similar ideas (issue 9): every path on REST and tRPC, the
+ * Favourites, follows, view counts and similar ideas: every path on REST and tRPC, the
  * counters under concurrency, the once-a-day view rule with a controlled clock, and what
  * deactivation takes away.
  */
@@ -181,7 +181,7 @@ describe.each(DIALECTS)('favourites, follows, views and similar ideas, on %s', (
       expect(await guestCount()).toBe(0);
       const cached = app.deps.publicCache.size.entries;
       await app.api('POST', `/api/favorites/${target}`, { token: fan.token, body: { favorite: true } });
-      // A count may lag (issue 19: a toggling member must not empty every guest's cache)…
+      // A count may lag (a toggling member must not empty every guest's cache)…
       expect(app.deps.publicCache.size.entries).toBe(cached);
       expect(await guestCount()).toBe(0);
       // …but no longer than the window the cache keeps an answer.

@@ -1,5 +1,5 @@
 /**
- * `npm run storage:migrate` (issue 21): the local uploads folder into the bucket, against s3rver.
+ * `npm run storage:migrate`: the local uploads folder into the bucket, against s3rver.
  * A run cut short (one copy failed, one object left half-written, one already copied) is finished
  * by running it again, which copies only what is missing or wrong; every object is verified; the
  * database's images found nowhere are named; the command itself refuses without STORAGE=s3.

@@ -1,5 +1,5 @@
 /**
- * One rule for every text the site stores (issue 19, item 8): control characters and NUL bytes are
+ * One rule for every text the site stores (item 8): control characters and NUL bytes are
  * refused with the same 400 and the same Chinese message, on both transports — feedback, replies,
  * announcements, comments, reports, ideas (title, introduction, analysis, tags, extensions), reject
  * reasons and deactivation reasons. Line breaks and tabs are text.

@@ -1,7 +1,7 @@
 /**
- * Staying in touch (issue 10): follow updates, messages with announcements, feedback and the admin
+ * Staying in touch: follow updates, messages with announcements, feedback and the admin
  * console's paths — on REST and tRPC, each member confined to their own messages, admins only where
- * DESIGN §10 says so.
+ * docs/architecture.md §10 says so.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DIALECTS } from './helpers/dialects.ts';
@@ -126,7 +126,7 @@ describe.each(DIALECTS)('follow updates, messages, feedback and the admin consol
       for (const bad of ['x', market].filter(Boolean)) expect((await app.api('GET', `/api/messages?cursor=${bad}`, { token: owner.token })).status).toBe(400);
     });
 
-    it('names who commented or replied and leads to the comment, summed to the latest, on both transports (issue 16)', async () => {
+    it('names who commented or replied and leads to the comment, summed to the latest, on both transports', async () => {
       const owner = await createUser(app.deps, { nickname: '创意主人' });
       const first = await createUser(app.deps, { nickname: '第一位读者' });
       const second = await createUser(app.deps, { nickname: '第二位读者' });
@@ -158,7 +158,7 @@ describe.each(DIALECTS)('follow updates, messages, feedback and the admin consol
       expect((await messages(owner)).find((m) => m.title === '新的关注者')).toMatchObject({ sender: 'other', actor: actorOf(first, '第一位读者'), comment_id: null, idea_id: null });
     });
 
-    it('marks read the messages the page showed, only the caller’s own, and answers the unread left, on both transports (issue 16)', async () => {
+    it('marks read the messages the page showed, only the caller’s own, and answers the unread left, on both transports', async () => {
       const owner = await createUser(app.deps);
       const other = await createUser(app.deps);
       const fans = await Promise.all([createUser(app.deps), createUser(app.deps), createUser(app.deps)]);

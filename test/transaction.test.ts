@@ -1,5 +1,5 @@
 /**
- * The one write path (db/transaction.ts, issue 18): what is run again and what never is, on stand-in
+ * The one write path (db/transaction.ts): what is run again and what never is, on stand-in
  * errors; then on MariaDB, a real deadlock and a real lock-wait timeout, each first shown failing
  * without the helper, for a transaction and for a statement outside one; and a statement whose
  * connection is killed (KILL CONNECTION) mid-way: a write is never sent again (done once if it

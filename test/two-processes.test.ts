@@ -1,5 +1,5 @@
 /**
- * Two app processes on one MariaDB and one upload folder (issue 18; README Deploy, "Past one
+ * Two app processes on one MariaDB and one upload folder (docs/deployment.md, "Past one
  * machine"), started at the same moment (both migrate), under concurrent load from members whose
  * requests alternate between them:
  * - counters stay exact (comments, favourites, follows written through both at once);

@@ -1,5 +1,5 @@
 /**
- * Watched words run by moderators (issue 22), on both transports and every dialect: admins add,
+ * Watched words run by moderators, on both transports and every dialect: admins add,
  * search, import and remove words; each action — block, hold, replace — on ideas and on comments;
  * the built-in list as the starting set an entry overrides; a change is in force at once in the
  * process that made it and in another within the cache window; every change is in the log.

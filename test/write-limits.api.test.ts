@@ -1,5 +1,5 @@
 /**
- * Limits on the writes a person can repeat (issue 19): comments and replies, likes and dislikes,
+ * Limits on the writes a person can repeat: comments and replies, likes and dislikes,
  * reports, feedback, favourites, follows, view records, idea edits and expansions, unlocks and the
  * avatar. Each is declared once on its operation (`limit`), so REST and tRPC share one counter per
  * member and one per client address. Run at the product's defaults (WRITE_LIMIT_DEFAULTS), on each
@@ -65,8 +65,8 @@ describe('which writes are limited', () => {
     expect(writes.filter(([name, op]) => op.limit && UNLIMITED_WRITES[name]).map(([name]) => name)).toEqual([]);
   });
 
-  it('the README states the defaults of each kind and their variables as config.ts has them', () => {
-    const readme = fs.readFileSync(path.join(import.meta.dirname, '../README.md'), 'utf8');
+  it('docs/configuration.md states the defaults of each kind and their variables as config.ts has them', () => {
+    const readme = fs.readFileSync(path.join(import.meta.dirname, '../docs/configuration.md'), 'utf8');
     expect(readme).toContain('`RATE_<KIND>_PER_MINUTE` / `RATE_<KIND>_PER_HOUR` / `RATE_<KIND>_IP_PER_MINUTE`');
     for (const kind of WRITE_LIMIT_KINDS) {
       const d = WRITE_LIMIT_DEFAULTS[kind];
@@ -385,7 +385,7 @@ describe.each(DIALECTS)('write limits on %s', (dialect) => {
     expect((await WRITES.views('rest', { ip: `::ffff:${v4}` } as Person, ipPerMinute)).status).toBe(429);
   });
 
-  it('the probe of issue 19: 120 comments in a burst are mostly refused and the author gets one unread message, not 120', async () => {
+  it('a flood probe: 120 comments in a burst are mostly refused and the author gets one unread message, not 120', async () => {
     const p = await person();
     const idea = await createIdea(app.deps, author);
     const unread = async () => (await app.api('GET', '/api/messages/unread-count', { token: author.token })).body.count as number;
@@ -406,7 +406,7 @@ describe.each(DIALECTS)('write limits on %s', (dialect) => {
     console.log(`120 comments in ${elapsed} ms: ${accepted} accepted, ${refused} refused`);
   });
 
-  it('the probe of issue 19: 60 feedback posts in a burst cannot push real feedback out of the admin inbox', async () => {
+  it('a flood probe: 60 feedback posts in a burst cannot push real feedback out of the admin inbox', async () => {
     const admin = await createUser(app.deps, { role: 'admin' });
     const real = await person();
     expect((await rest('POST', '/api/feedback', real, { content: '上传图片时页面卡住了' })).status).toBe(201);

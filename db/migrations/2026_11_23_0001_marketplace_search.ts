@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { columnTypes } from './column-types.ts';
 
 /**
- * The marketplace's sorts and search (DESIGN §5):
+ * The marketplace's sorts and search (docs/architecture.md §5):
  * - `ideas.shuffle_key`, a random integer in 0..2^31-1 given on insert (here to existing rows), so
  *   the random sort is a range scan on an index from a point the seed picks, with wrap-around;
  * - indexes whose prefix is the visibility rule's equalities for each sort's order;

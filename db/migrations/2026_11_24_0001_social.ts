@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { columnTypes } from './column-types.ts';
 
 /**
- * Favourites, follows and view records (issue 9). Each pair is a primary key, so favouriting or
+ * Favourites, follows and view records. Each pair is a primary key, so favouriting or
  * following twice, even at the same moment, stores one row; the counters they feed
  * (ideas.favorite_count, users.follower_count, ideas.view_count) change in the same transaction.
  */

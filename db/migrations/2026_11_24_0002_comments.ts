@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { columnTypes } from './column-types.ts';
 
 /**
- * Comments on ideas (accounts §2–§5, DESIGN §2/§10):
+ * Comments on ideas (docs/spec/accounts-and-people.md §2–§5, docs/architecture.md §2/§10):
  * - `comments`: one level of nesting. `parent_id` is the top-level comment a reply hangs under (a
  *   reply to a reply hangs under the same top-level comment); `reply_to_id` is the comment it
  *   answered, kept as a plain number (that comment may be deleted later). The self reference

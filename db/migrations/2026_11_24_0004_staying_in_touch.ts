@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { columnTypes } from './column-types.ts';
 
 /**
- * Messages, announcements, feedback and the moderation log (issue 10).
+ * Messages, announcements, feedback and the moderation log.
  *
  * An announcement is one row, not one message per user at send time: each member's messages gain it
  * on their next read (`messages.announcement_id`, unique per user, so two tabs reading at once store

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { columnTypes } from './column-types.ts';
 
 /**
- * When the person behind a session last proved it with the password (issue 19): sign-in, or the
+ * When the person behind a session last proved it with the password: sign-in, or the
  * current password typed for a sensitive change. Changing the phone and deactivating need it to be
  * recent, so a stolen token alone cannot take an account. Existing sessions start without it: their
  * owners type the password once for such a change.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { columnTypes } from './column-types.ts';
 
 /**
- * Which process runs a periodic job (issue 18): several app processes share one database, and each
+ * Which process runs a periodic job: several app processes share one database, and each
  * offers to run the housekeeping every period; the one that moves `lease_until` past now runs it,
  * the others see the lease and skip (src/server/jobs/index.ts).
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Who a message is about and where it leads (issue 16): a comment or reply notice names the member
+ * Who a message is about and where it leads: a comment or reply notice names the member
  * who wrote it (`actor_id`) and the comment (`comment_id`), so the messages page shows their name and
  * avatar and links to the comment itself; a new-follower notice names the follower. Both nullable:
  * system notices, announcements and feedback replies have neither, and older rows keep none.

@@ -1,7 +1,7 @@
 import { MysqlAdapter, sql, type Kysely } from 'kysely';
 
 /**
- * Tables declare their own character set and collation (issue 18). Until now they took the database's
+ * Tables declare their own character set and collation. Until now they took the database's
  * default: whatever the operator, compose's MARIADB_DATABASE or the server's configuration made it
  * (`utf8mb4_general_ci`, `utf8mb4_unicode_ci`, `utf8mb4_uca1400_ai_ci`, even latin1 or utf8mb3). Under
  * those, emoji and rare CJK characters (outside the Basic Multilingual Plane) all compare equal,

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { columnTypes } from './column-types.ts';
 
 /**
- * Watched words run by moderators (issue 22), after Discourse's watched words: each word with an
+ * Watched words run by moderators, after Discourse's watched words: each word with an
  * action — `block` (the publish is refused, 403), `hold` (published into the review queue even in
  * automatic mode) or `replace` (stored with `**` in its place). `folded` is the word as matching sees
  * it (src/server/moderation/matcher.ts), unique, so `賭博` and `赌博` are one entry. The built-in list
@@ -11,7 +11,7 @@ import { columnTypes } from './column-types.ts';
  *
  * `list_versions` holds one number per list a process keeps in memory: every change of the list
  * raises it in the same transaction, and a process that sees a number other than the one it loaded
- * reloads (at most CACHE_TTL_MS after the change, DESIGN §9).
+ * reloads (at most CACHE_TTL_MS after the change, docs/architecture.md §9).
  *
  * A hold is remembered for the moderator: `idea_held_words` (which word, in which field, made the
  * idea wait) and held comments (`comments.held`, visible to their author only until approved, their

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { columnTypes } from './column-types.ts';
 
 /**
- * Edit before approval (issue 22): a moderator corrects an idea's title, description, tags or
+ * Edit before approval: a moderator corrects an idea's title, description, tags or
  * analysis in the review queue and approves it. The moderation log's entry (`edit_approve_idea`)
  * keeps both versions of each changed field here, one row per field (tags as one line, separated
  * by spaces; the analysis as its sanitized HTML).

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Search by words, at a bounded cost (issues 16, 19, 20):
+ * Search by words, at a bounded cost:
  * - `idea_search_texts`: each published idea's normalised title, and its description and tags as one
  *   normalised text (fields parted by a newline, which normalised text never holds). A search checks
  *   its candidates against these in SQL (`instr`), so a candidate that has every gram of the query but

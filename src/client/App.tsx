@@ -1,4 +1,4 @@
-/** The route table of accounts-and-people §2; unknown paths get the 404 page (issue 16) rather than a jump to /. */
+/** The route table of docs/spec/accounts-and-people.md §2; unknown paths get the 404 page rather than a jump to /. */
 import { LoadingLine } from './components/LoadingLine.tsx';
 import { Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
@@ -89,7 +89,7 @@ export function App() {
             <InspirationLibraryPage />
           </MemberPage>
         </Route>
-        {/* /updates shows its own logged-out state instead of redirecting (DESIGN §10). */}
+        {/* /updates shows its own logged-out state instead of redirecting (docs/architecture.md §10). */}
         <Route path="/updates">
 {withLayout(<UpdatesPage />)}
         </Route>

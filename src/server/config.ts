@@ -1,4 +1,4 @@
-/** Every environment variable the server reads, with its default; README "Configuration" lists them. */
+/** Every environment variable the server reads, with its default; docs/configuration.md lists them. */
 import { DEFAULT_DATABASE_OPTIONS, type DatabaseOptions } from '../../db/connection.ts';
 import { SMS_PURPOSE_NAMES } from '../shared/constants.ts';
 
@@ -72,11 +72,11 @@ export interface RateLimitSettings {
   /** Wrong current passwords (change password, deactivation) per user. */
   passwordChecksPerUserPerHour: number;
   draftsPer10Minutes: number;
-  /** Searches per client address a minute that the shared cache did not answer (issue 19). */
+  /** Searches per client address a minute that the shared cache did not answer. */
   searchesPerIpPerMinute: number;
   /** Downloads of one's own data archive per member per day (each reads all of the member's rows and images). */
   exportsPerDay: number;
-  /** The writes a person can repeat (issue 19), each kind with its own allowance. */
+  /** The writes a person can repeat, each kind with its own allowance. */
   writes: Record<WriteLimitKind, WriteLimit>;
 }
 
@@ -135,7 +135,7 @@ export const WRITE_LIMIT_DEFAULTS = {
 export type WriteLimitKind = keyof typeof WRITE_LIMIT_DEFAULTS;
 export const WRITE_LIMIT_KINDS = Object.keys(WRITE_LIMIT_DEFAULTS) as WriteLimitKind[];
 
-/** `RATE_COMMENTS_PER_MINUTE`, `RATE_COMMENTS_PER_HOUR`, `RATE_COMMENTS_IP_PER_MINUTE`, … (README lists them). */
+/** `RATE_COMMENTS_PER_MINUTE`, `RATE_COMMENTS_PER_HOUR`, `RATE_COMMENTS_IP_PER_MINUTE`, … (docs/configuration.md lists them). */
 export const writeLimitEnv = (kind: WriteLimitKind) => {
   const base = `RATE_${kind.toUpperCase()}`;
   return { perMinute: `${base}_PER_MINUTE`, perHour: `${base}_PER_HOUR`, ipPerMinute: `${base}_IP_PER_MINUTE` } as const;
@@ -228,7 +228,7 @@ export interface Config {
   maxDraftsPerUser: number;
   /**
    * How long another process may serve a cached public page or a remembered session after a change
-   * it did not see (DESIGN §9). The process that made the change forgets at once.
+   * it did not see (docs/architecture.md §9). The process that made the change forgets at once.
    */
   cacheTtlMs: number;
   /** pino level for the request log and server events (`silent` turns it off). */
@@ -285,7 +285,7 @@ export function loadConfig(): Config {
       codeChecksPerIpPerHour: int('RATE_CODE_CHECKS_IP_PER_HOUR', 60),
       passwordChecksPerUserPerHour: int('RATE_PASSWORD_CHECKS_USER_PER_HOUR', 10),
       draftsPer10Minutes: int('RATE_DRAFTS_PER_10_MINUTES', 20),
-      // A search the shared cache did not answer costs up to a bounded few milliseconds (README:
+      // A search the shared cache did not answer costs up to a bounded few milliseconds (docs/performance.md:
       // "Search at a bounded cost"). A person searches a few times a minute and scrolls a few pages of
       // each; 60 a minute per address leaves room for several people behind one address, and holds a
       // loop of invented queries to about 1 % of a core per address.

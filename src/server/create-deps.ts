@@ -15,7 +15,7 @@ import { WatchedWords } from './moderation/words.ts';
 /**
  * The fast lane's shared cache: bounded by count and bytes (each entry counted with 3 KB for what it
  * holds beside its bytes, as measured). Room for the hot lists and a few thousand ideas' pages and
- * comments (issue 20: 2,000 idea pages warm); README, Performance, states the RSS it comes to.
+ * comments (2,000 idea pages warm); docs/performance.md states the RSS it comes to.
  */
 export const PUBLIC_CACHE_MAX_ENTRIES = 10_000;
 export const PUBLIC_CACHE_MAX_BYTES = 64 * 1024 * 1024;

@@ -177,7 +177,7 @@ export function ideaSearchTexts(idea: { title: string; description: string; tags
 }
 
 /**
- * The words of a query (issue 16): folded, split on whitespace, punctuation and symbols (`宠物，邻里`,
+ * The words of a query: folded, split on whitespace, punctuation and symbols (`宠物，邻里`,
  * `宠物、邻里` and `宠物,邻里` are `宠物 邻里`), each normalised; empty ones and repeats dropped, and a
  * word inside another word too (whatever contains the longer contains it). Every word must be
  * found, in any order and any field. A blank query, or one of punctuation only, has none.

@@ -41,7 +41,7 @@ export function checkPasswordChange(current: string, next: string, confirm: stri
   return null;
 }
 
-/** What the API returns as `data.user` for the signed-in user (DESIGN §6). */
+/** What the API returns as `data.user` for the signed-in user (docs/architecture.md §6). */
 export type AuthUser = z.infer<typeof ZAuthUser>;
 
 /** Another user's public fields: never a phone or e-mail. */

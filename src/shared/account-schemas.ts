@@ -1,6 +1,6 @@
 /**
  * Account inputs: one zod definition each, used by the tRPC procedures, and the REST shim (and its
- * OpenAPI document). Messages are the spec's (accounts-and-people §5) and live in account-rules.ts.
+ * OpenAPI document). Messages are the spec's (docs/spec/accounts-and-people.md §5) and live in account-rules.ts.
  */
 import { z } from 'zod';
 import './zod-locale.ts';
@@ -41,7 +41,7 @@ export const ZSendSmsCodeRequest = z.object({
 });
 export type TSendSmsCodeRequest = z.infer<typeof ZSendSmsCodeRequest>;
 
-/** `send-phone-code` is the reset flow's sender (DESIGN §10). */
+/** `send-phone-code` is the reset flow's sender (docs/architecture.md §10). */
 export const ZSendPhoneCodeRequest = z.object({ phone: ZPhone });
 
 export const ZVerifySmsCodeRequest = z.object({
@@ -51,7 +51,7 @@ export const ZVerifySmsCodeRequest = z.object({
 });
 
 /**
- * Phone and password. The spec's e-mail mode is closed ("not yet open", accounts §5): `loginType`
+ * Phone and password. The spec's e-mail mode is closed ("not yet open", docs/spec/accounts-and-people.md §5): `loginType`
  * email is refused with that message, and the API contract offers phone only.
  */
 export const ZLoginRequest = z.object({
@@ -65,7 +65,7 @@ export const ZRegisterRequest = z.object({
   phone: ZPhone,
   password: ZNewPassword,
   verifyCode: ZSmsCode,
-  /** Ignored: the server names new accounts from the phone (DESIGN §10). */
+  /** Ignored: the server names new accounts from the phone (docs/architecture.md §10). */
   nickname: z.string().max(64).optional(),
   /** The form's agreement checkbox; scripts may omit it, the page always sends it. */
   agreement: z.literal(true, { error: MSG.agreementRequired }).optional(),

@@ -1,4 +1,4 @@
-/** Comment rules shared by the comments section and the server (accounts §4, §5, §8, §9). Pure: no zod, no I/O. */
+/** Comment rules shared by the comments section and the server (docs/spec/accounts-and-people.md §4, §5, §8, §9). Pure: no zod, no I/O. */
 import { textLength } from './text-length.ts';
 
 export const COMMENT_MAX = 500;
@@ -82,7 +82,7 @@ export interface CommentNodeFields {
 export type CommentNode<C extends CommentNodeFields> = C & { replies: C[] };
 
 /**
- * Replies are assembled on the client (accounts §3): top-level comments newest first, each with its
+ * Replies are assembled on the client (docs/spec/accounts-and-people.md §3): top-level comments newest first, each with its
  * replies oldest first (a conversation reads downwards). A reply whose parent is missing (deleted
  * meanwhile) is dropped, as the server dropped it.
  */

@@ -1,4 +1,4 @@
-/** The spec's constants (accounts-and-people §9, publishing-and-browsing §9), named once. */
+/** The spec's constants (docs/spec/accounts-and-people.md §9, docs/spec/publishing-and-browsing.md §9), named once. */
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 64;
@@ -6,7 +6,7 @@ export const SMS_CODE_LENGTH = 6;
 export const SMS_RESEND_SECONDS = 60;
 export const SMS_CODE_TTL_MINUTES = 10;
 export const SMS_CODE_MAX_FAILED_ATTEMPTS = 5;
-/** Refused in production (accounts §5). */
+/** Refused in production (docs/spec/accounts-and-people.md §5). */
 export const TEST_SMS_CODE = '123456';
 
 export const RECENT_PHONES_MAX = 8;
@@ -16,7 +16,7 @@ export const COPIED_NOTICE_MS = 2000;
 export const SIMILAR_IDEAS_LIMIT = 6;
 
 export const HTTP_TIMEOUT_MS = 20_000;
-/** The favourites client's own, shorter timeout (publishing §7, §9). */
+/** The favourites client's own, shorter timeout (docs/spec/publishing-and-browsing.md §7, §9). */
 export const FAVORITES_TIMEOUT_MS = 10_000;
 /** Reads are retried up to 3 times after these delays; writes never are. */
 export const READ_RETRY_DELAYS_MS = [2000, 4000, 8000] as const;
@@ -54,7 +54,7 @@ export function isPresetAvatar(url: string | null | undefined): boolean {
   return !!url && (PRESET_AVATARS as readonly string[]).includes(url);
 }
 
-/** A stable default avatar chosen by user id (publishing §3 fallbacks). */
+/** A stable default avatar chosen by user id (docs/spec/publishing-and-browsing.md §3 fallbacks). */
 export function avatarForUserId(id: number): string {
   return PRESET_AVATARS[Math.abs(id) % PRESET_AVATARS.length];
 }

@@ -21,14 +21,14 @@ export interface AuthorFields {
   deactivated?: boolean;
 }
 
-/** The nickname; else 'user' + the digits of the registration number (publishing §3); 已注销用户 once deactivated. */
+/** The nickname; else 'user' + the digits of the registration number (docs/spec/publishing-and-browsing.md §3); 已注销用户 once deactivated. */
 export function authorName(a: AuthorFields): string {
   if (a.deactivated) return DEACTIVATED_NICKNAME;
   if (a.nickname) return a.nickname;
   return defaultNickname(a.registrationNumber ?? '');
 }
 
-/** A preset avatar as stored; else one of the five defaults chosen by user id (publishing §3). */
+/** A preset avatar as stored; else one of the five defaults chosen by user id (docs/spec/publishing-and-browsing.md §3). */
 export function authorAvatar(a: AuthorFields): string {
   if (!a.deactivated && isPresetAvatar(a.avatarUrl)) return a.avatarUrl!;
   return avatarForUserId(a.userId ?? 0);
@@ -88,7 +88,7 @@ export function recycleDaysLeft(deletedAt: string | Date, now = Date.now()): num
   return Math.max(0, Math.ceil((recycleDeadline(deletedAt).getTime() - now) / DAY_MS));
 }
 
-// ------------------------------------------------------------------ publish failures (publishing §8)
+// ------------------------------------------------------------------ publish failures (docs/spec/publishing-and-browsing.md §8)
 
 export const REJECT_REASON_MAX = 200;
 /** What a moderator is told about the reject reason, on the server and in the review queue alike. */

@@ -1,4 +1,4 @@
-/** Idea rules shared by the editor and the server (publishing §5, §9). Pure: no zod, no I/O. */
+/** Idea rules shared by the editor and the server (docs/spec/publishing-and-browsing.md §5, §9). Pure: no zod, no I/O. */
 import { trimInvisible } from './invisible-text.ts';
 
 export const DEFAULT_IDEA_TITLE = '未命名创意';
@@ -34,7 +34,7 @@ export const MARKET_LABELS: Record<MarketIdentifier, string> = {
 };
 
 /**
- * The idea page's market marker (accounts §2, §3): read from marketIdentifier or its alias
+ * The idea page's market marker (docs/spec/accounts-and-people.md §2, §3): read from marketIdentifier or its alias
  * market_identifier; missing means the default (market_exists), any other value 市场暂无.
  */
 export function marketMarker(idea: { marketIdentifier?: string | null; market_identifier?: string | null }): { id: MarketIdentifier; label: string } {

@@ -43,7 +43,7 @@ export const ZIdeaFields = z.object({
   tags: ZTags,
   allowComments: ZFlag.optional(),
   showSimilar: ZFlag.optional(),
-  /** Always 0 (publishing §5); accepted and ignored. */
+  /** Always 0 (docs/spec/publishing-and-browsing.md §5); accepted and ignored. */
   price: z.unknown().optional(),
 });
 
@@ -81,7 +81,7 @@ const reasonText = (messages: { required: string; tooLong: string }) =>
 export const ZRejectRequest = z.object({ reason: reasonText(REJECT_REASON_MSG) });
 export const ZTakeDownRequest = z.object({ reason: reasonText(TAKE_DOWN_REASON_MSG) });
 
-/** A moderator's correction before approval (issue 22): any of the four fields, and an optional word to the author. */
+/** A moderator's correction before approval: any of the four fields, and an optional word to the author. */
 export const ZEditApproveRequest = ZIdeaFields.pick({ title: true, description: true, detailedAnalysis: true, tags: true }).extend({
   note: atMostChars(ZStoredText().trim(), REJECT_REASON_MAX, `说明不能超过${REJECT_REASON_MAX}个字`).optional(),
 });

@@ -17,7 +17,7 @@ export function maskPhone(phone: string): string {
 
 /**
  * The system nickname of an account: user + the digits of its registration number (bx000042 →
- * user000042; the fallback of publishing §3). Not from the phone: the name is public, and the phone's
+ * user000042; the fallback of docs/spec/publishing-and-browsing.md §3). Not from the phone: the name is public, and the phone's
  * last four digits in it told everyone part of the member's number.
  */
 export function defaultNickname(registrationNumber: string): string {

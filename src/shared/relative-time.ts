@@ -1,5 +1,5 @@
 /**
- * Relative time for cards and lists (accounts-and-people §9): under a minute 刚刚, then minutes,
+ * Relative time for cards and lists (docs/spec/accounts-and-people.md §9): under a minute 刚刚, then minutes,
  * hours, and days up to 6 days; from the 7th day on, the full zh-CN date and time (2-digit, 24-hour).
  */
 

@@ -1,4 +1,4 @@
-/** Follow and favourite texts (accounts §5/§8, publishing §8): the server's messages and the client's toasts say the same. */
+/** Follow and favourite texts (docs/spec/accounts-and-people.md §5/§8, docs/spec/publishing-and-browsing.md §8): the server's messages and the client's toasts say the same. */
 export const FOLLOW_TEXT = {
   loginRequired: '请先登录后再关注用户',
   notSelf: '不能关注自己',

@@ -1,5 +1,5 @@
 /**
- * Messages, feedback and follow updates (publishing §3–§9): the request schemas, and (re-exported
+ * Messages, feedback and follow updates (docs/spec/publishing-and-browsing.md §3–§9): the request schemas, and (re-exported
  * from touch-texts.ts) the limits and texts used by the server and the client.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Messages, feedback and follow updates (publishing §3–§9): limits and texts used by the server and
+ * Messages, feedback and follow updates (docs/spec/publishing-and-browsing.md §3–§9): limits and texts used by the server and
  * the client. Kept free of zod, so the client's navigation does not load it; the request schemas
  * are in touch-rules.ts.
  */
@@ -8,7 +8,7 @@ export const FEEDBACK_MAX = 1000;
 export const FEEDBACK_SUCCESS_MS = 3000;
 export const MESSAGE_PREVIEW_CHARS = 80;
 export const ORIGINAL_FEEDBACK_PREVIEW_CHARS = 100;
-/** Unread counts refresh this often while the page is visible (publishing §4/§9). */
+/** Unread counts refresh this often while the page is visible (docs/spec/publishing-and-browsing.md §4/§9). */
 export const UNREAD_REFRESH_MESSAGES_PAGE_MS = 180_000;
 export const UNREAD_REFRESH_NAV_MS = 120_000;
 export const ANNOUNCEMENT_TITLE_MAX = 100;
@@ -21,7 +21,7 @@ export const FEEDBACK_TEXT = {
   replyEmpty: '请输入回复内容',
 } as const;
 
-/** `sender` labels (publishing §3): admin shows as 管理员. */
+/** `sender` labels (docs/spec/publishing-and-browsing.md §3): admin shows as 管理员. */
 /** Said by the server and shown by the messages page. */
 export const MESSAGE_TEXT = { allRead: '已全部标为已读' } as const;
 

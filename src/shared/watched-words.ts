@@ -1,5 +1,5 @@
 /**
- * Watched words run by moderators (issue 22, after Discourse's watched words): the request schemas,
+ * Watched words run by moderators (after Discourse's watched words): the request schemas,
  * limits and texts the server and the admin console share.
  */
 import { z } from 'zod';

@@ -73,7 +73,7 @@ for (const viewport of VIEWPORTS) {
       // The footer shows the filing numbers on guest pages.
       await page.goto('/about');
       await page.getByText(/ICP备/).waitFor();
-      // Member pages send a guest to /login; unknown paths get the 404 page (issue 16), where they are.
+      // Member pages send a guest to /login; unknown paths get the 404 page, where they are.
       await page.goto('/inspiration-library');
       await page.waitForURL('**/login');
       await page.goto('/no/such/page');

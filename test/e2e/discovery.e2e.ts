@@ -1,5 +1,5 @@
 /**
- * Discovery (issue 8) in Chromium at 390 px and 1280 px: the landing page with 6 cards and today's
+ * Discovery in Chromium at 390 px and 1280 px: the landing page with 6 cards and today's
  * doodle, the guest marketplace (a card click → /login), the member marketplace in all three sorts
  * scrolled to the end marker, a two-character Chinese search from the top bar with its banner and
  * clear-search, a guest's search kept through login, opening a card and coming back to the same

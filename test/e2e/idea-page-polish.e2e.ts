@@ -1,5 +1,5 @@
 /**
- * Issue 16, the client's items, in Chromium at 390 px and 1280 px on the production build: the publish
+ * The idea page and its neighbours in Chromium at 390 px and 1280 px on the production build: the publish
  * success page says what the review did (and the matching message arrives), a comment's like and
  * reply sit on the comment, the coming-soon login and share targets carry icons, unknown paths get a
  * 404 page, the idea page shows its skeleton while it loads, its controls are 44 px targets, the share

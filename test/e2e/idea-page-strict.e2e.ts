@@ -1,5 +1,5 @@
 /**
- * Issue 16: coming back from an idea to the card it was opened from works under React's <StrictMode>
+ * Coming back from an idea to the card it was opened from works under React's <StrictMode>
  * (main.tsx), where a development build mounts every component twice — effects run, are cleaned up and
  * run again — so an effect that is not idempotent breaks there first. The production build never runs
  * effects twice (discovery.e2e.ts covers the return there); this file serves the client through Vite's

@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 5 in Chromium at 390 px and 1280 px on the production build: opening the messages
+ * The messages page in Chromium at 390 px and 1280 px on the production build: opening the messages
  * tab clears the unread badges (the bell and the navigation's), while what was unread keeps its dot
  * for the visit; a reply names who replied, with their avatar, and links to the reply itself, which
  * the idea page scrolls to, focuses and highlights. axe-core on every page shown.

@@ -1,5 +1,5 @@
 /**
- * Issue 16's navigation items in Chromium at 390 px and 1280 px on the production build, axe-core on
+ * The navigation in Chromium at 390 px and 1280 px on the production build, axe-core on
  * every page shown: every data page is still waiting well before its timeout and says its load failed
  * once it has passed, with a retry that recovers (item 4; the page's clock is driven, so no test
  * waits 20 s); the marketplace's sort

@@ -251,7 +251,7 @@ describe('phone navigation and the UI kit', () => {
     await page.locator('.account-chip').waitFor();
 
     // Made an admin while logged in (npm run create-admin, another process): once this server's
-    // memory of the session has expired (CACHE_TTL_MS, README "Performance"), the next check shows it.
+    // memory of the session has expired (CACHE_TTL_MS, docs/performance.md), the next check shows it.
     await e2e.server.deps.db.updateTable('users').set({ role: 'admin' }).where('phone', '=', person.phone).execute();
     await new Promise((resolve) => setTimeout(resolve, e2e.server.deps.config.cacheTtlMs + 200));
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));

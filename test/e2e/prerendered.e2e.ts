@@ -1,5 +1,5 @@
 /**
- * The prerendered guest pages (issue 7, "Fast by design") in Chromium: the view is on screen before
+ * The prerendered guest pages ("Fast by design") in Chromium: the view is on screen before
  * any JavaScript is asked for, and the app then hydrates that very markup — the painted elements stay,
  * with no hydration error — instead of rendering a second copy over it. A member, whose view differs,
  * gets the page rendered fresh, also without errors.

@@ -1,5 +1,5 @@
 /**
- * Issue 22 in Chromium at 390 and 1280 px, with axe: the admin console's watched words (add with an
+ * The review tools in Chromium at 390 and 1280 px, with axe: the admin console's watched words (add with an
  * action, import, search as matching sees words, remove), an idea held by a watched word shown with
  * its words in the queue and corrected before approval, a public idea taken down from its page, and a
  * member downloading their own data from the security dialog (the archive saved and read back).
@@ -52,7 +52,7 @@ const WORDS = { phone: { hold: '代购', replace: ['刷单返利', '兼职日结
 
 for (const viewport of VIEWPORTS) {
   const words = WORDS[viewport.name];
-  describe(`issue 22 review tools at ${viewport.width}px`, () => {
+  describe(`review tools at ${viewport.width}px`, () => {
     it('lets an admin add, import, search and remove watched words', async () => {
       const admin = await register('管理员');
       await makeAdmin(admin);

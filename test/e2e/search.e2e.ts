@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 3 in Chromium at 390 px and 1280 px on the production build: a search of two words
+ * Search in Chromium at 390 px and 1280 px on the production build: a search of two words
  * separated by a space finds the ideas that have both, in any order and in any field (title,
  * description, tags), and none that have only one; the words swapped find the same ideas, and so do
  * the words parted by Chinese punctuation or written in traditional characters. axe-core on the results.

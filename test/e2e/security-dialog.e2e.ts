@@ -1,5 +1,5 @@
 /**
- * The security dialog's password step in Chromium (issue 19): the phone change and the deactivation
+ * The security dialog's password step in Chromium: the phone change and the deactivation
  * ask for the current password from the start, even right after signing in (a token alone never
  * changes who owns an account); a missing or wrong one is said beside the field; with the right one
  * the spec's flow goes on, each step sending it.

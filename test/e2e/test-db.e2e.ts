@@ -1,4 +1,4 @@
-/** The spec's /test-db page (issue 16): every answer it shows is Chinese, at phone and desktop width. */
+/** The spec's /test-db page: every answer it shows is Chinese, at phone and desktop width. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';

@@ -253,7 +253,7 @@ for (const viewport of VIEWPORTS) {
       await replyMessage.getByTestId('message-original').getByText(feedbackText).waitFor();
       await replyMessage.getByText('来自管理员').waitFor();
       await look(page, viewport, 'messages');
-      // Opening the tab read what it shows (issue 16): the badge clears; the dots stay for this visit.
+      // Opening the tab read what it shows: the badge clears; the dots stay for this visit.
       await unreadBadge.waitFor({ state: 'detached' });
       assert.equal(await page.getByRole('button', { name: '全部标为已读' }).count(), 0);
       assert.equal((await api('GET', '/api/messages/unread-count', undefined, b.token)).count, 0);

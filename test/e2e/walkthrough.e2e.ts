@@ -1,5 +1,5 @@
 /**
- * Issue 20, a new hunter's walk-through, in Chromium at 390 px and 1280 px on the production build:
+ * A new hunter's walk-through, in Chromium at 390 px and 1280 px on the production build:
  * every tab of the security dialog and of the admin console shows whole (no row cut off at the edge)
  * and is a 44 px target in keyboard (arrow key) order; an author's own idea in review or rejected says so and
  * offers no share link that would fail for everyone else; the register form's agreement checkbox
@@ -53,7 +53,7 @@ async function expectEveryTabReachable(page: Page, tablist: Locator, label: stri
 }
 
 for (const viewport of VIEWPORTS) {
-  describe(`issue 20 walk-through at ${viewport.width}px`, () => {
+  describe(`a new hunter's walk-through at ${viewport.width}px`, () => {
     it('shows every tab of the security dialog and the admin console whole, each one reachable', async () => {
       const admin = await createUser(e2e.server.deps, { nickname: `管理员${viewport.name}`, role: 'admin' });
       const { context, page } = await newPage(e2e, viewport);

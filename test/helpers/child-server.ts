@@ -5,7 +5,7 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** RATE_* variables set to 0, from the same names README lists. */
+/** RATE_* variables set to 0, from the same names docs/configuration.md lists. */
 const LIMITS_OFF: Record<string, string> = {
   RATE_SMS_PHONE_INTERVAL_SECONDS: '0',
   RATE_SMS_PHONE_PER_DAY: '0',

@@ -44,7 +44,7 @@ export function mysqlUrlWithDatabase(base: string, name: string): string {
 
 /**
  * A fresh database, migrated (unless `migrate` is false). On MySQL/MariaDB `collation` creates it the way someone else might have
- * (`utf8mb4_unicode_ci`, `latin1_swedish_ci`…) instead of the way the app would (issue 18).
+ * (`utf8mb4_unicode_ci`, `latin1_swedish_ci`…) instead of the way the app would.
  */
 export async function createTestDatabase(
   dialect: DialectName,

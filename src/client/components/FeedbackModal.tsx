@@ -1,5 +1,5 @@
 /**
- * The feedback dialog (publishing §2 "Feedback", §4): content trimmed and non-empty, at most
+ * The feedback dialog (docs/spec/publishing-and-browsing.md §2 "Feedback", §4): content trimmed and non-empty, at most
  * FEEDBACK_MAX characters (the counter turns orange above 80%), then submitting → the success
  * message for FEEDBACK_SUCCESS_MS → the dialog closes. Sends the page's address and the browser.
  */

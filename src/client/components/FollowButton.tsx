@@ -1,5 +1,5 @@
 /**
- * Following a hunter (accounts §2 author block, and the hunter page): 关注 / 已关注, toggled by
+ * Following a hunter (docs/spec/accounts-and-people.md §2 author block, and the hunter page): 关注 / 已关注, toggled by
  * `follows.set`. A guest is told to log in and sent to /login, coming back to this page afterwards.
  * Where the state comes from differs by page (the idea page's one member read, the hunter page's
  * `follows.check`), so the page gives it; a toggle's answer goes into `follows.check` and marks every

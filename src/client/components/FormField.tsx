@@ -2,7 +2,7 @@ import { useEffect, useId, type InputHTMLAttributes, type ReactNode, type RefObj
 import { useTypedBeforeStart } from '../lib/typed-before-start.ts';
 
 /**
- * A labelled input with its error beside it (DESIGN §7: forms show errors beside fields). Its hint
+ * A labelled input with its error beside it (docs/architecture.md §7: forms show errors beside fields). Its hint
  * (至少 6 位…) and error are its description, read with the field (an accessibility review found the
  * hints never read); `aria-describedby` given by the caller comes first.
  */

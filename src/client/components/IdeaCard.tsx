@@ -1,5 +1,5 @@
 /**
- * One idea card (publishing §2 "Marketplace card rules"), shared by the library and, later, the
+ * One idea card (docs/spec/publishing-and-browsing.md §2 "Marketplace card rules"), shared by the library and, later, the
  * marketplace. The whole card is a single link (or button) whose name is the title: its hit area is
  * stretched over the card, so nothing inside the clickable area is a second control. Actions such
  * as 删除 / 恢复 sit in a separate footer above that area.
@@ -17,12 +17,12 @@ import { RejectionReason } from './idea/RejectionReason.tsx';
 import '../styles/ideas.css';
 import { BusyButton } from './ui/BusyButton.tsx';
 
-/** A full idea, or the bare `{ id, title, isDeleted }` a deleted favourite comes back as (DESIGN §10). */
+/** A full idea, or the bare `{ id, title, isDeleted }` a deleted favourite comes back as (docs/architecture.md §10). */
 export type IdeaCardData = Pick<IdeaDto, 'id'> & Partial<Omit<IdeaDto, 'tags' | 'is_deleted'>> & {
-  /** An array, or a JSON / whitespace-separated string (publishing §3). */
+  /** An array, or a JSON / whitespace-separated string (docs/spec/publishing-and-browsing.md §3). */
   tags?: readonly string[] | string | null;
   is_deleted?: 0 | 1 | boolean;
-  /** Some lists name the author's avatar this way (publishing §3). */
+  /** Some lists name the author's avatar this way (docs/spec/publishing-and-browsing.md §3). */
   avatar_url?: string | null;
 };
 
@@ -40,7 +40,7 @@ export interface IdeaCardProps {
   highlighted?: boolean;
   /** The title's heading level; pick the one that fits the page's outline. */
   headingLevel?: 2 | 3 | 4;
-  /** The optional card actions of publishing §2, as footer buttons named after the card. */
+  /** The optional card actions of docs/spec/publishing-and-browsing.md §2, as footer buttons named after the card. */
   onDelete?: () => void;
   onRestore?: () => void;
   onClearFavorite?: () => void;
@@ -63,7 +63,7 @@ export function cardTags(tags: IdeaCardData['tags']): string[] {
   return [];
 }
 
-/** A card counts as deleted when is_deleted is 1 or true (publishing §2). */
+/** A card counts as deleted when is_deleted is 1 or true (docs/spec/publishing-and-browsing.md §2). */
 export function isDeletedIdea(idea: IdeaCardData): boolean {
   return idea.isDeleted === true || idea.is_deleted === 1 || idea.is_deleted === true;
 }
@@ -108,7 +108,7 @@ export function ClockIcon() {
 
 const isPlainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 
-/** 免费 for 0 (the price is always 0 today, publishing §5), else ¥ and the amount. */
+/** 免费 for 0 (the price is always 0 today, docs/spec/publishing-and-browsing.md §5), else ¥ and the amount. */
 export function priceText(price: number | null | undefined): string {
   return !price ? '免费' : `¥${price}`;
 }

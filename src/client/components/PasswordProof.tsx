@@ -1,6 +1,6 @@
 /**
  * The current password a sensitive change (the phone, deactivation) sends with each of its requests:
- * a token alone never changes who owns an account (issue 19, a hostile review). The field is shown
+ * a token alone never changes who owns an account (a hostile review). The field is shown
  * from the start; the server's 403 (errorType password_required) or a wrong password puts its message
  * on the field.
  */

@@ -1,7 +1,7 @@
 /**
  * A person's published ideas as the kit's card grid (hunter and user pages): the spec's empty text,
  * cards with image, title, description, price, date and tags. A click opens the idea for members and
- * /login for visitors (publishing §6).
+ * /login for visitors (docs/spec/publishing-and-browsing.md §6).
  */
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { PEOPLE_MSG } from '../lib/people.ts';

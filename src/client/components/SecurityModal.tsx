@@ -62,7 +62,7 @@ export default function SecurityModal({ onClose }: { onClose: () => void }) {
 }
 
 /**
- * The rights of access and deletion (PIPL art. 45 and 47, issue 22): everything the platform holds
+ * The rights of access and deletion (PIPL art. 45 and 47): everything the platform holds
  * about the member as one archive, and the way to deletion (deactivation).
  */
 function DataTab({ onDeactivate }: { onDeactivate: () => void }) {

@@ -18,7 +18,7 @@ const MessagesBell = lazy(() => loadChunk(() => import('./nav/MessagesBell.tsx')
 
 /**
  * The shared top navigation: logo, search, the two brand links, and the login link or account chip.
- * Search (accounts §2): blank does nothing; a member's query runs `marketplace.search` with the box
+ * Search (docs/spec/accounts-and-people.md §2): blank does nothing; a member's query runs `marketplace.search` with the box
  * disabled meanwhile, then /marketplace?q=… shows the results (query, results and a timestamp as
  * navigation state, replacing history); on that page the box shows the query, after a reload too. A guest is sent to /login; the query waits in sessionStorage and runs
  * after logging in (LoginPage).

@@ -1,8 +1,8 @@
 /**
- * Coming back to the marketplace from an idea (publishing §4 "Marketplace return"): once the cards are
+ * Coming back to the marketplace from an idea (docs/spec/publishing-and-browsing.md §4 "Marketplace return"): once the cards are
  * there, scroll to where the visit was and highlight the card it opened for about 4 s, focus on it.
  *
- * Idempotent, as <StrictMode> requires (issue 16): each run of the effect starts its own search for
+ * Idempotent, as <StrictMode> requires: each run of the effect starts its own search for
  * the card and its cleanup cancels it; the return counts as done only when it has happened. (Marking it
  * done at the start let StrictMode's mount–cleanup–mount cancel the search and skip the second run.)
  */

@@ -1,5 +1,5 @@
 /**
- * Downloading one's own data (issue 22, PIPL access): `GET /api/account/export` with the session's
+ * Downloading one's own data (PIPL access): `GET /api/account/export` with the session's
  * token, saved under the server's file name. The archive is built as it downloads; a member with
  * many images waits a little, so the timeout is long.
  */

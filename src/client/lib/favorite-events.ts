@@ -1,5 +1,5 @@
 /**
- * The favorite-changed window event (accounts §4): whoever toggles a favourite announces the
+ * The favorite-changed window event (docs/spec/accounts-and-people.md §4): whoever toggles a favourite announces the
  * server's result, so any list or card on screen showing that idea's state can follow it.
  */
 

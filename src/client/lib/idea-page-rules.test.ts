@@ -60,7 +60,7 @@ describe('view count per idea for the session', () => {
 });
 
 describe('failure texts', () => {
-  it('favourite: every publishing §8 message', () => {
+  it('favourite: every docs/spec/publishing-and-browsing.md §8 message', () => {
     expect(favoriteFailureText({ network: true }, false)).toBe('网络连接失败，请检查网络后重试');
     expect(favoriteFailureText({ network: false, status: 401 }, false)).toBe('请先登录后再收藏');
     expect(favoriteFailureText({ network: false, status: 404 }, false)).toBe('创意不存在或已被删除');

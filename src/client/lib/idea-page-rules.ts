@@ -1,5 +1,5 @@
 /**
- * The idea page's pure rules (accounts §2–§4, §8; publishing §2, §4, §8): its texts, where the back
+ * The idea page's pure rules (docs/spec/accounts-and-people.md §2–§4, §8; docs/spec/publishing-and-browsing.md §2, §4, §8): its texts, where the back
  * button leads, the extension list in either shape it arrives in, the view count kept per idea for
  * the session, and the Chinese sentence for a failed favourite or follow. No React, no tRPC here:
  * the unit tests beside this file check it directly.
@@ -36,7 +36,7 @@ export const IDEA_PAGE_MSG = {
   posterHint: '如未自动下载，可点“下载海报”，或长按、右键点击海报保存',
 } as const;
 
-/** publishing §8 "Favourite" (the 401 text is the publish flow's own, IDEA_MSG.loginToFavorite). */
+/** docs/spec/publishing-and-browsing.md §8 "Favourite" (the 401 text is the publish flow's own, IDEA_MSG.loginToFavorite). */
 export const FAVORITE_MSG = {
   invalidId: '无法收藏，创意ID无效',
   failed: (wasFavorited: boolean) => `${wasFavorited ? '取消收藏' : '收藏'}失败，请稍后重试`,
@@ -48,7 +48,7 @@ export const FAVORITE_MSG = {
 
 // ------------------------------------------------------------------ the way back
 
-/** Handed to /idea/{id} by the inspiration library (publishing §2). */
+/** Handed to /idea/{id} by the inspiration library (docs/spec/publishing-and-browsing.md §2). */
 export interface FromLibraryState {
   fromInspirationLibrary: true;
   activeTab: string;
@@ -62,7 +62,7 @@ export function isFromLibrary(state: unknown): state is FromLibraryState {
 }
 
 /**
- * Where back leads (accounts §2 "Returning"): the marketplace (with the sort and search it showed) or
+ * Where back leads (docs/spec/accounts-and-people.md §2 "Returning"): the marketplace (with the sort and search it showed) or
  * the library tab the idea was opened from, handing its state back so the list restores its scroll (and the marketplace highlights the
  * card); null means "back in history".
  */
@@ -83,7 +83,7 @@ export interface Expansion {
   createdAt: string;
 }
 
-/** Extension items as an array or a JSON string of one (accounts §3); anything unreadable is dropped. */
+/** Extension items as an array or a JSON string of one (docs/spec/accounts-and-people.md §3); anything unreadable is dropped. */
 export function parseExpansions(value: unknown): Expansion[] {
   let list: unknown = value;
   if (typeof value === 'string') {
@@ -146,7 +146,7 @@ export function favoriteFailureText(failure: CallFailure, wasFavorited: boolean)
   if (failure.status === 401) return FAVORITE_MSG.login;
   if (failure.status === 404) return FAVORITE_MSG.notFound;
   if (failure.status === 400) return FAVORITE_MSG.invalidId;
-  // A per-member limit (issue 19): its own text (收藏操作过于频繁，请稍后再试).
+  // A per-member limit: its own text (收藏操作过于频繁，请稍后再试).
   if (failure.status === 429 && failure.serverMessage) return failure.serverMessage;
   if (failure.status && failure.status >= 500) return FAVORITE_MSG.failed(wasFavorited);
   return FAVORITE_MSG.fallback;

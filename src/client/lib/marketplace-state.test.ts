@@ -46,7 +46,7 @@ describe('sort and seed', () => {
     expect(SEED_BUCKETS).toBeLessThanOrEqual(SEED_MAX);
   });
 
-  it('goes on with the seed the server answered, else the one sent (issue 16)', () => {
+  it('goes on with the seed the server answered, else the one sent', () => {
     expect(answeredSeed(7, { data: [], nextCursor: null, seed: 42 })).toBe(42);
     expect(answeredSeed(7, { data: [], nextCursor: null })).toBe(7);
     expect(answeredSeed(7, { seed: 0 })).toBe(7);

@@ -1,5 +1,5 @@
 /**
- * The marketplace's pure rules (publishing §2, §4, §8; accounts §2 "Top navigation bar"): the sort
+ * The marketplace's pure rules (docs/spec/publishing-and-browsing.md §2, §4, §8; docs/spec/accounts-and-people.md §2 "Top navigation bar"): the sort
  * options and the random seed of a visit, the address that names the sort and the search (so reload
  * and back show the same list), the list state kept in sessionStorage, the navigation
  * states between the marketplace, the idea page and the search box, the way back to the last viewed
@@ -49,7 +49,7 @@ export function marketQueryInput(sort: MarketSort, seed: number): { sort: Market
 
 /**
  * The seed a random list goes on with: the one the server answered beside its first page (it
- * chooses one when none was sent, issue 16), else the one sent. Kept in the list state, so coming
+ * chooses one when none was sent), else the one sent. Kept in the list state, so coming
  * back shows the order that was shown.
  */
 export function answeredSeed(sent: number, firstPage: unknown): number {
@@ -143,7 +143,7 @@ export function marketAddressFor(sort: MarketSort, q: string | null = null): str
 
 // ------------------------------------------------------------------ navigation states
 
-/** Handed to /idea/{id} by a card click (publishing §2), and handed back by the idea page's back button. */
+/** Handed to /idea/{id} by a card click (docs/spec/publishing-and-browsing.md §2), and handed back by the idea page's back button. */
 export interface FromMarketplaceState {
   fromMarketplace: true;
   lastViewedCardId: number;
@@ -152,7 +152,7 @@ export interface FromMarketplaceState {
   marketplaceSearch?: string;
 }
 
-/** What the top bar's search hands to /marketplace (accounts §2), replacing history. */
+/** What the top bar's search hands to /marketplace (docs/spec/accounts-and-people.md §2), replacing history. */
 export interface SearchNavState {
   searchQuery: string;
   searchResults: unknown[] | null;
@@ -204,7 +204,7 @@ export function marketplaceReturnPath(state: FromMarketplaceState): string {
 
 // ------------------------------------------------------------------ search
 
-/** The query to run (trimmed, cut to the server's SEARCH_QUERY_MAX_CHARS), or null when there is nothing to search (blank does nothing, publishing §5). */
+/** The query to run (trimmed, cut to the server's SEARCH_QUERY_MAX_CHARS), or null when there is nothing to search (blank does nothing, docs/spec/publishing-and-browsing.md §5). */
 export function searchQueryOf(input: string): string | null {
   const q = input.trim();
   if (!q) return null;
@@ -236,7 +236,7 @@ export function takePendingSearch(store: KeyValueStore): string | null {
 
 // ------------------------------------------------------------------ coming back to a card
 
-/** publishing §4 "Marketplace return". */
+/** docs/spec/publishing-and-browsing.md §4 "Marketplace return". */
 export const RETURN_RULES = { highlightMs: 4000, retries: 5, retryDelayMs: 300, offsetPx: 70 } as const;
 
 /**
@@ -282,7 +282,7 @@ export function returnScrollTop({ saved, cardTop, viewportHeight, offset = RETUR
 
 // ------------------------------------------------------------------ list pages and errors
 
-/** publishing §8 "Screens: Marketplace". */
+/** docs/spec/publishing-and-browsing.md §8 "Screens: Marketplace". */
 export const MARKET_MSG = {
   badData: '数据格式错误，请稍后重试',
   fetchFailed: (reason: string) => `获取创意失败：${reason}`,
@@ -332,7 +332,7 @@ export function listErrorText(err: unknown): string {
 
 // ------------------------------------------------------------------ cards
 
-/** At most `max` tags, then how many more (publishing §2: 3, then +N). */
+/** At most `max` tags, then how many more (docs/spec/publishing-and-browsing.md §2: 3, then +N). */
 export function tagsToShow(tags: readonly string[], max = 3): { shown: string[]; more: number } {
   const shown = tags.slice(0, max);
   return { shown, more: Math.max(0, tags.length - shown.length) };

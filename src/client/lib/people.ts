@@ -1,4 +1,4 @@
-/** The hunter and user pages' pure rules (accounts-and-people §2, §8). */
+/** The hunter and user pages' pure rules (docs/spec/accounts-and-people.md §2, §8). */
 import { DEFAULT_BIO } from '../../shared/constants.ts';
 
 /** How many of a person's published ideas the hunter and user pages show. */

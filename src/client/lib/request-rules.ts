@@ -1,10 +1,10 @@
 /**
- * How long the client waits for one call, and which failed reads it tries again (publishing §4, §7):
+ * How long the client waits for one call, and which failed reads it tries again (docs/spec/publishing-and-browsing.md §4, §7):
  * one rule for every call the app makes, so a page never waits longer than its timeout to say so.
  */
 import { FAVORITES_TIMEOUT_MS, HTTP_TIMEOUT_MS, READ_RETRY_DELAYS_MS } from '../../shared/constants.ts';
 
-/** tRPC procedures of the favourites client, which gives up sooner (publishing §7). */
+/** tRPC procedures of the favourites client, which gives up sooner (docs/spec/publishing-and-browsing.md §7). */
 const FAVORITES_PROCEDURE = /^\/trpc\/favorites\.[A-Za-z]+(?:[?,]|$)/;
 
 /** The timeout of a call to `url` (a path such as `/trpc/favorites.list?input=…`, or a full URL). */

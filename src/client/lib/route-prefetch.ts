@@ -1,5 +1,5 @@
 /**
- * The first reads of the page being opened, asked for as soon as the app starts (issue 20): the
+ * The first reads of the page being opened, asked for as soon as the app starts: the
  * idea page's idea, its comments and the member's state on it; the marketplace's first page. The
  * page's own code is still loading then (a lazy chunk), and its queries find these under the same
  * keys, so the data no longer waits for that chunk. Only where the page's first query is certain

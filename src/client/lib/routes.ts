@@ -8,13 +8,13 @@ export function footerVisible(path: string, loggedIn: boolean): boolean {
   return !FOOTER_HIDDEN_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix + '/') || path.startsWith(prefix + '?'));
 }
 
-/** Pages where the side navigation shows (publishing §2 "Side navigation"). */
+/** Pages where the side navigation shows (docs/spec/publishing-and-browsing.md §2 "Side navigation"). */
 export const SIDE_NAV_PATHS = ['/marketplace', '/inspiration-library', '/updates', '/create-pin', '/messages'];
 
 /** Pages where phones get the bottom tab bar: the side navigation's pages (the bar is its phone form). */
 export const TAB_BAR_PATHS = SIDE_NAV_PATHS;
 
-/** Pages that need a session (DESIGN §10); on any other page a lost session just shows the logged-out state. */
+/** Pages that need a session (docs/architecture.md §10); on any other page a lost session just shows the logged-out state. */
 export const LOGIN_REQUIRED_PREFIXES = ['/marketplace', '/create-pin', '/inspiration-library', '/messages', '/feedback', '/admin', '/publish-success'];
 
 /** Whether `path` is `prefix` itself or below it. */

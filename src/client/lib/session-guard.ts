@@ -4,7 +4,7 @@
  * - a response carrying `x-session-expired: 1` (the server's answer to a bearer token that is no longer
  *   valid, even on a public call that succeeds) clears the session: the account chip becomes the
  *   login link, and member pages send the visitor to /login through their guard;
- * - a 401 on a call made with a token clears the session and goes to /login (DESIGN §10), which says
+ * - a 401 on a call made with a token clears the session and goes to /login (docs/architecture.md §10), which says
  *   the session ended and returns to the page after logging in; public pages simply show their
  *   logged-out state.
  * Only the session that made the request is cleared: a late answer for an old token never logs out

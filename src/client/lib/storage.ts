@@ -1,4 +1,4 @@
-/** Local storage keys of the spec and the one rule for "logged in" (DESIGN §10). */
+/** Local storage keys of the spec and the one rule for "logged in" (docs/architecture.md §10). */
 import type { AuthUser } from '../../shared/account-rules.ts';
 import { RECENT_PHONES_MAX } from '../../shared/constants.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The client's rules for staying in touch (publishing §2/§4, DESIGN §10): badge text, the viewed
+ * The client's rules for staying in touch (docs/spec/publishing-and-browsing.md §2/§4, docs/architecture.md §10): badge text, the viewed
  * marks of follow updates (`follow_updates_viewed_users`: registration number → the latest idea time
  * seen, so a new publication after a visit lights the dot again), the cached last list
  * (`followUpdatesAll`) and the message previews. The pure parts take their input as arguments.
@@ -35,7 +35,7 @@ export function countUnviewed(list: readonly FollowUpdateItem[], marks: ViewedMa
   return list.filter((item) => isUnviewed(item, marks)).length;
 }
 
-/** The marks of members still in the list only (publishing §4). Pure. */
+/** The marks of members still in the list only (docs/spec/publishing-and-browsing.md §4). Pure. */
 export function pruneMarks(marks: ViewedMarks, list: readonly Pick<FollowUpdateItem, 'registration_number'>[]): ViewedMarks {
   const keep = new Set(list.map((item) => item.registration_number));
   return Object.fromEntries(Object.entries(marks).filter(([number]) => keep.has(number)));

@@ -1,5 +1,5 @@
 /**
- * Editor images (publishing §5, §7, §8 "Upload"): the checks made before a file is sent, the
+ * Editor images (docs/spec/publishing-and-browsing.md §5, §7, §8 "Upload"): the checks made before a file is sent, the
  * multipart upload to the REST path, and removing an upload the analysis no longer shows.
  * Where uploads live and how their names look is shared with the server (shared/uploads.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Refreshing a count while the page is visible (publishing §4): a timer that skips its tick when
+ * Refreshing a count while the page is visible (docs/spec/publishing-and-browsing.md §4): a timer that skips its tick when
  * the page is hidden (document.visibilityState), a refresh when the window regains focus or the page
  * becomes visible again. Several components asking for the same key and interval share one timer,
  * so the side navigation and the tab bar (both mounted, one hidden by CSS) do not poll twice.

@@ -1,5 +1,5 @@
 /**
- * 管理后台 (/admin, admins only; DESIGN §4, §10), one tab each (?tab=): the ideas waiting for review,
+ * 管理后台 (/admin, admins only; docs/architecture.md §4, §10), one tab each (?tab=): the ideas waiting for review,
  * oldest first, each approved or rejected with a reason; the feedback inbox with replies; comment
  * reports (dismiss, or delete the comment); the announcement form; the moderation log. The server
  * refuses non-admins with 403 as well.
@@ -357,7 +357,7 @@ function ReviewItem({ idea, busy, onApprove, onReject, onEdit }: { idea: ReviewI
       <section>
         <h4>详细分析</h4>
         {analysis.trim() ? (
-          // Sanitized on the server with an allowlist before it was stored (DESIGN §4).
+          // Sanitized on the server with an allowlist before it was stored (docs/architecture.md §4).
           // tabIndex: a long analysis scrolls inside the box, so keyboard users must be able to reach it.
           <div className="review-analysis" tabIndex={0} role="region" aria-label={`${titleOf(idea)}的详细分析`} dangerouslySetInnerHTML={{ __html: analysis }} />
         ) : (

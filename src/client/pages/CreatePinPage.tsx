@@ -1,5 +1,5 @@
 /**
- * Create or edit an idea (publishing §2 "Create idea", §4, §5, §8 "Publish"): the page, its heading
+ * Create or edit an idea (docs/spec/publishing-and-browsing.md §2 "Create idea", §4, §5, §8 "Publish"): the page, its heading
  * and the draft loader. The form is components/editor/IdeaForm.tsx, built from its parts there
  * (fields, tags, the analysis with its images, settings, preview, actions).
  */
@@ -72,7 +72,7 @@ function DraftLoader({ id }: { id: number | null }) {
   useEffect(() => {
     if (!failed || alerted.current) return;
     alerted.current = true;
-    // A 401 already sends the visitor to /login (DESIGN §10).
+    // A 401 already sends the visitor to /login (docs/architecture.md §10).
     if (httpStatusOf(query.error) === 401) return;
     toast(CREATE_MSG.draftLoadFailed, 'error');
     navigate('/create-pin', { replace: true });

@@ -1,5 +1,5 @@
 /**
- * 意见反馈 (/feedback): the spec's placeholder page (publishing §2 "Feedback"); feedback itself is
+ * 意见反馈 (/feedback): the spec's placeholder page (docs/spec/publishing-and-browsing.md §2 "Feedback"); feedback itself is
  * sent from the dialog, which this page offers too.
  */
 import { lazy, Suspense, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * /hunter/{registrationNumber}, accounts-and-people §2 "Hunter profile": avatar, nickname, @username,
+ * /hunter/{registrationNumber}, docs/spec/accounts-and-people.md §2 "Hunter profile": avatar, nickname, @username,
  * bio (the default text when empty), the counts of published ideas, followers and total views, and the
  * grid of published cards; 暂无已发布的创意 when there are none; 获取用户资料失败，请稍后重试 with a
  * reload button when the profile cannot be read. Only public ideas appear (the server's visibility rule).

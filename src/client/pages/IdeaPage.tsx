@@ -1,5 +1,5 @@
 /**
- * /idea/{id} (accounts §2 "Idea detail"): the idea, its locked or open analysis, the owner's
+ * /idea/{id} (docs/spec/accounts-and-people.md §2 "Idea detail"): the idea, its locked or open analysis, the owner's
  * extensions, the author with the follow button, favourite and share, comments when allowed and
  * similar ideas when enabled. Unreviewed, rejected and deleted ideas are 404 for everyone but their
  * author. The parts live in components/idea/; the rules in lib/idea-page-rules.ts.

@@ -1,5 +1,5 @@
 /**
- * 我的灵感库 (/inspiration-library?tab=published|drafts|favorite|deleted), publishing §2 "Inspiration
+ * 我的灵感库 (/inspiration-library?tab=published|drafts|favorite|deleted), docs/spec/publishing-and-browsing.md §2 "Inspiration
  * library": the author's published (including in review and rejected), draft and deleted ideas, with
  * delete, restore and permanent delete, and the member's favourites (FavoritesPanel).
  */

@@ -39,7 +39,7 @@ function FeaturedPending() {
 
 /**
  * Up to 6 approved ideas in the card grid (masonry); a click opens the idea for members and /login for
- * guests. When the marketplace's list is empty, the all-versions list stands in (publishing §2).
+ * guests. When the marketplace's list is empty, the all-versions list stands in (docs/spec/publishing-and-browsing.md §2).
  */
 function FeaturedIdeas({ loggedIn }: { loggedIn: boolean }) {
   const list = trpc.ideas.publicPage.useQuery({ limit: LANDING_CARDS }, { select: (answer) => answer.data });

@@ -1,5 +1,5 @@
 /**
- * The marketplace (/marketplace for members, /guest-marketplace for visitors), publishing §2 / §4 / §8:
+ * The marketplace (/marketplace for members, /guest-marketplace for visitors), docs/spec/publishing-and-browsing.md §2 / §4 / §8:
  * title, subtitle, the sort (最新 / 随机 / 收藏最多), the masonry grid of cards loaded page by page as
  * the end comes into view, the end-of-list line, the empty, loading (skeleton cards) and error states,
  * and, for members, the search results the top bar hands over (banner, clear-search). The address

@@ -1,12 +1,12 @@
 /**
- * 消息 (/messages), publishing §2 "Messages": system notices, announcements and replies to the
+ * 消息 (/messages), docs/spec/publishing-and-browsing.md §2 "Messages": system notices, announcements and replies to the
  * member's feedback, newest first. Each shows its type (icon and label), priority (colour and word),
  * an unread dot, an 80-character preview that expands, the original feedback on a reply
  * (100-character preview) and a delete with confirmation. A notice about a member (a comment, a
  * reply, a new follower) shows who, with their avatar, and links to the comment itself
  * (`/idea/{id}#comment-{id}`) or the idea.
  *
- * Opening the page reads what it shows (issue 16): once the list is on a visible page, its unread
+ * Opening the page reads what it shows: once the list is on a visible page, its unread
  * messages are marked read (`messages.markShownRead`), so the navigation badges and the bell clear;
  * the ones that were unread keep their dot and tint for this visit, so the member still sees which
  * are new. The all-read button remains for unread messages the page could not mark. The list and the

@@ -1,5 +1,5 @@
 /**
- * Any path no route knows (issue 16): a page that says so in Chinese, with the way home and to the
+ * Any path no route knows: a page that says so in Chinese, with the way home and to the
  * ideas, instead of a silent jump to the landing page that leaves a mistyped link unexplained.
  */
 import { useEffect } from 'react';

@@ -1,5 +1,5 @@
 /**
- * /publish-success/:id? (accounts-and-people "Publish-success page", DESIGN §10): what happened to the
+ * /publish-success/:id? (accounts-and-people "Publish-success page", docs/architecture.md §10): what happened to the
  * idea, then /idea/{id} after 5 seconds, or /inspiration-library when no id came back. The spec's
  * 发布成功！待审核中... while the idea waits for a moderator (MODERATION=manual); when the automatic
  * review has already made it public, the page says so and links to it, as the message sent then does.

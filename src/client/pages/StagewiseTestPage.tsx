@@ -4,7 +4,7 @@ import { Redirect } from 'wouter';
 import { PaymentModal, TransactionModal } from '../components/WalletModals.tsx';
 import { useSiteIdentity } from '../hooks/useSiteIdentity.ts';
 
-/** Development only: a place to open the modals that no menu opens (DESIGN §10). */
+/** Development only: a place to open the modals that no menu opens (docs/architecture.md §10). */
 export default function StagewiseTestPage() {
   usePageTitle('开发工具测试页');
   const site = useSiteIdentity();

@@ -1,8 +1,8 @@
 /**
- * 关注动态 (/updates), publishing §2 "Follow updates": followed members who published in the last
+ * 关注动态 (/updates), docs/spec/publishing-and-browsing.md §2 "Follow updates": followed members who published in the last
  * 7 days on the left, the selected member's recent ideas on the right (on phones: the list, then the
  * member's ideas with a back control). Opening a member marks their latest idea as seen, which
- * clears the red dot and the navigation badge; a later publication lights them again (DESIGN §10).
+ * clears the red dot and the navigation badge; a later publication lights them again (docs/architecture.md §10).
  * The open member is in the address (`?hunter=`), so the browser's Back and an idea's 返回 keep it.
  * Logged-out visitors get a state linking to /login rather than a redirect.
  */
@@ -110,7 +110,7 @@ function Updates() {
   return (
     <>
       <div className="updates-header">
-        {/* Double-clicking the title reveals the developer reset (publishing §2). */}
+        {/* Double-clicking the title reveals the developer reset (docs/spec/publishing-and-browsing.md §2). */}
         <h1 onDoubleClick={() => setDevTools(true)}>关注动态</h1>
         {devTools && (
           <button

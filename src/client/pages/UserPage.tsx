@@ -1,5 +1,5 @@
 /**
- * /user/{registrationNumber}, accounts-and-people §2 "User public page": the nickname (创意猎人 when
+ * /user/{registrationNumber}, docs/spec/accounts-and-people.md §2 "User public page": the nickname (创意猎人 when
  * there is none), the count of published ideas, the grid of their cards, and a loading line meanwhile.
  * The spec only logs this page's fetch errors; we say so on the page and offer a reload.
  */
@@ -17,7 +17,7 @@ export default function UserPage() {
   const { loggedIn } = useSession();
   const profile = trpc.auth.publicUser.useQuery({ registrationNumber }, { select: (a) => a.data.user });
   const ideas = trpc.ideas.userPublic.useQuery({ id: registrationNumber, limit: PERSON_IDEAS_LIMIT }, { select: (a) => a.data });
-  // Without a readable profile the page still stands, under the fallback name (DESIGN §10).
+  // Without a readable profile the page still stands, under the fallback name (docs/architecture.md §10).
   const nickname = nicknameOrFallback(profile.data?.nickname);
   usePageTitle(profile.isPending ? '用户主页' : `${nickname}的主页`, `${nickname}在猎人创意社区发布的创意卡片。`);
 

@@ -12,7 +12,7 @@ export interface AccountDataPart {
   count?(db: Db, userId: number): Promise<Record<string, number>>;
   /** Counts on the public user page (`auth.publicUser`), e.g. `{ ideaCount: 4 }`. */
   publicCount?(db: Db, userId: number): Promise<Record<string, number>>;
-  /** Runs inside the deactivation's transaction (DESIGN §10): remove or hide what the account held. */
+  /** Runs inside the deactivation's transaction (docs/architecture.md §10): remove or hide what the account held. */
   onDeactivate?(trx: Db, userId: number): Promise<void>;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Account operations (accounts-and-people §7, DESIGN §10): who may call each, its input, and its
+ * Account operations (docs/spec/accounts-and-people.md §7, docs/architecture.md §10): who may call each, its input, and its
  * answer with the success message. `trpc/routers/auth.ts` and `rest/auth.ts` only name them.
  */
 import { z } from 'zod';
@@ -31,7 +31,7 @@ import { ZConnection } from '../../shared/outputs/system.ts';
 const M = accounts.ACCOUNT_MSG;
 const NONE = z.object({}).optional();
 
-/** debugCode sits at the top level and in data where the codes reach no one: the console provider outside production (DESIGN §10, sms.ts `showsCodes`). */
+/** debugCode sits at the top level and in data where the codes reach no one: the console provider outside production (docs/architecture.md §10, sms.ts `showsCodes`). */
 function codeAnswer(sent: { debugCode?: string }) {
   const debug: { debugCode?: string } = sent.debugCode ? { debugCode: sent.debugCode } : {};
   return answer(debug, { message: M.codeSent, extra: debug });
@@ -132,7 +132,7 @@ export const accountOps = {
     output: { data: ZUserAnswer },
     run: async ({ deps, user }, input) => answer({ user: toAuthUser(await accounts.updateAvatar(deps, user, input.avatarUrl)) }, { message: M.profileUpdated }),
   }),
-  /** Returns the server's view of the user; it never renames anyone (DESIGN §10). */
+  /** Returns the server's view of the user; it never renames anyone (docs/architecture.md §10). */
   syncUserInfo: write({
     changes: [],
     access: 'member',

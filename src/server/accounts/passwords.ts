@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-// argon2id at OWASP's minimum (DESIGN §3). `algorithm` is a const enum in the typings; 2 = Argon2id.
+// argon2id at OWASP's minimum (docs/architecture.md §3). `algorithm` is a const enum in the typings; 2 = Argon2id.
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {

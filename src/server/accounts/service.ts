@@ -177,7 +177,7 @@ export async function verifySmsCode(deps: Deps, input: { phone: string; code: st
 // ---------------------------------------------------------------- register and login
 
 async function insertUser(deps: Deps, phone: string, passwordHash: string): Promise<UserRow> {
-  // Registration numbers are random, not derived from ids (ids need not be contiguous, DESIGN §9);
+  // Registration numbers are random, not derived from ids (ids need not be contiguous, docs/architecture.md §9);
   // a collision on the unique key just draws again.
   for (let attempt = 0; attempt < 20; attempt++) {
     const registrationNumber = formatRegistrationNumber(randomInt(1, 1_000_000));
@@ -254,7 +254,7 @@ async function assertCurrentPassword(deps: Deps, auth: Authenticated, password: 
 }
 
 /**
- * Proof of the person for a sensitive change (issue 19): the current password, with each request
+ * Proof of the person for a sensitive change: the current password, with each request
  * that moves the phone or ends the account. A token alone never changes who owns an account: before,
  * a sign-in or a typed password counted for ten minutes, and a token taken in them was enough (a
  * hostile review moved a phone and deactivated an account so). Without it, 403 with errorType
@@ -332,7 +332,7 @@ export async function deactivationStats(deps: Deps, user: UserRow) {
 }
 
 /**
- * Deactivation (DESIGN §10), once the person proved it is them: personal data is removed, the phone
+ * Deactivation (docs/architecture.md §10), once the person proved it is them: personal data is removed, the phone
  * freed, every session ended. The registration number stays reserved so it never names a second person.
  */
 export async function deactivate(deps: Deps, auth: Authenticated, input: TDeactivateRequest): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * SMS verification codes: issued through a provider, stored only as a hash, bound to phone and
- * purpose, 10 minutes long, single use, dead after 5 wrong tries (DESIGN §3).
+ * purpose, 10 minutes long, single use, dead after 5 wrong tries (docs/architecture.md §3).
  */
 import { randomInt } from 'node:crypto';
 import { sha256 } from '@oslojs/crypto/sha2';

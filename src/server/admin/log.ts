@@ -1,4 +1,4 @@
-/** The moderation log (DESIGN §10, `GET /api/admin/log`): who did what to which item, and when. */
+/** The moderation log (docs/architecture.md §10, `GET /api/admin/log`): who did what to which item, and when. */
 import { dbTimeToIso, nowDb } from '../../../db/time.ts';
 import type { Db, ModerationLogTable } from '../../../db/types.ts';
 import type { z } from 'zod';

@@ -1,8 +1,8 @@
 /**
- * What comments tell people (accounts §7): the idea's author hears of new comments, a comment's
+ * What comments tell people (docs/spec/accounts-and-people.md §7): the idea's author hears of new comments, a comment's
  * writer of replies to it. While such a message is unread, later ones are summed up in it
  * (`sendOrSum`): "戊己 等 3 人评论了您的创意「…」，共 4 条新评论，最新一条：…", so a burst of comments
- * adds one unread message per idea, not one per comment (issue 19).
+ * adds one unread message per idea, not one per comment.
  */
 import type { Db, IdeaRow } from '../../../db/types.ts';
 import { asSentence, sendMessage, sendOrSum, unnameActor } from '../messages/send.ts';

@@ -1,5 +1,5 @@
 /**
- * Comment operations (accounts §7, publishing §7, DESIGN §10): who may call each, its input, its
+ * Comment operations (docs/spec/accounts-and-people.md §7, docs/spec/publishing-and-browsing.md §7, docs/architecture.md §10): who may call each, its input, its
  * answer. `trpc/routers/comments.ts` and `rest/comments.ts` only name them.
  */
 import { z } from 'zod';
@@ -114,7 +114,7 @@ export const reportOps = {
   }),
 };
 
-/** Comments a watched word of the hold action keeps for a moderator (issue 22). */
+/** Comments a watched word of the hold action keeps for a moderator. */
 export const heldCommentOps = {
   list: read({
     access: 'admin',

@@ -1,7 +1,7 @@
 /**
  * The comment tables' reads: the list of an idea (one query, authors joined, so a page costs the
  * same whatever the number of comments) and the row shaping, with the deactivated-author rule
- * applied at read time from users.status (DESIGN §10).
+ * applied at read time from users.status (docs/architecture.md §10).
  */
 import { forUpdate } from '../../../db/portable.ts';
 import { dbTimeToIso } from '../../../db/time.ts';
@@ -33,7 +33,7 @@ export function toCommentDto(row: CommentWithAuthor): CommentDto {
     replyTo: row.reply_to_id,
     content: row.content,
     createdAt: dbTimeToIso(row.created_at)!,
-    // A deactivated account's comments name no one (DESIGN §10): no id, no registration number.
+    // A deactivated account's comments name no one (docs/architecture.md §10): no id, no registration number.
     userId: deactivated ? 0 : row.user_id,
     userRegistrationNumber: deactivated ? '' : row.registration_number,
     userName: authorName(author),
@@ -96,7 +96,7 @@ export async function countUserComments(db: Db, userId: number): Promise<number>
 }
 
 /**
- * An account's comments: counted. When it is deactivated they stay, shown as 已注销用户 (DESIGN §10);
+ * An account's comments: counted. When it is deactivated they stay, shown as 已注销用户 (docs/architecture.md §10);
  * those still held for a moderator were never public and can no longer be approved
  * (approveHeldComment): they go.
  */

@@ -1,5 +1,5 @@
 /**
- * Comments on an idea (accounts §2–§9, DESIGN §2/§10): list, write and reply, like and dislike,
+ * Comments on an idea (docs/spec/accounts-and-people.md §2–§9, docs/architecture.md §2/§10): list, write and reply, like and dislike,
  * delete, report. Every read and write goes through the idea's visibility rule (`findVisibleIdea`)
  * and its allowComments switch; counters change in the same transaction as their rows.
  *
@@ -109,7 +109,7 @@ export async function createComment(deps: Deps, user: UserRow, input: TCreateCom
 /** A public comment's notices: the answered comment's writer, then the idea's author, never oneself. */
 async function tellOfComment(trx: Db, c: { idea: IdeaRow; user: { id: number }; name: string; content: string; at: string; answered: CommentRow | undefined; commentId: number }): Promise<void> {
   const told = new Set<number>([c.user.id]);
-  // The notice names its writer and the comment, so the messages page can link to it (issue 16).
+  // The notice names its writer and the comment, so the messages page can link to it.
   const notice = { idea: c.idea, name: c.name, content: c.content, at: c.at, actorId: c.user.id, commentId: c.commentId };
   if (c.answered && !told.has(c.answered.user_id)) {
     told.add(c.answered.user_id);
@@ -119,7 +119,7 @@ async function tellOfComment(trx: Db, c: { idea: IdeaRow; user: { id: number }; 
 }
 
 /**
- * Like or dislike: mutually exclusive, the same click again removes it (accounts §4). The comment
+ * Like or dislike: mutually exclusive, the same click again removes it (docs/spec/accounts-and-people.md §4). The comment
  * row is locked for the transaction, so concurrent clicks on one comment take turns and the counts
  * always equal the reaction rows; the primary key (comment, user) keeps one mark per person.
  */
@@ -169,7 +169,7 @@ export async function interactions(deps: Deps, viewer: UserRow | null, ids: numb
 /**
  * Deletes a comment: its author, the idea's author or an admin (else 403). A top-level comment takes
  * its replies with it; comment_count drops by what was removed, never below 0. Open reports on what
- * was removed are closed as `removed` (DESIGN §10: an admin's delete settles the reports), and their
+ * was removed are closed as `removed` (docs/architecture.md §10: an admin's delete settles the reports), and their
  * reporters told so. An admin removing someone else's comment tells its writer why (`reason`, or
  * REMOVAL_DEFAULT_REASON when deleted from the idea's page).
  */
@@ -297,7 +297,7 @@ export async function removeReportedComment(deps: Deps, admin: UserRow, reportId
   return { ideaId };
 }
 
-// ------------------------------------------------------------------ held comments (issue 22)
+// ------------------------------------------------------------------ held comments
 
 /**
  * Held comments a moderator can decide on: a writer who has left, or an idea in the bin, has nothing

@@ -20,7 +20,7 @@ export interface Variants {
 /**
  * A copy in memory of its own size. What zlib returns is a view into its 16 KB (or larger) output
  * chunk, and a small Buffer.from() a view into a shared 8 KB pool: kept in the cache, either holds on
- * to the whole block (measured: 37 KB of memory per cached answer of under 5 KB, issue 20).
+ * to the whole block (measured: 37 KB of memory per cached answer of under 5 KB).
  */
 function exact(view: Buffer): Buffer {
   if (view.byteOffset === 0 && view.buffer.byteLength === view.length) return view;

@@ -1,5 +1,5 @@
 /**
- * The node:http request listener in front of Express (DESIGN §1). It answers, from memory and with
+ * The node:http request listener in front of Express (docs/architecture.md §1). It answers, from memory and with
  * precomputed headers, what every visitor asks for: the built client (brotli/gzip by
  * Accept-Encoding), the app's HTML, shared-idea link previews and the first pages of the public idea
  * lists for callers without a session; and members' hot reads without the Express pass. Everything

@@ -1,7 +1,7 @@
 /**
  * Serialized answers in memory: bounded by count and bytes (least recently used goes first) and by
  * a short TTL, so another server process that changed the data is never seen stale for long
- * (DESIGN §9). A write in this process drops at once the answers that show what it changed
+ * (docs/architecture.md §9). A write in this process drops at once the answers that show what it changed
  * (`invalidate`, request/changes.ts): every answer showing a kind it changed, or, when the write was
  * about one idea, that idea's own pages and every answer that is not about one idea (the lists).
  */

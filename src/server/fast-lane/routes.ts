@@ -1,7 +1,7 @@
 /**
  * The fast lane's routes, read off the operations: every REST GET route and every tRPC query whose
  * operation says it may be cached (`cache`) or answered without Express (`hot`). Nothing here names a
- * path or an operation: declare it on the operation and both transports follow (issue 17).
+ * path or an operation: declare it on the operation and both transports follow.
  */
 import { match, type MatchFunction } from 'path-to-regexp';
 import { operationOfProcedure } from '../trpc/init.ts';

@@ -1,6 +1,6 @@
 /**
  * The security headers every answer carries (helmet, with a CSP that allows no inline or foreign
- * script: the session token lives in localStorage, DESIGN §3). Express uses the middleware; the fast
+ * script: the session token lives in localStorage, docs/architecture.md §3). Express uses the middleware; the fast
  * lane sends the very same set, captured once from that middleware, so the two cannot differ.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -1,5 +1,5 @@
 /**
- * Feedback (publishing §2/§5/§7) and its admin inbox (DESIGN §10): a member sends content (trimmed,
+ * Feedback (docs/spec/publishing-and-browsing.md §2/§5/§7) and its admin inbox (docs/architecture.md §10): a member sends content (trimmed,
  * 1–1000 characters) with the page's user agent and address; an admin's reply reaches the member as
  * a `feedback_reply` message carrying the original text.
  */

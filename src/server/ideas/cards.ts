@@ -1,6 +1,6 @@
 /**
  * Lean cards for public lists (the marketplace sorts, search, `/api/ideas/all`, a user's public
- * ideas; publishing §2/§9, DESIGN §5). A list page is one query for the rows and their authors
+ * ideas; docs/spec/publishing-and-browsing.md §2/§9, docs/architecture.md §5). A list page is one query for the rows and their authors
  * (explicit columns, the author joined) plus one batched query for the tags, the image uploads
  * (with the analysis of only those ideas that have images: it orders the cover) and, for a member,
  * which of them they unlocked. The card is `toIdeaDto`'s shape without the parts a card never shows:

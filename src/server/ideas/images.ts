@@ -1,7 +1,7 @@
 /**
  * Idea images: only real images (decoded by sharp, not judged by name or MIME header), at most 3 per
  * idea and 10 MB, re-encoded with EXIF stripped, the long edge capped, compressed above 1 MB, and a
- * pixel limit against decompression bombs (DESIGN §4).
+ * pixel limit against decompression bombs (docs/architecture.md §4).
  *
  * An image uploaded before its idea exists (a new idea in the editor) is held for its uploader in
  * pending_uploads and moves to the idea when the idea is saved showing it, so inserting an image

@@ -1,5 +1,5 @@
 /**
- * Keyset pages (DESIGN §5): the one cursor codec every paged list uses, and the one newest-first
+ * Keyset pages (docs/architecture.md §5): the one cursor codec every paged list uses, and the one newest-first
  * page (`published_at desc, id desc`) the marketplace's newest sort, the public idea list and a
  * user's public ideas share.
  */

@@ -1,5 +1,5 @@
 /**
- * Open Graph meta for shared idea links (DESIGN §1): injected into the page for public ideas only.
+ * Open Graph meta for shared idea links (docs/architecture.md §1): injected into the page for public ideas only.
  * An idea in review, rejected or deleted gets the plain page with status 404 and no meta (§10).
  */
 import type { Deps } from '../deps.ts';

@@ -1,5 +1,5 @@
 /**
- * The automatic checks a publish passes through, in the order of publishing §8:
+ * The automatic checks a publish passes through, in the order of docs/spec/publishing-and-browsing.md §8:
  * sensitive words (403 moderationResult, moderation/words.ts), then duplicates (409 duplicateInfo): exact,
  * similar_title, highly_similar, rate_limit.
  *
@@ -199,7 +199,7 @@ export async function pruneRejectedTexts(db: Db): Promise<number> {
   return Number(pruned.numDeletedRows);
 }
 
-/** The matching idea's id and title, only when the caller may see that idea (DESIGN §4). */
+/** The matching idea's id and title, only when the caller may see that idea (docs/architecture.md §4). */
 async function visibleMatch(db: Db, match: { id: number; title: string }, caller: UserRow) {
   return (await findVisibleIdea(db, match.id, caller)) ? { existingIdeaId: match.id, existingTitle: match.title } : {};
 }
@@ -267,7 +267,7 @@ export async function assertNotDuplicate(deps: Deps, c: Candidate, counted: bool
   return hiddenCopy === undefined ? [] : [copyHold(hiddenCopy)];
 }
 
-/** The publish limit's refusal as publishing §8 words it: a 409 of type rate_limit. */
+/** The publish limit's refusal as docs/spec/publishing-and-browsing.md §8 words it: a 409 of type rate_limit. */
 async function asPublishLimit(ask: () => Promise<void>): Promise<void> {
   try {
     await ask();

@@ -1,5 +1,5 @@
 /**
- * Idea operations (publishing §7, DESIGN §6/§10): who may call each, its input, and its answer with
+ * Idea operations (docs/spec/publishing-and-browsing.md §7, docs/architecture.md §6/§10): who may call each, its input, and its answer with
  * the success message. `trpc/routers/ideas.ts` and `rest/ideas.ts` only name them.
  */
 import { z } from 'zod';
@@ -216,7 +216,7 @@ export const ideaOps = {
   userPublic: read({
     access: 'public',
     cache: { ...CACHED_IDEA_CARDS, members: 'ideas' },
-    // `category` is accepted and ignored (DESIGN §10): dropped once parsed, so it is not part of the
+    // `category` is accepted and ignored (docs/architecture.md §10): dropped once parsed, so it is not part of the
     // cached page's key (any text in it made a new entry, a way to push real pages out of the cache).
     input: z.object({ id: ZUserRef, limit: ZListLimit(50), cursor: z.string().max(200).optional(), category: z.string().max(200).optional().transform(() => undefined) }),
     output: { data: ZIdeaCards, extra: ZNextCursor },

@@ -101,7 +101,7 @@ export async function requireOwnLiveIdea(db: Db, user: UserRow, id: number): Pro
 /** The author's live idea that no reviewer is looking at: what may be edited, published or given images. */
 export async function requireEditableIdea(db: Db, user: UserRow, id: number): Promise<IdeaRow> {
   const row = await requireOwnLiveIdea(db, user, id);
-  // An idea waiting for a reviewer stays as the reviewer sees it (publishing §4).
+  // An idea waiting for a reviewer stays as the reviewer sees it (docs/spec/publishing-and-browsing.md §4).
   if (isInReview(row)) throw badRequest(IDEA_MSG.notEditable);
   return row;
 }
@@ -115,7 +115,7 @@ export async function ideaTags(db: Db, id: number): Promise<string[]> {
  * deleted only when there are some, and only when they change: on MariaDB a DELETE that finds no row
  * still locks the gap where its rows would be, and for the newest idea that gap is the end of the
  * index, where every concurrent publish inserts its tags — two publishes each holding that gap and
- * waiting to insert into it was the deadlock of issue 18.
+ * waiting to insert into it was a deadlock seen under concurrent publishes.
  */
 export async function writeTags(db: Db, ideaId: number, tags: string[]): Promise<void> {
   const stored = (await db.selectFrom('idea_tags').select('tag').where('idea_id', '=', ideaId).orderBy('position').execute()).map((t) => t.tag);

@@ -183,7 +183,7 @@ export async function lastDecisionWasRejection(db: Db, ideaId: number): Promise<
 }
 export const rejectIdea = (deps: Deps, admin: UserRow, id: number, reason: string) => decide(deps, admin, id, 'rejected', reason);
 
-// ------------------------------------------------------------------ edit before approval (issue 22)
+// ------------------------------------------------------------------ edit before approval
 
 export type EditableField = 'title' | 'description' | 'tags' | 'detailedAnalysis';
 const FIELD_LABEL: Record<EditableField, string> = { title: '标题', description: '简介', tags: '标签', detailedAnalysis: '详细分析' };

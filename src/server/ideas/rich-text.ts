@@ -1,6 +1,6 @@
 /**
  * The detailed analysis is Tiptap HTML from the browser: it is sanitized with an allowlist before it
- * is stored, so nothing that comes back can run script (DESIGN §4).
+ * is stored, so nothing that comes back can run script (docs/architecture.md §4).
  */
 import { domainToUnicode } from 'node:url';
 import sanitizeHtml from 'sanitize-html';

@@ -1,4 +1,4 @@
-/** Ideas: drafts, publishing with review, the recycle bin, lists and unlocking (publishing §2–§8). */
+/** Ideas: drafts, publishing with review, the recycle bin, lists and unlocking (docs/spec/publishing-and-browsing.md §2–§8). */
 import { dbTimeAgo, fromDbTime, nowDb } from '../../../db/time.ts';
 import type { Db, IdeaRow, UserRow } from '../../../db/types.ts';
 import { transaction } from '../../../db/transaction.ts';
@@ -99,7 +99,7 @@ interface PublishReview {
 }
 
 /**
- * The checks of publishing §8, in order; a failure throws 400, 403 or 409. Answers the fields to
+ * The checks of docs/spec/publishing-and-browsing.md §8, in order; a failure throws 400, 403 or 409. Answers the fields to
  * store (watched words of the replace action as `**`) and the review they lead to. `approved` is the
  * idea as it stands public now, when it does (an edit of it).
  */
@@ -260,7 +260,7 @@ export async function createIdea(deps: Deps, user: UserRow, input: TCreateIdeaRe
 
 /**
  * Saves an existing idea. Saving as published runs the checks again and sends it back to review
- * (DESIGN §10); saving a published or rejected idea as a draft takes it out of the market.
+ * (docs/architecture.md §10); saving a published or rejected idea as a draft takes it out of the market.
  */
 export async function updateIdea(deps: Deps, user: UserRow, id: number, input: TUpdateIdeaRequest): Promise<IdeaDto> {
   const row = await requireEditableIdea(deps.db, user, id);
@@ -406,7 +406,7 @@ export async function purgeRecycleBin(deps: Deps): Promise<number> {
 
 // ------------------------------------------------------------------ reads
 
-/** One idea. Anyone but the author (and admins) gets 404 for what is not public (DESIGN §10). */
+/** One idea. Anyone but the author (and admins) gets 404 for what is not public (docs/architecture.md §10). */
 export async function getIdea(deps: Deps, viewer: UserRow | null, id: number): Promise<IdeaDto> {
   const row = await findVisibleIdea(deps.db, id, viewer);
   if (!row) throw notFound(IDEA_MSG.notFound);
@@ -452,7 +452,7 @@ export async function recentIdeas(deps: Deps, viewer: UserRow | null, limit: num
   return toIdeaDtos(deps.db, await publicIdeas(deps.db).orderBy('published_at', 'desc').orderBy('id', 'desc').limit(limit).execute(), viewer);
 }
 
-/** Favourites first, then newest (DESIGN §10; price is always 0, so the spec's fallback is this order). */
+/** Favourites first, then newest (docs/architecture.md §10; price is always 0, so the spec's fallback is this order). */
 export async function hotIdeas(deps: Deps, viewer: UserRow | null, limit = HOT_IDEAS_DEFAULT): Promise<IdeaDto[]> {
   const rows = await publicIdeas(deps.db).orderBy('favorite_count', 'desc').orderBy('published_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
   return toIdeaDtos(deps.db, rows, viewer);

@@ -1,5 +1,5 @@
 /**
- * Similar ideas (accounts §2, publishing §7): public ideas that share tags or title words with this
+ * Similar ideas (docs/spec/accounts-and-people.md §2, docs/spec/publishing-and-browsing.md §7): public ideas that share tags or title words with this
  * one, best first. A shared tag weighs 3, a shared title bigram 1 (the search index's title grams);
  * a candidate needs at least 2, so one common character pair alone does not make ideas similar.
  */

@@ -1,4 +1,4 @@
-/** Shaping idea rows for the API, with the locked analysis rule in one place (DESIGN §4). */
+/** Shaping idea rows for the API, with the locked analysis rule in one place (docs/architecture.md §4). */
 import type { Kysely } from 'kysely';
 import { dbTimeToIso, fromDbTime } from '../../../db/time.ts';
 import type { Database, IdeaRow, UserRow } from '../../../db/types.ts';
@@ -81,7 +81,7 @@ export type IdeaDtoRow = Pick<
 
 /**
  * An idea as the API shows it to `viewer`. `analysis` is the stored detailed analysis: an idea page's
- * row carries it; a card's row does not, and is not copied to add it (issue 20: the database
+ * row carries it; a card's row does not, and is not copied to add it (the database
  * drivers hand rows with many columns over as dictionary-mode objects, and spreading one allocated a
  * 2.7 KB dictionary that outlived the young generation — a search page of 20 cards promoted 55 KB,
  * and the collector's pauses made the slowest searches).

@@ -1,11 +1,11 @@
 /**
  * What makes a member's view of a shared page their own (request/sharing.ts), remembered per process
- * for CACHE_TTL_MS (issue 20): the ideas they unlocked (their cards and pages show the analysis) and
+ * for CACHE_TTL_MS: the ideas they unlocked (their cards and pages show the analysis) and
  * the ideas where they have a comment held for a moderator (only they see it, in the idea's comments).
  * The fast lane asks it to tell whether a shared answer differs for the member without a query per
  * request. A change in this process (an unlock, a held comment written, approved or rejected) forgets
  * the member's facts at once; another process's change shows here within the TTL, the window every
- * per-process memory has (DESIGN §9).
+ * per-process memory has (docs/architecture.md §9).
  */
 import { sql } from 'kysely';
 import type { Db } from '../../../db/types.ts';

@@ -1,5 +1,5 @@
 /**
- * What is personal on an idea's page (issue 20): whether the member favourites it, follows its
+ * What is personal on an idea's page: whether the member favourites it, follows its
  * author, unlocked it or wrote it, and their likes and dislikes on its comments. The page's public
  * body and its comment list are shared by everyone (the fast lane's cache); this is the one small
  * member read beside them, one statement, its text fixed so the driver keeps it prepared.

@@ -1,5 +1,5 @@
 /**
- * View counts (accounts §2, publishing §7): a view counts once per viewer, idea and community day.
+ * View counts (docs/spec/accounts-and-people.md §2, docs/spec/publishing-and-browsing.md §7): a view counts once per viewer, idea and community day.
  * The viewer is the member, or for a guest a keyed hash of the address (never stored in the clear). The
  * author's own visits do not count. `idea_views` holds the last two days only (housekeeping).
  */

@@ -1,6 +1,6 @@
 /**
  * Rate limits through rate-limiter-flexible, its counters in our `rate_limits` table so a restart
- * or a second server does not reset them (DESIGN §3). Every refusal is a 429 with Retry-After.
+ * or a second server does not reset them (docs/architecture.md §3). Every refusal is a 429 with Retry-After.
  */
 import { RateLimiterMySQL, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { DatabaseHandle } from '../../../db/connection.ts';
@@ -61,7 +61,7 @@ function createLimiter(handle: DatabaseHandle, name: string, points: number, dur
 
 /**
  * Failed logins are counted per phone AND address: counted per phone alone, anyone could lock a member
- * out of password login by guessing from a few addresses (issue 19). A guesser spread over many
+ * out of password login by guessing from a few addresses. A guesser spread over many
  * addresses is held back by the per-address login limits.
  */
 export const loginFailureKey = (phone: string, ip: string) => `${phone}@${ip}`;

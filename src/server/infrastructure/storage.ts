@@ -1,5 +1,5 @@
 /**
- * Where uploaded files live (DESIGN §9): a local folder (`STORAGE=local`, UPLOADS_DIR) or an
+ * Where uploaded files live (docs/architecture.md §9): a local folder (`STORAGE=local`, UPLOADS_DIR) or an
  * S3-compatible bucket (`STORAGE=s3`: Alibaba Cloud OSS, Tencent COS, MinIO, AWS; s3-storage.ts).
  * Whatever the storage, an image's URL is `/uploads/<name>`, the form stored in ideas and accepted
  * by the analysis sanitizer; uploads-route.ts serves it (from the folder, from the bucket, or by a

@@ -1,7 +1,7 @@
 /**
  * Periodic housekeeping. Every job is idempotent, so any process may run it; of several processes on
  * one database, one runs it per period: each offers every HOUSEKEEPING_INTERVAL_MS, and the one that
- * takes the lease in `job_runs` runs while the others skip (DESIGN §9, issue 18).
+ * takes the lease in `job_runs` runs while the others skip (docs/architecture.md §9).
  */
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Marketplace operations (publishing §2, §7; DESIGN §5, §6, §10): the list in three sorts and the
+ * Marketplace operations (docs/spec/publishing-and-browsing.md §2, §7; docs/architecture.md §5, §6, §10): the list in three sorts and the
  * keyword search, both public reads in keyset pages. `trpc/routers/marketplace.ts` and
  * `rest/marketplace.ts` only name them.
  */
@@ -27,14 +27,14 @@ const ZCursor = z.string().max(300).optional();
 export const ZMarketplaceQuery = z
   .object({
     sort: z.enum(['newest', 'random', 'favorites'], { error: MARKET_MSG.sortInvalid }).optional().default('newest'),
-    // Random without a seed: the cursor's, or one the server chooses and answers (issue 16).
+    // Random without a seed: the cursor's, or one the server chooses and answers.
     seed: z.coerce.number({ error: MARKET_MSG.seedInvalid }).int(MARKET_MSG.seedInvalid).min(1, MARKET_MSG.seedInvalid).max(RANDOM_SEED_MAX, MARKET_MSG.seedInvalid).optional(),
     limit: ZLimit,
     cursor: ZCursor,
   });
 
 export const ZSearchQuery = z.object({
-  // Blank or left out: an empty answer, as the spec's client gives (publishing §5), not an error.
+  // Blank or left out: an empty answer, as the spec's client gives (docs/spec/publishing-and-browsing.md §5), not an error.
   q: z
     .string()
     .trim()

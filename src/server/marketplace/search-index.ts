@@ -1,5 +1,5 @@
 /**
- * Writing the search index (`idea_search_grams` and `idea_search_texts`, DESIGN §5). Every published
+ * Writing the search index (`idea_search_grams` and `idea_search_texts`, docs/architecture.md §5). Every published
  * idea (in any review state, deleted or not) has its entries and its texts; drafts have none. Reads
  * always go through the visibility rule, so approving, rejecting, deleting, restoring or deactivating
  * the author needs no change here; only a change of the searched text, of published_at or of status
@@ -20,7 +20,7 @@ export function searchIndexRows(ideaId: number, publishedAt: string, idea: { tit
 /** Rewrites one idea's entries from what is stored now (call it after the row and its tags are written). */
 export async function writeSearchGrams(db: Db, ideaId: number): Promise<void> {
   // Only when there are entries: a DELETE that finds none still locks the gap where they would be,
-  // the end of the index for a new idea, where concurrent publishes insert (issue 18's deadlock).
+  // the end of the index for a new idea, where concurrent publishes insert: they deadlocked.
   // The texts are written and removed with the grams, so the same check stands for both.
   if (await db.selectFrom('idea_search_grams').select('idea_id').where('idea_id', '=', ideaId).limit(1).executeTakeFirst()) {
     await db.deleteFrom('idea_search_grams').where('idea_id', '=', ideaId).execute();

@@ -1,7 +1,7 @@
 /**
- * The marketplace (publishing §2): its three sorts and keyword search, in keyset pages. Every query
+ * The marketplace (docs/spec/publishing-and-browsing.md §2): its three sorts and keyword search, in keyset pages. Every query
  * is built on the visibility rule (`publicIdeas`); each sort reads one index range from its
- * position and stops at the page size (README, Performance: EXPLAIN on both engines).
+ * position and stops at the page size (docs/performance.md: EXPLAIN on both engines).
  */
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db, UserRow } from '../../../db/types.ts';
@@ -126,7 +126,7 @@ const RANK_START = '9999-12-31 23:59:59.999';
 type Rank = 0 | 1 | 2;
 
 /**
- * What one page of search may read (issues 19 and 20), so that no query, however common or
+ * What one page of search may read, so that no query, however common or
  * contrived its words, costs more than a page: the index entries its walks check together, the
  * statements it sends, and the grams it counts to choose where to start. Past a bound the answer is
  * still correct, only shorter (see `searchPage`).
@@ -160,14 +160,14 @@ export interface SearchBudget {
 }
 
 /**
- * Per database, from what a checked entry costs at 100,000 ideas (README, "Search at a bounded
+ * Per database, from what a checked entry costs at 100,000 ideas (docs/performance.md, "Search at a bounded
  * cost"): about 0.5–0.9 µs on SQLite (plus each round's own cost, 0.3–0.5 ms), 2.4–3 µs on MariaDB
  * in a ranged walk (a primary-key probe of the texts through the server, the index entry, and its
  * share of finding the edge), so a page's walks stay within a few milliseconds on either. MariaDB's
  * walks are ranged, in one round (`growth` and `firstChunk` unused): every walk reads its whole share
  * in the statement that brings the cards, since a second round cost 1.3–4.5 ms (「eta」: its title
  * rank's 500 entries found 8 cards, the other rank's first 128 none, and the second round read 185
- * more each). The budgets are smaller since issue 20 (MariaDB 700, was 1,000; SQLite 1,500, was
+ * more each). The budgets were made smaller (MariaDB 700, was 1,000; SQLite 1,500, was
  * 2,500): the worst queries read the whole budget (the 10 one-character words on SQLite: 2.7 of
  * 6.2 ms in the last round alone), and a shorter page for them was the price of a p99 within 10 ms.
  */
@@ -422,7 +422,7 @@ async function readRound(db: Db, ranged: boolean, walks: { walk: RankWalk; need:
 }
 
 /**
- * Keyword search over title, description and tags (DESIGN §5; issue 16): every word of the query
+ * Keyword search over title, description and tags (docs/architecture.md §5): every word of the query
  * (split on spaces) must be found, in any order and any field. Ranks: 0 the normalised title is the
  * query (its words joined), 1 the title has every word, 2 the idea has them; newest first within a
  * rank. Each rank walks one index range, its rarest gram's entries newest first from the cursor,

@@ -1,5 +1,5 @@
 /**
- * Messages, feedback and the admin console's own operations (publishing §7, DESIGN §10).
+ * Messages, feedback and the admin console's own operations (docs/spec/publishing-and-browsing.md §7, docs/architecture.md §10).
  * `trpc/routers/touch.ts` and `rest/touch.ts` only name them.
  */
 import { z } from 'zod';
@@ -29,7 +29,7 @@ export const messageOps = {
       return answer(page.items, { extra: { nextCursor: page.nextCursor } });
     },
   }),
-  // Polled by every open tab of every member (publishing §4): the busiest member read.
+  // Polled by every open tab of every member (docs/spec/publishing-and-browsing.md §4): the busiest member read.
   unreadCount: read({
     hot: true,
     access: 'member',

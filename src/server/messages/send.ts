@@ -50,7 +50,7 @@ export async function sendMessage(db: Writer, m: NewMessage): Promise<void> {
 }
 
 /**
- * A message about others' actions on an idea, which a burst must not multiply (issue 19): while the
+ * A message about others' actions on an idea, which a burst must not multiply: while the
  * member has an unread one with the same title about the same idea, that one is rewritten —
  * `summed(since)` writes what happened since it was first sent — instead of another arriving. So a
  * member's unread count grows by one per idea and kind, however many act. Call it in the
@@ -80,7 +80,7 @@ export async function sendOrSum(db: Writer, m: NewMessage & { ideaId: number }, 
 export const asSentence = (reason: string) => (/[。！？.!?…]$/u.test(reason.trim()) ? reason.trim() : `${reason.trim()}。`);
 
 /**
- * When a member deactivates, the messages others have about them name no one (DESIGN §10): in those
+ * When a member deactivates, the messages others have about them name no one (docs/architecture.md §10): in those
  * with one of `titles` whose text opens with their name (`shownName` matches it at the start, whatever
  * it was then), the name becomes 已注销用户. The message's sender already shows so; its text named
  * them still, and a new account on the same phone gets the same default nickname. Idempotent.

@@ -1,5 +1,5 @@
 /**
- * A member's messages (publishing §2/§4/§7): list, unread count, read, read-all, delete, and
+ * A member's messages (docs/spec/publishing-and-browsing.md §2/§4/§7): list, unread count, read, read-all, delete, and
  * admin announcements. Every read and change is scoped to the caller's own rows: another member's
  * message is "not found" (404), never "forbidden", so ids do not leak.
  *
@@ -103,7 +103,7 @@ export async function listMessages(deps: Deps, user: UserRow, cursorText?: strin
   return { items, nextCursor: more ? encodeTimeIdCursor(MESSAGES_CURSOR, last.created_at, last.id) : null };
 }
 
-/** The member a message is about, as comments show people (DESIGN §10: a deactivated one names no one). */
+/** The member a message is about, as comments show people (docs/architecture.md §10: a deactivated one names no one). */
 function messageActor(a: Required<AuthorFields>): MessageDto['actor'] {
   return { registrationNumber: a.deactivated ? '' : (a.registrationNumber ?? ''), nickname: authorName(a), avatarUrl: authorAvatar(a) };
 }
@@ -139,7 +139,7 @@ export async function markRead(deps: Deps, user: UserRow, id: number): Promise<v
 }
 
 /**
- * The messages the page has shown the member (issue 16: opening the tab clears its badge): those of
+ * The messages the page has shown the member (opening the tab clears its badge): those of
  * `ids` that are the caller's own and unread become read; others' ids and unknown ones are passed
  * over, as a list can hold a message deleted meanwhile. Answers the unread count left (messages that
  * arrived since the list was read).

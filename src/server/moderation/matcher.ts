@@ -1,5 +1,5 @@
 /**
- * Word matching that sees through disguises (issue 22). A text is folded before matching: each
+ * Word matching that sees through disguises. A text is folded before matching: each
  * character as every comparison sees it (`foldCharacter` in text.ts: Unicode NFKC, lower case,
  * traditional → simplified Chinese), and whatever is not a letter or a digit is dropped
  * (spaces, punctuation, symbols, emoji, zero-width and other invisible characters, and letters that

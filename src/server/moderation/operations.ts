@@ -1,5 +1,5 @@
 /**
- * The console's watched words (issue 22): `trpc/routers/ideas.ts` (admin router) and
+ * The console's watched words: `trpc/routers/ideas.ts` (admin router) and
  * `rest/moderation.ts` only name them. Admins only; every change goes into the moderation log.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The console's watched words (issue 22): list and search, add (or change a word's action), import
+ * The console's watched words: list and search, add (or change a word's action), import
  * one a line, remove. Every change raises the list's version in its transaction and goes into the
  * moderation log; this process reloads at once, the others within CACHE_TTL_MS (words.ts).
  */

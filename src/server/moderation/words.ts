@@ -3,7 +3,7 @@
  * tags, extensions, comments and replies, feedback and report reasons. Matching sees through
  * disguises (matcher.ts).
  *
- * The words and their actions (issue 22, after Discourse's watched words):
+ * The words and their actions (after Discourse's watched words):
  * - the starting set: the built-in `sensitive-words.txt` plus `SENSITIVE_WORDS_FILE`, action `block`;
  * - the moderators' watched words (`watched_words`, run from /admin), each `block`, `hold` or
  *   `replace`; an entry for a word of the starting set overrides the file's `block`.

@@ -3,7 +3,7 @@
  * through SQLite's backup API (a consistent copy while the server keeps writing) and the uploads
  * folder. The database is copied first: an upload is stored before the row that names it, so every
  * file a backed-up row names is already there when the folder is copied. MySQL/MariaDB installs
- * back up with mysqldump (README "Deploy"). With STORAGE=s3 the images are in the bucket, not in
+ * back up with mysqldump (docs/deployment.md). With STORAGE=s3 the images are in the bucket, not in
  * the folder: the backup holds the database and says where the images are (`imagesIn`).
  */
 import fs from 'node:fs';

@@ -37,7 +37,7 @@ const batches = new WeakMap<Logger, LineBatch>();
 /**
  * A writer of ready-made lines to the logger's destination, in blocks of about 8 KB. Handing the
  * destination one line at a time cost a few µs a line: pino's asynchronous destination appends each
- * to a growing string and measures that string's byte length again on every line (issue 20). A line
+ * to a growing string and measures that string's byte length again on every line. A line
  * waits here at most FLUSH_EVERY_MS, so a line of another kind written meanwhile (a warning) may
  * come out before request lines of the same second.
  */

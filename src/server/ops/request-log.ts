@@ -10,7 +10,7 @@
  * own format (its level, time and bindings, then the fields and `msg`), in blocks of about 8 KB
  * (logger.ts `lineWriter`): going through `logger.info` cost 4.6 µs a line (pino's object walk,
  * serializers, hooks), and handing the destination a line at a time a few µs more — together a
- * third of what a bare node:http server spends on a whole request (issue 20). Aborted answers (warn)
+ * third of what a bare node:http server spends on a whole request. Aborted answers (warn)
  * and 5xx (error) go through pino as before.
  */
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * People's own data (PIPL art. 45, the right of access and copy; issue 22): everything the product
+ * People's own data (PIPL art. 45, the right of access and copy): everything the product
  * holds about a member, as one ZIP archive — JSON files by kind (profile, ideas with their images,
  * drafts, comments, favourites, follows, messages, feedback, other activity) and the image files of
  * their ideas — downloaded from the security dialog (`GET /api/account/export`).
@@ -12,7 +12,7 @@
  * zlib's thread pool, images are read one at a time and the archive is streamed to the response
  * with backpressure (infrastructure/zip.ts). Limited per member (RATE_EXPORTS_PER_DAY).
  *
- * The right of deletion is deactivation (DESIGN §10, accounts/service.ts), unchanged.
+ * The right of deletion is deactivation (docs/architecture.md §10, accounts/service.ts), unchanged.
  */
 import type { Writable } from 'node:stream';
 import { dbTimeToIso } from '../../../db/time.ts';

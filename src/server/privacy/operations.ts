@@ -1,5 +1,5 @@
 /**
- * A member's own data (PIPL access, issue 22): the archive download. REST only (`rest/privacy.ts`):
+ * A member's own data (PIPL access): the archive download. REST only (`rest/privacy.ts`):
  * a file, not a JSON answer; the app downloads it with its token like any REST call.
  */
 import { z } from 'zod';

@@ -2,7 +2,7 @@
  * What a write changes of what others see, and so which cached answers go stale: one rule per kind,
  * here and nowhere else. A cached read names the kinds its answer shows (`cache.shows`); a write names
  * the kinds it changes (`changes`). Once a write succeeds, its process drops every cached answer that
- * shows a kind it changed; other processes follow within CACHE_TTL_MS (DESIGN §9).
+ * shows a kind it changed; other processes follow within CACHE_TTL_MS (docs/architecture.md §9).
  *
  * One rule for scope: a cached answer may be about one idea (`cache.about`: its page, its comments),
  * and a write may say which idea it changed (its answer's `about`: an edit, a delete or restore, a
@@ -26,7 +26,7 @@ export const CHANGE_KINDS = {
   /**
    * Favourite, like and view counts. No cached answer is dropped for them: a cached page may show a
    * count up to CACHE_TTL_MS old, so one member toggling a favourite in a loop cannot empty every
-   * guest's cache (issue 19). Reads list this kind only if a late count would be wrong for them.
+   * guest's cache. Reads list this kind only if a late count would be wrong for them.
    */
   counts: 'counts',
 } as const;

@@ -1,5 +1,5 @@
 /**
- * How members share what guests see (issue 20). A member's marketplace, search and user pages carry
+ * How members share what guests see. A member's marketplace, search and user pages carry
  * the cards a guest sees; an idea's page and its comments are the same for every reader but a few.
  * So a cached public read may say how a member's answer relates to the guests' (`cache.members`),
  * and the fast lane serves members the guests' bytes after the session check, computing a member's

@@ -1,4 +1,4 @@
-/** Account paths of accounts-and-people §7, for scripts. */
+/** Account paths of docs/spec/accounts-and-people.md §7, for scripts. */
 import { accountOps as op, siteOps } from '../accounts/operations.ts';
 import { route } from './route.ts';
 

@@ -1,4 +1,4 @@
-/** Comment paths of publishing §7 and the report paths of DESIGN §10. Fixed paths before /comments/:id. */
+/** Comment paths of docs/spec/publishing-and-browsing.md §7 and the report paths of docs/architecture.md §10. Fixed paths before /comments/:id. */
 import { commentOps as op, reportOps } from '../comments/operations.ts';
 import { route } from './route.ts';
 

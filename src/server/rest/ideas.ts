@@ -1,4 +1,4 @@
-/** Idea, upload and review paths of publishing §7 and DESIGN §6/§10. Order matters: fixed paths before /ideas/:id. */
+/** Idea, upload and review paths of docs/spec/publishing-and-browsing.md §7 and docs/architecture.md §6/§10. Order matters: fixed paths before /ideas/:id. */
 import type { RequestHandler } from 'express';
 import multer from 'multer';
 import { IMAGE_MAX_BYTES } from '../../shared/idea-rules.ts';

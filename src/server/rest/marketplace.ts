@@ -1,4 +1,4 @@
-/** Marketplace paths of publishing §7 and DESIGN §6/§10. */
+/** Marketplace paths of docs/spec/publishing-and-browsing.md §7 and docs/architecture.md §6/§10. */
 import { marketplaceOps as op } from '../marketplace/operations.ts';
 import { route } from './route.ts';
 

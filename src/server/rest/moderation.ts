@@ -1,4 +1,4 @@
-/** The console's watched words and held comments (issue 22). Fixed paths before /:id. */
+/** The console's watched words and held comments. Fixed paths before /:id. */
 import { heldCommentOps } from '../comments/operations.ts';
 import { watchedWordOps as op } from '../moderation/operations.ts';
 import { consoleOps } from '../admin/operations.ts';

@@ -108,7 +108,7 @@ function describeInput(route: RestRoute, s: JsonSchema) {
 
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 
-/** Success and failures as sent: the envelope of DESIGN §6 around the operation's `output`. */
+/** Success and failures as sent: the envelope of docs/architecture.md §6 around the operation's `output`. */
 function describeResponses(route: RestRoute, input: JsonSchema, defs: Record<string, unknown>) {
   const output = route.op.output;
   if (!output) throw new Error(`${route.method} ${route.path}: the operation declares no output`);

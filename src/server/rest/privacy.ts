@@ -1,4 +1,4 @@
-/** A member's own data (issue 22): the archive of everything the product holds about them. */
+/** A member's own data: the archive of everything the product holds about them. */
 import { privacyOps } from '../privacy/operations.ts';
 import { route } from './route.ts';
 

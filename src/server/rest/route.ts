@@ -2,7 +2,7 @@
  * The REST shim's one way to expose an operation: method, path and its documentation. The caller is
  * identified and authorized (request/) before anything else runs, so an anonymous upload is refused
  * unread; the input is the path parameters, query and JSON body together, validated by the
- * operation's zod schema; the envelope of DESIGN §6 is written here and in sendError, nowhere else.
+ * operation's zod schema; the envelope of docs/architecture.md §6 is written here and in sendError, nowhere else.
  */
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { z, ZodError } from 'zod';
@@ -47,9 +47,9 @@ export function sendError(res: Response, err: unknown): void {
   res.status(publicError.status).json({ success: false, message: publicError.message, ...publicError.extra });
 }
 
-/** The success envelope of DESIGN §6: `{ success, message?, ...extra, data }`. */
+/** The success envelope of docs/architecture.md §6: `{ success, message?, ...extra, data }`. */
 export function restBody(answer: Answer<unknown, object>): Record<string, unknown> {
-  // A check that answers 503 with its data (health/ready) is still a failure (DESIGN §6).
+  // A check that answers 503 with its data (health/ready) is still a failure (docs/architecture.md §6).
   const body: Record<string, unknown> = { success: (answer.status ?? 200) < 400 };
   if (answer.message) body.message = answer.message;
   Object.assign(body, answer.extra);

@@ -1,4 +1,4 @@
-/** Favourite, follow, view and similar-idea paths of publishing §7 and DESIGN §6. */
+/** Favourite, follow, view and similar-idea paths of docs/spec/publishing-and-browsing.md §7 and docs/architecture.md §6. */
 import { ideaOps } from '../ideas/operations.ts';
 import { favoriteOps, followOps } from '../social/operations.ts';
 import { route } from './route.ts';

@@ -1,4 +1,4 @@
-/** Follow-update, message, feedback and admin-console paths of publishing §7 and DESIGN §10. */
+/** Follow-update, message, feedback and admin-console paths of docs/spec/publishing-and-browsing.md §7 and docs/architecture.md §10. */
 import { adminLogOps, feedbackOps, messageOps } from '../messages/operations.ts';
 import { followOps } from '../social/operations.ts';
 import { route } from './route.ts';

@@ -1,5 +1,5 @@
 /**
- * Favourites (publishing §7, accounts §4, DESIGN §2/§10). A favourite is a (user, idea) primary
+ * Favourites (docs/spec/publishing-and-browsing.md §7, docs/spec/accounts-and-people.md §4, docs/architecture.md §2/§10). A favourite is a (user, idea) primary
  * key; `ideas.favorite_count` changes in the same transaction as the row, after the idea's row is
  * locked, so concurrent toggles — by one user or many — serialize per idea and the count always
  * equals the rows.
@@ -33,7 +33,7 @@ const FAVORITES_CURSOR = 'favorites';
 
 export type FavoriteState = z.infer<typeof ZFavoriteState>;
 
-/** What the favourites list shows for an idea its author deleted (DESIGN §10). */
+/** What the favourites list shows for an idea its author deleted (docs/architecture.md §10). */
 export type DeletedFavorite = z.infer<typeof ZDeletedFavorite>;
 
 
@@ -75,7 +75,7 @@ export async function setFavorite(deps: Deps, user: UserRow, ideaId: number, fav
   });
 }
 
-/** `DELETE /favorites/{ideaId}`: like un-favouriting, but a missing record is a 404 (publishing §8). */
+/** `DELETE /favorites/{ideaId}`: like un-favouriting, but a missing record is a 404 (docs/spec/publishing-and-browsing.md §8). */
 export async function removeFavorite(deps: Deps, user: UserRow, ideaId: number): Promise<FavoriteState> {
   const record = await deps.db.selectFrom('favorites').select('idea_id').where('user_id', '=', user.id).where('idea_id', '=', ideaId).executeTakeFirst();
   if (!record) throw notFound(FAVORITE_MSG.noRecord);
@@ -174,7 +174,7 @@ async function favoritesPage(deps: Deps, user: UserRow, cursorText?: string): Pr
   return { items, nextCursor, nextShown };
 }
 
-/** Deactivation (DESIGN §10): the account's favourites go, and the counts they fed drop with them. */
+/** Deactivation (docs/architecture.md §10): the account's favourites go, and the counts they fed drop with them. */
 export async function removeFavoritesOf(trx: Db, userId: number): Promise<void> {
   await trx
     .updateTable('ideas')

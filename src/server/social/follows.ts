@@ -1,5 +1,5 @@
 /**
- * Follows (accounts §4/§5, publishing §7, DESIGN §2/§10). A follow is a (follower, followee)
+ * Follows (docs/spec/accounts-and-people.md §4/§5, docs/spec/publishing-and-browsing.md §7, docs/architecture.md §2/§10). A follow is a (follower, followee)
  * primary key; `users.follower_count` changes in the same transaction, after the followee's row is
  * locked, so concurrent follows and unfollows keep the count equal to the rows.
  */
@@ -129,7 +129,7 @@ export async function listFollowing(deps: Deps, user: UserRow): Promise<Followed
   return rows.map((r) => ({ registrationNumber: r.registration_number, nickname: r.nickname, avatarUrl: r.avatar_url, followedAt: dbTimeToIso(r.created_at)! }));
 }
 
-/** Deactivation (DESIGN §10): the account's follows go both ways, and follower counts drop with them. */
+/** Deactivation (docs/architecture.md §10): the account's follows go both ways, and follower counts drop with them. */
 export async function removeFollowsOf(trx: Db, userId: number): Promise<void> {
   await trx
     .updateTable('users')

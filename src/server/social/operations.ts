@@ -1,5 +1,5 @@
 /**
- * Favourite and follow operations (publishing §7, accounts §7, DESIGN §6). `trpc/routers/social.ts`
+ * Favourite and follow operations (docs/spec/publishing-and-browsing.md §7, docs/spec/accounts-and-people.md §7, docs/architecture.md §6). `trpc/routers/social.ts`
  * and `rest/social.ts` only name them.
  */
 import { z } from 'zod';

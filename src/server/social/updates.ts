@@ -1,5 +1,5 @@
 /**
- * Follow updates (publishing §2/§3/§7, DESIGN §10): followed members with ideas made public in the
+ * Follow updates (docs/spec/publishing-and-browsing.md §2/§3/§7, docs/architecture.md §10): followed members with ideas made public in the
  * last 7 days (the data layer's "new" window), and one member's recent ideas. Public ideas only,
  * through the visibility rule.
  */

@@ -1,8 +1,8 @@
-/** Account answers (accounts-and-people §7, DESIGN §6/§10): `data.user`, the stats, a sent code. */
+/** Account answers (docs/spec/accounts-and-people.md §7, docs/architecture.md §6/§10): `data.user`, the stats, a sent code. */
 import { z } from 'zod';
 import { ZCount, ZRowId, ZTime } from './common.ts';
 
-/** What the API returns as `data.user` for the signed-in user (DESIGN §6). */
+/** What the API returns as `data.user` for the signed-in user (docs/architecture.md §6). */
 export const ZAuthUser = z.object({
   id: ZRowId,
   internal_id: ZRowId,
@@ -45,7 +45,7 @@ export const ZUserAnswer = z.object({ user: ZAuthUser });
 export const ZLoginAnswer = z.object({ token: z.string(), user: ZAuthUser });
 export const ZPublicUserAnswer = z.object({ user: ZPublicUserWithCounts });
 
-/** A sent code: `debugCode` (in `data` and beside it) only outside production (DESIGN §10). */
+/** A sent code: `debugCode` (in `data` and beside it) only outside production (docs/architecture.md §10). */
 export const ZCodeSent = z.object({ debugCode: z.string().regex(/^\d{6}$/).optional() });
 
 /** `GET /api/users/{id}/stats`: the platform has no trading, so earnings and transactions stay 0. */

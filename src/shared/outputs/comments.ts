@@ -1,4 +1,4 @@
-/** Comment answers (publishing §7, DESIGN §10): a comment, a reaction, an interaction map, a report. */
+/** Comment answers (docs/spec/publishing-and-browsing.md §7, docs/architecture.md §10): a comment, a reaction, an interaction map, a report. */
 import { z } from 'zod';
 import { ZCount, ZRowId, ZTime } from './common.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The failure body of every REST error (DESIGN §6), as the server sends it: `success: false` and a
+ * The failure body of every REST error (docs/architecture.md §6), as the server sends it: `success: false` and a
  * Chinese `message`, plus the fields some failures carry. Nothing else: a new field beside the
  * message is added here first, or the conformance test fails.
  */

@@ -1,4 +1,4 @@
-/** Idea answers (publishing §7, DESIGN §4–§6): the idea, the lean card of public lists, and what writes return. */
+/** Idea answers (docs/spec/publishing-and-browsing.md §7, docs/architecture.md §4–§6): the idea, the lean card of public lists, and what writes return. */
 import { z } from 'zod';
 import { ZComment } from './comments.ts';
 import { ZCount, ZRowId, ZTime } from './common.ts';
@@ -13,7 +13,7 @@ export const ZIdeaCard = z.object({
   id: ZRowId,
   title: z.string(),
   description: z.string(),
-  /** True when the caller may not read the detailed analysis (DESIGN §4). */
+  /** True when the caller may not read the detailed analysis (docs/architecture.md §4). */
   isLocked: z.boolean(),
   tags: z.array(z.string()),
   price: z.number(),
@@ -89,7 +89,7 @@ export const ZUploadedImageExtra = ZUploadedImage.pick({ fileName: true, url: tr
 export const ZViewRecorded = z.object({ viewCount: ZCount, counted: z.boolean() });
 export const ZViewCount = z.object({ viewCount: ZCount });
 
-/** What is personal on an idea's page, for the member asking (issue 20): the page's body and comments are shared. */
+/** What is personal on an idea's page, for the member asking: the page's body and comments are shared. */
 export const ZIdeaViewer = z.object({
   isFavorite: z.boolean(),
   isFollowing: z.boolean(),

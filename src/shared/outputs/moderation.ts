@@ -1,4 +1,4 @@
-/** The moderators' answers of issue 22: watched words, held comments, the review queue's hold reasons. */
+/** The moderators' answers: watched words, held comments, the review queue's hold reasons. */
 import { z } from 'zod';
 import { WATCHED_WORD_ACTIONS } from '../watched-words.ts';
 import { ZComment } from './comments.ts';

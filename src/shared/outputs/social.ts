@@ -1,4 +1,4 @@
-/** Favourite and follow answers (publishing §7, accounts §7, DESIGN §6/§10). */
+/** Favourite and follow answers (docs/spec/publishing-and-browsing.md §7, docs/spec/accounts-and-people.md §7, docs/architecture.md §6/§10). */
 import { z } from 'zod';
 import { ZCount, ZRowId, ZTime } from './common.ts';
 import { ZIdeaCard } from './ideas.ts';
@@ -7,7 +7,7 @@ import { ZIdeaCard } from './ideas.ts';
 export const ZFavoriteState = z.object({ favorited: z.boolean(), favoriteCount: ZCount });
 export const ZFavoriteCheck = z.object({ isFavorite: z.boolean(), favoriteCount: ZCount });
 
-/** What the favourites list shows for an idea its author deleted (DESIGN §10). */
+/** What the favourites list shows for an idea its author deleted (docs/architecture.md §10). */
 export const ZDeletedFavorite = z.object({ id: ZRowId, title: z.string(), isDeleted: z.literal(true) });
 export const ZFavorites = z.array(z.union([ZIdeaCard, ZDeletedFavorite]));
 

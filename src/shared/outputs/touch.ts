@@ -1,4 +1,4 @@
-/** Messages, feedback and the admin console's answers (publishing §3–§9, DESIGN §10). */
+/** Messages, feedback and the admin console's answers (docs/spec/publishing-and-browsing.md §3–§9, docs/architecture.md §10). */
 import { z } from 'zod';
 import { ZRowId, ZTime } from './common.ts';
 
@@ -47,7 +47,7 @@ export const ZFeedbackItem = z.object({
 
 /**
  * What the moderation log records; `approve_own_idea` is an admin approving their own idea, which no
- * second person saw (issue 16). Issue 22: `edit_approve_idea` (corrected in the queue, then approved:
+ * second person saw. `edit_approve_idea` (corrected in the queue, then approved:
  * the entry's `edits` keep both versions), a held comment approved or rejected, and the watched words
  * (added, its action changed, imported, removed).
  */

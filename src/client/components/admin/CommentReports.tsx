@@ -1,5 +1,5 @@
 /**
- * The admin console's comment reports (DESIGN §10): open reports first, each with an excerpt of the
+ * The admin console's comment reports (docs/architecture.md §10): open reports first, each with an excerpt of the
  * reported text, its writer, the idea's title, the reason and who reported it; an admin dismisses the
  * report or deletes the comment with a reason for its writer (which closes every open report on it).
  * The server tells the reporters the outcome. Both land in the moderation log.

@@ -1,5 +1,5 @@
 /**
- * Edit before approval (issue 22): the moderator corrects an idea's title, description, tags or
+ * Edit before approval: the moderator corrects an idea's title, description, tags or
  * analysis and approves it in one step. Only changed fields are sent; the server sanitizes the
  * analysis like the author's, runs the word check, tells the author what changed and keeps both
  * versions in the moderation log. The analysis is edited as its HTML, with a preview beside it.

@@ -1,5 +1,5 @@
 /**
- * The admin console's feedback inbox (DESIGN §10): open feedback first, each with who sent it, from
+ * The admin console's feedback inbox (docs/architecture.md §10): open feedback first, each with who sent it, from
  * which page and browser; a reply form on open items (the member gets a `feedback_reply` message
  * carrying the original), the reply shown on answered ones.
  */

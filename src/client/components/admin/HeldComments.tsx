@@ -1,5 +1,5 @@
 /**
- * Comments a watched word of the hold action keeps for a moderator (issue 22): each with the words
+ * Comments a watched word of the hold action keeps for a moderator: each with the words
  * that held it and the idea it was written under. Approving publishes it (counted, the idea's author
  * told as for any comment); rejecting removes it and tells its writer, with an optional reason.
  */

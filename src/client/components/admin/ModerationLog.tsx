@@ -1,4 +1,4 @@
-/** The admin console's moderation log (DESIGN §10): who did what, when, to which target. */
+/** The admin console's moderation log (docs/architecture.md §10): who did what, when, to which target. */
 import { formatDateTime } from '../../../shared/relative-time.ts';
 import { errorMessage } from '../../lib/api-errors.ts';
 import { trpc } from '../../lib/trpc.ts';

@@ -1,5 +1,5 @@
 /**
- * The admin console's watched words (issue 22, after Discourse's watched words): add a word with an
+ * The admin console's watched words (after Discourse's watched words): add a word with an
  * action, import many (one a line), search the list (as matching sees words: `賭` finds `赌博`),
  * change a word's action or remove it. The built-in list and the word file are the starting set
  * (拦截); an entry here for one of their words overrides it. Changes take effect at once.

@@ -1,5 +1,5 @@
 /**
- * The idea page's comments (accounts §2–§9): the heading with the count, collapse and expand, the
+ * The idea page's comments (docs/spec/accounts-and-people.md §2–§9): the heading with the count, collapse and expand, the
  * top-level list with replies nested under each (assembled here from parentId), each comment's
  * menu, and the comment box for members (a login prompt for guests). The list is read with up to 3
  * retries after 2, 4 and 8 s; if it still fails the comments embedded in the idea are shown.

@@ -1,5 +1,5 @@
 /**
- * The idea editor's form (publishing §2, §4, §5, §8): its values and errors, saving a draft and
+ * The idea editor's form (docs/spec/publishing-and-browsing.md §2, §4, §5, §8): its values and errors, saving a draft and
  * publishing with the error catalogue's hints, and the preview. The fields are in IdeaFields.tsx and
  * TagsField.tsx, the buttons and the failure box in EditorActions.tsx.
  */

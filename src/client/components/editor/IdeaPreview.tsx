@@ -1,4 +1,4 @@
-/** The author's preview of an idea before it is saved (publishing §2 "Create idea"). */
+/** The author's preview of an idea before it is saved (docs/spec/publishing-and-browsing.md §2 "Create idea"). */
 import type { RefObject } from 'react';
 import { displayTitle } from '../../../shared/idea-display.ts';
 import { MARKET_LABELS, type MarketIdentifier } from '../../../shared/idea-rules.ts';

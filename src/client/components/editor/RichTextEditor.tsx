@@ -1,7 +1,7 @@
 /**
  * The detailed-analysis editor (Tiptap 3). Imported only by the idea editor (CreatePinPage), so Tiptap downloads with
  * that page alone. Images: checked before upload, shown at once from a local object URL, then
- * pointed at the server's file, or removed when the upload fails (publishing §4, §5); each with a
+ * pointed at the server's file, or removed when the upload fails (docs/spec/publishing-and-browsing.md §4, §5); each with a
  * 图片说明 field of its own (captioned-image.ts).
  */
 import { Extension } from '@tiptap/core';

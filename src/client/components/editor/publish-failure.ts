@@ -1,4 +1,4 @@
-/** What the editor says when a publish or draft save fails (publishing §8 "Publish"). */
+/** What the editor says when a publish or draft save fails (docs/spec/publishing-and-browsing.md §8 "Publish"). */
 import { IDEA_MSG } from '../../../shared/idea-rules.ts';
 import { errorExtra, errorMessage, httpStatusOf, isNetworkError } from '../../lib/api-errors.ts';
 
@@ -32,7 +32,7 @@ export function saysResubmit(message: string): boolean {
 
 /**
  * The server's 4xx sentence when it gave one; otherwise the spec's sentence for the call that failed
- * (publishing §8), with the retry hint when that sentence does not ask for a retry itself.
+ * (docs/spec/publishing-and-browsing.md §8), with the retry hint when that sentence does not ask for a retry itself.
  */
 function fallbackFailure(err: unknown, fallback: string): Failure {
   const message = errorMessage(err, fallback);

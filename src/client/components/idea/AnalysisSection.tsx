@@ -1,5 +1,5 @@
 /**
- * The detailed analysis (accounts §2, DESIGN §4): the author and those who unlocked it read the
+ * The detailed analysis (docs/spec/accounts-and-people.md §2, docs/architecture.md §4): the author and those who unlocked it read the
  * server's sanitized HTML; anyone else sees the lock — a member can unlock it, a guest is asked to
  * log in. The server never sends the text to someone who may not read it.
  */
@@ -59,7 +59,7 @@ export function AnalysisSection({ idea, loggedIn }: { idea: IdeaDto; loggedIn: b
         isEmptyHtml(html) ? (
           <p className="muted">{IDEA_PAGE_MSG.analysisEmpty}</p>
         ) : (
-          // Sanitized on the server with an allowlist before it was stored (DESIGN §4).
+          // Sanitized on the server with an allowlist before it was stored (docs/architecture.md §4).
           <div className="rich-text" data-testid="analysis" dangerouslySetInnerHTML={{ __html: html }} />
         )
       ) : (

@@ -1,5 +1,5 @@
 /**
- * The author block (accounts §2): avatar, nickname, hunter ID (the registration number, leading to
+ * The author block (docs/spec/accounts-and-people.md §2): avatar, nickname, hunter ID (the registration number, leading to
  * their hunter page) and the follow button — 创作者 for the owner, who cannot follow themselves.
  */
 import { Link } from 'wouter';

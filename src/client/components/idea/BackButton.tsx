@@ -1,5 +1,5 @@
 /**
- * The idea page's way back (accounts §2 "Returning"): to the marketplace or the library tab it was
+ * The idea page's way back (docs/spec/accounts-and-people.md §2 "Returning"): to the marketplace or the library tab it was
  * opened from, handing their state back (scroll, tab; the marketplace highlights the card), after a
  * short fade; otherwise back in history while that stays on the site, or home.
  */

@@ -1,7 +1,7 @@
 /**
- * The owner's extensions (accounts §2, §3): what the author added after publishing, visible only to
+ * The owner's extensions (docs/spec/accounts-and-people.md §2, §3): what the author added after publishing, visible only to
  * them. Each addition saves the full list; when that fails the author reads the spec's 更新创意扩展失败
- * (publishing §8) and that the new text stays on this page only (publishing §7 "update idea expansions").
+ * (docs/spec/publishing-and-browsing.md §8) and that the new text stays on this page only (docs/spec/publishing-and-browsing.md §7 "update idea expansions").
  */
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { EXPANSION_MAX, IDEA_MSG } from '../../../shared/idea-rules.ts';

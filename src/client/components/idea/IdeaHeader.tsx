@@ -1,4 +1,4 @@
-/** Title, relative published time, the market marker and the view count (accounts §2). */
+/** Title, relative published time, the market marker and the view count (docs/spec/accounts-and-people.md §2). */
 import { marketMarker } from '../../../shared/idea-rules.ts';
 import { ideaStage, type IdeaStage } from '../../../shared/idea-display.ts';
 import type { IdeaDto } from '../../../shared/idea-schemas.ts';

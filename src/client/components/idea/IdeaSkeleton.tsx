@@ -1,5 +1,5 @@
 /**
- * The idea page's shape in grey while the idea, or the page's own code, is on its way (issue 16: no
+ * The idea page's shape in grey while the idea, or the page's own code, is on its way (no
  * blank flash). It sits in the entry bundle with its few rules in global.css, because it is shown
  * before the idea page's chunk and stylesheet have arrived.
  */

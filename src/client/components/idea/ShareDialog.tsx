@@ -1,5 +1,5 @@
 /**
- * The share dialog (accounts §2 "Share dialog", §8, §9): six social targets that are not open yet
+ * The share dialog (docs/spec/accounts-and-people.md §2 "Share dialog", §8, §9): six social targets that are not open yet
  * (each with its service's icon, BrandIcon.tsx),
  * copy link (已复制链接 for 2 s), and save the poster as an image. The poster's code (qrcode,
  * modern-screenshot) starts loading when the dialog opens, never with the page.

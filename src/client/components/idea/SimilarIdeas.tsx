@@ -1,4 +1,4 @@
-/** Similar ideas (accounts §2): up to 6 cards, the empty text, and the failure with a retry. */
+/** Similar ideas (docs/spec/accounts-and-people.md §2): up to 6 cards, the empty text, and the failure with a retry. */
 import { SIMILAR_IDEAS_LIMIT } from '../../../shared/constants.ts';
 import { IDEA_PAGE_MSG } from '../../lib/idea-page-rules.ts';
 import { trpc } from '../../lib/trpc.ts';

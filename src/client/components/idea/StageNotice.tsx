@@ -1,6 +1,6 @@
 /**
  * What the author (or an admin) reading an idea nobody else can see is told: that it is not public
- * yet, why not, and that it cannot be shared meanwhile (issue 20). The share button is hidden for
+ * yet, why not, and that it cannot be shared meanwhile. The share button is hidden for
  * the same ideas (IdeaPage): its link and poster would show everyone else a 404.
  */
 import { Link } from 'wouter';

@@ -1,5 +1,5 @@
 /**
- * An idea's favourite state (accounts §4, publishing §7–§9): whether the member favourites it comes
+ * An idea's favourite state (docs/spec/accounts-and-people.md §4, docs/spec/publishing-and-browsing.md §7–§9): whether the member favourites it comes
  * from the page's one member read (useIdeaViewer), the count from the idea; a toggle changes both
  * optimistically, then sets them to the server's answer (or puts them back on failure), with the 3 s
  * toast and the favorite-changed event. Favourites calls give up after the favourites client's 10 s

@@ -1,5 +1,5 @@
 /**
- * What is personal on an idea's page, in one member read (`ideas.viewer`, issue 20): favourite, follow,
+ * What is personal on an idea's page, in one member read (`ideas.viewer`): favourite, follow,
  * unlock and ownership state and the member's likes on its comments. The page's body and comments are
  * the same for every reader (the server keeps them shared), so they say nothing of the member; this
  * read does. A guest has none: nothing is asked.

@@ -1,7 +1,7 @@
 /**
- * The view count (publishing §4, §7): one recordView per visit of the page (the server counts a
+ * The view count (docs/spec/publishing-and-browsing.md §4, §7): one recordView per visit of the page (the server counts a
  * viewer once a day), the count it answers shown and kept per idea in sessionStorage, so a visit
- * later in the session starts from the latest count. Failures are only logged (accounts §8).
+ * later in the session starts from the latest count. Failures are only logged (docs/spec/accounts-and-people.md §8).
  */
 import { useEffect, useRef, useState } from 'react';
 import { IDEA_PAGE_MSG, readViewCount, writeViewCount } from '../../lib/idea-page-rules.ts';

@@ -1,5 +1,5 @@
 /**
- * The library's favourites tab (publishing §2 "Inspiration library"): the member's favourites as
+ * The library's favourites tab (docs/spec/publishing-and-browsing.md §2 "Inspiration library"): the member's favourites as
  * cards, 50 a page (加载更多收藏), a refresh button, a refresh on window focus and when the idea page reports a change
  * (FAVORITE_CHANGED_EVENT). A favourite whose idea its author deleted comes back as
  * `{ id, title, isDeleted }` and shows greyed with the deleted badge; clicking it offers to clear the

@@ -13,7 +13,7 @@ export interface MemberNavEntry {
   icon: ReactNode;
   /** Which count this entry's badge shows. */
   badge?: NavBadgeKind;
-  /** The entry opens the feedback dialog instead of a page (publishing §2 "Side navigation"). */
+  /** The entry opens the feedback dialog instead of a page (docs/spec/publishing-and-browsing.md §2 "Side navigation"). */
   opensFeedback?: true;
   /** Left out of the phone tab bar (five slots at most); the entry is reached another way there. */
   notInTabBar?: true;

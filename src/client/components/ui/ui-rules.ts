@@ -7,7 +7,7 @@
 export const CARD_GRID_COLUMNS = { default: 4, 1279: 3, 899: 2, 339: 1 } as const;
 
 /**
- * The landing's featured cards: "two rows of 3" (publishing §2) at every desktop width, so the grid
+ * The landing's featured cards: "two rows of 3" (docs/spec/publishing-and-browsing.md §2) at every desktop width, so the grid
  * stops at 3 columns where the feeds go on to 4; phones keep the feeds' 2 (1 below 340px).
  */
 export const FEATURED_GRID_COLUMNS = { default: 3, 899: 2, 339: 1 } as const;

@@ -1,7 +1,7 @@
 /**
- * The share poster (accounts §2 "Share dialog", §9): 375×600 CSS pixels — the logo, the title on a
- * brand-coloured block that takes the height the rest leaves (so a short idea leaves no empty band,
- * issue 16), up to 3 tags, the description clamped to 3 lines, the author, and the QR code of the
+ * The share poster (docs/spec/accounts-and-people.md §2 "Share dialog", §9): 375×600 CSS pixels — the logo, the title on a
+ * brand-coloured block that takes the height the rest leaves (so a short idea leaves no empty band),
+ * up to 3 tags, the description clamped to 3 lines, the author, and the QR code of the
  * idea's address on white. Rendered off screen only to be photographed by save-poster.tsx.
  */
 import { CARD_TAGS_SHOWN } from '../../../../shared/idea-rules.ts';

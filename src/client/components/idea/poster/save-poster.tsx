@@ -1,5 +1,5 @@
 /**
- * Saving the share poster (accounts §2, §9): a QR code of the idea's address (qrcode, 120 px, margin
+ * Saving the share poster (docs/spec/accounts-and-people.md §2, §9): a QR code of the idea's address (qrcode, 120 px, margin
  * 2), the poster rendered off screen, photographed by modern-screenshot at scale 2 as a PNG (quality
  * 0.95), and downloaded. This module, qrcode and modern-screenshot form a chunk of their own that
  * loads only when the share dialog opens.
