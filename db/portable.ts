@@ -53,18 +53,6 @@ export function isForeignKeyViolation(err: unknown): boolean {
   return code === 'ER_NO_REFERENCED_ROW_2' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
 
-/** `SUM()` is a string from mysql2 and a number from SQLite (STACK-NOTES trap 4). */
-export function toNumber(value: unknown): number {
-  if (value === null || value === undefined) return 0;
-  const n = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(n) ? n : 0;
-}
-
-/** Escapes a user string for `LIKE ? ESCAPE '!'`, the one escape both dialects accept (trap 9). */
-export function escapeLike(text: string): string {
-  return text.replace(/[!%_]/g, (c) => `!${c}`);
-}
-
 /**
  * Locks the rows a select finds until the transaction ends: `FOR UPDATE` on MySQL/MariaDB. SQLite
  * has no row locks and needs none: it runs one write transaction at a time.

@@ -114,4 +114,4 @@ export const ZDeactivateRequest = z.object({
 });
 export type TDeactivateRequest = z.infer<typeof ZDeactivateRequest>;
 
-export { MSG, PASSWORD_REQUIRED_ERROR, checkPasswordChange, type AuthUser, type PublicUser, type PublicUserWithCounts } from './account-rules.ts';
+export { MSG, PASSWORD_REQUIRED_ERROR, type AuthUser, type PublicUser, type PublicUserWithCounts } from './account-rules.ts';

@@ -64,14 +64,6 @@ export const isPublicStage = (idea: StageFields) => ideaStage(idea) === 'public'
  */
 export const mayActOn = (idea: StageFields & { isOwner?: boolean }) => isPublicStage(idea) || !!idea.isOwner;
 
-export const STAGE_LABELS: Record<IdeaStage, string> = {
-  draft: '草稿',
-  review: '审核中',
-  rejected: '未通过审核',
-  public: '已发布',
-  deleted: '已删除',
-};
-
 // ------------------------------------------------------------------ recycle bin
 
 /** When a soft-deleted idea stops being restorable (and the purge may remove it). */

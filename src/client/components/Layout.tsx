@@ -5,7 +5,7 @@ import { useUserInfoChecked } from '../hooks/useFreshUserInfo.ts';
 import { focusTarget } from '../lib/focus-target.ts';
 import { loadChunk } from '../lib/chunk-load.ts';
 import { logInThenOpenPage } from '../lib/login-return.ts';
-import { footerVisible, SIDE_NAV_PATHS, TAB_BAR_PATHS, underPrefix } from '../lib/routes.ts';
+import { footerVisible, MEMBER_NAV_PATHS, underPrefix } from '../lib/routes.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Footer } from './Footer.tsx';
 import { LoadingLine } from './LoadingLine.tsx';
@@ -23,8 +23,8 @@ const TabBar = lazy(() => loadChunk(() => import('./nav/TabBar.tsx')).then((m) =
 export function Layout({ children, nav = true }: { children: ReactNode; nav?: boolean }) {
   const [path] = useLocation();
   const { loggedIn } = useSession();
-  const showSide = loggedIn && SIDE_NAV_PATHS.some((p) => underPrefix(path, p));
-  const showTabs = loggedIn && TAB_BAR_PATHS.some((p) => underPrefix(path, p));
+  const showSide = loggedIn && MEMBER_NAV_PATHS.some((p) => underPrefix(path, p));
+  const showTabs = showSide;
   return (
     <div className={`app-shell ${showTabs ? 'app-shell-tabbed' : ''}`}>
       <a href="#main" className="skip-link" onClick={focusMain}>

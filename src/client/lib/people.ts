@@ -13,9 +13,6 @@ export const PEOPLE_MSG = {
   nicknameFallback: '创意猎人',
 } as const;
 
-/** The registration number of the spec (bx + 6 digits); anything else is not looked up. */
-export const REGISTRATION_NUMBER = /^bx\d{6}$/i;
-
 export function nicknameOrFallback(nickname: string | null | undefined): string {
   return nickname?.trim() || PEOPLE_MSG.nicknameFallback;
 }

@@ -8,11 +8,11 @@ export function footerVisible(path: string, loggedIn: boolean): boolean {
   return !FOOTER_HIDDEN_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix + '/') || path.startsWith(prefix + '?'));
 }
 
-/** Pages where the side navigation shows (docs/spec/publishing-and-browsing.md §2 "Side navigation"). */
-export const SIDE_NAV_PATHS = ['/marketplace', '/inspiration-library', '/updates', '/create-pin', '/messages'];
-
-/** Pages where phones get the bottom tab bar: the side navigation's pages (the bar is its phone form). */
-export const TAB_BAR_PATHS = SIDE_NAV_PATHS;
+/**
+ * Pages where the member navigation shows (docs/spec/publishing-and-browsing.md §2 "Side navigation"):
+ * the side navigation on desktops, its phone form the bottom tab bar.
+ */
+export const MEMBER_NAV_PATHS = ['/marketplace', '/inspiration-library', '/updates', '/create-pin', '/messages'];
 
 /** Pages that need a session (docs/architecture.md §10); on any other page a lost session just shows the logged-out state. */
 export const LOGIN_REQUIRED_PREFIXES = ['/marketplace', '/create-pin', '/inspiration-library', '/messages', '/feedback', '/admin', '/publish-success'];

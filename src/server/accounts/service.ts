@@ -20,7 +20,7 @@ import { badRequest, forbidden, SESSION_EXPIRED_MESSAGE, unauthorized } from '..
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, invalidateSession, invalidateUserSessions, validateSessionToken } from './sessions.ts';
 import { assertSmsConfigured, consumeCode, consumeVerifiedCode, deliverCode, deliverNotice, generateCode, storeCode, verifyCode } from './sms.ts';
-import { findActiveUserByPhone, findUserById, insertUserRow, requireUserByRef, toAuthUser } from './users.ts';
+import { findActiveUserByPhone, findUserById, insertUserRow, requireUserByRef } from './users.ts';
 import { countAccountData, deactivateAccountData } from './account-data.ts';
 import { loginFailureKey } from '../infrastructure/rate-limit.ts';
 import type { ZUserStats } from '../../shared/outputs/accounts.ts';
@@ -364,4 +364,3 @@ export async function deactivate(deps: Deps, auth: Authenticated, input: TDeacti
   deps.sessionCache.forgetUser(user.id);
 }
 
-export { toAuthUser };

@@ -325,8 +325,3 @@ export async function screenTexts(words: WatchedWords, fields: Record<string, st
   }
   return { texts, held, replaced };
 }
-
-/** Throws 403 with moderationResult when a field holds a `block` word; answers the texts with replacements (hold words accepted). */
-export async function screenPrivateTexts(words: WatchedWords, fields: Record<string, string>): Promise<Record<string, string>> {
-  return (await screenTexts(words, fields)).texts;
-}

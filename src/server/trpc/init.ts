@@ -103,4 +103,3 @@ export function sendTrpcError(res: Response, err: AppError): void {
 }
 
 export const router = t.router;
-export const createCallerFactory = t.createCallerFactory;
