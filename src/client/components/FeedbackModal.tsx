@@ -4,7 +4,7 @@
  * message for FEEDBACK_SUCCESS_MS → the dialog closes. Sends the page's address and the browser.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { FEEDBACK_MAX, FEEDBACK_SUCCESS_MS, FEEDBACK_TEXT } from '../../shared/touch-texts.ts';
+import { FEEDBACK_MAX, FEEDBACK_SUCCESS_MS, FEEDBACK_TEXT } from '../../shared/message-texts.ts';
 import { errorMessage, httpStatusOf } from '../lib/api-errors.ts';
 import { trpc } from '../lib/trpc.ts';
 import { Modal } from './Modal.tsx';

@@ -29,7 +29,7 @@ import { errorMessage, httpStatusOf } from '../lib/api-errors.ts';
 import { formatDateTime, relativeTime } from '../../shared/relative-time.ts';
 import { trpc, type RouterOutputs } from '../lib/trpc.ts';
 import '../styles/ideas.css';
-import '../styles/touch.css';
+import '../styles/messages.css';
 import { REJECT_REASON_MSG } from '../../shared/idea-display.ts';
 import { ReasonDialog } from '../components/admin/ReasonDialog.tsx';
 import { BusyButton } from '../components/ui/BusyButton.tsx';

@@ -23,7 +23,7 @@ import { editIdeaPath } from '../lib/routes.ts';
 import { trpc, type RouterOutputs } from '../lib/trpc.ts';
 import '../styles/ideas.css';
 // The favourites tab's toolbar and the 加载更多 rows (visited first, they were unstyled).
-import '../styles/touch.css';
+import '../styles/messages.css';
 import { RetryLine, STALE_LIST_MESSAGE } from '../components/ui/RetryLine.tsx';
 import { LoadMore } from '../components/ui/LoadMore.tsx';
 import { BusyButton } from '../components/ui/BusyButton.tsx';

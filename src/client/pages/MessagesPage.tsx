@@ -11,14 +11,14 @@
  * the ones that were unread keep their dot and tint for this visit, so the member still sees which
  * are new. The all-read button remains for unread messages the page could not mark. The list and the
  * count refresh every UNREAD_REFRESH_MESSAGES_PAGE_MS while the page is visible and on focus; every
- * change here refreshes the navigation badge at once (one query key, useTouchBadges.ts). The list
+ * change here refreshes the navigation badge at once (one query key, useBadgeCounts.ts). The list
  * comes in pages of 50 (加载更早的消息); the all-read button also shows when the count says there are
  * unread messages on pages not loaded yet.
  */
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatDateTime, relativeTime } from '../../shared/relative-time.ts';
-import { MESSAGE_PREVIEW_CHARS, MESSAGE_TEXT, MESSAGE_TYPE_LABEL, ORIGINAL_FEEDBACK_PREVIEW_CHARS, SENDER_LABEL, UNREAD_REFRESH_MESSAGES_PAGE_MS } from '../../shared/touch-texts.ts';
+import { MESSAGE_PREVIEW_CHARS, MESSAGE_TEXT, MESSAGE_TYPE_LABEL, ORIGINAL_FEEDBACK_PREVIEW_CHARS, SENDER_LABEL, UNREAD_REFRESH_MESSAGES_PAGE_MS } from '../../shared/message-texts.ts';
 import { Avatar } from '../components/Avatar.tsx';
 import { Feedback, type FeedbackState } from '../components/Feedback.tsx';
 import { LoadingLine } from '../components/LoadingLine.tsx';
@@ -27,15 +27,15 @@ import { useToast } from '../components/ui/Toast.tsx';
 import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { errorMessage, httpStatusOf } from '../lib/api-errors.ts';
 import { getToken } from '../lib/storage.ts';
-import { preview } from '../lib/touch-state.ts';
+import { preview } from '../lib/message-state.ts';
 import { trpc, type RouterOutputs } from '../lib/trpc.ts';
 import { joinPolling } from '../lib/visible-polling.ts';
 import '../styles/ideas.css';
-import '../styles/touch.css';
+import '../styles/messages.css';
 import { RetryLine, STALE_LIST_MESSAGE } from '../components/ui/RetryLine.tsx';
 import { LoadMore } from '../components/ui/LoadMore.tsx';
 import { BusyButton } from '../components/ui/BusyButton.tsx';
-import { useUnreadCount } from '../hooks/useTouchBadges.ts';
+import { useUnreadCount } from '../hooks/useBadgeCounts.ts';
 
 type Message = RouterOutputs['messages']['list']['data'][number];
 

@@ -9,19 +9,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { formatDateTime } from '../../shared/relative-time.ts';
-import { UNREAD_REFRESH_NAV_MS } from '../../shared/touch-texts.ts';
+import { UNREAD_REFRESH_NAV_MS } from '../../shared/message-texts.ts';
 import { Avatar } from '../components/Avatar.tsx';
 import { IdeaCard } from '../components/IdeaCard.tsx';
 import { LoadingLine } from '../components/LoadingLine.tsx';
 import { useToast } from '../components/ui/Toast.tsx';
 import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { useSession } from '../hooks/useSession.ts';
-import { useFollowUpdates } from '../hooks/useTouchBadges.ts';
+import { useFollowUpdates } from '../hooks/useBadgeCounts.ts';
 import { errorMessage } from '../lib/api-errors.ts';
-import { isUnviewed, markViewed, resetViewedMarks, type FollowUpdateItem } from '../lib/touch-state.ts';
+import { isUnviewed, markViewed, resetViewedMarks, type FollowUpdateItem } from '../lib/message-state.ts';
 import { trpc } from '../lib/trpc.ts';
 import '../styles/ideas.css';
-import '../styles/touch.css';
+import '../styles/messages.css';
 import { RetryLine } from '../components/ui/RetryLine.tsx';
 
 export const UPDATES_MSG = {

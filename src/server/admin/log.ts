@@ -2,7 +2,7 @@
 import { dbTimeToIso, nowDb } from '../../../db/time.ts';
 import type { Db, ModerationLogTable } from '../../../db/types.ts';
 import type { z } from 'zod';
-import type { ZModerationAction, ZModerationLogItem } from '../../shared/outputs/touch.ts';
+import type { ZModerationAction, ZModerationLogItem } from '../../shared/outputs/messages.ts';
 
 export type ModerationAction = z.infer<typeof ZModerationAction>;
 

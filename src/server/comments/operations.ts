@@ -10,7 +10,7 @@ import { answer, read, write } from '../request/operation.ts';
 import * as comments from './service.ts';
 import { ZComment, ZCommentDeleted, ZCommentInteractions, ZCommentReaction, ZCommentReactionExtra, ZCommentReport } from '../../shared/outputs/comments.ts';
 import { ZCount, ZNoData } from '../../shared/outputs/common.ts';
-import { ZCreated } from '../../shared/outputs/touch.ts';
+import { ZCreated } from '../../shared/outputs/messages.ts';
 import { ZHeldComment } from '../../shared/outputs/moderation.ts';
 import { ZStoredText } from '../../shared/stored-text.ts';
 

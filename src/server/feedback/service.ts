@@ -12,7 +12,7 @@ import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
 import { sendMessage } from '../messages/send.ts';
 import { screenTexts } from '../moderation/words.ts';
-import type { ZFeedbackItem } from '../../shared/outputs/touch.ts';
+import type { ZFeedbackItem } from '../../shared/outputs/messages.ts';
 
 export const FEEDBACK_MSG = {
   sent: '感谢你的反馈，我们会认真处理',

@@ -1,17 +1,17 @@
 /**
  * Messages, feedback and the admin console's own operations (docs/spec/publishing-and-browsing.md §7, docs/architecture.md §10).
- * `trpc/routers/touch.ts` and `rest/touch.ts` only name them.
+ * `trpc/routers/messages.ts` and `rest/messages.ts` only name them.
  */
 import { z } from 'zod';
 import { decimalId } from '../../shared/ids.ts';
-import { ZAnnouncementRequest, ZFeedbackReply, ZFeedbackRequest } from '../../shared/touch-rules.ts';
+import { ZAnnouncementRequest, ZFeedbackReply, ZFeedbackRequest } from '../../shared/message-rules.ts';
 import { moderationLog } from '../admin/log.ts';
 import { FEEDBACK_MSG, feedbackInbox, replyToFeedback, submitFeedback } from '../feedback/service.ts';
 import { answer, read, write } from '../request/operation.ts';
 import { deleteMessage, listMessages, markAllRead, markRead, markShownRead, MESSAGE_MSG, MESSAGES_LIST_MAX, sendAnnouncement, unreadCount } from './service.ts';
 import { ZNoData } from '../../shared/outputs/common.ts';
 import { ZCountAnswer } from '../../shared/outputs/social.ts';
-import { ZCreated, ZFeedbackItem, ZMessage, ZModerationLogItem } from '../../shared/outputs/touch.ts';
+import { ZCreated, ZFeedbackItem, ZMessage, ZModerationLogItem } from '../../shared/outputs/messages.ts';
 import { ZNextCursor } from '../../shared/outputs/ideas.ts';
 
 const ById = z.object({ id: decimalId('消息ID无效') });

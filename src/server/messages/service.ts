@@ -13,13 +13,13 @@ import { dbTimeToIso, nowDb } from '../../../db/time.ts';
 import type { Database, Db, MessageTable, UserRow } from '../../../db/types.ts';
 import { transaction } from '../../../db/transaction.ts';
 import { authorAvatar, authorName, type AuthorFields } from '../../shared/idea-display.ts';
-import { MESSAGE_TEXT } from '../../shared/touch-texts.ts';
+import { MESSAGE_TEXT } from '../../shared/message-texts.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
 import { decodeTimeIdCursor, encodeTimeIdCursor, olderThan } from '../ideas/keyset.ts';
 import { logModeration } from '../admin/log.ts';
 import { messageRow } from './send.ts';
-import type { ZMessage } from '../../shared/outputs/touch.ts';
+import type { ZMessage } from '../../shared/outputs/messages.ts';
 
 export const MESSAGE_MSG = {
   notFound: '消息不存在或已被删除',

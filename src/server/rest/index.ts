@@ -9,12 +9,12 @@ import { marketplaceRoutes } from './marketplace.ts';
 import { moderationRoutes } from './moderation.ts';
 import { privacyRoutes } from './privacy.ts';
 import { socialRoutes } from './social.ts';
-import { touchRoutes } from './touch.ts';
+import { messageRoutes } from './messages.ts';
 import { buildOpenApi } from './openapi.ts';
 import { mountRoutes, sendError, type RestRoute } from './route.ts';
 
 /** Every REST path; each issue adds its module's list here. */
-export const restRoutes: RestRoute[] = [...healthRoutes, ...authRoutes, ...ideaRoutes, ...marketplaceRoutes, ...socialRoutes, ...touchRoutes, ...commentRoutes, ...moderationRoutes, ...privacyRoutes];
+export const restRoutes: RestRoute[] = [...healthRoutes, ...authRoutes, ...ideaRoutes, ...marketplaceRoutes, ...socialRoutes, ...messageRoutes, ...commentRoutes, ...moderationRoutes, ...privacyRoutes];
 
 export function createRestRouter(deps: Deps): Router {
   const router = Router();

@@ -3,7 +3,7 @@
  * it reaches every member's messages (one stored row, delivered to each member on their next read).
  */
 import { useId, useState, type FormEvent } from 'react';
-import { ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_TITLE_MAX } from '../../../shared/touch-texts.ts';
+import { ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_TITLE_MAX } from '../../../shared/message-texts.ts';
 import { errorMessage, fieldErrors } from '../../lib/api-errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { quoteName, useConfirm } from '../ui/ConfirmDialog.tsx';

@@ -4,7 +4,7 @@
  * carrying the original), the reply shown on answered ones.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { FEEDBACK_MAX, FEEDBACK_TEXT } from '../../../shared/touch-texts.ts';
+import { FEEDBACK_MAX, FEEDBACK_TEXT } from '../../../shared/message-texts.ts';
 import { formatDateTime } from '../../../shared/relative-time.ts';
 import { errorMessage } from '../../lib/api-errors.ts';
 import { trpc, type RouterOutputs } from '../../lib/trpc.ts';

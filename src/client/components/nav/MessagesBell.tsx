@@ -3,9 +3,9 @@
  * means nothing as a bare number, so the link's name says it in words (消息，3 条未读消息).
  */
 import { Link, useLocation } from 'wouter';
-import { UNREAD_REFRESH_NAV_MS } from '../../../shared/touch-texts.ts';
-import { useUnreadCount } from '../../hooks/useTouchBadges.ts';
-import { badgeText } from '../../lib/touch-state.ts';
+import { UNREAD_REFRESH_NAV_MS } from '../../../shared/message-texts.ts';
+import { useUnreadCount } from '../../hooks/useBadgeCounts.ts';
+import { badgeText } from '../../lib/message-state.ts';
 import { isActiveEntry } from './member-nav.tsx';
 
 /** The bell's accessible name for `count` unread messages. */

@@ -2,9 +2,9 @@
  * The badges on the member navigation (side navigation and tab bar alike): unviewed follow updates
  * and unread messages, refreshed every UNREAD_REFRESH_NAV_MS while the page is visible and on focus.
  */
-import { UNREAD_REFRESH_NAV_MS } from '../../../shared/touch-texts.ts';
-import { useFollowUpdates, useUnreadCount } from '../../hooks/useTouchBadges.ts';
-import { badgeText } from '../../lib/touch-state.ts';
+import { UNREAD_REFRESH_NAV_MS } from '../../../shared/message-texts.ts';
+import { useFollowUpdates, useUnreadCount } from '../../hooks/useBadgeCounts.ts';
+import { badgeText } from '../../lib/message-state.ts';
 import type { NavBadgeKind } from './member-nav.tsx';
 
 export type NavCounts = Record<NavBadgeKind, number>;

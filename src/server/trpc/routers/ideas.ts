@@ -3,7 +3,7 @@ import { mutation, query, router } from '../init.ts';
 import { commentReportsAdmin } from './comments.ts';
 import { heldCommentOps } from '../../comments/operations.ts';
 import { watchedWordOps } from '../../moderation/operations.ts';
-import { adminLogProcedures } from './touch.ts';
+import { adminLogProcedures } from './messages.ts';
 import { consoleOps } from '../../admin/operations.ts';
 
 export const ideasRouter = router({

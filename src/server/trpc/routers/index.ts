@@ -5,7 +5,7 @@ import { commentsRouter } from './comments.ts';
 import { adminRouter, ideasRouter } from './ideas.ts';
 import { marketplaceRouter } from './marketplace.ts';
 import { favoritesRouter, followsRouter } from './social.ts';
-import { feedbackRouter, messagesRouter } from './touch.ts';
+import { feedbackRouter, messagesRouter } from './messages.ts';
 
 export const appRouter = router({
   site: router({ identity: query(siteOps.identity), testConnection: query(siteOps.testConnection) }),

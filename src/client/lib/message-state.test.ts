@@ -1,7 +1,7 @@
 /** The pure rules of follow updates and messages: badge text, viewed marks, pruning, previews. */
 import { describe, expect, it } from 'vitest';
 import { BADGE_CAP } from '../../shared/constants.ts';
-import { badgeText, countUnviewed, isUnviewed, preview, pruneMarks, type FollowUpdateItem } from './touch-state.ts';
+import { badgeText, countUnviewed, isUnviewed, preview, pruneMarks, type FollowUpdateItem } from './message-state.ts';
 
 const item = (number: string, latest: string): FollowUpdateItem => ({ registration_number: number, nickname: number, avatar_url: '', recent_ideas_count: 1, latest_idea_time: latest });
 

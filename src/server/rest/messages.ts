@@ -7,7 +7,7 @@ const FOLLOW = '关注';
 const MSG = '消息';
 const ADMIN = '管理';
 
-export const touchRoutes = [
+export const messageRoutes = [
   route('get', '/follows/updates', followOps.updates, { tag: FOLLOW, summary: '关注的人最近 7 天的更新（每人：recent_ideas_count、latest_idea_time）' }),
   route('get', '/follows/updates-count', followOps.updatesCount, { tag: FOLLOW, summary: '有最近更新的关注数（count）' }),
   route('get', '/follows/user/:registrationNumber/recent', followOps.recentOf, { tag: FOLLOW, summary: '某人最近 7 天公开的创意', responses: { 404: '用户不存在' } }),

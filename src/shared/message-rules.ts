@@ -1,13 +1,13 @@
 /**
  * Messages, feedback and follow updates (docs/spec/publishing-and-browsing.md §3–§9): the request schemas, and (re-exported
- * from touch-texts.ts) the limits and texts used by the server and the client.
+ * from message-texts.ts) the limits and texts used by the server and the client.
  */
 import { z } from 'zod';
 import { ZStoredText } from './stored-text.ts';
 import { atMostChars } from './text-length.ts';
-import { ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_TITLE_MAX, FEEDBACK_MAX, FEEDBACK_TEXT } from './touch-texts.ts';
+import { ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_TITLE_MAX, FEEDBACK_MAX, FEEDBACK_TEXT } from './message-texts.ts';
 
-export * from './touch-texts.ts';
+export * from './message-texts.ts';
 
 const trimmed = (empty: string, max: number, tooLong: string) => atMostChars(ZStoredText(empty).trim().min(1, empty), max, tooLong);
 

@@ -1,7 +1,7 @@
 /**
  * Messages, feedback and follow updates (docs/spec/publishing-and-browsing.md §3–§9): limits and texts used by the server and
  * the client. Kept free of zod, so the client's navigation does not load it; the request schemas
- * are in touch-rules.ts.
+ * are in message-rules.ts.
  */
 
 export const FEEDBACK_MAX = 1000;
