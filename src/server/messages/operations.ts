@@ -1,17 +1,15 @@
 /**
- * Messages, feedback and the admin console's own operations (docs/spec/publishing-and-browsing.md §7, docs/architecture.md §10).
+ * Messages: system notices and announcements (docs/spec/publishing-and-browsing.md §7, docs/architecture.md §10).
  * `trpc/routers/messages.ts` and `rest/messages.ts` only name them.
  */
 import { z } from 'zod';
 import { decimalId } from '../../shared/ids.ts';
-import { ZAnnouncementRequest, ZFeedbackReply, ZFeedbackRequest } from '../../shared/message-rules.ts';
-import { moderationLog } from '../admin/log.ts';
-import { FEEDBACK_MSG, feedbackInbox, replyToFeedback, submitFeedback } from '../feedback/service.ts';
+import { ZAnnouncementRequest } from '../../shared/message-rules.ts';
 import { answer, read, write } from '../request/operation.ts';
 import { deleteMessage, listMessages, markAllRead, markRead, markShownRead, MESSAGE_MSG, MESSAGES_LIST_MAX, sendAnnouncement, unreadCount } from './service.ts';
 import { ZNoData } from '../../shared/outputs/common.ts';
 import { ZCountAnswer } from '../../shared/outputs/social.ts';
-import { ZCreated, ZFeedbackItem, ZMessage, ZModerationLogItem } from '../../shared/outputs/messages.ts';
+import { ZCreated, ZMessage } from '../../shared/outputs/messages.ts';
 import { ZNextCursor } from '../../shared/outputs/ideas.ts';
 
 const ById = z.object({ id: decimalId('消息ID无效') });
@@ -87,41 +85,5 @@ export const messageOps = {
     input: ZAnnouncementRequest,
     output: { data: ZCreated, status: 201 },
     run: async ({ deps, user }, input) => answer(await sendAnnouncement(deps, user, input), { status: 201, message: MESSAGE_MSG.announced }),
-  }),
-};
-
-export const feedbackOps = {
-  submit: write({
-    changes: [],
-    limit: 'feedback',
-    access: 'member',
-    input: ZFeedbackRequest,
-    output: { data: ZCreated, status: 201 },
-    run: async ({ deps, user }, input) => answer(await submitFeedback(deps, user, input), { status: 201, message: FEEDBACK_MSG.sent }),
-  }),
-  inbox: read({
-    access: 'admin',
-    input: NoInput,
-    output: { data: z.array(ZFeedbackItem) },
-    run: async ({ deps }) => answer(await feedbackInbox(deps)),
-  }),
-  reply: write({
-    changes: [],
-    access: 'admin',
-    input: ZFeedbackReply.extend({ id: decimalId('反馈ID无效') }),
-    output: { data: ZNoData },
-    run: async ({ deps, user }, input) => {
-      await replyToFeedback(deps, user, input.id, input.content);
-      return answer(null, { message: FEEDBACK_MSG.replied });
-    },
-  }),
-};
-
-export const adminLogOps = {
-  log: read({
-    access: 'admin',
-    input: NoInput,
-    output: { data: z.array(ZModerationLogItem) },
-    run: async ({ deps }) => answer(await moderationLog(deps.db)),
   }),
 };

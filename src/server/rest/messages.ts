@@ -1,5 +1,7 @@
 /** Follow-update, message, feedback and admin-console paths of docs/spec/publishing-and-browsing.md §7 and docs/architecture.md §10. */
-import { adminLogOps, feedbackOps, messageOps } from '../messages/operations.ts';
+import { adminLogOps } from '../admin/operations.ts';
+import { feedbackOps } from '../feedback/operations.ts';
+import { messageOps } from '../messages/operations.ts';
 import { followOps } from '../social/operations.ts';
 import { route } from './route.ts';
 

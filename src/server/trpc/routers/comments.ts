@@ -1,4 +1,4 @@
-import { commentOps as op, reportOps } from '../../comments/operations.ts';
+import { commentOps as op } from '../../comments/operations.ts';
 import { mutation, query, router } from '../init.ts';
 
 export const commentsRouter = router({
@@ -10,10 +10,3 @@ export const commentsRouter = router({
   remove: mutation(op.remove),
   report: mutation(op.report),
 });
-
-/** Joined into the `admin` router (routers/index.ts). */
-export const commentReportsAdmin = {
-  reports: query(reportOps.list),
-  dismissReport: mutation(reportOps.dismiss),
-  removeReportedComment: mutation(reportOps.remove),
-};

@@ -1,10 +1,5 @@
-import { ideaOps as op, reviewOps } from '../../ideas/operations.ts';
+import { ideaOps as op } from '../../ideas/operations.ts';
 import { mutation, query, router } from '../init.ts';
-import { commentReportsAdmin } from './comments.ts';
-import { heldCommentOps } from '../../comments/operations.ts';
-import { watchedWordOps } from '../../moderation/operations.ts';
-import { adminLogProcedures } from './messages.ts';
-import { consoleOps } from '../../admin/operations.ts';
 
 export const ideasRouter = router({
   create: mutation(op.create),
@@ -30,23 +25,4 @@ export const ideasRouter = router({
   purchases: query(op.purchases),
   viewCount: query(op.viewCount),
   similar: query(op.similar),
-});
-
-/** The admin console's procedures: review here, the moderation log and comment reports from their modules. */
-export const adminRouter = router({
-  ...adminLogProcedures,
-  ...commentReportsAdmin,
-  pendingCounts: query(consoleOps.pendingCounts),
-  reviewQueue: query(reviewOps.queue),
-  approve: mutation(reviewOps.approve),
-  editApprove: mutation(reviewOps.editApprove),
-  reject: mutation(reviewOps.reject),
-  takeDown: mutation(reviewOps.takeDown),
-  watchedWords: query(watchedWordOps.list),
-  addWatchedWord: mutation(watchedWordOps.add),
-  importWatchedWords: mutation(watchedWordOps.import),
-  removeWatchedWord: mutation(watchedWordOps.remove),
-  heldComments: query(heldCommentOps.list),
-  approveComment: mutation(heldCommentOps.approve),
-  rejectComment: mutation(heldCommentOps.reject),
 });

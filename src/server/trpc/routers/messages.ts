@@ -1,4 +1,5 @@
-import { adminLogOps, feedbackOps, messageOps } from '../../messages/operations.ts';
+import { feedbackOps } from '../../feedback/operations.ts';
+import { messageOps } from '../../messages/operations.ts';
 import { mutation, query, router } from '../init.ts';
 
 export const messagesRouter = router({
@@ -17,4 +18,3 @@ export const feedbackRouter = router({
   reply: mutation(feedbackOps.reply),
 });
 
-export const adminLogProcedures = { log: query(adminLogOps.log) };
