@@ -88,7 +88,7 @@ export interface IdeaTable {
   shuffle_key: number;
 }
 
-/** The search index (src/server/marketplace/search-index.ts): kind 0 exact normalised title, 1 title gram, 2 description/tag gram. */
+/** The search index (src/server/search/search-index.ts): kind 0 exact normalised title, 1 title gram, 2 description/tag gram. */
 export interface IdeaSearchGramTable {
   kind: number;
   gram: string;
@@ -278,7 +278,7 @@ export interface ListVersionTable {
   version: number;
 }
 
-/** The text of an idea a moderator rejected, as it was then (ideas/moderation.ts resemblesRejected). */
+/** The text of an idea a moderator rejected, as it was then (ideas/publish-checks.ts resemblesRejected). */
 export interface RejectedTextTable {
   id: Generated<number>;
   /** Null once the idea is deleted for good: the text is still compared. */
@@ -309,7 +309,7 @@ export interface CommentHeldWordTable {
   word: string;
 }
 
-/** Rows a publish locks by its text's hash (ideas/moderation.ts `claimText`). */
+/** Rows a publish locks by its text's hash (ideas/publish-checks.ts `claimText`). */
 export interface PublishSlotTable {
   slot: number;
 }

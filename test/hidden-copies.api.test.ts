@@ -1,5 +1,5 @@
 /**
- * The duplicate check is no oracle for texts a member may not read (src/server/ideas/moderation.ts):
+ * The duplicate check is no oracle for texts a member may not read (src/server/ideas/publish-checks.ts):
  * a copy, exact or near, of another member's idea still waiting in the queue is answered as if there
  * were no match — no 409, no type, no similarity — and waits for a moderator, whose queue names the
  * idea it copies. A copy of a public idea or of one's own is refused as before, and a rejected text

@@ -1,7 +1,7 @@
 /**
  * The analysis's sanitizer (src/server/ideas/rich-text.ts) on what a hostile review stored past the
  * word check: an image's title text (the editor writes none) and bidi controls written as entities.
- * An image's alt is the author's description, kept on one line (the word check reads it: ideas/moderation.ts).
+ * An image's alt is the author's description, kept on one line (the word check reads it: ideas/publish-checks.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { imageCaptions, linkAddresses, sanitizeRichText, withImageCaptions } from '../src/server/ideas/rich-text.ts';

@@ -1,6 +1,6 @@
 /**
  * Search reads punctuation and symbols in a query as spaces, and folds full-width forms and
- * traditional characters on both sides (src/server/text.ts `foldText`): `宠物，邻里`, `宠物、邻里` and
+ * traditional characters on both sides (src/server/search/text.ts `foldText`): `宠物，邻里`, `宠物、邻里` and
  * `宠物,邻里` are the words 宠物 and 邻里, `寵物` is 宠物, `ＡＰＰ` is app — and an idea written in
  * traditional or full-width characters is found by the simplified, plain words. A one-character query
  * folds the same way and is still one word. The duplicate check folds too: a traditional copy of a

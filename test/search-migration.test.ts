@@ -10,7 +10,7 @@ import { loadConfig } from '../src/server/config.ts';
 import { createDeps } from '../src/server/create-deps.ts';
 import type { Deps } from '../src/server/deps.ts';
 import { searchPage } from '../src/server/marketplace/service.ts';
-import { fieldGrams, GRAM_KIND, normalizeText } from '../src/server/text.ts';
+import { fieldGrams, GRAM_KIND, normalizeText } from '../src/server/search/text.ts';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './helpers/dialects.ts';
 import { createIdea, createUser } from './helpers/fixtures.ts';
 

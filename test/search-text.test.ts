@@ -1,6 +1,6 @@
-/** The pure parts of search (src/server/text.ts): what an idea and a query turn into. */
+/** The pure parts of search (src/server/search/text.ts): what an idea and a query turn into. */
 import { describe, expect, it } from 'vitest';
-import { foldText, GRAM_KIND, ideaSearchGrams, ideaSearchTexts, mostlyContained, ngrams, normalizeText, queryGrams, searchRank, searchWords } from '../src/server/text.ts';
+import { foldText, GRAM_KIND, ideaSearchGrams, ideaSearchTexts, mostlyContained, ngrams, normalizeText, queryGrams, searchRank, searchWords } from '../src/server/search/text.ts';
 
 const of = (kind: number, grams: ReturnType<typeof ideaSearchGrams>) => grams.filter((g) => g.kind === kind).map((g) => g.gram).sort();
 

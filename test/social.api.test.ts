@@ -5,7 +5,7 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { purgeOldViews, recordView } from '../src/server/ideas/views.ts';
+import { purgeOldViews, recordView } from '../src/server/ideas/view-counts.ts';
 import { runHousekeeping } from '../src/server/jobs/index.ts';
 import { DIALECTS } from './helpers/dialects.ts';
 import { trpcCall as trpcWire } from './helpers/api.ts';

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { dbTimeAgo } from '../../db/time.ts';
 import type { Deps } from '../../src/server/deps.ts';
 import { approvedIdeaRow } from './approved-idea.ts';
-import { searchIndexRows } from '../../src/server/marketplace/search-index.ts';
+import { searchIndexRows } from '../../src/server/search/search-index.ts';
 
 const WORDS = (
   '智能 家居 宠物 健康 社区 平台 共享 出行 教育 儿童 老人 养老 外卖 咖啡 茶饮 烘焙 健身 跑步 骑行 露营 旅行 民宿 摄影 绘画 音乐 乐器 写作 阅读 ' +

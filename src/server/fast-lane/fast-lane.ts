@@ -19,7 +19,7 @@ import { PRIVATE_CACHE_CONTROL } from '../request/private-answers.ts';
 import type { ChangeKind } from '../request/changes.ts';
 import { authenticate, type Authenticated } from '../accounts/service.ts';
 import { ideaPreviewMeta, withPreviewMeta } from '../ideas/link-preview.ts';
-import { differsForViewer } from '../ideas/view.ts';
+import { differsForViewer } from '../ideas/shape.ts';
 import type { ViewerFacts } from '../ideas/viewer-facts.ts';
 import { chooseEncoding, COMPRESS_THRESHOLD_BYTES, compressedFor, compressVariants, type Encoding, type Variants } from './encoding.ts';
 import { cacheKeyOf, parseInput, runForGuest, runForMember, type ComputedRead } from './fast-reads.ts';

@@ -12,7 +12,7 @@ import { restBody } from '../rest/route.ts';
 import { toOutput } from '../trpc/init.ts';
 import type { Authenticated } from '../accounts/service.ts';
 import type { ShownIdea } from '../request/sharing.ts';
-import { shownIdeas } from '../ideas/view.ts';
+import { shownIdeas } from '../ideas/shape.ts';
 import type { FoundRead, Transport } from './routes.ts';
 
 export interface ComputedRead {

@@ -9,7 +9,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Database, Db, IdeaRow, UserRow } from '../../../db/types.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
-import { toIdeaDto, type IdeaDtoRow, type IdeaExtras } from './view.ts';
+import { toIdeaDto, type IdeaDtoRow, type IdeaExtras } from './shape.ts';
 
 /** The `ideas` columns a card (and the lists' cursors) read: all but the analysis and the duplicate-check text. */
 const CARD_COLUMNS = [

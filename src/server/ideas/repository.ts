@@ -10,7 +10,7 @@ import type { Database, Db, IdeaRow, UserRow } from '../../../db/types.ts';
 import { IDEA_MSG } from '../../shared/idea-rules.ts';
 import { isInReview } from '../../shared/idea-display.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
-import { writeSearchGrams } from '../marketplace/search-index.ts';
+import { writeSearchGrams } from '../search/search-index.ts';
 import type { AccountDataPart } from '../accounts/account-data.ts';
 import { nowDb } from '../../../db/time.ts';
 import { transaction } from '../../../db/transaction.ts';

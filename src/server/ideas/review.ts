@@ -10,15 +10,15 @@ import { isInReview } from '../../shared/idea-display.ts';
 import type { ZPreviousDecision, ZReviewIdea } from '../../shared/outputs/moderation.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { toIdeaDtos } from './view.ts';
+import { toIdeaDtos } from './shape.ts';
 import { asSentence, sendMessage, type NewMessage } from '../messages/send.ts';
 import { logModeration } from '../admin/log.ts';
 import { DEFAULT_IDEA_TITLE, IDEA_MSG, IMAGES_PER_IDEA } from '../../shared/idea-rules.ts';
-import { claimText, contentHash, COPY_HOLD_FIELD, IMAGE_HOLD_FIELD, markImagesSeen, matchText, screenIdeaFields, type IdeaTexts } from './moderation.ts';
+import { claimText, contentHash, COPY_HOLD_FIELD, IMAGE_HOLD_FIELD, markImagesSeen, matchText, screenIdeaFields, type IdeaTexts } from './publish-checks.ts';
 import { uploadUrl } from '../../shared/uploads.ts';
 import { ideaTags, writeTags } from './repository.ts';
 import { sanitizeRichText, uploadedImageNames } from './rich-text.ts';
-import { writeSearchGrams } from '../marketplace/search-index.ts';
+import { writeSearchGrams } from '../search/search-index.ts';
 
 export const REVIEW_MSG = {
   notInReview: '该创意不在审核队列中',

@@ -28,7 +28,7 @@ const options = (allowedImages: ReadonlySet<string>): sanitizeHtml.IOptions => (
     // Links from users are not endorsements and must not reach back into the page (window.opener).
     a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: 'nofollow ugc noopener', target: '_blank' } }),
     // An image's alt is the author's description (imageCaption), which the word check reads as its
-    // own field (ideas/moderation.ts: a hostile review once stored 赌博网站 加微信 in it unchecked).
+    // own field (ideas/publish-checks.ts: a hostile review once stored 赌博网站 加微信 in it unchecked).
     // The title no one can write in the editor, so none is kept.
     img: (tagName, attribs) => {
       const { alt, title: _title, ...kept } = attribs;

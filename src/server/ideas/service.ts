@@ -10,7 +10,7 @@ import { badRequest, conflict, gone, notFound } from '../errors.ts';
 import { requireUserByRef } from '../accounts/users.ts';
 import { removeStoredImages, settleIdeaImages, usableImageNames } from './images.ts';
 import { screenTexts, type HeldWord } from '../moderation/words.ts';
-import { assertNotDuplicate, claimText, contentHash, matchText, releasePublish, reservePublish, resemblesRejected, screenIdeaFields, standsPublished, unseenImages } from './moderation.ts';
+import { assertNotDuplicate, claimText, contentHash, matchText, releasePublish, reservePublish, resemblesRejected, screenIdeaFields, standsPublished, unseenImages } from './publish-checks.ts';
 import {
   countDrafts,
   findIdea,
@@ -24,10 +24,10 @@ import {
   requireOwnLiveIdea,
   writeTags,
 } from './repository.ts';
-import { writeSearchGrams } from '../marketplace/search-index.ts';
+import { writeSearchGrams } from '../search/search-index.ts';
 import { listIdeaComments } from '../comments/repository.ts';
 import { htmlToText, sanitizeRichText, uploadedImageNames } from './rich-text.ts';
-import { loadExtras, toIdeaDto, toIdeaDtos } from './view.ts';
+import { loadExtras, toIdeaDto, toIdeaDtos } from './shape.ts';
 import { sendMessage } from '../messages/send.ts';
 import { decisionMessage, lastDecisionWasRejection } from './review.ts';
 import { decodeTimeIdCursor, encodeTimeIdCursor, newestPage, olderThan, type Page } from './keyset.ts';
@@ -109,9 +109,9 @@ async function checkForPublish(deps: Deps, user: UserRow, ideaId: number | null,
   if (!given.title) throw badRequest(IDEA_MSG.titleRequired);
   const { fields: f, held: heldInFields } = await screenIdeaFields(deps, given);
   const counted = publishCounts(approved);
-  // A copy of an idea the author may not see is no 409 but a reason to hold it (moderation.ts).
+  // A copy of an idea the author may not see is no 409 but a reason to hold it (publish-checks.ts).
   const copies = await assertNotDuplicate(deps, { ideaId, user, title: f.title, description: f.description, analysisText: f.analysisText }, counted);
-  // Expansions are their author's alone (view.ts): nothing in them holds the idea.
+  // Expansions are their author's alone (shape.ts): nothing in them holds the idea.
   const held = [...heldInFields, ...copies];
   if (deps.config.moderation === 'auto') held.push(...(await unseenImages(deps.db, ideaId, f.detailedAnalysis, approved?.detailed_analysis ?? null)));
   // Only automatic review can undo a person's rejection, so only then is it asked. An edit of an
@@ -141,7 +141,7 @@ async function spendingPublish<T>(deps: Deps, user: UserRow, counted: boolean, w
   }
 }
 
-/** First in a publish's transaction: its text's turn, and no live copy of it written meanwhile (moderation.ts claimText). */
+/** First in a publish's transaction: its text's turn, and no live copy of it written meanwhile (publish-checks.ts claimText). */
 function claimPublishedText(trx: Db, user: UserRow, ideaId: number | null, columns: IdeaColumns, review: PublishReview['review']): Promise<void> {
   if (!columns.content_hash) throw new Error('claimPublishedText: only a published idea has a text to claim');
   return claimText(trx, user, ideaId, columns.content_hash, review.moderation_status === 'review');
@@ -149,7 +149,7 @@ function claimPublishedText(trx: Db, user: UserRow, ideaId: number | null, colum
 
 /**
  * Approved at once in automatic mode, unless a watched word of the hold action, a picture no
- * moderator has seen or a copy of an idea its author may not see (moderation.ts) sends it to the queue,
+ * moderator has seen or a copy of an idea its author may not see (publish-checks.ts) sends it to the queue,
  * or a moderator rejected this idea last, or another idea with (nearly) its text: a person's
  * rejection is lifted by a person, not by publishing it again, changed or not, or as a new idea.
  */
@@ -335,7 +335,7 @@ export async function publishDraft(deps: Deps, user: UserRow, id: number): Promi
 }
 
 /**
- * Replaces an idea's expansions: notes only their author reads (view.ts), so they never send the idea
+ * Replaces an idea's expansions: notes only their author reads (shape.ts), so they never send the idea
  * to the review queue (an outside review: a note took a public idea out of the market, and the
  * moderator could not read it). A `block` word is still 403 and `replace` words are stored as `**`.
  */
@@ -476,7 +476,7 @@ export async function purchaseIdea(deps: Deps, user: UserRow, id: number): Promi
   if (!row) throw notFound(IDEA_MSG.notFound);
   if (row.user_id === user.id) return true;
   await deps.db.insertInto('idea_purchases').ignore().values({ user_id: user.id, idea_id: id, price: IDEA_PRICE, created_at: nowDb() }).execute();
-  // The member's pages now differ from the guests' (view.ts differsForViewer): at once in this process.
+  // The member's pages now differ from the guests' (shape.ts differsForViewer): at once in this process.
   deps.viewerFacts.forget(user.id);
   return true;
 }

@@ -11,8 +11,8 @@ import type { Database } from '../../../db/types.ts';
 import type { Deps } from '../deps.ts';
 import { purgeStalePendingUploads } from '../ideas/images.ts';
 import { purgeRecycleBin } from '../ideas/service.ts';
-import { purgeOldViews } from '../ideas/views.ts';
-import { pruneRejectedTexts } from '../ideas/moderation.ts';
+import { purgeOldViews } from '../ideas/view-counts.ts';
+import { pruneRejectedTexts } from '../ideas/publish-checks.ts';
 import { purgeExpiredSessions } from '../accounts/sessions.ts';
 import { sweepDeactivatedAccounts } from '../accounts/service.ts';
 

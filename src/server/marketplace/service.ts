@@ -8,12 +8,12 @@ import type { Db, UserRow } from '../../../db/types.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import type { Deps } from '../deps.ts';
 import { cardsFrom, selectCards, toCards, type CardRow } from '../ideas/cards.ts';
-import type { IdeaExtras, UploadedImage } from '../ideas/view.ts';
+import type { IdeaExtras, UploadedImage } from '../ideas/shape.ts';
 import { shapedQueries } from '../../../db/prepared.ts';
 import { publicIdeas } from '../ideas/repository.ts';
 import { decodeCursor, encodeCursor, finishPage, isCursorInt, isCursorTime, newestPage, type Page } from '../ideas/keyset.ts';
 import { SEARCH_QUERY_MAX_CHARS } from '../../shared/constants.ts';
-import { GRAM_KIND, queryGrams, searchWords } from '../text.ts';
+import { GRAM_KIND, queryGrams, searchWords } from '../search/text.ts';
 
 export type MarketSort = 'newest' | 'random' | 'favorites';
 
@@ -92,7 +92,7 @@ async function randomPage(db: Db, viewer: UserRow | null, limit: number, seed: n
   // descending from just below start down to 0, then from the top down to start.
   const arcs: [number, number][] = asc ? [[start, KEY_SPACE], [0, start]] : [[0, start], [start, KEY_SPACE]];
   const rows: CardRow[] = [];
-  // Each row's arc, beside it: a row is not copied to add it (toIdeaDto in ideas/view.ts says why).
+  // Each row's arc, beside it: a row is not copied to add it (toIdeaDto in ideas/shape.ts says why).
   const arcOf = new Map<CardRow, 0 | 1>();
   for (let ph = after?.ph ?? 0; ph <= 1 && rows.length <= limit; ph++) {
     const [lo, hi] = arcs[ph];
@@ -518,7 +518,7 @@ export async function searchPage(deps: Deps, viewer: UserRow | null, rawQuery: s
   // later rank found cards: then that walk is given up for this search, so a page is never empty
   // for want of budget when cards of a later rank are at hand (its unread part is never shown).
   // Each hit's `rank` column is its walk's rank (a number or a numeric string, by driver); the rows
-  // are not copied to make it a number (toIdeaDto in ideas/view.ts says why).
+  // are not copied to make it a number (toIdeaDto in ideas/shape.ts says why).
   const found: RoundRow[] = [];
   let resume: SearchCursor | null = null;
   for (const [k, w] of walks.entries()) {

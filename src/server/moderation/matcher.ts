@@ -1,6 +1,6 @@
 /**
  * Word matching that sees through disguises. A text is folded before matching: each
- * character as every comparison sees it (`foldCharacter` in text.ts: Unicode NFKC, lower case,
+ * character as every comparison sees it (`foldCharacter` in search/text.ts: Unicode NFKC, lower case,
  * traditional → simplified Chinese), and whatever is not a letter or a digit is dropped
  * (spaces, punctuation, symbols, emoji, zero-width and other invisible characters, and letters that
  * read as a separator: READS_AS_SEPARATOR), so `赌.博`, `赌*博`, `赌\u200b博`, `赌🎲博` and `賭博` all read
@@ -13,7 +13,7 @@
  * inside the path of a longer one: with `赌博网站` and `博网` listed it finds nothing in `赌博网页`.)
  */
 import { remove as toLatinLookalikes } from 'confusables';
-import { foldCharacter } from '../text.ts';
+import { foldCharacter } from '../search/text.ts';
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 /**

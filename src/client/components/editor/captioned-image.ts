@@ -1,7 +1,7 @@
 /**
  * The analysis's picture as the author edits it: the image with a 图片说明 field under it. What is
  * typed there is the picture's alt text (kept with it in the HTML, read by screen readers, checked by
- * the server's word check like any text: ideas/moderation.ts); left empty, the picture says 创意配图.
+ * the server's word check like any text: ideas/publish-checks.ts); left empty, the picture says 创意配图.
  */
 import Image from '@tiptap/extension-image';
 import { IDEA_IMAGE_ALT, IMAGE_CAPTION_MAX, imageCaption } from '../../../shared/idea-rules.ts';

@@ -3,7 +3,7 @@
  * normalisation and character n-grams used by the duplicate checks and by search.
  */
 import * as OpenCC from 'opencc-js/t2cn';
-import { SEARCH_QUERY_MAX_CHARS } from '../shared/constants.ts';
+import { SEARCH_QUERY_MAX_CHARS } from '../../shared/constants.ts';
 
 /** Created once: building a converter reads opencc's dictionaries (about 0.1 s), converting a character is a lookup. */
 const toSimplified = OpenCC.Converter({ from: 't', to: 'cn' });

@@ -27,7 +27,7 @@ import { dbTimeAgo, nowDb } from '../../../db/time.ts';
 import type { Database, Db, IdeaRow, UserRow } from '../../../db/types.ts';
 import { forUpdate } from '../../../db/portable.ts';
 import { PUBLISH_ERROR_TYPES, type DuplicateInfo } from '../../shared/idea-display.ts';
-import { jaccard, mostlyContained, ngrams, normalizeText, similarity } from '../text.ts';
+import { jaccard, mostlyContained, ngrams, normalizeText, similarity } from '../search/text.ts';
 import { findVisibleIdea } from './repository.ts';
 import type { Deps } from '../deps.ts';
 import { AppError, conflict } from '../errors.ts';

@@ -6,7 +6,7 @@
  * does, and each of those writes calls `writeSearchGrams` in its own transaction. Purging deletes
  * the entries by cascade.
  */
-import { ideaSearchGrams, ideaSearchTexts } from '../text.ts';
+import { ideaSearchGrams, ideaSearchTexts } from './text.ts';
 import type { Db } from '../../../db/types.ts';
 
 /** The rows of one published idea's index: its grams and its normalised texts. */
