@@ -13,7 +13,7 @@ import { nowDb } from '../db/time.ts';
 import { createApp } from '../src/server/app.ts';
 import { createRequestListener } from '../src/server/fast-lane/fast-lane.ts';
 import { restRoutes } from '../src/server/rest/index.ts';
-import { operationOfProcedure } from '../src/server/trpc/init.ts';
+import { operationsByProcedure } from '../src/server/trpc/init.ts';
 import { appRouter } from '../src/server/trpc/routers/index.ts';
 import type { AnyOperation } from '../src/server/request/operation.ts';
 import { DIALECTS } from './helpers/dialects.ts';
@@ -47,19 +47,15 @@ const INPUTS: Record<string, (f: Fixture) => Record<string, unknown> | undefined
   'auth.publicUser': (f) => ({ registrationNumber: f.author.registrationNumber }),
 };
 
-const procedures = (appRouter as unknown as { _def: { procedures: Record<string, object> } })._def.procedures;
+const procedures = operationsByProcedure(appRouter);
 const trpcNameOf = new Map<AnyOperation, string>();
-for (const [name, procedure] of Object.entries(procedures)) {
-  const op = operationOfProcedure.get(procedure);
-  if (op) trpcNameOf.set(op, name);
-}
+for (const [name, op] of procedures) trpcNameOf.set(op, name);
 
 /** Every path of every read members share, on both transports, from the operations themselves. */
 function sharedPaths(f: Fixture): { name: string; path: string }[] {
   const out: { name: string; path: string }[] = [];
-  for (const [name, procedure] of Object.entries(procedures)) {
-    const op = operationOfProcedure.get(procedure);
-    if (!op?.cache?.members) continue;
+  for (const [name, op] of procedures) {
+    if (!op.cache?.members) continue;
     const input = INPUTS[name]?.(f);
     out.push({ name: `tRPC ${name}`, path: `/trpc/${name}${input ? `?input=${encodeURIComponent(JSON.stringify(input))}` : ''}` });
   }

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { loadConfig, WRITE_LIMIT_DEFAULTS, WRITE_LIMIT_KINDS, writeLimitEnv, type WriteLimitKind } from '../src/server/config.ts';
 import { WRITE_LIMIT_MESSAGES } from '../src/server/infrastructure/rate-limit.ts';
 import { restRoutes } from '../src/server/rest/index.ts';
-import { operationOfProcedure } from '../src/server/trpc/init.ts';
+import { operationsByProcedure } from '../src/server/trpc/init.ts';
 import { appRouter } from '../src/server/trpc/routers/index.ts';
 import type { AnyOperation } from '../src/server/request/operation.ts';
 import { PRESET_AVATARS } from '../src/shared/constants.ts';
@@ -52,10 +52,7 @@ const UNLIMITED_WRITES: Record<string, string> = {
 };
 
 describe('which writes are limited', () => {
-  const procedures = (appRouter as unknown as { _def: { procedures: Record<string, object> } })._def.procedures;
-  const writes = Object.entries(procedures)
-    .map(([name, procedure]) => [name, operationOfProcedure.get(procedure)] as const)
-    .filter((entry): entry is readonly [string, AnyOperation] => entry[1]?.kind === 'write' && entry[1].access !== 'admin');
+  const writes = [...operationsByProcedure(appRouter)].filter((entry): entry is [string, AnyOperation] => entry[1].kind === 'write' && entry[1].access !== 'admin');
 
   it('every write a member or guest can repeat names its limit, or says here why it needs none', () => {
     expect(writes.length).toBeGreaterThan(30);

@@ -4,7 +4,7 @@
  * path or an operation: declare it on the operation and both transports follow.
  */
 import { match, type MatchFunction } from 'path-to-regexp';
-import { operationOfProcedure } from '../trpc/init.ts';
+import { operationsByProcedure } from '../trpc/init.ts';
 import type { AnyOperation } from '../request/operation.ts';
 import { restRoutes } from '../rest/index.ts';
 import { appRouter } from '../trpc/routers/index.ts';
@@ -46,10 +46,8 @@ function restTable() {
 
 function trpcTable(): Map<string, FastRead> {
   const table = new Map<string, FastRead>();
-  const procedures = (appRouter as unknown as { _def: { procedures: Record<string, object> } })._def.procedures;
-  for (const [name, procedure] of Object.entries(procedures)) {
-    const op = operationOfProcedure.get(procedure);
-    if (op && (op.cache || op.hot)) table.set(`/trpc/${name}`, { op, transport: 'trpc', id: `trpc ${name}` });
+  for (const [name, op] of operationsByProcedure(appRouter)) {
+    if (op.cache || op.hot) table.set(`/trpc/${name}`, { op, transport: 'trpc', id: `trpc ${name}` });
   }
   return table;
 }

@@ -9,7 +9,7 @@ import { z, type ZodType } from 'zod';
 import { DECIMAL_ID_DESCRIPTION } from '../../shared/ids.ts';
 import { ZFailure } from '../../shared/outputs/failure.ts';
 import type { AnyOperation } from '../request/operation.ts';
-import { operationOfProcedure } from '../trpc/init.ts';
+import { operationsByProcedure } from '../trpc/init.ts';
 import { appRouter } from '../trpc/routers/index.ts';
 import type { RestRoute } from './route.ts';
 
@@ -146,10 +146,8 @@ function describeResponses(route: RestRoute, input: JsonSchema, defs: Record<str
 /** Each operation's tRPC name (`ideas.byId`): its id in the document. */
 function routerKeys(): Map<AnyOperation, string> {
   const keys = new Map<AnyOperation, string>();
-  const procedures = (appRouter as unknown as { _def: { procedures: Record<string, object> } })._def.procedures;
-  for (const [name, procedure] of Object.entries(procedures)) {
-    const op = operationOfProcedure.get(procedure);
-    if (op && !keys.has(op)) keys.set(op, name);
+  for (const [name, op] of operationsByProcedure(appRouter)) {
+    if (!keys.has(op)) keys.set(op, name);
   }
   return keys;
 }

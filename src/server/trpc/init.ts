@@ -75,8 +75,10 @@ export function toOutput<T, X extends object>(answer: Answer<T, X>): TrpcOutput<
   return { ...(answer.extra as X), ...(answer.message ? { message: answer.message } : {}), data: answer.data } as TrpcOutput<T, X>;
 }
 
-/** The operation behind each procedure: the fast lane reads its routes off them (fast-lane/routes.ts), the REST document its operation ids. */
-export const operationOfProcedure = new WeakMap<object, AnyOperation>();
+/** The operation behind each procedure `query` and `mutation` make. */
+const operationOfProcedure = new WeakMap<object, AnyOperation>();
+/** Each router `router` made: its operations by dotted procedure name (`ideas.byId`). */
+const operationsOfRouter = new WeakMap<object, Map<string, AnyOperation>>();
 
 export function query<S extends ZodType, T, X extends object, A extends Access>(op: Operation<S, T, X, A>) {
   if (op.kind !== 'read') throw new Error('a write operation cannot be a tRPC query');
@@ -102,4 +104,25 @@ export function sendTrpcError(res: Response, err: AppError): void {
   res.status(err.status).json({ error: { code: TRPC_ERROR_CODES_BY_KEY[code], message: err.message, data: { code, httpStatus: err.status, appCode: err.code } } });
 }
 
-export const router = t.router;
+/**
+ * tRPC's router, noting which operation each procedure runs, by its full name: the fast lane and the
+ * REST document read that registry (`operationsByProcedure`), never tRPC's internals.
+ */
+export function router<R extends Parameters<typeof t.router>[0]>(record: R) {
+  const made = t.router(record);
+  const operations = new Map<string, AnyOperation>();
+  for (const [name, child] of Object.entries(record)) {
+    const op = operationOfProcedure.get(child);
+    if (op) operations.set(name, op);
+    for (const [inner, innerOp] of operationsOfRouter.get(child) ?? []) operations.set(`${name}.${inner}`, innerOp);
+  }
+  operationsOfRouter.set(made, operations);
+  return made;
+}
+
+/** The operations of a router `router` made, by procedure name (`ideas.byId`), in declaration order. */
+export function operationsByProcedure(made: object): ReadonlyMap<string, AnyOperation> {
+  const operations = operationsOfRouter.get(made);
+  if (!operations) throw new Error('not a router made by trpc/init.ts router()');
+  return operations;
+}
