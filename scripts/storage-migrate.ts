@@ -24,7 +24,7 @@ try {
   throw err;
 }
 if (config.storage.kind !== 's3') {
-  fail(`请先设置 STORAGE=s3 和 S3_BUCKET、S3_REGION、S3_ACCESS_KEY_ID、S3_SECRET_ACCESS_KEY（以及 S3_ENDPOINT 等，见 README“部署”），再运行；要复制的是 UPLOADS_DIR=${config.uploadsDir}`, 2);
+  fail(`请先设置 STORAGE=s3 和 S3_BUCKET、S3_REGION、S3_ACCESS_KEY_ID、S3_SECRET_ACCESS_KEY（以及 S3_ENDPOINT 等，见 docs/deployment.md），再运行；要复制的是 UPLOADS_DIR=${config.uploadsDir}`, 2);
 }
 const target = new S3FileStorage(config.storage);
 try {

@@ -31,7 +31,7 @@ describe('a failure in words', () => {
     expect(failureInWords(coded('EADDRINUSE', { syscall: 'listen' }), config)).toBe('端口 3000 已被占用：请换一个 PORT，或先停掉占用它的进程。');
     expect(failureInWords(coded('EACCES', { syscall: 'listen' }), config)).toContain('没有权限使用端口 3000');
     // Not the port: the data folder (an unwritable volume).
-    expect(failureInWords(coded('EACCES', { syscall: 'mkdir', path: '/data' }), config)).toBe('没有权限写入 /data：请让运行服务的用户（镜像里是 uid 1000）可以写这个目录（见 README“部署”）。');
+    expect(failureInWords(coded('EACCES', { syscall: 'mkdir', path: '/data' }), config)).toBe('没有权限写入 /data：请让运行服务的用户（镜像里是 uid 1000）可以写这个目录（见 docs/deployment.md）。');
     expect(failureInWords(new DatabaseUnavailableError('POOL_CLOSED', 'closed'), config)).toBe('无法连接数据库（POOL_CLOSED），已等待 60 秒。请检查 DATABASE_URL 和数据库服务是否在运行。');
     expect(failureInWords(coded('ECONNREFUSED'), { ...config, databaseStartWaitMs: 0 })).toBe('无法连接数据库（ECONNREFUSED）。请检查 DATABASE_URL 和数据库服务是否在运行。');
     expect(failureInWords(new TypeError("Cannot read properties of undefined (reading 'id')"), config)).toBeNull();

@@ -342,7 +342,7 @@ function required(context: string) {
       return value;
     },
     done(): void {
-      if (missing.length) throw new ConfigError(`${context} 还缺少这些设置：${missing.join('；')}。见 README“部署”一节`);
+      if (missing.length) throw new ConfigError(`${context} 还缺少这些设置：${missing.join('；')}。见 docs/deployment.md`);
     },
   };
 }

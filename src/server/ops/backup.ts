@@ -31,7 +31,7 @@ export function bucketNote(location: string): string {
 }
 
 export const MYSQL_BACKUP_HINT =
-  'DATABASE_URL 指向 MySQL/MariaDB：请用 mysqldump 备份（mysqldump --single-transaction --routines 数据库名 > 备份.sql，见 README 的“部署”一节），上传目录另行复制';
+  'DATABASE_URL 指向 MySQL/MariaDB：请用 mysqldump 备份（mysqldump --single-transaction --routines 数据库名 > 备份.sql，见 docs/deployment.md），上传目录另行复制';
 
 /** `backups/2026-11-22T18-03-05Z` under the working folder. */
 export function defaultBackupFolder(now = new Date()): string {

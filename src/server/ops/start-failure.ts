@@ -24,7 +24,7 @@ export function failureInWords(err: unknown, config: Pick<Config, 'port' | 'data
     const cause = (err.cause as Error)?.message ?? String(err.cause);
     return (
       `数据库迁移 ${err.migrationName ?? '（准备阶段）'} 失败：${cause}。数据库没有升级完成，服务没有启动。` +
-      'MariaDB 不能撤回已经做了的表结构改动：请从升级前的备份恢复（README“备份与恢复”），或按报错修正数据库后再启动。'
+      'MariaDB 不能撤回已经做了的表结构改动：请从升级前的备份恢复（docs/deployment.md 的 Back up 与 Restore），或按报错修正数据库后再启动。'
     );
   }
   const listening = (err as { syscall?: unknown })?.syscall === 'listen';
@@ -32,7 +32,7 @@ export function failureInWords(err: unknown, config: Pick<Config, 'port' | 'data
   if (listening && codeOf(err) === 'EACCES') return `没有权限使用端口 ${config.port}：请用 1024 以上的端口（PORT），或由反向代理转发。`;
   if (codeOf(err) === 'EACCES' || codeOf(err) === 'EROFS') {
     const where = (err as { path?: unknown }).path;
-    return `没有权限写入 ${where ?? '数据目录'}：请让运行服务的用户（镜像里是 uid 1000）可以写这个目录（见 README“部署”）。`;
+    return `没有权限写入 ${where ?? '数据目录'}：请让运行服务的用户（镜像里是 uid 1000）可以写这个目录（见 docs/deployment.md）。`;
   }
   switch (codeOf(err)) {
     case 'ER_ACCESS_DENIED_ERROR':
@@ -40,7 +40,7 @@ export function failureInWords(err: unknown, config: Pick<Config, 'port' | 'data
       return '数据库拒绝了登录（用户名或密码不对）：请检查 DATABASE_URL 里的用户名和密码。';
     case 'ER_DBACCESS_DENIED_ERROR':
     case 'ER_TABLEACCESS_DENIED_ERROR':
-      return '数据库用户没有这个库的权限：请给 DATABASE_URL 里的用户授予这个库的全部权限（见 README“部署”）。';
+      return '数据库用户没有这个库的权限：请给 DATABASE_URL 里的用户授予这个库的全部权限（见 docs/deployment.md）。';
     case 'ER_BAD_DB_ERROR':
       return '数据库不存在：请确认 DATABASE_URL 里的库名与服务器使用的相同（服务器第一次启动时会建库）。';
   }
