@@ -1485,7 +1485,6 @@ export interface components {
             internal_id: number;
             nickname: string;
             phone: string | null;
-            registration_number: string;
             registrationNumber: string;
             /** @enum {string} */
             role: "member" | "admin";
@@ -1582,18 +1581,13 @@ export interface components {
         };
         Idea: {
             allow_comments: 0 | 1;
-            allowComments: boolean;
-            authorId: number;
             authorName: string;
             commentCount: number;
             comments?: components["schemas"]["Comment"][];
             /** Format: date-time */
             created_at: string;
-            /** Format: date-time */
-            createdAt: string;
             deleted_at: string | null;
             description: string;
-            detailed_analysis?: string;
             detailedAnalysis?: string;
             expansions?: {
                 content: string;
@@ -1602,36 +1596,28 @@ export interface components {
                 id: number;
             }[];
             favorite_count: number;
-            favoriteCount: number;
             id: number;
             image: string | null;
             imageHeight: number | null;
             images: string[];
             imageWidth: number | null;
             is_deleted: 0 | 1;
-            isDeleted: boolean;
             isLocked: boolean;
             isNew: boolean;
             isOwner: boolean;
-            market_identifier: string;
             marketIdentifier: string;
             /** @enum {string} */
             moderation_status: "none" | "review" | "approved" | "rejected";
-            /** @enum {string} */
-            moderationStatus: "none" | "review" | "approved" | "rejected";
             price: number;
             publishedAt: string | null;
             rejectionReason?: string | null;
             show_similar: 0 | 1;
-            showSimilar: boolean;
             /** @enum {string} */
             status: "draft" | "published";
             tags: string[];
             title: string;
             /** Format: date-time */
             updated_at: string;
-            /** Format: date-time */
-            updatedAt: string;
             user_avatar: string;
             user_id: number;
             user_nickname: string;
@@ -1640,47 +1626,35 @@ export interface components {
         };
         IdeaCard: {
             allow_comments: 0 | 1;
-            allowComments: boolean;
-            authorId: number;
             authorName: string;
             commentCount: number;
             /** Format: date-time */
             created_at: string;
-            /** Format: date-time */
-            createdAt: string;
             deleted_at: string | null;
             description: string;
             favorite_count: number;
-            favoriteCount: number;
             id: number;
             image: string | null;
             imageHeight: number | null;
             images: string[];
             imageWidth: number | null;
             is_deleted: 0 | 1;
-            isDeleted: boolean;
             isLocked: boolean;
             isNew: boolean;
             isOwner: boolean;
-            market_identifier: string;
             marketIdentifier: string;
             /** @enum {string} */
             moderation_status: "none" | "review" | "approved" | "rejected";
-            /** @enum {string} */
-            moderationStatus: "none" | "review" | "approved" | "rejected";
             price: number;
             publishedAt: string | null;
             rejectionReason?: string | null;
             show_similar: 0 | 1;
-            showSimilar: boolean;
             /** @enum {string} */
             status: "draft" | "published";
             tags: string[];
             title: string;
             /** Format: date-time */
             updated_at: string;
-            /** Format: date-time */
-            updatedAt: string;
             user_avatar: string;
             user_id: number;
             user_nickname: string;
@@ -1784,18 +1758,13 @@ export interface components {
         };
         ReviewIdea: {
             allow_comments: 0 | 1;
-            allowComments: boolean;
-            authorId: number;
             authorName: string;
             commentCount: number;
             comments?: components["schemas"]["Comment"][];
             /** Format: date-time */
             created_at: string;
-            /** Format: date-time */
-            createdAt: string;
             deleted_at: string | null;
             description: string;
-            detailed_analysis?: string;
             detailedAnalysis?: string;
             expansions?: {
                 content: string;
@@ -1804,7 +1773,6 @@ export interface components {
                 id: number;
             }[];
             favorite_count: number;
-            favoriteCount: number;
             /** @description Ideas of others, not public, whose text this one has or nearly has (exact or highly_similar): its author was not told of them, so it waits here instead of a 409 */
             heldAsCopyOf: {
                 id: number;
@@ -1822,16 +1790,12 @@ export interface components {
             images: string[];
             imageWidth: number | null;
             is_deleted: 0 | 1;
-            isDeleted: boolean;
             isLocked: boolean;
             isNew: boolean;
             isOwner: boolean;
-            market_identifier: string;
             marketIdentifier: string;
             /** @enum {string} */
             moderation_status: "none" | "review" | "approved" | "rejected";
-            /** @enum {string} */
-            moderationStatus: "none" | "review" | "approved" | "rejected";
             previousDecision: {
                 admin: {
                     nickname: string;
@@ -1847,15 +1811,12 @@ export interface components {
             publishedAt: string | null;
             rejectionReason?: string | null;
             show_similar: 0 | 1;
-            showSimilar: boolean;
             /** @enum {string} */
             status: "draft" | "published";
             tags: string[];
             title: string;
             /** Format: date-time */
             updated_at: string;
-            /** Format: date-time */
-            updatedAt: string;
             user_avatar: string;
             user_id: number;
             user_nickname: string;

@@ -15,7 +15,7 @@ const api = createClient<paths>({ baseUrl });
 
 const page = await api.GET('/api/marketplace/ideas', { params: { query: { sort: 'newest', limit: 5 } } });
 if (page.error) throw new Error(page.error.message);
-for (const idea of page.data.data) console.log(`#${idea.id} ${idea.title}（${idea.favoriteCount} 人收藏）`);
+for (const idea of page.data.data) console.log(`#${idea.id} ${idea.title}（${idea.favorite_count} 人收藏）`);
 console.log(page.data.nextCursor ? `下一页：cursor=${page.data.nextCursor}` : '没有更多了');
 
 const first = page.data.data[0];

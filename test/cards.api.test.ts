@@ -66,7 +66,7 @@ describe.each(DIALECTS)('cards and search paging, on %s', (dialect) => {
 
   it('shows the cover in the analysis order, every shown image only to who may read the analysis', async () => {
     const card = async (token?: string) => (await app.api('GET', '/api/marketplace/ideas?limit=50', { token })).body.data.find((i: { id: number }) => i.id === withImages);
-    expect(await card()).toMatchObject({ image: urls[1], imageWidth: 750, imageHeight: 1200, images: [urls[1]], isLocked: true, tags: ['设计', 'SaaS'], favoriteCount: 4, viewCount: 9, user_registration_number: author.registrationNumber, isOwner: false });
+    expect(await card()).toMatchObject({ image: urls[1], imageWidth: 750, imageHeight: 1200, images: [urls[1]], isLocked: true, tags: ['设计', 'SaaS'], favorite_count: 4, viewCount: 9, user_registration_number: author.registrationNumber, isOwner: false });
     expect(await card(reader.token)).toMatchObject({ images: [urls[1]], isLocked: true });
     expect(await card(unlocker.token)).toMatchObject({ image: urls[1], images: [urls[1], urls[0]], isLocked: false, isOwner: false });
     expect(await card(author.token)).toMatchObject({ images: [urls[1], urls[0]], isLocked: false, isOwner: true });

@@ -292,11 +292,11 @@ describe.each(DIALECTS)('the fast lane on %s', (dialect) => {
     expect((await (await fetch(second)).json()).data[0].title).toBe(target.title);
     // A favourite changes only a count: the cached page may show it late, so it stays…
     await app.api('POST', `/api/favorites/${target.id}`, { token: author.token, body: { favorite: true } });
-    expect((await (await fetch(second)).json()).data[0]).toMatchObject({ title: target.title, favoriteCount: target.favoriteCount });
+    expect((await (await fetch(second)).json()).data[0]).toMatchObject({ title: target.title, favorite_count: target.favorite_count });
     // …until a write that changes what the cards say (a comment changes their comment count) drops them.
     await app.api('POST', '/api/comments', { token: author.token, body: { ideaId: target.id, content: '翻页缓存的评论' } });
     const fresh = (await (await fetch(second)).json()).data[0];
-    expect(fresh).toMatchObject({ id: target.id, title: '绕过写操作的改动', favoriteCount: target.favoriteCount + 1, commentCount: target.commentCount + 1 });
+    expect(fresh).toMatchObject({ id: target.id, title: '绕过写操作的改动', favorite_count: target.favorite_count + 1, commentCount: target.commentCount + 1 });
     // A broken cursor is Express's 400, not a cached failure.
     expect((await fetch(`${app.url}/api/marketplace/ideas?cursor=not-a-cursor`)).status).toBe(400);
   });

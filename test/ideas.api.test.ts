@@ -45,7 +45,7 @@ describe.each(DIALECTS)('ideas over REST on %s (MODERATION=auto)', (dialect) => 
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('草稿已保存');
     const idea = res.body.data;
-    expect(idea).toMatchObject({ title: '未命名创意', status: 'draft', moderation_status: 'none', price: 0, tags: ['设计', 'AI', '生活'], marketIdentifier: 'market_exists', allowComments: true, showSimilar: true });
+    expect(idea).toMatchObject({ title: '未命名创意', status: 'draft', moderation_status: 'none', price: 0, tags: ['设计', 'AI', '生活'], marketIdentifier: 'market_exists', allow_comments: 1, show_similar: 1 });
     const drafts = await app.api('GET', '/api/ideas/my?status=draft', { token: alice.token });
     expect(drafts.body.data.map((i: { id: number }) => i.id)).toContain(idea.id);
   });
@@ -163,11 +163,11 @@ describe.each(DIALECTS)('ideas over REST on %s (MODERATION=auto)', (dialect) => 
     expect(soft.body.data.deletionType).toBe('soft');
     expect((await app.api('GET', `/api/ideas/${idea.id}`, { token: bob.token })).status).toBe(404);
     const bin = await app.api('GET', '/api/ideas/my?status=deleted', { token: alice.token });
-    expect(bin.body.data.find((i: { id: number }) => i.id === idea.id)).toMatchObject({ isDeleted: true, is_deleted: 1 });
+    expect(bin.body.data.find((i: { id: number }) => i.id === idea.id)).toMatchObject({ is_deleted: 1 });
 
     const restored = await app.api('POST', `/api/ideas/${idea.id}/restore`, { token: alice.token });
     expect(restored.status).toBe(200);
-    expect(restored.body.data.isDeleted).toBe(false);
+    expect(restored.body.data.is_deleted).toBe(0);
     expect((await app.api('GET', `/api/ideas/${idea.id}`, { token: bob.token })).status).toBe(200);
 
     await app.api('DELETE', `/api/ideas/${idea.id}`, { token: alice.token });
@@ -374,7 +374,7 @@ describe.each(DIALECTS)('review and rate limits on %s (MODERATION=manual)', (dia
     expect(noReason.body.message).toBe('请填写驳回原因');
     expect((await app.api('POST', `/api/admin/ideas/${idea.id}/reject`, { token: admin.token, body: { reason: '描述过于简单' } })).status).toBe(200);
     const mine = await app.api('GET', '/api/ideas/my?status=published', { token: author.token });
-    expect(mine.body.data.find((i: { id: number }) => i.id === idea.id)).toMatchObject({ moderationStatus: 'rejected', rejectionReason: '描述过于简单' });
+    expect(mine.body.data.find((i: { id: number }) => i.id === idea.id)).toMatchObject({ moderation_status: 'rejected', rejectionReason: '描述过于简单' });
     const message = await app.deps.db.selectFrom('messages').selectAll().where('user_id', '=', author.user.id).where('idea_id', '=', idea.id).executeTakeFirstOrThrow();
     expect(message.content).toContain('描述过于简单');
     expect((await app.api('GET', `/api/ideas/${idea.id}`, { token: reader.token })).status).toBe(404);

@@ -59,7 +59,7 @@ describe.each(DIALECTS)('pictures in automatic review on %s', (dialect) => {
     expect((await trpcCall(app, 'mutation', 'ideas.update', { id, ...publishedIdeaBody('草稿带图'), status: 'draft', detailedAnalysis: analysisWith(url) }, author.token)).status).toBe(200);
     const published = await trpcCall(app, 'mutation', 'ideas.publishDraft', { id }, author.token);
     expect(published.status).toBe(200);
-    expect(published.body.result.data.data.moderation_status).toBe('review');
+    expect(published.body.result.data.data.moderationStatus).toBe('review');
     const queue = await trpcCall(app, 'query', 'admin.reviewQueue', undefined, admin.token);
     expect(queue.body.result.data.data.find((i: { id: number }) => i.id === id)).toMatchObject({ heldImages: [url] });
     await approve(id);
@@ -73,7 +73,7 @@ describe.each(DIALECTS)('pictures in automatic review on %s', (dialect) => {
     await approve(id);
 
     const kept = await trpcCall(app, 'mutation', 'ideas.update', { id, ...body, title: '编辑时加图的创意（改了标题）' }, author.token);
-    expect(kept.body.result.data.data.moderation_status).toBe('approved');
+    expect(kept.body.result.data.data.moderationStatus).toBe('approved');
     expect(await guestSees(id)).toBe(200);
 
     const second = await upload(id);
@@ -104,7 +104,7 @@ describe.each(DIALECTS)('pictures in automatic review on %s', (dialect) => {
     expect((await app.api('PUT', `/api/ideas/${id}`, { token: author.token, body: { status: 'draft' } })).status).toBe(200);
     const added = await upload(id);
     const withNew = await trpcCall(app, 'mutation', 'ideas.update', { id, ...body, detailedAnalysis: analysisWith(url, added), status: 'published' }, author.token);
-    expect(withNew.body.result.data.data.moderation_status).toBe('review');
+    expect(withNew.body.result.data.data.moderationStatus).toBe('review');
     expect(await queueEntry(id)).toMatchObject({ heldImages: [added] });
   });
 
@@ -117,7 +117,7 @@ describe.each(DIALECTS)('pictures in automatic review on %s', (dialect) => {
 
     expect((await trpcCall(app, 'mutation', 'ideas.update', { id, status: 'draft' }, author.token)).status).toBe(200);
     const again = await trpcCall(app, 'mutation', 'ideas.publishDraft', { id }, author.token);
-    expect(again.body.result.data.data.moderation_status).toBe('approved');
+    expect(again.body.result.data.data.moderationStatus).toBe('approved');
     expect(await guestSees(id)).toBe(200);
     expect(await approvalsTold(id)).toBe(1);
   });

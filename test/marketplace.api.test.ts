@@ -83,7 +83,7 @@ describe.each(DIALECTS)('the marketplace, on %s', (dialect) => {
     const all = await app.api('GET', '/api/marketplace/ideas?sort=favorites&minPrice=5&category=x');
     expect(ids(all)).toEqual(await expectedOrder('favorites'));
     expect(all.body.nextCursor).toBeNull();
-    expect(all.body.data[0]).toMatchObject({ title: expect.any(String), tags: expect.any(Array), favoriteCount: expect.any(Number), isLocked: true });
+    expect(all.body.data[0]).toMatchObject({ title: expect.any(String), tags: expect.any(Array), favorite_count: expect.any(Number), isLocked: true });
   });
 
   it('pages the random order stably per seed, every card once, and another seed gives another order', async () => {

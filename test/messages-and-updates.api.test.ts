@@ -136,7 +136,9 @@ describe.each(DIALECTS)('follow updates, messages, feedback and the admin consol
 
       const [notice] = await messages(owner);
       expect(notice).toMatchObject({ type: 'system', title: '收到新评论', sender: 'other', idea_id: idea, comment_id: comment.id, actor: actorOf(first, '第一位读者'), is_read: false });
-      expect((await trpcCall(app, 'query', 'messages.list', undefined, owner.token)).body.data[0]).toEqual(notice);
+      // tRPC sends the same message in camelCase.
+      const { idea_id: ideaId, comment_id: commentId, is_read: isRead, read_at: readAt, created_at: createdAt, original_feedback: originalFeedback, ...same } = notice as typeof notice & Record<string, unknown>;
+      expect((await trpcCall(app, 'query', 'messages.list', undefined, owner.token)).body.data[0]).toEqual({ ...same, ideaId, commentId, isRead, readAt, createdAt, originalFeedback });
 
       // A reply reaches the comment's writer with the replier and the reply.
       const reply = (await app.api('POST', '/api/comments', { token: owner.token, body: { ideaId: idea, content: '欢迎', parentId: comment.id } })).body.data;

@@ -27,7 +27,7 @@ describe.each(DIALECTS)('moderator edit before approval on %s', (dialect) => {
       body: { title: `社区旧物交换${unique()}`, description: `邻里之间交换闲置${unique()}`, detailedAnalysis: `<p>第一段分析${unique()}</p>`, tags: '社区 闲置', status: 'published', ...fields },
     });
     expect(res.status).toBe(201);
-    expect(res.body.data.moderationStatus).toBe('review');
+    expect(res.body.data.moderation_status).toBe('review');
     return res.body.data as { id: number; title: string; description: string; detailedAnalysis: string };
   };
   const messagesOf = async () => app.deps.db.selectFrom('messages').select(['title', 'content', 'idea_id']).where('user_id', '=', author.id).orderBy('id', 'desc').execute();
@@ -42,7 +42,7 @@ describe.each(DIALECTS)('moderator edit before approval on %s', (dialect) => {
 
     const seen = await app.api('GET', `/api/ideas/${idea.id}`);
     expect(seen.status).toBe(200);
-    expect(seen.body.data).toMatchObject({ title: newTitle, tags: ['社区', '二手', '环保'], description: idea.description, moderationStatus: 'approved' });
+    expect(seen.body.data).toMatchObject({ title: newTitle, tags: ['社区', '二手', '环保'], description: idea.description, moderation_status: 'approved' });
     // The search index follows the corrected title.
     const found = await app.api('GET', `/api/marketplace/search?q=${encodeURIComponent('交换站')}`);
     expect(found.body.data.map((i: { id: number }) => i.id)).toContain(idea.id);

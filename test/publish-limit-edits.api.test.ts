@@ -46,7 +46,7 @@ describe.each(DIALECTS)('the publish limit and edits on %s', (dialect) => {
       for (let typo = 1; typo <= LIMIT + 2; typo++) {
         const saved = await editPublic(app, author, id, via, typo);
         expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-        expect(saved.body.data.moderation_status).toBe('approved');
+        expect(saved.body.data[via === 'rest' ? 'moderation_status' : 'moderationStatus']).toBe('approved');
       }
       // One publish spent of LIMIT: two more go through, the next is refused as rate_limit.
       for (let i = 1; i < LIMIT; i++) expect((await publishNew(app, author)).status).toBe(201);

@@ -16,6 +16,6 @@ describe.each(DIALECTS)('demo data on %s', (dialect) => {
     const publicIdeas = (await app.api('GET', '/api/ideas/all?limit=50')).body.data;
     expect(publicIdeas.length).toBe(DEMO_IDEAS.filter((i) => i.state === 'public').length);
     const mine = (await app.api('GET', '/api/ideas/my?status=all', { token: login.body.data.token })).body.data;
-    expect(mine.some((i: { moderationStatus: string }) => i.moderationStatus === 'review')).toBe(true);
+    expect(mine.some((i: { moderation_status: string }) => i.moderation_status === 'review')).toBe(true);
   });
 });

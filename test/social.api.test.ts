@@ -50,7 +50,8 @@ describe.each(DIALECTS)('favourites, follows, views and similar ideas, on %s', (
       expect((await app.api('GET', `/api/ideas/${idea}/favorite`)).body.data).toEqual({ isFavorite: false, favoriteCount: 1 });
 
       const off = await trpcCall(app, 'mutation', 'favorites.set', { ideaId: idea, favorite: false }, fan.token);
-      expect(off.body).toMatchObject({ favorited: false, favoriteCount: 0, data: { favorited: false, favoriteCount: 0 } });
+      // tRPC answers one name, `isFavorite`, in `data` alone; REST the spec's `favorited`, also beside `data`.
+      expect(off.body).toEqual({ message: '已取消收藏', data: { isFavorite: false, favoriteCount: 0 } });
       const offAgain = await app.api('POST', `/api/ideas/${idea}/favorite`, { token: fan.token, body: { favorite: false } });
       expect(offAgain.body.favoriteCount).toBe(0);
       expect((await trpcCall(app, 'query', 'favorites.check', { ideaId: idea }, fan.token)).body.data.isFavorite).toBe(false);
@@ -108,7 +109,7 @@ describe.each(DIALECTS)('favourites, follows, views and similar ideas, on %s', (
 
       const list = await app.api('GET', '/api/favorites', { token: reader.token });
       expect(list.body.data.map((i: { id: number }) => i.id)).toEqual([second, first]);
-      expect(list.body.data[0]).toMatchObject({ id: second, title: '后收藏的创意', isDeleted: false });
+      expect(list.body.data[0]).toMatchObject({ id: second, title: '后收藏的创意', is_deleted: 0 });
       expect(list.body.data[1]).toEqual({ id: first, title: '先收藏的创意', isDeleted: true });
       expect((await trpcCall(app, 'query', 'favorites.list', undefined, reader.token)).body.data).toHaveLength(2);
 
@@ -169,7 +170,7 @@ describe.each(DIALECTS)('favourites, follows, views and similar ideas, on %s', (
       expect(cleared.body).toMatchObject({ favorited: false, favoriteCount: 0 });
       const clearedTrpc = await trpcCall(app, 'mutation', 'favorites.remove', { ideaId: inReview }, reader.token);
       expect(clearedTrpc.status).toBe(200);
-      expect(clearedTrpc.body).toMatchObject({ favorited: false, favoriteCount: 0 });
+      expect(clearedTrpc.body.data).toEqual({ isFavorite: false, favoriteCount: 0 });
       // The rows and the stored count stay exact: the fan's favourite remains.
       expect(await favoriteRows(theirs)).toBe(1);
       expect(await favoriteCount(theirs)).toBe(1);
@@ -177,7 +178,7 @@ describe.each(DIALECTS)('favourites, follows, views and similar ideas, on %s', (
 
     it('shows the new count on the cached public page within the cache window, without emptying the cache', async () => {
       const target = await createIdea(app.deps, author, { title: '缓存里的收藏数' });
-      const guestCount = async () => (await app.api('GET', '/api/ideas/guest?limit=50')).body.data.find((i: { id: number }) => i.id === target).favoriteCount;
+      const guestCount = async () => (await app.api('GET', '/api/ideas/guest?limit=50')).body.data.find((i: { id: number }) => i.id === target).favorite_count;
       expect(await guestCount()).toBe(0);
       const cached = app.deps.publicCache.size.entries;
       await app.api('POST', `/api/favorites/${target}`, { token: fan.token, body: { favorite: true } });
@@ -401,7 +402,7 @@ describe.each(DIALECTS)('favourites of ideas that are no longer public, on %s', 
 
     for (const id of [backInReview, rejected]) {
       const edit = await app.api('PUT', `/api/ideas/${id}`, { token: author.token, body: { description: `第${id}号改写后的介绍，等待审核`, status: 'published' } });
-      expect(edit.body.data.moderationStatus).toBe('review');
+      expect(edit.body.data.moderation_status).toBe('review');
     }
     expect((await app.api('POST', `/api/admin/ideas/${rejected}/reject`, { token: admin.token, body: { reason: '内容不完整' } })).status).toBe(200);
 

@@ -76,7 +76,7 @@ describe.each(DIALECTS)('taking a public idea down on %s', (dialect) => {
     expect(after.published_at).toEqual(before.published_at);
 
     const own = await app.api('GET', `/api/ideas/${id}`, { token: author.token });
-    expect([own.status, own.body.data.moderationStatus, own.body.data.rejectionReason]).toEqual([200, 'rejected', '含有未经证实的医疗功效']);
+    expect([own.status, own.body.data.moderation_status, own.body.data.rejectionReason]).toEqual([200, 'rejected', '含有未经证实的医疗功效']);
     const told = await takeDownMessages(id);
     expect(told).toHaveLength(1);
     expect(told[0].priority).toBe('high');

@@ -117,7 +117,7 @@ describe.each(DIALECTS)('watched words on %s', (dialect) => {
       await watch('代购', 'hold');
       const rest = await app.api('POST', '/api/ideas', { token: member.token, body: idea(`海外代-购平台${unique()}`, { detailedAnalysis: '<p>专做<b>代</b>购</p>' }) });
       expect(rest.status).toBe(201);
-      expect(rest.body.data.moderationStatus).toBe('review');
+      expect(rest.body.data.moderation_status).toBe('review');
       const trpc = await trpcCall(app, 'mutation', 'ideas.create', idea(`正常标题${unique()}`, { description: '顺便代購' }), member.token);
       expect(trpc.status).toBe(200);
       expect(trpc.body.result.data.data.moderationStatus).toBe('review');
@@ -144,7 +144,7 @@ describe.each(DIALECTS)('watched words on %s', (dialect) => {
     it('hold: a Latin word written with Cyrillic look-alike letters is held too, and named as listed', async () => {
       await watch('casino', 'hold');
       const res = await app.api('POST', '/api/ideas', { token: member.token, body: idea(`线上саsinо攻略${unique()}`) });
-      expect([res.status, res.body.data.moderationStatus]).toEqual([201, 'review']);
+      expect([res.status, res.body.data.moderation_status]).toEqual([201, 'review']);
       const queue = await app.api('GET', '/api/admin/review', { token: admin.token });
       expect(queue.body.data.find((i: { id: number }) => i.id === res.body.data.id)?.heldWords).toEqual([{ field: 'title', word: 'casino' }]);
     });
@@ -152,12 +152,12 @@ describe.each(DIALECTS)('watched words on %s', (dialect) => {
     it('hold in an extension, a note only its author reads, leaves a public idea public (REST and tRPC)', async () => {
       await watch('私下交易', 'hold');
       const created = await app.api('POST', '/api/ideas', { token: member.token, body: idea(`扩展测试${unique()}`) });
-      expect(created.body.data.moderationStatus).toBe('approved');
+      expect(created.body.data.moderation_status).toBe('approved');
       const res = await trpcCall(app, 'mutation', 'ideas.updateExpansions', { id: created.body.data.id, expansions: ['可以私下交.易'] }, member.token);
       expect(res.status).toBe(200);
       expect(res.body.result.data.data.moderationStatus).toBe('approved');
       const rest = await app.api('PUT', `/api/ideas/${created.body.data.id}/expansions`, { token: member.token, body: { expansions: ['还是可以私下交易'] } });
-      expect([rest.status, rest.body.data.moderationStatus]).toEqual([200, 'approved']);
+      expect([rest.status, rest.body.data.moderation_status]).toEqual([200, 'approved']);
       expect((await app.api('GET', `/api/ideas/${created.body.data.id}`)).status).toBe(200);
       // Nobody else reads the note: not a guest, not the moderators' queue.
       expect((await app.api('GET', `/api/ideas/${created.body.data.id}`)).body.data.expansions).toBeUndefined();
@@ -173,7 +173,7 @@ describe.each(DIALECTS)('watched words on %s', (dialect) => {
       });
       expect(rest.status).toBe(201);
       const stored = rest.body.data;
-      expect(stored.moderationStatus).toBe('approved');
+      expect(stored.moderation_status).toBe('approved');
       expect(stored.title).toMatch(/^欢迎\*\*咨询/);
       expect(stored.detailedAnalysis).toBe('<p>详情请<b>**</b>，<i>谢谢</i></p>');
       expect(stored.tags).toEqual(['**', '创业']);
@@ -402,11 +402,11 @@ describe.each(DIALECTS)('watched words on %s', (dialect) => {
       const actionElsewhere = async () => (await elsewhere.list()).words.filter((w) => w.word.startsWith('改动作')).map((w) => w.action);
       expect(await actionElsewhere()).toEqual(['hold', 'hold']);
       const held = await app.api('POST', '/api/ideas', { token: member.token, body: idea(`改动作甲${unique()}`) });
-      expect(held.body.data.moderationStatus).toBe('review');
+      expect(held.body.data.moderation_status).toBe('review');
       // No word added: the list in force changes all the same.
       expect((await imported('replace')).body.data).toMatchObject({ added: 0, changed: 2 });
       const replaced = await app.api('POST', '/api/ideas', { token: member.token, body: idea(`改动作甲${unique()}`) });
-      expect([replaced.status, replaced.body.data.moderationStatus]).toEqual([201, 'approved']);
+      expect([replaced.status, replaced.body.data.moderation_status]).toEqual([201, 'approved']);
       expect(replaced.body.data.title).toMatch(/^\*\*/);
       const trpc = await trpcCall(app, 'mutation', 'comments.create', { ideaId, content: `改动作乙${unique()}` }, member.token);
       expect(trpc.body.result.data.data.content).toMatch(/^\*\*/);

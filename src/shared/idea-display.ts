@@ -36,20 +36,21 @@ export function authorAvatar(a: AuthorFields): string {
 
 // ------------------------------------------------------------------ stage
 
+/** The fields of an idea (as the API sends it) its stage depends on. */
 export interface StageFields {
   status: 'draft' | 'published';
-  moderation_status: 'none' | 'review' | 'approved' | 'rejected';
-  is_deleted: number | boolean;
+  moderationStatus: 'none' | 'review' | 'approved' | 'rejected';
+  isDeleted: boolean;
 }
 
 /** draft · review (published, waiting for a reviewer) · rejected · public (approved) · deleted (recycle bin). */
 export type IdeaStage = 'draft' | 'review' | 'rejected' | 'public' | 'deleted';
 
 export function ideaStage(idea: StageFields): IdeaStage {
-  if (idea.is_deleted === true || idea.is_deleted === 1) return 'deleted';
+  if (idea.isDeleted) return 'deleted';
   if (idea.status === 'draft') return 'draft';
-  if (idea.moderation_status === 'review') return 'review';
-  if (idea.moderation_status === 'rejected') return 'rejected';
+  if (idea.moderationStatus === 'review') return 'review';
+  if (idea.moderationStatus === 'rejected') return 'rejected';
   return 'public';
 }
 

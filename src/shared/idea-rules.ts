@@ -34,11 +34,11 @@ export const MARKET_LABELS: Record<MarketIdentifier, string> = {
 };
 
 /**
- * The idea page's market marker (docs/spec/accounts-and-people.md §2, §3): read from marketIdentifier or its alias
- * market_identifier; missing means the default (market_exists), any other value 市场暂无.
+ * The idea page's market marker (docs/spec/accounts-and-people.md §2, §3): read from marketIdentifier;
+ * missing means the default (market_exists), any other value 市场暂无.
  */
-export function marketMarker(idea: { marketIdentifier?: string | null; market_identifier?: string | null }): { id: MarketIdentifier; label: string } {
-  const value = idea.marketIdentifier || idea.market_identifier || DEFAULT_MARKET_IDENTIFIER;
+export function marketMarker(idea: { marketIdentifier?: string | null }): { id: MarketIdentifier; label: string } {
+  const value = idea.marketIdentifier || DEFAULT_MARKET_IDENTIFIER;
   const id: MarketIdentifier = value === 'market_exists' ? 'market_exists' : 'market_not_exists';
   return { id, label: MARKET_LABELS[id] };
 }

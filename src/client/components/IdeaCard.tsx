@@ -18,12 +18,9 @@ import '../styles/ideas.css';
 import { BusyButton } from './ui/BusyButton.tsx';
 
 /** A full idea, or the bare `{ id, title, isDeleted }` a deleted favourite comes back as (docs/architecture.md §10). */
-export type IdeaCardData = Pick<IdeaDto, 'id'> & Partial<Omit<IdeaDto, 'tags' | 'is_deleted'>> & {
+export type IdeaCardData = Pick<IdeaDto, 'id'> & Partial<Omit<IdeaDto, 'tags'>> & {
   /** An array, or a JSON / whitespace-separated string (docs/spec/publishing-and-browsing.md §3). */
   tags?: readonly string[] | string | null;
-  is_deleted?: 0 | 1 | boolean;
-  /** Some lists name the author's avatar this way (docs/spec/publishing-and-browsing.md §3). */
-  avatar_url?: string | null;
 };
 
 export interface IdeaCardProps {
@@ -63,27 +60,26 @@ export function cardTags(tags: IdeaCardData['tags']): string[] {
   return [];
 }
 
-/** A card counts as deleted when is_deleted is 1 or true (docs/spec/publishing-and-browsing.md §2). */
+/** A card counts as deleted when the idea is in the recycle bin (docs/spec/publishing-and-browsing.md §2). */
 export function isDeletedIdea(idea: IdeaCardData): boolean {
-  return idea.isDeleted === true || idea.is_deleted === 1 || idea.is_deleted === true;
+  return idea.isDeleted === true;
 }
 
 /** The card's author in the shape of the shared presentation rules (shared/idea-display.ts). */
 export function cardAuthor(idea: IdeaCardData): AuthorFields {
   return {
-    userId: idea.user_id ?? idea.authorId ?? null,
-    nickname: idea.user_nickname?.trim() || idea.authorName?.trim() || null,
-    registrationNumber: idea.user_registration_number ?? null,
-    avatarUrl: idea.user_avatar || idea.avatar_url || null,
+    userId: idea.authorId ?? null,
+    nickname: idea.authorName?.trim() || null,
+    registrationNumber: idea.authorRegistrationNumber ?? null,
+    avatarUrl: idea.authorAvatar || null,
   };
 }
 
 /** The card's stage by the shared rule, or null for the bare shape of a deleted favourite. */
 export function cardStage(idea: IdeaCardData): IdeaStage | null {
   if (isDeletedIdea(idea)) return 'deleted';
-  const moderation = idea.moderationStatus ?? idea.moderation_status;
-  if (!idea.status || !moderation) return null;
-  return ideaStage({ status: idea.status, moderation_status: moderation, is_deleted: false });
+  if (!idea.status || !idea.moderationStatus) return null;
+  return ideaStage({ status: idea.status, moderationStatus: idea.moderationStatus, isDeleted: false });
 }
 
 /** An hourglass drawn inline, so it shows even where no emoji font is installed. */
@@ -124,14 +120,14 @@ export function IdeaCard({ idea, href, onOpen, actions, children, highlighted = 
   const stage = cardStage(idea);
   const inReview = stage === 'review';
   const rejected = stage === 'rejected';
-  const created = idea.createdAt ?? idea.created_at;
+  const created = idea.createdAt;
   // A draft was never published: no 新 and no views to speak of.
   const draft = stage === 'draft';
   const isNew = !!created && !deleted && !draft && isNewCard(created);
   const views = draft ? undefined : idea.viewCount;
   const tags = cardTags(idea.tags);
   const { shown: shownTags, more: hiddenTags } = tagsToShow(tags, CARD_TAGS_SHOWN);
-  const hasAuthor = !!(idea.user_nickname || idea.authorName || idea.user_registration_number || idea.user_id || idea.authorId);
+  const hasAuthor = !!(idea.authorName || idea.authorRegistrationNumber || idea.authorId);
   const hasStatus = inReview || rejected || deleted;
   const Heading = `h${headingLevel}` as const;
 

@@ -182,7 +182,7 @@ function PhoneTab() {
     try {
       const res = await send.mutateAsync({ phone, purpose: 'change_phone', currentPassword: proof.password });
       startCountdown(resendWaitAfter());
-      setNotice((res.message || SECURITY_MSG.codeSent) + (res.debugCode ? `（开发环境验证码：${res.debugCode}）` : ''));
+      setNotice((res.message || SECURITY_MSG.codeSent) + (res.data.debugCode ? `（开发环境验证码：${res.data.debugCode}）` : ''));
     } catch (err) {
       if (proof.absorb(err)) return;
       startCountdown(resendWaitAfter(err));

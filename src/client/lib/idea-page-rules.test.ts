@@ -1,7 +1,6 @@
 /** The idea page's pure rules: the way back, extensions in both shapes, the session view count, failure texts. */
 import { describe, expect, it } from 'vitest';
 import { marketMarker } from '../../shared/idea-rules.ts';
-import { emitFavoriteChanged, onFavoriteChanged, type FavoriteChange } from './favorite-events.ts';
 import { backTarget, favoriteFailureText, followFailureText, ideaUrl, parseExpansions, posterFileName, readViewCount, VIEW_COUNT_KEY, writeViewCount } from './idea-page-rules.ts';
 
 const store = () => {
@@ -28,8 +27,8 @@ describe('back target', () => {
 describe('market marker', () => {
   it('reads either spelling, defaults to market_exists, and any other value is 市场暂无', () => {
     expect(marketMarker({ marketIdentifier: 'market_exists' }).label).toBe('市场已有');
-    expect(marketMarker({ market_identifier: 'market_not_exists' }).label).toBe('市场暂无');
-    expect(marketMarker({ market_identifier: 'something_else' }).label).toBe('市场暂无');
+    expect(marketMarker({ marketIdentifier: 'market_not_exists' }).label).toBe('市场暂无');
+    expect(marketMarker({ marketIdentifier: 'something_else' }).label).toBe('市场暂无');
     expect(marketMarker({}).label).toBe('市场已有');
   });
 });
@@ -86,14 +85,3 @@ describe('sharing', () => {
   });
 });
 
-describe('favorite-changed event', () => {
-  it('carries ideaId, isFavorited and favoriteCount to listeners until they unsubscribe', () => {
-    const target = new EventTarget();
-    const seen: FavoriteChange[] = [];
-    const stop = onFavoriteChanged((c) => seen.push(c), target);
-    emitFavoriteChanged({ ideaId: 3, isFavorited: true, favoriteCount: 5 }, target);
-    stop();
-    emitFavoriteChanged({ ideaId: 3, isFavorited: false, favoriteCount: 4 }, target);
-    expect(seen).toEqual([{ ideaId: 3, isFavorited: true, favoriteCount: 5 }]);
-  });
-});

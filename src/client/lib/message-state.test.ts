@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BADGE_CAP } from '../../shared/constants.ts';
 import { badgeText, countUnviewed, isUnviewed, preview, pruneMarks, type FollowUpdateItem } from './message-state.ts';
 
-const item = (number: string, latest: string): FollowUpdateItem => ({ registration_number: number, nickname: number, avatar_url: '', recent_ideas_count: 1, latest_idea_time: latest });
+const item = (number: string, latest: string): FollowUpdateItem => ({ registrationNumber: number, nickname: number, avatarUrl: '', recentIdeasCount: 1, latestIdeaTime: latest });
 
 describe('badge text', () => {
   it('is empty for 0, the number up to the cap, then 99+', () => {
@@ -22,12 +22,12 @@ describe('follow-update viewed marks', () => {
   it('a member without a mark, or with one older than their latest idea, is unviewed', () => {
     expect(isUnviewed(a, {})).toBe(true);
     expect(isUnviewed(a, { bx000001: '2026-03-01T10:00:00.000Z' })).toBe(true);
-    expect(isUnviewed(a, { bx000001: a.latest_idea_time })).toBe(false);
+    expect(isUnviewed(a, { bx000001: a.latestIdeaTime })).toBe(false);
     expect(isUnviewed(a, { bx000001: 'garbage' })).toBe(true);
   });
 
   it('the badge counts unviewed members; a new publication after a visit counts again', () => {
-    const marks = { bx000001: a.latest_idea_time, bx000002: b.latest_idea_time };
+    const marks = { bx000001: a.latestIdeaTime, bx000002: b.latestIdeaTime };
     expect(countUnviewed([a, b], {})).toBe(2);
     expect(countUnviewed([a, b], marks)).toBe(0);
     expect(countUnviewed([item('bx000001', '2026-03-03T08:00:00.000Z'), b], marks)).toBe(1);

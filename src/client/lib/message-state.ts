@@ -23,10 +23,10 @@ export function badgeText(count: number | null | undefined): string | null {
 const time = (iso: string | null | undefined) => (iso ? Date.parse(iso) : NaN);
 
 /** A followed member is unviewed when no mark exists or their latest idea is newer than the mark. Pure. */
-export function isUnviewed(item: Pick<FollowUpdateItem, 'registration_number' | 'latest_idea_time'>, marks: ViewedMarks): boolean {
-  const seen = time(marks[item.registration_number]);
+export function isUnviewed(item: Pick<FollowUpdateItem, 'registrationNumber' | 'latestIdeaTime'>, marks: ViewedMarks): boolean {
+  const seen = time(marks[item.registrationNumber]);
   if (Number.isNaN(seen)) return true;
-  const latest = time(item.latest_idea_time);
+  const latest = time(item.latestIdeaTime);
   return !Number.isNaN(latest) && latest > seen;
 }
 
@@ -36,8 +36,8 @@ export function countUnviewed(list: readonly FollowUpdateItem[], marks: ViewedMa
 }
 
 /** The marks of members still in the list only (docs/spec/publishing-and-browsing.md §4). Pure. */
-export function pruneMarks(marks: ViewedMarks, list: readonly Pick<FollowUpdateItem, 'registration_number'>[]): ViewedMarks {
-  const keep = new Set(list.map((item) => item.registration_number));
+export function pruneMarks(marks: ViewedMarks, list: readonly Pick<FollowUpdateItem, 'registrationNumber'>[]): ViewedMarks {
+  const keep = new Set(list.map((item) => item.registrationNumber));
   return Object.fromEntries(Object.entries(marks).filter(([number]) => keep.has(number)));
 }
 
@@ -76,8 +76,8 @@ export function writeViewedMarks(marks: ViewedMarks): void {
 }
 
 /** Opening a followed member marks their latest idea as seen. */
-export function markViewed(item: Pick<FollowUpdateItem, 'registration_number' | 'latest_idea_time'>): void {
-  writeViewedMarks({ ...readViewedMarks(), [item.registration_number]: item.latest_idea_time });
+export function markViewed(item: Pick<FollowUpdateItem, 'registrationNumber' | 'latestIdeaTime'>): void {
+  writeViewedMarks({ ...readViewedMarks(), [item.registrationNumber]: item.latestIdeaTime });
 }
 
 /** The developer reset behind the title's double-click. */
@@ -93,7 +93,7 @@ export function resetViewedMarks(): void {
 export function readUpdatesCache(owner: string | undefined): FollowUpdateItem[] | null {
   const value = readObject(STORAGE_KEYS.followUpdatesAll) as { owner?: unknown; list?: unknown } | null;
   if (!owner || !value || value.owner !== owner || !Array.isArray(value.list)) return null;
-  return value.list.filter((item): item is FollowUpdateItem => !!item && typeof item === 'object' && typeof (item as FollowUpdateItem).registration_number === 'string');
+  return value.list.filter((item): item is FollowUpdateItem => !!item && typeof item === 'object' && typeof (item as FollowUpdateItem).registrationNumber === 'string');
 }
 
 export function writeUpdatesCache(owner: string | undefined, list: readonly FollowUpdateItem[]): void {

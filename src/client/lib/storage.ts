@@ -12,7 +12,13 @@ export const STORAGE_KEYS = {
 
 export const USER_INFO_UPDATED_EVENT = 'user-info-updated';
 
-export type StoredUser = Partial<AuthUser> & { id?: number | string };
+/** The spec's stored user info: the signed-in user, with `internal_id` beside `id` (docs/spec/accounts-and-people.md §3). */
+export type StoredUser = Partial<AuthUser> & {
+  id?: number | string;
+  internal_id?: number | string;
+  /** How versions before the one-spelling API stored the registration number. */
+  registration_number?: string;
+};
 
 function readJson<T>(key: string): T | null {
   try {
@@ -48,8 +54,9 @@ function broadcast(user: StoredUser | null) {
 }
 
 export function saveUserInfo(user: StoredUser): void {
-  localStorage.setItem(STORAGE_KEYS.userInfo, JSON.stringify(user));
-  broadcast(user);
+  const stored: StoredUser = { ...user, internal_id: user.internal_id ?? user.id };
+  localStorage.setItem(STORAGE_KEYS.userInfo, JSON.stringify(stored));
+  broadcast(stored);
 }
 
 export function saveSession(token: string, user: StoredUser): void {

@@ -289,7 +289,7 @@ function ReviewHistory({ idea }: { idea: ReviewIdea }) {
 function ReviewItem({ idea, busy, onApprove, onReject, onEdit }: { idea: ReviewIdea; busy: boolean; onApprove: () => void; onReject: () => void; onEdit: () => void }) {
   const titleId = useId();
   const submitted = idea.publishedAt ?? idea.updatedAt ?? idea.createdAt;
-  const analysis = useMemo(() => nestHeadings(idea.detailedAnalysis ?? idea.detailed_analysis ?? '', 5), [idea.detailedAnalysis, idea.detailed_analysis]);
+  const analysis = useMemo(() => nestHeadings(idea.detailedAnalysis ?? '', 5), [idea.detailedAnalysis]);
   const tags = cardTags(idea.tags);
   return (
     <article className="review-item" data-testid="review-item" data-idea-id={idea.id} aria-labelledby={titleId}>
@@ -329,7 +329,7 @@ function ReviewItem({ idea, busy, onApprove, onReject, onEdit }: { idea: ReviewI
         <div>
           <dt>作者：</dt>
           <dd>
-            {authorName(cardAuthor(idea))}（猎人编号：{idea.user_registration_number || '未知'}）
+            {authorName(cardAuthor(idea))}（猎人编号：{idea.authorRegistrationNumber || '未知'}）
           </dd>
         </div>
         <div>

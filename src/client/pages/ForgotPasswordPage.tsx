@@ -46,7 +46,7 @@ export default function ForgotPasswordPage() {
     setErrors({});
     try {
       const res = await send.mutateAsync({ phone });
-      setSent({ message: res.message ?? '', debugCode: res.debugCode });
+      setSent({ message: res.message ?? '', debugCode: res.data.debugCode });
       startCountdown(resendWaitAfter());
       setStep(2);
     } catch (err) {

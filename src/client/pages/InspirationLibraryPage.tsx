@@ -239,7 +239,7 @@ function LibraryCard({
   onRestore: () => void;
 }) {
   if (tab === 'deleted') {
-    const daysLeft = idea.deleted_at ? recycleDaysLeft(idea.deleted_at) : null;
+    const daysLeft = idea.deletedAt ? recycleDaysLeft(idea.deletedAt) : null;
     return (
       <IdeaCard
         idea={idea}

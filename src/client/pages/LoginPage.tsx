@@ -272,7 +272,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (phone: string) => void 
     try {
       const res = await send.mutateAsync({ phone: values.phone, purpose: 'register' });
       startCountdown(resendWaitAfter());
-      setDebugCode(res.debugCode ?? '');
+      setDebugCode(res.data.debugCode ?? '');
       setSentNotice(res.message ?? '');
     } catch (err) {
       startCountdown(resendWaitAfter(err));

@@ -84,7 +84,7 @@ export default function MessagesPage() {
   const [fresh, setFresh] = useState<ReadonlySet<number>>(() => new Set());
   // Those whose marking failed: left to the all-read button.
   const [unmarked, setUnmarked] = useState<ReadonlySet<number>>(() => new Set());
-  const shownUnread = messages.filter((m) => !m.is_read).map((m) => m.id);
+  const shownUnread = messages.filter((m) => !m.isRead).map((m) => m.id);
   const shownKey = shownUnread.join(',');
   useEffect(() => {
     if (!shownKey) return;
@@ -104,7 +104,7 @@ export default function MessagesPage() {
   }, [shownKey]);
 
   const onExpand = async (message: Message) => {
-    if (message.is_read) return;
+    if (message.isRead) return;
     try {
       await markRead.mutateAsync({ id: message.id });
     } catch (err) {
@@ -156,12 +156,12 @@ export default function MessagesPage() {
   };
 
   // The list is the truth on this page; the navigation's count may be a poll behind.
-  const newCount = messages.filter((m) => !m.is_read || fresh.has(m.id)).length;
+  const newCount = messages.filter((m) => !m.isRead || fresh.has(m.id)).length;
   // What the page will not read by itself: unread while the page is hidden, or its marking failed,
   // and unread messages on pages not loaded yet (the count says more than the loaded list holds).
   const visible = typeof document === 'undefined' || document.visibilityState === 'visible';
-  const unreadBeyond = list.hasNextPage ? Math.max(0, unreadTotal - messages.filter((m) => !m.is_read).length) : 0;
-  const leftUnread = messages.filter((m) => !m.is_read && (!visible || unmarked.has(m.id))).length + unreadBeyond;
+  const unreadBeyond = list.hasNextPage ? Math.max(0, unreadTotal - messages.filter((m) => !m.isRead).length) : 0;
+  const leftUnread = messages.filter((m) => !m.isRead && (!visible || unmarked.has(m.id))).length + unreadBeyond;
 
   return (
     <main className="page page-reading messages-page">
@@ -195,7 +195,7 @@ export default function MessagesPage() {
         <ul className="message-list" aria-label="消息列表">
           {messages.map((m) => (
             <li key={m.id}>
-              <MessageItem message={m} isNew={!m.is_read || fresh.has(m.id)} busy={busyId === m.id} onExpand={() => void onExpand(m)} onDelete={() => void onDelete(m)} />
+              <MessageItem message={m} isNew={!m.isRead || fresh.has(m.id)} busy={busyId === m.id} onExpand={() => void onExpand(m)} onDelete={() => void onDelete(m)} />
             </li>
           ))}
         </ul>
@@ -213,23 +213,23 @@ function countLine(newCount: number, unreadBeyond: number): string {
 }
 
 /** Where a message leads: the comment it is about, else its idea. */
-export function messageLink(m: Pick<Message, 'idea_id' | 'comment_id'>): { href: string; label: string } | null {
-  if (!m.idea_id) return null;
-  return m.comment_id ? { href: `/idea/${m.idea_id}#comment-${m.comment_id}`, label: '查看评论' } : { href: `/idea/${m.idea_id}`, label: '查看创意' };
+export function messageLink(m: Pick<Message, 'ideaId' | 'commentId'>): { href: string; label: string } | null {
+  if (!m.ideaId) return null;
+  return m.commentId ? { href: `/idea/${m.ideaId}#comment-${m.commentId}`, label: '查看评论' } : { href: `/idea/${m.ideaId}`, label: '查看创意' };
 }
 
 /** The type shown: a notice about a member says what kind (comment or follower), not 系统通知. */
 type Kind = Message['type'] | 'comment' | 'follow';
 const KIND_LABEL: Record<Kind, string> = { ...MESSAGE_TYPE_LABEL, comment: '评论与回复', follow: '新的关注' };
-const kindOf = (m: Message): Kind => (m.actor ? (m.idea_id ? 'comment' : 'follow') : m.type);
+const kindOf = (m: Message): Kind => (m.actor ? (m.ideaId ? 'comment' : 'follow') : m.type);
 
 function MessageItem({ message, isNew, busy, onExpand, onDelete }: { message: Message; isNew: boolean; busy: boolean; onExpand: () => void; onDelete: () => void }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const content = preview(message.content, MESSAGE_PREVIEW_CHARS);
-  const original = message.original_feedback ? preview(message.original_feedback, ORIGINAL_FEEDBACK_PREVIEW_CHARS) : null;
+  const original = message.originalFeedback ? preview(message.originalFeedback, ORIGINAL_FEEDBACK_PREVIEW_CHARS) : null;
   // An unread message always opens (that is one way it is read); an open one keeps its 收起 (and focus).
-  const expandable = content.truncated || !!original?.truncated || !message.is_read || open;
+  const expandable = content.truncated || !!original?.truncated || !message.isRead || open;
   const toggle = () => {
     if (!open) onExpand();
     setOpen(!open);
@@ -238,8 +238,8 @@ function MessageItem({ message, isNew, busy, onExpand, onDelete }: { message: Me
   const link = messageLink(message);
   const actor = message.actor;
   const time = (
-    <time dateTime={message.created_at} title={formatDateTime(message.created_at)}>
-      {relativeTime(message.created_at)}
+    <time dateTime={message.createdAt} title={formatDateTime(message.createdAt)}>
+      {relativeTime(message.createdAt)}
     </time>
   );
   return (
@@ -289,13 +289,13 @@ function MessageItem({ message, isNew, busy, onExpand, onDelete }: { message: Me
         {original && (
           <div className="message-original" data-testid="message-original">
             <p className="message-original-label">你的反馈：</p>
-            <p>{open ? message.original_feedback : original.text}</p>
+            <p>{open ? message.originalFeedback : original.text}</p>
           </div>
         )}
       </div>
       <div className="message-actions">
         {link && (
-          <Link href={link.href} className="btn btn-small message-go" data-testid="message-link" onClick={() => !message.is_read && onExpand()}>
+          <Link href={link.href} className="btn btn-small message-go" data-testid="message-link" onClick={() => !message.isRead && onExpand()}>
             {link.label}
             <span aria-hidden="true"> ›</span>
           </Link>

@@ -71,16 +71,16 @@ function Updates() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const selectedNumber = hunterFromSearch(search);
-  const selected = list.find((item) => item.registration_number === selectedNumber) ?? null;
+  const selected = list.find((item) => item.registrationNumber === selectedNumber) ?? null;
   const [devTools, setDevTools] = useState(false);
   const toast = useToast();
   const listRef = useRef<HTMLUListElement>(null);
 
   // Whatever opened the member (a tap, Back from their idea, a reload), their latest idea is seen.
   // Keyed by the member and their latest idea, not the item: the list is a new array on every fetch.
-  const selectedLatest = selected?.latest_idea_time;
+  const selectedLatest = selected?.latestIdeaTime;
   useEffect(() => {
-    if (selectedNumber && selectedLatest) markViewed({ registration_number: selectedNumber, latest_idea_time: selectedLatest });
+    if (selectedNumber && selectedLatest) markViewed({ registrationNumber: selectedNumber, latestIdeaTime: selectedLatest });
   }, [selectedNumber, selectedLatest]);
 
   // Closing a member (返回列表 or the browser's Back) puts focus back on them in the list.
@@ -95,7 +95,7 @@ function Updates() {
 
   const open = (item: FollowUpdateItem) => {
     markViewed(item);
-    const href = `/updates?hunter=${encodeURIComponent(item.registration_number)}`;
+    const href = `/updates?hunter=${encodeURIComponent(item.registrationNumber)}`;
     // From the list a new history entry (Back returns to the list); from one member to another, the same.
     if (selectedNumber === null) navigate(href, { state: { [OPENED_FROM_LIST]: true } });
     else navigate(href, { replace: true });
@@ -149,18 +149,18 @@ function Updates() {
             <ul className="updates-list" ref={listRef}>
               {list.map((item) => {
                 const unviewed = isUnviewed(item, marks);
-                const current = selected?.registration_number === item.registration_number;
+                const current = selected?.registrationNumber === item.registrationNumber;
                 return (
-                  <li key={item.registration_number}>
+                  <li key={item.registrationNumber}>
                     <button
                       type="button"
                       className={`updates-person ${current ? 'updates-person-current' : ''}`}
                       aria-pressed={current}
-                      data-number={item.registration_number}
+                      data-number={item.registrationNumber}
                       data-testid="updates-person"
                       onClick={() => open(item)}
                     >
-                      <Avatar src={item.avatar_url} alt="" size={44} />
+                      <Avatar src={item.avatarUrl} alt="" size={44} />
                       <span className="updates-person-text">
                         <span className="updates-person-name">
                           {item.nickname}
@@ -170,9 +170,9 @@ function Updates() {
                             </span>
                           )}
                         </span>
-                        <span className="updates-person-meta">猎人编号：{item.registration_number}</span>
+                        <span className="updates-person-meta">猎人编号：{item.registrationNumber}</span>
                         <span className="updates-person-meta">
-                          {item.recent_ideas_count} 个新创意 · 最近更新 <time dateTime={item.latest_idea_time}>{formatDateTime(item.latest_idea_time)}</time>
+                          {item.recentIdeasCount} 个新创意 · 最近更新 <time dateTime={item.latestIdeaTime}>{formatDateTime(item.latestIdeaTime)}</time>
                         </span>
                       </span>
                     </button>
@@ -200,7 +200,7 @@ function Updates() {
 }
 
 function RecentIdeas({ person, onBack }: { person: FollowUpdateItem; onBack: () => void }) {
-  const recent = trpc.follows.recentOf.useQuery({ registrationNumber: person.registration_number }, { select: (answer) => answer.data });
+  const recent = trpc.follows.recentOf.useQuery({ registrationNumber: person.registrationNumber }, { select: (answer) => answer.data });
   const ideas = recent.data ?? [];
   return (
     <>
@@ -208,12 +208,12 @@ function RecentIdeas({ person, onBack }: { person: FollowUpdateItem; onBack: () 
         <span aria-hidden="true">‹ </span>返回列表
       </button>
       <div className="updates-detail-head">
-        <Avatar src={person.avatar_url} alt="" size={40} />
+        <Avatar src={person.avatarUrl} alt="" size={40} />
         <div>
           <h2 id="updates-detail-title" className="updates-panel-title" tabIndex={-1}>
             {person.nickname} 的近期创意
           </h2>
-          <Link href={`/hunter/${person.registration_number}`} className="updates-hunter-link">
+          <Link href={`/hunter/${person.registrationNumber}`} className="updates-hunter-link">
             查看主页
           </Link>
         </div>
@@ -239,14 +239,14 @@ function RecentIdeas({ person, onBack }: { person: FollowUpdateItem; onBack: () 
                 description: idea.description,
                 tags: idea.tags,
                 price: idea.price,
-                created_at: idea.published_at || idea.created_at,
-                viewCount: idea.view_count,
-                user_nickname: idea.nickname,
-                avatar_url: idea.avatar_url,
+                createdAt: idea.publishedAt || idea.createdAt,
+                viewCount: idea.viewCount,
+                authorName: idea.nickname,
+                authorAvatar: idea.avatarUrl,
               }}
               href={`/idea/${idea.id}`}
             >
-              <p className="updates-favorites">收藏 {idea.favorite_count}</p>
+              <p className="updates-favorites">收藏 {idea.favoriteCount}</p>
             </IdeaCard>
             </li>
           ))}

@@ -34,22 +34,24 @@ const NONE = z.object({}).optional();
 /** debugCode sits at the top level and in data where the codes reach no one: the console provider outside production (docs/architecture.md §10, sms.ts `showsCodes`). */
 function codeAnswer(sent: { debugCode?: string }) {
   const debug: { debugCode?: string } = sent.debugCode ? { debugCode: sent.debugCode } : {};
-  return answer(debug, { message: M.codeSent, extra: debug });
+  return answer(debug, { message: M.codeSent });
 }
+/** On REST `debugCode` also sits beside `data` (docs/architecture.md §10). */
+const CODE_OUTPUT = { data: ZCodeSent, restBeside: ['debugCode'] } as const;
 
 export const accountOps = {
   sendSmsCode: write({
     changes: [],
     access: 'public',
     input: ZSendSmsCodeRequest,
-    output: { data: ZCodeSent, extra: ZCodeSent },
+    output: CODE_OUTPUT,
     run: async ({ deps, ip, auth }, input) => codeAnswer(await accounts.sendSmsCode(deps, input, { ip, auth })),
   }),
   sendPhoneCode: write({
     changes: [],
     access: 'public',
     input: ZSendPhoneCodeRequest,
-    output: { data: ZCodeSent, extra: ZCodeSent },
+    output: CODE_OUTPUT,
     run: async ({ deps, ip }, input) => codeAnswer(await accounts.sendSmsCode(deps, { phone: input.phone, purpose: 'reset' }, { ip })),
   }),
   verifySmsCode: write({

@@ -17,9 +17,7 @@ export function toAuthUser(row: UserRow): AuthUser {
   const avatar = avatarOf(row);
   return {
     id: row.id,
-    internal_id: row.id,
     registrationNumber: row.registration_number,
-    registration_number: row.registration_number,
     username: row.registration_number,
     nickname: row.nickname,
     avatar,

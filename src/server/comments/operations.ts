@@ -8,7 +8,7 @@ import { ZCommentId, ZCommentIds, ZCreateCommentRequest, ZRemoveReportedCommentR
 import { decimalId, ZIdeaId } from '../../shared/ids.ts';
 import { answer, read, write } from '../request/operation.ts';
 import * as comments from './service.ts';
-import { ZComment, ZCommentDeleted, ZCommentInteractions, ZCommentReaction, ZCommentReactionExtra, ZCommentReport } from '../../shared/outputs/comments.ts';
+import { ZComment, ZCommentDeleted, ZCommentInteractions, ZCommentReaction, ZCommentReport } from '../../shared/outputs/comments.ts';
 import { ZCount, ZNoData } from '../../shared/outputs/common.ts';
 import { ZCreated } from '../../shared/outputs/messages.ts';
 import { ZHeldComment } from '../../shared/outputs/moderation.ts';
@@ -24,11 +24,8 @@ const reaction = (kind: 'like' | 'dislike') =>
     access: 'member',
     loginMessage: COMMENT_MSG.loginToReact,
     input: ById,
-    output: { data: ZCommentReaction, extra: ZCommentReactionExtra },
-    run: async ({ deps, user }, input) => {
-      const result = await comments.react(deps, user, input.id, kind);
-      return answer(result, { extra: { interaction: result.interaction, likeCount: result.likeCount, dislikeCount: result.dislikeCount } });
-    },
+    output: { data: ZCommentReaction, restBeside: ['interaction', 'likeCount', 'dislikeCount'] },
+    run: async ({ deps, user }, input) => answer(await comments.react(deps, user, input.id, kind)),
   });
 
 export const commentOps = {

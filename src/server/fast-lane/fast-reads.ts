@@ -13,7 +13,7 @@ import { toOutput } from '../trpc/init.ts';
 import type { Authenticated } from '../accounts/service.ts';
 import type { ShownIdea } from '../request/sharing.ts';
 import { shownIdeas } from '../ideas/shape.ts';
-import type { FoundRead, Transport } from './routes.ts';
+import type { FoundRead } from './routes.ts';
 
 export interface ComputedRead {
   status: number;
@@ -58,9 +58,9 @@ const NO_EXTRA_HEADERS: [string, string][] = [];
 // tRPC's handler sets this Vary on a query's answer.
 const TRPC_EXTRA_HEADERS: [string, string][] = [['vary', 'trpc-accept, accept']];
 
-function serialize(transport: Transport, answer: Awaited<ReturnType<FoundRead['read']['op']['run']>>): ComputedRead {
-  if (transport === 'rest') {
-    return { status: answer.status ?? 200, contentType: 'application/json; charset=utf-8', extraHeaders: NO_EXTRA_HEADERS, body: Buffer.from(JSON.stringify(restBody(answer))) };
+function serialize(read: FoundRead['read'], answer: Awaited<ReturnType<FoundRead['read']['op']['run']>>): ComputedRead {
+  if (read.transport === 'rest') {
+    return { status: answer.status ?? 200, contentType: 'application/json; charset=utf-8', extraHeaders: NO_EXTRA_HEADERS, body: Buffer.from(JSON.stringify(restBody(answer, read.op.output))) };
   }
   // tRPC's own answer to a query.
   return { status: 200, contentType: 'application/json', extraHeaders: TRPC_EXTRA_HEADERS, body: Buffer.from(JSON.stringify({ result: { data: toOutput(answer) } })) };
@@ -95,7 +95,7 @@ class LaneCaller implements Caller {
 export async function runForGuest(deps: Deps, found: FoundRead, input: unknown, ip: () => string): Promise<ComputedRead> {
   const caller = new LaneCaller(deps, null, ip);
   const answer = await found.read.op.run(caller, input);
-  const computed = serialize(found.read.transport, answer);
+  const computed = serialize(found.read, answer);
   const declared = found.read.op.cache;
   if (declared?.members === 'ideas') computed.shown = shownIdeas(answer.data);
   return computed;
@@ -106,5 +106,5 @@ export async function runForMember(deps: Deps, found: FoundRead, input: unknown,
   const { access } = found.read.op;
   // authorize()'s checks (a live session is given); the caller is the member itself, not a copy of it.
   if (access === 'admin' && auth.user.role !== 'admin') throw new AppError('FORBIDDEN', ADMIN_ONLY_MESSAGE);
-  return serialize(found.read.transport, await found.read.op.run(new LaneCaller(deps, auth, ip) as never, input));
+  return serialize(found.read, await found.read.op.run(new LaneCaller(deps, auth, ip) as never, input));
 }

@@ -113,7 +113,6 @@ export function cardsFrom(rows: CardRow[], { extras, analysis }: CardExtras, vie
     // uploads has no cover whatever its analysis says.
     const dto = toIdeaDto(r, extras, viewer, analysis.get(r.id) ?? '');
     delete dto.detailedAnalysis;
-    delete dto.detailed_analysis;
     delete dto.expansions;
     return dto;
   });

@@ -17,7 +17,7 @@ import { recordView, viewCount } from './view-counts.ts';
 import { viewerState } from './member-view.ts';
 import { ZNoData } from '../../shared/outputs/common.ts';
 import { ZReviewIdea } from '../../shared/outputs/moderation.ts';
-import { ZDeletion, ZIdea, ZIdeaViewer, ZIdeaCards, ZIdeas, ZNextCursor, ZUploadedImage, ZUploadedImageExtra, ZViewCount, ZViewRecorded } from '../../shared/outputs/ideas.ts';
+import { ZDeletion, ZIdea, ZIdeaViewer, ZIdeaCards, ZIdeas, ZNextCursor, ZUploadedImage, ZViewCount, ZViewRecorded } from '../../shared/outputs/ideas.ts';
 
 export const IDEA_OK = {
   draftSaved: '草稿已保存',
@@ -97,10 +97,10 @@ export const ideaOps = {
     limit: 'edits',
     access: 'member',
     input: ById.extend({ force: ZFlag.optional() }),
-    output: { data: ZDeletion, extra: ZDeletion },
+    output: { data: ZDeletion, restBeside: ['deletionType'] },
     run: async ({ deps, user }, input) => {
       const result = await ideas.deleteIdea(deps, user, input.id, input.force ?? false);
-      return answer(result, { message: result.deletionType === 'soft' ? IDEA_OK.softDeleted : IDEA_OK.permanentlyDeleted, extra: result, about: input.id });
+      return answer(result, { message: result.deletionType === 'soft' ? IDEA_OK.softDeleted : IDEA_OK.permanentlyDeleted, about: input.id });
     },
   }),
   restore: write({
@@ -126,11 +126,11 @@ export const ideaOps = {
       ideaId: z.preprocess((v) => (v === '' || v === null ? undefined : v), ZIdeaId.optional()),
       file: z.instanceof(Buffer).optional(),
     }),
-    output: { data: ZUploadedImage, extra: ZUploadedImageExtra, status: 201 },
+    output: { data: ZUploadedImage, restBeside: ['fileName', 'url'], status: 201 },
     run: async ({ deps, user }, input) => {
       const image = await uploadIdeaImage(deps, user, input.ideaId, input.file);
       // An image held for a later save (no idea) changes nothing public: scoped to no idea (0), it drops only the lists.
-      return answer(image, { status: 201, message: IMAGE_MSG.uploaded, extra: { fileName: image.fileName, url: image.url }, about: input.ideaId ?? 0 });
+      return answer(image, { status: 201, message: IMAGE_MSG.uploaded, about: input.ideaId ?? 0 });
     },
   }),
   deleteImage: write({

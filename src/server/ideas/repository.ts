@@ -102,7 +102,7 @@ export async function requireOwnLiveIdea(db: Db, user: UserRow, id: number): Pro
 export async function requireEditableIdea(db: Db, user: UserRow, id: number): Promise<IdeaRow> {
   const row = await requireOwnLiveIdea(db, user, id);
   // An idea waiting for a reviewer stays as the reviewer sees it (docs/spec/publishing-and-browsing.md §4).
-  if (isInReview(row)) throw badRequest(IDEA_MSG.notEditable);
+  if (rowInReview(row)) throw badRequest(IDEA_MSG.notEditable);
   return row;
 }
 
@@ -179,3 +179,7 @@ export const ideasAccountData: AccountDataPart = {
     await trx.updateTable('ideas').set({ is_deleted: 1, deleted_at: now, updated_at: now }).where('user_id', '=', userId).where('is_deleted', '=', 0).execute();
   },
 };
+
+/** Whether a stored idea waits for a reviewer, by the one stage rule (shared/idea-display.ts). */
+export const rowInReview = (row: Pick<IdeaRow, 'status' | 'moderation_status' | 'is_deleted'>) =>
+  isInReview({ status: row.status, moderationStatus: row.moderation_status, isDeleted: !!row.is_deleted });

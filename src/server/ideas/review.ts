@@ -6,7 +6,6 @@ import type { z } from 'zod';
 import { dbTimeToIso, nowDb } from '../../../db/time.ts';
 import type { Db, UserRow } from '../../../db/types.ts';
 import { transaction } from '../../../db/transaction.ts';
-import { isInReview } from '../../shared/idea-display.ts';
 import type { ZPreviousDecision, ZReviewIdea } from '../../shared/outputs/moderation.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, notFound } from '../errors.ts';
@@ -16,7 +15,7 @@ import { logModeration } from '../admin/log.ts';
 import { DEFAULT_IDEA_TITLE, IDEA_MSG, IMAGES_PER_IDEA } from '../../shared/idea-rules.ts';
 import { claimText, contentHash, COPY_HOLD_FIELD, IMAGE_HOLD_FIELD, markImagesSeen, matchText, screenIdeaFields, type IdeaTexts } from './publish-checks.ts';
 import { uploadUrl } from '../../shared/uploads.ts';
-import { ideaTags, writeTags } from './repository.ts';
+import { ideaTags, rowInReview, writeTags } from './repository.ts';
 import { sanitizeRichText, uploadedImageNames } from './rich-text.ts';
 import { writeSearchGrams } from '../search/search-index.ts';
 
@@ -126,7 +125,7 @@ async function decide(deps: Deps, admin: UserRow, id: number, decision: 'approve
   return transaction(deps.db, async (trx) => {
     const idea = await trx.selectFrom('ideas').select(['id', 'user_id', 'title', 'detailed_analysis', 'moderation_status', 'status', 'is_deleted']).where('id', '=', id).executeTakeFirst();
     if (!idea) throw notFound(REVIEW_MSG.notFound);
-    if (!isInReview(idea)) throw badRequest(REVIEW_MSG.notInReview);
+    if (!rowInReview(idea)) throw badRequest(REVIEW_MSG.notInReview);
     // The status condition makes a second reviewer's click a no-op instead of a double decision.
     const result = await trx
       .updateTable('ideas')
@@ -226,7 +225,7 @@ export function editedMessage(idea: { id: number; user_id: number }, title: stri
 export async function editAndApproveIdea(deps: Deps, admin: UserRow, id: number, input: Corrections): Promise<Decision> {
   const row = await deps.db.selectFrom('ideas').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(REVIEW_MSG.notFound);
-  if (!isInReview(row)) throw badRequest(REVIEW_MSG.notInReview);
+  if (!rowInReview(row)) throw badRequest(REVIEW_MSG.notInReview);
   const before: IdeaTexts = { title: row.title, description: row.description, detailedAnalysis: row.detailed_analysis, tags: await ideaTags(deps.db, id) };
   const ownImages = new Set((await deps.db.selectFrom('idea_images').select('file_name').where('idea_id', '=', id).execute()).map((r) => r.file_name));
   const wanted: IdeaTexts = {

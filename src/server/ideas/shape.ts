@@ -70,7 +70,7 @@ export function differsForViewer(viewer: UserRow, shown: readonly ShownIdea[], f
 /** The ideas an answer's data shows (an idea, or a list of cards), for the sharing rule above. */
 export function shownIdeas(data: unknown): ShownIdea[] {
   const list = Array.isArray(data) ? data : [data];
-  return list.map((idea: { id: number; user_id: number }) => ({ id: idea.id, authorId: idea.user_id }));
+  return list.map((idea: { id: number; authorId: number }) => ({ id: idea.id, authorId: idea.authorId }));
 }
 
 /** The columns of an idea's row that `toIdeaDto` reads (a card's row has them; its analysis comes beside it). */
@@ -97,11 +97,7 @@ export function toIdeaDto(row: IdeaDtoRow & Partial<Pick<IdeaRow, 'detailed_anal
   // The first image is the card's public cover; the others belong to the analysis and share its lock.
   const images = (readable ? shown : shown.slice(0, 1)).map((image) => image.url);
   const cover = shown[0];
-  const created = dbTimeToIso(row.created_at)!;
-  const updated = dbTimeToIso(row.updated_at)!;
   const presented = { userId: row.user_id, nickname: author?.nickname, registrationNumber: author?.registration_number, avatarUrl: author?.avatar_url, deactivated: author?.status === 'deactivated' };
-  const nickname = authorName(presented);
-  const avatar = authorAvatar(presented);
   const dto: IdeaDto = {
     id: row.id,
     title: row.title,
@@ -110,32 +106,22 @@ export function toIdeaDto(row: IdeaDtoRow & Partial<Pick<IdeaRow, 'detailed_anal
     tags: extras.tags.get(row.id) ?? [],
     price: row.price,
     status: row.status,
-    moderation_status: row.moderation_status,
     moderationStatus: row.moderation_status,
-    is_deleted: row.is_deleted ? 1 : 0,
     isDeleted: !!row.is_deleted,
-    deleted_at: dbTimeToIso(row.deleted_at),
-    created_at: created,
-    createdAt: created,
-    updated_at: updated,
-    updatedAt: updated,
+    deletedAt: dbTimeToIso(row.deleted_at),
+    createdAt: dbTimeToIso(row.created_at)!,
+    updatedAt: dbTimeToIso(row.updated_at)!,
     publishedAt: dbTimeToIso(row.published_at),
     allowComments: !!row.allow_comments,
-    allow_comments: row.allow_comments ? 1 : 0,
     showSimilar: !!row.show_similar,
-    show_similar: row.show_similar ? 1 : 0,
     marketIdentifier: row.market_identifier,
-    market_identifier: row.market_identifier,
     favoriteCount: row.favorite_count,
-    favorite_count: row.favorite_count,
     viewCount: row.view_count,
     commentCount: row.comment_count,
-    user_id: row.user_id,
     authorId: row.user_id,
-    user_registration_number: author?.registration_number ?? '',
-    user_nickname: nickname,
-    user_avatar: avatar,
-    authorName: nickname,
+    authorRegistrationNumber: author?.registration_number ?? '',
+    authorName: authorName(presented),
+    authorAvatar: authorAvatar(presented),
     image: images[0] ?? null,
     imageWidth: cover?.width ?? null,
     imageHeight: cover?.height ?? null,
@@ -145,7 +131,6 @@ export function toIdeaDto(row: IdeaDtoRow & Partial<Pick<IdeaRow, 'detailed_anal
   };
   if (readable) {
     dto.detailedAnalysis = analysis;
-    dto.detailed_analysis = analysis;
   }
   if (isOwner) {
     dto.expansions = extras.expansions.get(row.id) ?? [];

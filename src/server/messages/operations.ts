@@ -8,7 +8,7 @@ import { ZAnnouncementRequest } from '../../shared/message-rules.ts';
 import { answer, read, write } from '../request/operation.ts';
 import { deleteMessage, listMessages, markAllRead, markRead, markShownRead, MESSAGE_MSG, MESSAGES_LIST_MAX, sendAnnouncement, unreadCount } from './service.ts';
 import { ZNoData } from '../../shared/outputs/common.ts';
-import { ZCountAnswer } from '../../shared/outputs/social.ts';
+import { COUNT_OUTPUT } from '../../shared/outputs/social.ts';
 import { ZCreated, ZMessage } from '../../shared/outputs/messages.ts';
 import { ZNextCursor } from '../../shared/outputs/ideas.ts';
 
@@ -32,11 +32,8 @@ export const messageOps = {
     hot: true,
     access: 'member',
     input: NoInput,
-    output: { data: ZCountAnswer, extra: ZCountAnswer },
-    run: async ({ deps, user }) => {
-      const count = await unreadCount(deps, user);
-      return answer({ count }, { extra: { count } });
-    },
+    output: COUNT_OUTPUT,
+    run: async ({ deps, user }) => answer({ count: await unreadCount(deps, user) }),
   }),
   markRead: write({
     changes: [],
@@ -53,21 +50,15 @@ export const messageOps = {
     changes: [],
     access: 'member',
     input: ByIds,
-    output: { data: ZCountAnswer, extra: ZCountAnswer },
-    run: async ({ deps, user }, input) => {
-      const result = await markShownRead(deps, user, input.ids);
-      return answer(result, { message: MESSAGE_MSG.read, extra: result });
-    },
+    output: COUNT_OUTPUT,
+    run: async ({ deps, user }, input) => answer(await markShownRead(deps, user, input.ids), { message: MESSAGE_MSG.read }),
   }),
   markAllRead: write({
     changes: [],
     access: 'member',
     input: NoInput,
-    output: { data: ZCountAnswer, extra: ZCountAnswer },
-    run: async ({ deps, user }) => {
-      const result = await markAllRead(deps, user);
-      return answer(result, { message: MESSAGE_MSG.allRead, extra: result });
-    },
+    output: COUNT_OUTPUT,
+    run: async ({ deps, user }) => answer(await markAllRead(deps, user), { message: MESSAGE_MSG.allRead }),
   }),
   remove: write({
     changes: [],

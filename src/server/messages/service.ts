@@ -93,12 +93,20 @@ export async function listMessages(deps: Deps, user: UserRow, cursorText?: strin
   const more = rows.length > MESSAGES_PAGE_SIZE;
   const page = more ? rows.slice(0, MESSAGES_PAGE_SIZE) : rows;
   const last = page[page.length - 1];
-  const items = page.map(({ actor_id, actor_nickname, actor_number, actor_avatar, actor_status, ...r }) => ({
-    ...r,
-    is_read: !!r.is_read,
-    read_at: dbTimeToIso(r.read_at),
-    created_at: dbTimeToIso(r.created_at)!,
-    actor: actor_id == null ? null : messageActor({ userId: actor_id, nickname: actor_nickname, registrationNumber: actor_number, avatarUrl: actor_avatar, deactivated: actor_status === 'deactivated' }),
+  const items = page.map((r) => ({
+    id: r.id,
+    type: r.type,
+    title: r.title,
+    content: r.content,
+    priority: r.priority,
+    sender: r.sender,
+    isRead: !!r.is_read,
+    readAt: dbTimeToIso(r.read_at),
+    createdAt: dbTimeToIso(r.created_at)!,
+    originalFeedback: r.original_feedback,
+    ideaId: r.idea_id,
+    commentId: r.comment_id,
+    actor: r.actor_id == null ? null : messageActor({ userId: r.actor_id, nickname: r.actor_nickname, registrationNumber: r.actor_number, avatarUrl: r.actor_avatar, deactivated: r.actor_status === 'deactivated' }),
   }));
   return { items, nextCursor: more ? encodeTimeIdCursor(MESSAGES_CURSOR, last.created_at, last.id) : null };
 }

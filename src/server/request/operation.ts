@@ -28,7 +28,7 @@ export type CallerFor<A extends Access> = A extends 'public' ? Caller : Member;
 export interface Answer<T, X extends object = object> {
   data: T;
   message?: string;
-  /** Fields beside `data` where the spec names them (nextCursor, debugCode, favorited…). */
+  /** Fields beside `data` on both transports (nextCursor, seed). */
   extra?: X;
   /** HTTP status for REST when not 200 (201 for a created resource). */
   status?: number;
@@ -46,8 +46,13 @@ export interface Answer<T, X extends object = object> {
 export interface Output<D extends ZodType = ZodType, E extends ZodType = ZodType> {
   /** `data` as sent. */
   data: D;
-  /** The fields beside `data` (nextCursor, count, favorited…), an object schema. */
+  /** The fields beside `data` (nextCursor, seed, total), an object schema, on both transports. */
   extra?: E;
+  /**
+   * Fields of `data` that REST also sends beside it, under their REST names, where the spec's scripts
+   * read them there (`favorited`, `count`, `debugCode`); tRPC sends `data` alone.
+   */
+  restBeside?: readonly string[];
   /** The success status when not 200: 201 for a created resource. */
   status?: 201;
   /** A check that answers 503 with the same `data` (and success false) when what it checks is down. */

@@ -11,6 +11,7 @@ import { ZFailure } from '../../shared/outputs/failure.ts';
 import type { AnyOperation } from '../request/operation.ts';
 import { operationsByProcedure } from '../trpc/init.ts';
 import { appRouter } from '../trpc/routers/index.ts';
+import { restSchema } from './rest-view.ts';
 import type { RestRoute } from './route.ts';
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, unknown>; required?: string[] };
@@ -115,7 +116,17 @@ function describeResponses(route: RestRoute, input: JsonSchema, defs: Record<str
   let extra: Record<string, ZodType> = {};
   if (output.extra) {
     if (!(output.extra instanceof z.ZodObject)) throw new Error(`${route.method} ${route.path}: output.extra must be an object schema`);
-    extra = output.extra.shape as Record<string, ZodType>;
+    extra = { ...(output.extra.shape as Record<string, ZodType>) };
+  }
+  // `data` in its REST view (rest-view.ts), and the fields of it REST also sends beside it.
+  const data = restSchema(output.data);
+  if (output.restBeside) {
+    if (!(data instanceof z.ZodObject)) throw new Error(`${route.method} ${route.path}: restBeside needs an object data schema`);
+    for (const name of output.restBeside) {
+      const field = (data.shape as Record<string, ZodType>)[name];
+      if (!field) throw new Error(`${route.method} ${route.path}: data has no field ${name} to send beside it`);
+      extra[name] = field;
+    }
   }
   const responses: Record<string, unknown> = {};
   if (output.file) {
@@ -126,7 +137,7 @@ function describeResponses(route: RestRoute, input: JsonSchema, defs: Record<str
       content: { [output.file.mediaType]: { schema: { type: 'string', contentMediaType: output.file.mediaType } } },
     };
   } else {
-    const success = z.object({ success: z.literal(true), message: z.string().optional(), ...extra, data: output.data });
+    const success = z.object({ success: z.literal(true), message: z.string().optional(), ...extra, data });
     responses[output.status ?? 200] = { description: output.status === 201 ? '已创建' : '成功', content: json(answerSchema(success, defs)) };
     // Express and the fast lane both tag a GET's answer with an ETag and answer If-None-Match.
     if (route.method === 'get') responses[304] = { description: '未修改（请求带 If-None-Match 且内容未变；没有应答体）' };
@@ -137,7 +148,7 @@ function describeResponses(route: RestRoute, input: JsonSchema, defs: Record<str
     responses[status] = { description, ...headers, content: json({ $ref: `${COMPONENT}Failure` }) };
   }
   if (output.unavailableWithData) {
-    const down = z.object({ success: z.literal(false), message: z.string().min(1), data: output.data });
+    const down = z.object({ success: z.literal(false), message: z.string().min(1), data });
     responses[503] = { description: route.responses?.[503] ?? '不可用（data 说明原因）', content: json(answerSchema(down, defs)) };
   }
   return responses;

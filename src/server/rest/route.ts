@@ -10,7 +10,8 @@ import type { Deps } from '../deps.ts';
 import { badRequest, logFailure, toPublicError, validationMessage, AppError } from '../errors.ts';
 import { jsonWritesOnly } from '../request/body.ts';
 import { identify, type Caller } from '../request/caller.ts';
-import { authorize, type AnyOperation, type Answer, type Download } from '../request/operation.ts';
+import { authorize, type AnyOperation, type Answer, type Download, type Output } from '../request/operation.ts';
+import { restView } from './rest-view.ts';
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -47,13 +48,19 @@ export function sendError(res: Response, err: unknown): void {
   res.status(publicError.status).json({ success: false, message: publicError.message, ...publicError.extra });
 }
 
-/** The success envelope of docs/architecture.md §6: `{ success, message?, ...extra, data }`. */
-export function restBody(answer: Answer<unknown, object>): Record<string, unknown> {
+/**
+ * The success envelope of docs/architecture.md §6, `{ success, message?, ...extra, data }`, with
+ * `data` in its REST view (rest-view.ts) and the fields the output sends beside it on REST.
+ */
+export function restBody(answer: Answer<unknown, object>, output: Output | undefined): Record<string, unknown> {
   // A check that answers 503 with its data (health/ready) is still a failure (docs/architecture.md §6).
   const body: Record<string, unknown> = { success: (answer.status ?? 200) < 400 };
   if (answer.message) body.message = answer.message;
   Object.assign(body, answer.extra);
-  body.data = answer.data ?? null;
+  const view = output && restView(output.data);
+  const data = (view ? view(answer.data) : answer.data) ?? null;
+  for (const name of output?.restBeside ?? []) body[name] = (data as Record<string, unknown>)[name];
+  body.data = data;
   return body;
 }
 
@@ -98,7 +105,7 @@ export function mountRoutes(router: Router, deps: Deps, routes: RestRoute[]): vo
         const out = await r.op.run(res.locals.caller as Caller as never, r.op.input.parse(raw));
         const file = r.op.output?.file;
         if (file) return await sendDownload(res, out.data as Download, file.mediaType);
-        res.status(out.status ?? 200).json(restBody(out));
+        res.status(out.status ?? 200).json(restBody(out, r.op.output));
       } catch (err) {
         // A failure after the file began cannot become a JSON answer: the download is cut short.
         if (res.headersSent) res.destroy(err instanceof Error ? err : undefined);

@@ -71,7 +71,7 @@ export async function setFavorite(deps: Deps, user: UserRow, ideaId: number, fav
         count = Math.max(0, count - 1);
       }
     }
-    return { favorited: favorite, favoriteCount: visible ? count : 0 };
+    return { isFavorite: favorite, favoriteCount: visible ? count : 0 };
   });
 }
 

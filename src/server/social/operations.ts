@@ -10,15 +10,15 @@ import { answer, read, write } from '../request/operation.ts';
 import { FAVORITE_MSG, favoriteStatus, listFavorites, removeFavorite, setFavorite, type FavoriteState } from './favorites.ts';
 import { FOLLOW_MSG, followStatus, listFollowing, setFollow } from './follows.ts';
 import { followUpdates, followUpdatesCount, recentIdeasOf } from './updates.ts';
-import { ZCountAnswer, ZFavoriteCheck, ZFavorites, ZFavoriteState, ZFollowedUser, ZFollowState, ZFollowUpdate, ZRecentIdea } from '../../shared/outputs/social.ts';
+import { COUNT_OUTPUT, ZFavoriteCheck, ZFavorites, ZFavoriteState, ZFollowedUser, ZFollowState, ZFollowUpdate, ZRecentIdea } from '../../shared/outputs/social.ts';
 import { ZNextCursor } from '../../shared/outputs/ideas.ts';
 
 const ByIdea = z.object({ ideaId: ZIdeaId });
 const ByUser = z.object({ registrationNumber: z.string().trim().min(1, '用户编号无效').max(20, '用户编号无效') });
 
-/** The toggle answer carries `favorited` and `favoriteCount` beside `data`, as the spec names them. */
-const favoriteAnswer = (state: FavoriteState) =>
-  answer(state, { message: state.favorited ? FAVORITE_MSG.added : FAVORITE_MSG.removed, extra: { favorited: state.favorited, favoriteCount: state.favoriteCount } });
+const favoriteAnswer = (state: FavoriteState) => answer(state, { message: state.isFavorite ? FAVORITE_MSG.added : FAVORITE_MSG.removed });
+/** On REST the toggle also answers `favorited` and `favoriteCount` beside `data`, as the spec names them. */
+const FAVORITE_OUTPUT = { data: ZFavoriteState, restBeside: ['favorited', 'favoriteCount'] } as const;
 
 export const favoriteOps = {
   set: write({
@@ -28,7 +28,7 @@ export const favoriteOps = {
     loginMessage: IDEA_MSG.loginToFavorite,
     // Without `favorite` the call adds (what a script posting to /favorites/{id} means).
     input: ByIdea.extend({ favorite: ZFlag.optional().default(true) }),
-    output: { data: ZFavoriteState, extra: ZFavoriteState },
+    output: FAVORITE_OUTPUT,
     run: async ({ deps, user }, input) => favoriteAnswer(await setFavorite(deps, user, input.ideaId, input.favorite)),
   }),
   remove: write({
@@ -37,7 +37,7 @@ export const favoriteOps = {
     access: 'member',
     loginMessage: IDEA_MSG.loginToFavorite,
     input: ByIdea,
-    output: { data: ZFavoriteState, extra: ZFavoriteState },
+    output: FAVORITE_OUTPUT,
     run: async ({ deps, user }, input) => favoriteAnswer(await removeFavorite(deps, user, input.ideaId)),
   }),
   // Asked on every idea page a member opens.
@@ -96,11 +96,8 @@ export const followOps = {
   updatesCount: read({
     access: 'member',
     input: z.object({}).optional(),
-    output: { data: ZCountAnswer, extra: ZCountAnswer },
-    run: async ({ deps, user }) => {
-      const count = await followUpdatesCount(deps, user);
-      return answer({ count }, { extra: { count } });
-    },
+    output: COUNT_OUTPUT,
+    run: async ({ deps, user }) => answer({ count: await followUpdatesCount(deps, user) }),
   }),
   recentOf: read({
     access: 'member',

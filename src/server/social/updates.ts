@@ -42,11 +42,11 @@ export async function followUpdates(deps: Deps, user: UserRow): Promise<FollowUp
       const a = authors.get(r.user_id)!;
       const person = { userId: a.id, registrationNumber: a.registration_number, nickname: a.nickname, avatarUrl: a.avatar_url };
       return {
-        registration_number: a.registration_number,
+        registrationNumber: a.registration_number,
         nickname: authorName(person),
-        avatar_url: authorAvatar(person),
-        recent_ideas_count: Number(r.n),
-        latest_idea_time: dbTimeToIso(r.latest as string)!,
+        avatarUrl: authorAvatar(person),
+        recentIdeasCount: Number(r.n),
+        latestIdeaTime: dbTimeToIso(r.latest as string)!,
       };
     });
 }
@@ -76,11 +76,11 @@ export async function recentIdeasOf(deps: Deps, ref: string): Promise<RecentIdea
     description: r.description,
     tags: tags.filter((t) => t.idea_id === r.id).map((t) => t.tag),
     price: r.price,
-    created_at: dbTimeToIso(r.created_at)!,
-    published_at: dbTimeToIso(r.published_at)!,
-    view_count: r.view_count,
-    favorite_count: r.favorite_count,
+    createdAt: dbTimeToIso(r.created_at)!,
+    publishedAt: dbTimeToIso(r.published_at)!,
+    viewCount: r.view_count,
+    favoriteCount: r.favorite_count,
     nickname: authorName(person),
-    avatar_url: authorAvatar(person),
+    avatarUrl: authorAvatar(person),
   }));
 }

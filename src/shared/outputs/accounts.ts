@@ -1,13 +1,13 @@
 /** Account answers (docs/spec/accounts-and-people.md §7, docs/architecture.md §6/§10): `data.user`, the stats, a sent code. */
 import { z } from 'zod';
 import { ZCount, ZRowId, ZTime } from './common.ts';
+import { restName } from './rest-names.ts';
 
 /** What the API returns as `data.user` for the signed-in user (docs/architecture.md §6). */
 export const ZAuthUser = z.object({
-  id: ZRowId,
-  internal_id: ZRowId,
+  /** Also `internal_id` on REST, as the spec's stored user info names it. */
+  id: restName(['id', 'internal_id'], ZRowId),
   registrationNumber: z.string(),
-  registration_number: z.string(),
   username: z.string(),
   nickname: z.string(),
   avatar: z.string(),

@@ -27,9 +27,6 @@ export const ZComment = z.object({
 /** A like or dislike: the caller's interaction after the click (null: none) and the counts. */
 export const ZCommentReaction = z.object({ id: ZRowId, interaction: ZCommentInteraction.nullable(), likeCount: ZCount, dislikeCount: ZCount });
 
-/** The same three fields beside `data`, as the spec's client reads them. */
-export const ZCommentReactionExtra = ZCommentReaction.omit({ id: true });
-
 /** Comment id → the caller's interaction with it (only those they liked or disliked). */
 export const ZCommentInteractions = z.record(z.string().regex(/^[1-9]\d*$/), ZCommentInteraction);
 

@@ -2,13 +2,16 @@
 import { z } from 'zod';
 import { ZComment } from './comments.ts';
 import { ZCount, ZRowId, ZTime } from './common.ts';
+import { restName } from './rest-names.ts';
 
 const ZModerationStatus = z.enum(['none', 'review', 'approved', 'rejected']);
-const ZZeroOne = z.union([z.literal(0), z.literal(1)]);
 
 export const ZExpansion = z.object({ id: ZRowId, content: z.string(), createdAt: ZTime });
 
-/** An idea as a card shows it: everything but the detailed analysis and the expansions. */
+/**
+ * An idea as a card shows it: everything but the detailed analysis and the expansions. REST names
+ * (rest-names.ts) are the spec's (docs/spec/publishing-and-browsing.md §3).
+ */
 export const ZIdeaCard = z.object({
   id: ZRowId,
   title: z.string(),
@@ -18,34 +21,25 @@ export const ZIdeaCard = z.object({
   tags: z.array(z.string()),
   price: z.number(),
   status: z.enum(['draft', 'published']),
-  moderation_status: ZModerationStatus,
-  moderationStatus: ZModerationStatus,
+  moderationStatus: restName('moderation_status', ZModerationStatus),
   /** For the author only. */
   rejectionReason: z.string().nullable().optional(),
-  is_deleted: ZZeroOne,
-  isDeleted: z.boolean(),
-  deleted_at: ZTime.nullable(),
-  created_at: ZTime,
-  createdAt: ZTime,
-  updated_at: ZTime,
-  updatedAt: ZTime,
+  isDeleted: restName('is_deleted', z.boolean(), { zeroOne: true }),
+  deletedAt: restName('deleted_at', ZTime.nullable()),
+  createdAt: restName('created_at', ZTime),
+  updatedAt: restName('updated_at', ZTime),
   publishedAt: ZTime.nullable(),
-  allowComments: z.boolean(),
-  allow_comments: ZZeroOne,
-  showSimilar: z.boolean(),
-  show_similar: ZZeroOne,
+  allowComments: restName('allow_comments', z.boolean(), { zeroOne: true }),
+  showSimilar: restName('show_similar', z.boolean(), { zeroOne: true }),
   marketIdentifier: z.string(),
-  market_identifier: z.string(),
-  favoriteCount: ZCount,
-  favorite_count: ZCount,
+  favoriteCount: restName('favorite_count', ZCount),
   viewCount: ZCount,
   commentCount: ZCount,
-  user_id: ZRowId,
-  authorId: ZRowId,
-  user_registration_number: z.string(),
-  user_nickname: z.string(),
-  user_avatar: z.string(),
-  authorName: z.string(),
+  authorId: restName('user_id', ZRowId),
+  authorRegistrationNumber: restName('user_registration_number', z.string()),
+  /** The author's nickname as shown (a deactivated author reads 已注销用户). */
+  authorName: restName(['authorName', 'user_nickname'], z.string()),
+  authorAvatar: restName('user_avatar', z.string()),
   /** The public cover: the first image of the analysis. */
   image: z.string().nullable(),
   /** The cover's size in pixels (null without a cover): a card keeps the image's shape before it loads. */
@@ -60,7 +54,6 @@ export const ZIdeaCard = z.object({
 /** An idea in full: `detailedAnalysis` only for the author, an admin and who unlocked it; `expansions` for the author. */
 export const ZIdea = ZIdeaCard.extend({
   detailedAnalysis: z.string().optional(),
-  detailed_analysis: z.string().optional(),
   expansions: z.array(ZExpansion).optional(),
   /** On the detail (`GET /api/ideas/{id}`) when comments are allowed: the same list as the comments call. */
   comments: z.array(ZComment).optional(),
@@ -84,7 +77,6 @@ export const ZMarketplacePage = ZNextCursor.extend({
 export const ZDeletion = z.object({ deletionType: z.enum(['soft', 'permanent']) });
 
 export const ZUploadedImage = z.object({ fileName: z.string(), url: z.string(), width: z.number().int().positive(), height: z.number().int().positive() });
-export const ZUploadedImageExtra = ZUploadedImage.pick({ fileName: true, url: true });
 
 export const ZViewRecorded = z.object({ viewCount: ZCount, counted: z.boolean() });
 export const ZViewCount = z.object({ viewCount: ZCount });

@@ -1,6 +1,7 @@
 /** Messages, feedback and the admin console's answers (docs/spec/publishing-and-browsing.md §3–§9, docs/architecture.md §10). */
 import { z } from 'zod';
 import { ZRowId, ZTime } from './common.ts';
+import { restName } from './rest-names.ts';
 
 /** A deactivated member reads as 已注销用户 with a default avatar and no registration number. */
 export const ZMessageActor = z.object({
@@ -16,17 +17,17 @@ export const ZMessage = z.object({
   content: z.string(),
   priority: z.enum(['high', 'normal', 'low']),
   sender: z.enum(['system', 'admin', 'other']),
-  is_read: z.boolean(),
-  read_at: ZTime.nullable(),
-  created_at: ZTime,
+  isRead: restName('is_read', z.boolean()),
+  readAt: restName('read_at', ZTime.nullable()),
+  createdAt: restName('created_at', ZTime),
   /** On a feedback reply: the feedback it answers. */
-  original_feedback: z.string().nullable(),
+  originalFeedback: restName('original_feedback', z.string().nullable()),
   /** The idea it is about (review decisions, comments and replies); it may since have gone. */
-  idea_id: ZRowId.nullable(),
+  ideaId: restName('idea_id', ZRowId.nullable()),
   /** The member it is about (sender `other`): who commented or replied, a new follower. */
   actor: ZMessageActor.nullable(),
-  /** The comment a comment or reply notice leads to (`/idea/{idea_id}#comment-{comment_id}`); null once it is deleted. */
-  comment_id: ZRowId.nullable(),
+  /** The comment a comment or reply notice leads to (`/idea/{ideaId}#comment-{commentId}`); null once it is deleted. */
+  commentId: restName('comment_id', ZRowId.nullable()),
 }).meta({ id: 'Message' });
 
 export const ZCreated = z.object({ id: ZRowId });

@@ -2,10 +2,11 @@
 import { z } from 'zod';
 import { ZCount, ZRowId, ZTime } from './common.ts';
 import { ZIdeaCard } from './ideas.ts';
+import { restName } from './rest-names.ts';
 
-/** The toggle's answer; the same two fields sit beside `data` (`favorited`, `favoriteCount`). */
-export const ZFavoriteState = z.object({ favorited: z.boolean(), favoriteCount: ZCount });
+/** Whether the caller keeps an idea, and how many do. The toggle's answer names it `favorited` on REST (the spec's name, also beside `data`). */
 export const ZFavoriteCheck = z.object({ isFavorite: z.boolean(), favoriteCount: ZCount });
+export const ZFavoriteState = z.object({ isFavorite: restName('favorited', z.boolean()), favoriteCount: ZCount });
 
 /** What the favourites list shows for an idea its author deleted (docs/architecture.md §10). */
 export const ZDeletedFavorite = z.object({ id: ZRowId, title: z.string(), isDeleted: z.literal(true) });
@@ -17,11 +18,11 @@ export const ZFollowedUser = z.object({ registrationNumber: z.string(), nickname
 
 /** One followed user with ideas published in the last 7 days. */
 export const ZFollowUpdate = z.object({
-  registration_number: z.string(),
+  registrationNumber: restName('registration_number', z.string()),
   nickname: z.string(),
-  avatar_url: z.string(),
-  recent_ideas_count: ZCount,
-  latest_idea_time: ZTime,
+  avatarUrl: restName('avatar_url', z.string()),
+  recentIdeasCount: restName('recent_ideas_count', ZCount),
+  latestIdeaTime: restName('latest_idea_time', ZTime),
 }).meta({ id: 'FollowUpdate' });
 
 export const ZRecentIdea = z.object({
@@ -30,13 +31,14 @@ export const ZRecentIdea = z.object({
   description: z.string(),
   tags: z.array(z.string()),
   price: z.number(),
-  created_at: ZTime,
-  published_at: ZTime,
-  view_count: ZCount,
-  favorite_count: ZCount,
+  createdAt: restName('created_at', ZTime),
+  publishedAt: restName('published_at', ZTime),
+  viewCount: restName('view_count', ZCount),
+  favoriteCount: restName('favorite_count', ZCount),
   nickname: z.string(),
-  avatar_url: z.string(),
+  avatarUrl: restName('avatar_url', z.string()),
 }).meta({ id: 'RecentIdea' });
 
-/** `{ count }` in `data` and beside it (the spec names it at the top level). */
 export const ZCountAnswer = z.object({ count: ZCount });
+/** A count's output: on REST `count` also sits beside `data` (the spec names it at the top level). */
+export const COUNT_OUTPUT = { data: ZCountAnswer, restBeside: ['count'] } as const;

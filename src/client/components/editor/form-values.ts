@@ -46,7 +46,7 @@ export function valuesFromIdea(idea: IdeaDto): IdeaFormValues {
     title: idea.title === DEFAULT_IDEA_TITLE ? '' : idea.title,
     description: idea.description ?? '',
     marketIdentifier: isMarketIdentifier(idea.marketIdentifier) ? idea.marketIdentifier : DEFAULT_MARKET_IDENTIFIER,
-    analysis: idea.detailedAnalysis ?? idea.detailed_analysis ?? '',
+    analysis: idea.detailedAnalysis ?? '',
     tagsText: (idea.tags ?? []).join(' '),
     allowComments: idea.allowComments ?? true,
     showSimilar: idea.showSimilar ?? true,

@@ -35,7 +35,7 @@ export function AnalysisSection({ idea, loggedIn }: { idea: IdeaDto; loggedIn: b
   const purchase = trpc.ideas.purchase.useMutation();
   const [error, setError] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const html = idea.detailedAnalysis ?? idea.detailed_analysis ?? '';
+  const html = idea.detailedAnalysis ?? '';
 
   const unlock = async () => {
     setError(null);

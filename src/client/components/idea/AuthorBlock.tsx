@@ -6,13 +6,14 @@ import { Link } from 'wouter';
 import { authorAvatar, authorName } from '../../../shared/idea-display.ts';
 import type { IdeaDto } from '../../../shared/idea-schemas.ts';
 import { Avatar } from '../Avatar.tsx';
+import { cardAuthor } from '../IdeaCard.tsx';
 import { FollowButton } from '../FollowButton.tsx';
 import { useIdeaViewer, useSetIdeaViewer } from './useIdeaViewer.ts';
 
 export function AuthorBlock({ idea, loggedIn }: { idea: IdeaDto; loggedIn: boolean }) {
-  const author = { userId: idea.user_id ?? idea.authorId, nickname: idea.user_nickname || idea.authorName, registrationNumber: idea.user_registration_number, avatarUrl: idea.user_avatar };
+  const author = cardAuthor(idea);
   const name = authorName(author);
-  const reg = idea.user_registration_number;
+  const reg = idea.authorRegistrationNumber;
   const who = (
     <>
       <Avatar src={authorAvatar(author)} alt="" size={48} />

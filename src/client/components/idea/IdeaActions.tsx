@@ -36,14 +36,14 @@ export function IdeaActions({ ideaId, favoriteCount, loggedIn, onShare }: { idea
   return (
     <div className="idea-actions" role="group" aria-label="收藏与分享">
       <BusyButton
-        className={`btn idea-action idea-favorite ${favorite.isFavorited ? 'idea-favorite-on' : ''}`}
+        className={`btn idea-action idea-favorite ${favorite.isFavorite ? 'idea-favorite-on' : ''}`}
         onClick={() => void favorite.toggle()}
         busy={favorite.busy}
-        aria-pressed={favorite.isFavorited}
+        aria-pressed={favorite.isFavorite}
         data-testid="favorite-button"
       >
-        <HeartIcon filled={favorite.isFavorited} />
-        <span>{favorite.isFavorited ? '已收藏' : '收藏'}</span>
+        <HeartIcon filled={favorite.isFavorite} />
+        <span>{favorite.isFavorite ? '已收藏' : '收藏'}</span>
         <span className="idea-favorite-count" data-testid="favorite-count">
           {favorite.favoriteCount}
         </span>

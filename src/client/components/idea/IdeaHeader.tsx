@@ -11,7 +11,7 @@ import { formatDateTime, relativeTime } from '../../../shared/relative-time.ts';
  * edit. A draft says when it was written; one in the recycle bin, when it was last changed.
  */
 function shownTime(idea: IdeaDto): { at: string | null | undefined; verb: string } {
-  const created = idea.createdAt ?? idea.created_at;
+  const created = idea.createdAt;
   const updated = idea.updatedAt ?? created;
   const stage: IdeaStage = ideaStage(idea);
   if (stage === 'public') return { at: idea.publishedAt ?? created, verb: '发布' };

@@ -10,6 +10,7 @@ import { authorAvatar, authorName } from '../../../shared/idea-display.ts';
 import type { IdeaDto } from '../../../shared/idea-schemas.ts';
 import { IDEA_PAGE_MSG, ideaUrl, posterFileName } from '../../lib/idea-page-rules.ts';
 import { Modal } from '../Modal.tsx';
+import { cardAuthor } from '../IdeaCard.tsx';
 import { BrandIcon, type Brand } from '../ui/BrandIcon.tsx';
 import { BusyButton } from '../ui/BusyButton.tsx';
 
@@ -75,7 +76,7 @@ export function ShareDialog({ idea, onClose }: { idea: IdeaDto | null; onClose: 
     setSaving(true);
     try {
       const { renderPoster, downloadDataUrl } = await poster;
-      const author = { userId: idea.user_id ?? idea.authorId, nickname: idea.user_nickname || idea.authorName, registrationNumber: idea.user_registration_number, avatarUrl: idea.user_avatar };
+      const author = cardAuthor(idea);
       const png = await renderPoster({ title: idea.title, description: idea.description ?? '', tags: idea.tags ?? [], authorName: authorName(author), authorAvatar: authorAvatar(author) }, url);
       downloadDataUrl(png, posterFileName(idea.title, idea.id));
       setPosterImage(png);

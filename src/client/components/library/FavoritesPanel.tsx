@@ -9,7 +9,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { displayTitle } from '../../../shared/idea-display.ts';
 import { errorMessage, httpStatusOf } from '../../lib/api-errors.ts';
-import { onFavoriteChanged } from '../../lib/favorite-events.ts';
 import { trpc, type RouterOutputs } from '../../lib/trpc.ts';
 import { IdeaCard, isDeletedIdea, type IdeaCardData } from '../IdeaCard.tsx';
 import { LoadingLine } from '../LoadingLine.tsx';
@@ -47,15 +46,11 @@ export function FavoritesPanel({ onOpenIdea }: { onOpenIdea: (id: number) => voi
   const [busyId, setBusyId] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  // Favourites change elsewhere (the idea page, another tab): refresh on focus and on the event.
+  // Another tab may have changed them: refresh on focus (in this tab a toggle marks the list stale).
   useEffect(() => {
     const refresh = () => void utils.favorites.list.invalidate();
     window.addEventListener('focus', refresh);
-    const off = onFavoriteChanged(refresh);
-    return () => {
-      window.removeEventListener('focus', refresh);
-      off();
-    };
+    return () => window.removeEventListener('focus', refresh);
   }, [utils]);
 
   /** Drops one record from the cached list at once (the refetch that follows agrees). */
