@@ -6,7 +6,8 @@ import { RateLimiterMySQL, RateLimiterRes, RateLimiterSQLite, type RateLimiterAb
 import type { DatabaseHandle } from '../../../db/connection.ts';
 import { databaseFailure } from '../../../db/failures.ts';
 import { withRetries } from '../../../db/transaction.ts';
-import { WRITE_LIMIT_KINDS, type RateLimitSettings, type WriteLimit, type WriteLimitKind } from '../config.ts';
+import { type RateLimitSettings } from '../config.ts';
+import { WRITE_LIMIT_KINDS, type WriteLimit, type WriteLimitKind } from '../write-limit-policy.ts';
 import { tooManyRequests } from '../errors.ts';
 
 export interface Limiter {

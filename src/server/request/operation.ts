@@ -9,7 +9,7 @@ import type { SessionRow, UserRow } from '../../../db/types.ts';
 import { AppError, ADMIN_ONLY_MESSAGE, NOT_LOGGED_IN_MESSAGE, SESSION_EXPIRED_MESSAGE } from '../errors.ts';
 import { liveRole, type Authenticated } from '../accounts/service.ts';
 import type { Caller } from './caller.ts';
-import type { WriteLimitKind } from '../config.ts';
+import type { WriteLimitKind } from '../write-limit-policy.ts';
 import { ALL_CHANGES, type ChangeKind } from './changes.ts';
 import type { MemberSharing } from './sharing.ts';
 
@@ -105,7 +105,7 @@ export interface Operation<S extends ZodType, T, X extends object, A extends Acc
   /**
    * A write a person can repeat (a comment, a toggle, a view…): one of its kind's allowance is
    * spent before it runs, per member and per client address, whichever transport it came by; past
-   * it, 429 with Retry-After (infrastructure/rate-limit.ts, defaults and reasons in config.ts).
+   * it, 429 with Retry-After (infrastructure/rate-limit.ts, defaults and reasons in write-limit-policy.ts).
    */
   limit?: WriteLimitKind;
 }
