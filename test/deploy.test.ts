@@ -105,7 +105,7 @@ describe('the container, compose and the docs agree', () => {
     const known = settingsRead();
     expect(known).toEqual(expect.arrayContaining(['PORT', 'DATABASE_URL', 'UPLOADS_DIR', 'NODE_ENV', 'SEED_DEMO', 'LOG_LEVEL']));
     // The repeatable writes' variables are listed by their pattern and kinds (test/docs.test.ts).
-    const byPattern = new Set(WRITE_LIMIT_KINDS.flatMap((kind) => Object.values(writeLimitEnv(kind))));
+    const byPattern = new Set<string>(WRITE_LIMIT_KINDS.flatMap((kind) => Object.values(writeLimitEnv(kind))));
     for (const name of known.filter((n) => !byPattern.has(n))) expect(configTable, `docs/configuration.md lists ${name}`).toContain(`\`${name}\``);
     // The root password from .env is blanked for the app (env_file passes the whole file).
     expect(composeAppEnv().DB_ROOT_PASSWORD).toBe('""');
