@@ -114,16 +114,16 @@ for (const viewport of VIEWPORTS) {
       await makeAdmin(admin);
       const author = await register('作者');
       const held = await api('/api/ideas', { title: `海外${words.hold}小助手${viewport.width}`, description: '帮人比价', status: 'published' }, author.token);
-      assert.equal(held.data.moderationStatus, 'review', 'a hold word sends it to the queue even in automatic mode');
+      assert.equal(held.data.moderation_status, 'review', 'a hold word sends it to the queue even in automatic mode');
       // Two more in the queue whose analyses start at the editor's smallest heading: the console's
       // outline has no jump, and each item's analysis is its own region.
       // Another member's exact copy of the held idea: answered as if it were new, and held as a copy.
       const copier = await register('抄写者');
       const copy = await api('/api/ideas', { title: `海外${words.hold}小助手${viewport.width}`, description: '帮人比价', status: 'published' }, copier.token);
-      assert.equal(copy.data.moderationStatus, 'review');
+      assert.equal(copy.data.moderation_status, 'review');
       for (const n of [1, 2]) {
         const analysed = await api('/api/ideas', { title: `${words.hold}分析${n}号${viewport.width}`, description: '有小标题', detailedAnalysis: '<h4>先说结论</h4><p>可以做。</p><h2>背景</h2><p>很多人需要。</p>', status: 'published' }, author.token);
-        assert.equal(analysed.data.moderationStatus, 'review');
+        assert.equal(analysed.data.moderation_status, 'review');
       }
 
       const { context, page } = await newPage(e2e, viewport);
