@@ -23,7 +23,7 @@ import { performance } from 'node:perf_hooks';
 import { sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { dropMysqlDatabase, openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { loadConfig } from '../src/server/config.ts';
+import { loadConfig } from '../src/server/kernel/config.ts';
 import { createDeps } from '../src/server/create-deps.ts';
 import type { Deps } from '../src/server/deps.ts';
 import { marketplacePage, searchPage, seedStart, type MarketSort } from '../src/server/marketplace/service.ts';

@@ -5,8 +5,8 @@
  * development build left in dist/, which it must replace by its own production build, and stops it
  * with SIGTERM through npm, as `docker stop` does.
  */
-import { CONFIG_SCHEMA } from '../src/server/config-schema.ts';
-import { WRITE_LIMIT_KINDS, writeLimitEnv } from '../src/server/write-limit-policy.ts';
+import { CONFIG_SCHEMA } from '../src/server/kernel/config-schema.ts';
+import { WRITE_LIMIT_KINDS, writeLimitEnv } from '../src/server/kernel/write-limit-policy.ts';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -105,7 +105,7 @@ describe('the container, compose and the docs agree', () => {
     const known = settingsRead();
     expect(known).toEqual(expect.arrayContaining(['PORT', 'DATABASE_URL', 'UPLOADS_DIR', 'NODE_ENV', 'SEED_DEMO', 'LOG_LEVEL']));
     // The repeatable writes' variables are listed by their pattern and kinds (test/docs.test.ts).
-    const byPattern = new Set(WRITE_LIMIT_KINDS.flatMap((kind) => Object.values(writeLimitEnv(kind))));
+    const byPattern = new Set<string>(WRITE_LIMIT_KINDS.flatMap((kind) => Object.values(writeLimitEnv(kind))));
     for (const name of known.filter((n) => !byPattern.has(n))) expect(configTable, `docs/configuration.md lists ${name}`).toContain(`\`${name}\``);
     // The root password from .env is blanked for the app (env_file passes the whole file).
     expect(composeAppEnv().DB_ROOT_PASSWORD).toBe('""');

@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { WRITE_LIMIT_KINDS, writeLimitEnv } from '../src/server/write-limit-policy.ts';
-import { CONFIG_SCHEMA } from '../src/server/config-schema.ts';
+import { WRITE_LIMIT_KINDS, writeLimitEnv } from '../src/server/kernel/write-limit-policy.ts';
+import { CONFIG_SCHEMA } from '../src/server/kernel/config-schema.ts';
 import { withConfigTables } from '../scripts/config-docs.ts';
 
 const ROOT = path.join(import.meta.dirname, '..');

@@ -14,7 +14,7 @@ import { addressKey } from '../request/client-address.ts';
 import type { Deps } from '../deps.ts';
 import { isClientRoute } from '../../shared/client-routes.ts';
 import { bearerToken } from '../request/caller.ts';
-import { logFailure, rememberDatabaseFailure } from '../errors.ts';
+import { logFailure, rememberDatabaseFailure } from '../kernel/errors.ts';
 import { PRIVATE_CACHE_CONTROL } from '../request/private-answers.ts';
 import type { ChangeKind } from '../request/changes.ts';
 import { authenticate, type Authenticated } from '../accounts/service.ts';
@@ -27,7 +27,7 @@ import type { PreparedAnswer } from './response-cache.ts';
 import { fastRoutes, type FoundRead } from './routes.ts';
 import { prerenderedFor } from './prerendered.ts';
 import { securityHeaderSet } from './security-headers.ts';
-import { imageOrigins } from '../config.ts';
+import { imageOrigins } from '../kernel/config.ts';
 import { ZIdeaId } from '../../shared/ids.ts';
 import { etagOf, loadStaticFiles } from './static-files.ts';
 

@@ -6,7 +6,7 @@ import { restoreExpired } from '../../shared/idea-display.ts';
 import { DEFAULT_IDEA_TITLE, DEFAULT_MARKET_IDENTIFIER, HOT_IDEAS_DEFAULT, IDEA_MSG, IDEA_PRICE, IMAGES_PER_IDEA, RECYCLE_BIN_DAYS, USER_LATEST_DEFAULT } from '../../shared/idea-rules.ts';
 import type { IdeaDto, TCreateIdeaRequest, TUpdateIdeaRequest } from '../../shared/idea-schemas.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest, conflict, gone, notFound } from '../errors.ts';
+import { badRequest, conflict, gone, notFound } from '../kernel/errors.ts';
 import { requireUserByRef } from '../accounts/users.ts';
 import { removeStoredImages, settleIdeaImages, usableImageNames } from './images.ts';
 import { screenTexts, type HeldWord } from '../moderation/words.ts';
@@ -30,7 +30,8 @@ import { htmlToText, sanitizeRichText, uploadedImageNames } from './rich-text.ts
 import { loadExtras, toIdeaDto, toIdeaDtos } from './shape.ts';
 import { sendMessage } from '../messages/send.ts';
 import { decisionMessage, lastDecisionWasRejection } from './review.ts';
-import { decodeTimeIdCursor, encodeTimeIdCursor, newestPage, olderThan, type Page } from './keyset.ts';
+import { decodeTimeIdCursor, encodeTimeIdCursor, olderThan } from '../kernel/cursors.ts';
+import { newestPage, type Page } from './keyset.ts';
 
 export const PUBLISH_ATTEMPTS_MESSAGE = '发布尝试过于频繁，请稍后再试';
 export const DRAFTS_TOO_FREQUENT_MESSAGE = '保存草稿过于频繁，请稍后再试';

@@ -11,7 +11,8 @@ import { cardsFrom, selectCards, toCards, type CardRow } from '../ideas/cards.ts
 import type { IdeaExtras, UploadedImage } from '../ideas/shape.ts';
 import { shapedQueries } from '../../../db/prepared.ts';
 import { publicIdeas } from '../ideas/repository.ts';
-import { decodeCursor, encodeCursor, finishPage, isCursorInt, isCursorTime, newestPage, type Page } from '../ideas/keyset.ts';
+import { decodeCursor, encodeCursor, isCursorInt, isCursorTime } from '../kernel/cursors.ts';
+import { finishPage, newestPage, type Page } from '../ideas/keyset.ts';
 import { SEARCH_QUERY_MAX_CHARS } from '../../shared/constants.ts';
 import { GRAM_KIND, queryGrams, searchWords } from '../search/text.ts';
 
