@@ -23,7 +23,7 @@ import { dropMysqlDatabase, openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { loadConfig } from '../src/server/kernel/config.ts';
 import { createDeps } from '../src/server/create-deps.ts';
-import { searchPage, SEARCH_BUDGETS } from '../src/server/marketplace/service.ts';
+import { searchPage, SEARCH_BUDGETS } from '../src/server/search/query.ts';
 import { seedDiscovery } from './bench/discovery-data.ts';
 import { threadCpuMs } from './bench/processes.ts';
 
