@@ -3,7 +3,9 @@
  * looked up in the n-gram index (search-index.ts) after the same folding as the stored text
  * (text.ts), ranked (title, then description and tags, then the rest), newest first in keyset pages,
  * at a bounded cost per page (docs/performance.md, "Search at a bounded cost"). Built on the
- * visibility rule (`publicIdeas`) like every public list.
+ * visibility rule (`publicIdeas`) like every public list. Longer than other modules because it does
+ * one thing whose parts are read together: choosing the driving grams, the walks of each rank and
+ * the rounds that read them share one budget and one cursor.
  */
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db, UserRow } from '../../../db/types.ts';
