@@ -5,16 +5,18 @@
  *   src/shared/  used by server and client: imports neither
  *   src/client/  imports no server code but the router's type (the tRPC client needs `AppRouter`)
  *   accounts/    knows no feature: features join it (account-data.ts)
+ *   kernel/      what every feature uses (the error table, the configuration and its schema, the
+ *                write-limit policy, the cursor codec): imports nothing of src/server outside it
  *   infrastructure/ (rate limits, storage, link previews, site settings) knows no feature
  *   migrations   frozen history: import nothing of the app, not even db/ helpers that may change
  */
-// The features: every folder of src/server except the plumbing that carries them (derived, so a new
-// feature folder is under the rules below the day it appears).
+// The features: every folder of src/server except the kernel under them and the plumbing that
+// carries them (derived, so a new feature folder is under the rules below the day it appears).
 const fs = require('node:fs');
 const PLUMBING = ['infrastructure', 'request', 'rest', 'trpc', 'fast-lane', 'jobs', 'ops', 'seed'];
 const FEATURES = fs
   .readdirSync(`${__dirname}/src/server`, { withFileTypes: true })
-  .filter((d) => d.isDirectory() && !PLUMBING.includes(d.name))
+  .filter((d) => d.isDirectory() && d.name !== 'kernel' && !PLUMBING.includes(d.name))
   .map((d) => d.name);
 
 module.exports = {
@@ -64,6 +66,13 @@ module.exports = {
       comment: 'Features join accounts (accounts/account-data.ts), never the other way round.',
       from: { path: '^src/server/accounts/' },
       to: { path: `^src/server/(${FEATURES.filter((f) => f !== 'accounts').join('|')})/` },
+    },
+    {
+      name: 'kernel-imports-nothing-above-it',
+      severity: 'error',
+      comment: 'Every feature stands on the kernel; the kernel stands on db/ and src/shared/ only.',
+      from: { path: '^src/server/kernel/' },
+      to: { path: '^src/server/', pathNot: '^src/server/kernel/' },
     },
     {
       name: 'infrastructure-knows-no-feature',

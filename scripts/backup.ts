@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { dialectOf, sqliteFile } from '../db/connection.ts';
-import { loadConfig } from '../src/server/config.ts';
+import { loadConfig } from '../src/server/kernel/config.ts';
 import { bucketLocation } from '../src/server/infrastructure/s3-storage.ts';
 import { backupInstallation, bucketNote, defaultBackupFolder, MYSQL_BACKUP_HINT } from '../src/server/ops/backup.ts';
 

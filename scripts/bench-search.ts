@@ -21,9 +21,9 @@ import path from 'node:path';
 import { performance, PerformanceObserver } from 'node:perf_hooks';
 import { dropMysqlDatabase, openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { loadConfig } from '../src/server/config.ts';
+import { loadConfig } from '../src/server/kernel/config.ts';
 import { createDeps } from '../src/server/create-deps.ts';
-import { searchPage, SEARCH_BUDGETS } from '../src/server/marketplace/service.ts';
+import { searchPage, SEARCH_BUDGETS } from '../src/server/search/query.ts';
 import { seedDiscovery } from './bench/discovery-data.ts';
 import { threadCpuMs } from './bench/processes.ts';
 

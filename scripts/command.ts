@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import { dialectOf, sqliteFile } from '../db/connection.ts';
-import { loadConfig, type Config } from '../src/server/config.ts';
+import { loadConfig, type Config } from '../src/server/kernel/config.ts';
 import { failureInWords } from '../src/server/ops/start-failure.ts';
 
 export async function runCommand(body: (config: Config) => Promise<void>): Promise<void> {

@@ -1,7 +1,7 @@
 /** `npm run dev`: the same server with Vite's hot reload in front of the client. */
 import path from 'node:path';
 import { createServer } from 'vite';
-import { loadConfig } from '../src/server/config.ts';
+import { loadConfig } from '../src/server/kernel/config.ts';
 import { exitOnSignals, startServer } from '../src/server/server.ts';
 
 const config = loadConfig();

@@ -24,7 +24,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { isEmpty, seedDemoData } from '../src/server/seed/demo.ts';
-import { loadConfig } from '../src/server/config.ts';
+import { loadConfig } from '../src/server/kernel/config.ts';
 import { startServer } from '../src/server/server.ts';
 import { buildClientIfNeeded, DIST_DIR } from './build-client.ts';
 

@@ -23,7 +23,7 @@ import { nowDb } from '../db/time.ts';
 import { hashPassword } from '../src/server/accounts/passwords.ts';
 import { createSession } from '../src/server/accounts/sessions.ts';
 import { insertUserRow } from '../src/server/accounts/users.ts';
-import { WRITE_LIMIT_KINDS, writeLimitEnv } from '../src/server/write-limit-policy.ts';
+import { WRITE_LIMIT_KINDS, writeLimitEnv } from '../src/server/kernel/write-limit-policy.ts';
 import { insertStagedIdea } from '../src/server/ideas/seeding.ts';
 import { createOwnMariadb, HAVE_MARIADBD, type OwnMariadb } from './bench/own-mariadb.ts';
 import { startChild, stopChild } from './bench/processes.ts';

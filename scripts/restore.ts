@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import { dialectOf, sqliteFile } from '../db/connection.ts';
-import { loadConfig } from '../src/server/config.ts';
+import { loadConfig } from '../src/server/kernel/config.ts';
 import { bucketNote, MYSQL_BACKUP_HINT, restoreInstallation } from '../src/server/ops/backup.ts';
 
 const config = loadConfig();

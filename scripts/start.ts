@@ -1,7 +1,7 @@
 /** `npm start`: build the client if needed, migrate, seed an empty embedded database, serve. */
 import { dialectOf } from '../db/connection.ts';
 import { isEmpty, seedDemoData } from '../src/server/seed/demo.ts';
-import { ConfigError, loadConfig } from '../src/server/config.ts';
+import { ConfigError, loadConfig } from '../src/server/kernel/config.ts';
 import { exitOnSignals, explainStartFailure, startServer } from '../src/server/server.ts';
 import { buildClientIfNeeded, DIST_DIR } from './build-client.ts';
 

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { openDatabase } from '../db/connection.ts';
-import { ConfigError, loadConfig, type Config } from '../src/server/config.ts';
+import { ConfigError, loadConfig, type Config } from '../src/server/kernel/config.ts';
 import { S3FileStorage } from '../src/server/infrastructure/s3-storage.ts';
 import { migrateUploads } from '../src/server/ops/storage-migrate.ts';
 

@@ -7,7 +7,8 @@
 import type { KyselyPlugin } from 'kysely';
 import { createComment, reportComment } from '../src/server/comments/service.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deleteIdea, getIdea } from '../src/server/ideas/service.ts';
+import { deleteIdea } from '../src/server/ideas/service.ts';
+import { getIdea } from '../src/server/ideas/reads.ts';
 import { DIALECTS } from './helpers/dialects.ts';
 import { racing } from './helpers/racing.ts';
 import { trpcCall } from './helpers/api.ts';

@@ -3,7 +3,7 @@
  * it with a Chinese message naming every setting to fix and what belongs there.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConfigError, imageOrigins, loadConfig } from '../src/server/config.ts';
+import { ConfigError, imageOrigins, loadConfig } from '../src/server/kernel/config.ts';
 
 const ALIYUN = {
   SMS_PROVIDER: 'aliyun',

@@ -10,8 +10,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resetRetryStats, retryStats } from '../db/transaction.ts';
-import { type RateLimitSettings } from '../src/server/config.ts';
-import { WRITE_LIMIT_KINDS } from '../src/server/write-limit-policy.ts';
+import { type RateLimitSettings } from '../src/server/kernel/config.ts';
+import { WRITE_LIMIT_KINDS } from '../src/server/kernel/write-limit-policy.ts';
 import { DIALECTS } from './helpers/dialects.ts';
 import { trpcCall } from './helpers/api.ts';
 import { serveTestApp } from './helpers/serve.ts';

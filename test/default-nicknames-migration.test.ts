@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as defaultNicknames from '../db/migrations/2026_12_02_0001_default_nicknames.ts';
-import { loadConfig } from '../src/server/config.ts';
+import { loadConfig } from '../src/server/kernel/config.ts';
 import { createDeps } from '../src/server/create-deps.ts';
 import type { Deps } from '../src/server/deps.ts';
 import { DEACTIVATED_NICKNAME } from '../src/shared/constants.ts';

@@ -5,8 +5,8 @@
  * development build left in dist/, which it must replace by its own production build, and stops it
  * with SIGTERM through npm, as `docker stop` does.
  */
-import { CONFIG_SCHEMA } from '../src/server/config-schema.ts';
-import { WRITE_LIMIT_KINDS, writeLimitEnv } from '../src/server/write-limit-policy.ts';
+import { CONFIG_SCHEMA } from '../src/server/kernel/config-schema.ts';
+import { WRITE_LIMIT_KINDS, writeLimitEnv } from '../src/server/kernel/write-limit-policy.ts';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { builtinModules } from 'node:module';

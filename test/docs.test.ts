@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { WRITE_LIMIT_KINDS, writeLimitEnv } from '../src/server/write-limit-policy.ts';
-import { CONFIG_SCHEMA } from '../src/server/config-schema.ts';
+import { WRITE_LIMIT_KINDS, writeLimitEnv } from '../src/server/kernel/write-limit-policy.ts';
+import { CONFIG_SCHEMA } from '../src/server/kernel/config-schema.ts';
 import { withConfigTables } from '../scripts/config-docs.ts';
 
 const ROOT = path.join(import.meta.dirname, '..');
@@ -52,7 +52,7 @@ describe('docs/configuration.md', () => {
     // Server code reads settings from the parsed configuration, not process.env (the word list's
     // extra file is read where the list is built, by the name the schema documents).
     const readers = filesUnder(['src/server', 'db'], /\.ts$/).filter((f) => /process\.env\b/.test(read(f)));
-    expect(readers.sort()).toEqual([path.join('src', 'server', 'config.ts'), path.join('src', 'server', 'moderation', 'words.ts')]);
+    expect(readers.sort()).toEqual([path.join('src', 'server', 'kernel', 'config.ts'), path.join('src', 'server', 'moderation', 'words.ts')]);
   });
 
   it('lists the repeatable writes\' variables by their pattern and each kind', () => {

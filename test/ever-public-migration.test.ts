@@ -9,7 +9,7 @@ import * as everPublicMigration from '../db/migrations/2026_11_28_0001_ideas_eve
 import { nowDb } from '../db/time.ts';
 import { decisionMessage } from '../src/server/ideas/review.ts';
 import { sendMessage } from '../src/server/messages/send.ts';
-import { loadConfig } from '../src/server/config.ts';
+import { loadConfig } from '../src/server/kernel/config.ts';
 import { createDeps } from '../src/server/create-deps.ts';
 import type { Deps } from '../src/server/deps.ts';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './helpers/dialects.ts';

@@ -5,8 +5,8 @@
  * controlled clock.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { DATABASE_FAILURE_LOG_EVERY_MS, logFailure } from '../src/server/errors.ts';
-import { useProcessLogger } from '../src/server/process-log.ts';
+import { DATABASE_FAILURE_LOG_EVERY_MS, logFailure } from '../src/server/kernel/errors.ts';
+import { useProcessLogger } from '../src/server/kernel/process-log.ts';
 
 type Line = { level: 'warn' | 'error'; fields: Record<string, unknown>; msg: string };
 

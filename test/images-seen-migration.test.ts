@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as imagesSeenMigration from '../db/migrations/2026_12_01_0001_idea_images_seen.ts';
 import { nowDb } from '../db/time.ts';
-import { loadConfig } from '../src/server/config.ts';
+import { loadConfig } from '../src/server/kernel/config.ts';
 import { createDeps } from '../src/server/create-deps.ts';
 import type { Deps } from '../src/server/deps.ts';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './helpers/dialects.ts';

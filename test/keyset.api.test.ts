@@ -1,5 +1,5 @@
 /**
- * One keyset page and one cursor codec (src/server/ideas/keyset.ts) behind every newest-first list:
+ * One keyset page and one cursor codec (src/server/kernel/cursors.ts, src/server/ideas/keyset.ts) behind every newest-first list:
  * the marketplace's newest sort, the public idea list and a user's public ideas walk the same order
  * with the same cursors, each idea once; another order's cursor and a forged one are 400. A list whose
  * size is an exact multiple of its page ends on a full page with nextCursor null, not with a cursor to

@@ -10,7 +10,7 @@
 import { sql } from 'kysely';
 import type { PoolConnection } from 'mysql2';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { DATABASE_MSG, databaseError } from '../src/server/errors.ts';
+import { DATABASE_MSG, databaseError } from '../src/server/kernel/errors.ts';
 import { describeOnMariaDB } from './helpers/dialects.ts';
 import { trpcCall } from './helpers/api.ts';
 import { serveTestApp } from './helpers/serve.ts';

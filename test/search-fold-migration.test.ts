@@ -8,11 +8,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as searchFold from '../db/migrations/2026_12_02_0003_search_fold.ts';
-import { loadConfig } from '../src/server/config.ts';
+import { loadConfig } from '../src/server/kernel/config.ts';
 import { createDeps } from '../src/server/create-deps.ts';
 import type { Deps } from '../src/server/deps.ts';
 import { resemblesRejected } from '../src/server/ideas/publish-checks.ts';
-import { searchPage } from '../src/server/marketplace/service.ts';
+import { searchPage } from '../src/server/search/query.ts';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './helpers/dialects.ts';
 import { createIdea, createUser } from './helpers/fixtures.ts';
 

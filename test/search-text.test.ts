@@ -128,7 +128,7 @@ describe('search grams', () => {
 
 describe('uploadsOfRound (a MariaDB round\u2019s uploads, length-prefixed instead of a JSON LONGTEXT that spilled to an on-disk temporary table)', () => {
   it('reads names, urls and sizes in order, whatever characters they hold, and nothing cut short', async () => {
-    const { uploadsOfRound } = await import('../src/server/marketplace/service.ts');
+    const { uploadsOfRound } = await import('../src/server/search/query.ts');
     const uploads: [string, string, number, number][] = [['a:1.png', '/uploads/a:1.png', 750, 1200], ['图😀12:3', '/u/12:3', 1, 1], ['', 'x', 1600, 900]];
     const list = `${uploads.length}|${uploads.map(([n, u, w, h]) => `${[...n].length}:${n}${[...u].length}:${u}${String(w).length + String(h).length + 1}:${w}x${h}`).join('')}`;
     expect([...uploadsOfRound(list)!]).toEqual(uploads.map(([n, u, w, h]) => [n, { url: u, width: w, height: h }]));

@@ -6,7 +6,7 @@
  */
 import type { KyselyPlugin } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { searchPage, SEARCH_BUDGETS, type SearchBudget } from '../src/server/marketplace/service.ts';
+import { searchPage, SEARCH_BUDGETS, type SearchBudget } from '../src/server/search/query.ts';
 import { DIALECTS } from './helpers/dialects.ts';
 import { trpcCall } from './helpers/api.ts';
 import { serveTestApp } from './helpers/serve.ts';

@@ -9,7 +9,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AliyunSmsProvider, TencentSmsProvider } from '../src/server/accounts/sms-gateways.ts';
 import { ConsoleSmsProvider, SMS_FAILURES, type SmsFailureKind } from '../src/server/accounts/sms.ts';
-import type { SmsGatewaySettings } from '../src/server/config.ts';
+import type { SmsGatewaySettings } from '../src/server/kernel/config.ts';
 import { freshPhone, trpcCall, type TestApp } from './helpers/api.ts';
 import { SMS_CODE_TTL_MINUTES } from '../src/shared/constants.ts';
 import { DIALECTS } from './helpers/dialects.ts';

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { parseMysqlUrl } from '../db/connection.ts';
 import { DatabaseUnavailableError } from '../db/failures.ts';
 import { MigrationError } from '../db/migrate.ts';
-import { ConfigError } from '../src/server/config.ts';
+import { ConfigError } from '../src/server/kernel/config.ts';
 import { failureInWords } from '../src/server/ops/start-failure.ts';
 import { mysqlUrlWithDatabase } from './helpers/dialects.ts';
 

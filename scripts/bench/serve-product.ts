@@ -1,6 +1,6 @@
 /** The product as `npm start` runs it, for the benchmark: prints `READY <port>` once it listens. */
 import fs from 'node:fs';
-import { loadConfig, rateLimitsOff } from '../../src/server/config.ts';
+import { loadConfig, rateLimitsOff } from '../../src/server/kernel/config.ts';
 import { startServer } from '../../src/server/server.ts';
 import { DIST_DIR } from '../build-client.ts';
 

@@ -4,7 +4,7 @@ import { ACCOUNT_DATA_PARTS } from './account-data-parts.ts';
 import { SessionCache } from './accounts/sessions.ts';
 import type { SmsProvider } from './accounts/sms.ts';
 import { createSmsProvider } from './accounts/sms-provider.ts';
-import type { Config } from './config.ts';
+import type { Config } from './kernel/config.ts';
 import type { Deps } from './deps.ts';
 import { ResponseCache } from './fast-lane/response-cache.ts';
 import { ViewerFactsMemo } from './ideas/viewer-facts.ts';

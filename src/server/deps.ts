@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../../db/connection.ts';
 import type { Database } from '../../db/types.ts';
 import type { AccountDataPart } from './accounts/account-data.ts';
-import type { Config } from './config.ts';
+import type { Config } from './kernel/config.ts';
 import type { ResponseCache } from './fast-lane/response-cache.ts';
 import type { RateLimits } from './infrastructure/rate-limit.ts';
 import type { SessionCache } from './accounts/sessions.ts';

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { loadConfig, rateLimitsOff } from '../../src/server/config.ts';
+import { loadConfig, rateLimitsOff } from '../../src/server/kernel/config.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { buildClientIfNeeded, DIST_DIR } from '../../scripts/build-client.ts';
 

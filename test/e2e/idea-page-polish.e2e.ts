@@ -15,7 +15,7 @@ import { after, before, describe, it } from 'node:test';
 import jsQR from 'jsqr';
 import type { Page, Route } from 'playwright-core';
 import sharp from 'sharp';
-import { loadConfig, rateLimitsOff } from '../../src/server/config.ts';
+import { loadConfig, rateLimitsOff } from '../../src/server/kernel/config.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { DIST_DIR } from '../../scripts/build-client.ts';
 import { createIdea, createUser, type FixtureUser } from '../helpers/fixtures.ts';

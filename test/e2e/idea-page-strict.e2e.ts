@@ -12,7 +12,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createServer as createVite, type ViteDevServer } from 'vite';
-import { loadConfig, rateLimitsOff } from '../../src/server/config.ts';
+import { loadConfig, rateLimitsOff } from '../../src/server/kernel/config.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { createIdea, createUser, type FixtureUser } from '../helpers/fixtures.ts';
 import { SCREENSHOT_DIR, signInWithToken, VIEWPORTS } from './harness.ts';

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import type { StorageSettings } from '../../src/server/config.ts';
+import type { StorageSettings } from '../../src/server/kernel/config.ts';
 import { S3FileStorage } from '../../src/server/infrastructure/s3-storage.ts';
 
 export type S3Settings = Extract<StorageSettings, { kind: 's3' }>;

@@ -16,7 +16,7 @@ import {
 import { DEACTIVATED_NICKNAME, DEFAULT_AVATAR, isPresetAvatar, type SmsPurpose } from '../../shared/constants.ts';
 import { defaultNickname, formatRegistrationNumber } from '../../shared/patterns.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest, forbidden, SESSION_EXPIRED_MESSAGE, unauthorized } from '../errors.ts';
+import { badRequest, forbidden, SESSION_EXPIRED_MESSAGE, unauthorized } from '../kernel/errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, invalidateSession, invalidateUserSessions, validateSessionToken } from './sessions.ts';
 import { assertSmsConfigured, consumeCode, consumeVerifiedCode, deliverCode, deliverNotice, generateCode, storeCode, verifyCode } from './sms.ts';

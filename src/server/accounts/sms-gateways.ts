@@ -8,7 +8,7 @@
 import dysmsapi, { SendSmsRequest } from '@alicloud/dysmsapi20170525';
 import * as tencentcloud from 'tencentcloud-sdk-nodejs-sms';
 import type { SmsPurpose } from '../../shared/constants.ts';
-import type { SmsGatewaySettings } from '../config.ts';
+import type { SmsGatewaySettings } from '../kernel/config.ts';
 import { maskPhone, SmsDeliveryError, type SmsFailureKind, type SmsNotice, type SmsProvider } from './sms.ts';
 
 /**

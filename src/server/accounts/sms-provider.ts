@@ -1,10 +1,10 @@
 /**
- * The SMS provider SMS_PROVIDER names, built from its validated settings (config.ts). A gateway's
+ * The SMS provider SMS_PROVIDER names, built from its validated settings (kernel/config.ts). A gateway's
  * SDK is loaded with its first message, not at start: the two SDKs add some 30 MB to every process
  * (scripts, tests, a server on the console provider) that never sends through them.
  */
 import type { SmsPurpose } from '../../shared/constants.ts';
-import type { Config, SmsGatewaySettings } from '../config.ts';
+import type { Config, SmsGatewaySettings } from '../kernel/config.ts';
 import { onFirstUse } from '../infrastructure/on-first-use.ts';
 import { ConsoleSmsProvider, type SmsNotice, type SmsProvider } from './sms.ts';
 

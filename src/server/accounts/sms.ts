@@ -10,7 +10,7 @@ import { dbTimeAgo, dbTimeAhead, nowDb } from '../../../db/time.ts';
 import type { Database, SmsCodeRow } from '../../../db/types.ts';
 import { SMS_CODE_MAX_FAILED_ATTEMPTS, SMS_CODE_TTL_MINUTES, SMS_PURPOSE_NAMES, TEST_SMS_CODE, type SmsPurpose } from '../../shared/constants.ts';
 import { MSG } from '../../shared/account-rules.ts';
-import { AppError, badRequest } from '../errors.ts';
+import { AppError, badRequest } from '../kernel/errors.ts';
 
 /**
  * A notice about the account sent to a phone that is not asked for a code. SMS gateways send

@@ -5,7 +5,7 @@ import type { Database, UserRow } from '../../../db/types.ts';
 import type { AuthUser, PublicUser } from '../../shared/account-schemas.ts';
 import { DEFAULT_BIO, DEFAULT_AVATAR, isPresetAvatar } from '../../shared/constants.ts';
 import { USER_ID_PATTERN } from '../../shared/patterns.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../kernel/errors.ts';
 
 export const USER_NOT_FOUND = '用户不存在';
 

@@ -16,7 +16,7 @@ import type { CommentDto, CommentReactionResult, CommentReportDto, TCreateCommen
 import { authorName } from '../../shared/idea-display.ts';
 import { IDEA_MSG } from '../../shared/idea-rules.ts';
 import type { Deps } from '../deps.ts';
-import { AppError, badRequest, forbidden, notFound } from '../errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../kernel/errors.ts';
 import { screenTexts } from '../moderation/words.ts';
 import { findActionableIdea, findVisibleIdea } from '../ideas/repository.ts';
 import { logModeration } from '../admin/log.ts';

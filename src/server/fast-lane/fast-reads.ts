@@ -7,7 +7,7 @@
  */
 import type { Deps } from '../deps.ts';
 import type { Caller } from '../request/caller.ts';
-import { ADMIN_ONLY_MESSAGE, AppError } from '../errors.ts';
+import { ADMIN_ONLY_MESSAGE, AppError } from '../kernel/errors.ts';
 import { restBody } from '../rest/route.ts';
 import { toOutput } from '../trpc/init.ts';
 import type { Authenticated } from '../accounts/service.ts';

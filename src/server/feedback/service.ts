@@ -9,7 +9,7 @@ import type { UserRow } from '../../../db/types.ts';
 import { transaction } from '../../../db/transaction.ts';
 import { logModeration } from '../admin/log.ts';
 import type { Deps } from '../deps.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../kernel/errors.ts';
 import { sendMessage } from '../messages/send.ts';
 import { screenTexts } from '../moderation/words.ts';
 import type { ZFeedbackItem } from '../../shared/outputs/messages.ts';

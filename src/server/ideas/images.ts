@@ -15,10 +15,10 @@ import type { Db, UserRow } from '../../../db/types.ts';
 import { transaction } from '../../../db/transaction.ts';
 import { IDEA_MSG, IMAGE_COMPRESS_THRESHOLD_BYTES, IMAGE_MAX_BYTES, IMAGES_PER_IDEA } from '../../shared/idea-rules.ts';
 import type { Deps } from '../deps.ts';
-import { AppError, badRequest, notFound } from '../errors.ts';
+import { AppError, badRequest, notFound } from '../kernel/errors.ts';
 import { requireEditableIdea } from './repository.ts';
 import type { ZUploadedImage } from '../../shared/outputs/ideas.ts';
-import { processLog } from '../process-log.ts';
+import { processLog } from '../kernel/process-log.ts';
 
 export const MAX_INPUT_PIXELS = 40_000_000;
 export const MAX_LONG_EDGE = 2048;

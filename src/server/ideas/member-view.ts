@@ -8,7 +8,7 @@ import { runRead } from '../../../db/prepared.ts';
 import type { CommentReactionKind, UserRow } from '../../../db/types.ts';
 import { IDEA_MSG } from '../../shared/idea-rules.ts';
 import type { Deps } from '../deps.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../kernel/errors.ts';
 
 export interface ViewerState {
   isFavorite: boolean;

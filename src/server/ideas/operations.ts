@@ -12,6 +12,7 @@ import { CACHED_IDEA_CARDS } from '../request/changes.ts';
 import { deleteIdeaImage, IMAGE_MSG, uploadIdeaImage } from './images.ts';
 import { approveIdea, editAndApproveIdea, rejectIdea, REVIEW_MSG, reviewQueue, takeDownIdea } from './review.ts';
 import * as ideas from './service.ts';
+import * as reads from './reads.ts';
 import { similarIdeas, SIMILAR_LIMIT_DEFAULT, SIMILAR_LIMIT_MAX } from './similar.ts';
 import { recordView, viewCount } from './view-counts.ts';
 import { viewerState } from './member-view.ts';
@@ -43,7 +44,7 @@ const publicPage = (asGuest: boolean) =>
     input: Page.extend({ status: z.literal('published').optional() }).optional(),
     output: { data: ZIdeaCards, extra: ZNextCursor },
     run: async (caller, input) => {
-      const page = await ideas.publicIdeasPage(caller.deps, asGuest ? null : (caller.auth?.user ?? null), input?.limit ?? 20, input?.cursor);
+      const page = await reads.publicIdeasPage(caller.deps, asGuest ? null : (caller.auth?.user ?? null), input?.limit ?? 20, input?.cursor);
       return answer(page.items, { extra: { nextCursor: page.nextCursor } });
     },
   });
@@ -54,7 +55,7 @@ const recent = (fallback: number) =>
     cache: { ...CACHED_IDEA_CARDS, members: 'ideas' },
     input: Limit(fallback),
     output: { data: ZIdeas },
-    run: async (caller, input) => answer(await ideas.recentIdeas(caller.deps, caller.auth?.user ?? null, input?.limit ?? fallback)),
+    run: async (caller, input) => answer(await reads.recentIdeas(caller.deps, caller.auth?.user ?? null, input?.limit ?? fallback)),
   });
 
 /** What a publish says: public at once (the automatic review approved it), or waiting for a moderator. */
@@ -117,7 +118,7 @@ export const ideaOps = {
     // The spec's body carries userId; the buyer is always the session's user.
     input: ById.extend({ userId: z.unknown().optional() }),
     output: { data: z.boolean() },
-    run: async ({ deps, user }, input) => answer(await ideas.purchaseIdea(deps, user, input.id), { message: IDEA_OK.unlocked }),
+    run: async ({ deps, user }, input) => answer(await reads.purchaseIdea(deps, user, input.id), { message: IDEA_OK.unlocked }),
   }),
   uploadImage: write({
     access: 'member',
@@ -185,14 +186,14 @@ export const ideaOps = {
     cache: { shows: ['ideas', 'comments'], about: (input) => input.id, members: 'ideas' },
     input: ById,
     output: { data: ZIdea },
-    run: async ({ deps, auth }, input) => answer(await ideas.getIdea(deps, auth?.user ?? null, input.id)),
+    run: async ({ deps, auth }, input) => answer(await reads.getIdea(deps, auth?.user ?? null, input.id)),
   }),
   my: read({
     access: 'member',
     input: ZMyIdeasQuery,
     output: { data: ZIdeas, extra: ZNextCursor },
     run: async ({ deps, user }, input) => {
-      const page = await ideas.myIdeas(deps, user, input.status, input.cursor);
+      const page = await reads.myIdeas(deps, user, input.status, input.cursor);
       return answer(page.items, { extra: { nextCursor: page.nextCursor } });
     },
   }),
@@ -205,13 +206,13 @@ export const ideaOps = {
     cache: { ...CACHED_IDEA_CARDS, members: 'ideas' },
     input: Limit(HOT_IDEAS_DEFAULT),
     output: { data: ZIdeas },
-    run: async ({ deps, auth }, input) => answer(await ideas.hotIdeas(deps, auth?.user ?? null, input?.limit)),
+    run: async ({ deps, auth }, input) => answer(await reads.hotIdeas(deps, auth?.user ?? null, input?.limit)),
   }),
   userLatest: read({
     access: 'member',
     input: Limit(USER_LATEST_DEFAULT),
     output: { data: ZIdeas },
-    run: async ({ deps, user }, input) => answer(await ideas.latestOwnIdeas(deps, user, input?.limit)),
+    run: async ({ deps, user }, input) => answer(await reads.latestOwnIdeas(deps, user, input?.limit)),
   }),
   userPublic: read({
     access: 'public',
@@ -221,7 +222,7 @@ export const ideaOps = {
     input: z.object({ id: ZUserRef, limit: ZListLimit(50), cursor: z.string().max(200).optional(), category: z.string().max(200).optional().transform(() => undefined) }),
     output: { data: ZIdeaCards, extra: ZNextCursor },
     run: async ({ deps, auth }, input) => {
-      const page = await ideas.userPublicIdeas(deps, auth?.user ?? null, input.id, input.limit, input.cursor);
+      const page = await reads.userPublicIdeas(deps, auth?.user ?? null, input.id, input.limit, input.cursor);
       return answer(page.items, { extra: { nextCursor: page.nextCursor } });
     },
   }),
@@ -229,7 +230,7 @@ export const ideaOps = {
     access: 'member',
     input: z.object({}).optional(),
     output: { data: ZIdeas },
-    run: async ({ deps, user }) => answer(await ideas.purchasedIdeas(deps, user)),
+    run: async ({ deps, user }) => answer(await reads.purchasedIdeas(deps, user)),
   }),
 };
 

@@ -30,7 +30,7 @@ import { PUBLISH_ERROR_TYPES, type DuplicateInfo } from '../../shared/idea-displ
 import { jaccard, mostlyContained, ngrams, normalizeText, similarity } from '../search/text.ts';
 import { findVisibleIdea } from './repository.ts';
 import type { Deps } from '../deps.ts';
-import { AppError, conflict } from '../errors.ts';
+import { AppError, conflict } from '../kernel/errors.ts';
 import { screenTexts, SENSITIVE_MESSAGE, type HeldWord } from '../moderation/words.ts';
 import { htmlToText, imageCaptions, linkAddresses, uploadedImageNames, withImageCaptions } from './rich-text.ts';
 

@@ -9,7 +9,7 @@ import { MysqlAdapter, sql, type Kysely } from 'kysely';
 import type { Database, Db, IdeaRow, UserRow } from '../../../db/types.ts';
 import { IDEA_MSG } from '../../shared/idea-rules.ts';
 import { isInReview } from '../../shared/idea-display.ts';
-import { badRequest, forbidden, notFound } from '../errors.ts';
+import { badRequest, forbidden, notFound } from '../kernel/errors.ts';
 import { writeSearchGrams } from '../search/search-index.ts';
 import type { AccountDataPart } from '../accounts/account-data.ts';
 import { nowDb } from '../../../db/time.ts';

@@ -8,7 +8,7 @@ import type { Db, UserRow } from '../../../db/types.ts';
 import { transaction } from '../../../db/transaction.ts';
 import type { ZPreviousDecision, ZReviewIdea } from '../../shared/outputs/moderation.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { badRequest, notFound } from '../kernel/errors.ts';
 import { toIdeaDtos } from './shape.ts';
 import { asSentence, sendMessage, type NewMessage } from '../messages/send.ts';
 import { logModeration } from '../admin/log.ts';

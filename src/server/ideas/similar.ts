@@ -9,7 +9,7 @@ import { IDEA_MSG } from '../../shared/idea-rules.ts';
 import { SIMILAR_IDEAS_LIMIT } from '../../shared/constants.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import type { Deps } from '../deps.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../kernel/errors.ts';
 import { fieldGrams, GRAM_KIND, normalizeText } from '../search/text.ts';
 import { findVisibleIdea, ideaTags, publicIdeas } from './repository.ts';
 import { selectCards, toCards } from './cards.ts';

@@ -11,7 +11,7 @@ import { transaction } from '../../../db/transaction.ts';
 import { communityDay } from '../../shared/constants.ts';
 import { IDEA_MSG } from '../../shared/idea-rules.ts';
 import type { Deps } from '../deps.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../kernel/errors.ts';
 import { findActionableIdea, findVisibleIdea } from './repository.ts';
 
 /**

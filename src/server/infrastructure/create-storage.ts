@@ -1,5 +1,5 @@
-/** The storage STORAGE names, from its validated settings (config.ts). */
-import type { Config } from '../config.ts';
+/** The storage STORAGE names, from its validated settings (kernel/config.ts). */
+import type { Config } from '../kernel/config.ts';
 import { S3FileStorage } from './s3-storage.ts';
 import { LocalFileStorage, type FileStorage } from './storage.ts';
 

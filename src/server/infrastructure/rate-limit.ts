@@ -6,9 +6,9 @@ import { RateLimiterMySQL, RateLimiterRes, RateLimiterSQLite, type RateLimiterAb
 import type { DatabaseHandle } from '../../../db/connection.ts';
 import { databaseFailure } from '../../../db/failures.ts';
 import { withRetries } from '../../../db/transaction.ts';
-import { type RateLimitSettings } from '../config.ts';
-import { WRITE_LIMIT_KINDS, type WriteLimit, type WriteLimitKind } from '../write-limit-policy.ts';
-import { tooManyRequests } from '../errors.ts';
+import { type RateLimitSettings } from '../kernel/config.ts';
+import { WRITE_LIMIT_KINDS, type WriteLimit, type WriteLimitKind } from '../kernel/write-limit-policy.ts';
+import { tooManyRequests } from '../kernel/errors.ts';
 
 export interface Limiter {
   /** Counts one event for `key`; throws a 429 AppError with `message` once the limit is passed. */

@@ -8,12 +8,12 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
-import type { StorageSettings } from '../config.ts';
-import { AppError } from '../errors.ts';
+import type { StorageSettings } from '../kernel/config.ts';
+import { AppError } from '../kernel/errors.ts';
 import { onFirstUse } from './on-first-use.ts';
 import { uploadUrl } from '../../shared/uploads.ts';
 import { UPLOAD_CACHE_CONTROL, uploadContentType, type FileStorage } from './storage.ts';
-import { processLog } from '../process-log.ts';
+import { processLog } from '../kernel/process-log.ts';
 
 export type S3Settings = Extract<StorageSettings, { kind: 's3' }>;
 

@@ -9,7 +9,8 @@ import { answer, read } from '../request/operation.ts';
 import { CACHED_IDEA_CARDS } from '../request/changes.ts';
 import { SEARCH_QUERY_MAX_CHARS } from '../../shared/constants.ts';
 import { searchWords } from '../search/text.ts';
-import { marketplacePage, randomSeedOfCursor, searchPage } from './service.ts';
+import { marketplacePage, randomSeedOfCursor } from './service.ts';
+import { searchPage } from '../search/query.ts';
 import { ZIdeaCards, ZMarketplacePage, ZNextCursor } from '../../shared/outputs/ideas.ts';
 import { RANDOM_SEED_BUCKETS, RANDOM_SEED_MAX } from '../../shared/constants.ts';
 

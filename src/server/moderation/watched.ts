@@ -14,7 +14,7 @@ import { importLines, WATCHED_ACTION_LABEL, WATCHED_IMPORT_MAX_WORDS, WATCHED_MS
 import type { ZWatchedImport, ZWatchedWordChange, ZWatchedWordItem } from '../../shared/outputs/moderation.ts';
 import { logModeration } from '../admin/log.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { badRequest, notFound } from '../kernel/errors.ts';
 import { foldForMatch } from './matcher.ts';
 import { bumpWatchedWordsVersion, startingWords } from './words.ts';
 

@@ -20,7 +20,7 @@ import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import type { Database, Db, WatchedWordAction } from '../../../db/types.ts';
 import { PUBLISH_ERROR_TYPES, type ModerationResult } from '../../shared/idea-display.ts';
-import { forbidden } from '../errors.ts';
+import { forbidden } from '../kernel/errors.ts';
 import { foldForMatch, WordAutomaton, type Found } from './matcher.ts';
 
 export const SENSITIVE_MESSAGE = '内容包含敏感词，未能通过审核，请修改后重新提交';

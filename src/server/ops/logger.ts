@@ -3,7 +3,7 @@
  * request pays for building its line, not for the write; `flushLog()` empties the buffers on exit.
  */
 import { pino, type Logger } from 'pino';
-import type { LogLevel } from '../config.ts';
+import type { LogLevel } from '../kernel/config.ts';
 
 export type { Logger };
 

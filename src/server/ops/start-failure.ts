@@ -6,7 +6,7 @@
  */
 import { databaseFailure } from '../../../db/failures.ts';
 import { MIGRATION_LOCK_WAIT_SECONDS, MigrationError } from '../../../db/migrate.ts';
-import { ConfigError, type Config } from '../config.ts';
+import { ConfigError, type Config } from '../kernel/config.ts';
 
 const codeOf = (err: unknown) => (err as { code?: unknown })?.code;
 /** The driver's code of a failure, for the message (ECONNREFUSED, ER_ACCESS_DENIED_ERROR…). */

@@ -7,7 +7,7 @@
  * body again, recursively, and overflowed the stack: a 500).
  */
 import express, { type Request, type RequestHandler } from 'express';
-import { AppError, JSON_ONLY_MESSAGE } from '../errors.ts';
+import { AppError, JSON_ONLY_MESSAGE } from '../kernel/errors.ts';
 
 /** Rich text with its markup fits many times over (the analysis is at most 60,000 characters). */
 export const JSON_BODY_LIMIT = '2mb';

@@ -5,7 +5,7 @@
  */
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { frameworkMessage } from '../errors.ts';
+import { frameworkMessage } from '../kernel/errors.ts';
 
 const STATUS_OF_CODE: Record<string, [number, string]> = {
   HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large'],

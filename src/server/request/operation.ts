@@ -6,10 +6,10 @@
 import type { Writable } from 'node:stream';
 import type { z, ZodType } from 'zod';
 import type { SessionRow, UserRow } from '../../../db/types.ts';
-import { AppError, ADMIN_ONLY_MESSAGE, NOT_LOGGED_IN_MESSAGE, SESSION_EXPIRED_MESSAGE } from '../errors.ts';
+import { AppError, ADMIN_ONLY_MESSAGE, NOT_LOGGED_IN_MESSAGE, SESSION_EXPIRED_MESSAGE } from '../kernel/errors.ts';
 import { liveRole, type Authenticated } from '../accounts/service.ts';
 import type { Caller } from './caller.ts';
-import type { WriteLimitKind } from '../write-limit-policy.ts';
+import type { WriteLimitKind } from '../kernel/write-limit-policy.ts';
 import { ALL_CHANGES, type ChangeKind } from './changes.ts';
 import type { MemberSharing } from './sharing.ts';
 
@@ -96,7 +96,7 @@ export interface Operation<S extends ZodType, T, X extends object, A extends Acc
   hot?: true | 'session';
   /**
    * False for the one read that never touches the database (liveness). Every other operation may
-   * answer 503 when the database is down or too busy (errors.ts `databaseError`), and its REST
+   * answer 503 when the database is down or too busy (kernel/errors.ts `databaseError`), and its REST
    * document says so.
    */
   database?: false;

@@ -2,7 +2,7 @@
 import type { RequestHandler } from 'express';
 import multer from 'multer';
 import { IMAGE_MAX_BYTES } from '../../shared/idea-rules.ts';
-import { AppError, badRequest } from '../errors.ts';
+import { AppError, badRequest } from '../kernel/errors.ts';
 import { IMAGE_MSG } from '../ideas/images.ts';
 import { ideaOps as op, reviewOps } from '../ideas/operations.ts';
 import { route, sendError } from './route.ts';

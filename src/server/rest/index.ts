@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Deps } from '../deps.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../kernel/errors.ts';
 import { authRoutes } from './auth.ts';
 import { commentRoutes } from './comments.ts';
 import { healthRoutes } from './health.ts';

@@ -7,7 +7,7 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { z, ZodError } from 'zod';
 import type { Deps } from '../deps.ts';
-import { badRequest, logFailure, toPublicError, validationMessage, AppError } from '../errors.ts';
+import { badRequest, logFailure, toPublicError, validationMessage, AppError } from '../kernel/errors.ts';
 import { jsonWritesOnly } from '../request/body.ts';
 import { identify, type Caller } from '../request/caller.ts';
 import { authorize, type AnyOperation, type Answer, type Download, type Output } from '../request/operation.ts';

@@ -15,10 +15,10 @@ import { DEFAULT_IDEA_TITLE, IDEA_MSG } from '../../shared/idea-rules.ts';
 import { FAVORITE_TEXT } from '../../shared/social-texts.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import type { Deps } from '../deps.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../kernel/errors.ts';
 import { findActionableIdea, findVisibleIdea, publicIdeas } from '../ideas/repository.ts';
 import { selectCards, toCards } from '../ideas/cards.ts';
-import { decodeTimeIdCursor, encodeTimeIdCursor, olderThan } from '../ideas/keyset.ts';
+import { decodeTimeIdCursor, encodeTimeIdCursor, olderThan } from '../kernel/cursors.ts';
 import type { AccountDataPart } from '../accounts/account-data.ts';
 import type { ZDeletedFavorite, ZFavoriteState } from '../../shared/outputs/social.ts';
 

@@ -12,7 +12,7 @@ import type { Database, Db, UserRow } from '../../../db/types.ts';
 import { transaction } from '../../../db/transaction.ts';
 import { FOLLOW_TEXT } from '../../shared/social-texts.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { badRequest, notFound } from '../kernel/errors.ts';
 import { sendMessage, unnameActor } from '../messages/send.ts';
 import { requireUserByRef, USER_NOT_FOUND } from '../accounts/users.ts';
 import { USER_ID_PATTERN } from '../../shared/patterns.ts';

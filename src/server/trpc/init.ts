@@ -6,7 +6,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { Response } from 'express';
 import { ZodError, z, type ZodType } from 'zod';
-import { AppError, databaseError, ERROR_TABLE, FRAMEWORK_MESSAGES, INTERNAL_MESSAGE, logFailure, validationMessage } from '../errors.ts';
+import { AppError, databaseError, ERROR_TABLE, FRAMEWORK_MESSAGES, INTERNAL_MESSAGE, logFailure, validationMessage } from '../kernel/errors.ts';
 import type { Caller } from '../request/caller.ts';
 import { authorize, type Access, type AnyOperation, type Answer, type Operation } from '../request/operation.ts';
 

@@ -3,8 +3,8 @@
  * default and meaning are there; docs/configuration.md is generated from it), plus the checks that
  * look at several variables at once (a provider's required settings).
  */
-import type { DatabaseOptions } from '../../db/connection.ts';
-import { SMS_PURPOSE_NAMES } from '../shared/constants.ts';
+import type { DatabaseOptions } from '../../../db/connection.ts';
+import { SMS_PURPOSE_NAMES } from '../../shared/constants.ts';
 import { LOG_LEVELS, parseEnv, SMS_PROVIDERS, type Env } from './config-schema.ts';
 import { WRITE_LIMIT_KINDS, writeLimitEnv, type WriteLimit, type WriteLimitKind } from './write-limit-policy.ts';
 

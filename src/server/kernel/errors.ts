@@ -4,7 +4,7 @@
  */
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import type { ZodError } from 'zod';
-import { databaseFailure, isCommitOutcomeUnknown } from '../../db/failures.ts';
+import { databaseFailure, isCommitOutcomeUnknown } from '../../../db/failures.ts';
 import { processLog } from './process-log.ts';
 
 export type AppErrorCode =

@@ -5,7 +5,7 @@
  * (`npm run docs:config`; test/docs.test.ts fails when the two differ).
  */
 import { z, type ZodType } from 'zod';
-import { DEFAULT_DATABASE_OPTIONS } from '../../db/connection.ts';
+import { DEFAULT_DATABASE_OPTIONS } from '../../../db/connection.ts';
 import { WRITE_LIMIT_DEFAULTS, WRITE_LIMIT_KINDS, WRITE_LIMIT_WHAT, writeLimitEnv } from './write-limit-policy.ts';
 
 /** What the table says of a variable: its default as shown, and its meaning. */
