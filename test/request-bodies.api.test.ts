@@ -59,7 +59,7 @@ describe.each(DIALECTS)('request bodies on %s', (dialect) => {
 
   it('refuses it on every REST write too', async () => {
     errors = vi.spyOn(console, 'error');
-    const writes = restRoutes.filter((r) => r.method !== 'get' && !r.multipart);
+    const writes = restRoutes.filter((r) => r.method !== 'get' && !r.upload);
     expect(writes.length).toBeGreaterThan(30);
     for (const route of writes) {
       const path = '/api' + route.path.replace(/:(\w+)/g, (_m, name: string) => (name === 'registrationNumber' ? 'bx000001' : String(ideaId)));
@@ -89,7 +89,7 @@ describe.each(DIALECTS)('request bodies on %s', (dialect) => {
       const res = await send(`/trpc/${name}`, 'POST', wide);
       expect([res.status, JSON.parse(res.text).error.message], name).toEqual([400, '请求内容的字段过多']);
     }
-    for (const route of restRoutes.filter((r) => r.method !== 'get' && !r.multipart)) {
+    for (const route of restRoutes.filter((r) => r.method !== 'get' && !r.upload)) {
       const path = '/api' + route.path.replace(/:(\w+)/g, (_m, name: string) => (name === 'registrationNumber' ? 'bx000001' : String(ideaId)));
       for (const body of [wide, list]) {
         const res = await send(path, route.method.toUpperCase(), body);

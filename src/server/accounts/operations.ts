@@ -1,6 +1,6 @@
 /**
  * Account operations (docs/spec/accounts-and-people.md §7, docs/architecture.md §10): who may call each, its input, and its
- * answer with the success message. `trpc/routers/auth.ts` and `rest/auth.ts` only name them.
+ * answer with the success message. `trpc/routers/auth.ts` only names them.
  */
 import { z } from 'zod';
 import {
@@ -20,6 +20,7 @@ import {
 } from '../../shared/account-schemas.ts';
 import { ZUserRef } from '../../shared/ids.ts';
 import { answer, read, write } from '../request/operation.ts';
+import { REST_TAG } from '../request/rest-tags.ts';
 import * as accounts from './service.ts';
 import { siteIdentity, testConnection } from '../infrastructure/site.ts';
 import { requireUserByRef, toAuthUser, toPublicUser } from './users.ts';
@@ -27,6 +28,7 @@ import { countPublicAccountData } from './account-data.ts';
 import { ZCodeSent, ZDeactivationStats, ZLoginAnswer, ZPublicUserAnswer, ZUserAnswer, ZUserStats } from '../../shared/outputs/accounts.ts';
 import { ZNoData } from '../../shared/outputs/common.ts';
 import { ZConnection } from '../../shared/outputs/system.ts';
+
 
 const M = accounts.ACCOUNT_MSG;
 const NONE = z.object({}).optional();
@@ -41,6 +43,7 @@ const CODE_OUTPUT = { data: ZCodeSent, restBeside: ['debugCode'] } as const;
 
 export const accountOps = {
   sendSmsCode: write({
+    rest: { method: 'post', path: '/auth/send-sms-code', tag: REST_TAG.account, summary: '发送短信验证码（注册、找回密码、更换手机号；更换手机号需附 currentPassword）', responses: { 401: '更换手机号（change_phone）需要先登录', 403: '需要验证当前密码（errorType password_required）', 429: '发送过于频繁', 503: '短信未发出（smsError 说明原因：短信服务未配置、模板或签名不可用、发送频率超限、余额不足、号码无法接收、服务暂时不可用）' } },
     changes: [],
     access: 'public',
     input: ZSendSmsCodeRequest,
@@ -48,6 +51,7 @@ export const accountOps = {
     run: async ({ deps, ip, auth }, input) => codeAnswer(await accounts.sendSmsCode(deps, input, { ip, auth })),
   }),
   sendPhoneCode: write({
+    rest: { method: 'post', path: '/auth/send-phone-code', tag: REST_TAG.account, summary: '发送找回密码验证码', responses: { 429: '发送过于频繁', 503: '短信未发出（smsError 说明原因：短信服务未配置、模板或签名不可用、发送频率超限、余额不足、号码无法接收、服务暂时不可用）' } },
     changes: [],
     access: 'public',
     input: ZSendPhoneCodeRequest,
@@ -55,6 +59,7 @@ export const accountOps = {
     run: async ({ deps, ip }, input) => codeAnswer(await accounts.sendSmsCode(deps, { phone: input.phone, purpose: 'reset' }, { ip })),
   }),
   verifySmsCode: write({
+    rest: { method: 'post', path: '/auth/verify-sms-code', tag: REST_TAG.account, summary: '校验短信验证码', responses: { 429: '校验过于频繁' } },
     changes: [],
     access: 'public',
     input: ZVerifySmsCodeRequest,
@@ -65,6 +70,7 @@ export const accountOps = {
     },
   }),
   register: write({
+    rest: { method: 'post', path: '/auth/register', tag: REST_TAG.account, summary: '手机号注册（需要短信验证码）', responses: { 429: '校验过于频繁', 503: '短信服务未配置（smsError）' } },
     changes: [],
     access: 'public',
     input: ZRegisterRequest,
@@ -72,6 +78,7 @@ export const accountOps = {
     run: async ({ deps, ip }, input) => answer({ user: toAuthUser(await accounts.register(deps, input, ip)) }, { message: M.registered, status: 201 }),
   }),
   login: write({
+    rest: { method: 'post', path: '/auth/login', tag: REST_TAG.account, summary: '手机号密码登录', responses: { 429: '登录尝试过于频繁' } },
     changes: [],
     access: 'public',
     input: ZLoginRequest,
@@ -82,6 +89,7 @@ export const accountOps = {
     },
   }),
   me: read({
+    rest: { method: 'get', path: '/auth/me', tag: REST_TAG.account, summary: '当前登录用户' },
     hot: 'session',
     access: 'member',
     input: NONE,
@@ -89,6 +97,7 @@ export const accountOps = {
     run: async ({ user }) => answer({ user: toAuthUser(user) }),
   }),
   logout: write({
+    rest: { method: 'post', path: '/auth/logout', tag: REST_TAG.account, summary: '退出登录（结束当前会话）' },
     changes: [],
     access: 'member',
     input: NONE,
@@ -99,6 +108,7 @@ export const accountOps = {
     },
   }),
   resetPassword: write({
+    rest: { method: 'post', path: '/auth/reset-password', tag: REST_TAG.account, summary: '用短信验证码重置密码（结束所有会话）', responses: { 429: '校验过于频繁', 503: '短信服务未配置（smsError）' } },
     changes: [],
     access: 'public',
     input: ZResetPasswordRequest,
@@ -109,6 +119,7 @@ export const accountOps = {
     },
   }),
   changePassword: write({
+    rest: { method: 'post', path: '/auth/change-password', tag: REST_TAG.account, summary: '修改密码（结束其他会话）', responses: { 429: '密码错误次数过多，或账号安全操作过于频繁' } },
     changes: [],
     limit: 'passwords',
     access: 'member',
@@ -120,6 +131,7 @@ export const accountOps = {
     },
   }),
   updatePhone: write({
+    rest: { method: 'post', path: '/auth/update-phone', tag: REST_TAG.account, summary: '更换手机号（先用 change_phone 验证码校验新手机号；需附 currentPassword；通知原手机号，结束其他会话）', responses: { 403: '需要验证当前密码（errorType password_required）', 429: '密码错误次数过多，或账号安全操作过于频繁' } },
     changes: [],
     limit: 'passwords',
     access: 'member',
@@ -128,6 +140,7 @@ export const accountOps = {
     run: async ({ deps, auth }, input) => answer({ user: toAuthUser(await accounts.updatePhone(deps, auth, input)) }, { message: M.phoneChanged }),
   }),
   updateProfile: write({
+    rest: { method: 'put', path: '/auth/profile', tag: REST_TAG.account, summary: '更换头像（5 个预设之一）' },
     limit: 'profile',
     access: 'member',
     input: ZUpdateProfileRequest,
@@ -136,6 +149,7 @@ export const accountOps = {
   }),
   /** Returns the server's view of the user; it never renames anyone (docs/architecture.md §10). */
   syncUserInfo: write({
+    rest: { method: 'post', path: '/auth/sync-user-info', tag: REST_TAG.account, summary: '取回服务器上的用户信息（不会改名）' },
     changes: [],
     access: 'member',
     input: ZSyncUserInfoRequest.optional(),
@@ -143,6 +157,7 @@ export const accountOps = {
     run: async ({ user }) => answer({ user: toAuthUser(user) }),
   }),
   publicUser: read({
+    rest: { method: 'get', path: '/auth/user/:registrationNumber', tag: REST_TAG.account, summary: '用户公开信息', responses: { 404: '用户不存在' } },
     access: 'public',
     // A hunter's public profile, the same for everyone: its name and avatar change with a profile
     // change (every kind), its idea count with the ideas; follower and view counts may be CACHE_TTL_MS late.
@@ -157,18 +172,21 @@ export const accountOps = {
     },
   }),
   stats: read({
+    rest: { method: 'get', path: '/users/:id/stats', tag: REST_TAG.account, summary: '账户统计（本人或管理员）', responses: { 403: '不是本人或管理员', 404: '用户不存在' } },
     access: 'member',
     input: z.object({ id: ZUserRef }),
     output: { data: ZUserStats },
     run: async ({ deps, user }, input) => answer(await accounts.userStats(deps, user, input.id)),
   }),
   deactivationStats: read({
+    rest: { method: 'get', path: '/users/deactivation-stats', tag: REST_TAG.account, summary: '注销前的账户数据统计' },
     access: 'member',
     input: NONE,
     output: { data: ZDeactivationStats },
     run: async ({ deps, user }) => answer(await accounts.deactivationStats(deps, user)),
   }),
   deactivate: write({
+    rest: { method: 'post', path: '/users/deactivate', tag: REST_TAG.account, summary: '注销账号（需附 password；结束所有会话，删除个人信息）', responses: { 403: '需要验证当前密码（errorType password_required）', 429: '密码错误次数过多，或账号安全操作过于频繁' } },
     limit: 'passwords',
     access: 'member',
     input: ZDeactivateRequest,
@@ -183,6 +201,7 @@ export const accountOps = {
 export const siteOps = {
   identity: read({ access: 'public', input: NONE, run: async ({ deps }) => answer(siteIdentity(deps)) }),
   testConnection: read({
+    rest: { method: 'get', path: '/test-connection', tag: REST_TAG.system, summary: '测试数据库连接' },
     access: 'public',
     input: NONE,
     output: { data: ZConnection, unavailableWithData: true },

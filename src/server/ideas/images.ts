@@ -33,6 +33,7 @@ export const IMAGE_MSG = {
   tooMany: IDEA_MSG.tooManyImages,
   tooManyPending: `未保存的图片过多（最多${PENDING_UPLOADS_MAX}张），请先保存创意`,
   missingFile: '请选择要上传的图片',
+  malformed: '上传内容格式不正确，请用 multipart/form-data 提交 file（及可选的 ideaId）',
   uploadTooFrequent: '上传过于频繁，请稍后再试',
   uploaded: '图片上传成功',
   deleted: '图片已删除',

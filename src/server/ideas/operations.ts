@@ -1,13 +1,14 @@
 /**
  * Idea operations (docs/spec/publishing-and-browsing.md §7, docs/architecture.md §6/§10): who may call each, its input, and its answer with
- * the success message. `trpc/routers/ideas.ts` and `rest/ideas.ts` only name them.
+ * the success message, and the REST paths that expose it. `trpc/routers/ideas.ts` only names them.
  */
 import { z } from 'zod';
-import { HOT_IDEAS_DEFAULT, RECYCLE_BIN_DAYS, USER_LATEST_DEFAULT } from '../../shared/idea-rules.ts';
+import { HOT_IDEAS_DEFAULT, IMAGE_MAX_BYTES, RECYCLE_BIN_DAYS, USER_LATEST_DEFAULT } from '../../shared/idea-rules.ts';
 import { ZIdeaId, ZUserRef } from '../../shared/ids.ts';
 import { ZCreateIdeaRequest, ZEditApproveRequest, ZExpansionsRequest, ZFlag, ZListLimit, ZMyIdeasQuery, ZRejectRequest, ZTakeDownRequest, ZUpdateIdeaRequest } from '../../shared/idea-schemas.ts';
 import { UPLOAD_FILE_NAME_PATTERN } from '../../shared/uploads.ts';
-import { answer, read, write } from '../request/operation.ts';
+import { answer, read, write, type RestPath } from '../request/operation.ts';
+import { REST_TAG } from '../request/rest-tags.ts';
 import { CACHED_IDEA_CARDS } from '../request/changes.ts';
 import { deleteIdeaImage, IMAGE_MSG, uploadIdeaImage } from './images.ts';
 import { approveIdea, editAndApproveIdea, rejectIdea, REVIEW_MSG, reviewQueue, takeDownIdea } from './review.ts';
@@ -19,6 +20,7 @@ import { viewerState } from './member-view.ts';
 import { ZNoData } from '../../shared/outputs/common.ts';
 import { ZReviewIdea } from '../../shared/outputs/moderation.ts';
 import { ZDeletion, ZIdea, ZIdeaViewer, ZIdeaCards, ZIdeas, ZNextCursor, ZUploadedImage, ZViewCount, ZViewRecorded } from '../../shared/outputs/ideas.ts';
+
 
 export const IDEA_OK = {
   draftSaved: '草稿已保存',
@@ -36,8 +38,9 @@ const ById = z.object({ id: ZIdeaId });
 const Page = z.object({ limit: ZListLimit(20), cursor: z.string().max(200).optional() });
 const Limit = (fallback: number) => z.object({ limit: ZListLimit(fallback) }).optional();
 
-const publicPage = (asGuest: boolean) =>
+const publicPage = (asGuest: boolean, rest: RestPath | RestPath[]) =>
   read({
+    rest,
     access: 'public',
     // The guests' list is the guests' whoever asks.
     cache: { ...CACHED_IDEA_CARDS, members: asGuest ? 'same' : 'ideas' },
@@ -49,8 +52,9 @@ const publicPage = (asGuest: boolean) =>
     },
   });
 
-const recent = (fallback: number) =>
+const recent = (fallback: number, rest: RestPath) =>
   read({
+    rest,
     access: 'public',
     cache: { ...CACHED_IDEA_CARDS, members: 'ideas' },
     input: Limit(fallback),
@@ -63,6 +67,7 @@ const publishedMessage = (idea: { moderationStatus: string }) => (idea.moderatio
 
 export const ideaOps = {
   create: write({
+    rest: { method: 'post', path: '/ideas', tag: REST_TAG.ideas, summary: '新建创意（草稿或发布）', responses: { 403: '含敏感词（moderationResult）', 409: '重复内容（duplicateInfo）', 429: '操作过于频繁' } },
     access: 'member',
     input: ZCreateIdeaRequest,
     output: { data: ZIdea, status: 201 },
@@ -72,6 +77,7 @@ export const ideaOps = {
     },
   }),
   update: write({
+    rest: { method: 'put', path: '/ideas/:id', tag: REST_TAG.ideas, summary: '修改创意（作者；以 published 保存会重新审核）', responses: { 403: '不是作者，或含敏感词', 404: '不存在', 409: '重复内容', 429: '发布过于频繁' } },
     limit: 'edits',
     access: 'member',
     input: ZUpdateIdeaRequest.extend({ id: ZIdeaId }),
@@ -79,6 +85,7 @@ export const ideaOps = {
     run: async ({ deps, user }, input) => answer(await ideas.updateIdea(deps, user, input.id, input), { message: IDEA_OK.updated, about: input.id }),
   }),
   publishDraft: write({
+    rest: { method: 'put', path: '/ideas/:id/publish', tag: REST_TAG.ideas, summary: '发布草稿', responses: { 403: '不是作者，或含敏感词', 404: '不存在', 409: '重复内容', 429: '发布过于频繁' } },
     access: 'member',
     input: ById,
     output: { data: ZIdea },
@@ -88,6 +95,7 @@ export const ideaOps = {
     },
   }),
   updateExpansions: write({
+    rest: { method: 'put', path: '/ideas/:id/expansions', tag: REST_TAG.ideas, summary: '替换创意扩展（作者）', responses: { 403: '不是作者，或含敏感词', 404: '不存在' } },
     limit: 'edits',
     access: 'member',
     input: ZExpansionsRequest.extend({ id: ZIdeaId }),
@@ -95,6 +103,7 @@ export const ideaOps = {
     run: async ({ deps, user }, input) => answer(await ideas.replaceExpansions(deps, user, input.id, input.expansions), { message: IDEA_OK.expansionsSaved, about: input.id }),
   }),
   remove: write({
+    rest: { method: 'delete', path: '/ideas/:id', tag: REST_TAG.ideas, summary: '删除创意（默认移入回收站；force=true 永久删除）', responses: { 403: '不是作者', 404: '不存在或无权操作' } },
     limit: 'edits',
     access: 'member',
     input: ById.extend({ force: ZFlag.optional() }),
@@ -105,6 +114,7 @@ export const ideaOps = {
     },
   }),
   restore: write({
+    rest: { method: 'post', path: '/ideas/:id/restore', tag: REST_TAG.ideas, summary: '从回收站恢复（7 天内）', responses: { 400: '不在回收站里', 403: '不是作者', 404: '不存在或已永久删除', 409: '已有内容完全相同的公开创意（duplicateInfo）', 410: '已超过恢复期限' } },
     limit: 'edits',
     access: 'member',
     input: ById,
@@ -112,6 +122,7 @@ export const ideaOps = {
     run: async ({ deps, user }, input) => answer(await ideas.restoreIdea(deps, user, input.id), { message: IDEA_OK.restored, about: input.id }),
   }),
   purchase: write({
+    rest: { method: 'post', path: '/ideas/:id/purchase', tag: REST_TAG.ideas, summary: '解锁详细分析（价格为 0）', responses: { 404: '不存在或不可见' } },
     changes: [],
     limit: 'unlocks',
     access: 'member',
@@ -121,6 +132,9 @@ export const ideaOps = {
     run: async ({ deps, user }, input) => answer(await reads.purchaseIdea(deps, user, input.id), { message: IDEA_OK.unlocked }),
   }),
   uploadImage: write({
+    rest: { method: 'post', path: '/upload/idea-image', tag: REST_TAG.uploads, summary: '上传创意图片（multipart：file，可选 ideaId；没有 ideaId 时图片暂存，保存创意时归入该创意）', operationId: 'ideas.uploadImage', responses: { 403: '不是该创意的作者', 404: '创意不存在', 413: '超过 10MB', 415: '不是图片', 429: '上传过于频繁', 503: '图片存储暂时不可用（对象存储无法访问）' },
+      upload: { field: 'file', description: '图片文件', maxBytes: IMAGE_MAX_BYTES, tooLarge: IMAGE_MSG.tooLarge, malformed: IMAGE_MSG.malformed },
+    },
     access: 'member',
     // Without ideaId the image is held for the uploader until an idea is saved showing it.
     input: z.object({
@@ -135,6 +149,7 @@ export const ideaOps = {
     },
   }),
   deleteImage: write({
+    rest: { method: 'delete', path: '/upload/idea-image/:fileName', tag: REST_TAG.uploads, summary: '删除创意图片（创意作者，或暂存图片的上传者）', responses: { 403: '不是该创意的作者', 404: '不存在或无权删除' } },
     access: 'member',
     input: z.object({ fileName: z.string().regex(UPLOAD_FILE_NAME_PATTERN, '文件名无效') }),
     output: { data: ZNoData },
@@ -145,6 +160,7 @@ export const ideaOps = {
   }),
 
   recordView: write({
+    rest: { method: 'post', path: '/ideas/view', tag: REST_TAG.ideas, summary: '记录浏览（同一浏览者每天每个创意计一次；作者本人不计）', responses: { 404: '创意不存在或已被删除' } },
     // Views arrive as often as pages are read: a card's view count on a cached page lags by at most
     // CACHE_TTL_MS (2 s) instead of the fast lane going cold.
     changes: ['counts'],
@@ -156,12 +172,14 @@ export const ideaOps = {
     run: async ({ deps, auth, ip }, input) => answer(await recordView(deps, auth?.user ?? null, ip, input.ideaId)),
   }),
   viewCount: read({
+    rest: { method: 'get', path: '/ideas/:id/view-count', tag: REST_TAG.ideas, summary: '浏览次数（data.viewCount）', responses: { 404: '创意不存在或不可见' } },
     access: 'public',
     input: ById,
     output: { data: ZViewCount },
     run: async ({ deps, auth }, input) => answer(await viewCount(deps, auth?.user ?? null, input.id)),
   }),
   similar: read({
+    rest: { method: 'get', path: '/ideas/:id/similar', tag: REST_TAG.ideas, summary: '相似创意（共享标签或标题词语，最相似的在前；limit 默认 6）', responses: { 404: '创意不存在或不可见' } },
     access: 'public',
     cache: { ...CACHED_IDEA_CARDS, members: 'ideas' },
     // At most 20 (the page shows 6): taken down when parsed, so limit=21…100 share limit=20's cache
@@ -173,6 +191,7 @@ export const ideaOps = {
 
   // The one member read beside an idea's shared page: favourite, follow, unlock, ownership, comment marks.
   viewer: read({
+    rest: { method: 'get', path: '/ideas/:id/viewer', tag: REST_TAG.ideas, summary: '我与这个创意的关系：是否收藏、关注作者、已解锁、是作者，以及我对其评论的点赞/点踩', responses: { 404: '不存在或不可见' } },
     access: 'member',
     hot: true,
     input: ById,
@@ -180,6 +199,7 @@ export const ideaOps = {
     run: async ({ deps, user }, input) => answer(await viewerState(deps, user, input.id)),
   }),
   byId: read({
+    rest: { method: 'get', path: '/ideas/:id', tag: REST_TAG.ideas, summary: '单个创意（未公开的只对作者可见；详细分析仅作者与已解锁者可见）', responses: { 404: '不存在或不可见' } },
     access: 'public',
     // The public body of an idea, comments included: one per idea, kept until a write about it (or
     // about no one idea) changes it; members share it unless it is theirs or they unlocked it.
@@ -189,6 +209,7 @@ export const ideaOps = {
     run: async ({ deps, auth }, input) => answer(await reads.getIdea(deps, auth?.user ?? null, input.id)),
   }),
   my: read({
+    rest: { method: 'get', path: '/ideas/my', tag: REST_TAG.ideas, summary: '我的创意（status=published|draft|deleted|all；最近改动的在前，回收站按删除时间；每页 50 个，nextCursor 传给 ?cursor= 取下一页，cursor 只用于同一个 status）' },
     access: 'member',
     input: ZMyIdeasQuery,
     output: { data: ZIdeas, extra: ZNextCursor },
@@ -197,11 +218,15 @@ export const ideaOps = {
       return answer(page.items, { extra: { nextCursor: page.nextCursor } });
     },
   }),
-  publicPage: publicPage(false),
-  guestPage: publicPage(true),
-  recent: recent(10),
-  allVersions: recent(50),
+  publicPage: publicPage(false, [
+    { method: 'get', path: '/ideas', tag: REST_TAG.ideas, summary: '已公开的创意（分页，status=published）' },
+    { method: 'get', path: '/ideas/all', tag: REST_TAG.ideas, summary: '全部已公开的创意（分页）', operationId: 'ideas.publicPageAll' },
+  ]),
+  guestPage: publicPage(true, { method: 'get', path: '/ideas/guest', tag: REST_TAG.ideas, summary: '游客可见的创意（分析锁定）' }),
+  recent: recent(10, { method: 'get', path: '/ideas/recent', tag: REST_TAG.ideas, summary: '最新公开的创意' }),
+  allVersions: recent(50, { method: 'get', path: '/ideas/all-versions', tag: REST_TAG.ideas, summary: '全部公开创意（首页备用列表）' }),
   hot: read({
+    rest: { method: 'get', path: '/ideas/hot', tag: REST_TAG.ideas, summary: '热门创意（收藏数优先，其次最新）' },
     access: 'public',
     cache: { ...CACHED_IDEA_CARDS, members: 'ideas' },
     input: Limit(HOT_IDEAS_DEFAULT),
@@ -209,12 +234,14 @@ export const ideaOps = {
     run: async ({ deps, auth }, input) => answer(await reads.hotIdeas(deps, auth?.user ?? null, input?.limit)),
   }),
   userLatest: read({
+    rest: { method: 'get', path: '/ideas/user/latest', tag: REST_TAG.ideas, summary: '我最近的创意' },
     access: 'member',
     input: Limit(USER_LATEST_DEFAULT),
     output: { data: ZIdeas },
     run: async ({ deps, user }, input) => answer(await reads.latestOwnIdeas(deps, user, input?.limit)),
   }),
   userPublic: read({
+    rest: { method: 'get', path: '/ideas/user/:id', tag: REST_TAG.ideas, summary: '某用户已公开的创意（编号或 ID；category 参数被忽略）', responses: { 404: '用户不存在' } },
     access: 'public',
     cache: { ...CACHED_IDEA_CARDS, members: 'ideas' },
     // `category` is accepted and ignored (docs/architecture.md §10): dropped once parsed, so it is not part of the
@@ -227,6 +254,7 @@ export const ideaOps = {
     },
   }),
   purchases: read({
+    rest: { method: 'get', path: '/ideas/purchases', tag: REST_TAG.ideas, summary: '我解锁过的创意' },
     access: 'member',
     input: z.object({}).optional(),
     output: { data: ZIdeas },
@@ -236,12 +264,14 @@ export const ideaOps = {
 
 export const reviewOps = {
   queue: read({
+    rest: { method: 'get', path: '/admin/review', tag: REST_TAG.admin, summary: '待审核的创意（最早提交的在前，最多 200 个；附进入审核的原因和上次的审核决定）' },
     access: 'admin',
     input: z.object({}).optional(),
     output: { data: z.array(ZReviewIdea) },
     run: async ({ deps, user }) => answer(await reviewQueue(deps, user)),
   }),
   approve: write({
+    rest: { method: 'post', path: '/admin/ideas/:id/approve', tag: REST_TAG.admin, summary: '审核通过', responses: { 400: '不在审核中', 404: '创意不存在' } },
     access: 'admin',
     input: ById,
     output: { data: ZNoData },
@@ -251,6 +281,7 @@ export const reviewOps = {
     },
   }),
   editApprove: write({
+    rest: { method: 'post', path: '/admin/ideas/:id/edit-approve', tag: REST_TAG.admin, summary: '修改后通过（title、description、tags、detailedAnalysis 任选，可附 note 给作者）：作者收到说明修改内容的消息，操作记录保留修改前后的两个版本', responses: { 400: '没有修改、标题为空或不在审核中', 403: '修改后的内容含敏感词（moderationResult）', 404: '创意不存在', 409: '修改后的内容与已公开的创意完全相同（duplicateInfo）' } },
     access: 'admin',
     input: ById.extend(ZEditApproveRequest.shape),
     output: { data: ZNoData },
@@ -260,6 +291,7 @@ export const reviewOps = {
     },
   }),
   reject: write({
+    rest: { method: 'post', path: '/admin/ideas/:id/reject', tag: REST_TAG.admin, summary: '驳回（附原因）', responses: { 400: '原因为空或过长，或不在审核中', 404: '创意不存在' } },
     access: 'admin',
     input: ById.extend(ZRejectRequest.shape),
     output: { data: ZNoData },
@@ -270,6 +302,7 @@ export const reviewOps = {
   }),
   // What slipped through review: a public idea back out of view, with the reason for its author.
   takeDown: write({
+    rest: { method: 'post', path: '/admin/ideas/:id/take-down', tag: REST_TAG.admin, summary: '下架已公开的创意（附原因）：变为未通过审核，作者收到消息，再次发布需管理员审核', responses: { 400: '原因为空或过长，或创意当前不是公开状态', 404: '创意不存在' } },
     access: 'admin',
     input: ById.extend(ZTakeDownRequest.shape),
     output: { data: ZNoData },

@@ -1,11 +1,12 @@
 /**
  * Marketplace operations (docs/spec/publishing-and-browsing.md §2, §7; docs/architecture.md §5, §6, §10): the list in three sorts and the
- * keyword search, both public reads in keyset pages. `trpc/routers/marketplace.ts` and
- * `rest/marketplace.ts` only name them.
+ * keyword search, both public reads in keyset pages. Each declares its REST paths
+ * (`rest`); `trpc/routers/marketplace.ts` only names them.
  */
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import { answer, read } from '../request/operation.ts';
+import { REST_TAG } from '../request/rest-tags.ts';
 import { CACHED_IDEA_CARDS } from '../request/changes.ts';
 import { SEARCH_QUERY_MAX_CHARS } from '../../shared/constants.ts';
 import { searchWords } from '../search/text.ts';
@@ -13,6 +14,7 @@ import { marketplacePage, randomSeedOfCursor } from './service.ts';
 import { searchPage } from '../search/query.ts';
 import { ZIdeaCards, ZMarketplacePage, ZNextCursor } from '../../shared/outputs/ideas.ts';
 import { RANDOM_SEED_BUCKETS, RANDOM_SEED_MAX } from '../../shared/constants.ts';
+
 
 export const MARKET_MSG = {
   sortInvalid: '排序方式只能是 newest、random 或 favorites',
@@ -48,6 +50,7 @@ export const ZSearchQuery = z.object({
 
 export const marketplaceOps = {
   ideas: read({
+    rest: { method: 'get', path: '/marketplace/ideas', tag: REST_TAG.marketplace, summary: '创意市场（sort=newest|random|favorites；random 不带 seed 时由服务器选一个并在 seed 中返回，下一页带上它或 nextCursor 即延续同一顺序；limit ≤ 50；cursor 翻页，nextCursor 为 null 时到底）' },
     access: 'public',
     cache: { ...CACHED_IDEA_CARDS, members: 'ideas' },
     input: ZMarketplaceQuery.optional(),
@@ -64,6 +67,7 @@ export const marketplaceOps = {
     },
   }),
   search: read({
+    rest: { method: 'get', path: '/marketplace/search', tag: REST_TAG.marketplace, summary: '搜索标题、介绍和标签（q 最多 50 字，按空格分成多个词，每个词都要出现，顺序和字段不限；q 为空或只有空格时返回空列表；标题就是关键词的在前，其次标题包含所有词，再次其余，各自最新在前；cursor 翻页；每页读取的索引条目有上限，超出时本页较短，找到了结果才给 nextCursor）', responses: { 400: '关键词过长或 cursor 无效', 429: '当前网络搜索过于频繁（未命中缓存的搜索按地址限流）' } },
     access: 'public',
     cache: { ...CACHED_IDEA_CARDS, members: 'ideas' },
     input: ZSearchQuery,

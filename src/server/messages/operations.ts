@@ -1,16 +1,18 @@
 /**
  * Messages: system notices and announcements (docs/spec/publishing-and-browsing.md §7, docs/architecture.md §10).
- * `trpc/routers/messages.ts` and `rest/messages.ts` only name them.
+ * Each declares its REST paths (`rest`); `trpc/routers/messages.ts` only names them.
  */
 import { z } from 'zod';
 import { decimalId } from '../../shared/ids.ts';
 import { ZAnnouncementRequest } from '../../shared/message-rules.ts';
 import { answer, read, write } from '../request/operation.ts';
+import { REST_TAG } from '../request/rest-tags.ts';
 import { deleteMessage, listMessages, markAllRead, markRead, markShownRead, MESSAGE_MSG, MESSAGES_LIST_MAX, sendAnnouncement, unreadCount } from './service.ts';
 import { ZNoData } from '../../shared/outputs/common.ts';
 import { COUNT_OUTPUT } from '../../shared/outputs/social.ts';
 import { ZCreated, ZMessage } from '../../shared/outputs/messages.ts';
 import { ZNextCursor } from '../../shared/outputs/ideas.ts';
+
 
 const ById = z.object({ id: decimalId('消息ID无效') });
 const NoInput = z.object({}).optional();
@@ -19,6 +21,7 @@ const ByIds = z.object({ ids: z.array(decimalId('消息ID无效')).min(1, '请�
 // None of these changes a public page.
 export const messageOps = {
   list: read({
+    rest: { method: 'get', path: '/messages', tag: REST_TAG.messages, summary: '我的消息（最新在前，含平台公告；每页 50 条，下一页用 nextCursor 作 cursor）' },
     access: 'member',
     input: z.object({ cursor: z.string().max(200).optional() }).optional(),
     output: { data: z.array(ZMessage), extra: ZNextCursor },
@@ -29,6 +32,7 @@ export const messageOps = {
   }),
   // Polled by every open tab of every member (docs/spec/publishing-and-browsing.md §4): the busiest member read.
   unreadCount: read({
+    rest: { method: 'get', path: '/messages/unread-count', tag: REST_TAG.messages, summary: '未读消息数（count）' },
     hot: true,
     access: 'member',
     input: NoInput,
@@ -36,6 +40,7 @@ export const messageOps = {
     run: async ({ deps, user }) => answer({ count: await unreadCount(deps, user) }),
   }),
   markRead: write({
+    rest: { method: 'put', path: '/messages/:id/read', tag: REST_TAG.messages, summary: '标记为已读', responses: { 404: '消息不存在（或不是你的）' } },
     changes: [],
     access: 'member',
     input: ById,
@@ -47,6 +52,7 @@ export const messageOps = {
   }),
   // The messages page, once it has shown them: the navigation badges clear when the member opens it.
   markShownRead: write({
+    rest: { method: 'put', path: '/messages/read', tag: REST_TAG.messages, summary: '把看过的消息标记为已读（ids；不是自己的或已删除的忽略；count 为剩余未读数）', responses: { 400: 'ids 为空、超过 200 条或含无效 ID' } },
     changes: [],
     access: 'member',
     input: ByIds,
@@ -54,6 +60,7 @@ export const messageOps = {
     run: async ({ deps, user }, input) => answer(await markShownRead(deps, user, input.ids), { message: MESSAGE_MSG.read }),
   }),
   markAllRead: write({
+    rest: { method: 'put', path: '/messages/read-all', tag: REST_TAG.messages, summary: '全部标记为已读' },
     changes: [],
     access: 'member',
     input: NoInput,
@@ -61,6 +68,7 @@ export const messageOps = {
     run: async ({ deps, user }) => answer(await markAllRead(deps, user), { message: MESSAGE_MSG.allRead }),
   }),
   remove: write({
+    rest: { method: 'delete', path: '/messages/:id', tag: REST_TAG.messages, summary: '删除消息', responses: { 404: '消息不存在（或不是你的）' } },
     changes: [],
     access: 'member',
     input: ById,
@@ -71,6 +79,7 @@ export const messageOps = {
     },
   }),
   announce: write({
+    rest: { method: 'post', path: '/messages/announcement', tag: REST_TAG.admin, summary: '发布平台公告（管理员；title、content、priority）', responses: { 403: '不是管理员' } },
     changes: [],
     access: 'admin',
     input: ZAnnouncementRequest,

@@ -1,6 +1,6 @@
 /**
- * The console's watched words: `trpc/routers/ideas.ts` (admin router) and
- * `rest/moderation.ts` only name them. Admins only; every change goes into the moderation log.
+ * The console's watched words: each declares its REST path (`rest`);
+ * `trpc/routers/admin.ts` only names them. Admins only; every change goes into the moderation log.
  */
 import { z } from 'zod';
 import { decimalId } from '../../shared/ids.ts';
@@ -8,11 +8,14 @@ import { WATCHED_MSG, ZAddWatchedWordRequest, ZImportWatchedWordsRequest, ZWatch
 import { ZNoData } from '../../shared/outputs/common.ts';
 import { ZWatchedImport, ZWatchedWordChange, ZWatchedWordItem, ZWatchedWordsExtra } from '../../shared/outputs/moderation.ts';
 import { answer, read, write } from '../request/operation.ts';
+import { REST_TAG } from '../request/rest-tags.ts';
 import { addWatchedWord, importWatchedWords, listWatchedWords, removeWatchedWord } from './watched.ts';
+
 
 // The word list changes no cached page: what was published stays as it was stored.
 export const watchedWordOps = {
   list: read({
+    rest: { method: 'get', path: '/admin/watched-words', tag: REST_TAG.admin, summary: '监控词：管理员添加的在前（最新在前），然后是内置词表和词表文件的词（q 搜索，action 筛选，limit/offset 分页，total 为总数）' },
     access: 'admin',
     input: ZWatchedWordsQuery,
     output: { data: z.array(ZWatchedWordItem), extra: ZWatchedWordsExtra },
@@ -22,6 +25,7 @@ export const watchedWordOps = {
     },
   }),
   add: write({
+    rest: { method: 'post', path: '/admin/watched-words', tag: REST_TAG.admin, summary: '添加监控词（word、action：block 拦截 / hold 送审 / replace 替换为 **）；已有的词改为新的处理方式。立即生效，其他进程在 CACHE_TTL_MS 内生效' },
     changes: [],
     access: 'admin',
     input: ZAddWatchedWordRequest,
@@ -32,6 +36,7 @@ export const watchedWordOps = {
     },
   }),
   import: write({
+    rest: { method: 'post', path: '/admin/watched-words/import', tag: REST_TAG.admin, summary: '导入监控词（text 每行一个，action 对全部生效）；无法作为词的行列在 skipped 中' },
     changes: [],
     access: 'admin',
     input: ZImportWatchedWordsRequest,
@@ -42,6 +47,7 @@ export const watchedWordOps = {
     },
   }),
   remove: write({
+    rest: { method: 'delete', path: '/admin/watched-words/:id', tag: REST_TAG.admin, summary: '删除管理员添加的监控词（内置词表和词表文件的词不能在这里删除）', responses: { 404: '不存在或已删除' } },
     changes: [],
     access: 'admin',
     input: z.object({ id: decimalId('词条ID无效') }),

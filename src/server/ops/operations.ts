@@ -2,13 +2,23 @@
 import { z } from 'zod';
 import { ZLiveness, ZReadiness } from '../../shared/outputs/system.ts';
 import { answer, read } from '../request/operation.ts';
+import { REST_TAG } from '../request/rest-tags.ts';
 import { HEALTH_MSG, liveness, readiness } from './health.ts';
+
 
 const NONE = z.object({}).optional();
 
 export const healthOps = {
-  live: read({ access: 'public', database: false, input: NONE, output: { data: ZLiveness }, run: async () => answer(liveness(), { message: HEALTH_MSG.live }) }),
+  live: read({
+    rest: { method: 'get', path: '/health', tag: REST_TAG.system, summary: '存活检查：进程在运行就立即回答（不访问数据库）', operationId: 'health.live' },
+    access: 'public',
+    database: false,
+    input: NONE,
+    output: { data: ZLiveness },
+    run: async () => answer(liveness(), { message: HEALTH_MSG.live }),
+  }),
   ready: read({
+    rest: { method: 'get', path: '/health/ready', tag: REST_TAG.system, summary: '就绪检查：数据库可连接且迁移已完成', operationId: 'health.ready', responses: { 503: '未就绪（data.database、data.pendingMigrations 说明原因）' } },
     access: 'public',
     input: NONE,
     output: { data: ZReadiness, unavailableWithData: true },

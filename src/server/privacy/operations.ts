@@ -1,15 +1,17 @@
 /**
- * A member's own data (PIPL access): the archive download. REST only (`rest/privacy.ts`):
+ * A member's own data (PIPL access): the archive download. REST only:
  * a file, not a JSON answer; the app downloads it with its token like any REST call.
  */
 import { z } from 'zod';
 import { answer, read, type Download } from '../request/operation.ts';
+import { REST_TAG } from '../request/rest-tags.ts';
 import { EXPORT_MSG, exportFileName, writeMemberArchive } from './export.ts';
 
 const ZDownload = z.custom<Download>((v) => typeof v === 'object' && v !== null && 'write' in v);
 
 export const privacyOps = {
   exportData: read({
+    rest: { method: 'get', path: '/account/export', tag: REST_TAG.account, summary: '下载我的数据：资料、创意（含图片）、草稿、评论、收藏、关注、消息、反馈和其他记录，一个 ZIP 文件（每位用户每天 RATE_EXPORTS_PER_DAY 次）', operationId: 'account.exportData', responses: { 429: '导出过于频繁' } },
     access: 'member',
     input: z.object({}).optional(),
     output: { data: ZDownload, file: { mediaType: 'application/zip', description: '个人数据副本（ZIP：各类数据的 JSON 文件、创意图片和说明 README.txt）' } },

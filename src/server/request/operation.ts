@@ -15,6 +15,27 @@ import type { MemberSharing } from './sharing.ts';
 
 export type Access = 'public' | 'member' | 'admin';
 
+export type Method = 'get' | 'post' | 'put' | 'delete';
+
+/**
+ * Where the REST shim exposes an operation (rest/route.ts) and how the OpenAPI document names it.
+ * The failures every operation of its kind answers (400, 401, 429, 503…) are derived from the
+ * operation itself (rest/openapi.ts); `responses` adds only what this one refuses beyond them.
+ */
+export interface RestPath {
+  method: Method;
+  /** Express style, relative to /api: `/users/:id/stats`. */
+  path: string;
+  tag: string;
+  summary: string;
+  /** The document's name for it; by default the operation's tRPC name (`ideas.byId`). */
+  operationId?: string;
+  /** The failures this path answers beyond the derived ones, status → description. */
+  responses?: Record<number, string>;
+  /** A multipart upload of one file (parsed by multer in rest/route.ts): its field, size limit and what a bad one is told. */
+  upload?: { field: string; description: string; maxBytes: number; tooLarge: string; malformed: string };
+}
+
 /** A caller whose session has been checked: `user` and `session` are there. */
 export interface Member extends Caller {
   auth: Authenticated;
@@ -77,6 +98,8 @@ export interface Operation<S extends ZodType, T, X extends object, A extends Acc
   /** What a guest is told (401) instead of the generic 请先登录, where the spec names a text. */
   loginMessage?: string;
   input: S;
+  /** The REST paths that expose it (none: tRPC only). Adding one here is all REST needs. */
+  rest?: readonly RestPath[];
   /** Declared by every operation REST exposes; `run`'s answer must fit it (checked by the compiler). */
   output?: Output;
   run(caller: CallerFor<A>, input: z.output<S>): Promise<Answer<T, X>>;
@@ -113,15 +136,23 @@ export interface Operation<S extends ZodType, T, X extends object, A extends Acc
 export type AnyOperation = Operation<ZodType, unknown, object, Access>;
 
 /** Ties `run`'s answer to the declared output: its data and extra must be what the schemas accept. */
-type Declared<S extends ZodType, T, X extends object, A extends Access, D extends ZodType, E extends ZodType> = Omit<Operation<S, T, X, A>, 'output'> & {
+type Declared<S extends ZodType, T, X extends object, A extends Access, D extends ZodType, E extends ZodType> = Omit<Operation<S, T, X, A>, 'output' | 'rest'> & {
   output?: Output<D, E>;
+  rest?: RestPath | readonly RestPath[];
 };
+
+function restPaths(kind: 'read' | 'write', rest: RestPath | readonly RestPath[] | undefined): readonly RestPath[] | undefined {
+  if (!rest) return undefined;
+  const paths: readonly RestPath[] = 'method' in rest ? [rest] : rest;
+  for (const p of paths) if (kind === 'write' && p.method === 'get') throw new Error(`${p.path}: a write operation cannot be a GET`);
+  return paths;
+}
 
 export const read = <D extends ZodType, E extends ZodType, S extends ZodType, T extends z.input<D>, X extends object & z.input<E>, A extends Access>(
   op: Omit<Declared<S, T, X, A, D, E>, 'kind' | 'changes'>,
 ): Operation<S, T, X, A> => {
   if (op.cache && op.access !== 'public') throw new Error('only a public read may be answered from the shared cache');
-  return { kind: 'read', ...op };
+  return { kind: 'read', ...op, rest: restPaths('read', op.rest) };
 };
 
 /**
@@ -138,6 +169,7 @@ export const write = <D extends ZodType, E extends ZodType, S extends ZodType, T
     access: op.access,
     loginMessage: op.loginMessage,
     input: op.input,
+    rest: restPaths('write', op.rest),
     output: op.output,
     changes,
     limit: op.limit,

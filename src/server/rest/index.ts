@@ -1,20 +1,44 @@
 import { Router } from 'express';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../kernel/errors.ts';
-import { authRoutes } from './auth.ts';
-import { commentRoutes } from './comments.ts';
-import { healthRoutes } from './health.ts';
-import { ideaRoutes } from './ideas.ts';
-import { marketplaceRoutes } from './marketplace.ts';
-import { moderationRoutes } from './moderation.ts';
-import { privacyRoutes } from './privacy.ts';
-import { socialRoutes } from './social.ts';
-import { messageRoutes } from './messages.ts';
+import { accountOps, siteOps } from '../accounts/operations.ts';
+import { adminLogOps, consoleOps } from '../admin/operations.ts';
+import { commentOps, heldCommentOps, reportOps } from '../comments/operations.ts';
+import { feedbackOps } from '../feedback/operations.ts';
+import { ideaOps, reviewOps } from '../ideas/operations.ts';
+import { marketplaceOps } from '../marketplace/operations.ts';
+import { messageOps } from '../messages/operations.ts';
+import { watchedWordOps } from '../moderation/operations.ts';
+import { healthOps } from '../ops/operations.ts';
+import { privacyOps } from '../privacy/operations.ts';
+import { favoriteOps, followOps } from '../social/operations.ts';
+import type { AnyOperation } from '../request/operation.ts';
 import { buildOpenApi } from './openapi.ts';
-import { mountRoutes, sendError, type RestRoute } from './route.ts';
+import { mountRoutes, routesOf, sendError, type RestRoute } from './route.ts';
 
-/** Every REST path; each issue adds its module's list here. */
-export const restRoutes: RestRoute[] = [...healthRoutes, ...authRoutes, ...ideaRoutes, ...marketplaceRoutes, ...socialRoutes, ...messageRoutes, ...commentRoutes, ...moderationRoutes, ...privacyRoutes];
+/** Every feature's operations; an operation declares its own REST paths (`rest`). A new group is one line here. */
+const OPERATION_GROUPS: Record<string, AnyOperation>[] = [
+  healthOps,
+  siteOps,
+  accountOps,
+  ideaOps,
+  reviewOps,
+  marketplaceOps,
+  favoriteOps,
+  followOps,
+  messageOps,
+  feedbackOps,
+  adminLogOps,
+  commentOps,
+  reportOps,
+  heldCommentOps,
+  watchedWordOps,
+  consoleOps,
+  privacyOps,
+];
+
+/** Every REST path, in the document's order. */
+export const restRoutes: RestRoute[] = routesOf(OPERATION_GROUPS.flatMap((group) => Object.values(group)));
 
 export function createRestRouter(deps: Deps): Router {
   const router = Router();

@@ -96,13 +96,13 @@ function describeInput(route: RestRoute, s: JsonSchema) {
   }
   const missing = pathNames.filter((name) => !s.properties?.[name]);
   if (missing.length) throw new Error(`${route.method} ${route.path}: the input names no ${missing.join(', ')}`);
-  if (route.multipart) {
-    body.properties.file = { type: 'string', format: 'binary', description: '图片文件' };
-    body.required.push('file');
+  if (route.upload) {
+    body.properties[route.upload.field] = { type: 'string', format: 'binary', description: route.upload.description };
+    body.required.push(route.upload.field);
   }
   const hasBody = Object.keys(body.properties).length > 0;
   if (!hasBody) return { parameters };
-  const mediaType = route.multipart ? 'multipart/form-data' : 'application/json';
+  const mediaType = route.upload ? 'multipart/form-data' : 'application/json';
   const schema = { type: 'object', properties: body.properties, ...(body.required.length ? { required: body.required } : {}) };
   return { parameters, requestBody: { required: body.required.length > 0, content: { [mediaType]: { schema } } } };
 }

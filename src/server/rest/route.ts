@@ -1,40 +1,59 @@
 /**
- * The REST shim's one way to expose an operation: method, path and its documentation. The caller is
+ * The REST shim: mounts the paths each operation declares (`rest`, request/operation.ts). The caller is
  * identified and authorized (request/) before anything else runs, so an anonymous upload is refused
  * unread; the input is the path parameters, query and JSON body together, validated by the
  * operation's zod schema; the envelope of docs/architecture.md §6 is written here and in sendError, nowhere else.
  */
 import type { Request, RequestHandler, Response, Router } from 'express';
+import multer from 'multer';
 import { z, ZodError } from 'zod';
 import type { Deps } from '../deps.ts';
 import { badRequest, logFailure, toPublicError, validationMessage, AppError } from '../kernel/errors.ts';
 import { jsonWritesOnly } from '../request/body.ts';
 import { identify, type Caller } from '../request/caller.ts';
-import { authorize, type AnyOperation, type Answer, type Download, type Output } from '../request/operation.ts';
+import { authorize, type AnyOperation, type Answer, type Download, type Method, type Output, type RestPath } from '../request/operation.ts';
 import { restView } from './rest-view.ts';
 
-export type Method = 'get' | 'post' | 'put' | 'delete';
-
-export interface RestRoute {
-  method: Method;
-  /** Express style, relative to /api: `/users/:id/stats`. */
-  path: string;
+/** A REST path with the operation it runs. */
+export interface RestRoute extends RestPath {
   op: AnyOperation;
-  summary: string;
-  tag: string;
-  /** The document's name for it; by default the operation's tRPC name (`ideas.byId`). */
-  operationId?: string;
-  /** The failures this route answers beyond every operation's (400, 401, 500…), status → description. */
-  responses?: Record<number, string>;
-  /** A multipart upload: `before` parses it, `input` picks the fields. */
-  multipart?: { before: RequestHandler; input(req: Request): Record<string, unknown> };
 }
 
-type RouteDoc = Omit<RestRoute, 'method' | 'path' | 'op'>;
+/** Every REST path the operations declare (`rest`), in the order given. */
+export function routesOf(operations: Iterable<AnyOperation>): RestRoute[] {
+  const routes: RestRoute[] = [];
+  const seen = new Set<AnyOperation>();
+  for (const op of operations) {
+    if (seen.has(op)) continue;
+    seen.add(op);
+    for (const path of op.rest ?? []) routes.push({ ...path, op });
+  }
+  return routes;
+}
 
-export function route(method: Method, path: string, op: AnyOperation, doc: RouteDoc): RestRoute {
-  if (op.kind === 'write' && method === 'get') throw new Error(`${path}: a write operation cannot be a GET`);
-  return { method, path, op, ...doc };
+/**
+ * Express tries routes in the order they are mounted; at each segment a fixed name goes before a
+ * parameter, so `/ideas/all` is never read as `/ideas/:id` (the order of declaration does not matter).
+ */
+export function matchOrder(routes: readonly RestRoute[]): RestRoute[] {
+  const ranks = (path: string) => path.split('/').map((segment) => (segment.startsWith(':') ? 1 : 0));
+  const compare = (a: number[], b: number[]) => {
+    for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] - b[i];
+    return a.length - b.length;
+  };
+  return [...routes].sort((a, b) => compare(ranks(a.path), ranks(b.path)));
+}
+
+/** Parses a declared upload with multer: its size limit makes a 12 MB file a 413 before it is read whole. */
+function uploadParser(upload: NonNullable<RestPath['upload']>): RequestHandler {
+  const parse = multer({ storage: multer.memoryStorage(), limits: { fileSize: upload.maxBytes, files: 1, fields: 5 } }).single(upload.field);
+  return (req, res, next) => {
+    parse(req, res, (err: unknown) => {
+      if (!err) return next();
+      const code = (err as { code?: string }).code;
+      sendError(res, code === 'LIMIT_FILE_SIZE' ? new AppError('PAYLOAD_TOO_LARGE', upload.tooLarge) : badRequest(upload.malformed));
+    });
+  };
 }
 
 export function sendError(res: Response, err: unknown): void {
@@ -97,11 +116,12 @@ async function sendDownload(res: Response, download: Download, mediaType: string
   await download.write(res);
 }
 
-export function mountRoutes(router: Router, deps: Deps, routes: RestRoute[]): void {
-  for (const r of routes) {
+export function mountRoutes(router: Router, deps: Deps, routes: readonly RestRoute[]): void {
+  for (const r of matchOrder(routes)) {
+    const upload = r.upload;
     const handler: RequestHandler = async (req, res) => {
       try {
-        const raw = r.multipart ? { ...r.multipart.input(req), ...req.params } : jsonInput(req, r.method);
+        const raw = upload ? { ...req.body, [upload.field]: req.file?.buffer, ...req.params } : jsonInput(req, r.method);
         const out = await r.op.run(res.locals.caller as Caller as never, r.op.input.parse(raw));
         const file = r.op.output?.file;
         if (file) return await sendDownload(res, out.data as Download, file.mediaType);
@@ -112,7 +132,7 @@ export function mountRoutes(router: Router, deps: Deps, routes: RestRoute[]): vo
         else sendError(res, err);
       }
     };
-    const steps = [jsonWritesOnly({ multipart: !!r.multipart }), authorizeFor(r, deps), ...(r.multipart ? [r.multipart.before] : []), handler];
+    const steps = [jsonWritesOnly({ multipart: !!upload }), authorizeFor(r, deps), ...(upload ? [uploadParser(upload)] : []), handler];
     router[r.method](r.path, ...steps);
   }
 }

@@ -1,17 +1,19 @@
 /**
- * Favourite and follow operations (docs/spec/publishing-and-browsing.md §7, docs/spec/accounts-and-people.md §7, docs/architecture.md §6). `trpc/routers/social.ts`
- * and `rest/social.ts` only name them.
+ * Favourite and follow operations (docs/spec/publishing-and-browsing.md §7, docs/spec/accounts-and-people.md §7, docs/architecture.md §6). Each declares its
+ * REST paths (`rest`); `trpc/routers/social.ts` only names them.
  */
 import { z } from 'zod';
 import { IDEA_MSG } from '../../shared/idea-rules.ts';
 import { ZFlag } from '../../shared/idea-schemas.ts';
 import { ZIdeaId } from '../../shared/ids.ts';
 import { answer, read, write } from '../request/operation.ts';
+import { REST_TAG } from '../request/rest-tags.ts';
 import { FAVORITE_MSG, favoriteStatus, listFavorites, removeFavorite, setFavorite, type FavoriteState } from './favorites.ts';
 import { FOLLOW_MSG, followStatus, listFollowing, setFollow } from './follows.ts';
 import { followUpdates, followUpdatesCount, recentIdeasOf } from './updates.ts';
 import { COUNT_OUTPUT, ZFavoriteCheck, ZFavorites, ZFavoriteState, ZFollowedUser, ZFollowState, ZFollowUpdate, ZRecentIdea } from '../../shared/outputs/social.ts';
 import { ZNextCursor } from '../../shared/outputs/ideas.ts';
+
 
 const ByIdea = z.object({ ideaId: ZIdeaId });
 const ByUser = z.object({ registrationNumber: z.string().trim().min(1, '用户编号无效').max(20, '用户编号无效') });
@@ -22,6 +24,10 @@ const FAVORITE_OUTPUT = { data: ZFavoriteState, restBeside: ['favorited', 'favor
 
 export const favoriteOps = {
   set: write({
+    rest: [
+      { method: 'post', path: '/favorites/:ideaId', tag: REST_TAG.favorites, summary: '收藏或取消收藏（favorite 默认为 true；返回 favorited、favoriteCount）', responses: { 404: '创意不存在或已被删除' } },
+      { method: 'post', path: '/ideas/:ideaId/favorite', tag: REST_TAG.favorites, summary: '收藏或取消收藏（body favorite）', operationId: 'favorites.setOnIdea', responses: { 404: '创意不存在或已被删除' } },
+    ],
     changes: ['counts'],
     limit: 'favorites',
     access: 'member',
@@ -32,6 +38,7 @@ export const favoriteOps = {
     run: async ({ deps, user }, input) => favoriteAnswer(await setFavorite(deps, user, input.ideaId, input.favorite)),
   }),
   remove: write({
+    rest: { method: 'delete', path: '/favorites/:ideaId', tag: REST_TAG.favorites, summary: '清除收藏记录', responses: { 404: '没有这条收藏记录' } },
     changes: ['counts'],
     limit: 'favorites',
     access: 'member',
@@ -42,6 +49,10 @@ export const favoriteOps = {
   }),
   // Asked on every idea page a member opens.
   check: read({
+    rest: [
+      { method: 'get', path: '/favorites/check/:ideaId', tag: REST_TAG.favorites, summary: '是否已收藏（data.isFavorite、data.favoriteCount）', responses: { 404: '创意不存在或不可见' } },
+      { method: 'get', path: '/ideas/:ideaId/favorite', tag: REST_TAG.favorites, summary: '是否已收藏（data.isFavorite）', operationId: 'favorites.checkOnIdea', responses: { 404: '创意不存在或不可见' } },
+    ],
     access: 'public',
     hot: true,
     input: ByIdea,
@@ -49,6 +60,7 @@ export const favoriteOps = {
     run: async ({ deps, auth }, input) => answer(await favoriteStatus(deps, auth?.user ?? null, input.ideaId)),
   }),
   list: read({
+    rest: { method: 'get', path: '/favorites', tag: REST_TAG.favorites, summary: '我的收藏（最新在前，每页 50 个，nextCursor 传给 ?cursor= 取下一页；作者已删除的只有 { id, title, isDeleted: true }；重新审核中的不列出，所以一页可能不足 50 个）', responses: { 400: 'cursor 无效' } },
     access: 'member',
     input: z.object({ cursor: z.string().max(200).optional() }).optional(),
     output: { data: ZFavorites, extra: ZNextCursor },
@@ -61,6 +73,7 @@ export const favoriteOps = {
 
 export const followOps = {
   set: write({
+    rest: { method: 'post', path: '/follows/:registrationNumber', tag: REST_TAG.follows, summary: '关注或取消关注（follow 默认为 true；不能关注自己）', responses: { 400: '不能关注自己', 404: '用户不存在' } },
     // A follower count.
     changes: ['counts'],
     limit: 'follows',
@@ -74,6 +87,7 @@ export const followOps = {
     },
   }),
   check: read({
+    rest: { method: 'get', path: '/follows/check/:registrationNumber', tag: REST_TAG.follows, summary: '是否已关注（data.isFollowing）', responses: { 404: '用户不存在' } },
     access: 'public',
     hot: true,
     input: ByUser,
@@ -81,12 +95,14 @@ export const followOps = {
     run: async ({ deps, auth }, input) => answer(await followStatus(deps, auth?.user ?? null, input.registrationNumber)),
   }),
   following: read({
+    rest: { method: 'get', path: '/follows/following', tag: REST_TAG.follows, summary: '我关注的人' },
     access: 'member',
     input: z.object({}).optional(),
     output: { data: z.array(ZFollowedUser) },
     run: async ({ deps, user }) => answer(await listFollowing(deps, user)),
   }),
   updates: read({
+    rest: { method: 'get', path: '/follows/updates', tag: REST_TAG.follows, summary: '关注的人最近 7 天的更新（每人：recent_ideas_count、latest_idea_time）' },
     access: 'member',
     hot: true,
     input: z.object({}).optional(),
@@ -94,12 +110,14 @@ export const followOps = {
     run: async ({ deps, user }) => answer(await followUpdates(deps, user)),
   }),
   updatesCount: read({
+    rest: { method: 'get', path: '/follows/updates-count', tag: REST_TAG.follows, summary: '有最近更新的关注数（count）' },
     access: 'member',
     input: z.object({}).optional(),
     output: COUNT_OUTPUT,
     run: async ({ deps, user }) => answer({ count: await followUpdatesCount(deps, user) }),
   }),
   recentOf: read({
+    rest: { method: 'get', path: '/follows/user/:registrationNumber/recent', tag: REST_TAG.follows, summary: '某人最近 7 天公开的创意', responses: { 404: '用户不存在' } },
     access: 'member',
     input: ByUser,
     output: { data: z.array(ZRecentIdea) },
