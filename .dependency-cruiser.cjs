@@ -7,13 +7,14 @@
  *   accounts/    knows no feature: features join it (account-data.ts)
  *   kernel/      what every feature uses (the error table, the configuration and its schema, the
  *                write-limit policy, the cursor codec): imports nothing of src/server outside it
+ *   contract/    the operation contract (operation, caller, change kinds, sharing): no transport, no HTTP
  *   infrastructure/ (rate limits, storage, link previews, site settings) knows no feature
  *   migrations   frozen history: import nothing of the app, not even db/ helpers that may change
  */
 // The features: every folder of src/server except the kernel under them and the plumbing that
 // carries them (derived, so a new feature folder is under the rules below the day it appears).
 const fs = require('node:fs');
-const PLUMBING = ['infrastructure', 'request', 'rest', 'trpc', 'fast-lane', 'jobs', 'ops', 'seed'];
+const PLUMBING = ['infrastructure', 'contract', 'http', 'rest', 'trpc', 'fast-lane', 'jobs', 'ops', 'seed'];
 const FEATURES = fs
   .readdirSync(`${__dirname}/src/server`, { withFileTypes: true })
   .filter((d) => d.isDirectory() && d.name !== 'kernel' && !PLUMBING.includes(d.name))
@@ -66,6 +67,13 @@ module.exports = {
       comment: 'Features join accounts (accounts/account-data.ts), never the other way round.',
       from: { path: '^src/server/accounts/' },
       to: { path: `^src/server/(${FEATURES.filter((f) => f !== 'accounts').join('|')})/` },
+    },
+    {
+      name: 'contract-knows-no-transport',
+      comment: 'The operation contract (contract/) is what both transports carry; HTTP plumbing (http/) and the transports build on it, not the other way round.',
+      severity: 'error',
+      from: { path: '^src/server/contract/' },
+      to: { path: '^src/server/(http|rest|trpc|fast-lane)/' },
     },
     {
       name: 'kernel-imports-nothing-above-it',

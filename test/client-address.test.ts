@@ -1,6 +1,6 @@
-/** How per-address limits see an address (src/server/request/client-address.ts). */
+/** How per-address limits see an address (src/server/http/client-address.ts). */
 import { describe, expect, it } from 'vitest';
-import { addressKey } from '../src/server/request/client-address.ts';
+import { addressKey } from '../src/server/http/client-address.ts';
 
 describe('the address the limits count', () => {
   it('is an IPv6 client’s /64, an IPv4 address as written, a mapped IPv4 address as IPv4', () => {

@@ -3,7 +3,7 @@
  * once in the process that made it, for guests and members, on both transports: a comment written or
  * removed, an edit (back to review), a review decision, a delete and a restore, an unlock (the
  * member's own page), a commenter's profile change or deactivation, the author's deactivation. A write
- * about one idea leaves other ideas' pages where they are (request/changes.ts: one rule for scope); a
+ * about one idea leaves other ideas' pages where they are (contract/changes.ts: one rule for scope); a
  * count (a favourite) leaves the page too, for at most CACHE_TTL_MS.
  *
  * Whether an answer came from the cache is seen by changing a row behind the operations' back: only

@@ -1,5 +1,5 @@
 /**
- * Members share what is not personal (request/sharing.ts): every cached read members share
+ * Members share what is not personal (contract/sharing.ts): every cached read members share
  * answers each caller, on both transports, exactly what the read itself answers them without any
  * cache (Express alone over the same database) — the author, a member who unlocked an idea, an admin,
  * two plain members and a guest, asked in turns so each finds the others' answers in the cache. Two
@@ -15,7 +15,7 @@ import { createRequestListener } from '../src/server/fast-lane/fast-lane.ts';
 import { restRoutes } from '../src/server/rest/index.ts';
 import { operationsByProcedure } from '../src/server/trpc/init.ts';
 import { appRouter } from '../src/server/trpc/routers/index.ts';
-import type { AnyOperation } from '../src/server/request/operation.ts';
+import type { AnyOperation } from '../src/server/contract/operation.ts';
 import { DIALECTS } from './helpers/dialects.ts';
 import { serveTestApp } from './helpers/serve.ts';
 import { createIdea, createUser, type FixtureUser } from './helpers/fixtures.ts';

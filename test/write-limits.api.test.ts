@@ -15,7 +15,7 @@ import { WRITE_LIMIT_MESSAGES } from '../src/server/infrastructure/rate-limit.ts
 import { restRoutes } from '../src/server/rest/index.ts';
 import { operationsByProcedure } from '../src/server/trpc/init.ts';
 import { appRouter } from '../src/server/trpc/routers/index.ts';
-import type { AnyOperation } from '../src/server/request/operation.ts';
+import type { AnyOperation } from '../src/server/contract/operation.ts';
 import { PRESET_AVATARS } from '../src/shared/constants.ts';
 import { DIALECTS } from './helpers/dialects.ts';
 import { startTestApp, type TestApp } from './helpers/api.ts';

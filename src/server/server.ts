@@ -1,6 +1,6 @@
 /** Starts the HTTP server with graceful shutdown; used by scripts/start.ts and the e2e runner. */
 import { createServer, type Server } from 'node:http';
-import { answerClientErrors } from './request/client-errors.ts';
+import { answerClientErrors } from './http/client-errors.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { databaseFailure } from '../../db/failures.ts';
 import { failureCode, failureInWords } from './ops/start-failure.ts';

@@ -12,7 +12,7 @@ import { createDeps } from '../../src/server/create-deps.ts';
 import type { Deps } from '../../src/server/deps.ts';
 import { ConsoleSmsProvider, type SmsProvider } from '../../src/server/accounts/sms.ts';
 import { createTestDatabase, type TestDatabase } from './dialects.ts';
-import { answerClientErrors } from '../../src/server/request/client-errors.ts';
+import { answerClientErrors } from '../../src/server/http/client-errors.ts';
 
 export interface TestApp {
   deps: Deps;

@@ -19,8 +19,8 @@ import {
   type PublicUserWithCounts,
 } from '../../shared/account-schemas.ts';
 import { ZUserRef } from '../../shared/ids.ts';
-import { answer, read, write } from '../request/operation.ts';
-import { REST_TAG } from '../request/rest-tags.ts';
+import { answer, read, write } from '../contract/operation.ts';
+import { REST_TAG } from '../contract/rest-tags.ts';
 import * as accounts from './service.ts';
 import { siteIdentity, testConnection } from '../infrastructure/site.ts';
 import { requireUserByRef, toAuthUser, toPublicUser } from './users.ts';

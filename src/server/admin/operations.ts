@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { ZModerationLogItem } from '../../shared/outputs/messages.ts';
 import { ZPendingCounts } from '../../shared/outputs/moderation.ts';
-import { answer, read } from '../request/operation.ts';
-import { REST_TAG } from '../request/rest-tags.ts';
+import { answer, read } from '../contract/operation.ts';
+import { REST_TAG } from '../contract/rest-tags.ts';
 import { moderationLog } from './log.ts';
 import { pendingCounts } from './pending.ts';
 

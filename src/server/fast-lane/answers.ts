@@ -3,7 +3,7 @@
  * header blocks built once per encoding, and a member's own answer, sent as computed with no-store.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { PRIVATE_CACHE_CONTROL } from '../request/private-answers.ts';
+import { PRIVATE_CACHE_CONTROL } from '../http/private-answers.ts';
 import { chooseEncoding, COMPRESS_THRESHOLD_BYTES, compressedFor, compressVariants, type Encoding, type Variants } from './encoding.ts';
 import type { ComputedRead } from './fast-reads.ts';
 import type { PreparedAnswer } from './response-cache.ts';

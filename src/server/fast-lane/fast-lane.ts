@@ -13,7 +13,7 @@ import proxyAddr from 'proxy-addr';
 import type { Deps } from '../deps.ts';
 import { imageOrigins } from '../kernel/config.ts';
 import { logFailure } from '../kernel/errors.ts';
-import { addressKey } from '../request/client-address.ts';
+import { addressKey } from '../http/client-address.ts';
 import { createAnswers } from './answers.ts';
 import { guestReads } from './guest-reads.ts';
 import { knownReads, type Lane } from './lane.ts';

@@ -6,12 +6,12 @@
  * junk parameters cannot force a recomputation.
  */
 import type { Deps } from '../deps.ts';
-import type { Caller } from '../request/caller.ts';
+import type { Caller } from '../contract/caller.ts';
 import { ADMIN_ONLY_MESSAGE, AppError } from '../kernel/errors.ts';
 import { restBody } from '../rest/route.ts';
 import { toOutput } from '../trpc/init.ts';
 import type { Authenticated } from '../accounts/service.ts';
-import type { ShownIdea } from '../request/sharing.ts';
+import type { ShownIdea } from '../contract/sharing.ts';
 import { shownIdeas } from '../ideas/shape.ts';
 import type { FoundRead } from './routes.ts';
 
@@ -20,7 +20,7 @@ export interface ComputedRead {
   contentType: string;
   extraHeaders: [string, string][];
   body: Buffer;
-  /** The ideas the answer shows, when members share it by the `'ideas'` rule (request/sharing.ts). */
+  /** The ideas the answer shows, when members share it by the `'ideas'` rule (contract/sharing.ts). */
   shown?: ShownIdea[];
 }
 

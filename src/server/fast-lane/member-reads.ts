@@ -1,6 +1,6 @@
 /**
  * Members' reads without the Express pass: a hot read (`hot` on the operation) run for the member
- * straight away, and a cached read members share (`cache.members`, request/sharing.ts) answered with
+ * straight away, and a cached read members share (`cache.members`, contract/sharing.ts) answered with
  * the guests' bytes unless this member's answer differs. No live session, or a failure: Express
  * answers (the 401 and the expired-session flag, or the error model).
  */
@@ -9,7 +9,7 @@ import { authenticate, type Authenticated } from '../accounts/service.ts';
 import { differsForViewer } from '../ideas/shape.ts';
 import type { ViewerFacts } from '../ideas/viewer-facts.ts';
 import { rememberDatabaseFailure } from '../kernel/errors.ts';
-import { bearerToken } from '../request/caller.ts';
+import { bearerToken } from '../http/identify.ts';
 import { runForMember, type ComputedRead } from './fast-reads.ts';
 import type { GuestReads } from './guest-reads.ts';
 import { keyOf, type KnownRead, type Lane } from './lane.ts';
@@ -65,7 +65,7 @@ export function memberReads(lane: Lane, guests: GuestReads): MemberReads {
     app(req, res);
   }
 
-  /** Whether this member's answer differs from the guests' (request/sharing.ts), given the member's facts when it needs them. */
+  /** Whether this member's answer differs from the guests' (contract/sharing.ts), given the member's facts when it needs them. */
   function differsGiven(auth: Authenticated, read: KnownRead, answer: PreparedAnswer, facts: ViewerFacts | undefined): boolean | undefined {
     const { members, about } = read.found.read.op.cache!;
     if (members === 'same') return false;

@@ -10,7 +10,7 @@ import { isClientRoute } from '../../shared/client-routes.ts';
 import { ZIdeaId } from '../../shared/ids.ts';
 import { ideaPreviewMeta, withPreviewMeta } from '../ideas/link-preview.ts';
 import { rememberDatabaseFailure } from '../kernel/errors.ts';
-import type { ChangeKind } from '../request/changes.ts';
+import type { ChangeKind } from '../contract/changes.ts';
 import type { Lane } from './lane.ts';
 import { prerenderedFor } from './prerendered.ts';
 import type { PreparedAnswer } from './response-cache.ts';

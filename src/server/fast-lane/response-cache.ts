@@ -2,12 +2,12 @@
  * Serialized answers in memory: bounded by count and bytes (least recently used goes first) and by
  * a short TTL, so another server process that changed the data is never seen stale for long
  * (docs/architecture.md §9). A write in this process drops at once the answers that show what it changed
- * (`invalidate`, request/changes.ts): every answer showing a kind it changed, or, when the write was
+ * (`invalidate`, contract/changes.ts): every answer showing a kind it changed, or, when the write was
  * about one idea, that idea's own pages and every answer that is not about one idea (the lists).
  */
 import type { OutgoingHttpHeaders } from 'node:http';
-import { ALL_CHANGES, type ChangeKind } from '../request/changes.ts';
-import type { ShownIdea } from '../request/sharing.ts';
+import { ALL_CHANGES, type ChangeKind } from '../contract/changes.ts';
+import type { ShownIdea } from '../contract/sharing.ts';
 import type { Encoding, Variants } from './encoding.ts';
 
 /** An answer ready to send: its bytes per encoding and, built once on first use, the header block for each. */
@@ -136,7 +136,7 @@ export class ResponseCache {
   }
 
   /**
-   * Drops every answer that shows one of these kinds of change (request/changes.ts). A change about
+   * Drops every answer that shows one of these kinds of change (contract/changes.ts). A change about
    * one idea (`ideaId`) leaves the pages of other ideas: it drops that idea's pages and the lists.
    */
   invalidate(changes: readonly ChangeKind[] = ALL_CHANGES, ideaId?: number): void {

@@ -5,7 +5,7 @@
  */
 import { match, type MatchFunction } from 'path-to-regexp';
 import { operationsByProcedure } from '../trpc/init.ts';
-import type { AnyOperation } from '../request/operation.ts';
+import type { AnyOperation } from '../contract/operation.ts';
 import { restRoutes } from '../rest/index.ts';
 import { matchOrder } from '../rest/route.ts';
 import { appRouter } from '../trpc/routers/index.ts';

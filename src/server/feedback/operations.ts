@@ -4,8 +4,8 @@ import { decimalId } from '../../shared/ids.ts';
 import { ZFeedbackReply, ZFeedbackRequest } from '../../shared/message-rules.ts';
 import { ZNoData } from '../../shared/outputs/common.ts';
 import { ZCreated, ZFeedbackItem } from '../../shared/outputs/messages.ts';
-import { answer, read, write } from '../request/operation.ts';
-import { REST_TAG } from '../request/rest-tags.ts';
+import { answer, read, write } from '../contract/operation.ts';
+import { REST_TAG } from '../contract/rest-tags.ts';
 import { FEEDBACK_MSG, feedbackInbox, replyToFeedback, submitFeedback } from './service.ts';
 
 

@@ -7,9 +7,9 @@ import { HOT_IDEAS_DEFAULT, IMAGE_MAX_BYTES, RECYCLE_BIN_DAYS, USER_LATEST_DEFAU
 import { ZIdeaId, ZUserRef } from '../../shared/ids.ts';
 import { ZCreateIdeaRequest, ZEditApproveRequest, ZExpansionsRequest, ZFlag, ZListLimit, ZMyIdeasQuery, ZRejectRequest, ZTakeDownRequest, ZUpdateIdeaRequest } from '../../shared/idea-schemas.ts';
 import { UPLOAD_FILE_NAME_PATTERN } from '../../shared/uploads.ts';
-import { answer, read, write, type RestPath } from '../request/operation.ts';
-import { REST_TAG } from '../request/rest-tags.ts';
-import { CACHED_IDEA_CARDS } from '../request/changes.ts';
+import { answer, read, write, type RestPath } from '../contract/operation.ts';
+import { REST_TAG } from '../contract/rest-tags.ts';
+import { CACHED_IDEA_CARDS } from '../contract/changes.ts';
 import { deleteIdeaImage, IMAGE_MSG, uploadIdeaImage } from './images.ts';
 import { approveIdea, editAndApproveIdea, rejectIdea, REVIEW_MSG, reviewQueue, takeDownIdea } from './review.ts';
 import * as ideas from './service.ts';

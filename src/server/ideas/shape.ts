@@ -7,7 +7,7 @@ import { NEW_IDEA_DAYS } from '../../shared/idea-rules.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { seesEveryStage } from './repository.ts';
 import { uploadedImageNames } from './rich-text.ts';
-import type { ShownIdea } from '../request/sharing.ts';
+import type { ShownIdea } from '../contract/sharing.ts';
 import type { ViewerFacts } from './viewer-facts.ts';
 
 type Author = Pick<UserRow, 'id' | 'registration_number' | 'nickname' | 'avatar_url' | 'status'>;
@@ -54,7 +54,7 @@ export function canReadAnalysis(row: Pick<IdeaRow, 'user_id'>, viewer: UserRow |
 }
 
 /**
- * Whether a viewer's view of these public ideas differs from a guest's (request/sharing.ts, `'ideas'`):
+ * Whether a viewer's view of these public ideas differs from a guest's (contract/sharing.ts, `'ideas'`):
  * `toIdeaDto` below shapes an idea the same for every viewer who may not read its analysis and is not
  * its author (`isLocked`, `images`, `isOwner`, `rejectionReason`, `expansions` are the only fields that
  * look at the viewer), and an idea's page carries its comments, where a held comment is its writer's

@@ -1,5 +1,5 @@
 /**
- * What makes a member's view of a shared page their own (request/sharing.ts), remembered per process
+ * What makes a member's view of a shared page their own (contract/sharing.ts), remembered per process
  * for CACHE_TTL_MS: the ideas they unlocked (their cards and pages show the analysis) and
  * the ideas where they have a comment held for a moderator (only they see it, in the idea's comments).
  * The fast lane asks it to tell whether a shared answer differs for the member without a query per

@@ -133,7 +133,7 @@ export interface RateLimits {
   searchesIp: Limiter;
   /** Data archive downloads per member. */
   exports: Limiter;
-  /** The writes a person can repeat; operations name theirs (`limit` on write(), request/operation.ts). */
+  /** The writes a person can repeat; operations name theirs (`limit` on write(), contract/operation.ts). */
   writes: Record<WriteLimitKind, WriteLimiter>;
 }
 

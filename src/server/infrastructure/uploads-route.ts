@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import express, { type RequestHandler } from 'express';
-import { refusedUnlessRead } from '../request/read-only.ts';
+import { refusedUnlessRead } from '../http/read-only.ts';
 import { UPLOAD_FILE_NAME_PATTERN } from '../../shared/uploads.ts';
 import { S3FileStorage } from './s3-storage.ts';
 import { UPLOAD_CACHE_CONTROL, UPLOAD_MAX_AGE_SECONDS, type FileStorage } from './storage.ts';

@@ -5,9 +5,9 @@
  */
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
-import { answer, read } from '../request/operation.ts';
-import { REST_TAG } from '../request/rest-tags.ts';
-import { CACHED_IDEA_CARDS } from '../request/changes.ts';
+import { answer, read } from '../contract/operation.ts';
+import { REST_TAG } from '../contract/rest-tags.ts';
+import { CACHED_IDEA_CARDS } from '../contract/changes.ts';
 import { SEARCH_QUERY_MAX_CHARS } from '../../shared/constants.ts';
 import { searchWords } from '../search/text.ts';
 import { marketplacePage, randomSeedOfCursor } from './service.ts';

@@ -5,8 +5,8 @@
 import { z } from 'zod';
 import { decimalId } from '../../shared/ids.ts';
 import { ZAnnouncementRequest } from '../../shared/message-rules.ts';
-import { answer, read, write } from '../request/operation.ts';
-import { REST_TAG } from '../request/rest-tags.ts';
+import { answer, read, write } from '../contract/operation.ts';
+import { REST_TAG } from '../contract/rest-tags.ts';
 import { deleteMessage, listMessages, markAllRead, markRead, markShownRead, MESSAGE_MSG, MESSAGES_LIST_MAX, sendAnnouncement, unreadCount } from './service.ts';
 import { ZNoData } from '../../shared/outputs/common.ts';
 import { COUNT_OUTPUT } from '../../shared/outputs/social.ts';

@@ -7,8 +7,8 @@ import { decimalId } from '../../shared/ids.ts';
 import { WATCHED_MSG, ZAddWatchedWordRequest, ZImportWatchedWordsRequest, ZWatchedWordsQuery } from '../../shared/watched-words.ts';
 import { ZNoData } from '../../shared/outputs/common.ts';
 import { ZWatchedImport, ZWatchedWordChange, ZWatchedWordItem, ZWatchedWordsExtra } from '../../shared/outputs/moderation.ts';
-import { answer, read, write } from '../request/operation.ts';
-import { REST_TAG } from '../request/rest-tags.ts';
+import { answer, read, write } from '../contract/operation.ts';
+import { REST_TAG } from '../contract/rest-tags.ts';
 import { addWatchedWord, importWatchedWords, listWatchedWords, removeWatchedWord } from './watched.ts';
 
 

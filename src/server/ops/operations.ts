@@ -1,8 +1,8 @@
 /** Health operations (REST `/api/health`, `/api/health/ready`); see health.ts. */
 import { z } from 'zod';
 import { ZLiveness, ZReadiness } from '../../shared/outputs/system.ts';
-import { answer, read } from '../request/operation.ts';
-import { REST_TAG } from '../request/rest-tags.ts';
+import { answer, read } from '../contract/operation.ts';
+import { REST_TAG } from '../contract/rest-tags.ts';
 import { HEALTH_MSG, liveness, readiness } from './health.ts';
 
 

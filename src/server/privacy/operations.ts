@@ -3,8 +3,8 @@
  * a file, not a JSON answer; the app downloads it with its token like any REST call.
  */
 import { z } from 'zod';
-import { answer, read, type Download } from '../request/operation.ts';
-import { REST_TAG } from '../request/rest-tags.ts';
+import { answer, read, type Download } from '../contract/operation.ts';
+import { REST_TAG } from '../contract/rest-tags.ts';
 import { EXPORT_MSG, exportFileName, writeMemberArchive } from './export.ts';
 
 const ZDownload = z.custom<Download>((v) => typeof v === 'object' && v !== null && 'write' in v);

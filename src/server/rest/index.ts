@@ -12,7 +12,7 @@ import { watchedWordOps } from '../moderation/operations.ts';
 import { healthOps } from '../ops/operations.ts';
 import { privacyOps } from '../privacy/operations.ts';
 import { favoriteOps, followOps } from '../social/operations.ts';
-import type { AnyOperation } from '../request/operation.ts';
+import type { AnyOperation } from '../contract/operation.ts';
 import { buildOpenApi } from './openapi.ts';
 import { mountRoutes, routesOf, sendError, type RestRoute } from './route.ts';
 

@@ -8,7 +8,7 @@
 import { z, type ZodType } from 'zod';
 import { DECIMAL_ID_DESCRIPTION } from '../../shared/ids.ts';
 import { ZFailure } from '../../shared/outputs/failure.ts';
-import type { AnyOperation } from '../request/operation.ts';
+import type { AnyOperation } from '../contract/operation.ts';
 import { operationsByProcedure } from '../trpc/init.ts';
 import { appRouter } from '../trpc/routers/index.ts';
 import { restSchema } from './rest-view.ts';
@@ -68,10 +68,10 @@ function standardFailures(route: RestRoute, input: JsonSchema): Record<number, s
   };
   if (route.op.access !== 'public') failures[401] = '未登录或登录已过期';
   if (route.op.access === 'admin') failures[403] = '仅管理员可以访问';
-  // A repeatable write counts against its per-member and per-address allowance (request/operation.ts).
+  // A repeatable write counts against its per-member and per-address allowance (contract/operation.ts).
   if (route.op.limit) failures[429] = '操作过于频繁（Retry-After 秒后再试）';
   failures[413] = '请求内容过大';
-  // Refused by node:http before any handler (request/client-errors.ts): an address or headers over 16 KB.
+  // Refused by node:http before any handler (http/client-errors.ts): an address or headers over 16 KB.
   failures[431] = '请求头过大（地址或 Cookie 太长）';
   if (!isRead) failures[415] = '写请求的内容不是 JSON';
   failures[500] = '服务器错误';

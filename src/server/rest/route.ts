@@ -1,6 +1,6 @@
 /**
- * The REST shim: mounts the paths each operation declares (`rest`, request/operation.ts). The caller is
- * identified and authorized (request/) before anything else runs, so an anonymous upload is refused
+ * The REST shim: mounts the paths each operation declares (`rest`, contract/operation.ts). The caller is
+ * identified (http/identify.ts) and authorized (contract/operation.ts) before anything else runs, so an anonymous upload is refused
  * unread; the input is the path parameters, query and JSON body together, validated by the
  * operation's zod schema; the envelope of docs/architecture.md §6 is written here and in sendError, nowhere else.
  */
@@ -9,9 +9,10 @@ import multer from 'multer';
 import { z, ZodError } from 'zod';
 import type { Deps } from '../deps.ts';
 import { badRequest, logFailure, toPublicError, validationMessage, AppError } from '../kernel/errors.ts';
-import { jsonWritesOnly } from '../request/body.ts';
-import { identify, type Caller } from '../request/caller.ts';
-import { authorize, type AnyOperation, type Answer, type Download, type Method, type Output, type RestPath } from '../request/operation.ts';
+import { jsonWritesOnly } from '../http/body.ts';
+import type { Caller } from '../contract/caller.ts';
+import { identify } from '../http/identify.ts';
+import { authorize, type AnyOperation, type Answer, type Download, type Method, type Output, type RestPath } from '../contract/operation.ts';
 import { restView } from './rest-view.ts';
 
 /** A REST path with the operation it runs. */

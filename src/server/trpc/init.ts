@@ -1,5 +1,5 @@
 /**
- * The only place that calls initTRPC. Procedures are made from operations (request/operation.ts)
+ * The only place that calls initTRPC. Procedures are made from operations (contract/operation.ts)
  * by `query` and `mutation` alone, so none can skip the access check or the error mapping.
  */
 import { initTRPC, TRPCError } from '@trpc/server';
@@ -7,8 +7,8 @@ import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { Response } from 'express';
 import { ZodError, z, type ZodType } from 'zod';
 import { AppError, databaseError, ERROR_TABLE, FRAMEWORK_MESSAGES, INTERNAL_MESSAGE, logFailure, validationMessage } from '../kernel/errors.ts';
-import type { Caller } from '../request/caller.ts';
-import { authorize, type Access, type AnyOperation, type Answer, type Operation } from '../request/operation.ts';
+import type { Caller } from '../contract/caller.ts';
+import { authorize, type Access, type AnyOperation, type Answer, type Operation } from '../contract/operation.ts';
 
 export interface TrpcContext {
   caller: Caller;

@@ -5,16 +5,9 @@
 import type { Request, Response } from 'express';
 import { SESSION_EXPIRED_HEADER } from '../../shared/constants.ts';
 import type { Deps } from '../deps.ts';
-import { authenticate, type Authenticated } from '../accounts/service.ts';
+import { authenticate } from '../accounts/service.ts';
+import type { Caller } from '../contract/caller.ts';
 import { addressKey } from './client-address.ts';
-
-export interface Caller {
-  deps: Deps;
-  auth: Authenticated | null;
-  /** A token was sent, valid or not (to tell "session expired" from "not logged in"). */
-  tokenPresented: boolean;
-  ip: string;
-}
 
 export function bearerToken(authorization: string | undefined): string | undefined {
   if (!authorization) return undefined;
