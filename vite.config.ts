@@ -93,7 +93,7 @@ export default defineConfig({
   build: {
     outDir: path.join(here, 'dist'),
     emptyOutDir: true,
-    // dist/.vite/manifest.json: scripts/size.ts and test/bundle-budget.test.ts follow its imports per route.
+    // dist/.vite/manifest.json: scripts/size.ts and test/ops/bundle-budget.test.ts follow its imports per route.
     manifest: true,
     chunkSizeWarningLimit: 900,
     // Every browser we support has <link rel=modulepreload>; the polyfill only cost entry bytes.

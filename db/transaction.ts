@@ -37,7 +37,7 @@ export interface RetryPolicy {
 }
 
 /**
- * Six runs absorb the deadlocks of 20 writers meeting on one row (measured: test/contention.api.test.ts
+ * Six runs absorb the deadlocks of 20 writers meeting on one row (measured: test/database/contention.api.test.ts
  * needs at most 2); the back-off (25 ms doubling, capped at 1 s, jittered so the writers that met do
  * not meet again) and the 10 s budget bound what a request can wait.
  */

@@ -1,6 +1,6 @@
 /**
  * `npm run docs:config`: regenerates the tables of docs/configuration.md from the configuration
- * schema (src/server/kernel/config-schema.ts), between its two markers. test/docs.test.ts fails when the
+ * schema (src/server/kernel/config-schema.ts), between its two markers. test/ops/docs.test.ts fails when the
  * committed document differs from what the schema says.
  */
 import fs from 'node:fs';

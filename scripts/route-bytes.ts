@@ -1,6 +1,6 @@
 /**
  * What JavaScript a route downloads, read from Vite's build manifest (dist/.vite/manifest.json).
- * Pure functions: scripts/size.ts prints them, test/bundle-budget.test.ts holds them to the budget.
+ * Pure functions: scripts/size.ts prints them, test/ops/bundle-budget.test.ts holds them to the budget.
  */
 
 /** One entry of Vite's manifest (the fields we follow). */

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { GUEST_ROUTES, MEMBER_ROUTES, missingKeys, ROUTE_PRELOAD_FILE, routeBytes, type FileSize, type Manifest } from './route-bytes.ts';
 
-/** The ceiling for a guest route, gzipped JavaScript; test/bundle-budget.test.ts enforces it. */
+/** The ceiling for a guest route, gzipped JavaScript; test/ops/bundle-budget.test.ts enforces it. */
 export const GUEST_BUDGET_GZIP = 120 * 1024;
 
 const DIST = path.resolve(import.meta.dirname, '..', 'dist');

@@ -1,7 +1,7 @@
 /**
  * A MariaDB server of one's own, to stop, kill, freeze and start again: `mariadbd` on a free port
  * with a data folder made by `mariadb-install-db` in a temp folder (as root, the way CI runs). For
- * test/database-restart.test.ts (which skips when /usr/sbin/mariadbd is missing, and only then) and
+ * test/database/database-restart.test.ts (which skips when /usr/sbin/mariadbd is missing, and only then) and
  * `npm run load`.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';

@@ -2,7 +2,7 @@
  * The client's route table (docs/spec/accounts-and-people.md §1, with a 404 page for any other path): the paths the
  * app has a page for, written as its router writes them. The server answers every other path with
  * the same HTML and status 404 (the app then shows its 404 page), so a mistyped link is a 404 to
- * browsers, crawlers and monitors alike. `test/client-routes.test.ts` keeps this list and the
+ * browsers, crawlers and monitors alike. `test/client/client-routes.test.ts` keeps this list and the
  * router's `<Route path>`s (src/client/App.tsx) the same.
  */
 export const CLIENT_ROUTE_PATTERNS = [

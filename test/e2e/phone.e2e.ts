@@ -131,7 +131,7 @@ describe('phone navigation and the UI kit', () => {
     await tabBar.waitFor();
     await expectTitle(page, `创意市场 - ${SITE}`);
     assert.equal(await page.locator('.side-nav').isVisible(), false, 'no side navigation on phones');
-    // Five slots, every one a page; 意见反馈 is in the account menu on phones (navigation-polish.e2e.ts).
+    // Five slots, every one a page; 意见反馈 is in the account menu on phones (navigation-and-addresses.e2e.ts).
     for (const name of ['创意市场', '发布创意', '我的灵感库', '关注动态', '消息']) await tabBar.getByRole('link', { name }).waitFor();
     assert.equal(await tabBar.getByRole('listitem').count(), 5);
     const box = await tabBar.boundingBox();

@@ -52,7 +52,7 @@ async function search(page: Page, query: string) {
 
 for (const viewport of VIEWPORTS) {
   describe(`search at ${viewport.width}px`, () => {
-    it('two words separated by a space find the ideas that have both, in any order and field (item 3)', async () => {
+    it('two words separated by a space find the ideas that have both, in any order and field', async () => {
       const { context, page } = await newPage(e2e, viewport);
       await signInWithToken(page, e2e.baseUrl, reader);
       await page.goto('/marketplace');

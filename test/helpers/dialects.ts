@@ -13,7 +13,7 @@ import { migrateToLatest } from '../../db/migrate.ts';
 
 /**
  * CI (.ci/run) sets REQUIRE_MARIADB=1: without TEST_MYSQL_URL every data test file fails instead of
- * running on SQLite alone, where the concurrency tests pass whatever the row locks do (row-locks.test.ts).
+ * running on SQLite alone, where the concurrency tests pass whatever the row locks do (test/database/row-locks.test.ts).
  */
 if (process.env.REQUIRE_MARIADB === '1' && !process.env.TEST_MYSQL_URL) {
   throw new Error('REQUIRE_MARIADB=1 but TEST_MYSQL_URL is not set: the data tests must run on MariaDB too');

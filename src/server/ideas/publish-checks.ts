@@ -3,7 +3,7 @@
  * sensitive words (403 moderationResult, moderation/words.ts), then duplicates (409 duplicateInfo): exact,
  * similar_title, highly_similar, rate_limit.
  *
- * Measures (documented here, tested in test/ideas.api.test.ts):
+ * Measures (documented here, tested in test/ideas/ideas.api.test.ts):
  * - exact: SHA-256 of the normalised title, description and analysis text (lower case, no
  *   whitespace or punctuation) equals that of another live published idea.
  * - similar_title: the same author published, within 24 hours, another live idea whose

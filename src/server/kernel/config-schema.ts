@@ -2,7 +2,7 @@
  * Every environment variable the server reads, as one zod schema (t3's env pattern): each variable's
  * parse from its raw text, its default and what it means. `loadConfig` (config.ts) validates the
  * whole environment with it at start; docs/configuration.md's table is generated from it
- * (`npm run docs:config`; test/docs.test.ts fails when the two differ).
+ * (`npm run docs:config`; test/ops/docs.test.ts fails when the two differ).
  */
 import { z, type ZodType } from 'zod';
 import { DEFAULT_DATABASE_OPTIONS } from '../../../db/connection.ts';
