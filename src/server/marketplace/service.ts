@@ -8,7 +8,7 @@ import type { Db, UserRow } from '../../../db/types.ts';
 import type { Deps } from '../deps.ts';
 import { selectCards, type CardRow } from '../ideas/cards.ts';
 import { publicIdeas } from '../ideas/repository.ts';
-import { decodeCursor, encodeCursor, isCursorInt, isCursorTime } from '../kernel/cursors.ts';
+import { decodeCursor, encodeCursor, isCursorInt, isCursorTime, peekCursor } from '../kernel/cursors.ts';
 import { finishPage, newestPage, type Page } from '../ideas/keyset.ts';
 
 export type MarketSort = 'newest' | 'random' | 'favorites';
@@ -70,14 +70,9 @@ interface RandomCursor { s: 'r'; seed: number; ph: 0 | 1; k: number; i: number }
 
 /** The seed a random-order cursor carries, when it is one (a page after the first continues its order without a seed). */
 export function randomSeedOfCursor(cursor: string | undefined): number | undefined {
-  if (!cursor) return undefined;
-  try {
-    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as Partial<RandomCursor> | null;
-    return v?.s === 'r' && Number.isSafeInteger(v.seed) && v.seed! >= 1 && v.seed! <= 2 ** 31 ? v.seed : undefined;
-  } catch {
-    // Not a cursor: the page refuses it (400).
-    return undefined;
-  }
+  // Not a random-order cursor: the page refuses it (400).
+  const seed = peekCursor(cursor, 'r')?.seed;
+  return typeof seed === 'number' && Number.isSafeInteger(seed) && seed >= 1 && seed <= 2 ** 31 ? seed : undefined;
 }
 
 async function randomPage(db: Db, viewer: UserRow | null, limit: number, seed: number, cursor?: string): Promise<Page> {
