@@ -15,7 +15,7 @@
  *   and, for a read, on a lost connection (on a fresh one).
  *
  * What is left after the attempts (a database down for longer, a lock held for long) is a 503 with
- * a Chinese message (src/server/errors.ts), not a 500.
+ * a Chinese message (src/server/kernel/errors.ts), not a 500.
  */
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, Kysely, QueryResult, Transaction, TransactionSettings } from 'kysely';
 import { DatabaseUnavailableError, databaseFailure, isCommitOutcomeUnknown } from './failures.ts';

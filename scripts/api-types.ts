@@ -1,7 +1,7 @@
 /**
  * `npm run api:types`: regenerates examples/api-types.ts, the TypeScript types of the REST API that
  * openapi-typescript derives from the document /api/openapi.json serves. A typed client
- * (openapi-fetch, see examples/newest-ideas.ts) reads them; test/api-client.api.test.ts fails when
+ * (openapi-fetch, see examples/newest-ideas.ts) reads them; test/api/api-contract.api.test.ts fails when
  * the committed file is stale.
  */
 import fs from 'node:fs';

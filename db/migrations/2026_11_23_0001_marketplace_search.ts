@@ -74,7 +74,7 @@ export async function down(db: Kysely<any>): Promise<void> {
 }
 
 // ------------------------------------------------------------------ a frozen copy
-// The search grams as this migration wrote them on 2026-11-23 (then src/server/text.ts). A migration
+// The search grams as this migration wrote them on 2026-11-23 (the rules now in src/server/search/text.ts). A migration
 // keeps what it ran: the live text rules may change, and must not change what this did.
 
 function normalizeText(text: string): string {

@@ -73,7 +73,7 @@ export async function down(db: Kysely<any>): Promise<void> {
 }
 
 // ------------------------------------------------------------------ a frozen copy
-// The text rules as this migration used them on 2026-11-27 (then src/server/text.ts). A migration
+// The text rules as this migration used them on 2026-11-27 (the rules now in src/server/search/text.ts). A migration
 // keeps what it ran: the live rules may change, and must not change what this did.
 
 function normalizeText(text: string): string {

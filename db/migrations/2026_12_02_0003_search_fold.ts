@@ -3,7 +3,7 @@ import { columnTypes } from './column-types.ts';
 import * as OpenCC from 'opencc-js/t2cn';
 
 /**
- * Folded text (src/server/text.ts `foldText`): search, the duplicate checks and the watched words
+ * Folded text (src/server/search/text.ts `foldText`): search, the duplicate checks and the watched words
  * read full-width forms as plain ones (NFKC: `Ａ` is `a`) and traditional characters as simplified.
  * What was stored by the rules before did neither, so a simplified or plain query missed an idea
  * written in traditional or full-width characters, and a traditional copy of a rejected text missed
@@ -104,8 +104,8 @@ async function refoldMatchTexts(db: Kysely<any>, table: 'ideas' | 'rejected_text
 }
 
 // ------------------------------------------------------------------ a frozen copy
-// The text rules as this migration used them on 2026-12-02 (src/server/text.ts, and MATCH_TEXT_CHARS
-// of src/server/ideas/moderation.ts). A migration keeps what it ran: the live rules may change.
+// The text rules as this migration used them on 2026-12-02 (src/server/search/text.ts, and MATCH_TEXT_CHARS
+// of src/server/ideas/publish-checks.ts). A migration keeps what it ran: the live rules may change.
 
 const MATCH_TEXT_CHARS = 1000;
 const SEARCH_QUERY_MAX_CHARS = 50;

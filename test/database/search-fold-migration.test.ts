@@ -16,7 +16,7 @@ import { searchPage } from '../../src/server/search/query.ts';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/dialects.ts';
 import { createIdea, createUser } from '../helpers/fixtures.ts';
 
-// ------------------------------------------------------------------ the rules before (src/server/text.ts until 2026-12-02)
+// ------------------------------------------------------------------ the rules before (src/server/search/text.ts until 2026-12-02)
 const oldNormalize = (text: string) => text.toLowerCase().replace(/[\s\p{P}\p{S}\p{Cf}\p{Default_Ignorable_Code_Point}]+/gu, '');
 function oldFieldGrams(normalized: string): Set<string> {
   const chars = [...normalized];

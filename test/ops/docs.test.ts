@@ -90,6 +90,18 @@ describe('citations in code comments', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('every file path cited (src/…, test/…, scripts/…, db/…, docs/…) exists', () => {
+    const texts = [...files, 'README.md', ...filesUnder(['docs'], /\.md$/)].map((file) => ({ file, text: read(file) }));
+    const missing = texts.flatMap(({ file, text }) =>
+      [...text.matchAll(/(?<![\w/.-])((?:src|test|scripts|db|docs|examples)\/[\w./-]+\.(?:ts|tsx|md|css|sh))(?![\w/])/g)]
+        .map((m) => m[1])
+        // build-stamp.test.ts names the files of the made-up trees it builds.
+        .filter((cited) => !fs.existsSync(path.join(ROOT, cited)) && file !== path.join('test', 'ops', 'build-stamp.test.ts'))
+        .map((cited) => `${file}: ${cited}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
   it('no comment or doc cites the design brief or the spec by their old names, or an issue number', () => {
     const texts = [...files, 'README.md', ...filesUnder(['docs'], /\.md$/)].map((file) => ({ file, text: read(file) }));
     const stale = texts.flatMap(({ file, text }) =>
