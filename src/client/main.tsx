@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { LIST_STATE_KEY } from './lib/marketplace-state.ts';
+import { LIST_STATE_KEY } from './lib/marketplace-list-state.ts';
 import { isLoggedIn } from './lib/storage.ts';
 import { noteTypedBeforeStart } from './lib/typed-before-start.ts';
 import { preloadPrerenderedPage } from './App.tsx';

@@ -10,7 +10,7 @@ import { authorAvatar, authorName, displayTitle, ideaStage, type AuthorFields, t
 import { CARD_TAGS_SHOWN, isNewCard } from '../../shared/idea-rules.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { formatDateTime, relativeTime } from '../../shared/relative-time.ts';
-import { tagsToShow } from '../lib/marketplace-state.ts';
+import { tagsToShow } from '../lib/card-tags.ts';
 import { coverAspectRatio } from './ui/ui-rules.ts';
 import { Avatar } from './Avatar.tsx';
 import { RejectionReason } from './idea/RejectionReason.tsx';

@@ -5,7 +5,11 @@ import { NAV_SEARCH_MAX_WIDTH_PX, SEARCH_QUERY_MAX_CHARS } from '../../shared/co
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { errorMessage } from '../lib/api-errors.ts';
 import { useSession } from '../hooks/useSession.ts';
-import { checkedPage, MARKET_MSG, MARKET_PAGE_SIZE, marketAddressSearch, parseMarketAddress, searchQueryOf, type SearchNavState } from '../lib/marketplace-state.ts';
+import { checkedPage, MARKET_MSG } from '../lib/list-pages.ts';
+import { marketAddressSearch, parseMarketAddress } from '../lib/marketplace-address.ts';
+import type { SearchNavState } from '../lib/marketplace-nav-state.ts';
+import { MARKET_PAGE_SIZE } from '../lib/marketplace-sort.ts';
+import { searchQueryOf } from '../lib/search-query.ts';
 import { trpc } from '../lib/trpc.ts';
 import { loadChunk } from '../lib/chunk-load.ts';
 import { logInPlainly, logInThenSearch } from '../lib/login-return.ts';

@@ -8,7 +8,8 @@
  */
 import { useEffect, useState, type RefObject } from 'react';
 import { cardGridColumns } from '../components/ui/ui-rules.ts';
-import { findWithRetries, RETURN_RULES, returnScrollTop, type FromMarketplaceState } from '../lib/marketplace-state.ts';
+import type { FromMarketplaceState } from '../lib/marketplace-nav-state.ts';
+import { findWithRetries, RETURN_RULES, returnScrollTop } from '../lib/return-to-card.ts';
 
 /** The card as laid out: null until the masonry has dealt its columns for this width. */
 function findCard(id: number): HTMLElement | null {

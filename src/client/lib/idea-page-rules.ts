@@ -5,7 +5,8 @@
  * the unit tests beside this file check it directly.
  */
 import { IDEA_MSG } from '../../shared/idea-rules.ts';
-import { isFromMarketplace, marketplaceReturnPath, type KeyValueStore } from './marketplace-state.ts';
+import type { KeyValueStore } from './key-value-store.ts';
+import { isFromMarketplace, marketplaceReturnPath } from './marketplace-nav-state.ts';
 import { FAVORITE_TEXT, FOLLOW_TEXT } from '../../shared/social-texts.ts';
 
 export const IDEA_PAGE_MSG = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isReturnPath, saveLoginReturn, takeLoginReturn, waitingIdeaReturn, waitingPageName } from './login-return.ts';
-import { PENDING_SEARCH_KEY, savePendingSearch } from './marketplace-state.ts';
+import { PENDING_SEARCH_KEY, savePendingSearch } from './search-query.ts';
 
 function memoryStore() {
   const items = new Map<string, string>();

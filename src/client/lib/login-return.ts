@@ -6,7 +6,8 @@
  * latest counts: each of these replaces whatever was waiting before.
  */
 import { USER_ID_PATTERN } from '../../shared/patterns.ts';
-import { PENDING_SEARCH_KEY, savePendingSearch, type KeyValueStore } from './marketplace-state.ts';
+import type { KeyValueStore } from './key-value-store.ts';
+import { PENDING_SEARCH_KEY, savePendingSearch } from './search-query.ts';
 
 export const LOGIN_RETURN_KEY = 'loginReturnPath';
 /** Why the login is there, beside the path: to open an idea a guest tapped, or a member page a guest opened. */

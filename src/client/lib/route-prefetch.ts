@@ -5,7 +5,9 @@
  * keys, so the data no longer waits for that chunk. Only where the page's first query is certain
  * (a random order's seed is drawn by the page itself, a search is handed over by the top bar).
  */
-import { DEFAULT_SORT, MARKET_PAGE_SIZE, parseMarketAddress, readListState } from './marketplace-state.ts';
+import { parseMarketAddress } from './marketplace-address.ts';
+import { readListState } from './marketplace-list-state.ts';
+import { DEFAULT_SORT, MARKET_PAGE_SIZE } from './marketplace-sort.ts';
 import { isLoggedIn } from './storage.ts';
 import type { trpc } from './trpc.ts';
 

@@ -20,30 +20,11 @@ import { usePageTitle, withinTitle } from '../hooks/usePageTitle.ts';
 import { useReturnToCard } from '../hooks/useReturnToCard.ts';
 import { useSession } from '../hooks/useSession.ts';
 import { errorMessage, NETWORK_ERROR } from '../lib/api-errors.ts';
-import {
-  BadDataError,
-  checkedPage,
-  flattenPages,
-  isFromMarketplace,
-  listErrorText,
-  marketAddressFor,
-  marketAddressSearch,
-  MARKET_MSG,
-  MARKET_PAGE_SIZE,
-  MARKET_SORTS,
-  marketQueryInput,
-  answeredSeed,
-  parseMarketAddress,
-  readListState,
-  returnState,
-  searchFromState,
-  SORT_LABELS,
-  startListState,
-  writeListState,
-  type FromMarketplaceState,
-  type MarketSort,
-  type SearchNavState,
-} from '../lib/marketplace-state.ts';
+import { BadDataError, checkedPage, flattenPages, listErrorText, MARKET_MSG } from '../lib/list-pages.ts';
+import { marketAddressFor, marketAddressSearch, parseMarketAddress } from '../lib/marketplace-address.ts';
+import { readListState, startListState, writeListState } from '../lib/marketplace-list-state.ts';
+import { isFromMarketplace, returnState, searchFromState, type FromMarketplaceState, type SearchNavState } from '../lib/marketplace-nav-state.ts';
+import { answeredSeed, MARKET_PAGE_SIZE, MARKET_SORTS, marketQueryInput, SORT_LABELS, type MarketSort } from '../lib/marketplace-sort.ts';
 import { trpc } from '../lib/trpc.ts';
 import { logInThenOpenIdea } from '../lib/login-return.ts';
 import '../styles/ideas.css';

@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../../db/types.ts';
-import { decidableHeldComments } from '../comments/service.ts';
+import { decidableHeldComments } from '../comments/repository.ts';
 import { queuedIdeas } from '../ideas/review.ts';
 
 export interface PendingCounts {

@@ -1,11 +1,14 @@
 /**
- * The comment tables' reads: the list of an idea (one query, authors joined, so a page costs the
+ * The comment tables' SQL: the list of an idea (one query, authors joined, so a page costs the
  * same whatever the number of comments) and the row shaping, with the deactivated-author rule
- * applied at read time from users.status (docs/architecture.md §10).
+ * applied at read time from users.status (docs/architecture.md §10); the row locks, the counts,
+ * reactions, reports and held comments the service composes into its transactions. `find…` may
+ * answer undefined; `read…` expects the row (Kysely's NoResultError otherwise).
  */
-import { forUpdate } from '../../../db/portable.ts';
-import { dbTimeToIso } from '../../../db/time.ts';
-import type { CommentRow, Db } from '../../../db/types.ts';
+import { runRead } from '../../../db/prepared.ts';
+import { forUpdate, minusFloorZero } from '../../../db/portable.ts';
+import { dbTimeToIso, nowDb } from '../../../db/time.ts';
+import type { CommentReactionKind, CommentReportStatus, CommentRow, Db, UserRow } from '../../../db/types.ts';
 import { authorAvatar, authorName } from '../../shared/idea-display.ts';
 import type { CommentDto } from '../../shared/comment-schemas.ts';
 import type { AccountDataPart } from '../accounts/account-data.ts';
@@ -87,7 +90,222 @@ export async function lockIdeaForComments(trx: Db, ideaId: number) {
   return forUpdate(trx, trx.selectFrom('ideas').select(['id', 'user_id', 'title', 'comment_count']).where('id', '=', ideaId)).executeTakeFirst();
 }
 
+/** The top-level comment's replies (a delete takes them with it). */
+export async function findReplies(db: Db, parentId: number): Promise<{ id: number; held: number }[]> {
+  return db.selectFrom('comments').select(['id', 'held']).where('parent_id', '=', parentId).execute();
+}
 
+/** A comment's writer: the foreign key keeps one. */
+export async function readCommentWriter(db: Db, userId: number): Promise<UserRow> {
+  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+}
+
+/** The idea's id and title, for the notices about its comments. */
+export async function findIdeaTitle(db: Db, ideaId: number): Promise<{ id: number; title: string } | undefined> {
+  return db.selectFrom('ideas').select(['id', 'title']).where('id', '=', ideaId).executeTakeFirst();
+}
+
+export async function readIdeaTitle(db: Db, ideaId: number): Promise<{ id: number; title: string }> {
+  return db.selectFrom('ideas').select(['id', 'title']).where('id', '=', ideaId).executeTakeFirstOrThrow();
+}
+
+// ------------------------------------------------------------------ writing comments and their count
+
+/** A new comment, no likes or dislikes yet; its id. */
+export async function insertComment(db: Db, c: Pick<CommentRow, 'idea_id' | 'user_id' | 'parent_id' | 'reply_to_id' | 'content' | 'created_at' | 'held'>): Promise<number> {
+  const result = await db
+    .insertInto('comments')
+    .values({
+      idea_id: c.idea_id,
+      user_id: c.user_id,
+      parent_id: c.parent_id,
+      reply_to_id: c.reply_to_id,
+      content: c.content,
+      like_count: 0,
+      dislike_count: 0,
+      created_at: c.created_at,
+      held: c.held,
+    })
+    .executeTakeFirstOrThrow();
+  return Number(result.insertId);
+}
+
+/** Deletes one comment; how many rows went (0 when it was gone already). */
+export async function deleteCommentById(db: Db, id: number): Promise<number> {
+  const result = await db.deleteFrom('comments').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Deletes these comments; how many rows went. */
+export async function deleteCommentsByIds(db: Db, ids: readonly number[]): Promise<number> {
+  if (!ids.length) return 0;
+  const result = await db.deleteFrom('comments').where('id', 'in', ids).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function incrementCommentCount(db: Db, ideaId: number): Promise<void> {
+  await db.updateTable('ideas').set((eb) => ({ comment_count: eb('comment_count', '+', 1) })).where('id', '=', ideaId).execute();
+}
+
+/** Takes `n` off the idea's comment_count, never below 0. */
+export async function decreaseCommentCount(db: Db, ideaId: number, n: number): Promise<void> {
+  await db.updateTable('ideas').set({ comment_count: minusFloorZero('comment_count', n) }).where('id', '=', ideaId).execute();
+}
+
+export async function readCommentCount(db: Db, ideaId: number): Promise<number> {
+  const row = await db.selectFrom('ideas').select('comment_count').where('id', '=', ideaId).executeTakeFirstOrThrow();
+  return row.comment_count;
+}
+
+// ------------------------------------------------------------------ reactions
+
+const countColumn = (k: CommentReactionKind) => (k === 'like' ? 'like_count' : 'dislike_count');
+
+export async function findReaction(db: Db, commentId: number, userId: number): Promise<{ kind: CommentReactionKind } | undefined> {
+  return db.selectFrom('comment_reactions').select('kind').where('comment_id', '=', commentId).where('user_id', '=', userId).executeTakeFirst();
+}
+
+export async function insertReaction(db: Db, commentId: number, userId: number, kind: CommentReactionKind): Promise<void> {
+  await db.insertInto('comment_reactions').values({ comment_id: commentId, user_id: userId, kind, created_at: nowDb() }).execute();
+}
+
+export async function changeReactionKind(db: Db, commentId: number, userId: number, kind: CommentReactionKind): Promise<void> {
+  await db.updateTable('comment_reactions').set({ kind, created_at: nowDb() }).where('comment_id', '=', commentId).where('user_id', '=', userId).execute();
+}
+
+export async function deleteReaction(db: Db, commentId: number, userId: number): Promise<void> {
+  await db.deleteFrom('comment_reactions').where('comment_id', '=', commentId).where('user_id', '=', userId).execute();
+}
+
+/** Moves the comment's like and dislike counts in one statement: one up (`add`), one down (`remove`), or both. */
+export async function changeReactionCounts(db: Db, commentId: number, { add, remove }: { add?: CommentReactionKind; remove?: CommentReactionKind }): Promise<void> {
+  await db
+    .updateTable('comments')
+    .set((eb) => ({ ...(add ? { [countColumn(add)]: eb(countColumn(add), '+', 1) } : {}), ...(remove ? { [countColumn(remove)]: eb(countColumn(remove), '-', 1) } : {}) }))
+    .where('id', '=', commentId)
+    .execute();
+}
+
+export async function readReactionCounts(db: Db, commentId: number): Promise<{ like_count: number; dislike_count: number }> {
+  return db.selectFrom('comments').select(['like_count', 'dislike_count']).where('id', '=', commentId).executeTakeFirstOrThrow();
+}
+
+/**
+ * The member's marks on the given comments. A members' hot read (every idea page with comments): one
+ * statement, its text written here rather than built (Kysely built an `in` list of 20 ids in ~20 µs,
+ * more than running it), so the driver's statement cache keeps one per list length.
+ */
+export async function findUserReactions(db: Db, userId: number, commentIds: readonly number[]): Promise<{ comment_id: number; kind: CommentReactionKind }[]> {
+  const text = `select comment_id, kind from comment_reactions where user_id = ? and comment_id in (${commentIds.map(() => '?').join(', ')})`;
+  return runRead<{ comment_id: number; kind: CommentReactionKind }>(db, text, [userId, ...commentIds]);
+}
+
+// ------------------------------------------------------------------ reports
+
+export async function findOpenReport(db: Db, commentId: number, reporterId: number): Promise<{ id: number } | undefined> {
+  return db.selectFrom('comment_reports').select('id').where('comment_id', '=', commentId).where('reporter_id', '=', reporterId).where('status', '=', 'open').executeTakeFirst();
+}
+
+/** A new open report, with the comment's text and writer as they are now; its id. */
+export async function insertReport(db: Db, r: { comment_id: number; idea_id: number; reporter_id: number; reason: string; comment_content: string; comment_author_id: number }): Promise<number> {
+  const result = await db
+    .insertInto('comment_reports')
+    .values({ comment_id: r.comment_id, idea_id: r.idea_id, reporter_id: r.reporter_id, reason: r.reason, comment_content: r.comment_content, comment_author_id: r.comment_author_id, status: 'open', created_at: nowDb(), resolved_at: null })
+    .executeTakeFirstOrThrow();
+  return Number(result.insertId);
+}
+
+export async function findReport(db: Db, id: number): Promise<{ comment_id: number; status: CommentReportStatus } | undefined> {
+  return db.selectFrom('comment_reports').select(['comment_id', 'status']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function reportExists(db: Db, id: number): Promise<boolean> {
+  return !!(await db.selectFrom('comment_reports').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+/** The report row, locked for its decision (FOR UPDATE on MySQL/MariaDB, as lockComment). */
+export async function lockReport(trx: Db, id: number) {
+  return forUpdate(trx, trx.selectFrom('comment_reports').select(['id', 'reporter_id', 'idea_id', 'status']).where('id', '=', id)).executeTakeFirst();
+}
+
+/** Who reported these comments in reports still open. */
+export async function findOpenReporters(db: Db, commentIds: readonly number[]): Promise<number[]> {
+  const rows = await db.selectFrom('comment_reports').select('reporter_id').where('comment_id', 'in', commentIds).where('status', '=', 'open').execute();
+  return rows.map((r) => r.reporter_id);
+}
+
+/** Closes the open reports on these comments as `status`. */
+export async function closeOpenReportsOn(db: Db, commentIds: readonly number[], status: Exclude<CommentReportStatus, 'open'>): Promise<void> {
+  await db.updateTable('comment_reports').set({ status, resolved_at: nowDb() }).where('comment_id', 'in', commentIds).where('status', '=', 'open').execute();
+}
+
+/** Closes the report as `status`, if it is still open. */
+export async function closeOpenReport(db: Db, id: number, status: Exclude<CommentReportStatus, 'open'>): Promise<void> {
+  await db.updateTable('comment_reports').set({ status, resolved_at: nowDb() }).where('id', '=', id).where('status', '=', 'open').execute();
+}
+
+/** The admins' list rows: open reports first (oldest first, the queue order), then the 100 latest settled ones. */
+export async function listReportRows(db: Db) {
+  const base = () =>
+    db
+      .selectFrom('comment_reports as r')
+      .innerJoin('users as u', 'u.id', 'r.reporter_id')
+      .leftJoin('comments as c', 'c.id', 'r.comment_id')
+      .leftJoin('users as w', 'w.id', 'r.comment_author_id')
+      .leftJoin('ideas as i', 'i.id', 'r.idea_id')
+      .select(['r.id', 'r.comment_id', 'r.idea_id', 'r.reason', 'r.comment_content', 'r.status', 'r.created_at', 'u.registration_number', 'c.id as live_id'])
+      .select(['w.id as writer_id', 'w.nickname as writer_nickname', 'w.registration_number as writer_number', 'w.status as writer_status', 'i.title as idea_title']);
+  const [open, settled] = await Promise.all([
+    base().where('r.status', '=', 'open').orderBy('r.created_at').orderBy('r.id').limit(500).execute(),
+    base().where('r.status', '!=', 'open').orderBy('r.resolved_at', 'desc').orderBy('r.id', 'desc').limit(100).execute(),
+  ]);
+  return [...open, ...settled];
+}
+
+// ------------------------------------------------------------------ held comments
+
+/**
+ * Held comments a moderator can decide on: a writer who has left, or an idea in the bin, has nothing
+ * to decide (approving is refused); a restored idea's comments come back. The list below, and the
+ * count on the console's 审核 tab (admin/pending.ts).
+ */
+export function decidableHeldComments(db: Db) {
+  return db
+    .selectFrom('comments')
+    .innerJoin('users', 'users.id', 'comments.user_id')
+    .innerJoin('ideas', 'ideas.id', 'comments.idea_id')
+    .where('comments.held', '=', 1)
+    .where('users.status', '=', 'active')
+    .where('ideas.is_deleted', '=', 0);
+}
+
+/** The decidable held comments with their writers and ideas' titles, oldest first, at most 200. */
+export async function listHeldComments(db: Db) {
+  return decidableHeldComments(db)
+    .selectAll('comments')
+    .select(['users.registration_number', 'users.nickname', 'users.avatar_url', 'users.status as user_status', 'ideas.title as idea_title'])
+    .orderBy('comments.created_at', 'asc')
+    .orderBy('comments.id', 'asc')
+    .limit(200)
+    .execute();
+}
+
+/** The watched words that hold these comments. */
+export async function findHeldWords(db: Db, commentIds: readonly number[]): Promise<{ comment_id: number; word: string }[]> {
+  return commentIds.length ? db.selectFrom('comment_held_words').select(['comment_id', 'word']).where('comment_id', 'in', commentIds).execute() : [];
+}
+
+export async function insertHeldWords(db: Db, commentId: number, words: readonly string[]): Promise<void> {
+  await db.insertInto('comment_held_words').values(words.map((word) => ({ comment_id: commentId, word }))).execute();
+}
+
+/** The held comment made public: no longer held, its held words dropped. */
+export async function releaseHeldComment(db: Db, id: number): Promise<void> {
+  await db.updateTable('comments').set({ held: 0 }).where('id', '=', id).execute();
+  await db.deleteFrom('comment_held_words').where('comment_id', '=', id).execute();
+}
+
+// ------------------------------------------------------------------ accounts
 
 /** A user's comments, for the deactivation statistics. */
 export async function countUserComments(db: Db, userId: number): Promise<number> {

@@ -6,8 +6,7 @@
  * Replies are one level deep: a reply to a reply hangs under the same top-level comment
  * (`parentId`) and remembers the comment it answered (`replyTo`).
  */
-import { runRead } from '../../../db/prepared.ts';
-import { forUpdate, isForeignKeyViolation, minusFloorZero } from '../../../db/portable.ts';
+import { isForeignKeyViolation } from '../../../db/portable.ts';
 import { dbTimeToIso, nowDb } from '../../../db/time.ts';
 import type { CommentReactionKind, CommentRow, Db, IdeaRow, UserRow } from '../../../db/types.ts';
 import { transaction } from '../../../db/transaction.ts';
@@ -22,7 +21,45 @@ import { findActionableIdea, findVisibleIdea } from '../ideas/repository.ts';
 import { logModeration } from '../admin/log.ts';
 import { asSentence, sendMessage } from '../messages/send.ts';
 import { REMOVAL_DEFAULT_REASON, tellAnswered, tellIdeaAuthor, tellRemovedCommentAuthor, tellReporters } from './notices.ts';
-import { findComment, findCommentDto, listIdeaComments, lockComment, lockIdeaForComments, toCommentDto, type CommentWithAuthor } from './repository.ts';
+import {
+  changeReactionCounts,
+  changeReactionKind,
+  closeOpenReport,
+  closeOpenReportsOn,
+  decreaseCommentCount,
+  deleteCommentById,
+  deleteCommentsByIds,
+  deleteReaction,
+  findComment,
+  findCommentDto,
+  findHeldWords,
+  findIdeaTitle,
+  findOpenReport,
+  findOpenReporters,
+  findReaction,
+  findReplies,
+  findReport,
+  findUserReactions,
+  incrementCommentCount,
+  insertComment,
+  insertHeldWords,
+  insertReaction,
+  insertReport,
+  listHeldComments,
+  listIdeaComments,
+  listReportRows,
+  lockComment,
+  lockIdeaForComments,
+  lockReport,
+  readCommentCount,
+  readCommentWriter,
+  readIdeaTitle,
+  readReactionCounts,
+  releaseHeldComment,
+  reportExists,
+  toCommentDto,
+  type CommentWithAuthor,
+} from './repository.ts';
 
 /**
  * The idea whose comments `viewer` may read (visible to them) or write (`acting`: public, or theirs),
@@ -75,26 +112,19 @@ export async function createComment(deps: Deps, user: UserRow, input: TCreateCom
       // none (an outside review found comments written after the idea's delete had answered).
       await commentableIdea(trx, user, idea.id, true);
       const now = nowDb();
-      if (!held) await trx.updateTable('ideas').set((eb) => ({ comment_count: eb('comment_count', '+', 1) })).where('id', '=', idea.id).execute();
-      const result = await trx
-        .insertInto('comments')
-        .values({
-          idea_id: idea.id,
-          user_id: user.id,
-          parent_id: answered ? (answered.parent_id ?? answered.id) : null,
-          reply_to_id: answered?.id ?? null,
-          content,
-          like_count: 0,
-          dislike_count: 0,
-          created_at: now,
-          held: held ? 1 : 0,
-        })
-        .executeTakeFirstOrThrow();
-      const id = Number(result.insertId);
-      if (held) await trx.insertInto('comment_held_words').values([...new Set(screened.held.map((h) => h.word))].map((word) => ({ comment_id: id, word }))).execute();
+      if (!held) await incrementCommentCount(trx, idea.id);
+      const id = await insertComment(trx, {
+        idea_id: idea.id,
+        user_id: user.id,
+        parent_id: answered ? (answered.parent_id ?? answered.id) : null,
+        reply_to_id: answered?.id ?? null,
+        content,
+        created_at: now,
+        held: held ? 1 : 0,
+      });
+      if (held) await insertHeldWords(trx, id, [...new Set(screened.held.map((h) => h.word))]);
       else await tellOfComment(trx, { idea, user, name, content, at: now, answered, commentId: id });
-      const count = await trx.selectFrom('ideas').select('comment_count').where('id', '=', idea.id).executeTakeFirstOrThrow();
-      return { id, commentCount: count.comment_count };
+      return { id, commentCount: await readCommentCount(trx, idea.id) };
     });
     // Its writer alone sees a held comment: their view of this idea is their own now (viewer-facts.ts).
     if (held) deps.viewerFacts.forget(user.id);
@@ -128,39 +158,28 @@ export async function react(deps: Deps, user: UserRow, id: number, kind: Comment
   return transaction(deps.db, async (trx) => {
     const comment = await lockComment(trx, id);
     if (!comment) throw notFound(COMMENT_MSG.notFound);
-    const current = await trx.selectFrom('comment_reactions').select('kind').where('comment_id', '=', id).where('user_id', '=', user.id).executeTakeFirst();
-    const column = (k: CommentReactionKind) => (k === 'like' ? 'like_count' : 'dislike_count');
+    const current = await findReaction(trx, id, user.id);
     let interaction: CommentReactionKind | null = kind;
     if (current?.kind === kind) {
       interaction = null;
-      await trx.deleteFrom('comment_reactions').where('comment_id', '=', id).where('user_id', '=', user.id).execute();
-      await trx.updateTable('comments').set((eb) => ({ [column(kind)]: eb(column(kind), '-', 1) })).where('id', '=', id).execute();
+      await deleteReaction(trx, id, user.id);
+      await changeReactionCounts(trx, id, { remove: kind });
     } else if (current) {
-      await trx.updateTable('comment_reactions').set({ kind, created_at: nowDb() }).where('comment_id', '=', id).where('user_id', '=', user.id).execute();
-      await trx
-        .updateTable('comments')
-        .set((eb) => ({ [column(kind)]: eb(column(kind), '+', 1), [column(current.kind)]: eb(column(current.kind), '-', 1) }))
-        .where('id', '=', id)
-        .execute();
+      await changeReactionKind(trx, id, user.id, kind);
+      await changeReactionCounts(trx, id, { add: kind, remove: current.kind });
     } else {
-      await trx.insertInto('comment_reactions').values({ comment_id: id, user_id: user.id, kind, created_at: nowDb() }).execute();
-      await trx.updateTable('comments').set((eb) => ({ [column(kind)]: eb(column(kind), '+', 1) })).where('id', '=', id).execute();
+      await insertReaction(trx, id, user.id, kind);
+      await changeReactionCounts(trx, id, { add: kind });
     }
-    const counts = await trx.selectFrom('comments').select(['like_count', 'dislike_count']).where('id', '=', id).executeTakeFirstOrThrow();
+    const counts = await readReactionCounts(trx, id);
     return { id, interaction, likeCount: counts.like_count, dislikeCount: counts.dislike_count };
   });
 }
 
-/**
- * The caller's marks on the given comments: `{ "12": "like" }`; a guest has none. A members' hot read
- * (every idea page with comments): one statement, its text written here rather than built (Kysely
- * built an `in` list of 20 ids in ~20 µs, more than running it), so the driver's statement cache
- * keeps one per list length.
- */
+/** The caller's marks on the given comments: `{ "12": "like" }`; a guest has none (a members' hot read, findUserReactions). */
 export async function interactions(deps: Deps, viewer: UserRow | null, ids: number[]): Promise<Record<string, CommentReactionKind>> {
   if (!viewer || !ids.length) return {};
-  const text = `select comment_id, kind from comment_reactions where user_id = ? and comment_id in (${ids.map(() => '?').join(', ')})`;
-  const rows = await runRead<{ comment_id: number; kind: CommentReactionKind }>(deps.db, text, [viewer.id, ...ids]);
+  const rows = await findUserReactions(deps.db, viewer.id, ids);
   const marks: Record<string, CommentReactionKind> = {};
   for (const r of rows) marks[String(r.comment_id)] = r.kind;
   return marks;
@@ -188,27 +207,26 @@ export async function deleteComment(deps: Deps, user: UserRow, id: number, reaso
       throw notFound(COMMENT_MSG.notFound);
     }
     const isMainComment = comment.parent_id === null;
-    const replyRows = isMainComment ? await trx.selectFrom('comments').select(['id', 'held']).where('parent_id', '=', id).execute() : [];
+    const replyRows = isMainComment ? await findReplies(trx, id) : [];
     const replyIds = replyRows.map((r) => r.id);
     const removedIds = [id, ...replyIds];
     // Replies first: a cascade's deletions are not in SQLite's affected-row count.
-    const replies = replyIds.length ? await trx.deleteFrom('comments').where('id', 'in', replyIds).executeTakeFirst() : { numDeletedRows: 0n };
-    const own = await trx.deleteFrom('comments').where('id', '=', id).executeTakeFirst();
-    const removed = Number(replies.numDeletedRows) + Number(own.numDeletedRows);
+    const repliesRemoved = await deleteCommentsByIds(trx, replyIds);
+    const ownRemoved = await deleteCommentById(trx, id);
+    const removed = repliesRemoved + ownRemoved;
     // Held comments were never counted.
-    const counted = removed - replyRows.filter((r) => r.held).length - (comment.held && Number(own.numDeletedRows) ? 1 : 0);
-    await trx.updateTable('ideas').set({ comment_count: minusFloorZero('comment_count', counted) }).where('id', '=', idea.id).execute();
-    const reporters = await trx.selectFrom('comment_reports').select('reporter_id').where('comment_id', 'in', removedIds).where('status', '=', 'open').execute();
-    await trx.updateTable('comment_reports').set({ status: 'removed', resolved_at: nowDb() }).where('comment_id', 'in', removedIds).where('status', '=', 'open').execute();
-    await tellReporters(trx, idea, reporters.map((r) => r.reporter_id), 'removed');
+    const counted = removed - replyRows.filter((r) => r.held).length - (comment.held && ownRemoved ? 1 : 0);
+    await decreaseCommentCount(trx, idea.id, counted);
+    const reporters = await findOpenReporters(trx, removedIds);
+    await closeOpenReportsOn(trx, removedIds, 'removed');
+    await tellReporters(trx, idea, reporters, 'removed');
     // An admin removing someone else's comment is moderation: it goes into the log, and its writer hears why.
     if (user.role === 'admin' && comment.user_id !== user.id && idea.user_id !== user.id) {
       const why = reason?.trim() || REMOVAL_DEFAULT_REASON;
       await logModeration(trx, { adminId: user.id, action: 'delete_comment', targetType: 'comment', targetId: id, detail: `${why}｜${comment.content}` });
       if (!comment.held) await tellRemovedCommentAuthor(trx, idea, comment, why);
     }
-    const count = await trx.selectFrom('ideas').select('comment_count').where('id', '=', idea.id).executeTakeFirstOrThrow();
-    return { isMainComment, commentCount: count.comment_count, removed, ideaId: idea.id };
+    return { isMainComment, commentCount: await readCommentCount(trx, idea.id), removed, ideaId: idea.id };
   });
 }
 
@@ -223,13 +241,9 @@ export async function reportComment(deps: Deps, user: UserRow, id: number, given
     // The writers' lock order (idea, then comment): two quick clicks store one report.
     await lockIdeaForComments(trx, comment.idea_id);
     if (!(await lockComment(trx, id))) throw notFound(COMMENT_MSG.notFound);
-    const open = await trx.selectFrom('comment_reports').select('id').where('comment_id', '=', id).where('reporter_id', '=', user.id).where('status', '=', 'open').executeTakeFirst();
+    const open = await findOpenReport(trx, id, user.id);
     if (open) return { id: open.id };
-    const result = await trx
-      .insertInto('comment_reports')
-      .values({ comment_id: id, idea_id: comment.idea_id, reporter_id: user.id, reason, comment_content: comment.content, comment_author_id: comment.user_id, status: 'open', created_at: nowDb(), resolved_at: null })
-      .executeTakeFirstOrThrow();
-    return { id: Number(result.insertId) };
+    return { id: await insertReport(trx, { comment_id: id, idea_id: comment.idea_id, reporter_id: user.id, reason, comment_content: comment.content, comment_author_id: comment.user_id }) };
   });
 }
 
@@ -238,20 +252,7 @@ export async function reportComment(deps: Deps, user: UserRow, id: number, given
  * ones; each with the comment's writer and the idea's title, so a card says whose words on what.
  */
 export async function listReports(deps: Deps): Promise<CommentReportDto[]> {
-  const base = () =>
-    deps.db
-      .selectFrom('comment_reports as r')
-      .innerJoin('users as u', 'u.id', 'r.reporter_id')
-      .leftJoin('comments as c', 'c.id', 'r.comment_id')
-      .leftJoin('users as w', 'w.id', 'r.comment_author_id')
-      .leftJoin('ideas as i', 'i.id', 'r.idea_id')
-      .select(['r.id', 'r.comment_id', 'r.idea_id', 'r.reason', 'r.comment_content', 'r.status', 'r.created_at', 'u.registration_number', 'c.id as live_id'])
-      .select(['w.id as writer_id', 'w.nickname as writer_nickname', 'w.registration_number as writer_number', 'w.status as writer_status', 'i.title as idea_title']);
-  const [open, settled] = await Promise.all([
-    base().where('r.status', '=', 'open').orderBy('r.created_at').orderBy('r.id').limit(500).execute(),
-    base().where('r.status', '!=', 'open').orderBy('r.resolved_at', 'desc').orderBy('r.id', 'desc').limit(100).execute(),
-  ]);
-  return [...open, ...settled].map((r) => ({
+  return (await listReportRows(deps.db)).map((r) => ({
     id: r.id,
     commentId: r.comment_id,
     ideaId: r.idea_id,
@@ -275,22 +276,21 @@ export async function listReports(deps: Deps): Promise<CommentReportDto[]> {
 /** Keeps the comment: the report is closed as dismissed and its reporter told so. */
 export async function dismissReport(deps: Deps, admin: UserRow, id: number): Promise<void> {
   const dismissed = await transaction(deps.db, async (trx) => {
-    const report = await forUpdate(trx, trx.selectFrom('comment_reports').select(['id', 'reporter_id', 'idea_id', 'status']).where('id', '=', id)).executeTakeFirst();
+    const report = await lockReport(trx, id);
     if (!report || report.status !== 'open') return false;
-    await trx.updateTable('comment_reports').set({ status: 'dismissed', resolved_at: nowDb() }).where('id', '=', id).where('status', '=', 'open').execute();
-    const idea = await trx.selectFrom('ideas').select(['id', 'title']).where('id', '=', report.idea_id).executeTakeFirst();
+    await closeOpenReport(trx, id, 'dismissed');
+    const idea = await findIdeaTitle(trx, report.idea_id);
     if (idea) await tellReporters(trx, idea, [report.reporter_id], 'dismissed');
     await logModeration(trx, { adminId: admin.id, action: 'dismiss_report', targetType: 'report', targetId: id });
     return true;
   });
   if (dismissed) return;
-  const exists = await deps.db.selectFrom('comment_reports').select('id').where('id', '=', id).executeTakeFirst();
-  throw exists ? badRequest(COMMENT_MSG.reportClosed) : notFound(COMMENT_MSG.reportNotFound);
+  throw (await reportExists(deps.db, id)) ? badRequest(COMMENT_MSG.reportClosed) : notFound(COMMENT_MSG.reportNotFound);
 }
 
 /** Removes the reported comment with the admin's reason for its writer (deleteComment closes and answers its reports). */
 export async function removeReportedComment(deps: Deps, admin: UserRow, reportId: number, reason: string): Promise<{ ideaId: number }> {
-  const report = await deps.db.selectFrom('comment_reports').select(['comment_id', 'status']).where('id', '=', reportId).executeTakeFirst();
+  const report = await findReport(deps.db, reportId);
   if (!report) throw notFound(COMMENT_MSG.reportNotFound);
   if (report.status !== 'open') throw badRequest(COMMENT_MSG.reportClosed);
   const { ideaId } = await deleteComment(deps, admin, report.comment_id, reason);
@@ -299,32 +299,10 @@ export async function removeReportedComment(deps: Deps, admin: UserRow, reportId
 
 // ------------------------------------------------------------------ held comments
 
-/**
- * Held comments a moderator can decide on: a writer who has left, or an idea in the bin, has nothing
- * to decide (approving is refused); a restored idea's comments come back. The list below, and the
- * count on the console's 审核 tab (admin/pending.ts).
- */
-export function decidableHeldComments(db: Db) {
-  return db
-    .selectFrom('comments')
-    .innerJoin('users', 'users.id', 'comments.user_id')
-    .innerJoin('ideas', 'ideas.id', 'comments.idea_id')
-    .where('comments.held', '=', 1)
-    .where('users.status', '=', 'active')
-    .where('ideas.is_deleted', '=', 0);
-}
-
-/** The comments watched words of the hold action keep for a moderator, oldest first, with the words. */
+/** The comments watched words of the hold action keep for a moderator, oldest first, with the words (decidableHeldComments). */
 export async function heldComments(deps: Deps): Promise<{ comment: CommentDto; words: string[]; idea: { id: number; title: string } }[]> {
-  const rows = await decidableHeldComments(deps.db)
-    .selectAll('comments')
-    .select(['users.registration_number', 'users.nickname', 'users.avatar_url', 'users.status as user_status', 'ideas.title as idea_title'])
-    .orderBy('comments.created_at', 'asc')
-    .orderBy('comments.id', 'asc')
-    .limit(200)
-    .execute();
-  const ids = rows.map((r) => r.id);
-  const words = ids.length ? await deps.db.selectFrom('comment_held_words').select(['comment_id', 'word']).where('comment_id', 'in', ids).execute() : [];
+  const rows = await listHeldComments(deps.db);
+  const words = await findHeldWords(deps.db, rows.map((r) => r.id));
   return rows.map((r) => ({
     comment: toCommentDto(r as CommentWithAuthor),
     words: words.filter((w) => w.comment_id === r.id).map((w) => w.word),
@@ -349,7 +327,7 @@ export async function approveHeldComment(deps: Deps, admin: UserRow, id: number)
     const comment = await lockHeldComment(trx, found.idea_id, id);
     // Published now, so held to what a comment written now is: an active writer, an idea they may
     // comment on (an outside review approved one on an idea in the bin, and one whose writer had left).
-    const author = await trx.selectFrom('users').selectAll().where('id', '=', comment.user_id).executeTakeFirstOrThrow();
+    const author = await readCommentWriter(trx, comment.user_id);
     if (author.status !== 'active') throw badRequest(COMMENT_MSG.heldCannotPublish);
     const idea = await commentableIdea(trx, author, comment.idea_id, true).catch((err: unknown) => {
       throw err instanceof AppError ? badRequest(COMMENT_MSG.heldCannotPublish) : err;
@@ -357,9 +335,8 @@ export async function approveHeldComment(deps: Deps, admin: UserRow, id: number)
     // A reply to a comment deleted since answers nothing (createComment refuses such a reply).
     const answered = comment.reply_to_id ? await findComment(trx, comment.reply_to_id) : undefined;
     if (comment.reply_to_id && (!answered || answered.held)) throw badRequest(COMMENT_MSG.heldCannotPublish);
-    await trx.updateTable('comments').set({ held: 0 }).where('id', '=', id).execute();
-    await trx.deleteFrom('comment_held_words').where('comment_id', '=', id).execute();
-    await trx.updateTable('ideas').set((eb) => ({ comment_count: eb('comment_count', '+', 1) })).where('id', '=', idea.id).execute();
+    await releaseHeldComment(trx, id);
+    await incrementCommentCount(trx, idea.id);
     const name = authorName({ userId: author.id, nickname: author.nickname, registrationNumber: author.registration_number });
     await tellOfComment(trx, { idea, user: author, name, content: comment.content, at: nowDb(), answered, commentId: comment.id });
     await logModeration(trx, { adminId: admin.id, action: 'approve_comment', targetType: 'comment', targetId: id, detail: comment.content });
@@ -374,8 +351,8 @@ export async function rejectHeldComment(deps: Deps, admin: UserRow, id: number, 
   if (!found) throw notFound(COMMENT_MSG.notFound);
   await transaction(deps.db, async (trx) => {
     const comment = await lockHeldComment(trx, found.idea_id, id);
-    const idea = await trx.selectFrom('ideas').select(['id', 'title']).where('id', '=', comment.idea_id).executeTakeFirstOrThrow();
-    await trx.deleteFrom('comments').where('id', '=', id).execute();
+    const idea = await readIdeaTitle(trx, comment.idea_id);
+    await deleteCommentById(trx, id);
     const preview = [...comment.content].length > 50 ? `${[...comment.content].slice(0, 50).join('')}…` : comment.content;
     await sendMessage(trx, {
       userId: comment.user_id,

@@ -3,7 +3,7 @@
  * one) until it is sent: a session that ends as it is sent (the password changed on another device)
  * turns the box into the login prompt, and after logging in again the box has the words back.
  */
-import type { KeyValueStore } from '../../lib/marketplace-state.ts';
+import type { KeyValueStore } from '../../lib/key-value-store.ts';
 import type { ReplyTarget } from './CommentForm.tsx';
 
 export interface CommentDraft {

@@ -5,7 +5,7 @@
  * to log in. The editor offers the copy back when it opens again; a save or a publish that succeeds
  * drops it.
  */
-import type { KeyValueStore } from '../../lib/marketplace-state.ts';
+import type { KeyValueStore } from '../../lib/key-value-store.ts';
 import { MARKET_IDENTIFIERS } from '../../../shared/idea-rules.ts';
 import type { IdeaFormValues } from './form-values.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { PENDING_SEARCH_KEY, searchQueryOf } from '../../lib/marketplace-state.ts';
+import { PENDING_SEARCH_KEY, searchQueryOf } from '../../lib/search-query.ts';
 import { takeSessionEnded, waitingIdeaReturn, waitingPageName } from '../../lib/login-return.ts';
 import { LOGIN_MSG } from './login-messages.ts';
 

@@ -1,4 +1,6 @@
-import { marketAddressSearch, type SearchNavState, takePendingSearch } from '../../lib/marketplace-state.ts';
+import { marketAddressSearch } from '../../lib/marketplace-address.ts';
+import type { SearchNavState } from '../../lib/marketplace-nav-state.ts';
+import { takePendingSearch } from '../../lib/search-query.ts';
 import { takeLoginReturn } from '../../lib/login-return.ts';
 
 /**
