@@ -7,13 +7,13 @@
 import { useCallback, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { IDEA_ANALYSIS_MAX, IDEA_DESCRIPTION_MAX, IDEA_TITLE_MAX, parseTags } from '../../../shared/idea-rules.ts';
 import { errorExtra, errorMessage, fieldErrors } from '../../lib/api-errors.ts';
-import { trpc, type RouterOutputs } from '../../lib/trpc.ts';
+import { trpc } from '../../lib/trpc.ts';
+import type { ReviewIdea } from './review-text.ts';
 import { Modal } from '../Modal.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { UPLOADS_URL_PREFIX } from '../../../shared/uploads.ts';
 import { ModalActions } from '../ui/ModalActions.tsx';
 
-type ReviewIdea = RouterOutputs['admin']['reviewQueue']['data'][number];
 
 const PREVIEW_TAGS = new Set(['P', 'BR', 'STRONG', 'B', 'EM', 'I', 'U', 'S', 'H2', 'H3', 'H4', 'H5', 'H6', 'BLOCKQUOTE', 'UL', 'OL', 'LI', 'CODE', 'PRE', 'A', 'IMG', 'HR']);
 

@@ -3,13 +3,11 @@ import { useId, useMemo, type ReactNode } from 'react';
 import { marketMarker } from '../../../shared/idea-rules.ts';
 import { authorName } from '../../../shared/idea-display.ts';
 import { formatDateTime, relativeTime } from '../../../shared/relative-time.ts';
-import type { RouterOutputs } from '../../lib/trpc.ts';
 import { cardAuthor, cardTags } from '../IdeaCard.tsx';
 import { BusyButton } from '../ui/BusyButton.tsx';
 import { nestHeadings } from './nest-headings.ts';
-import { ADMIN_MSG, fieldLabel, titleOf } from './review-text.ts';
+import { ADMIN_MSG, fieldLabel, titleOf, type ReviewIdea } from './review-text.ts';
 
-type ReviewIdea = RouterOutputs['admin']['reviewQueue']['data'][number];
 
 /**
  * Why an idea the moderators have seen before is back: a rejection or a take-down the author answered

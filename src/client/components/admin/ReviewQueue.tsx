@@ -3,7 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { IdeaDto } from '../../../shared/idea-schemas.ts';
 import { REJECT_REASON_MSG } from '../../../shared/idea-display.ts';
 import { errorMessage, httpStatusOf } from '../../lib/api-errors.ts';
-import { trpc, type RouterOutputs } from '../../lib/trpc.ts';
+import { trpc } from '../../lib/trpc.ts';
 import { Feedback, type FeedbackState } from '../Feedback.tsx';
 import { LoadingLine } from '../LoadingLine.tsx';
 import { BusyButton } from '../ui/BusyButton.tsx';
@@ -14,9 +14,8 @@ import { EditApproveDialog } from './EditApproveDialog.tsx';
 import { nestHeadings } from './nest-headings.ts';
 import { ReasonDialog } from './ReasonDialog.tsx';
 import { ReviewItem } from './ReviewItem.tsx';
-import { ADMIN_MSG, titleOf } from './review-text.ts';
+import { ADMIN_MSG, titleOf, type ReviewIdea } from './review-text.ts';
 
-type ReviewIdea = RouterOutputs['admin']['reviewQueue']['data'][number];
 
 /** The edit dialog's preview sits under its h3 预览: the analysis's headings start at h4 there. */
 const nestPreview = (html: string) => nestHeadings(html, 4);

@@ -1,6 +1,10 @@
 /** What the review queue says: its messages, an idea's title, and where a hold word was found. */
 import type { IdeaDto } from '../../../shared/idea-schemas.ts';
 import { displayTitle } from '../../../shared/idea-display.ts';
+import type { RouterOutputs } from '../../lib/trpc.ts';
+
+/** One idea of the review queue, as the server sends it. */
+export type ReviewIdea = RouterOutputs['admin']['reviewQueue']['data'][number];
 
 export const ADMIN_MSG = {
   loadFailed: '加载审核队列失败，请稍后重试',
