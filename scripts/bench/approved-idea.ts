@@ -1,7 +1,7 @@
 /** A public (published, approved) idea row written straight into `ideas` by the benchmarks' bulk seeding. */
 import type { Insertable } from 'kysely';
 import type { IdeaTable } from '../../db/types.ts';
-import { newShuffleKey } from '../../src/server/ideas/repository.ts';
+import { newShuffleKey } from '../../src/server/ideas/visibility.ts';
 
 export interface ApprovedIdea {
   userId: number;

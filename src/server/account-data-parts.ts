@@ -6,7 +6,7 @@
 import type { AccountDataPart } from './accounts/account-data.ts';
 import { commentNoticesAccountData } from './comments/notices.ts';
 import { commentsAccountData } from './comments/repository.ts';
-import { ideasAccountData } from './ideas/repository.ts';
+import { ideasAccountData } from './ideas/visibility.ts';
 import { favoritesAccountData } from './social/favorites.ts';
 import { followsAccountData } from './social/follows.ts';
 

@@ -61,7 +61,7 @@ export const isPublicStage = (idea: StageFields) => ideaStage(idea) === 'public'
 /**
  * Who may comment on it, mark or report its comments, favourite, unlock it or count a view: anyone
  * while it is public, only its author otherwise. An admin reads every stage but acts on none of them
- * (the server's rule: ideas/repository.ts `findActionableIdea`).
+ * (the server's rule: ideas/visibility.ts `findActionableIdea`).
  */
 export const mayActOn = (idea: StageFields & { isOwner?: boolean }) => isPublicStage(idea) || !!idea.isOwner;
 

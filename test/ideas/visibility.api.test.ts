@@ -1,5 +1,5 @@
 /**
- * The one visibility rule (ideas/repository.ts): public = published, approved, not deleted, author
+ * The one visibility rule (ideas/visibility.ts): public = published, approved, not deleted, author
  * active. Every public read path is checked against ideas in every other stage, and images uploaded
  * before an idea exists never create a draft.
  */

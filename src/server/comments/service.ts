@@ -17,7 +17,7 @@ import { IDEA_MSG } from '../../shared/idea-rules.ts';
 import type { Deps } from '../deps.ts';
 import { AppError, badRequest, forbidden, notFound } from '../kernel/errors.ts';
 import { screenTexts } from '../moderation/words.ts';
-import { findActionableIdea, findVisibleIdea } from '../ideas/repository.ts';
+import { findActionableIdea, findVisibleIdea } from '../ideas/visibility.ts';
 import { logModeration } from '../admin/log.ts';
 import { asSentence, sendMessage } from '../messages/send.ts';
 import { REMOVAL_DEFAULT_REASON, tellAnswered, tellIdeaAuthor, tellRemovedCommentAuthor, tellReporters } from './notices.ts';

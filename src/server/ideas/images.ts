@@ -16,7 +16,7 @@ import { transaction } from '../../../db/transaction.ts';
 import { IDEA_MSG, IMAGE_COMPRESS_THRESHOLD_BYTES, IMAGE_MAX_BYTES, IMAGES_PER_IDEA } from '../../shared/idea-rules.ts';
 import type { Deps } from '../deps.ts';
 import { AppError, badRequest, notFound } from '../kernel/errors.ts';
-import { requireEditableIdea } from './repository.ts';
+import { requireEditableIdea } from './visibility.ts';
 import type { ZUploadedImage } from '../../shared/outputs/ideas.ts';
 import { processLog } from '../kernel/process-log.ts';
 

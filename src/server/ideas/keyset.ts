@@ -8,7 +8,7 @@ import type { Db, UserRow } from '../../../db/types.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { decodeCursor, encodeCursor, isCursorInt, isCursorTime } from '../kernel/cursors.ts';
 import { selectCards, toCards, type CardRow } from './cards.ts';
-import type { publicIdeas } from './repository.ts';
+import type { publicIdeas } from './visibility.ts';
 
 /** A page of idea cards and the next page's cursor (null at the end). */
 export interface Page {

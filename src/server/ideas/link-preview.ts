@@ -4,7 +4,7 @@
  */
 import type { Deps } from '../deps.ts';
 import { ZIdeaId } from '../../shared/ids.ts';
-import { publicIdeas } from './repository.ts';
+import { publicIdeas } from './visibility.ts';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

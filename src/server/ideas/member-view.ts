@@ -21,7 +21,7 @@ export interface ViewerState {
 }
 
 // The idea row itself only when the member may see it: public (the visibility rule of
-// ideas/repository.ts, written out), or theirs; an admin sees every stage.
+// ideas/visibility.ts, written out), or theirs; an admin sees every stage.
 const PUBLIC = `(i.status = 'published' and i.moderation_status = 'approved' and i.is_deleted = 0 and (select u.status from users u where u.id = i.user_id) = 'active')`;
 const statement = (admin: boolean) => `select 0 as k, i.user_id as v, null as w from ideas i where i.id = ?${admin ? ' and ? > 0' : ` and (${PUBLIC} or i.user_id = ?)`}
 union all select 1, 0, null from favorites where user_id = ? and idea_id = ?

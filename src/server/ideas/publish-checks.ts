@@ -28,7 +28,7 @@ import type { Database, Db, IdeaRow, UserRow } from '../../../db/types.ts';
 import { forUpdate } from '../../../db/portable.ts';
 import { PUBLISH_ERROR_TYPES, type DuplicateInfo } from '../../shared/idea-display.ts';
 import { jaccard, mostlyContained, ngrams, normalizeText, similarity } from '../search/text.ts';
-import { findVisibleIdea } from './repository.ts';
+import { findVisibleIdea } from './visibility.ts';
 import type { Deps } from '../deps.ts';
 import { AppError, conflict } from '../kernel/errors.ts';
 import { screenTexts, SENSITIVE_MESSAGE, type HeldWord } from '../moderation/words.ts';

@@ -6,7 +6,7 @@ import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../kernel/errors.ts';
 import { requireUserByRef } from '../accounts/users.ts';
-import { findActionableIdea, findVisibleIdea, publicIdeas } from './repository.ts';
+import { findActionableIdea, findVisibleIdea, publicIdeas } from './visibility.ts';
 import { listIdeaComments } from '../comments/repository.ts';
 import { loadExtras, toIdeaDto, toIdeaDtos } from './shape.ts';
 import { decodeTimeIdCursor, encodeTimeIdCursor, olderThan } from '../kernel/cursors.ts';

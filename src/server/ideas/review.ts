@@ -15,7 +15,7 @@ import { logModeration } from '../admin/log.ts';
 import { DEFAULT_IDEA_TITLE, IDEA_MSG, IMAGES_PER_IDEA } from '../../shared/idea-rules.ts';
 import { claimText, contentHash, COPY_HOLD_FIELD, IMAGE_HOLD_FIELD, markImagesSeen, matchText, screenIdeaFields, type IdeaTexts } from './publish-checks.ts';
 import { uploadUrl } from '../../shared/uploads.ts';
-import { ideaTags, rowInReview, writeTags } from './repository.ts';
+import { ideaTags, rowInReview, writeTags } from './visibility.ts';
 import { sanitizeRichText, uploadedImageNames } from './rich-text.ts';
 import { writeSearchGrams } from '../search/search-index.ts';
 

@@ -8,7 +8,7 @@ import type { Database } from '../../../db/types.ts';
 import type { IdeaStage } from '../../shared/idea-display.ts';
 import { DEFAULT_MARKET_IDENTIFIER, IDEA_PRICE, type MarketIdentifier } from '../../shared/idea-rules.ts';
 import { contentHash, matchText } from './publish-checks.ts';
-import { insertIdea } from './repository.ts';
+import { insertIdea } from './visibility.ts';
 import { htmlToText } from './rich-text.ts';
 
 export interface StagedIdea {

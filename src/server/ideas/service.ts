@@ -19,7 +19,7 @@ import {
   requireOwnIdea,
   requireOwnLiveIdea,
   writeTags,
-} from './repository.ts';
+} from './visibility.ts';
 import { writeSearchGrams } from '../search/search-index.ts';
 import { htmlToText, sanitizeRichText, uploadedImageNames } from './rich-text.ts';
 import { loadExtras, toIdeaDto } from './shape.ts';

@@ -5,7 +5,7 @@ import type { Database, IdeaRow, UserRow } from '../../../db/types.ts';
 import { authorAvatar, authorName } from '../../shared/idea-display.ts';
 import { NEW_IDEA_DAYS } from '../../shared/idea-rules.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
-import { seesEveryStage } from './repository.ts';
+import { seesEveryStage } from './visibility.ts';
 import { uploadedImageNames } from './rich-text.ts';
 import type { ShownIdea } from '../contract/sharing.ts';
 import type { ViewerFacts } from './viewer-facts.ts';

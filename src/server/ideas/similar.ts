@@ -11,7 +11,7 @@ import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../kernel/errors.ts';
 import { fieldGrams, GRAM_KIND, normalizeText } from '../search/text.ts';
-import { findVisibleIdea, ideaTags, publicIdeas } from './repository.ts';
+import { findVisibleIdea, ideaTags, publicIdeas } from './visibility.ts';
 import { selectCards, toCards } from './cards.ts';
 
 export const SIMILAR_LIMIT_DEFAULT = SIMILAR_IDEAS_LIMIT;

@@ -12,7 +12,7 @@ import { communityDay } from '../../shared/constants.ts';
 import { IDEA_MSG } from '../../shared/idea-rules.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../kernel/errors.ts';
-import { findActionableIdea, findVisibleIdea } from './repository.ts';
+import { findActionableIdea, findVisibleIdea } from './visibility.ts';
 
 /**
  * The installation's key for guests' addresses: a plain hash of an IPv4 address is undone by trying

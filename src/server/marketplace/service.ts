@@ -7,7 +7,7 @@
 import type { Db, UserRow } from '../../../db/types.ts';
 import type { Deps } from '../deps.ts';
 import { selectCards, type CardRow } from '../ideas/cards.ts';
-import { publicIdeas } from '../ideas/repository.ts';
+import { publicIdeas } from '../ideas/visibility.ts';
 import { decodeCursor, encodeCursor, isCursorInt, isCursorTime, peekCursor } from '../kernel/cursors.ts';
 import { finishPage, newestPage, type Page } from '../ideas/keyset.ts';
 

@@ -19,7 +19,7 @@ import { dbTimeToIso } from '../../../db/time.ts';
 import type { UserRow } from '../../../db/types.ts';
 import type { Deps } from '../deps.ts';
 import { ZipWriter } from '../infrastructure/zip.ts';
-import { publicIdeas } from '../ideas/repository.ts';
+import { publicIdeas } from '../ideas/visibility.ts';
 
 export const EXPORT_MSG = {
   tooFrequent: '导出过于频繁，请明天再试',

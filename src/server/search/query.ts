@@ -14,7 +14,7 @@ import type { Deps } from '../deps.ts';
 import { cardsFrom, selectCards, toCards, type CardRow } from '../ideas/cards.ts';
 import type { IdeaExtras, UploadedImage } from '../ideas/shape.ts';
 import { shapedQueries } from '../../../db/prepared.ts';
-import { publicIdeas } from '../ideas/repository.ts';
+import { publicIdeas } from '../ideas/visibility.ts';
 import { decodeCursor, encodeCursor, isCursorInt, isCursorTime } from '../kernel/cursors.ts';
 import type { Page } from '../ideas/keyset.ts';
 import { SEARCH_QUERY_MAX_CHARS } from '../../shared/constants.ts';

@@ -16,7 +16,7 @@ import { FAVORITE_TEXT } from '../../shared/social-texts.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../kernel/errors.ts';
-import { findActionableIdea, findVisibleIdea, publicIdeas } from '../ideas/repository.ts';
+import { findActionableIdea, findVisibleIdea, publicIdeas } from '../ideas/visibility.ts';
 import { selectCards, toCards } from '../ideas/cards.ts';
 import { decodeTimeIdCursor, encodeTimeIdCursor, olderThan } from '../kernel/cursors.ts';
 import type { AccountDataPart } from '../accounts/account-data.ts';

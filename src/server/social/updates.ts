@@ -9,7 +9,7 @@ import type { UserRow } from '../../../db/types.ts';
 import { authorAvatar, authorName } from '../../shared/idea-display.ts';
 import { NEW_IDEA_DAYS } from '../../shared/idea-rules.ts';
 import type { Deps } from '../deps.ts';
-import { publicIdeas } from '../ideas/repository.ts';
+import { publicIdeas } from '../ideas/visibility.ts';
 import { followedAccounts, requireActiveUser } from './follows.ts';
 import type { ZFollowUpdate, ZRecentIdea } from '../../shared/outputs/social.ts';
 
