@@ -179,7 +179,7 @@ export async function ensureMysqlDatabase(target: MysqlTarget): Promise<void> {
   try {
     const [rows] = await admin.query("SHOW COLLATION WHERE Collation IN ('utf8mb4_nopad_bin', 'utf8mb4_0900_bin')");
     const names = (rows as { Collation: string }[]).map((r) => r.Collation);
-    const collation = names.includes('utf8mb4_nopad_bin') ? 'utf8mb4_nopad_bin' : names[0] ?? 'utf8mb4_bin';
+    const collation = names.includes('utf8mb4_nopad_bin') ? 'utf8mb4_nopad_bin' : (names[0] ?? 'utf8mb4_bin');
     await admin.query(`CREATE DATABASE IF NOT EXISTS \`${target.database}\` CHARACTER SET utf8mb4 COLLATE ${collation}`);
   } finally {
     await admin.end();

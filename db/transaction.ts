@@ -99,30 +99,34 @@ function retryableTransactionError(err: unknown): boolean {
  * (see the top of this file). `body` may run more than once: database work only.
  */
 export async function transaction<DB, T>(db: Kysely<DB>, body: (trx: Transaction<DB>) => Promise<T>, policy: RetryPolicy = RETRY_POLICY): Promise<T> {
-  return withRetries(async () => {
-    let bodyDone = false;
-    let bodyError: { error: unknown } | undefined;
-    try {
-      return await db.transaction().execute(async (trx) => {
-        try {
-          const result = await body(trx);
-          bodyDone = true;
-          return result;
-        } catch (error) {
-          bodyError = { error };
-          throw error;
+  return withRetries(
+    async () => {
+      let bodyDone = false;
+      let bodyError: { error: unknown } | undefined;
+      try {
+        return await db.transaction().execute(async (trx) => {
+          try {
+            const result = await body(trx);
+            bodyDone = true;
+            return result;
+          } catch (error) {
+            bodyError = { error };
+            throw error;
+          }
+        });
+      } catch (err) {
+        // The body's own error, not the ROLLBACK's (which fails too when the connection is gone).
+        if (bodyError) throw bodyError.error;
+        if (bodyDone && databaseFailure(err) === 'connection') {
+          retryStats.unknownCommits++;
+          throw new DatabaseUnavailableError('COMMIT_OUTCOME_UNKNOWN', 'the connection was lost while COMMIT was in flight', { cause: err });
         }
-      });
-    } catch (err) {
-      // The body's own error, not the ROLLBACK's (which fails too when the connection is gone).
-      if (bodyError) throw bodyError.error;
-      if (bodyDone && databaseFailure(err) === 'connection') {
-        retryStats.unknownCommits++;
-        throw new DatabaseUnavailableError('COMMIT_OUTCOME_UNKNOWN', 'the connection was lost while COMMIT was in flight', { cause: err });
+        throw err;
       }
-      throw err;
-    }
-  }, retryableTransactionError, policy);
+    },
+    retryableTransactionError,
+    policy,
+  );
 }
 
 // ------------------------------------------------------------------ statements outside a transaction

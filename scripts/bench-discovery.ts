@@ -125,7 +125,13 @@ function likeQuery(deps: Deps, q: string, limit: number) {
       eb.or([
         sql<boolean>`ideas.title like ${like} escape '!'`,
         sql<boolean>`ideas.description like ${like} escape '!'`,
-        eb.exists(eb.selectFrom('idea_tags').select('idea_tags.idea_id').whereRef('idea_tags.idea_id', '=', 'ideas.id').where(sql<boolean>`idea_tags.tag like ${like} escape '!'`)),
+        eb.exists(
+          eb
+            .selectFrom('idea_tags')
+            .select('idea_tags.idea_id')
+            .whereRef('idea_tags.idea_id', '=', 'ideas.id')
+            .where(sql<boolean>`idea_tags.tag like ${like} escape '!'`),
+        ),
       ]),
     )
     .orderBy(sql`case when ideas.title = ${q} then 0 when ideas.title like ${like} escape '!' then 1 else 2 end`)
@@ -141,7 +147,11 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hunter-bench-discovery-'));
 const base = process.env.BENCH_DATABASE_URL;
 const reuse = process.env.BENCH_REUSE;
 const keep = process.env.BENCH_KEEP === '1' || !!reuse;
-const databaseUrl = reuse ? reuse : base?.startsWith('mysql') ? Object.assign(new URL(base), { pathname: `/hunter_bench_${Date.now().toString(36)}` }).toString() : `sqlite:${path.join(tmp, 'bench.db')}`;
+const databaseUrl = reuse
+  ? reuse
+  : base?.startsWith('mysql')
+    ? Object.assign(new URL(base), { pathname: `/hunter_bench_${Date.now().toString(36)}` }).toString()
+    : `sqlite:${path.join(tmp, 'bench.db')}`;
 const handle = await openDatabase(databaseUrl);
 try {
   await migrateToLatest(handle.db);
@@ -162,20 +172,41 @@ try {
       return Buffer.from(JSON.stringify({ s: 'n', p: row.published_at, i: row.id })).toString('base64url');
     }
     if (sort === 'favorites') {
-      const row = await handle.db.selectFrom('ideas').select(['favorite_count', 'published_at', 'id']).orderBy('favorite_count', 'desc').orderBy('published_at', 'desc').orderBy('id', 'desc').offset(half).limit(1).executeTakeFirstOrThrow();
+      const row = await handle.db
+        .selectFrom('ideas')
+        .select(['favorite_count', 'published_at', 'id'])
+        .orderBy('favorite_count', 'desc')
+        .orderBy('published_at', 'desc')
+        .orderBy('id', 'desc')
+        .offset(half)
+        .limit(1)
+        .executeTakeFirstOrThrow();
       return Buffer.from(JSON.stringify({ s: 'f', f: row.favorite_count, p: row.published_at, i: row.id })).toString('base64url');
     }
     const start = seedStart(SEED);
     const asc = SEED % 2 === 1;
     const arc = asc ? handle.db.selectFrom('ideas').where('shuffle_key', '>=', start) : handle.db.selectFrom('ideas').where('shuffle_key', '<', start);
     const n = Number((await arc.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-    const row = await arc.select(['shuffle_key', 'id']).orderBy('shuffle_key', asc ? 'asc' : 'desc').orderBy('id', asc ? 'asc' : 'desc').offset(Math.floor(n / 2)).limit(1).executeTakeFirstOrThrow();
+    const row = await arc
+      .select(['shuffle_key', 'id'])
+      .orderBy('shuffle_key', asc ? 'asc' : 'desc')
+      .orderBy('id', asc ? 'asc' : 'desc')
+      .offset(Math.floor(n / 2))
+      .limit(1)
+      .executeTakeFirstOrThrow();
     const cursor = Buffer.from(JSON.stringify({ s: 'r', seed: SEED, ph: 0, k: row.shuffle_key, i: row.id })).toString('base64url');
     await pageAt(cursor); // checks the cursor is accepted
     return cursor;
   }
 
-  interface Row { name: string; http: string; ours: { p50: number; p95: number }; floor: { p50: number; p95: number }; floorName: string; matches?: number }
+  interface Row {
+    name: string;
+    http: string;
+    ours: { p50: number; p95: number };
+    floor: { p50: number; p95: number };
+    floorName: string;
+    matches?: number;
+  }
   const rows: Row[] = [];
   for (const sort of ['newest', 'favorites', 'random'] as const) {
     for (const deep of [false, true]) {
@@ -186,7 +217,13 @@ try {
       const compiled = queries[0];
       await explain(deps, `${sort} ${deep ? 'deep' : 'first'}`, queries);
       const qs = new URLSearchParams({ sort, limit: String(LIMIT), ...(sort === 'random' ? { seed: String(SEED) } : {}), ...(cursor ? { cursor } : {}) });
-      rows.push({ name: `${sort} ${deep ? '深页（第 50,000 条后）' : '首页'}`, http: `/api/marketplace/ideas?${qs}`, ours: await timed(() => call(deps)), floor: await timed(bareRunner(deps, compiled)), floorName: '同一 SQL，裸驱动' });
+      rows.push({
+        name: `${sort} ${deep ? '深页（第 50,000 条后）' : '首页'}`,
+        http: `/api/marketplace/ideas?${qs}`,
+        ours: await timed(() => call(deps)),
+        floor: await timed(bareRunner(deps, compiled)),
+        floorName: '同一 SQL，裸驱动',
+      });
     }
   }
   const SEARCHES: [string, string][] = [
@@ -205,7 +242,14 @@ try {
     const likeIds = ((await bare()) as { id: number }[]).slice(0, LIMIT).map((r) => r.id);
     const same = JSON.stringify(likeIds) === JSON.stringify(first.items.map((i) => i.id));
     const matches = Number(
-      (await handle.db.selectFrom('idea_search_grams').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', 2).where('gram', '=', q.length <= 2 ? q : q.slice(0, 2)).executeTakeFirstOrThrow()).n,
+      (
+        await handle.db
+          .selectFrom('idea_search_grams')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('kind', '=', 2)
+          .where('gram', '=', q.length <= 2 ? q : q.slice(0, 2))
+          .executeTakeFirstOrThrow()
+      ).n,
     );
     rows.push({
       name: `搜索 ${label}「${q}」${same ? '' : '（与 LIKE 的结果不同！）'}`,

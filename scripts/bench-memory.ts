@@ -39,7 +39,19 @@ for (let from = 0; from < USERS; from += 1000) {
   const at = dbTimeAgo(400 * 24 * 3600 * 1000);
   const rows = Array.from({ length: Math.min(1000, USERS - from) }, (_, k) => {
     const n = from + k;
-    return { registration_number: `bx${String(300000 + n).padStart(6, '0')}`, phone: `137${String(n).padStart(8, '0')}`, email: null, password_hash: n === 0 ? hash : null, nickname: `内存压测用户${n}`, avatar_url: DEFAULT_AVATAR, bio: null, role: 'member' as const, status: 'active' as const, created_at: at, updated_at: at };
+    return {
+      registration_number: `bx${String(300000 + n).padStart(6, '0')}`,
+      phone: `137${String(n).padStart(8, '0')}`,
+      email: null,
+      password_hash: n === 0 ? hash : null,
+      nickname: `内存压测用户${n}`,
+      avatar_url: DEFAULT_AVATAR,
+      bio: null,
+      role: 'member' as const,
+      status: 'active' as const,
+      created_at: at,
+      updated_at: at,
+    };
   });
   await handle.db.insertInto('users').values(rows).execute();
 }
@@ -64,14 +76,35 @@ for (let from = 0; from < IDEAS; from += 500) {
 const ideas = (await handle.db.selectFrom('ideas').select('id').orderBy('id', 'desc').limit(PAGES).execute()).map((r) => r.id);
 for (let from = 0; from < IDEAS; from += 1000) {
   const ids = (await handle.db.selectFrom('ideas').select('id').orderBy('id').offset(from).limit(1000).execute()).map((r) => r.id);
-  await handle.db.insertInto('idea_tags').values(ids.flatMap((id, k) => [{ idea_id: id, position: 0, tag: '生活' }, { idea_id: id, position: 1, tag: `组${k % 20}` }])).execute();
+  await handle.db
+    .insertInto('idea_tags')
+    .values(
+      ids.flatMap((id, k) => [
+        { idea_id: id, position: 0, tag: '生活' },
+        { idea_id: id, position: 1, tag: `组${k % 20}` },
+      ]),
+    )
+    .execute();
 }
 const at = dbTimeAgo(3600_000);
 for (let from = 0; from < ideas.length; from += 100) {
   const slice = ideas.slice(from, from + 100);
   await handle.db
     .insertInto('comments')
-    .values(slice.flatMap((id, k) => Array.from({ length: 5 }, (_, c) => ({ idea_id: id, user_id: users[(k * 5 + c) % users.length], parent_id: null, reply_to_id: null, content: `第 ${c + 1} 条评论：这个想法不错，我也遇到过同样的问题。`, like_count: c, dislike_count: 0, created_at: at }))))
+    .values(
+      slice.flatMap((id, k) =>
+        Array.from({ length: 5 }, (_, c) => ({
+          idea_id: id,
+          user_id: users[(k * 5 + c) % users.length],
+          parent_id: null,
+          reply_to_id: null,
+          content: `第 ${c + 1} 条评论：这个想法不错，我也遇到过同样的问题。`,
+          like_count: c,
+          dislike_count: 0,
+          created_at: at,
+        })),
+      ),
+    )
     .execute();
   await handle.db.updateTable('ideas').set({ comment_count: 5 }).where('id', 'in', slice).execute();
 }
@@ -81,9 +114,18 @@ console.log(`写入 ${IDEAS} 个创意、${USERS} 个用户、${ideas.length * 5
 const report = path.join(tmp, 'cache.json');
 // A TTL longer than the warm-up, so every page read stays cached: what is measured is the memory the
 // cache's bounds allow, not what the TTL lets expire.
-const product = await startChild('scripts/bench/serve-product.ts', { DATABASE_URL: databaseUrl, BENCH_CACHE_REPORT: report, CACHE_TTL_MS: '600000', NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc` });
+const product = await startChild('scripts/bench/serve-product.ts', {
+  DATABASE_URL: databaseUrl,
+  BENCH_CACHE_REPORT: report,
+  CACHE_TTL_MS: '600000',
+  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc`,
+});
 const base = `http://127.0.0.1:${product.port}`;
-const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginType: 'phone', phone: '13700000000', password: PASSWORD }) });
+const login = await fetch(`${base}/api/auth/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ loginType: 'phone', phone: '13700000000', password: PASSWORD }),
+});
 const token = ((await login.json()) as { data: { token: string } }).data.token;
 const cacheSize = async () => {
   fs.rmSync(report, { force: true });
@@ -127,7 +169,9 @@ console.log(`| 服务进程 RSS，预热前 | ${before.toFixed(0)} MB |`);
 console.log(`| 服务进程 RSS，预热 ${ideas.length} 个创意页（详情 + 评论，游客与会员）和市场列表后 | ${after.toFixed(0)} MB |`);
 console.log(`| 共享缓存：条目 / 计入上限的字节 | ${size.entries} / ${(size.bytes / 1024 / 1024).toFixed(1)} MB |`);
 const js = (m: { heapUsed: number; arrayBuffers: number }) => m.heapUsed + m.arrayBuffers;
-console.log(`| 完整回收后的 JS 堆与 Buffer：预热前 → 预热后（每个条目） | ${(js(empty) / 1024 / 1024).toFixed(1)} → ${(js(size) / 1024 / 1024).toFixed(1)} MB（${((js(size) - js(empty)) / Math.max(1, size.entries - empty.entries) / 1024).toFixed(1)} KB） |`);
+console.log(
+  `| 完整回收后的 JS 堆与 Buffer：预热前 → 预热后（每个条目） | ${(js(empty) / 1024 / 1024).toFixed(1)} → ${(js(size) / 1024 / 1024).toFixed(1)} MB（${((js(size) - js(empty)) / Math.max(1, size.entries - empty.entries) / 1024).toFixed(1)} KB） |`,
+);
 console.log(`| 预热用时（${ideas.length * 4 + 20 + 64} 次请求，顺序发出） | ${(warmMs / 1000).toFixed(1)} 秒 |`);
 console.log('（服务以 CACHE_TTL_MS=600000 运行，预热过的页面都还在缓存里：测的是缓存上限允许的内存。）');
 

@@ -107,7 +107,16 @@ try {
   // added to ours per query, as the SQLite rows count the database in our process.
   const serverCpuMs = await mariadbThreadsCpu(handle, databaseUrl);
 
-  interface Timing { q: string; p50: number; p99: number; cpu50: number; cpu99: number; cpuMean: number; cards: number; more: boolean }
+  interface Timing {
+    q: string;
+    p50: number;
+    p99: number;
+    cpu50: number;
+    cpu99: number;
+    cpuMean: number;
+    cards: number;
+    more: boolean;
+  }
   // Nearest rank: the smallest value with at least p % of the calls at or below it.
   const pct = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
   // The collector's pauses, to tell a slow call that waited for one from a slow query.
@@ -164,11 +173,23 @@ try {
   const worst = timings[0];
   console.log(`| 搜索（游客，${IDEAS} 个创意中最慢的查询「${worst.q}」） | | ${worst.p50.toFixed(2)} | ${worst.p99.toFixed(2)} |${cpuColumns(worst)}`);
   const meanCpu = timings.reduce((sum, t) => sum + t.cpuMean, 0) / timings.length;
-  console.log(`全部 ${all.length} 次调用：p50 ${pct(all, 50).toFixed(2)} ms，p99 ${pct(all, 99).toFixed(2)} ms，最慢 ${all[all.length - 1].toFixed(2)} ms${sqlite ? `；CPU p50 ${pct(allCpu, 50).toFixed(2)} ms，p99 ${pct(allCpu, 99).toFixed(2)} ms` : ''}${serverCpuMs || sqlite ? `；每个查询的平均 CPU ${meanCpu.toFixed(2)} ms` : ''}（目标：p99 ≤ 10 ms；负载 ${os.loadavg()[0].toFixed(1)}）`);
+  console.log(
+    `全部 ${all.length} 次调用：p50 ${pct(all, 50).toFixed(2)} ms，p99 ${pct(all, 99).toFixed(2)} ms，最慢 ${all[all.length - 1].toFixed(2)} ms${sqlite ? `；CPU p50 ${pct(allCpu, 50).toFixed(2)} ms，p99 ${pct(allCpu, 99).toFixed(2)} ms` : ''}${serverCpuMs || sqlite ? `；每个查询的平均 CPU ${meanCpu.toFixed(2)} ms` : ''}（目标：p99 ≤ 10 ms；负载 ${os.loadavg()[0].toFixed(1)}）`,
+  );
   const paused = (c: (typeof slowCalls)[number]) => pauses.filter((g) => g.start < c.end && g.end > c.start).reduce((ms, g) => ms + g.end - g.start, 0);
   const overP99 = timings.filter((t) => t.p99 > SLOW_MS);
   console.log(`p99 超过 ${SLOW_MS} ms 的查询：${overP99.length ? overP99.map((t) => `「${t.q}」${t.p99.toFixed(2)}`).join('、') : '没有'}。`);
-  console.log(`超过 ${SLOW_MS} ms 的调用：${slowCalls.length} 次（共 ${all.length} 次）${slowCalls.length ? `，其中 ${slowCalls.filter((c) => paused(c) > 0).length} 次期间有垃圾回收暂停；最慢的：${[...slowCalls].sort((a, b) => b.ms - a.ms).slice(0, 5).map((c) => `「${c.q}」${c.ms.toFixed(1)} ms（回收 ${paused(c).toFixed(1)} ms）`).join('、')}` : ''}。`);
+  console.log(
+    `超过 ${SLOW_MS} ms 的调用：${slowCalls.length} 次（共 ${all.length} 次）${
+      slowCalls.length
+        ? `，其中 ${slowCalls.filter((c) => paused(c) > 0).length} 次期间有垃圾回收暂停；最慢的：${[...slowCalls]
+            .sort((a, b) => b.ms - a.ms)
+            .slice(0, 5)
+            .map((c) => `「${c.q}」${c.ms.toFixed(1)} ms（回收 ${paused(c).toFixed(1)} ms）`)
+            .join('、')}`
+        : ''
+    }。`,
+  );
 } finally {
   await handle.close();
   if (!keep && databaseUrl.startsWith('mysql')) await dropMysqlDatabase(databaseUrl).catch(() => {});

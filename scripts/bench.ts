@@ -69,7 +69,14 @@ await migrateToLatest(handle.db);
 await seedDemoData(handle.db);
 const author = await handle.db.selectFrom('users').select('id').where('registration_number', '=', DEMO_USERS[0].registrationNumber).executeTakeFirstOrThrow();
 for (let i = 0; i < IDEAS; i++) {
-  await insertStagedIdea(handle.db, { userId: author.id, title: `压测创意 ${i}`, description: `用于测量列表读取速度的创意，第 ${i} 条`, analysis: '<p>详细分析</p>', tags: ['压测', `组${i % 20}`], favorites: i % 50 });
+  await insertStagedIdea(handle.db, {
+    userId: author.id,
+    title: `压测创意 ${i}`,
+    description: `用于测量列表读取速度的创意，第 ${i} 条`,
+    analysis: '<p>详细分析</p>',
+    tags: ['压测', `组${i % 20}`],
+    favorites: i % 50,
+  });
 }
 // The community around the lists: members with messages, some followed by the demo member (who is
 // the admin sending announcements), 20 of those with an idea this week.
@@ -77,7 +84,19 @@ const at = nowDb();
 for (let from = 0; from < USERS; from += 500) {
   const rows = Array.from({ length: Math.min(500, USERS - from) }, (_, k) => {
     const n = from + k;
-    return { registration_number: `bx${String(200000 + n).padStart(6, '0')}`, phone: `139${String(n).padStart(8, '0')}`, email: null, password_hash: null, nickname: `压测用户${n}`, avatar_url: DEFAULT_AVATAR, bio: null, role: 'member' as const, status: 'active' as const, created_at: at, updated_at: at };
+    return {
+      registration_number: `bx${String(200000 + n).padStart(6, '0')}`,
+      phone: `139${String(n).padStart(8, '0')}`,
+      email: null,
+      password_hash: null,
+      nickname: `压测用户${n}`,
+      avatar_url: DEFAULT_AVATAR,
+      bio: null,
+      role: 'member' as const,
+      status: 'active' as const,
+      created_at: at,
+      updated_at: at,
+    };
   });
   await handle.db.insertInto('users').values(rows).execute();
 }
@@ -86,21 +105,47 @@ for (let from = 0; from < crowd.length; from += 100) {
   const slice = crowd.slice(from, from + 100);
   await handle.db
     .insertInto('messages')
-    .values(slice.flatMap((u) => Array.from({ length: 5 }, (_, k) => ({ user_id: u.id, type: 'system' as const, title: '系统通知', content: `第 ${k} 条消息`, priority: 'normal' as const, sender: 'system' as const, is_read: k % 2, read_at: null, original_feedback: null, idea_id: null, announcement_id: null, created_at: at }))))
+    .values(
+      slice.flatMap((u) =>
+        Array.from({ length: 5 }, (_, k) => ({
+          user_id: u.id,
+          type: 'system' as const,
+          title: '系统通知',
+          content: `第 ${k} 条消息`,
+          priority: 'normal' as const,
+          sender: 'system' as const,
+          is_read: k % 2,
+          read_at: null,
+          original_feedback: null,
+          idea_id: null,
+          announcement_id: null,
+          created_at: at,
+        })),
+      ),
+    )
     .execute();
 }
 await handle.db.updateTable('users').set({ role: 'admin' }).where('id', '=', author.id).execute();
 const followed = crowd.slice(0, 200);
-await handle.db.insertInto('follows').values(followed.map((u) => ({ follower_id: author.id, followee_id: u.id, created_at: at }))).execute();
+await handle.db
+  .insertInto('follows')
+  .values(followed.map((u) => ({ follower_id: author.id, followee_id: u.id, created_at: at })))
+  .execute();
 // A second demo member follows 20 (the same 20 with an idea this week): the cost grows with the follows.
 const reader = await handle.db.selectFrom('users').select('id').where('registration_number', '=', DEMO_USERS[1].registrationNumber).executeTakeFirstOrThrow();
-await handle.db.insertInto('follows').values(followed.slice(0, 20).map((u) => ({ follower_id: reader.id, followee_id: u.id, created_at: at }))).execute();
+await handle.db
+  .insertInto('follows')
+  .values(followed.slice(0, 20).map((u) => ({ follower_id: reader.id, followee_id: u.id, created_at: at })))
+  .execute();
 for (const u of followed.slice(0, 20)) await insertStagedIdea(handle.db, { userId: u.id, title: `关注的人的新创意 ${u.id}`, description: '最近一周发布', tags: ['关注'] });
 const someIdea = await handle.db.selectFrom('ideas').select('id').where('user_id', '=', author.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
 // The idea page measured: 12 comments by the crowd, the reader's like on two of them.
 const commented = someIdea.id;
 for (const [k, u] of crowd.slice(0, 12).entries()) {
-  await handle.db.insertInto('comments').values({ idea_id: commented, user_id: u.id, parent_id: null, reply_to_id: null, content: `压测评论 ${k}：这个创意的第 ${k} 条看法`, like_count: k % 3, dislike_count: 0, created_at: at }).execute();
+  await handle.db
+    .insertInto('comments')
+    .values({ idea_id: commented, user_id: u.id, parent_id: null, reply_to_id: null, content: `压测评论 ${k}：这个创意的第 ${k} 条看法`, like_count: k % 3, dislike_count: 0, created_at: at })
+    .execute();
 }
 await handle.db.updateTable('ideas').set({ comment_count: 12 }).where('id', '=', commented).execute();
 const commentIds = (await handle.db.selectFrom('comments').select('id').where('idea_id', '=', commented).orderBy('id').execute()).map((c) => c.id);
@@ -109,9 +154,17 @@ const authorNumber = DEMO_USERS[0].registrationNumber;
 await handle.close();
 
 const product = await startChild('scripts/bench/serve-product.ts', { DATABASE_URL: databaseUrl, CACHE_TTL_MS: process.env.CACHE_TTL_MS ?? '2000' });
-const login = await fetch(`http://127.0.0.1:${product.port}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginType: 'phone', phone: DEMO_USERS[0].phone, password: DEMO_PASSWORD }) });
+const login = await fetch(`http://127.0.0.1:${product.port}/api/auth/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ loginType: 'phone', phone: DEMO_USERS[0].phone, password: DEMO_PASSWORD }),
+});
 const token = ((await login.json()) as { data: { token: string } }).data.token;
-const readerLogin = await fetch(`http://127.0.0.1:${product.port}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginType: 'phone', phone: DEMO_USERS[1].phone, password: DEMO_PASSWORD }) });
+const readerLogin = await fetch(`http://127.0.0.1:${product.port}/api/auth/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ loginType: 'phone', phone: DEMO_USERS[1].phone, password: DEMO_PASSWORD }),
+});
 const readerToken = ((await readerLogin.json()) as { data: { token: string } }).data.token;
 const entry = fs.readFileSync(path.join(DIST_DIR, 'index.html'), 'utf8').match(/src="(\/assets\/index-[^"]+\.js)"/)?.[1] ?? '/';
 
@@ -123,7 +176,11 @@ const READER = { ...BROWSER, authorization: `Bearer ${readerToken}` };
 const announceMs: number[] = [];
 for (let i = 0; i < 5; i++) {
   const started = performance.now();
-  const sent = await fetch(`http://127.0.0.1:${product.port}/api/messages/announcement`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ title: `压测公告 ${i}`, content: '公告内容' }) });
+  const sent = await fetch(`http://127.0.0.1:${product.port}/api/messages/announcement`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ title: `压测公告 ${i}`, content: '公告内容' }),
+  });
   if (sent.status !== 201) throw new Error(`announcement answered ${sent.status}`);
   announceMs.push(performance.now() - started);
 }
@@ -205,7 +262,12 @@ await stopChild(bare.child);
 // ------------------------------------------------------------------ report
 
 const TARGET = { guest: 0.8, page: 0.5, idea: 0.4, hot: 0.5, reference: 0 };
-console.log(`\n数据库 ${databaseUrl.startsWith('mysql') ? 'MySQL/MariaDB' : 'SQLite'}，${IDEAS} 个创意；每项各 ${SECONDS} 秒（${ROUNDS} 轮交替），${CONNECTIONS} 个连接；LOG_LEVEL=${process.env.LOG_LEVEL ?? 'info（默认）'}；${hasTaskset ? '服务进程固定在 0 号核，压测在 1 号核' : '没有 taskset：未固定核心'}；负载 ${os.loadavg().map((n) => n.toFixed(1)).join(' / ')}`);
+console.log(
+  `\n数据库 ${databaseUrl.startsWith('mysql') ? 'MySQL/MariaDB' : 'SQLite'}，${IDEAS} 个创意；每项各 ${SECONDS} 秒（${ROUNDS} 轮交替），${CONNECTIONS} 个连接；LOG_LEVEL=${process.env.LOG_LEVEL ?? 'info（默认）'}；${hasTaskset ? '服务进程固定在 0 号核，压测在 1 号核' : '没有 taskset：未固定核心'}；负载 ${os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' / ')}`,
+);
 console.log('| 接口 | 字节 | 我们 请求/秒 | 裸服务 请求/秒 | 我们 CPU µs/请求 | 裸服务 CPU µs/请求 | CPU 效率 | 目标 | p50 / p99 ms |');
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 let missed = 0;
@@ -217,7 +279,9 @@ for (const c of cases) {
   if (efficiency < target) missed++;
   const targetText = target ? `≥ ${target}` : '—';
   const errors = o.errors || b.errors ? `（错误 ${o.errors}/${b.errors}）` : '';
-  console.log(`| ${c.name} | ${sizes.get(c.name)} | ${o.rps.toFixed(0)} | ${b.rps.toFixed(0)} | ${o.cpuUsPerRequest.toFixed(1)} | ${b.cpuUsPerRequest.toFixed(1)} | ${efficiency.toFixed(2)} | ${targetText} | ${o.p50} / ${o.p99}${errors} |`);
+  console.log(
+    `| ${c.name} | ${sizes.get(c.name)} | ${o.rps.toFixed(0)} | ${b.rps.toFixed(0)} | ${o.cpuUsPerRequest.toFixed(1)} | ${b.cpuUsPerRequest.toFixed(1)} | ${efficiency.toFixed(2)} | ${targetText} | ${o.p50} / ${o.p99}${errors} |`,
+  );
 }
 console.log(missed ? `\n${missed} 项未达到 CPU 效率目标。` : '\n所有接口都达到了 CPU 效率目标。');
 if (loopResult && cases.some((c) => c.favouriteLoop)) {
@@ -226,7 +290,9 @@ if (loopResult && cases.some((c) => c.favouriteLoop)) {
   const rowRequests = ours.get(loopCase.name)!.rps * SECONDS;
   // Toggles during the measured seconds (the loop also ran through the 1 s warm-up).
   const share = (perToggleMs * 1000 * (loopResult.toggles / loopResult.seconds) * SECONDS) / Math.max(1, rowRequests);
-  console.log(`\n收藏循环（基准测试关闭了限流）：${loopResult.seconds.toFixed(1)} 秒内切换 ${loopResult.toggles} 次（每秒 ${(loopResult.toggles / loopResult.seconds).toFixed(1)} 次），失败 ${loopResult.failed} 次。`);
+  console.log(
+    `\n收藏循环（基准测试关闭了限流）：${loopResult.seconds.toFixed(1)} 秒内切换 ${loopResult.toggles} 次（每秒 ${(loopResult.toggles / loopResult.seconds).toFixed(1)} 次），失败 ${loopResult.failed} 次。`,
+  );
   console.log(`单独运行收藏循环：每次切换占服务进程 ${perToggleMs.toFixed(2)} ms CPU；上表该行每个游客请求中约 ${share.toFixed(1)} µs 是切换本身的开销。`);
 }
 console.log(`\n压测结束时服务进程的 RSS：${productRss.toFixed(0)} MB。`);

@@ -40,7 +40,17 @@ export const TARGETS: { performance: number; accessibility: number; seo: number;
 
 const CATEGORIES = ['performance', 'accessibility', 'seo', 'best-practices'] as const;
 
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-default-apps', '--disable-extensions'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-default-apps',
+  '--disable-extensions',
+];
 
 const REPORT_DIR = path.resolve(import.meta.dirname, '../test-results/lighthouse');
 
@@ -100,7 +110,11 @@ async function audit(baseUrl: string, page: string, port: number, attempt = 1): 
 let session: { token: string; user: unknown } | undefined;
 
 async function signIn(baseUrl: string): Promise<{ token: string; user: unknown }> {
-  const res = await fetch(new URL('/api/auth/login', baseUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginType: 'phone', phone: process.env.LIGHTHOUSE_PHONE ?? '13800000002', password: process.env.LIGHTHOUSE_PASSWORD ?? 'hunter2026' }) });
+  const res = await fetch(new URL('/api/auth/login', baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ loginType: 'phone', phone: process.env.LIGHTHOUSE_PHONE ?? '13800000002', password: process.env.LIGHTHOUSE_PASSWORD ?? 'hunter2026' }),
+  });
   const body = (await res.json()) as { data: { token: string; user: unknown } };
   if (res.status !== 200) throw new Error(`login answered ${res.status}`);
   return body.data;

@@ -59,7 +59,8 @@ for (let i = 0; i < CONNECTIONS + 5; i++) {
 }
 const authors = members.slice(CONNECTIONS);
 const ideas: number[] = [];
-for (let i = 0; i < IDEAS; i++) ideas.push(await insertStagedIdea(handle.db, { userId: authors[i % authors.length].id, title: `可靠性压测创意 ${i}`, description: `第 ${i} 个被大家读写的创意`, tags: ['压测', `组${i % 5}`] }));
+for (let i = 0; i < IDEAS; i++)
+  ideas.push(await insertStagedIdea(handle.db, { userId: authors[i % authors.length].id, title: `可靠性压测创意 ${i}`, description: `第 ${i} 个被大家读写的创意`, tags: ['压测', `组${i % 5}`] }));
 
 const highLimits = Object.fromEntries(WRITE_LIMIT_KINDS.flatMap((kind) => Object.values(writeLimitEnv(kind)).map((name) => [name, '1000000'])));
 const server = await startChild('scripts/bench/serve-limited.ts', {
@@ -133,7 +134,12 @@ async function member(i: number) {
     } else {
       kind = 'publish';
       const k = ++seq;
-      res = await call('POST', '/api/ideas', me.token, { status: 'published', title: `压测发布 ${k} ${randomBytes(4).toString('hex')}`, description: randomBytes(24).toString('base64'), tags: ['压测', `发布${k % 7}`] });
+      res = await call('POST', '/api/ideas', me.token, {
+        status: 'published',
+        title: `压测发布 ${k} ${randomBytes(4).toString('hex')}`,
+        description: randomBytes(24).toString('base64'),
+        tags: ['压测', `发布${k % 7}`],
+      });
       if (res.status === 201) acknowledged.ideas.push(res.json.data.id);
     }
     samples.push({ at: performance.now(), ms: performance.now() - at, status: res.status, write, kind });
@@ -187,7 +193,16 @@ const steady = samples.filter((s) => !inOutage(s));
 const failures = (xs: Sample[]) => xs.filter((s) => s.status < 200 || s.status >= 300);
 
 const q = handle.db;
-const counts = async (table: 'favorites' | 'comments' | 'idea_views', idea: number) => Number((await q.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('idea_id', '=', idea).executeTakeFirstOrThrow()).n);
+const counts = async (table: 'favorites' | 'comments' | 'idea_views', idea: number) =>
+  Number(
+    (
+      await q
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('idea_id', '=', idea)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 let countersExact = true;
 for (const id of ideas) {
   const row = await q.selectFrom('ideas').select(['favorite_count', 'comment_count', 'view_count']).where('id', '=', id).executeTakeFirstOrThrow();
@@ -195,7 +210,15 @@ for (const id of ideas) {
 }
 for (const a of authors) {
   const row = await q.selectFrom('users').select('follower_count').where('id', '=', a.id).executeTakeFirstOrThrow();
-  const n = Number((await q.selectFrom('follows').select((eb) => eb.fn.countAll().as('n')).where('followee_id', '=', a.id).executeTakeFirstOrThrow()).n);
+  const n = Number(
+    (
+      await q
+        .selectFrom('follows')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('followee_id', '=', a.id)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   if (row.follower_count !== n) countersExact = false;
 }
 const storedComments = new Set((await q.selectFrom('comments').select('id').execute()).map((r) => r.id));
@@ -209,8 +232,18 @@ const report: Record<string, unknown> = {
   requests: samples.length,
   baselineHealthRps: baselineRps,
   requestsPerSecond: Math.round(steady.length / (elapsed - (outage ? (outage.back + 5000 - outage.from) / 1000 : 0))),
-  p50Ms: Math.round(pct(steady.map((s) => s.ms), 50)),
-  p99Ms: Math.round(pct(steady.map((s) => s.ms), 99)),
+  p50Ms: Math.round(
+    pct(
+      steady.map((s) => s.ms),
+      50,
+    ),
+  ),
+  p99Ms: Math.round(
+    pct(
+      steady.map((s) => s.ms),
+      99,
+    ),
+  ),
   writes: samples.filter((s) => s.write).length,
   byKind: Object.fromEntries(
     [...new Set(steady.map((s) => s.kind))].map((kind) => {

@@ -42,7 +42,10 @@ function main() {
   const manifest = JSON.parse(fs.readFileSync(MANIFEST, 'utf8')) as Manifest;
   const sizeOf = fileSizeIn(DIST);
   let over = false;
-  for (const [group, routes] of [['guest', GUEST_ROUTES], ['member', MEMBER_ROUTES]] as const) {
+  for (const [group, routes] of [
+    ['guest', GUEST_ROUTES],
+    ['member', MEMBER_ROUTES],
+  ] as const) {
     console.log(`\n${group} routes                  raw      gzip   files`);
     for (const [route, keys] of Object.entries(routes)) {
       const missing = missingKeys(manifest, keys);

@@ -48,7 +48,8 @@ try {
   if (report.ignored.length) console.log(`没有复制的非图片文件（如写入中途的 .partial）：${report.ignored.length} 个`);
   for (const f of report.failed) console.error(`失败：${f.name}：${f.reason}`);
   if (report.missingCheckFailed) console.warn(`（没能检查数据库里的图片记录：${report.missingCheckFailed}）`);
-  if (report.missing.length) console.warn(`数据库里有记录、但本地目录和存储桶里都没有的图片 ${report.missing.length} 个：${report.missing.slice(0, 20).join('，')}${report.missing.length > 20 ? '……' : ''}`);
+  if (report.missing.length)
+    console.warn(`数据库里有记录、但本地目录和存储桶里都没有的图片 ${report.missing.length} 个：${report.missing.slice(0, 20).join('，')}${report.missing.length > 20 ? '……' : ''}`);
   if (report.failed.length) {
     console.error('有图片没有复制成功：请查看上面的原因，再运行一次 npm run storage:migrate（已复制的会跳过）');
     process.exitCode = 1;

@@ -28,7 +28,10 @@ function pick<T>(list: readonly T[]): T {
 function ideaText(): { title: string; description: string; tags: string[] } {
   const n = 2 + Math.floor(Math.random() * 3);
   const title = Array.from({ length: n }, () => (Math.random() < 0.08 ? pick(LATIN) : pick(WORDS))).join('');
-  const clauses = Array.from({ length: 3 + Math.floor(Math.random() * 3) }, () => `${pick(VERBS)}${pick(WORDS)}${Math.random() < 0.5 ? pick(WORDS) : ''}${Math.random() < 0.1 ? ` ${pick(LATIN)} ` : ''}的${pick(WORDS)}`);
+  const clauses = Array.from(
+    { length: 3 + Math.floor(Math.random() * 3) },
+    () => `${pick(VERBS)}${pick(WORDS)}${Math.random() < 0.5 ? pick(WORDS) : ''}${Math.random() < 0.1 ? ` ${pick(LATIN)} ` : ''}的${pick(WORDS)}`,
+  );
   const tags = [...new Set([pick(TAGS), pick(TAGS), pick(TAGS)])];
   return { title, description: `${clauses.join('，')}。`, tags };
 }
@@ -55,7 +58,11 @@ export async function seedDiscovery(deps: Deps, { ideas: IDEAS, users: USERS }: 
     created_at: dbTimeAgo(400 * 24 * 3600 * 1000),
     updated_at: dbTimeAgo(400 * 24 * 3600 * 1000),
   }));
-  for (let i = 0; i < userRows.length; i += 1000) await db.insertInto('users').values(userRows.slice(i, i + 1000)).execute();
+  for (let i = 0; i < userRows.length; i += 1000)
+    await db
+      .insertInto('users')
+      .values(userRows.slice(i, i + 1000))
+      .execute();
   const userIds = (await db.selectFrom('users').select('id').execute()).map((u) => u.id);
 
   // Published over the last year in id order (with a little jitter), as a live community would.
@@ -77,18 +84,34 @@ export async function seedDiscovery(deps: Deps, { ideas: IDEAS, users: USERS }: 
           favorites: Math.floor(Math.random() ** 4 * 200),
         });
       });
-      for (let i = 0; i < rows.length; i += 1000) await trx.insertInto('ideas').values(rows.slice(i, i + 1000)).execute();
+      for (let i = 0; i < rows.length; i += 1000)
+        await trx
+          .insertInto('ideas')
+          .values(rows.slice(i, i + 1000))
+          .execute();
       const inserted = await trx.selectFrom('ideas').select(['id', 'published_at']).orderBy('id', 'desc').limit(rows.length).execute();
       inserted.reverse();
       const tagRows = inserted.flatMap((r, k) => texts[k].tags.map((tag, position) => ({ idea_id: r.id, position, tag })));
-      for (let i = 0; i < tagRows.length; i += 5000) await trx.insertInto('idea_tags').values(tagRows.slice(i, i + 5000)).execute();
+      for (let i = 0; i < tagRows.length; i += 5000)
+        await trx
+          .insertInto('idea_tags')
+          .values(tagRows.slice(i, i + 5000))
+          .execute();
       const index = inserted.map((r, k) => searchIndexRows(r.id, r.published_at!, texts[k]));
       const gramRows = index.flatMap((x) => x.grams);
       // In key order: fewer page splits in the B-tree.
       gramRows.sort((a, b) => a.kind - b.kind || (a.gram < b.gram ? -1 : a.gram > b.gram ? 1 : 0) || (a.published_at < b.published_at ? -1 : 1));
-      for (let i = 0; i < gramRows.length; i += 5000) await trx.insertInto('idea_search_grams').values(gramRows.slice(i, i + 5000)).execute();
+      for (let i = 0; i < gramRows.length; i += 5000)
+        await trx
+          .insertInto('idea_search_grams')
+          .values(gramRows.slice(i, i + 5000))
+          .execute();
       const textRows = index.map((x) => x.texts);
-      for (let i = 0; i < textRows.length; i += 1000) await trx.insertInto('idea_search_texts').values(textRows.slice(i, i + 1000)).execute();
+      for (let i = 0; i < textRows.length; i += 1000)
+        await trx
+          .insertInto('idea_search_texts')
+          .values(textRows.slice(i, i + 1000))
+          .execute();
       grams += gramRows.length;
     });
     if ((start / BATCH) % 10 === 9) process.stdout.write(`  ${start + BATCH} 个创意，${((performance.now() - t0) / 1000).toFixed(0)} 秒\n`);

@@ -49,7 +49,10 @@ function installDbCommand(): string {
 export async function createOwnMariadb(): Promise<OwnMariadb> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hunter-mariadb-'));
   const dataDir = path.join(dir, 'data');
-  const install = spawnSync(installDbCommand(), ['--no-defaults', `--datadir=${dataDir}`, '--user=root', '--auth-root-authentication-method=normal', '--skip-test-db'], { encoding: 'utf8', timeout: 60_000 });
+  const install = spawnSync(installDbCommand(), ['--no-defaults', `--datadir=${dataDir}`, '--user=root', '--auth-root-authentication-method=normal', '--skip-test-db'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   if (install.status !== 0) throw new Error(`mariadb-install-db failed (${install.status}):\n${install.stdout}\n${install.stderr}`);
   const port = await freePort();
   let child: ChildProcess | undefined;

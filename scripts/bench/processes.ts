@@ -71,6 +71,9 @@ export function threadCpuMs(pid: number, tid: number): number {
 
 /** Resident memory of a process, in MB (VmRSS of /proc/<pid>/status). */
 export function rssMb(pid: number): number {
-  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  const line = fs
+    .readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
   return line ? Number(line.replace(/\D+/g, '')) / 1024 : NaN;
 }

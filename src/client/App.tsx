@@ -90,9 +90,7 @@ export function App() {
           </MemberPage>
         </Route>
         {/* /updates shows its own logged-out state instead of redirecting (docs/architecture.md §10). */}
-        <Route path="/updates">
-{withLayout(<UpdatesPage />)}
-        </Route>
+        <Route path="/updates">{withLayout(<UpdatesPage />)}</Route>
         <Route path="/messages">
           <MemberPage>
             <MessagesPage />

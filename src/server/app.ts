@@ -120,7 +120,10 @@ export function createApp(deps: Deps, options: AppOptions = {}): Express {
       try {
         const meta = await ideaPreviewMeta(deps, req.params.id);
         res.setHeader('Cache-Control', 'no-cache');
-        res.status(meta ? 200 : 404).type('html').send(meta ? withPreviewMeta(indexSource, meta, deps.config.site.platformName) : indexSource);
+        res
+          .status(meta ? 200 : 404)
+          .type('html')
+          .send(meta ? withPreviewMeta(indexSource, meta, deps.config.site.platformName) : indexSource);
       } catch (err) {
         next(err);
       }

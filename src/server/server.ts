@@ -111,7 +111,9 @@ function logProviders(logger: Logger, deps: Deps): void {
   const smsLine = gateway ? `${smsProviderLabel(config.smsProvider)}（签名 ${gateway.signName}，${gateway.endpoint ?? '官方地址'}）` : smsProviderLabel(config.smsProvider);
   logger.info(`短信服务：${smsLine}；图片存储：${storage.location}`);
   if (sms.configured === false) {
-    logger.warn('短信服务未配置（SMS_PROVIDER=console）：生产环境不发送短信，注册、找回密码和更换手机号会回答“短信服务未配置，请联系管理员”。开放注册前请设置 SMS_PROVIDER=aliyun 或 tencent（见 docs/deployment.md）');
+    logger.warn(
+      '短信服务未配置（SMS_PROVIDER=console）：生产环境不发送短信，注册、找回密码和更换手机号会回答“短信服务未配置，请联系管理员”。开放注册前请设置 SMS_PROVIDER=aliyun 或 tencent（见 docs/deployment.md）',
+    );
   }
 }
 

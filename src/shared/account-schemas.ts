@@ -5,23 +5,13 @@
 import { z } from 'zod';
 import './zod-locale.ts';
 import { MSG } from './account-rules.ts';
-import {
-  DEACTIVATION_CONFIRM_WORD,
-  DEACTIVATION_REASON_MAX,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  SMS_PURPOSES,
-} from './constants.ts';
+import { DEACTIVATION_CONFIRM_WORD, DEACTIVATION_REASON_MAX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SMS_PURPOSES } from './constants.ts';
 import { PHONE_PATTERN, SMS_CODE_PATTERN, USER_ID_PATTERN } from './patterns.ts';
 import { ZStoredText } from './stored-text.ts';
 
 export const ZPhone = z.string({ error: MSG.phoneInvalid }).trim().regex(PHONE_PATTERN, MSG.phoneInvalid);
 export const ZSmsCode = z.string({ error: MSG.codeInvalid }).trim().regex(SMS_CODE_PATTERN, MSG.codeInvalid);
-const ZNewPassword = z
-  .string({ error: MSG.passwordRequired })
-  .min(1, MSG.passwordRequired)
-  .min(PASSWORD_MIN_LENGTH, MSG.passwordTooShort)
-  .max(PASSWORD_MAX_LENGTH, MSG.passwordTooLong);
+const ZNewPassword = z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).min(PASSWORD_MIN_LENGTH, MSG.passwordTooShort).max(PASSWORD_MAX_LENGTH, MSG.passwordTooLong);
 export const ZSmsPurpose = z.enum(SMS_PURPOSES, { error: '验证码用途不正确' });
 export const ZRegistrationNumber = z.string().trim().regex(USER_ID_PATTERN, MSG.userIdInvalid);
 

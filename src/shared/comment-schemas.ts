@@ -42,16 +42,14 @@ export const ZRemoveReportedCommentRequest = z.object({
 });
 
 /** `commentIds=1,2,3` from a query string, or an array from tRPC; at most 500. */
-export const ZCommentIds = z
-  .union([z.string().max(6000), z.array(z.union([z.number(), z.string()])).max(500)])
-  .transform((value, ctx) => {
-    const parts = (Array.isArray(value) ? value.map(String) : value.split(',')).map((s) => s.trim()).filter(Boolean);
-    if (parts.length > 500 || parts.some((p) => !/^[1-9]\d{0,14}$/.test(p))) {
-      ctx.addIssue({ code: 'custom', message: '评论ID列表无效' });
-      return z.NEVER;
-    }
-    return [...new Set(parts.map(Number))];
-  });
+export const ZCommentIds = z.union([z.string().max(6000), z.array(z.union([z.number(), z.string()])).max(500)]).transform((value, ctx) => {
+  const parts = (Array.isArray(value) ? value.map(String) : value.split(',')).map((s) => s.trim()).filter(Boolean);
+  if (parts.length > 500 || parts.some((p) => !/^[1-9]\d{0,14}$/.test(p))) {
+    ctx.addIssue({ code: 'custom', message: '评论ID列表无效' });
+    return z.NEVER;
+  }
+  return [...new Set(parts.map(Number))];
+});
 
 /** A comment as the API returns it; replies are assembled on the client from parentId. */
 export type CommentDto = z.infer<typeof ZComment>;

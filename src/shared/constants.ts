@@ -41,13 +41,7 @@ export const NICKNAME_PLACEHOLDER = 'user0000';
 export const DEACTIVATED_NICKNAME = '已注销用户';
 
 /** The five preset avatars in public/avatars; an image that fails falls back to the first. */
-export const PRESET_AVATARS = [
-  '/avatars/avatar-1.svg',
-  '/avatars/avatar-2.svg',
-  '/avatars/avatar-3.svg',
-  '/avatars/avatar-4.svg',
-  '/avatars/avatar-5.svg',
-] as const;
+export const PRESET_AVATARS = ['/avatars/avatar-1.svg', '/avatars/avatar-2.svg', '/avatars/avatar-3.svg', '/avatars/avatar-4.svg', '/avatars/avatar-5.svg'] as const;
 export const DEFAULT_AVATAR = PRESET_AVATARS[0];
 
 export function isPresetAvatar(url: string | null | undefined): boolean {
@@ -59,14 +53,7 @@ export function avatarForUserId(id: number): string {
   return PRESET_AVATARS[Math.abs(id) % PRESET_AVATARS.length];
 }
 
-export const DEACTIVATION_REASONS = [
-  '不再使用该平台',
-  '产品体验不佳',
-  '功能不能满足需求',
-  '隐私和安全顾虑',
-  '个人原因',
-  '其他',
-] as const;
+export const DEACTIVATION_REASONS = ['不再使用该平台', '产品体验不佳', '功能不能满足需求', '隐私和安全顾虑', '个人原因', '其他'] as const;
 export const DEACTIVATION_CONFIRM_WORD = '注销';
 export const DEACTIVATION_REASON_MAX = 200;
 

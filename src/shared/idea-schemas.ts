@@ -1,16 +1,7 @@
 /** Idea inputs, one zod definition each, for tRPC, REST (and OpenAPI) and the editor. */
 import { z } from 'zod';
 import './zod-locale.ts';
-import {
-  EXPANSION_MAX,
-  EXPANSIONS_PER_IDEA_MAX,
-  IDEA_ANALYSIS_MAX,
-  IDEA_DESCRIPTION_MAX,
-  IDEA_MSG,
-  IDEA_TITLE_MAX,
-  MARKET_IDENTIFIERS,
-  parseTags,
-} from './idea-rules.ts';
+import { EXPANSION_MAX, EXPANSIONS_PER_IDEA_MAX, IDEA_ANALYSIS_MAX, IDEA_DESCRIPTION_MAX, IDEA_MSG, IDEA_TITLE_MAX, MARKET_IDENTIFIERS, parseTags } from './idea-rules.ts';
 import { REJECT_REASON_MAX, REJECT_REASON_MSG, TAKE_DOWN_REASON_MSG } from './idea-display.ts';
 import { ZStoredText } from './stored-text.ts';
 import { atMostChars } from './text-length.ts';
@@ -58,12 +49,7 @@ export type TUpdateIdeaRequest = z.infer<typeof ZUpdateIdeaRequest>;
 
 export const ZExpansionsRequest = z.object({
   expansions: z
-    .array(
-      z.union([
-        ZStoredText(),
-        z.object({ id: z.union([z.string(), z.number()]).optional(), content: ZStoredText(), createdAt: z.string().optional() }),
-      ]),
-    )
+    .array(z.union([ZStoredText(), z.object({ id: z.union([z.string(), z.number()]).optional(), content: ZStoredText(), createdAt: z.string().optional() })]))
     .max(EXPANSIONS_PER_IDEA_MAX, `扩展最多${EXPANSIONS_PER_IDEA_MAX}条`)
     .transform((items, ctx) => {
       const contents = items.map((item) => (typeof item === 'string' ? item : item.content).trim());
@@ -76,8 +62,7 @@ export const ZExpansionsRequest = z.object({
 export const IDEA_LIBRARY_STATUSES = ['published', 'draft', 'deleted', 'all'] as const;
 export const ZMyIdeasQuery = z.object({ status: z.enum(IDEA_LIBRARY_STATUSES).optional().default('all'), cursor: z.string().max(200).optional() });
 
-const reasonText = (messages: { required: string; tooLong: string }) =>
-  atMostChars(ZStoredText(messages.required).trim().min(1, messages.required), REJECT_REASON_MAX, messages.tooLong);
+const reasonText = (messages: { required: string; tooLong: string }) => atMostChars(ZStoredText(messages.required).trim().min(1, messages.required), REJECT_REASON_MAX, messages.tooLong);
 export const ZRejectRequest = z.object({ reason: reasonText(REJECT_REASON_MSG) });
 export const ZTakeDownRequest = z.object({ reason: reasonText(TAKE_DOWN_REASON_MSG) });
 

@@ -27,4 +27,3 @@ export const MESSAGE_TEXT = { allRead: '已全部标为已读' } as const;
 
 export const SENDER_LABEL = { system: '系统', admin: '管理员', other: '其他' } as const;
 export const MESSAGE_TYPE_LABEL = { system: '系统通知', announcement: '平台公告', feedback_reply: '反馈回复' } as const;
-

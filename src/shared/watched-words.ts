@@ -51,7 +51,10 @@ export const ZAddWatchedWordRequest = z.object({ word: ZWatchedWord, action: ZWa
 
 export const ZImportWatchedWordsRequest = z.object({
   /** One word a line; blank lines and lines starting with # are skipped. */
-  text: ZStoredText(WATCHED_MSG.importEmpty).trim().min(1, WATCHED_MSG.importEmpty).max(WATCHED_IMPORT_MAX_WORDS * (WATCHED_WORD_MAX + 2), WATCHED_MSG.importTooMany),
+  text: ZStoredText(WATCHED_MSG.importEmpty)
+    .trim()
+    .min(1, WATCHED_MSG.importEmpty)
+    .max(WATCHED_IMPORT_MAX_WORDS * (WATCHED_WORD_MAX + 2), WATCHED_MSG.importTooMany),
   action: ZWatchedWordAction,
 });
 

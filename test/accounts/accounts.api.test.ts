@@ -308,8 +308,16 @@ describe.each(DIALECTS)('code requests for registered phones on %s', (dialect) =
 
 describe.each(DIALECTS)('rate limits on %s', (dialect) => {
   const app = serveTestApp(dialect, {
-      rateLimits: { smsPerPhoneIntervalSeconds: 60, smsPerPhonePerDay: 10, smsPerIpPerHour: 15, loginPerIpPerMinute: 6, loginPerIpPerHour: 30, loginFailuresPerPhoneAndIpPerHour: 25, codeChecksPerIpPerHour: 5 },
-    });
+    rateLimits: {
+      smsPerPhoneIntervalSeconds: 60,
+      smsPerPhonePerDay: 10,
+      smsPerIpPerHour: 15,
+      loginPerIpPerMinute: 6,
+      loginPerIpPerHour: 30,
+      loginFailuresPerPhoneAndIpPerHour: 25,
+      codeChecksPerIpPerHour: 5,
+    },
+  });
 
   it('a flood of SMS requests gets 429 with Retry-After and issues no extra codes', async () => {
     const phone = freshPhone();
@@ -321,7 +329,11 @@ describe.each(DIALECTS)('rate limits on %s', (dialect) => {
       expect(r.body.message).toBe('验证码发送过于频繁，请稍后再试');
       expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
     }
-    const issued = await app.deps.db.selectFrom('sms_codes').select((eb) => eb.fn.countAll<number>().as('n')).where('phone', '=', phone).executeTakeFirstOrThrow();
+    const issued = await app.deps.db
+      .selectFrom('sms_codes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('phone', '=', phone)
+      .executeTakeFirstOrThrow();
     expect(Number(issued.n)).toBe(1);
     // Per address: 15 an hour whatever the phones (this address already sent 5 above).
     const statuses = [];

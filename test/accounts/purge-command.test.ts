@@ -31,8 +31,20 @@ describe.each(DIALECTS)('npm run purge on %s', (dialect) => {
 
     // Written as the deactivation committed (a favourite and a follow racing it), and one that stays.
     const db = app.deps.db;
-    await db.insertInto('favorites').values([{ user_id: leaving.id, idea_id: ideaId, created_at: nowDb() }, { user_id: staying.id, idea_id: ideaId, created_at: nowDb() }]).execute();
-    await db.insertInto('follows').values([{ follower_id: leaving.id, followee_id: author.id, created_at: nowDb() }, { follower_id: staying.id, followee_id: author.id, created_at: nowDb() }]).execute();
+    await db
+      .insertInto('favorites')
+      .values([
+        { user_id: leaving.id, idea_id: ideaId, created_at: nowDb() },
+        { user_id: staying.id, idea_id: ideaId, created_at: nowDb() },
+      ])
+      .execute();
+    await db
+      .insertInto('follows')
+      .values([
+        { follower_id: leaving.id, followee_id: author.id, created_at: nowDb() },
+        { follower_id: staying.id, followee_id: author.id, created_at: nowDb() },
+      ])
+      .execute();
 
     const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/purge.ts'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: app.deps.config.databaseUrl, LOG_LEVEL: 'silent' } });
     expect(stdout).toContain('清理完成');

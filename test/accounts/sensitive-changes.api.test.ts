@@ -35,7 +35,11 @@ function recordingSms() {
 
 /** One transport's calls, answering `{ status, body, message, errorType }` alike. */
 interface Transport {
-  call(name: 'sendSmsCode' | 'verifySmsCode' | 'updatePhone' | 'sendPhoneCode' | 'resetPassword' | 'deactivate' | 'changePassword' | 'register', input: object, token?: string): Promise<{ status: number; message?: string; errorType?: unknown; field?: unknown; data: any }>;
+  call(
+    name: 'sendSmsCode' | 'verifySmsCode' | 'updatePhone' | 'sendPhoneCode' | 'resetPassword' | 'deactivate' | 'changePassword' | 'register',
+    input: object,
+    token?: string,
+  ): Promise<{ status: number; message?: string; errorType?: unknown; field?: unknown; data: any }>;
 }
 
 const REST_PATHS = {
@@ -224,7 +228,11 @@ describe.each(DIALECTS)('sensitive changes on %s', (dialect) => {
     it('a register or reset code is asked for alike for every phone; only its code tells whether the phone has an account', async () => {
       const member = await registerAndLogin(app);
       const free = freshPhone();
-      for (const [name, purpose] of [['sendSmsCode', 'register'], ['sendSmsCode', 'reset'], ['sendPhoneCode', 'reset']] as const) {
+      for (const [name, purpose] of [
+        ['sendSmsCode', 'register'],
+        ['sendSmsCode', 'reset'],
+        ['sendPhoneCode', 'reset'],
+      ] as const) {
         const answers = [];
         for (const phone of [member.phone, free]) {
           const sent = await t.call(name, { phone, purpose }, undefined);

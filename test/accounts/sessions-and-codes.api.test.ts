@@ -17,7 +17,6 @@ const DAY = 24 * 3600 * 1000;
 const MINUTE = 60 * 1000;
 const CHINESE = /[\u4e00-\u9fff]/;
 
-
 const sessionId = (token: string) => token.split('.')[0];
 
 /** Like startTestApp, with an SMS provider that fails once `failing` is set. */
@@ -71,10 +70,18 @@ describe.each(DIALECTS)('sessions and SMS codes on %s', (dialect) => {
     const u = await registerAndLogin(app);
     const fresh = (await app.api('POST', '/api/auth/login', { body: { loginType: 'phone', phone: u.phone, password: u.password } })).body.data.token as string;
 
-    await app.deps.db.updateTable('sessions').set({ last_active_at: dbTimeAgo(29 * DAY) }).where('id', '=', sessionId(fresh)).execute();
+    await app.deps.db
+      .updateTable('sessions')
+      .set({ last_active_at: dbTimeAgo(29 * DAY) })
+      .where('id', '=', sessionId(fresh))
+      .execute();
     expect((await app.api('GET', '/api/auth/me', { token: fresh })).status).toBe(200);
 
-    await app.deps.db.updateTable('sessions').set({ last_active_at: dbTimeAgo(31 * DAY) }).where('id', '=', sessionId(u.token)).execute();
+    await app.deps.db
+      .updateTable('sessions')
+      .set({ last_active_at: dbTimeAgo(31 * DAY) })
+      .where('id', '=', sessionId(u.token))
+      .execute();
     const stale = await app.api('GET', '/api/auth/me', { token: u.token });
     expect(stale.status).toBe(401);
     expect(stale.body.success).toBe(false);
@@ -87,10 +94,18 @@ describe.each(DIALECTS)('sessions and SMS codes on %s', (dialect) => {
     const u = await registerAndLogin(app);
     const young = (await app.api('POST', '/api/auth/login', { body: { loginType: 'phone', phone: u.phone, password: u.password } })).body.data.token as string;
 
-    await app.deps.db.updateTable('sessions').set({ created_at: dbTimeAgo(89 * DAY), last_active_at: dbTimeAgo(MINUTE) }).where('id', '=', sessionId(young)).execute();
+    await app.deps.db
+      .updateTable('sessions')
+      .set({ created_at: dbTimeAgo(89 * DAY), last_active_at: dbTimeAgo(MINUTE) })
+      .where('id', '=', sessionId(young))
+      .execute();
     expect((await app.api('GET', '/api/auth/me', { token: young })).status).toBe(200);
 
-    await app.deps.db.updateTable('sessions').set({ created_at: dbTimeAgo(91 * DAY), last_active_at: dbTimeAgo(MINUTE) }).where('id', '=', sessionId(u.token)).execute();
+    await app.deps.db
+      .updateTable('sessions')
+      .set({ created_at: dbTimeAgo(91 * DAY), last_active_at: dbTimeAgo(MINUTE) })
+      .where('id', '=', sessionId(u.token))
+      .execute();
     expect((await app.api('GET', '/api/auth/me', { token: u.token })).status).toBe(401);
     expect((await app.api('POST', '/api/ideas', { token: u.token, body: uniqueIdea({ status: 'draft' }) })).status).toBe(401);
   });
@@ -133,7 +148,11 @@ describe.each(DIALECTS)('sessions and SMS codes on %s', (dialect) => {
     // Only created_at moved: the 10 minutes count from issue, whatever expires_at says.
     const a = freshPhone();
     const oldA = await issue(a, 'register');
-    await app.deps.db.updateTable('sms_codes').set({ created_at: dbTimeAgo(11 * MINUTE) }).where('id', '=', oldA.id).execute();
+    await app.deps.db
+      .updateTable('sms_codes')
+      .set({ created_at: dbTimeAgo(11 * MINUTE) })
+      .where('id', '=', oldA.id)
+      .execute();
     const refusedA = await app.api('POST', '/api/auth/register', { body: { phone: a, password: 'secret123', verifyCode: oldA.code } });
     expect(refusedA.status).toBe(400);
     expect(refusedA.body.message).toBe('验证码错误或已过期');
@@ -141,19 +160,31 @@ describe.each(DIALECTS)('sessions and SMS codes on %s', (dialect) => {
     // A consistent row, issued 11 minutes ago.
     const b = freshPhone();
     const oldB = await issue(b, 'register');
-    await app.deps.db.updateTable('sms_codes').set({ created_at: dbTimeAgo(11 * MINUTE), expires_at: dbTimeAgo(MINUTE) }).where('id', '=', oldB.id).execute();
+    await app.deps.db
+      .updateTable('sms_codes')
+      .set({ created_at: dbTimeAgo(11 * MINUTE), expires_at: dbTimeAgo(MINUTE) })
+      .where('id', '=', oldB.id)
+      .execute();
     expect((await app.api('POST', '/api/auth/register', { body: { phone: b, password: 'secret123', verifyCode: oldB.code } })).status).toBe(400);
 
     const c = freshPhone();
     const young = await issue(c, 'register');
-    await app.deps.db.updateTable('sms_codes').set({ created_at: dbTimeAgo(9 * MINUTE), expires_at: dbTimeAhead(MINUTE) }).where('id', '=', young.id).execute();
+    await app.deps.db
+      .updateTable('sms_codes')
+      .set({ created_at: dbTimeAgo(9 * MINUTE), expires_at: dbTimeAhead(MINUTE) })
+      .where('id', '=', young.id)
+      .execute();
     expect((await app.api('POST', '/api/auth/register', { body: { phone: c, password: 'secret123', verifyCode: young.code } })).status).toBe(201);
   });
 
   it('8. verify-sms-code refuses a code older than 10 minutes, for register and change_phone', async () => {
     const a = freshPhone();
     const old = await issue(a, 'register');
-    await app.deps.db.updateTable('sms_codes').set({ created_at: dbTimeAgo(11 * MINUTE) }).where('id', '=', old.id).execute();
+    await app.deps.db
+      .updateTable('sms_codes')
+      .set({ created_at: dbTimeAgo(11 * MINUTE) })
+      .where('id', '=', old.id)
+      .execute();
     const refused = await app.api('POST', '/api/auth/verify-sms-code', { body: { phone: a, code: old.code, purpose: 'register' } });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('验证码错误或已过期');
@@ -161,13 +192,21 @@ describe.each(DIALECTS)('sessions and SMS codes on %s', (dialect) => {
     const u = await registerAndLogin(app);
     const x = freshPhone();
     const change = await issue(x, 'change_phone', u);
-    await app.deps.db.updateTable('sms_codes').set({ created_at: dbTimeAgo(11 * MINUTE), expires_at: dbTimeAgo(MINUTE) }).where('id', '=', change.id).execute();
+    await app.deps.db
+      .updateTable('sms_codes')
+      .set({ created_at: dbTimeAgo(11 * MINUTE), expires_at: dbTimeAgo(MINUTE) })
+      .where('id', '=', change.id)
+      .execute();
     expect((await app.api('POST', '/api/auth/verify-sms-code', { body: { phone: x, code: change.code, purpose: 'change_phone' } })).status).toBe(400);
     expect((await app.api('POST', '/api/auth/update-phone', { token: u.token, body: { phone: x, currentPassword: u.password } })).status).toBe(400);
 
     const b = freshPhone();
     const young = await issue(b, 'register');
-    await app.deps.db.updateTable('sms_codes').set({ created_at: dbTimeAgo(9 * MINUTE), expires_at: dbTimeAhead(MINUTE) }).where('id', '=', young.id).execute();
+    await app.deps.db
+      .updateTable('sms_codes')
+      .set({ created_at: dbTimeAgo(9 * MINUTE), expires_at: dbTimeAhead(MINUTE) })
+      .where('id', '=', young.id)
+      .execute();
     expect((await app.api('POST', '/api/auth/verify-sms-code', { body: { phone: b, code: young.code, purpose: 'register' } })).status).toBe(200);
   });
 
@@ -226,7 +265,11 @@ describe.each(DIALECTS)('regressions: login lockout and SMS cap on %s', (dialect
     expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(third.body.debugCode).toBeUndefined();
     expect(JSON.stringify(third.body)).not.toMatch(/\d{6}/);
-    const issued = await app.deps.db.selectFrom('sms_codes').select((eb) => eb.fn.countAll<number>().as('n')).where('phone', '=', phone).executeTakeFirstOrThrow();
+    const issued = await app.deps.db
+      .selectFrom('sms_codes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('phone', '=', phone)
+      .executeTakeFirstOrThrow();
     expect(Number(issued.n)).toBe(2);
     // The second code is still the live one.
     expect((await app.api('POST', '/api/auth/register', { body: { phone, password: 'secret123', verifyCode: second.body.debugCode } })).status).toBe(201);

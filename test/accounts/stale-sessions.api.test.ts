@@ -47,8 +47,24 @@ describe.each(DIALECTS)('sessions ended in another process, on %s', (dialect) =>
   /** What the member holds: nothing must be written after their session ended. */
   const holdings = async (userId: number) => {
     const count = async (table: 'ideas' | 'favorites' | 'comments', column: 'user_id') =>
-      Number((await app.deps.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where(column, '=', userId).executeTakeFirstOrThrow()).n);
-    const follows = Number((await app.deps.db.selectFrom('follows').select((eb) => eb.fn.countAll<number>().as('n')).where('follower_id', '=', userId).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await app.deps.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where(column, '=', userId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const follows = Number(
+      (
+        await app.deps.db
+          .selectFrom('follows')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('follower_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     return { ideas: await count('ideas', 'user_id'), favorites: await count('favorites', 'user_id'), comments: await count('comments', 'user_id'), follows };
   };
 
@@ -142,9 +158,17 @@ describe.each(DIALECTS)('sessions ended in another process, on %s', (dialect) =>
     await app.deps.db.updateTable('users').set({ status: 'deactivated', deactivated_at: nowDb() }).where('id', '=', member.id).execute();
     // Written a moment after the deactivation's clean-up committed.
     await app.deps.db.insertInto('favorites').values({ user_id: member.id, idea_id: ideaId, created_at: nowDb() }).execute();
-    await app.deps.db.updateTable('ideas').set({ favorite_count: before.favorite_count + 1 }).where('id', '=', ideaId).execute();
+    await app.deps.db
+      .updateTable('ideas')
+      .set({ favorite_count: before.favorite_count + 1 })
+      .where('id', '=', ideaId)
+      .execute();
     await app.deps.db.insertInto('follows').values({ follower_id: member.id, followee_id: author.id, created_at: nowDb() }).execute();
-    await app.deps.db.updateTable('users').set({ follower_count: followersBefore.follower_count + 1 }).where('id', '=', author.id).execute();
+    await app.deps.db
+      .updateTable('users')
+      .set({ follower_count: followersBefore.follower_count + 1 })
+      .where('id', '=', author.id)
+      .execute();
     const leftIdea = await createIdea(app.deps, member);
 
     const report = await runHousekeeping(app.deps);

@@ -25,7 +25,21 @@ function keysOf(value: unknown, into = new Set<string>()): Set<string> {
 const snakeKeys = (value: unknown) => [...keysOf(value)].filter((k) => k.includes('_'));
 
 /** The camelCase twins REST no longer sends beside the spec's names. */
-const IDEA_TWINS = ['moderationStatus', 'isDeleted', 'deletedAt', 'createdAt', 'updatedAt', 'allowComments', 'showSimilar', 'favoriteCount', 'authorId', 'authorRegistrationNumber', 'authorAvatar', 'market_identifier', 'detailed_analysis'];
+const IDEA_TWINS = [
+  'moderationStatus',
+  'isDeleted',
+  'deletedAt',
+  'createdAt',
+  'updatedAt',
+  'allowComments',
+  'showSimilar',
+  'favoriteCount',
+  'authorId',
+  'authorRegistrationNumber',
+  'authorAvatar',
+  'market_identifier',
+  'detailed_analysis',
+];
 
 describe.each(DIALECTS)('field names on %s', (dialect) => {
   const app = serveTestApp(dialect);
@@ -56,7 +70,17 @@ describe.each(DIALECTS)('field names on %s', (dialect) => {
     const restCard = (await rest('/api/marketplace/ideas?limit=50')).data.find((i: { id: number }) => i.id === idea);
     const restPage = (await rest(`/api/ideas/${idea}`, author.token)).data;
     for (const answer of [restCard, restPage]) {
-      expect(answer).toMatchObject({ moderation_status: 'approved', is_deleted: 0, allow_comments: 1, show_similar: 1, user_id: author.id, user_nickname: '拼写作者', authorName: '拼写作者', user_registration_number: author.registrationNumber, marketIdentifier: 'market_exists' });
+      expect(answer).toMatchObject({
+        moderation_status: 'approved',
+        is_deleted: 0,
+        allow_comments: 1,
+        show_similar: 1,
+        user_id: author.id,
+        user_nickname: '拼写作者',
+        authorName: '拼写作者',
+        user_registration_number: author.registrationNumber,
+        marketIdentifier: 'market_exists',
+      });
       expect(answer.created_at).toEqual(card.createdAt);
       for (const twin of IDEA_TWINS) expect(answer, twin).not.toHaveProperty(twin);
     }
@@ -74,10 +98,22 @@ describe.each(DIALECTS)('field names on %s', (dialect) => {
     const update = (await trpc('follows.updates', undefined, reader.token)).data[0];
     expect(snakeKeys(update)).toEqual([]);
     expect(update).toMatchObject({ registrationNumber: author.registrationNumber, recentIdeasCount: 1, latestIdeaTime: expect.any(String), avatarUrl: expect.any(String) });
-    expect((await rest('/api/follows/updates', reader.token)).data[0]).toEqual({ registration_number: update.registrationNumber, nickname: update.nickname, avatar_url: update.avatarUrl, recent_ideas_count: 1, latest_idea_time: update.latestIdeaTime });
+    expect((await rest('/api/follows/updates', reader.token)).data[0]).toEqual({
+      registration_number: update.registrationNumber,
+      nickname: update.nickname,
+      avatar_url: update.avatarUrl,
+      recent_ideas_count: 1,
+      latest_idea_time: update.latestIdeaTime,
+    });
     const recent = (await trpc('follows.recentOf', { registrationNumber: author.registrationNumber }, reader.token)).data[0];
     expect(snakeKeys(recent)).toEqual([]);
-    expect((await rest(`/api/follows/user/${author.registrationNumber}/recent`, reader.token)).data[0]).toMatchObject({ id: idea, created_at: recent.createdAt, view_count: recent.viewCount, favorite_count: 0, avatar_url: recent.avatarUrl });
+    expect((await rest(`/api/follows/user/${author.registrationNumber}/recent`, reader.token)).data[0]).toMatchObject({
+      id: idea,
+      created_at: recent.createdAt,
+      view_count: recent.viewCount,
+      favorite_count: 0,
+      avatar_url: recent.avatarUrl,
+    });
 
     const me = (await trpc('auth.me', undefined, reader.token)).data.user;
     expect(snakeKeys(me)).toEqual([]);

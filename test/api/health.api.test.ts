@@ -14,11 +14,23 @@ describe.each(DIALECTS)('health on %s', (dialect) => {
     expect(live.body).toMatchObject({ success: true, message: '服务运行中', data: { status: 'ok' } });
     const ready = await app.api('GET', '/api/health/ready');
     expect(ready.status).toBe(200);
-    expect(ready.body.data).toEqual({ ready: true, database: { ok: true, dialect }, pendingMigrations: [], message: '服务已就绪', sms: { provider: 'console', configured: true }, storage: { kind: 'local' } });
+    expect(ready.body.data).toEqual({
+      ready: true,
+      database: { ok: true, dialect },
+      pendingMigrations: [],
+      message: '服务已就绪',
+      sms: { provider: 'console', configured: true },
+      storage: { kind: 'local' },
+    });
   });
 
   it('is not ready while a migration is pending', async () => {
-    const last = await app.deps.db.selectFrom('kysely_migration' as never).select(sql<string>`name`.as('name')).orderBy(sql`name`, 'desc').limit(1).executeTakeFirstOrThrow();
+    const last = await app.deps.db
+      .selectFrom('kysely_migration' as never)
+      .select(sql<string>`name`.as('name'))
+      .orderBy(sql`name`, 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     await sql`delete from kysely_migration where name = ${last.name}`.execute(app.deps.db);
     try {
       const ready = await app.api('GET', '/api/health/ready');

@@ -11,7 +11,11 @@ import { DIALECTS } from '../helpers/dialects.ts';
 import { startTestApp, trpcCall, type TestApp } from '../helpers/api.ts';
 import { createIdea, createUser, type FixtureUser } from '../helpers/fixtures.ts';
 
-const noStore = (headers: Headers) => (headers.get('cache-control') ?? '').split(',').map((s) => s.trim()).includes('no-store');
+const noStore = (headers: Headers) =>
+  (headers.get('cache-control') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .includes('no-store');
 
 describe.each(DIALECTS)('personal answers on %s', (dialect) => {
   let app: TestApp;

@@ -35,14 +35,19 @@ describe.each(DIALECTS)('request bodies on %s', (dialect) => {
   });
 
   const send = (path: string, method: string, body: string) =>
-    fetch(app.url + path, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${member.token}` }, body }).then(async (res) => ({ status: res.status, text: await res.text() }));
+    fetch(app.url + path, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${member.token}` }, body }).then(async (res) => ({
+      status: res.status,
+      text: await res.text(),
+    }));
 
   it('refuses a body nested 10,000 levels deep with 400 on every tRPC mutation, logging nothing', async () => {
     errors = vi.spyOn(console, 'error');
     const body = nested(10_000);
     expect(body.length).toBeGreaterThan(20_000);
     const procedures = (appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string } }> } })._def.procedures;
-    const mutations = Object.entries(procedures).filter(([, p]) => p._def.type === 'mutation').map(([name]) => name);
+    const mutations = Object.entries(procedures)
+      .filter(([, p]) => p._def.type === 'mutation')
+      .map(([name]) => name);
     expect(mutations.length).toBeGreaterThan(30);
     for (const name of mutations) {
       for (const text of [body, nestedObjects(10_000)]) {
@@ -83,7 +88,9 @@ describe.each(DIALECTS)('request bodies on %s', (dialect) => {
     const wide = JSON.stringify({ ideaId, content: '宽', ...members });
     const list = JSON.stringify({ ids: Array.from({ length: 100_000 }, (_, i) => i) });
     const procedures = (appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string } }> } })._def.procedures;
-    const mutations = Object.entries(procedures).filter(([, p]) => p._def.type === 'mutation').map(([name]) => name);
+    const mutations = Object.entries(procedures)
+      .filter(([, p]) => p._def.type === 'mutation')
+      .map(([name]) => name);
     for (const name of ['comments.create', 'auth.login', 'feedback.submit']) expect(mutations).toContain(name);
     for (const name of mutations) {
       const res = await send(`/trpc/${name}`, 'POST', wide);
@@ -137,7 +144,11 @@ describe.each(DIALECTS)('request bodies on %s', (dialect) => {
       { rest: ['POST', '/api/comments', { ideaId, content: 123 }], trpc: ['comments.create', { ideaId, content: ['a'] }], message: '「content」应为文本' },
       { rest: ['POST', '/api/comments', { ideaId }], trpc: ['comments.create', { ideaId, content: null }], message: '评论内容不能为空' },
       { rest: ['POST', '/api/feedback', { content: 123 }], trpc: ['feedback.submit', { content: 123 }], message: '「content」应为文本' },
-      { rest: ['POST', '/api/auth/change-password', { currentPassword: 'x'.repeat(200), newPassword: 'abcdefgh1' }], trpc: ['auth.changePassword', { currentPassword: 'x'.repeat(200), newPassword: 'abcdefgh1' }], message: '密码长度不能超过' },
+      {
+        rest: ['POST', '/api/auth/change-password', { currentPassword: 'x'.repeat(200), newPassword: 'abcdefgh1' }],
+        trpc: ['auth.changePassword', { currentPassword: 'x'.repeat(200), newPassword: 'abcdefgh1' }],
+        message: '密码长度不能超过',
+      },
     ] as const;
     for (const { rest, trpc, message } of cases) {
       const viaRest = await app.api(rest[0], rest[1], { token: member.token, body: rest[2] });

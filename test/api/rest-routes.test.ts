@@ -42,10 +42,12 @@ describe('REST paths declared on the operations', () => {
 
   it('the fast lane finds the same operation for a GET as Express does', () => {
     const lane = fastRoutes();
-    const other = restRoutes.filter((route) => route.method === 'get').filter((route) => {
-      const found = lane.find('/api' + concrete(route.path));
-      return found !== undefined && found.read.op !== route.op;
-    });
+    const other = restRoutes
+      .filter((route) => route.method === 'get')
+      .filter((route) => {
+        const found = lane.find('/api' + concrete(route.path));
+        return found !== undefined && found.read.op !== route.op;
+      });
     expect(other.map((route) => route.path)).toEqual([]);
   });
 

@@ -12,11 +12,12 @@ import { postIdea } from '../helpers/idea-bodies.ts';
 
 type Member = Awaited<ReturnType<typeof registerAndLogin>>;
 
-
-
-
 async function ideaCount(app: TestApp, userId: number): Promise<number> {
-  const row = await app.deps.db.selectFrom('ideas').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const row = await app.deps.db
+    .selectFrom('ideas')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -104,7 +105,9 @@ describe.each(DIALECTS)('g. writes must be JSON on %s', (dialect) => {
     expect((await app.api('GET', '/api/auth/me', { token: u.token })).status).toBe(401);
 
     const draft = await postIdea(app, member, { status: 'draft' });
-    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#06c' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#06c' } })
+      .png()
+      .toBuffer();
     const up = await app.api('POST', '/api/upload/idea-image', { token: member.token, body: uploadForm(draft.id, png, 'a.png') });
     expect(up.status).toBe(201);
   });

@@ -9,7 +9,6 @@ describe.each(DIALECTS)('tRPC over HTTP on %s', (dialect) => {
 
   const call = (kind: 'query' | 'mutation', procedure: string, input?: unknown, token?: string) => trpcCall(app, kind, procedure, input, token);
 
-
   it('gives the first field’s Chinese message and the field errors for bad input', async () => {
     const res = await call('mutation', 'auth.login', { loginType: 'phone', phone: '123', password: '' });
     expect(res.status).toBe(400);

@@ -109,7 +109,14 @@ describe.each(DIALECTS)('write limits on %s', (dialect) => {
     app = await startTestApp(dialect, { trustProxy: 'loopback', rateLimits: { writes: WRITE_LIMIT_DEFAULTS, passwordChecksPerUserPerHour: loadConfig().rateLimits.passwordChecksPerUserPerHour } });
     author = await createUser(app.deps, { nickname: '被刷的作者' });
     ideaId = await createIdea(app.deps, author);
-    commentId = Number((await app.deps.db.insertInto('comments').values({ idea_id: ideaId, user_id: author.id, parent_id: null, reply_to_id: null, content: '一条评论', like_count: 0, dislike_count: 0, created_at: nowDb() }).executeTakeFirstOrThrow()).insertId);
+    commentId = Number(
+      (
+        await app.deps.db
+          .insertInto('comments')
+          .values({ idea_id: ideaId, user_id: author.id, parent_id: null, reply_to_id: null, content: '一条评论', like_count: 0, dislike_count: 0, created_at: nowDb() })
+          .executeTakeFirstOrThrow()
+      ).insertId,
+    );
   });
   afterAll(async () => {
     await app?.close();
@@ -154,7 +161,10 @@ describe.each(DIALECTS)('write limits on %s', (dialect) => {
     reports: (t, p, i) => (t === 'rest' ? rest('POST', `/api/comments/${commentId}/report`, p, { reason: `理由${i}` }) : trpc('comments.report', { id: commentId, reason: `理由${i}` }, p)),
     feedback: (t, p, i) => (t === 'rest' ? rest('POST', '/api/feedback', p, { content: `反馈${i}` }) : trpc('feedback.submit', { content: `反馈${i}` }, p)),
     favorites: (t, p, i) => (t === 'rest' ? rest('POST', `/api/favorites/${ideaId}`, p, { favorite: i % 2 === 0 }) : trpc('favorites.set', { ideaId, favorite: i % 2 === 0 }, p)),
-    follows: (t, p, i) => (t === 'rest' ? rest('POST', `/api/follows/${author.registrationNumber}`, p, { follow: i % 2 === 0 }) : trpc('follows.set', { registrationNumber: author.registrationNumber, follow: i % 2 === 0 }, p)),
+    follows: (t, p, i) =>
+      t === 'rest'
+        ? rest('POST', `/api/follows/${author.registrationNumber}`, p, { follow: i % 2 === 0 })
+        : trpc('follows.set', { registrationNumber: author.registrationNumber, follow: i % 2 === 0 }, p),
     views: (t, p) => (t === 'rest' ? rest('POST', '/api/ideas/view', p, { ideaId }) : trpc('ideas.recordView', { ideaId }, p)),
     edits: async (t, p, i) => {
       const own = (p as Person & { ownIdea?: number }).ownIdea ?? ((p as Person & { ownIdea?: number }).ownIdea = await createIdea(app.deps, p.user));
@@ -207,12 +217,24 @@ describe.each(DIALECTS)('write limits on %s', (dialect) => {
     const other: Transport = transport === 'rest' ? 'trpc' : 'rest';
     const checks: Record<string, (t: Transport, p: Person) => Promise<Outcome>> = {
       // The right password, and a new phone whose code was never verified: 400, after argon2.
-      updatePhone: (t, p) => (t === 'rest' ? rest('POST', '/api/auth/update-phone', p, { phone: '13900000077', currentPassword: p.user.password }) : trpc('auth.updatePhone', { phone: '13900000077', currentPassword: p.user.password }, p)),
+      updatePhone: (t, p) =>
+        t === 'rest'
+          ? rest('POST', '/api/auth/update-phone', p, { phone: '13900000077', currentPassword: p.user.password })
+          : trpc('auth.updatePhone', { phone: '13900000077', currentPassword: p.user.password }, p),
       // A wrong password, so the account stays: 400, after argon2.
-      deactivate: (t, p) => (t === 'rest' ? rest('POST', '/api/users/deactivate', p, { reason: '不想用了', password: 'not-my-password1' }) : trpc('users.deactivate', { reason: '不想用了', password: 'not-my-password1' }, p)),
-      changePassword: (t, p) => (t === 'rest' ? rest('POST', '/api/auth/change-password', p, { currentPassword: p.user.password, newPassword: p.user.password }) : trpc('auth.changePassword', { currentPassword: p.user.password, newPassword: p.user.password }, p)),
+      deactivate: (t, p) =>
+        t === 'rest'
+          ? rest('POST', '/api/users/deactivate', p, { reason: '不想用了', password: 'not-my-password1' })
+          : trpc('users.deactivate', { reason: '不想用了', password: 'not-my-password1' }, p),
+      changePassword: (t, p) =>
+        t === 'rest'
+          ? rest('POST', '/api/auth/change-password', p, { currentPassword: p.user.password, newPassword: p.user.password })
+          : trpc('auth.changePassword', { currentPassword: p.user.password, newPassword: p.user.password }, p),
       // A change-phone code asked with the right password for one's own phone: 400, after argon2.
-      changePhoneCode: (t, p) => (t === 'rest' ? rest('POST', '/api/auth/send-sms-code', p, { phone: p.user.phone, purpose: 'change_phone', currentPassword: p.user.password }) : trpc('auth.sendSmsCode', { phone: p.user.phone, purpose: 'change_phone', currentPassword: p.user.password }, p)),
+      changePhoneCode: (t, p) =>
+        t === 'rest'
+          ? rest('POST', '/api/auth/send-sms-code', p, { phone: p.user.phone, purpose: 'change_phone', currentPassword: p.user.password })
+          : trpc('auth.sendSmsCode', { phone: p.user.phone, purpose: 'change_phone', currentPassword: p.user.password }, p),
     };
     const { perMinute } = WRITE_LIMIT_DEFAULTS.passwords;
     for (const [name, check] of Object.entries(checks)) {
@@ -399,7 +421,11 @@ describe.each(DIALECTS)('write limits on %s', (dialect) => {
     expect(refused).toBe(120 - accepted);
     expect(answers.every((a) => a.status !== 429 || a.retryAfter > 0)).toBe(true);
     expect(await unread()).toBe(before + 1);
-    const stored = await app.deps.db.selectFrom('comments').select((eb) => eb.fn.countAll<number>().as('n')).where('idea_id', '=', idea).executeTakeFirstOrThrow();
+    const stored = await app.deps.db
+      .selectFrom('comments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('idea_id', '=', idea)
+      .executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(accepted);
     console.log(`120 comments in ${elapsed} ms: ${accepted} accepted, ${refused} refused`);
   });
@@ -409,7 +435,9 @@ describe.each(DIALECTS)('write limits on %s', (dialect) => {
     const real = await person();
     expect((await rest('POST', '/api/feedback', real, { content: '上传图片时页面卡住了' })).status).toBe(201);
     const flooder = await person();
-    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => (i % 2 ? trpc('feedback.submit', { content: `刷反馈${i}` }, flooder) : rest('POST', '/api/feedback', flooder, { content: `刷反馈${i}` }))));
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => (i % 2 ? trpc('feedback.submit', { content: `刷反馈${i}` }, flooder) : rest('POST', '/api/feedback', flooder, { content: `刷反馈${i}` }))),
+    );
     const accepted = answers.filter((a) => a.status === 201 || a.status === 200).length;
     expect(accepted).toBe(WRITE_LIMIT_DEFAULTS.feedback.perMinute);
     expect(answers.filter((a) => a.status === 429).every((a) => a.message === WRITE_LIMIT_MESSAGES.feedback.member)).toBe(true);

@@ -13,8 +13,7 @@ afterEach(() => {
 
 /** A server that never answers: the call ends only when its signal aborts. */
 function hangingFetch() {
-  return (_input: unknown, init?: RequestInit) =>
-    new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+  return (_input: unknown, init?: RequestInit) => new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
 }
 
 /** How long apiFetch(url) waits for a server that never answers before it fails with the timeout. */
@@ -88,7 +87,8 @@ describe('error messages', () => {
 });
 
 describe('waits in refusals', () => {
-  const refusal = (httpStatus: number, message: string, retryAfter?: number) => TRPCClientError.from({ error: { message, code: -32000, data: { httpStatus, appCode: 'TOO_MANY_REQUESTS', ...(retryAfter === undefined ? {} : { retryAfter }) } } } as never);
+  const refusal = (httpStatus: number, message: string, retryAfter?: number) =>
+    TRPCClientError.from({ error: { message, code: -32000, data: { httpStatus, appCode: 'TOO_MANY_REQUESTS', ...(retryAfter === undefined ? {} : { retryAfter }) } } } as never);
 
   it('says how long to wait where the server said 请稍后再试, from its Retry-After', async () => {
     const { errorMessage, failureOf } = await import('../../src/client/lib/api-errors.ts');
@@ -108,8 +108,7 @@ describe('waits in refusals', () => {
 });
 
 describe('publish failure messages', () => {
-  const serverError = (httpStatus: number, message: string, extra: Record<string, unknown> = {}) =>
-    TRPCClientError.from({ error: { message, code: -32000, data: { httpStatus, extra } } } as never);
+  const serverError = (httpStatus: number, message: string, extra: Record<string, unknown> = {}) => TRPCClientError.from({ error: { message, code: -32000, data: { httpStatus, extra } } } as never);
 
   it('adds the hint for each duplicate type and offers to save a draft', async () => {
     const { publishFailure } = await import('../../src/client/components/editor/publish-failure.ts');

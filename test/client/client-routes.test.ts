@@ -26,8 +26,33 @@ describe('the client route table', () => {
     let parser!: ReturnType<typeof useRouter>['parser'];
     renderToString(createElement(() => ((parser = useRouter().parser), null)));
     const routed = (p: string) => CLIENT_ROUTE_PATTERNS.some((pattern) => matchRoute(parser, pattern, p)[0]);
-    const samples = ['/', '/about', '/About/', '/ABOUT-hunter', '/idea/12', '/idea/abc', '/idea/%E4%BD%A0', '/hunter/bx000001', '/user/7/', '/publish-success', '/publish-success/', '/publish-success/7', '/my-ideas/',
-      '/no-such-page', '/about/more', '/aboutx', '/idea', '/idea/', '/idea/1/2', '/publish-success/7/8', '/index.html', '/api', '//', '/login//', '/idea//1'];
+    const samples = [
+      '/',
+      '/about',
+      '/About/',
+      '/ABOUT-hunter',
+      '/idea/12',
+      '/idea/abc',
+      '/idea/%E4%BD%A0',
+      '/hunter/bx000001',
+      '/user/7/',
+      '/publish-success',
+      '/publish-success/',
+      '/publish-success/7',
+      '/my-ideas/',
+      '/no-such-page',
+      '/about/more',
+      '/aboutx',
+      '/idea',
+      '/idea/',
+      '/idea/1/2',
+      '/publish-success/7/8',
+      '/index.html',
+      '/api',
+      '//',
+      '/login//',
+      '/idea//1',
+    ];
     for (const p of samples) expect(isClientRoute(p), p).toBe(routed(p));
     for (const p of ['/', '/about', '/About/', '/idea/12', '/idea/abc', '/hunter/bx000001', '/publish-success', '/publish-success/7', '/my-ideas/']) expect(isClientRoute(p), p).toBe(true);
     for (const p of ['/no-such-page', '/about/more', '/idea', '/idea/', '/idea/1/2', '/publish-success/7/8', '/index.html', '/api', '//']) expect(isClientRoute(p), p).toBe(false);

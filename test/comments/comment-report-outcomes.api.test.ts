@@ -41,7 +41,9 @@ describe.each(DIALECTS)('comment reports and their outcomes on %s', (dialect) =>
   const reportsVia = async (via: 'rest' | 'trpc') =>
     via === 'rest' ? (await app.api('GET', '/api/admin/reports', { token: admin.token })).body.data : (await trpcCall(app, 'query', 'admin.reports', undefined, admin.token)).body.result.data.data;
   const counts = async (via: 'rest' | 'trpc') =>
-    via === 'rest' ? (await app.api('GET', '/api/admin/pending-counts', { token: admin.token })).body.data : (await trpcCall(app, 'query', 'admin.pendingCounts', undefined, admin.token)).body.result.data.data;
+    via === 'rest'
+      ? (await app.api('GET', '/api/admin/pending-counts', { token: admin.token })).body.data
+      : (await trpcCall(app, 'query', 'admin.pendingCounts', undefined, admin.token)).body.result.data.data;
 
   describe.each(['rest', 'trpc'] as const)('over %s', (via) => {
     it("a report names the comment's writer and the idea's title", async () => {
@@ -56,7 +58,10 @@ describe.each(DIALECTS)('comment reports and their outcomes on %s', (dialect) =>
       const id = await comment(`${via}：保留的评论`);
       const reportId = await report(reporter, id);
       const before = (await messagesOf(writer)).length;
-      const res = via === 'rest' ? await app.api('POST', `/api/admin/reports/${reportId}/dismiss`, { token: admin.token }) : await trpcCall(app, 'mutation', 'admin.dismissReport', { id: reportId }, admin.token);
+      const res =
+        via === 'rest'
+          ? await app.api('POST', `/api/admin/reports/${reportId}/dismiss`, { token: admin.token })
+          : await trpcCall(app, 'mutation', 'admin.dismissReport', { id: reportId }, admin.token);
       expect(res.status).toBe(200);
       const told = (await messagesOf(reporter)).at(-1)!;
       expect(told).toMatchObject({ title: '举报处理结果', sender: 'system', idea_id: ideaId });
@@ -64,12 +69,14 @@ describe.each(DIALECTS)('comment reports and their outcomes on %s', (dialect) =>
       expect(await messagesOf(writer)).toHaveLength(before);
     });
 
-    it("removing with a reason tells the writer why and every open reporter the outcome; the reason is required", async () => {
+    it('removing with a reason tells the writer why and every open reporter the outcome; the reason is required', async () => {
       const id = await comment(`${via}：要被删掉的评论`);
       const first = await report(reporter, id);
       await report(second, id, '骚扰');
       const remove = (reportId: number, reason: string, token = admin.token) =>
-        via === 'rest' ? app.api('POST', `/api/admin/reports/${reportId}/remove-comment`, { token, body: { reason } }) : trpcCall(app, 'mutation', 'admin.removeReportedComment', { id: reportId, reason }, token);
+        via === 'rest'
+          ? app.api('POST', `/api/admin/reports/${reportId}/remove-comment`, { token, body: { reason } })
+          : trpcCall(app, 'mutation', 'admin.removeReportedComment', { id: reportId, reason }, token);
 
       const empty = await remove(first, '  ');
       expect(empty.status).toBe(400);
@@ -117,7 +124,20 @@ describe.each(DIALECTS)('comment reports and their outcomes on %s', (dialect) =>
   it('the migration keeps the writer of reports on comments still there', async () => {
     const id = await comment('迁移前被举报的评论');
     const reportId = await report(second, id);
-    await app.deps.db.insertInto('comment_reports').values({ comment_id: 987654, idea_id: ideaId, reporter_id: second.id, reason: '旧举报', comment_content: '早已删除', comment_author_id: null, status: 'open', created_at: nowDb(), resolved_at: null }).execute();
+    await app.deps.db
+      .insertInto('comment_reports')
+      .values({
+        comment_id: 987654,
+        idea_id: ideaId,
+        reporter_id: second.id,
+        reason: '旧举报',
+        comment_content: '早已删除',
+        comment_author_id: null,
+        status: 'open',
+        created_at: nowDb(),
+        resolved_at: null,
+      })
+      .execute();
     await reportAuthorMigration.down(app.deps.db);
     await reportAuthorMigration.up(app.deps.db);
     const rows = await app.deps.db.selectFrom('comment_reports').select(['id', 'comment_id', 'comment_author_id']).where('comment_id', 'in', [id, 987654]).execute();

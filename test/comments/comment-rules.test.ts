@@ -18,7 +18,13 @@ describe('comment rules', () => {
 
   it('nests replies under their top-level comment: newest threads first, replies in order', () => {
     const c = (id: number, parentId: number | null, createdAt: string) => ({ id, parentId, createdAt });
-    const tree = buildCommentTree([c(1, null, '2026-01-01T00:00:00Z'), c(2, null, '2026-01-02T00:00:00Z'), c(3, 1, '2026-01-03T00:00:00Z'), c(4, 1, '2026-01-02T12:00:00Z'), c(5, 99, '2026-01-04T00:00:00Z')]);
+    const tree = buildCommentTree([
+      c(1, null, '2026-01-01T00:00:00Z'),
+      c(2, null, '2026-01-02T00:00:00Z'),
+      c(3, 1, '2026-01-03T00:00:00Z'),
+      c(4, 1, '2026-01-02T12:00:00Z'),
+      c(5, 99, '2026-01-04T00:00:00Z'),
+    ]);
     expect(tree.map((t) => t.id)).toEqual([2, 1]);
     expect(tree[1].replies.map((r) => r.id)).toEqual([4, 3]);
     expect(tree[0].replies).toEqual([]);

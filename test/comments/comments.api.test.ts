@@ -40,7 +40,11 @@ describe.each(DIALECTS)('comments on %s', (dialect) => {
     ];
     for (const [what, change, message] of cases) {
       const idea = await createIdea(app.deps, author);
-      const write = createComment(racing(app.deps, () => change(idea)), readerRow, { ideaId: idea, content: `${what}的一刻写下的评论`, parentId: null } as never);
+      const write = createComment(
+        racing(app.deps, () => change(idea)),
+        readerRow,
+        { ideaId: idea, content: `${what}的一刻写下的评论`, parentId: null } as never,
+      );
       await expect(write, what).rejects.toMatchObject({ message: expect.stringContaining(message) });
       expect(await app.deps.db.selectFrom('comments').select('id').where('idea_id', '=', idea).execute(), what).toEqual([]);
       expect(await commentCount(idea), what).toBe(0);
@@ -54,7 +58,17 @@ describe.each(DIALECTS)('comments on %s', (dialect) => {
     expect(top.status).toBe(201);
     expect(top.body).toMatchObject({ success: true, message: '评论成功', commentCount: 1 });
     // Plain text, trimmed, stored as sent: the page renders it as text, never as HTML.
-    expect(top.body.data).toMatchObject({ ideaId: idea, parentId: null, replyTo: null, content: '<b>好点子</b>，我想试试', userId: reader.id, userName: '读者乙', userRegistrationNumber: reader.registrationNumber, likeCount: 0, dislikeCount: 0 });
+    expect(top.body.data).toMatchObject({
+      ideaId: idea,
+      parentId: null,
+      replyTo: null,
+      content: '<b>好点子</b>，我想试试',
+      userId: reader.id,
+      userName: '读者乙',
+      userRegistrationNumber: reader.registrationNumber,
+      likeCount: 0,
+      dislikeCount: 0,
+    });
     expect(top.body.data.userAvatar).toMatch(/^\/avatars\//);
 
     const reply = await post(author, { ideaId: idea, content: '@读者乙 欢迎', parentId: top.body.data.id });
@@ -229,7 +243,7 @@ describe.each(DIALECTS)('comments on %s', (dialect) => {
     expect(new Set(clicks.map((r) => r.body.data.id)).size).toBe(1);
     // The service itself, many at once (interleaving on the pool's connections, as several processes would).
     const third = await createUser(app.deps);
-    const member = (await app.deps.db.selectFrom('users').selectAll().where('id', '=', third.id).executeTakeFirstOrThrow());
+    const member = await app.deps.db.selectFrom('users').selectAll().where('id', '=', third.id).executeTakeFirstOrThrow();
     await Promise.all(Array.from({ length: 20 }, () => reportComment(app.deps, member, c.id, '广告')));
     for (const reporter of [author.id, third.id]) {
       const rows = await app.deps.db.selectFrom('comment_reports').select('id').where('comment_id', '=', c.id).where('reporter_id', '=', reporter).execute();
@@ -302,7 +316,8 @@ describe.each(DIALECTS)('comments on %s', (dialect) => {
   it('tells the idea author of a new comment and a comment author of a reply, never oneself', async () => {
     const idea = await createIdea(app.deps, author);
     const third = await createUser(app.deps, { nickname: '丙' });
-    const messages = async (userId: number) => app.deps.db.selectFrom('messages').select(['title', 'content', 'idea_id']).where('user_id', '=', userId).where('idea_id', '=', idea).orderBy('id').execute();
+    const messages = async (userId: number) =>
+      app.deps.db.selectFrom('messages').select(['title', 'content', 'idea_id']).where('user_id', '=', userId).where('idea_id', '=', idea).orderBy('id').execute();
     const top = (await post(reader, { ideaId: idea, content: '第一条评论' })).body.data;
     expect(await messages(author.id)).toEqual([{ title: '收到新评论', content: expect.stringContaining('读者乙 评论了您的创意'), idea_id: idea }]);
     await post(author, { ideaId: idea, content: '作者自己回复', parentId: top.id });
@@ -361,7 +376,7 @@ describe.each(DIALECTS)('comments on %s', (dialect) => {
       transformResult: async (args) => args.result,
     };
     const counted = { ...app.deps, db: app.deps.db.withPlugin(counter) };
-    const viewer = (await app.deps.db.selectFrom('users').selectAll().where('id', '=', reader.id).executeTakeFirstOrThrow());
+    const viewer = await app.deps.db.selectFrom('users').selectAll().where('id', '=', reader.id).executeTakeFirstOrThrow();
     const measure = async (n: number) => {
       const idea = await createIdea(app.deps, author);
       const people = await Promise.all(Array.from({ length: Math.min(n, 5) }, () => createUser(app.deps)));
@@ -379,8 +394,21 @@ describe.each(DIALECTS)('comments on %s', (dialect) => {
 
   it('documents the paths in /api/openapi.json', async () => {
     const doc = (await app.api('GET', '/api/openapi.json')).body;
-    for (const p of ['/comments', '/comments/idea/{ideaId}', '/comments/interactions', '/comments/{id}', '/comments/{id}/like', '/comments/{id}/dislike', '/comments/{id}/report', '/admin/reports', '/admin/reports/{id}/dismiss']) {
-      expect(Object.keys(doc.paths).some((k) => k.endsWith(p)), p).toBe(true);
+    for (const p of [
+      '/comments',
+      '/comments/idea/{ideaId}',
+      '/comments/interactions',
+      '/comments/{id}',
+      '/comments/{id}/like',
+      '/comments/{id}/dislike',
+      '/comments/{id}/report',
+      '/admin/reports',
+      '/admin/reports/{id}/dismiss',
+    ]) {
+      expect(
+        Object.keys(doc.paths).some((k) => k.endsWith(p)),
+        p,
+      ).toBe(true);
     }
   });
 });

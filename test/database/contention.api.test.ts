@@ -101,7 +101,15 @@ describe.each(DIALECTS)('20 members writing at once on %s', (dialect) => {
 
     const db = app.deps.db;
     const count = async (table: 'favorites' | 'comments' | 'follows' | 'idea_views', column: string, value: number) =>
-      Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where(column as never, '=', value as never).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where(column as never, '=', value as never)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const idea = async (id: number) => db.selectFrom('ideas').select(['favorite_count', 'comment_count', 'view_count']).where('id', '=', id).executeTakeFirstOrThrow();
     const user = async (id: number) => db.selectFrom('users').select('follower_count').where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -117,9 +125,28 @@ describe.each(DIALECTS)('20 members writing at once on %s', (dialect) => {
     }
 
     // Every publish stored once, with its tags in order and its search entries: each is found by its own tag.
-    const published = await db.selectFrom('ideas').select('id').where('user_id', 'in', members.map((m) => m.id)).where('status', '=', 'published').execute();
+    const published = await db
+      .selectFrom('ideas')
+      .select('id')
+      .where(
+        'user_id',
+        'in',
+        members.map((m) => m.id),
+      )
+      .where('status', '=', 'published')
+      .execute();
     expect(published.length).toBe(MEMBERS * PUBLISHES_EACH);
-    const tagRows = await db.selectFrom('idea_tags').select(['idea_id', 'position', 'tag']).where('idea_id', 'in', published.map((p) => p.id)).orderBy('idea_id').orderBy('position').execute();
+    const tagRows = await db
+      .selectFrom('idea_tags')
+      .select(['idea_id', 'position', 'tag'])
+      .where(
+        'idea_id',
+        'in',
+        published.map((p) => p.id),
+      )
+      .orderBy('idea_id')
+      .orderBy('position')
+      .execute();
     expect(tagRows.length).toBe(MEMBERS * PUBLISHES_EACH * (SHARED_TAGS.length + 1));
     for (let i = 0; i < MEMBERS; i += 7) {
       const found = await app.api('GET', `/api/marketplace/search?q=${encodeURIComponent(`成员${i}`)}&limit=20`);

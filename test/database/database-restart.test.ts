@@ -106,9 +106,7 @@ describe.skipIf(!HAVE_MARIADBD)('the database restarts under load', () => {
       for (let n = 0; running; n++) {
         const content = `第${i}位成员的第${n}条评论`;
         samples.push(
-          rest
-            ? await send(i, 'comment', 'POST', '/api/comments', { ideaId: idea, content }, token)
-            : await send(i, 'comment', 'POST', '/trpc/comments.create', { ideaId: idea, content }, token),
+          rest ? await send(i, 'comment', 'POST', '/api/comments', { ideaId: idea, content }, token) : await send(i, 'comment', 'POST', '/trpc/comments.create', { ideaId: idea, content }, token),
         );
         const favorite = n % 2 === 0;
         const fav = rest

@@ -23,7 +23,11 @@ describe.each(DIALECTS)('the default-nicknames migration, on %s', (dialect) => {
     deps = createDeps(t.handle, { ...loadConfig(), databaseUrl: t.url });
     const make = async (name: string, nickname: (u: FixtureUser) => string, status: 'active' | 'deactivated' = 'active') => {
       const u = await createUser(deps);
-      await deps.db.updateTable('users').set({ nickname: nickname(u), status, ...(status === 'deactivated' ? { phone: null } : {}) }).where('id', '=', u.id).execute();
+      await deps.db
+        .updateTable('users')
+        .set({ nickname: nickname(u), status, ...(status === 'deactivated' ? { phone: null } : {}) })
+        .where('id', '=', u.id)
+        .execute();
       users[name] = u;
     };
     await make('fromPhone', (u) => `user${u.phone.slice(-4)}`);

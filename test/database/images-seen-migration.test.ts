@@ -26,7 +26,10 @@ describe.each(DIALECTS)('the pictures-seen migration, on %s', (dialect) => {
       const file = `${name.toLowerCase()}0123456789abcdef.webp`;
       const analysis = `<p>${name}</p>${shown ? `<img src="/uploads/${file}">` : ''}`;
       const id = await createIdea(deps, author, { analysis, ...(stage === 'published' ? {} : { stage }) });
-      await deps.db.insertInto('idea_images').values({ idea_id: id, user_id: author.id, file_name: file, url: `/uploads/${file}`, bytes: 100, width: 10, height: 10, created_at: nowDb() }).execute();
+      await deps.db
+        .insertInto('idea_images')
+        .values({ idea_id: id, user_id: author.id, file_name: file, url: `/uploads/${file}`, bytes: 100, width: 10, height: 10, created_at: nowDb() })
+        .execute();
       files[name] = file;
     };
     await withPicture('Public', 'published');

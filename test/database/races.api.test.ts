@@ -28,7 +28,9 @@ describe.each(DIALECTS)('parallel requests and input sources on %s', (dialect) =
 
   it('evaluates at most the limit of current-password guesses, however many arrive at once', async () => {
     const u = await registerAndLogin(app);
-    const burst = await Promise.all(Array.from({ length: 20 }, () => app.api('POST', '/api/auth/change-password', { token: u.token, body: { currentPassword: 'wrong-guess', newPassword: 'another1' } })));
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, () => app.api('POST', '/api/auth/change-password', { token: u.token, body: { currentPassword: 'wrong-guess', newPassword: 'another1' } })),
+    );
     expect(burst.filter((r) => r.status === 400).length).toBeLessThanOrEqual(5);
     expect(burst.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(15);
     const right = await app.api('POST', '/api/auth/change-password', { token: u.token, body: { currentPassword: u.password, newPassword: 'another1' } });
@@ -63,7 +65,9 @@ describe.each(DIALECTS)('parallel requests and input sources on %s', (dialect) =
     const a = (await app.api('POST', '/api/ideas', { token: u.token, body: { title: '甲' } })).body.data.id;
     const b = (await app.api('POST', '/api/ideas', { token: u.token, body: { title: '乙' } })).body.data.id;
     const form = new FormData();
-    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#36f' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#36f' } })
+      .png()
+      .toBuffer();
     form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'x.png');
     const upload = await app.api('POST', '/api/upload/idea-image', { token: u.token, body: form });
     const html = `<p>图</p><img src="${upload.body.url}">`;

@@ -49,9 +49,7 @@ describe.each(DIALECTS)('the folded-text migration, on %s', (dialect) => {
   };
 
   const index = async () => ({
-    grams: (await deps.db.selectFrom('idea_search_grams').select(['idea_id', 'kind', 'gram', 'published_at']).execute())
-      .map((r) => `${r.idea_id}:${r.kind}:${r.gram}:${r.published_at}`)
-      .sort(),
+    grams: (await deps.db.selectFrom('idea_search_grams').select(['idea_id', 'kind', 'gram', 'published_at']).execute()).map((r) => `${r.idea_id}:${r.kind}:${r.gram}:${r.published_at}`).sort(),
     texts: (await deps.db.selectFrom('idea_search_texts').selectAll().orderBy('idea_id').execute()).map((r) => ({ ...r, idea_id: Number(r.idea_id) })),
   });
   const found = async (q: string) => (await searchPage(deps, null, q, 20)).items.map((i) => i.id);
@@ -78,14 +76,27 @@ describe.each(DIALECTS)('the folded-text migration, on %s', (dialect) => {
       const { grams, texts } = oldIndex(idea);
       if (!grams.length) continue;
       const { published_at } = await deps.db.selectFrom('ideas').select('published_at').where('id', '=', ids[name]).executeTakeFirstOrThrow();
-      await deps.db.insertInto('idea_search_grams').values(grams.map((g) => ({ ...g, kind: g.kind as 0 | 1 | 2, idea_id: ids[name], published_at: published_at! }))).execute();
-      await deps.db.insertInto('idea_search_texts').values({ idea_id: ids[name], ...texts }).execute();
+      await deps.db
+        .insertInto('idea_search_grams')
+        .values(grams.map((g) => ({ ...g, kind: g.kind as 0 | 1 | 2, idea_id: ids[name], published_at: published_at! })))
+        .execute();
+      await deps.db
+        .insertInto('idea_search_texts')
+        .values({ idea_id: ids[name], ...texts })
+        .execute();
     }
     // A rejected text and an idea's match text as the rules before kept them: traditional.
     const rejectedText = '寵物寄養平臺：鄰居出門時把貓狗交給附近的寄養家庭照看，按天收費，平臺抽成並提供保險';
     const simplifiedCopy = { ideaId: null, title: '宠物寄养平台', description: '邻居出门时把猫狗交给附近的寄养家庭照看，按天收费', analysisText: '平台抽成并提供保险' };
-    await deps.db.insertInto('rejected_texts').values({ idea_id: null, content_hash: 'f'.repeat(64), match_text: oldNormalize(rejectedText), created_at: '2026-11-30 00:00:00' }).execute();
-    await deps.db.updateTable('ideas').set({ match_text: oldNormalize('寵物鄰里交換站交換寵物用品') }).where('id', '=', ids.traditional).execute();
+    await deps.db
+      .insertInto('rejected_texts')
+      .values({ idea_id: null, content_hash: 'f'.repeat(64), match_text: oldNormalize(rejectedText), created_at: '2026-11-30 00:00:00' })
+      .execute();
+    await deps.db
+      .updateTable('ideas')
+      .set({ match_text: oldNormalize('寵物鄰里交換站交換寵物用品') })
+      .where('id', '=', ids.traditional)
+      .execute();
 
     expect(await found('宠物 邻里')).toEqual([]);
     expect(await found('app')).toEqual([]);

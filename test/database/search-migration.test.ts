@@ -19,8 +19,7 @@ describe.each(DIALECTS)('the search-words migration, on %s', (dialect) => {
   let deps: Deps;
   const ids: Record<string, number> = {};
 
-  const kindTwo = async (id: number) =>
-    (await deps.db.selectFrom('idea_search_grams').select('gram').where('kind', '=', GRAM_KIND.any).where('idea_id', '=', id).execute()).map((r) => r.gram).sort();
+  const kindTwo = async (id: number) => (await deps.db.selectFrom('idea_search_grams').select('gram').where('kind', '=', GRAM_KIND.any).where('idea_id', '=', id).execute()).map((r) => r.gram).sort();
   const texts = async () => (await deps.db.selectFrom('idea_search_texts').selectAll().orderBy('idea_id').execute()).map((r) => ({ ...r, idea_id: Number(r.idea_id) }));
   const found = async (q: string) => (await searchPage(deps, null, q, 20)).items.map((i) => i.id);
 

@@ -43,42 +43,62 @@ describe('the transaction helper', () => {
 
   it('runs the whole body again after a deadlock, and returns the last run’s result', async () => {
     let runs = 0;
-    const result = await transaction(fakeDb(), async () => {
-      runs++;
-      if (runs < 3) throw deadlock();
-      return `run ${runs}`;
-    }, FAST);
+    const result = await transaction(
+      fakeDb(),
+      async () => {
+        runs++;
+        if (runs < 3) throw deadlock();
+        return `run ${runs}`;
+      },
+      FAST,
+    );
     expect(result).toBe('run 3');
     expect(retryStats.conflicts).toBe(2);
   });
 
   it('gives up after the attempts the policy allows, with the database’s error', async () => {
     let runs = 0;
-    await expect(transaction(fakeDb(), async () => {
-      runs++;
-      throw deadlock();
-    }, FAST)).rejects.toMatchObject({ errno: 1213 });
+    await expect(
+      transaction(
+        fakeDb(),
+        async () => {
+          runs++;
+          throw deadlock();
+        },
+        FAST,
+      ),
+    ).rejects.toMatchObject({ errno: 1213 });
     expect(runs).toBe(FAST.attempts);
     expect(retryStats.exhausted).toBe(1);
   });
 
   it('never runs again after an error of the body’s own (a refusal, a unique key)', async () => {
     let runs = 0;
-    await expect(transaction(fakeDb(), async () => {
-      runs++;
-      throw Object.assign(new Error('Duplicate entry'), { code: 'ER_DUP_ENTRY', errno: 1062 });
-    }, FAST)).rejects.toMatchObject({ errno: 1062 });
+    await expect(
+      transaction(
+        fakeDb(),
+        async () => {
+          runs++;
+          throw Object.assign(new Error('Duplicate entry'), { code: 'ER_DUP_ENTRY', errno: 1062 });
+        },
+        FAST,
+      ),
+    ).rejects.toMatchObject({ errno: 1062 });
     expect(runs).toBe(1);
   });
 
   it('runs again after a connection lost before COMMIT, even when the ROLLBACK fails too', async () => {
     let runs = 0;
-    const result = await transaction(fakeDb(undefined, async () => {
-      throw new Error("Can't add new command when connection is in closed state");
-    }), async () => {
-      if (++runs === 1) throw lost();
-      return runs;
-    }, FAST);
+    const result = await transaction(
+      fakeDb(undefined, async () => {
+        throw new Error("Can't add new command when connection is in closed state");
+      }),
+      async () => {
+        if (++runs === 1) throw lost();
+        return runs;
+      },
+      FAST,
+    );
     expect(result).toBe(2);
     expect(retryStats.reconnects).toBe(1);
   });
@@ -86,26 +106,42 @@ describe('the transaction helper', () => {
   it('tries a refused connection only a few times, and one that timed out never again (that wait would only double)', async () => {
     let runs = 0;
     const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:3306'), { code: 'ECONNREFUSED', fatal: true });
-    await expect(transaction(fakeDb(), async () => {
-      runs++;
-      throw refused();
-    }, { ...FAST, attempts: 6, connectionAttempts: 3 })).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    await expect(
+      transaction(
+        fakeDb(),
+        async () => {
+          runs++;
+          throw refused();
+        },
+        { ...FAST, attempts: 6, connectionAttempts: 3 },
+      ),
+    ).rejects.toMatchObject({ code: 'ECONNREFUSED' });
     expect(runs).toBe(3);
     runs = 0;
-    await expect(transaction(fakeDb(), async () => {
-      runs++;
-      throw Object.assign(new Error('connect ETIMEDOUT'), { code: 'ETIMEDOUT', fatal: true });
-    }, FAST)).rejects.toMatchObject({ code: 'ETIMEDOUT' });
+    await expect(
+      transaction(
+        fakeDb(),
+        async () => {
+          runs++;
+          throw Object.assign(new Error('connect ETIMEDOUT'), { code: 'ETIMEDOUT', fatal: true });
+        },
+        FAST,
+      ),
+    ).rejects.toMatchObject({ code: 'ETIMEDOUT' });
     expect(runs).toBe(1);
   });
 
   it('never runs again when the connection is lost while COMMIT is in flight: the outcome is unknown', async () => {
     let runs = 0;
-    const err = await transaction(fakeDb(async () => {
-      throw lost();
-    }), async () => {
-      runs++;
-    }, FAST).catch((e: unknown) => e);
+    const err = await transaction(
+      fakeDb(async () => {
+        throw lost();
+      }),
+      async () => {
+        runs++;
+      },
+      FAST,
+    ).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DatabaseUnavailableError);
     expect((err as DatabaseUnavailableError).code).toBe('COMMIT_OUTCOME_UNKNOWN');
     expect(databaseFailure(err)).toBe('connection');
@@ -116,10 +152,14 @@ describe('the transaction helper', () => {
   it('waits a jittered, growing time between runs, within the policy’s cap', async () => {
     const policy: RetryPolicy = { attempts: 4, connectionAttempts: 3, baseDelayMs: 40, maxDelayMs: 60, budgetMs: 5000 };
     const starts: number[] = [];
-    await withRetries(async (n) => {
-      starts.push(Date.now());
-      if (n < 4) throw deadlock();
-    }, () => true, policy);
+    await withRetries(
+      async (n) => {
+        starts.push(Date.now());
+        if (n < 4) throw deadlock();
+      },
+      () => true,
+      policy,
+    );
     const waits = starts.slice(1).map((t, i) => t - starts[i]);
     expect(waits.length).toBe(3);
     // Each wait is at most min(cap, base · 2^n) (a few ms of timer slack).
@@ -152,7 +192,13 @@ describe.runIf(!!process.env.TEST_MYSQL_URL)('on MariaDB', () => {
     test = await createTestDatabase('mysql');
     // A second handle on the same database with a 1 s lock wait, so the lock-wait case is quick.
     handle = await openDatabase(test.url, { lockWaitTimeoutSeconds: 1 });
-    await test.handle.db.insertInto('app_secrets').values([{ name: 'a', value: '0' }, { name: 'b', value: '0' }]).execute();
+    await test.handle.db
+      .insertInto('app_secrets')
+      .values([
+        { name: 'a', value: '0' },
+        { name: 'b', value: '0' },
+      ])
+      .execute();
   });
   afterAll(async () => {
     await handle?.close();
@@ -167,11 +213,19 @@ describe.runIf(!!process.env.TEST_MYSQL_URL)('on MariaDB', () => {
     const bothHoldOne = new Promise<void>((resolve) => (release = resolve));
     const writer = (first: string, second: string) =>
       run(async (trx) => {
-        await trx.updateTable('app_secrets').set({ value: sql`value + 1` }).where('name', '=', first).execute();
+        await trx
+          .updateTable('app_secrets')
+          .set({ value: sql`value + 1` })
+          .where('name', '=', first)
+          .execute();
         if (++arrived === 2) release();
         // Only the first runs meet; a retried run goes straight through.
         if (arrived <= 2) await bothHoldOne;
-        await trx.updateTable('app_secrets').set({ value: sql`value + 1` }).where('name', '=', second).execute();
+        await trx
+          .updateTable('app_secrets')
+          .set({ value: sql`value + 1` })
+          .where('name', '=', second)
+          .execute();
       });
     return Promise.allSettled([writer('a', 'b'), writer('b', 'a')]);
   }
@@ -286,7 +340,10 @@ describe.runIf(!!process.env.TEST_MYSQL_URL)('on MariaDB', () => {
   }
 
   it('never sends a write outside a transaction again after its connection was lost: done once when it committed, not redone when it did not', async () => {
-    await test.handle.db.insertInto('app_secrets').values([{ name: 'once', value: '0' }]).execute();
+    await test.handle.db
+      .insertInto('app_secrets')
+      .values([{ name: 'once', value: '0' }])
+      .execute();
     await sql.raw("CREATE PROCEDURE add_once_then_wait() BEGIN UPDATE app_secrets SET value = value + 1 WHERE name = 'once'; DO SLEEP(3.1); END").execute(test.handle.db);
     resetRetryStats();
     // The write committed (autocommit, inside the procedure), then the connection died before the answer.
@@ -294,7 +351,15 @@ describe.runIf(!!process.env.TEST_MYSQL_URL)('on MariaDB', () => {
     expect(databaseFailure(committed)).toBe('connection');
     expect(await valueOf('once')).toBe(1);
     // Killed while it ran: the server rolled it back, and it is not sent again either.
-    const rolledBack = await killedDuring(() => handle.db.updateTable('app_secrets').set({ value: sql`value + 1 + sleep(3.2) * 0` }).where('name', '=', 'once').execute(), 'sleep(3.2)');
+    const rolledBack = await killedDuring(
+      () =>
+        handle.db
+          .updateTable('app_secrets')
+          .set({ value: sql`value + 1 + sleep(3.2) * 0` })
+          .where('name', '=', 'once')
+          .execute(),
+      'sleep(3.2)',
+    );
     expect(databaseFailure(rolledBack)).toBe('connection');
     expect(await valueOf('once')).toBe(1);
     expect(retryStats.reconnects).toBe(0);

@@ -26,30 +26,82 @@ describe.each(DIALECTS)('upgrading an older database, on %s', (dialect) => {
   afterAll(async () => {
     await t?.drop();
   });
-  const ran = async () => (await t.handle.db.selectFrom('kysely_migration' as never).select('name' as never).execute()).map((r) => (r as { name: string }).name);
+  const ran = async () =>
+    (
+      await t.handle.db
+        .selectFrom('kysely_migration' as never)
+        .select('name' as never)
+        .execute()
+    ).map((r) => (r as { name: string }).name);
 
   it('runs a migration missing from the middle of those already run', async () => {
     // As a version made before rejected_texts landed, but after later-named ones had run.
     await rejectedTexts.down(t.handle.db);
-    await t.handle.db.deleteFrom('kysely_migration' as never).where('name' as never, '=', '2026_11_27_0003_rejected_texts' as never).execute();
+    await t.handle.db
+      .deleteFrom('kysely_migration' as never)
+      .where('name' as never, '=', '2026_11_27_0003_rejected_texts' as never)
+      .execute();
     expect(await pendingMigrations(t.handle.db)).toEqual(['2026_11_27_0003_rejected_texts']);
     expect(await migrateToLatest(t.handle.db)).toEqual(['2026_11_27_0003_rejected_texts']);
-    expect(await t.handle.db.selectFrom('rejected_texts' as never).selectAll().execute()).toEqual([]);
+    expect(
+      await t.handle.db
+        .selectFrom('rejected_texts' as never)
+        .selectAll()
+        .execute(),
+    ).toEqual([]);
     expect(await pendingMigrations(t.handle.db)).toEqual([]);
   });
 
   it("keeps the rejected texts a database has, and from then on past their idea's deletion", async () => {
     const db = t.handle.db;
     await rejectedTextsOutliveIdeas.down(db);
-    await db.deleteFrom('kysely_migration' as never).where('name' as never, '=', '2026_11_28_0003_rejected_texts_outlive_ideas' as never).execute();
-    const author = await db.insertInto('users').values({ registration_number: 'bx900001', phone: '13900900001', password_hash: 'x', nickname: '升级', avatar_url: '', role: 'member', status: 'active', created_at: '2026-11-27 00:00:00.000', updated_at: '2026-11-27 00:00:00.000' } as never).executeTakeFirstOrThrow();
-    const idea = await db.insertInto('ideas').values({ user_id: Number(author.insertId), title: '旧的驳回', description: '', detailed_analysis: '', market_identifier: '', price: 0, status: 'published', moderation_status: 'rejected', created_at: '2026-11-27 00:00:00.000', updated_at: '2026-11-27 00:00:00.000' } as never).executeTakeFirstOrThrow();
+    await db
+      .deleteFrom('kysely_migration' as never)
+      .where('name' as never, '=', '2026_11_28_0003_rejected_texts_outlive_ideas' as never)
+      .execute();
+    const author = await db
+      .insertInto('users')
+      .values({
+        registration_number: 'bx900001',
+        phone: '13900900001',
+        password_hash: 'x',
+        nickname: '升级',
+        avatar_url: '',
+        role: 'member',
+        status: 'active',
+        created_at: '2026-11-27 00:00:00.000',
+        updated_at: '2026-11-27 00:00:00.000',
+      } as never)
+      .executeTakeFirstOrThrow();
+    const idea = await db
+      .insertInto('ideas')
+      .values({
+        user_id: Number(author.insertId),
+        title: '旧的驳回',
+        description: '',
+        detailed_analysis: '',
+        market_identifier: '',
+        price: 0,
+        status: 'published',
+        moderation_status: 'rejected',
+        created_at: '2026-11-27 00:00:00.000',
+        updated_at: '2026-11-27 00:00:00.000',
+      } as never)
+      .executeTakeFirstOrThrow();
     const ideaId = Number(idea.insertId);
-    await db.insertInto('rejected_texts').values({ idea_id: ideaId, content_hash: 'h'.repeat(64), match_text: '旧的驳回', created_at: '2026-11-27 00:00:00.000' }).execute();
+    await db
+      .insertInto('rejected_texts')
+      .values({ idea_id: ideaId, content_hash: 'h'.repeat(64), match_text: '旧的驳回', created_at: '2026-11-27 00:00:00.000' })
+      .execute();
     if (dialect === 'mysql') {
       // As MySQL 8 made it: the inline reference ignored, so a deleted idea left its row pointing nowhere.
-      await sql`ALTER TABLE rejected_texts DROP FOREIGN KEY ${sql.id((await sql<{ n: string }>`SELECT CONSTRAINT_NAME AS n FROM information_schema.REFERENTIAL_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = DATABASE() AND TABLE_NAME = 'rejected_texts'`.execute(db)).rows[0].n)}`.execute(db);
-      await db.insertInto('rejected_texts').values({ idea_id: 987654, content_hash: 'o'.repeat(64), match_text: '孤儿', created_at: '2026-11-27 00:00:00.000' }).execute();
+      await sql`ALTER TABLE rejected_texts DROP FOREIGN KEY ${sql.id((await sql<{ n: string }>`SELECT CONSTRAINT_NAME AS n FROM information_schema.REFERENTIAL_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = DATABASE() AND TABLE_NAME = 'rejected_texts'`.execute(db)).rows[0].n)}`.execute(
+        db,
+      );
+      await db
+        .insertInto('rejected_texts')
+        .values({ idea_id: 987654, content_hash: 'o'.repeat(64), match_text: '孤儿', created_at: '2026-11-27 00:00:00.000' })
+        .execute();
     }
     expect(await migrateToLatest(db)).toEqual(['2026_11_28_0003_rejected_texts_outlive_ideas']);
     await db.deleteFrom('ideas').where('id', '=', ideaId).execute();
@@ -58,7 +110,11 @@ describe.each(DIALECTS)('upgrading an older database, on %s', (dialect) => {
   });
 
   it('knows a migration a database ran under its old name', async () => {
-    await t.handle.db.updateTable('kysely_migration' as never).set({ name: '2026_11_26_0016_search_words' } as never).where('name' as never, '=', '2026_11_27_0001_search_words' as never).execute();
+    await t.handle.db
+      .updateTable('kysely_migration' as never)
+      .set({ name: '2026_11_26_0016_search_words' } as never)
+      .where('name' as never, '=', '2026_11_27_0001_search_words' as never)
+      .execute();
     expect(await migrateToLatest(t.handle.db)).toEqual([]);
     expect(await ran()).toContain('2026_11_27_0001_search_words');
     expect(await ran()).not.toContain('2026_11_26_0016_search_words');
@@ -66,7 +122,10 @@ describe.each(DIALECTS)('upgrading an older database, on %s', (dialect) => {
 
   it('names the migration that failed', async () => {
     // Its table is there but it is not recorded (a migration cut half way): it cannot run again.
-    await t.handle.db.deleteFrom('kysely_migration' as never).where('name' as never, '=', '2026_11_28_0002_publish_slots' as never).execute();
+    await t.handle.db
+      .deleteFrom('kysely_migration' as never)
+      .where('name' as never, '=', '2026_11_28_0002_publish_slots' as never)
+      .execute();
     const failure = await migrateToLatest(t.handle.db).catch((err: unknown) => err);
     expect(failure).toBeInstanceOf(MigrationError);
     expect((failure as MigrationError).migrationName).toBe('2026_11_28_0002_publish_slots');
@@ -80,8 +139,7 @@ describe.each(DIALECTS)('upgrading an older database, on %s', (dialect) => {
  */
 describe.each(DIALECTS)('a database made by a first-day version, on %s', (dialect) => {
   const CATCH_UP = '2026_11_22_0005_first_day_catch_up';
-  const columnsOf = async (db: Kysely<any>, table: string) =>
-    (await db.introspection.getTables()).find((t) => t.name === table)?.columns.map((c) => c.name) ?? [];
+  const columnsOf = async (db: Kysely<any>, table: string) => (await db.introspection.getTables()).find((t) => t.name === table)?.columns.map((c) => c.name) ?? [];
   const tableNames = async (db: Kysely<any>) => (await db.introspection.getTables()).map((t) => t.name);
   const withoutFirstDayPieces = async (db: Kysely<any>) => {
     await db.schema.alterTable('sms_codes').dropColumn('requested_by').execute();
@@ -97,7 +155,12 @@ describe.each(DIALECTS)('a database made by a first-day version, on %s', (dialec
   it('upgrades from the first morning (before match_text, which a later migration reads)', async () => {
     const t = await createTestDatabase(dialect, { migrate: false });
     try {
-      const firstMorning = { '2026_11_22_0001_accounts': accounts, '2026_11_22_0002_ideas': ideas, '2026_11_22_0003_pending_uploads': pendingUploads, '2026_11_22_0004_deactivation_reason': deactivationReason };
+      const firstMorning = {
+        '2026_11_22_0001_accounts': accounts,
+        '2026_11_22_0002_ideas': ideas,
+        '2026_11_22_0003_pending_uploads': pendingUploads,
+        '2026_11_22_0004_deactivation_reason': deactivationReason,
+      };
       const early = await new Migrator({ db: t.handle.db, provider: { getMigrations: async () => firstMorning } }).migrateToLatest();
       expect(early.error).toBeUndefined();
       await withoutFirstDayPieces(t.handle.db);
@@ -113,11 +176,17 @@ describe.each(DIALECTS)('a database made by a first-day version, on %s', (dialec
     const t = await createTestDatabase(dialect);
     try {
       await withoutFirstDayPieces(t.handle.db);
-      await t.handle.db.deleteFrom('kysely_migration' as never).where('name' as never, '=', CATCH_UP as never).execute();
+      await t.handle.db
+        .deleteFrom('kysely_migration' as never)
+        .where('name' as never, '=', CATCH_UP as never)
+        .execute();
       expect(await migrateToLatest(t.handle.db)).toEqual([CATCH_UP]);
       await expectFirstDayPieces(t.handle.db);
       // What used to fail at run time: a guest's view key, a change_phone code's asker.
-      await t.handle.db.insertInto('app_secrets' as never).values({ name: 'view_key', value: 'k' } as never).execute();
+      await t.handle.db
+        .insertInto('app_secrets' as never)
+        .values({ name: 'view_key', value: 'k' } as never)
+        .execute();
       await t.handle.db.selectFrom('sms_codes').select('requested_by').execute();
     } finally {
       await t.drop();
@@ -127,7 +196,10 @@ describe.each(DIALECTS)('a database made by a first-day version, on %s', (dialec
   it('does nothing where the pieces are there', async () => {
     const t = await createTestDatabase(dialect);
     try {
-      await t.handle.db.deleteFrom('kysely_migration' as never).where('name' as never, '=', CATCH_UP as never).execute();
+      await t.handle.db
+        .deleteFrom('kysely_migration' as never)
+        .where('name' as never, '=', CATCH_UP as never)
+        .execute();
       expect(await migrateToLatest(t.handle.db)).toEqual([CATCH_UP]);
       await expectFirstDayPieces(t.handle.db);
     } finally {
@@ -169,7 +241,10 @@ describe.each(DIALECTS.filter((d) => d === 'mysql'))('a migration waiting for a 
 
   it('gives up after its lock wait, by name, instead of waiting a day with the table blocked', async () => {
     await t.handle.db.schema.alterTable('ideas').dropColumn('ever_public').execute();
-    await t.handle.db.deleteFrom('kysely_migration' as never).where('name' as never, '=', '2026_11_28_0001_ideas_ever_public' as never).execute();
+    await t.handle.db
+      .deleteFrom('kysely_migration' as never)
+      .where('name' as never, '=', '2026_11_28_0001_ideas_ever_public' as never)
+      .execute();
     // An operator's client with a transaction left open on ideas holds its metadata lock.
     const holder = await createConnection(parseMysqlUrl(t.url));
     try {
@@ -184,7 +259,10 @@ describe.each(DIALECTS.filter((d) => d === 'mysql'))('a migration waiting for a 
       await holder.query('COMMIT');
       expect(await migrateToLatest(t.handle.db)).toEqual(['2026_11_28_0001_ideas_ever_public']);
       // The connection's own setting is back as it was for the app's statements.
-      const [[row]] = (await t.handle.db.connection().execute((c) => sql<{ w: number }>`SELECT @@SESSION.lock_wait_timeout AS w`.execute(c)).then((r) => [r.rows])) as [[{ w: number }]];
+      const [[row]] = (await t.handle.db
+        .connection()
+        .execute((c) => sql<{ w: number }>`SELECT @@SESSION.lock_wait_timeout AS w`.execute(c))
+        .then((r) => [r.rows])) as [[{ w: number }]];
       expect(Number(row.w)).toBeGreaterThan(30);
     } finally {
       await holder.end();
@@ -202,7 +280,10 @@ describe.each(DIALECTS.filter((d) => d === 'mysql'))('a migration whose connecti
   });
 
   it('is a database out of reach (a start tries again), not a failed migration (restore the backup)', async () => {
-    await t.handle.db.deleteFrom('kysely_migration' as never).where('name' as never, '=', '2026_11_28_0002_publish_slots' as never).execute();
+    await t.handle.db
+      .deleteFrom('kysely_migration' as never)
+      .where('name' as never, '=', '2026_11_28_0002_publish_slots' as never)
+      .execute();
     // Another process holds the migration lock: this one waits for it, then its connection drops.
     const holder = await createConnection(parseMysqlUrl(t.url));
     try {

@@ -13,7 +13,10 @@ after(async () => {
 });
 
 async function debugCodeFrom(page: Page, scope = page.locator('body')): Promise<string> {
-  const text = await scope.getByText(/开发环境验证码：\d{6}/).first().textContent();
+  const text = await scope
+    .getByText(/开发环境验证码：\d{6}/)
+    .first()
+    .textContent();
   const code = /(\d{6})/.exec(text ?? '')?.[1];
   assert.ok(code, 'the page shows the development code');
   return code;
@@ -96,7 +99,11 @@ for (const viewport of VIEWPORTS) {
       // The e2e server has no rate limits, so the refusals are the server's own answers, replayed.
       const refuse = (procedure: string, status: number, message: string, retryAfter?: number) =>
         page.route(`**/trpc/${procedure}**`, (route) =>
-          route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ error: { message, code: -32029, data: { code: 'TOO_MANY_REQUESTS', httpStatus: status, appCode: 'TOO_MANY_REQUESTS', ...(retryAfter ? { retryAfter } : {}) } } }) }),
+          route.fulfill({
+            status,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: { message, code: -32029, data: { code: 'TOO_MANY_REQUESTS', httpStatus: status, appCode: 'TOO_MANY_REQUESTS', ...(retryAfter ? { retryAfter } : {}) } } }),
+          }),
         );
       const resendButton = () => page.getByRole('button', { name: /后重发$/ });
       const registerWith = async (phone: string) => {
@@ -324,7 +331,11 @@ for (const viewport of VIEWPORTS) {
       assert.equal(await dialogText, '账号注销成功，感谢你的使用');
       await page.waitForURL((url) => url.pathname === '/');
       await page.getByRole('link', { name: '登录 / 注册' }).waitFor();
-      const relogin = await fetch(`${e2e.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginType: 'phone', phone: newPhone, password: 'third-pass3' }) });
+      const relogin = await fetch(`${e2e.baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ loginType: 'phone', phone: newPhone, password: 'third-pass3' }),
+      });
       assert.equal(relogin.status, 400);
       await context.close();
     });

@@ -108,7 +108,10 @@ for (const viewport of VIEWPORTS) {
       await reportDialog.getByRole('button', { name: '提交举报' }).click();
       await page.getByTestId('toast').getByText('已收到你的举报，我们会尽快处理', { exact: true }).waitFor();
       const reports = await deps.db.selectFrom('comment_reports').select('reason').where('reporter_id', '=', me.id).execute();
-      assert.deepEqual(reports.map((r) => r.reason), ['其他：冒充官方客服']);
+      assert.deepEqual(
+        reports.map((r) => r.reason),
+        ['其他：冒充官方客服'],
+      );
       await signInWithToken(page, e2e.baseUrl, author);
       await page.goto(`/idea/${ideaId}`);
       const readerReply = top.locator('.comment-replies [data-testid="comment"]').filter({ hasText: '押金怎么退？' });
@@ -204,7 +207,11 @@ for (const viewport of VIEWPORTS) {
       const deps = e2e.server.deps;
       const author = await createUser(deps, { nickname: '游客页作者' });
       const ideaId = await createIdea(deps, author);
-      await fetch(`${e2e.baseUrl}/api/comments`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${author.token}` }, body: JSON.stringify({ ideaId, content: '作者的第一条评论' }) });
+      await fetch(`${e2e.baseUrl}/api/comments`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${author.token}` },
+        body: JSON.stringify({ ideaId, content: '作者的第一条评论' }),
+      });
       const { context, page } = await newPage(e2e, viewport);
       await page.goto(`/idea/${ideaId}`);
       const section = page.getByTestId('comments-section');

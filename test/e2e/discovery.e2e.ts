@@ -56,9 +56,7 @@ const cards = (page: Page) => page.locator('main [data-testid="idea-card"]');
 
 /** The cards' ids in feed order (aria-posinset; the DOM goes column by column). */
 async function cardIds(page: Page): Promise<number[]> {
-  const placed = await cards(page).evaluateAll((els) =>
-    els.map((el) => ({ id: Number(el.getAttribute('data-idea-id')), at: Number(el.closest('[aria-posinset]')?.getAttribute('aria-posinset')) })),
-  );
+  const placed = await cards(page).evaluateAll((els) => els.map((el) => ({ id: Number(el.getAttribute('data-idea-id')), at: Number(el.closest('[aria-posinset]')?.getAttribute('aria-posinset')) })));
   return placed.sort((a, b) => a.at - b.at).map((p) => p.id);
 }
 
@@ -150,7 +148,11 @@ for (const viewport of VIEWPORTS) {
       }
       assert.notDeepEqual(orders['随机'], orders['最新'], 'random is not the newest order');
       // Newest first: the ids were created oldest-last, so newest is the smallest age.
-      assert.deepEqual(orders['最新'], [...orders['最新']].sort((a, b) => a - b), 'newest first');
+      assert.deepEqual(
+        orders['最新'],
+        [...orders['最新']].sort((a, b) => a - b),
+        'newest first',
+      );
       // The same visit keeps its seed: random again gives the same order.
       await sortBy(page, '随机');
       await scrollToEnd(page);
@@ -245,7 +247,10 @@ for (const viewport of VIEWPORTS) {
     it('the error states: data format, fetch failure with its reason, clear-search reload failure', async () => {
       const { context, page } = await newPage(e2e, viewport);
       await logInAs(page, reader);
-      const failWith = (body: unknown, status = 200) => (route: import('playwright-core').Route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+      const failWith =
+        (body: unknown, status = 200) =>
+        (route: import('playwright-core').Route) =>
+          route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
       const ideasCall = '**/trpc/marketplace.ideas**';
       // An answer whose data is not a list.
       await page.route(ideasCall, failWith({ result: { data: { data: '不是列表', nextCursor: null } } }));
@@ -303,7 +308,7 @@ for (const viewport of VIEWPORTS) {
       await context.close();
     });
 
-    it('following a hunter from their page; a guest is sent to log in; no button on one\'s own page', async () => {
+    it("following a hunter from their page; a guest is sent to log in; no button on one's own page", async () => {
       const { context, page } = await newPage(e2e, viewport);
       const followers = () => page.getByTestId('stat-粉丝').textContent();
       const button = page.getByTestId('follow-button');

@@ -90,7 +90,9 @@ describe(`the editor's unsaved copy at ${phone.width}px`, () => {
 });
 
 async function pngFile(name: string, color: string) {
-  const buffer = await sharp({ create: { width: 320, height: 200, channels: 3, background: color } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 320, height: 200, channels: 3, background: color } })
+    .png()
+    .toBuffer();
   return { name, mimeType: 'image/png', buffer };
 }
 

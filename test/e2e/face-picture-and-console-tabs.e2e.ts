@@ -25,7 +25,9 @@ async function api(p: string, body: unknown, token: string, method = 'POST') {
 }
 
 async function upload(id: number, colour: string): Promise<string> {
-  const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: colour } }).png().toBuffer();
+  const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.append('ideaId', String(id));
   form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'face.png');

@@ -66,10 +66,18 @@ describe('fresh after a member’s own writes at 390px', () => {
     await context.close();
   });
 
-  it('a card\'s cover keeps the image\'s own shape, before and after it loads', async () => {
+  it("a card's cover keeps the image's own shape, before and after it loads", async () => {
     const member = await createUser(e2e.server.deps, { nickname: '竖图作者' });
     const form = new FormData();
-    form.append('file', new Blob([await sharp({ create: { width: 750, height: 1200, channels: 3, background: '#2f855a' } }).png().toBuffer()]), 'tall.png');
+    form.append(
+      'file',
+      new Blob([
+        await sharp({ create: { width: 750, height: 1200, channels: 3, background: '#2f855a' } })
+          .png()
+          .toBuffer(),
+      ]),
+      'tall.png',
+    );
     const upload = await fetch(`${e2e.baseUrl}/api/upload/idea-image`, { method: 'POST', headers: { authorization: `Bearer ${member.token}` }, body: form });
     assert.equal(upload.status, 201);
     const url = ((await upload.json()) as { data: { url: string } }).data.url;

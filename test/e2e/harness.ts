@@ -51,7 +51,10 @@ export async function startE2E(extraEnv: Record<string, string> = {}): Promise<E
   const base = loadConfig();
   // Rate limits have their own API tests; here one address registers many people quickly.
   const rateLimits = rateLimitsOff(base.rateLimits);
-  const server = await startServer({ ...base, port: 0, databaseUrl: `sqlite:${path.join(dir, 'e2e.db')}`, seedDemo: false, rateLimits, logLevel: process.env.LOG_LEVEL ? base.logLevel : 'warn' }, { clientDir: DIST_DIR });
+  const server = await startServer(
+    { ...base, port: 0, databaseUrl: `sqlite:${path.join(dir, 'e2e.db')}`, seedDemo: false, rateLimits, logLevel: process.env.LOG_LEVEL ? base.logLevel : 'warn' },
+    { clientDir: DIST_DIR },
+  );
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -110,7 +113,15 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
     .analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (bad.length) {
-    const detail = bad.map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`).join('\n');
+    const detail = bad
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} → ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(' | ')}`,
+      )
+      .join('\n');
     throw new Error(`axe found ${bad.length} serious/critical violation(s) on ${label}:\n${detail}`);
   }
 }
@@ -121,7 +132,17 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
  */
 export async function expectOrderlyOutline(page: Page, label: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withRules(['heading-order', 'landmark-unique']).analyze();
-  assert.deepEqual(results.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`), [], label);
+  assert.deepEqual(
+    results.violations.map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    ),
+    [],
+    label,
+  );
 }
 
 export async function shot(page: Page, name: string): Promise<void> {

@@ -87,7 +87,10 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
       assert.match((await page.title()) ?? '', new RegExp(title));
       await page.getByText('市场暂无').waitFor();
-      await page.getByTestId('view-count').filter({ hasText: /^浏览 [1-9]\d*$/ }).waitFor();
+      await page
+        .getByTestId('view-count')
+        .filter({ hasText: /^浏览 [1-9]\d*$/ })
+        .waitFor();
       await page.getByTestId('similar-ideas').getByText(similarTitle).waitFor();
 
       // The analysis is locked; unlocking shows it.
@@ -135,7 +138,10 @@ for (const viewport of VIEWPORTS) {
       assert.equal(poster.width, 750);
       assert.equal(poster.height, 1200);
       assert.equal(poster.text, ideaUrl);
-      assert.ok(posterRequests.some((url) => url.endsWith('.js')), 'the poster chunk loads with the dialog');
+      assert.ok(
+        posterRequests.some((url) => url.endsWith('.js')),
+        'the poster chunk loads with the dialog',
+      );
       fs.copyFileSync((await download.path())!, path.join(SCREENSHOT_DIR, `${viewport.name}-idea-poster.png`));
       await dialog.getByText('海报已生成').waitFor();
       // The poster is shown too, for browsers that offer no download (press on it to save).

@@ -36,7 +36,9 @@ async function member(page: Page, admin = false) {
 }
 
 async function pngFile(name: string, color: string) {
-  const buffer = await sharp({ create: { width: 640, height: 400, channels: 3, background: color } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 640, height: 400, channels: 3, background: color } })
+    .png()
+    .toBuffer();
   return { name, mimeType: 'image/png', buffer };
 }
 
@@ -123,7 +125,10 @@ for (const viewport of VIEWPORTS) {
       await draftCard.getByRole('link', { name: /^编辑「.+」$/ }).click();
       await page.waitForURL(`**/create-pin?edit=${ideaId}`);
       await page.getByRole('heading', { name: '编辑草稿' }).waitFor();
-      await page.waitForFunction((t) => (document.querySelector('input#title, input[name="title"]') as HTMLInputElement | null)?.value === t || [...document.querySelectorAll('input')].some((i) => i.value === t), title);
+      await page.waitForFunction(
+        (t) => (document.querySelector('input#title, input[name="title"]') as HTMLInputElement | null)?.value === t || [...document.querySelectorAll('input')].some((i) => i.value === t),
+        title,
+      );
       await page.waitForFunction((n) => document.querySelectorAll('.ProseMirror img[src^="/uploads/"]').length === n, images);
       assert.deepEqual(await page.getByLabel('图片说明').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)), [caption, ''], 'the saved draft keeps the description');
       await page.getByRole('button', { name: '发布', exact: true }).click();
@@ -172,17 +177,26 @@ for (const viewport of VIEWPORTS) {
       await shot(page, `${viewport.name}-confirm-delete`);
       assert.match((await confirmDelete.getByRole('button', { name: '删除' }).getAttribute('class')) ?? '', /btn-danger/);
       await confirmDelete.getByRole('button', { name: '删除' }).click();
-      await page.getByTestId('toast').getByText(/已移入回收站/).waitFor();
+      await page
+        .getByTestId('toast')
+        .getByText(/已移入回收站/)
+        .waitFor();
       assert.equal(await page.locator('.toast-region').getAttribute('role'), 'status');
       await published.waitFor({ state: 'detached' });
       await page.getByRole('tab', { name: /回收站/ }).click();
       const deleted = page.locator('[data-testid="idea-card"]', { hasText: title });
       await deleted.waitFor();
-      await page.getByText(/保留7天/).first().waitFor();
+      await page
+        .getByText(/保留7天/)
+        .first()
+        .waitFor();
       await expectAccessible(page, `recycle bin at ${viewport.width}px`);
       await shot(page, `${viewport.name}-library-deleted`);
       await deleted.getByRole('button', { name: '恢复' }).click();
-      await page.getByRole('dialog', { name: /^恢复「/ }).getByRole('button', { name: '恢复' }).click();
+      await page
+        .getByRole('dialog', { name: /^恢复「/ })
+        .getByRole('button', { name: '恢复' })
+        .click();
       await deleted.waitFor({ state: 'detached' });
       await page.getByRole('tab', { name: '已发布' }).click();
       await page.locator('[data-testid="idea-card"]', { hasText: title }).waitFor();

@@ -29,7 +29,7 @@ const signIn = (page: Page, user: FixtureUser) => signInWithToken(page, e2e.base
  */
 async function assertFocused(page: Page, control: Locator, label: string) {
   let focused = false;
-  for (const started = Date.now(); !focused && Date.now() - started < 2000; ) {
+  for (const started = Date.now(); !focused && Date.now() - started < 2000;) {
     focused = await control.evaluate((el) => el === document.activeElement, undefined, { timeout: 500 }).catch(() => false);
     if (!focused) await page.waitForTimeout(50);
   }
@@ -57,7 +57,7 @@ async function readerAndIdea(who: string, title: string) {
 }
 
 describe('keyboard focus', () => {
-  it('跳到主要内容 moves focus into the page: the next Tab is the page\'s first control, not the top bar\'s', async () => {
+  it("跳到主要内容 moves focus into the page: the next Tab is the page's first control, not the top bar's", async () => {
     const { ideaId, context, page } = await readerAndIdea('跳转', '跳到主要内容的创意');
     try {
       await page.goto(`/idea/${ideaId}`);

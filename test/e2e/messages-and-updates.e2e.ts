@@ -202,7 +202,10 @@ for (const viewport of VIEWPORTS) {
       const reply = `已经记下了，下个版本会加上标签筛选。${tag}`;
       await item.getByLabel('回复内容').fill(reply);
       await item.getByRole('button', { name: '发送回复' }).click();
-      await ap.getByTestId('toast').getByText(/回复已发送/).waitFor();
+      await ap
+        .getByTestId('toast')
+        .getByText(/回复已发送/)
+        .waitFor();
       await item.getByText(reply).waitFor();
       await item.getByText('已回复', { exact: true }).waitFor();
       // The form gave way to the reply: keyboard focus is on the entry's heading, not lost to the page.
@@ -260,10 +263,19 @@ for (const viewport of VIEWPORTS) {
       await page.getByText(`${unread} 条新消息`).waitFor();
       await replyMessage.getByText(reply).waitFor();
       // The all-read button for what the page could not mark: an announcement arriving meanwhile, its marking refused.
-      await page.route('**/trpc/messages.markShownRead**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { message: '服务器内部错误', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, path: 'messages.markShownRead' } } }) }));
+      await page.route('**/trpc/messages.markShownRead**', (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { message: '服务器内部错误', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, path: 'messages.markShownRead' } } }),
+        }),
+      );
       await api('POST', '/api/messages/announcement', { title: `临时通知${tag}`, content: '今晚 10 点短暂维护。', priority: 'low' }, admin.token);
       await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-      await page.getByTestId('message').filter({ hasText: `临时通知${tag}` }).waitFor();
+      await page
+        .getByTestId('message')
+        .filter({ hasText: `临时通知${tag}` })
+        .waitFor();
       await unreadBadge.waitFor();
       assert.equal(await unreadBadge.getAttribute('data-count'), '1');
       await page.getByRole('button', { name: '全部标为已读' }).click();
@@ -327,14 +339,19 @@ for (const viewport of VIEWPORTS) {
       await look(page, viewport, 'favorites-more');
       // The next page failing once: the loaded cards stay, with a retry.
       const nextPage = (url: URL) => url.pathname.includes('favorites.list') && decodeURIComponent(url.search).includes('"cursor"');
-      await page.route(nextPage, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify([{ error: { message: '服务暂时不可用', code: -32603, data: { httpStatus: 503 } } }]) }));
+      await page.route(nextPage, (route) =>
+        route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify([{ error: { message: '服务暂时不可用', code: -32603, data: { httpStatus: 503 } } }]) }),
+      );
       await more.click();
       const retry = page.getByRole('button', { name: '重试' });
       await page.getByText('加载更多收藏失败，请稍后重试').waitFor();
       assert.equal(await cards.count(), 50, 'the loaded favourites stay');
       await page.unroute(nextPage);
       await retry.click();
-      await cards.filter({ hasText: `收藏翻页${viewport.name}0` }).first().waitFor();
+      await cards
+        .filter({ hasText: `收藏翻页${viewport.name}0` })
+        .first()
+        .waitFor();
       assert.equal(await cards.count(), 55);
       assert.equal(await more.count(), 0, 'nothing older');
       await context.close();
@@ -376,7 +393,10 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('tab', { name: '回收站 (1)' }).waitFor();
       const more = page.getByRole('button', { name: '加载更多' });
       await more.click();
-      await cards.filter({ hasText: `书库翻页${viewport.name}0` }).first().waitFor();
+      await cards
+        .filter({ hasText: `书库翻页${viewport.name}0` })
+        .first()
+        .waitFor();
       assert.equal(await cards.count(), 52);
       assert.equal(await more.count(), 0, 'nothing older');
       await look(page, viewport, 'library-more');

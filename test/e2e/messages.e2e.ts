@@ -98,7 +98,7 @@ for (const viewport of VIEWPORTS) {
       await page.waitForFunction((id) => document.activeElement?.id === id, `comment-${reply.id}`);
       const box = (await target.boundingBox())!;
       assert.ok(box.y >= 0 && box.y + box.height <= viewport.height, `the reply is on screen (${Math.round(box.y)}–${Math.round(box.y + box.height)} of ${viewport.height})`);
-      assert.ok(await page.evaluate(() => window.scrollY) > 300, 'scrolled down to it');
+      assert.ok((await page.evaluate(() => window.scrollY)) > 300, 'scrolled down to it');
       await expectAccessible(page, `idea at its reply at ${viewport.width}px`);
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${vp}-messages-reply-target.png`) });
       // The highlight fades after a few seconds; the reply stays where it is.
@@ -132,7 +132,13 @@ for (const viewport of VIEWPORTS) {
       const base = Date.now() - 2 * 3600_000;
       await e2e.server.deps.db
         .insertInto('messages')
-        .values(Array.from({ length: 60 }, (_, i) => ({ ...messageRow({ userId: reader.id, title: `旧消息${i}`, content: `第${i}条通知` }), created_at: new Date(base + i * 60_000).toISOString().slice(0, 19).replace('T', ' '), is_read: i < 5 ? 0 : 1 })))
+        .values(
+          Array.from({ length: 60 }, (_, i) => ({
+            ...messageRow({ userId: reader.id, title: `旧消息${i}`, content: `第${i}条通知` }),
+            created_at: new Date(base + i * 60_000).toISOString().slice(0, 19).replace('T', ' '),
+            is_read: i < 5 ? 0 : 1,
+          })),
+        )
         .execute();
       const { context, page } = await newPage(e2e, viewport);
       await signIn(page, reader);

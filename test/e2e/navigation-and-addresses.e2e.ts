@@ -51,9 +51,7 @@ const cards = (page: Page) => page.locator('main [data-testid="idea-card"]');
 
 /** The cards' ids in feed order (aria-posinset; the DOM goes column by column). */
 async function cardIds(page: Page): Promise<number[]> {
-  const placed = await cards(page).evaluateAll((els) =>
-    els.map((el) => ({ id: Number(el.getAttribute('data-idea-id')), at: Number(el.closest('[aria-posinset]')?.getAttribute('aria-posinset')) })),
-  );
+  const placed = await cards(page).evaluateAll((els) => els.map((el) => ({ id: Number(el.getAttribute('data-idea-id')), at: Number(el.closest('[aria-posinset]')?.getAttribute('aria-posinset')) })));
   return placed.sort((a, b) => a.at - b.at).map((p) => p.id);
 }
 
@@ -64,7 +62,11 @@ for (const viewport of VIEWPORTS) {
     it('every data page says its load failed once its timeout has passed, and 重试 recovers', async () => {
       const member = await createUser(e2e.server.deps, { nickname: `超时${vp}` });
       await createIdea(e2e.server.deps, member, { title: `超时测试的创意 ${vp}` });
-      await fetch(`${e2e.baseUrl}/api/follows/${member.registrationNumber}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${reader.token}` }, body: JSON.stringify({ follow: true }) });
+      await fetch(`${e2e.baseUrl}/api/follows/${member.registrationNumber}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${reader.token}` },
+        body: JSON.stringify({ follow: true }),
+      });
       const pages: { path: string; ready: (page: Page) => Locator }[] = [
         { path: '/messages', ready: (page) => page.getByTestId('message').first() },
         { path: '/updates', ready: (page) => page.getByTestId('updates-empty') },
@@ -93,7 +95,10 @@ for (const viewport of VIEWPORTS) {
         if (path === '/messages') await shot(page, `${vp}-nav-messages-timeout`);
         // The API is back: 重试 shows the page.
         await page.unrouteAll({ behavior: 'ignoreErrors' });
-        await failure.first().getByRole('button', { name: /^(重试|重新加载)$/ }).click();
+        await failure
+          .first()
+          .getByRole('button', { name: /^(重试|重新加载)$/ })
+          .click();
         await ready(page).waitFor();
         assert.equal(await failure.count(), 0, `${path}: the failure is gone`);
       }
@@ -183,7 +188,11 @@ for (const viewport of VIEWPORTS) {
     it('the tab bar has five slots, none on /feedback; 意见反馈 in the account menu; the header bell says the count', async () => {
       const member = await createUser(e2e.server.deps, { nickname: `铃铛${vp}` });
       for (const fan of [author, reader]) {
-        await fetch(`${e2e.baseUrl}/api/follows/${member.registrationNumber}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${fan.token}` }, body: JSON.stringify({ follow: true }) });
+        await fetch(`${e2e.baseUrl}/api/follows/${member.registrationNumber}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${fan.token}` },
+          body: JSON.stringify({ follow: true }),
+        });
       }
       const { context, page } = await newPage(e2e, viewport);
       await signIn(page, member);

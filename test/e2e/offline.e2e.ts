@@ -66,7 +66,9 @@ for (const viewport of VIEWPORTS) {
       // Again for the library, with its data asked for while offline too.
       await context.setOffline(true);
       await banner.getByText(OFFLINE_TEXT).waitFor();
-      await navOf(page, viewport).getByRole('link', { name: /灵感库/ }).click();
+      await navOf(page, viewport)
+        .getByRole('link', { name: /灵感库/ })
+        .click();
       await page.waitForURL('**/inspiration-library');
       await page.waitForTimeout(1500);
       assert.equal(await page.getByText('页面加载出错').count(), 0, 'no error page while offline');
@@ -81,7 +83,10 @@ for (const viewport of VIEWPORTS) {
       const toasts: string[] = [];
       await page.exposeFunction('noteToast', (text: string) => void toasts.push(text));
       await page.evaluate(() => {
-        new MutationObserver(() => document.querySelectorAll('[data-testid="toast"]').forEach((t) => (window as unknown as { noteToast(s: string): void }).noteToast(t.textContent ?? ''))).observe(document.body, { childList: true, subtree: true });
+        new MutationObserver(() => document.querySelectorAll('[data-testid="toast"]').forEach((t) => (window as unknown as { noteToast(s: string): void }).noteToast(t.textContent ?? ''))).observe(
+          document.body,
+          { childList: true, subtree: true },
+        );
       });
       await context.setOffline(true);
       const box = page.getByRole('searchbox', { name: '搜索创意' });
@@ -92,7 +97,11 @@ for (const viewport of VIEWPORTS) {
       await expectAccessible(page, `offline search at ${viewport.width}px`);
       // Long enough offline for reads that fail and retry (after 2, 4 and 8 s) to be well into their waits.
       await page.waitForTimeout(7000);
-      assert.deepEqual(toasts.filter((t) => t.includes('搜索失败')), [], 'no 搜索失败 while offline');
+      assert.deepEqual(
+        toasts.filter((t) => t.includes('搜索失败')),
+        [],
+        'no 搜索失败 while offline',
+      );
       assert.equal(await page.getByTestId('market-error').count(), 0, 'no failure shown while offline: the search waits');
 
       // Back online, the search runs at once (not at its next retry).
@@ -121,7 +130,9 @@ for (const viewport of VIEWPORTS) {
 
       // A chunk still missing after that reload: the error page, not a loop of reloads.
       await page.route(/\/assets\/InspirationLibraryPage-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: 'Not Found' }));
-      await navOf(page, viewport).getByRole('link', { name: /灵感库/ }).click();
+      await navOf(page, viewport)
+        .getByRole('link', { name: /灵感库/ })
+        .click();
       await page.getByText('页面加载出错').waitFor({ timeout: 15_000 });
       await page.waitForTimeout(2000);
       assert.equal(loads, 2, 'one reload for the library, no more');

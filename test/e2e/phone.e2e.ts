@@ -33,9 +33,11 @@ const SITE = '猎人创意社区';
 
 /** The tab title settles once the lazily loaded page has mounted. */
 async function expectTitle(page: Page, title: string) {
-  await page.waitForFunction((t) => document.title === t, title, { timeout: 5000 }).catch(async () => {
-    assert.equal(await page.title(), title);
-  });
+  await page
+    .waitForFunction((t) => document.title === t, title, { timeout: 5000 })
+    .catch(async () => {
+      assert.equal(await page.title(), title);
+    });
 }
 
 async function api(path: string, body: unknown, token?: string, method = 'POST') {
@@ -78,7 +80,9 @@ async function seedIdeas(token: string) {
   }
   // A picture on the second idea (uploaded for that idea, then referenced by its analysis).
   const form = new FormData();
-  const png = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#2f855a' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#2f855a' } })
+    .png()
+    .toBuffer();
   form.append('ideaId', String(ids[1]));
   form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'tall.png');
   const upload = await fetch(`${e2e.baseUrl}/api/upload/idea-image`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
@@ -105,7 +109,12 @@ async function expectMasonry(page: Page, scope: string, columns: number) {
     [...el.querySelectorAll(':scope > .card-grid-column')].map((col) =>
       [...col.querySelectorAll(':scope > [role="listitem"]')].map((item) => {
         const card = item.querySelector('[data-testid="idea-card"]') as HTMLElement;
-        return { item: item.getBoundingClientRect().height, card: card.getBoundingClientRect().height, top: card.getBoundingClientRect().top, body: (card.querySelector('.idea-card-body') as HTMLElement).scrollHeight };
+        return {
+          item: item.getBoundingClientRect().height,
+          card: card.getBoundingClientRect().height,
+          top: card.getBoundingClientRect().top,
+          body: (card.querySelector('.idea-card-body') as HTMLElement).scrollHeight,
+        };
       }),
     ),
   );
@@ -287,8 +296,15 @@ describe('phone navigation and the UI kit', () => {
           .flatMap((b) => {
             const r = b.getBoundingClientRect();
             const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
-            const probes: [number, number][] = [[x, y - 21.5], [x, y + 21.5], [x - 21.5, y], [x + 21.5, y]];
-            return probes.filter(([px, py]) => py > 0 && py < innerHeight && !b.contains(document.elementFromPoint(px, py))).map(([px, py]) => `${b.textContent?.trim()} ${Math.round(r.width)}×${Math.round(r.height)} at ${Math.round(px - r.left)},${Math.round(py - r.top)}`);
+            const probes: [number, number][] = [
+              [x, y - 21.5],
+              [x, y + 21.5],
+              [x - 21.5, y],
+              [x + 21.5, y],
+            ];
+            return probes
+              .filter(([px, py]) => py > 0 && py < innerHeight && !b.contains(document.elementFromPoint(px, py)))
+              .map(([px, py]) => `${b.textContent?.trim()} ${Math.round(r.width)}×${Math.round(r.height)} at ${Math.round(px - r.left)},${Math.round(py - r.top)}`);
           }),
       );
     await page.goto('/login?tab=register', { waitUntil: 'networkidle' });
@@ -315,7 +331,9 @@ describe('phone navigation and the UI kit', () => {
     await storeSession(page, person);
     await page.goto('/create-pin');
     await page.getByRole('heading', { name: '创建创意' }).waitFor();
-    const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#c05621' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#c05621' } })
+      .png()
+      .toBuffer();
     await page.getByLabel('选择图片').setInputFiles({ name: 'x.png', mimeType: 'image/png', buffer: png });
     // The editor sends no ideaId, so nothing but the upload happens on the server.
     await page.waitForFunction(() => !document.querySelector('.ProseMirror img[src^="blob:"]'));

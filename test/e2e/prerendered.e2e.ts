@@ -122,7 +122,7 @@ describe('prerendered guest pages', () => {
     }
   });
 
-  it('/login: a phone number typed while the page\'s own code still loads stays in its field, which keeps focus', async () => {
+  it("/login: a phone number typed while the page's own code still loads stays in its field, which keeps focus", async () => {
     const user = await createUser(e2e.server.deps);
     const { context, page } = await newPage(e2e, VIEWPORTS[0]);
     try {
@@ -209,10 +209,13 @@ describe('prerendered guest pages', () => {
     try {
       const errors = collectErrors(page);
       await page.goto('/login');
-      await page.evaluate((m) => {
-        localStorage.setItem('authToken', m.token);
-        localStorage.setItem('userInfo', JSON.stringify(m.user));
-      }, { token: member.token, user: { id: member.id, nickname: '水合测试员', phone: member.phone } });
+      await page.evaluate(
+        (m) => {
+          localStorage.setItem('authToken', m.token);
+          localStorage.setItem('userInfo', JSON.stringify(m.user));
+        },
+        { token: member.token, user: { id: member.id, nickname: '水合测试员', phone: member.phone } },
+      );
       await page.goto('/');
       await page.getByRole('link', { name: '水合测试员' }).waitFor();
       assert.equal(await page.getByRole('link', { name: '登录 / 注册' }).count(), 0);

@@ -69,13 +69,13 @@ async function smallTargets(page: Page, scope: string): Promise<string[]> {
         const stretched = after.content !== 'none' && after.position === 'absolute' && el.offsetParent;
         const r = (stretched ? (el.offsetParent as HTMLElement) : el).getBoundingClientRect();
         if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
-        if (r.width < 44 - 0.5 || r.height < 44 - 0.5) out.push(`${el.tagName.toLowerCase()}.${el.className} 「${(el.textContent ?? '').trim().slice(0, 16)}」 ${Math.round(r.width)}×${Math.round(r.height)}`);
+        if (r.width < 44 - 0.5 || r.height < 44 - 0.5)
+          out.push(`${el.tagName.toLowerCase()}.${el.className} 「${(el.textContent ?? '').trim().slice(0, 16)}」 ${Math.round(r.width)}×${Math.round(r.height)}`);
       }
     }
     return out;
   }, scope);
 }
-
 
 /**
  * The share poster's PNG read back: its size, its QR code decoded, and the tallest band of rows that
@@ -101,7 +101,6 @@ async function readPoster(file: string): Promise<{ width: number; height: number
   const scale = info.width / 375;
   return { width: info.width, height: info.height, qr: code?.data ?? null, blankPx: Math.round(best / scale), blankAt: Math.round((bestEnd - best) / scale) };
 }
-
 
 /** A tRPC call answered with a server failure (500), as a crashed or unreachable database would. */
 async function failCall(page: Page, procedure: string) {
@@ -384,7 +383,12 @@ for (const viewport of VIEWPORTS) {
     it('the share poster is filled from top to bottom, and its QR code still decodes', async () => {
       const author = await createUser(e2e.server.deps, { nickname: `海报作者${vp}` });
       const cases = [
-        { name: 'full', title: `会自己浇水的花盆，出差一周也不怕 ${vp}`, description: '底部储水仓加湿度传感器，按植物种类自动控制浇水量；水位低了手机会提醒你加水，适合经常出差的上班族和新手园丁，也适合记性不好的人。', tags: ['园艺', '智能家居', '懒人', '传感器'] },
+        {
+          name: 'full',
+          title: `会自己浇水的花盆，出差一周也不怕 ${vp}`,
+          description: '底部储水仓加湿度传感器，按植物种类自动控制浇水量；水位低了手机会提醒你加水，适合经常出差的上班族和新手园丁，也适合记性不好的人。',
+          tags: ['园艺', '智能家居', '懒人', '传感器'],
+        },
         { name: 'short', title: `共享雨伞 ${vp}`, description: '地铁口扫码借伞。', tags: [] as string[] },
       ];
       for (const c of cases) {

@@ -64,7 +64,10 @@ for (const viewport of VIEWPORTS) {
       // Headings go down one level at a time: 管理后台 (h1), the tab's 敏感词 (h2), its forms (h3).
       const levels = await page.locator('main').evaluate((main) => [...main.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1])));
       assert.deepEqual(levels.slice(0, 3), [1, 2, 3], `heading levels ${levels.join(' ')}`);
-      assert.ok(levels.every((level, i) => i === 0 || level <= levels[i - 1] + 1), `heading levels ${levels.join(' ')}`);
+      assert.ok(
+        levels.every((level, i) => i === 0 || level <= levels[i - 1] + 1),
+        `heading levels ${levels.join(' ')}`,
+      );
 
       // Add one, as 送审.
       const add = panel.getByRole('form', { name: '添加敏感词' });
@@ -122,7 +125,11 @@ for (const viewport of VIEWPORTS) {
       const copy = await api('/api/ideas', { title: `海外${words.hold}小助手${viewport.width}`, description: '帮人比价', status: 'published' }, copier.token);
       assert.equal(copy.data.moderation_status, 'review');
       for (const n of [1, 2]) {
-        const analysed = await api('/api/ideas', { title: `${words.hold}分析${n}号${viewport.width}`, description: '有小标题', detailedAnalysis: '<h4>先说结论</h4><p>可以做。</p><h2>背景</h2><p>很多人需要。</p>', status: 'published' }, author.token);
+        const analysed = await api(
+          '/api/ideas',
+          { title: `${words.hold}分析${n}号${viewport.width}`, description: '有小标题', detailedAnalysis: '<h4>先说结论</h4><p>可以做。</p><h2>背景</h2><p>很多人需要。</p>', status: 'published' },
+          author.token,
+        );
         assert.equal(analysed.data.moderation_status, 'review');
       }
 
@@ -137,7 +144,11 @@ for (const viewport of VIEWPORTS) {
       await expectAccessible(page, `review queue with headed analyses at ${viewport.width}px`);
       await expectOrderlyOutline(page, `review queue with headed analyses at ${viewport.width}px`);
       // The same in the edit dialog's preview, under its own 预览 heading.
-      await page.locator('[data-testid="review-item"]').filter({ hasText: `${words.hold}分析1号${viewport.width}` }).getByRole('button', { name: '修改', exact: true }).click();
+      await page
+        .locator('[data-testid="review-item"]')
+        .filter({ hasText: `${words.hold}分析1号${viewport.width}` })
+        .getByRole('button', { name: '修改', exact: true })
+        .click();
       await page.getByRole('dialog', { name: '修改后通过' }).getByRole('heading', { name: '先说结论' }).waitFor();
       await expectOrderlyOutline(page, `edit dialog preview at ${viewport.width}px`);
       await page.keyboard.press('Escape');
@@ -192,7 +203,11 @@ for (const viewport of VIEWPORTS) {
       await item.getByRole('button', { name: '驳回', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: /驳回/ });
       await dialog.getByLabel(/驳回原因/).fill('标题不是一个可读的名字');
-      const fits = (selector: string) => page.locator(selector).first().evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && el.getBoundingClientRect().right <= window.innerWidth + 1);
+      const fits = (selector: string) =>
+        page
+          .locator(selector)
+          .first()
+          .evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && el.getBoundingClientRect().right <= window.innerWidth + 1);
       assert.equal(await fits('.modal-body'), true, 'the dialog text wraps inside the screen');
       await dialog.getByRole('button', { name: '确认驳回' }).click();
       await toast(page, /已驳回/);
@@ -235,7 +250,10 @@ for (const viewport of VIEWPORTS) {
       // The author reads why, and still sees the idea, as not public.
       await authorPage.goto('/messages');
       await authorPage.getByText('创意已被下架').first().waitFor();
-      await authorPage.getByText(/原因：含有未经证实的医疗功效/).first().waitFor();
+      await authorPage
+        .getByText(/原因：含有未经证实的医疗功效/)
+        .first()
+        .waitFor();
       await authorPage.goto(`/idea/${idea.data.id}`);
       await authorPage.getByRole('heading', { level: 1, name: title }).waitFor();
       await authorPage.getByText('含有未经证实的医疗功效').first().waitFor();
@@ -259,7 +277,11 @@ for (const viewport of VIEWPORTS) {
       await expectAccessible(page, `taken-down idea for an admin ${viewport.width}`);
 
       // The author changes it and sends it in again: the queue says it was taken down, and why.
-      const resent = await fetch(`${e2e.baseUrl}/api/ideas/${idea.data.id}`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${author.token}` }, body: JSON.stringify({ description: '去掉了功效的说法', status: 'published' }) });
+      const resent = await fetch(`${e2e.baseUrl}/api/ideas/${idea.data.id}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${author.token}` },
+        body: JSON.stringify({ description: '去掉了功效的说法', status: 'published' }),
+      });
       assert.equal(resent.status, 200);
       await page.goto('/admin');
       const item = page.getByTestId('review-item').filter({ has: page.getByRole('heading', { name: title }) });

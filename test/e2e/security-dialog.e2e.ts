@@ -91,7 +91,11 @@ for (const viewport of VIEWPORTS) {
       await final.getByRole('button', { name: '确认注销' }).click();
       assert.equal(await alert, '账号注销成功，感谢你的使用');
       await page.waitForURL((url) => url.pathname === '/');
-      const relogin = await fetch(`${e2e.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginType: 'phone', phone: newPhone, password: PASSWORD }) });
+      const relogin = await fetch(`${e2e.baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ loginType: 'phone', phone: newPhone, password: PASSWORD }),
+      });
       assert.equal(relogin.status, 400);
       await context.close();
     });

@@ -29,9 +29,7 @@ for (const viewport of VIEWPORTS) {
       assert.doesNotMatch(await mainText(page), /[A-Za-z]/);
 
       // The server answers that its database is unreachable.
-      await page.route(CHECK, (route) =>
-        route.fulfill({ json: { result: { data: { message: CONNECTION_TEXT.failed, data: { ok: false, dialect: 'sqlite', message: CONNECTION_TEXT.failed } } } } }),
-      );
+      await page.route(CHECK, (route) => route.fulfill({ json: { result: { data: { message: CONNECTION_TEXT.failed, data: { ok: false, dialect: 'sqlite', message: CONNECTION_TEXT.failed } } } } }));
       await page.getByRole('button', { name: '重新测试' }).click();
       await page.getByText(CONNECTION_TEXT.failed, { exact: true }).waitFor();
       assert.doesNotMatch(await mainText(page), /[A-Za-z]/);

@@ -122,11 +122,19 @@ for (const viewport of VIEWPORTS) {
       const box = (await checkbox.boundingBox())!;
       const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
       // Every corner of a 44 × 44 square around the box is still the checkbox's label (not a link).
-      for (const [dx, dy] of [[-21.5, -21.5], [21.5, -21.5], [-21.5, 21.5], [21.5, 21.5]]) {
-        const hit = await page.evaluate(([x, y]) => {
-          const el = document.elementFromPoint(x, y);
-          return !!el?.closest('label')?.querySelector('input[type="checkbox"]') && !el.closest('a');
-        }, [cx + dx, cy + dy]);
+      for (const [dx, dy] of [
+        [-21.5, -21.5],
+        [21.5, -21.5],
+        [-21.5, 21.5],
+        [21.5, 21.5],
+      ]) {
+        const hit = await page.evaluate(
+          ([x, y]) => {
+            const el = document.elementFromPoint(x, y);
+            return !!el?.closest('label')?.querySelector('input[type="checkbox"]') && !el.closest('a');
+          },
+          [cx + dx, cy + dy],
+        );
         assert.ok(hit, `a tap at (${dx}, ${dy}) from the checkbox's centre reaches it`);
       }
       await page.mouse.click(cx - 21.5, cy - 21.5);

@@ -20,7 +20,11 @@ after(async () => {
 });
 
 async function apiPost(path: string, body: unknown, token?: string) {
-  const res = await fetch(`${e2e.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  const res = await fetch(`${e2e.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
   const json = await res.json();
   assert.ok(res.ok, `${path}: ${res.status} ${JSON.stringify(json)}`);
   return json;
@@ -56,7 +60,13 @@ for (const viewport of VIEWPORTS) {
       // first; either way the box gives way to the login prompt, which says the words are kept.
       const prompt = section.locator('.comments-login');
       const kept = prompt.getByText('你写的评论已保存');
-      await Promise.race([section.getByRole('button', { name: '发送' }).click().catch(() => kept.waitFor()), kept.waitFor()]);
+      await Promise.race([
+        section
+          .getByRole('button', { name: '发送' })
+          .click()
+          .catch(() => kept.waitFor()),
+        kept.waitFor(),
+      ]);
       await kept.waitFor();
       await expectAccessible(page, `comment kept, logged out at ${viewport.width}px`);
       await prompt.getByRole('link', { name: '登录' }).click();
@@ -113,7 +123,10 @@ for (const viewport of VIEWPORTS) {
       const phone = uniquePhone();
       await page.getByLabel('手机号', { exact: true }).fill(phone);
       await page.getByRole('button', { name: '获取验证码' }).click();
-      const text = await page.getByText(/开发环境验证码：\d{6}/).first().textContent();
+      const text = await page
+        .getByText(/开发环境验证码：\d{6}/)
+        .first()
+        .textContent();
       const code = /(\d{6})/.exec(text ?? '')![1];
       await page.getByLabel('验证码', { exact: true }).fill(code);
       await page.getByLabel('设置密码', { exact: true }).fill('secret123');

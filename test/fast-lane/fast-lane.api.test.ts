@@ -59,7 +59,11 @@ describe.each(DIALECTS)('the fast lane on %s', (dialect) => {
     fs.writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('猎人'.repeat(3000))});`);
     fs.mkdirSync(path.join(clientDir, 'prerendered'));
     // Over 1 KB, as the real prerendered landing page is: it is sent compressed.
-    for (let day = 0; day < 7; day++) fs.writeFileSync(path.join(clientDir, 'prerendered', `home-${day}.html`), `<!doctype html><html lang="zh-CN"><body><div id="root">首页 ${day}<p>${'今日涂鸦'.repeat(120)}</p></div></body></html>`);
+    for (let day = 0; day < 7; day++)
+      fs.writeFileSync(
+        path.join(clientDir, 'prerendered', `home-${day}.html`),
+        `<!doctype html><html lang="zh-CN"><body><div id="root">首页 ${day}<p>${'今日涂鸦'.repeat(120)}</p></div></body></html>`,
+      );
     fs.writeFileSync(path.join(clientDir, 'prerendered', 'login.html'), '<!doctype html><html lang="zh-CN"><body><div id="root">登录页</div></body></html>');
     fs.writeFileSync(path.join(clientDir, 'prerendered', 'login-register.html'), '<!doctype html><html lang="zh-CN"><body><div id="root">注册页</div></body></html>');
     app = await startTestApp(dialect, { clientDir, moderation: 'manual' });
@@ -73,7 +77,7 @@ describe.each(DIALECTS)('the fast lane on %s', (dialect) => {
     fs.rmSync(clientDir, { recursive: true, force: true });
   });
 
-  it('sends the guest entry pages prerendered (the landing page with today\'s doodle) and the plain HTML elsewhere', async () => {
+  it("sends the guest entry pages prerendered (the landing page with today's doodle) and the plain HTML elsewhere", async () => {
     expect((await raw(app.url + '/')).body.toString()).toContain(`首页 ${communityWeekday()}`);
     expect((await raw(app.url + '/login')).body.toString()).toContain('登录页');
     // A view the address names has its own page; any other query gets the plain HTML (the app draws it).
@@ -207,7 +211,14 @@ describe.each(DIALECTS)('the fast lane on %s', (dialect) => {
   });
 
   it('answers a write to a page or an image address with 405 in the error model, in Chinese, not Express\u2019s English HTML', async () => {
-    for (const [method, target] of [['POST', '/'], ['PUT', '/marketplace'], ['DELETE', '/idea/1'], ['PATCH', '/no/such/page'], ['POST', '/uploads/x.jpg'], ['DELETE', '/uploads/none.png']] as const) {
+    for (const [method, target] of [
+      ['POST', '/'],
+      ['PUT', '/marketplace'],
+      ['DELETE', '/idea/1'],
+      ['PATCH', '/no/such/page'],
+      ['POST', '/uploads/x.jpg'],
+      ['DELETE', '/uploads/none.png'],
+    ] as const) {
       const res = await fetch(app.url + target, { method });
       expect(res.status, `${method} ${target}`).toBe(405);
       expect(res.headers.get('allow'), `${method} ${target}`).toBe('GET, HEAD');
@@ -374,7 +385,11 @@ describe('the response cache', () => {
   it('does not store a fill that started before an invalidation', async () => {
     const cache = new ResponseCache({ ttlMs: 10_000, maxEntries: 10, maxBytes: 10_000 });
     let release!: () => void;
-    const slow = cache.getOrFill('k', ['ideas'], () => new Promise((resolve) => (release = () => resolve({ status: 200, base: [], heads: {}, variants: { identity: Buffer.from('old') }, etag: '"o"' }))));
+    const slow = cache.getOrFill(
+      'k',
+      ['ideas'],
+      () => new Promise((resolve) => (release = () => resolve({ status: 200, base: [], heads: {}, variants: { identity: Buffer.from('old') }, etag: '"o"' }))),
+    );
     cache.invalidate(['ideas']);
     release();
     await slow;

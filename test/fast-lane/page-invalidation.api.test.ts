@@ -31,11 +31,19 @@ describe.each(DIALECTS)('cached idea pages and comments follow the writes, on %s
   /** An idea's page and comments as a guest and a reader see them, through REST and tRPC. */
   async function views(id: number) {
     const trpc = (name: string, input: unknown, token?: string) =>
-      fetch(`${app.url}/trpc/${name}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers: token ? { authorization: `Bearer ${token}` } : {} }).then(async (r) => ({ status: r.status, data: r.status === 200 ? (await r.json()).result.data.data : null }));
+      fetch(`${app.url}/trpc/${name}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers: token ? { authorization: `Bearer ${token}` } : {} }).then(async (r) => ({
+        status: r.status,
+        data: r.status === 200 ? (await r.json()).result.data.data : null,
+      }));
     const rest = (path: string, token?: string) => app.api('GET', path, { token }).then((r) => ({ status: r.status, data: r.status === 200 ? r.body.data : null }));
     return {
       page: [await rest(`/api/ideas/${id}`), await rest(`/api/ideas/${id}`, reader.token), await trpc('ideas.byId', { id }), await trpc('ideas.byId', { id }, reader.token)],
-      comments: [await rest(`/api/comments/idea/${id}`), await rest(`/api/comments/idea/${id}`, reader.token), await trpc('comments.list', { ideaId: id }), await trpc('comments.list', { ideaId: id }, reader.token)],
+      comments: [
+        await rest(`/api/comments/idea/${id}`),
+        await rest(`/api/comments/idea/${id}`, reader.token),
+        await trpc('comments.list', { ideaId: id }),
+        await trpc('comments.list', { ideaId: id }, reader.token),
+      ],
     };
   }
 

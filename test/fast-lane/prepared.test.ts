@@ -13,7 +13,24 @@ describe.each(DIALECTS)('prepared queries, on %s', (dialect) => {
     t = await createTestDatabase(dialect);
     const at = '2026-11-22 00:00:00.000';
     for (const n of [1, 2, 3]) {
-      await t.handle.db.insertInto('users').values({ registration_number: `bx00000${n}`, phone: null, email: null, password_hash: null, nickname: `u${n}`, avatar_url: '/avatars/avatar-1.svg', bio: null, role: 'member', status: n === 3 ? 'deactivated' : 'active', created_at: at, updated_at: at, deactivated_at: null, deactivation_reason: null }).execute();
+      await t.handle.db
+        .insertInto('users')
+        .values({
+          registration_number: `bx00000${n}`,
+          phone: null,
+          email: null,
+          password_hash: null,
+          nickname: `u${n}`,
+          avatar_url: '/avatars/avatar-1.svg',
+          bio: null,
+          role: 'member',
+          status: n === 3 ? 'deactivated' : 'active',
+          created_at: at,
+          updated_at: at,
+          deactivated_at: null,
+          deactivation_reason: null,
+        })
+        .execute();
     }
   });
   afterAll(async () => {
@@ -34,12 +51,35 @@ describe.each(DIALECTS)('prepared queries, on %s', (dialect) => {
   });
 
   it('never reads a write half done: a read while a transaction is open sees what was committed before it', async () => {
-    const activeUsers = preparedQuery((db: Kysely<Database>, minId: number) => db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('id', '>', minId).where('status', '=', 'active'));
+    const activeUsers = preparedQuery((db: Kysely<Database>, minId: number) =>
+      db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('id', '>', minId)
+        .where('status', '=', 'active'),
+    );
     const before = Number((await activeUsers(t.handle.db, 0))[0].n);
     let seen: number | undefined;
     let pending: Promise<void> | undefined;
     await t.handle.db.transaction().execute(async (trx) => {
-      await trx.insertInto('users').values({ registration_number: 'bx000009', phone: null, email: null, password_hash: null, nickname: 'u9', avatar_url: '/avatars/avatar-1.svg', bio: null, role: 'member', status: 'active', created_at: '2026-11-22 00:00:00.000', updated_at: '2026-11-22 00:00:00.000', deactivated_at: null, deactivation_reason: null }).execute();
+      await trx
+        .insertInto('users')
+        .values({
+          registration_number: 'bx000009',
+          phone: null,
+          email: null,
+          password_hash: null,
+          nickname: 'u9',
+          avatar_url: '/avatars/avatar-1.svg',
+          bio: null,
+          role: 'member',
+          status: 'active',
+          created_at: '2026-11-22 00:00:00.000',
+          updated_at: '2026-11-22 00:00:00.000',
+          deactivated_at: null,
+          deactivation_reason: null,
+        })
+        .execute();
       pending = activeUsers(t.handle.db, 0).then((rows) => {
         seen = Number(rows[0].n);
       });

@@ -112,7 +112,11 @@ describe.each(DIALECTS)('pages members share, on %s', (dialect) => {
     const urls = ['/uploads/sharedcover1.jpg', '/uploads/sharedsecond2.png'];
     // Two images: a locked card shows the cover only, an open one both.
     const unlocked = await createIdea(app.deps, author, { title: '共享页面的解锁创意', description: '共享测试', tags: ['共享'], analysis: `<p>分析</p><img src="${urls[0]}"><img src="${urls[1]}">` });
-    for (const url of urls) await app.deps.db.insertInto('idea_images').values({ idea_id: unlocked, user_id: author.id, file_name: url.slice('/uploads/'.length), url, bytes: 100, width: 10, height: 10, created_at: nowDb() }).execute();
+    for (const url of urls)
+      await app.deps.db
+        .insertInto('idea_images')
+        .values({ idea_id: unlocked, user_id: author.id, file_name: url.slice('/uploads/'.length), url, bytes: 100, width: 10, height: 10, created_at: nowDb() })
+        .execute();
     const plain = await createIdea(app.deps, author, { title: '共享页面的普通创意', description: '共享测试', tags: ['共享'] });
     const other = await createIdea(app.deps, reader2, { title: '另一位作者的共享创意', description: '共享测试', tags: ['共享'] });
     expect((await app.api('POST', `/api/ideas/${unlocked}/purchase`, { token: unlocker.token })).status).toBe(200);
@@ -120,7 +124,10 @@ describe.each(DIALECTS)('pages members share, on %s', (dialect) => {
     commentId = comment.body.data.id;
     expect((await app.api('POST', `/api/comments/${commentId}/like`, { token: unlocker.token })).status).toBe(200);
     // A comment a moderator has not decided on: only its writer sees it.
-    await app.deps.db.insertInto('comments').values({ idea_id: unlocked, user_id: reader2.id, parent_id: null, reply_to_id: null, content: '等待审核的评论', like_count: 0, dislike_count: 0, created_at: nowDb(), held: 1 }).execute();
+    await app.deps.db
+      .insertInto('comments')
+      .values({ idea_id: unlocked, user_id: reader2.id, parent_id: null, reply_to_id: null, content: '等待审核的评论', like_count: 0, dislike_count: 0, created_at: nowDb(), held: 1 })
+      .execute();
     app.deps.publicCache.invalidate();
     f = { author, unlocked, plain, commented: unlocked, query: '共享' };
     void other;
@@ -171,7 +178,12 @@ describe.each(DIALECTS)('pages members share, on %s', (dialect) => {
     expect(others.body.data.map((c: { content: string }) => c.content)).not.toContain('等待审核的评论');
     expect(writer.body.data.find((c: { content: string }) => c.content === '等待审核的评论')).toMatchObject({ held: true });
     expect((await get(app.url + `/api/ideas/${f.unlocked}`, reader2.token)).body.data.comments.map((c: { content: string }) => c.content)).toContain('等待审核的评论');
-    const [r1, guest, mine, open] = await Promise.all([get(app.url + `/api/ideas/${f.unlocked}`, reader.token), get(app.url + `/api/ideas/${f.unlocked}`), get(app.url + `/api/ideas/${f.unlocked}`, f.author.token), get(app.url + `/api/ideas/${f.unlocked}`, unlocker.token)]);
+    const [r1, guest, mine, open] = await Promise.all([
+      get(app.url + `/api/ideas/${f.unlocked}`, reader.token),
+      get(app.url + `/api/ideas/${f.unlocked}`),
+      get(app.url + `/api/ideas/${f.unlocked}`, f.author.token),
+      get(app.url + `/api/ideas/${f.unlocked}`, unlocker.token),
+    ]);
     expect(r1.text).toBe(guest.text);
     expect(r1.body.data).toMatchObject({ isLocked: true, isOwner: false });
     expect(r1.body.data.images).toHaveLength(1);

@@ -72,13 +72,14 @@ describe('hot reads sharing a turn’s read transaction, on sqlite', () => {
 
   it('closing the database closes the reads’ connection too, with a turn’s read open', async () => {
     const file = fs.realpathSync(t.url.slice('sqlite:'.length));
-    const openOnFile = () => fs.readdirSync('/proc/self/fd').filter((fd) => {
-      try {
-        return fs.readlinkSync(`/proc/self/fd/${fd}`) === file;
-      } catch {
-        return false;
-      }
-    }).length;
+    const openOnFile = () =>
+      fs.readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return fs.readlinkSync(`/proc/self/fd/${fd}`) === file;
+        } catch {
+          return false;
+        }
+      }).length;
     expect(await count()).toBe(0);
     // Ours (the main connection and the reads') and the other process's.
     expect(openOnFile()).toBe(3);

@@ -158,7 +158,6 @@ export async function registerAndLogin(app: TestApp, phone = freshPhone(), passw
   return { phone, password, token: login.body.data.token as string, user: login.body.data.user };
 }
 
-
 /** The editor's upload form: an image for an idea. */
 export function uploadForm(ideaId: number, data: Buffer, name: string): FormData {
   const form = new FormData();

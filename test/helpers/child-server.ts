@@ -120,7 +120,14 @@ export function slowPost(url: string, body: unknown): { finish(): void; done: Pr
   const id = `slow${process.pid}-${++requestCounter}`;
   const sentAt = Date.now();
   const u = new URL(url);
-  const req = http.request({ host: u.hostname, port: u.port, path: u.pathname, method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': payload.length, 'x-request-id': id } });
+  const req = http.request({
+    host: u.hostname,
+    port: u.port,
+    path: u.pathname,
+    method: 'POST',
+    agent: false,
+    headers: { 'content-type': 'application/json', 'content-length': payload.length, 'x-request-id': id },
+  });
   const half = Math.floor(payload.length / 2);
   req.write(payload.subarray(0, half));
   const done = new Promise<Sent>((resolve) => {

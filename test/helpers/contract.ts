@@ -53,7 +53,10 @@ export function createContract(doc: ContractDocument = buildOpenApi(restRoutes) 
     const response = op.responses[String(status)] as { content?: Record<string, unknown> } | undefined;
     if (!response) return { operationId: op.operationId, problems: [`${where}: status not documented (documented: ${Object.keys(op.responses).join(', ')})`] };
     if (mediaType) {
-      return { operationId: op.operationId, problems: response.content?.[mediaType] ? [] : [`${where}: answered ${mediaType}, documented ${Object.keys(response.content ?? {}).join(', ') || 'without a body'}`] };
+      return {
+        operationId: op.operationId,
+        problems: response.content?.[mediaType] ? [] : [`${where}: answered ${mediaType}, documented ${Object.keys(response.content ?? {}).join(', ') || 'without a body'}`],
+      };
     }
     if (body === undefined) return { operationId: op.operationId, problems: [] };
     if (!response.content?.['application/json']) return { operationId: op.operationId, problems: [`${where}: documented without a JSON body, yet has one`] };

@@ -46,15 +46,9 @@ export function mysqlUrlWithDatabase(base: string, name: string): string {
  * A fresh database, migrated (unless `migrate` is false). On MySQL/MariaDB `collation` creates it the way someone else might have
  * (`utf8mb4_unicode_ci`, `latin1_swedish_ci`…) instead of the way the app would.
  */
-export async function createTestDatabase(
-  dialect: DialectName,
-  options: { collation?: string; database?: Partial<DatabaseOptions>; migrate?: boolean } = {},
-): Promise<TestDatabase> {
+export async function createTestDatabase(dialect: DialectName, options: { collation?: string; database?: Partial<DatabaseOptions>; migrate?: boolean } = {}): Promise<TestDatabase> {
   const suffix = `${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const url =
-    dialect === 'mysql'
-      ? mysqlUrlWithDatabase(process.env.TEST_MYSQL_URL!, `hunter_test_${suffix}`)
-      : `sqlite:${path.join(os.tmpdir(), `hunter-test-${suffix}.db`)}`;
+  const url = dialect === 'mysql' ? mysqlUrlWithDatabase(process.env.TEST_MYSQL_URL!, `hunter_test_${suffix}`) : `sqlite:${path.join(os.tmpdir(), `hunter-test-${suffix}.db`)}`;
   if (dialect === 'mysql' && options.collation) await createMysqlDatabase(url, options.collation);
   const handle = await openDatabase(url, options.database);
   if (options.migrate !== false) await migrateToLatest(handle.db);

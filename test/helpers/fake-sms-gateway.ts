@@ -104,7 +104,14 @@ export const ALIYUN_TOO_FREQUENT: GatewayReply[] = [
 ];
 
 const tencentStatus = (Code: string, Message: string): GatewayReply => ({
-  body: { Response: { SendStatusSet: [{ SerialNo: Code === 'Ok' ? '5000:1045710669157053657849499619' : '', PhoneNumber: '+8613800000000', Fee: Code === 'Ok' ? 1 : 0, SessionContext: '', Code, Message, IsoCode: 'CN' }], RequestId: `r-${Code}` } },
+  body: {
+    Response: {
+      SendStatusSet: [
+        { SerialNo: Code === 'Ok' ? '5000:1045710669157053657849499619' : '', PhoneNumber: '+8613800000000', Fee: Code === 'Ok' ? 1 : 0, SessionContext: '', Code, Message, IsoCode: 'CN' },
+      ],
+      RequestId: `r-${Code}`,
+    },
+  },
 });
 
 export const TENCENT = {
@@ -123,7 +130,9 @@ export const TENCENT_NOT_SENT: GatewayReply[] = [
   { body: { Response: { SendStatusSet: [], RequestId: 'r-empty-set' } } },
   { body: { Response: { RequestId: 'r-no-set' } } },
   { body: { Response: { SendStatusSet: [{ SerialNo: '', PhoneNumber: '+8613800000000', Fee: 0, SessionContext: '', Code: '', Message: '', IsoCode: 'CN' }], RequestId: 'r-empty-code' } } },
-  { body: { Response: { SendStatusSet: [{ SerialNo: '', PhoneNumber: '+8613800000000', Fee: 0, SessionContext: '', Code: 'OK', Message: 'send success', IsoCode: 'CN' }], RequestId: 'r-other-case' } } },
+  {
+    body: { Response: { SendStatusSet: [{ SerialNo: '', PhoneNumber: '+8613800000000', Fee: 0, SessionContext: '', Code: 'OK', Message: 'send success', IsoCode: 'CN' }], RequestId: 'r-other-case' } },
+  },
 ];
 
 /** Tencent Cloud's frequency limits: per number (`LimitExceeded.…`) or for the whole request. */

@@ -29,12 +29,27 @@ describe.each(DIALECTS)('cards and search paging, on %s', (dialect) => {
     unlocker = await createUser(app.deps);
     reader = await createUser(app.deps);
     // The analysis shows the second upload first; the third is uploaded but not in the text.
-    withImages = await createIdea(app.deps, author, { title: '卡片封面测试', description: '有图的创意', tags: ['设计', 'SaaS'], analysis: `<p>图</p><img src="${urls[1]}"><p>再一张</p><img src="${urls[0]}">`, ageMs: 2 * H, favorites: 4, views: 9 });
+    withImages = await createIdea(app.deps, author, {
+      title: '卡片封面测试',
+      description: '有图的创意',
+      tags: ['设计', 'SaaS'],
+      analysis: `<p>图</p><img src="${urls[1]}"><p>再一张</p><img src="${urls[0]}">`,
+      ageMs: 2 * H,
+      favorites: 4,
+      views: 9,
+    });
     plain = await createIdea(app.deps, author, { title: '卡片无图测试', description: '没有图的创意', tags: ['生活'], ageMs: 1 * H });
     // Each its own size: the card carries its cover's (a tall one), so it keeps the image's shape.
-    const sizes = [[1600, 900], [750, 1200], [10, 10]];
+    const sizes = [
+      [1600, 900],
+      [750, 1200],
+      [10, 10],
+    ];
     for (const [i, url] of urls.entries()) {
-      await app.deps.db.insertInto('idea_images').values({ idea_id: withImages, user_id: author.id, file_name: url.slice('/uploads/'.length), url, bytes: 100, width: sizes[i][0], height: sizes[i][1], created_at: nowDb() }).execute();
+      await app.deps.db
+        .insertInto('idea_images')
+        .values({ idea_id: withImages, user_id: author.id, file_name: url.slice('/uploads/'.length), url, bytes: 100, width: sizes[i][0], height: sizes[i][1], created_at: nowDb() })
+        .execute();
     }
     expect((await app.api('POST', `/api/ideas/${withImages}/purchase`, { token: unlocker.token })).status).toBe(200);
   });
@@ -49,7 +64,14 @@ describe.each(DIALECTS)('cards and search paging, on %s', (dialect) => {
   }
 
   it('gives the same card in every public list as the detail view, less the analysis and comments, for guest, reader, unlocker and author', async () => {
-    const lists = ['/api/marketplace/ideas?limit=50', '/api/marketplace/ideas?sort=favorites&limit=50', '/api/marketplace/ideas?sort=random&seed=7&limit=50', `/api/marketplace/search?q=${encodeURIComponent('卡片')}&limit=50`, '/api/ideas/all?limit=50', `/api/ideas/user/${author.registrationNumber}?limit=50`];
+    const lists = [
+      '/api/marketplace/ideas?limit=50',
+      '/api/marketplace/ideas?sort=favorites&limit=50',
+      '/api/marketplace/ideas?sort=random&seed=7&limit=50',
+      `/api/marketplace/search?q=${encodeURIComponent('卡片')}&limit=50`,
+      '/api/ideas/all?limit=50',
+      `/api/ideas/user/${author.registrationNumber}?limit=50`,
+    ];
     for (const who of [undefined, reader, unlocker, author]) {
       for (const path of lists) {
         const res = await app.api('GET', path, { token: who?.token });
@@ -66,7 +88,18 @@ describe.each(DIALECTS)('cards and search paging, on %s', (dialect) => {
 
   it('shows the cover in the analysis order, every shown image only to who may read the analysis', async () => {
     const card = async (token?: string) => (await app.api('GET', '/api/marketplace/ideas?limit=50', { token })).body.data.find((i: { id: number }) => i.id === withImages);
-    expect(await card()).toMatchObject({ image: urls[1], imageWidth: 750, imageHeight: 1200, images: [urls[1]], isLocked: true, tags: ['设计', 'SaaS'], favorite_count: 4, viewCount: 9, user_registration_number: author.registrationNumber, isOwner: false });
+    expect(await card()).toMatchObject({
+      image: urls[1],
+      imageWidth: 750,
+      imageHeight: 1200,
+      images: [urls[1]],
+      isLocked: true,
+      tags: ['设计', 'SaaS'],
+      favorite_count: 4,
+      viewCount: 9,
+      user_registration_number: author.registrationNumber,
+      isOwner: false,
+    });
     expect(await card(reader.token)).toMatchObject({ images: [urls[1]], isLocked: true });
     expect(await card(unlocker.token)).toMatchObject({ image: urls[1], images: [urls[1], urls[0]], isLocked: false, isOwner: false });
     expect(await card(author.token)).toMatchObject({ images: [urls[1], urls[0]], isLocked: false, isOwner: true });
@@ -110,7 +143,10 @@ type Member = Awaited<ReturnType<typeof registerAndLogin>>;
 
 async function create(app: TestApp, who: Member, overrides: Record<string, unknown> = {}) {
   const n = Math.random().toString(36).slice(2, 10);
-  const res = await app.api('POST', '/api/ideas', { token: who.token, body: { title: `封面测试 ${n}`, description: `介绍 ${n}`, detailedAnalysis: `<p>分析 ${n}</p>`, status: 'published', ...overrides } });
+  const res = await app.api('POST', '/api/ideas', {
+    token: who.token,
+    body: { title: `封面测试 ${n}`, description: `介绍 ${n}`, detailedAnalysis: `<p>分析 ${n}</p>`, status: 'published', ...overrides },
+  });
   if (res.status !== 201) throw new Error(`create ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data as { id: number };
 }
@@ -129,7 +165,9 @@ describe.each(DIALECTS)('a locked idea shows only its cover image on %s', (diale
     ideaId = (await create(app, author, { status: 'draft' })).id;
     urls = [];
     for (const [i, color] of ['#c33', '#3c3'].entries()) {
-      const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: color } }).png().toBuffer();
+      const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: color } })
+        .png()
+        .toBuffer();
       const up = await app.api('POST', '/api/upload/idea-image', { token: author.token, body: uploadForm(ideaId, png, `p${i}.png`) });
       if (up.status !== 201) throw new Error(`upload ${up.status} ${JSON.stringify(up.body)}`);
       urls.push(up.body.url);

@@ -34,7 +34,12 @@ function restAnswer(res: { status: number; body: any }): Answer {
 }
 function trpcAnswer(res: { status: number; body: any }): Answer {
   const data = res.body.result?.data?.data;
-  return { status: res.status, body: res.body.error ? { ...res.body.error.data?.extra, message: res.body.error.message } : res.body.result.data, id: data?.id, moderationStatus: data?.moderationStatus };
+  return {
+    status: res.status,
+    body: res.body.error ? { ...res.body.error.data?.extra, message: res.body.error.message } : res.body.result.data,
+    id: data?.id,
+    moderationStatus: data?.moderationStatus,
+  };
 }
 
 const WAYS: Record<string, Record<string, Way>> = {

@@ -17,15 +17,16 @@ const CHINESE = /[\u4e00-\u9fff]/;
 
 type Member = Awaited<ReturnType<typeof registerAndLogin>>;
 
-
-
 async function ideaRow(app: TestApp, id: number) {
   return app.deps.db.selectFrom('ideas').select(['id', 'is_deleted', 'moderation_status', 'status']).where('id', '=', id).executeTakeFirst();
 }
 
-
 async function ideaCount(app: TestApp, userId: number): Promise<number> {
-  const row = await app.deps.db.selectFrom('ideas').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const row = await app.deps.db
+    .selectFrom('ideas')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -73,8 +74,16 @@ describe.each(DIALECTS)('ideas: ownership, review text, purge, EXIF, the guest l
     const recent = await postIdea(app, alice);
     const old = await postIdea(app, alice);
     for (const i of [recent, old]) expect((await app.api('DELETE', `/api/ideas/${i.id}`, { token: alice.token })).status).toBe(200);
-    await app.deps.db.updateTable('ideas').set({ deleted_at: dbTimeAgo(6 * DAY) }).where('id', '=', recent.id).execute();
-    await app.deps.db.updateTable('ideas').set({ deleted_at: dbTimeAgo(8 * DAY) }).where('id', '=', old.id).execute();
+    await app.deps.db
+      .updateTable('ideas')
+      .set({ deleted_at: dbTimeAgo(6 * DAY) })
+      .where('id', '=', recent.id)
+      .execute();
+    await app.deps.db
+      .updateTable('ideas')
+      .set({ deleted_at: dbTimeAgo(8 * DAY) })
+      .where('id', '=', old.id)
+      .execute();
 
     await purgeRecycleBin(app.deps);
     expect(await ideaRow(app, recent.id)).toMatchObject({ id: recent.id, is_deleted: 1 });
@@ -266,6 +275,9 @@ describe.each(DIALECTS)('f. ids are plain decimal integers on %s', (dialect) => 
       expect([400, 404], form).toContain(res.status);
     }
     const rows = await app.deps.db.selectFrom('ideas').select(['id', 'is_deleted']).where('id', 'in', [10, 13]).execute();
-    expect(rows.map((r) => [r.id, r.is_deleted]).sort()).toEqual([[10, 0], [13, 0]]);
+    expect(rows.map((r) => [r.id, r.is_deleted]).sort()).toEqual([
+      [10, 0],
+      [13, 0],
+    ]);
   });
 });

@@ -45,7 +45,16 @@ describe.each(DIALECTS)('ideas over REST on %s (MODERATION=auto)', (dialect) => 
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('草稿已保存');
     const idea = res.body.data;
-    expect(idea).toMatchObject({ title: '未命名创意', status: 'draft', moderation_status: 'none', price: 0, tags: ['设计', 'AI', '生活'], marketIdentifier: 'market_exists', allow_comments: 1, show_similar: 1 });
+    expect(idea).toMatchObject({
+      title: '未命名创意',
+      status: 'draft',
+      moderation_status: 'none',
+      price: 0,
+      tags: ['设计', 'AI', '生活'],
+      marketIdentifier: 'market_exists',
+      allow_comments: 1,
+      show_similar: 1,
+    });
     const drafts = await app.api('GET', '/api/ideas/my?status=draft', { token: alice.token });
     expect(drafts.body.data.map((i: { id: number }) => i.id)).toContain(idea.id);
   });
@@ -104,9 +113,21 @@ describe.each(DIALECTS)('ideas over REST on %s (MODERATION=auto)', (dialect) => 
   });
 
   it('answers each duplicate type with 409 and duplicateInfo', async () => {
-    const original = await publish(app, alice, { title: '会提醒喝水的智能水杯', description: '根据体重和天气提醒补水', detailedAnalysis: '<p>杯底有重量传感器，记录每一口的饮水量，配合手机应用给出每日饮水计划和提醒。</p>' });
+    const original = await publish(app, alice, {
+      title: '会提醒喝水的智能水杯',
+      description: '根据体重和天气提醒补水',
+      detailedAnalysis: '<p>杯底有重量传感器，记录每一口的饮水量，配合手机应用给出每日饮水计划和提醒。</p>',
+    });
 
-    const exact = await app.api('POST', '/api/ideas', { token: bob.token, body: { title: '会提醒喝水的智能水杯！', description: '根据体重和天气，提醒补水', detailedAnalysis: '<p>杯底有重量传感器，记录每一口的饮水量，配合手机应用给出每日饮水计划和提醒</p>', status: 'published' } });
+    const exact = await app.api('POST', '/api/ideas', {
+      token: bob.token,
+      body: {
+        title: '会提醒喝水的智能水杯！',
+        description: '根据体重和天气，提醒补水',
+        detailedAnalysis: '<p>杯底有重量传感器，记录每一口的饮水量，配合手机应用给出每日饮水计划和提醒</p>',
+        status: 'published',
+      },
+    });
     expect(exact.status).toBe(409);
     expect(exact.body).toMatchObject({ errorType: 'duplicate_content', duplicateInfo: { type: 'exact', existingIdeaId: original.id } });
 
@@ -115,7 +136,15 @@ describe.each(DIALECTS)('ideas over REST on %s (MODERATION=auto)', (dialect) => 
     expect(similarTitle.body.duplicateInfo).toMatchObject({ type: 'similar_title', existingIdeaId: original.id });
     expect(similarTitle.body.message).toBe('你在24小时内已发布过标题相同或相近的创意');
 
-    const highly = await app.api('POST', '/api/ideas', { token: bob.token, body: { title: '提醒喝水的智能水杯', description: '根据体重和天气提醒补水', detailedAnalysis: '<p>杯底有重量传感器，记录每一口的饮水量，配合手机应用给出每日的饮水计划和提醒。</p>', status: 'published' } });
+    const highly = await app.api('POST', '/api/ideas', {
+      token: bob.token,
+      body: {
+        title: '提醒喝水的智能水杯',
+        description: '根据体重和天气提醒补水',
+        detailedAnalysis: '<p>杯底有重量传感器，记录每一口的饮水量，配合手机应用给出每日的饮水计划和提醒。</p>',
+        status: 'published',
+      },
+    });
     expect(highly.status).toBe(409);
     expect(highly.body.duplicateInfo.type).toBe('highly_similar');
     expect(highly.body.duplicateInfo.similarity).toBeGreaterThanOrEqual(0.85);
@@ -132,7 +161,15 @@ describe.each(DIALECTS)('ideas over REST on %s (MODERATION=auto)', (dialect) => 
     expect((await app.api('DELETE', `/api/ideas/${idea.id}`, { token: bob.token })).status).toBe(403);
     const form = new FormData();
     form.append('ideaId', String(idea.id));
-    form.append('file', new Blob([await sharp({ create: { width: 20, height: 20, channels: 3, background: '#f60' } }).png().toBuffer()]), 'a.png');
+    form.append(
+      'file',
+      new Blob([
+        await sharp({ create: { width: 20, height: 20, channels: 3, background: '#f60' } })
+          .png()
+          .toBuffer(),
+      ]),
+      'a.png',
+    );
     expect((await app.api('POST', '/api/upload/idea-image', { token: bob.token, body: form })).status).toBe(403);
 
     const draft = (await app.api('POST', '/api/ideas', { token: alice.token, body: { title: '私人草稿', status: 'draft' } })).body.data;
@@ -171,7 +208,11 @@ describe.each(DIALECTS)('ideas over REST on %s (MODERATION=auto)', (dialect) => 
     expect((await app.api('GET', `/api/ideas/${idea.id}`, { token: bob.token })).status).toBe(200);
 
     await app.api('DELETE', `/api/ideas/${idea.id}`, { token: alice.token });
-    await app.deps.db.updateTable('ideas').set({ deleted_at: dbTimeAgo(8 * 24 * 3600 * 1000) }).where('id', '=', idea.id).execute();
+    await app.deps.db
+      .updateTable('ideas')
+      .set({ deleted_at: dbTimeAgo(8 * 24 * 3600 * 1000) })
+      .where('id', '=', idea.id)
+      .execute();
     const expired = await app.api('POST', `/api/ideas/${idea.id}/restore`, { token: alice.token });
     expect(expired.status).toBe(410);
     expect(expired.body.message).toBe('已超过7天恢复期限，无法恢复');
@@ -326,7 +367,8 @@ describe.each(DIALECTS)("an author's library in pages on %s", (dialect) => {
     // A cursor of another tab, or of another list, is refused.
     const publishedCursor = (await app.api('GET', '/api/ideas/my?status=published', { token: author.token })).body.nextCursor;
     const market = (await app.api('GET', '/api/marketplace/ideas?limit=1')).body.nextCursor;
-    for (const bad of [publishedCursor, market, 'x']) expect((await app.api('GET', `/api/ideas/my?status=draft&cursor=${bad}`, { token: author.token })).body).toMatchObject({ success: false, message: '分页参数无效' });
+    for (const bad of [publishedCursor, market, 'x'])
+      expect((await app.api('GET', `/api/ideas/my?status=draft&cursor=${bad}`, { token: author.token })).body).toMatchObject({ success: false, message: '分页参数无效' });
   });
 });
 
@@ -399,7 +441,17 @@ describe.each(DIALECTS)('review and rate limits on %s (MODERATION=manual)', (dia
     const idea = await publish(app, writer);
     const form = new FormData();
     form.append('ideaId', String(idea.id));
-    form.append('file', new Blob([new Uint8Array(await sharp({ create: { width: 20, height: 20, channels: 3, background: '#369' } }).png().toBuffer())]), 'a.png');
+    form.append(
+      'file',
+      new Blob([
+        new Uint8Array(
+          await sharp({ create: { width: 20, height: 20, channels: 3, background: '#369' } })
+            .png()
+            .toBuffer(),
+        ),
+      ]),
+      'a.png',
+    );
     const upload = await app.api('POST', '/api/upload/idea-image', { token: writer.token, body: form });
     expect(upload.status).toBe(400);
     expect(upload.body.message).toBe('审核中的创意暂时不能修改');
@@ -472,7 +524,9 @@ describe.each(DIALECTS)('idea images on %s', (dialect) => {
   });
 
   it('allows at most 3 images per idea and only on the owner’s idea', async () => {
-    const small = await sharp({ create: { width: 64, height: 48, channels: 4, background: { r: 0, g: 120, b: 200, alpha: 0.5 } } }).png().toBuffer();
+    const small = await sharp({ create: { width: 64, height: 48, channels: 4, background: { r: 0, g: 120, b: 200, alpha: 0.5 } } })
+      .png()
+      .toBuffer();
     for (let i = 0; i < 3; i++) expect((await upload(owner.token, small, `s${i}.png`)).status).toBe(201);
     const fourth = await upload(owner.token, small, 's4.png');
     expect(fourth.status).toBe(400);
@@ -514,7 +568,9 @@ describe.each(DIALECTS)('the image upload rate limit on %s', (dialect) => {
   const app = serveTestApp(dialect, { rateLimits: { uploadsPer30Minutes: LIMIT } });
   let png: Buffer;
   beforeAll(async () => {
-    png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#0a7' } }).png().toBuffer();
+    png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#0a7' } })
+      .png()
+      .toBuffer();
   });
 
   const upload = (token: string) => {

@@ -22,7 +22,11 @@ describe.each(DIALECTS)('picture descriptions on %s', (dialect) => {
   beforeAll(async () => {
     admin = await createUser(app.deps, { role: 'admin' });
     author = await createUser(app.deps);
-    for (const [word, action] of [['刷单返利', 'block'], ['代购', 'hold'], ['傻瓜', 'replace']] as const) {
+    for (const [word, action] of [
+      ['刷单返利', 'block'],
+      ['代购', 'hold'],
+      ['傻瓜', 'replace'],
+    ] as const) {
       expect((await app.api('POST', '/api/admin/watched-words', { token: admin.token, body: { word, action } })).status).toBe(200);
     }
   });
@@ -34,7 +38,9 @@ describe.each(DIALECTS)('picture descriptions on %s', (dialect) => {
     expect(draft.status).toBe(201);
     const urls: string[] = [];
     for (let i = 0; i < count; i++) {
-      const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: { r: n * 30, g: i * 60, b: 200 } } }).png().toBuffer();
+      const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: { r: n * 30, g: i * 60, b: 200 } } })
+        .png()
+        .toBuffer();
       const up = await app.api('POST', '/api/upload/idea-image', { token: author.token, body: uploadForm(draft.body.data.id, png, 'p.png') });
       expect(up.status).toBe(201);
       urls.push(up.body.url as string);
@@ -50,7 +56,15 @@ describe.each(DIALECTS)('picture descriptions on %s', (dialect) => {
     const long = '一'.repeat(IMAGE_CAPTION_MAX + 5);
     const saved = await app.api('PUT', `/api/ideas/${id}`, {
       token: author.token,
-      body: { title: '带说明的草稿', status: 'draft', detailedAnalysis: analysis([[urls[0], ' 楼道里的 &#10; 共享工具箱 '], [urls[1], null], [urls[2], long]]) },
+      body: {
+        title: '带说明的草稿',
+        status: 'draft',
+        detailedAnalysis: analysis([
+          [urls[0], ' 楼道里的 &#10; 共享工具箱 '],
+          [urls[1], null],
+          [urls[2], long],
+        ]),
+      },
     });
     expect(saved.status).toBe(200);
     expect(await storedAlts(id)).toEqual(['楼道里的 共享工具箱', IDEA_IMAGE_ALT, '一'.repeat(IMAGE_CAPTION_MAX)]);
@@ -70,14 +84,36 @@ describe.each(DIALECTS)('picture descriptions on %s', (dialect) => {
 
   it('writes a replaced word back into its own description only, over tRPC (a draft is checked when published)', async () => {
     const { id, urls } = await draftWithPictures(2);
-    const saved = await trpcCall(app, 'mutation', 'ideas.update', { id, ...publishedIdeaBody('说明里有替换词'), detailedAnalysis: analysis([[urls[0], '别当傻瓜'], [urls[1], '门口的信箱']]) }, author.token);
+    const saved = await trpcCall(
+      app,
+      'mutation',
+      'ideas.update',
+      {
+        id,
+        ...publishedIdeaBody('说明里有替换词'),
+        detailedAnalysis: analysis([
+          [urls[0], '别当傻瓜'],
+          [urls[1], '门口的信箱'],
+        ]),
+      },
+      author.token,
+    );
     expect(saved.status).toBe(200);
     expect(await storedAlts(id)).toEqual(['别当**', '门口的信箱']);
   });
 
   it('holds an idea whose description has a word to hold, and names the picture in the queue', async () => {
     const { id, urls } = await draftWithPictures(2);
-    const published = await app.api('PUT', `/api/ideas/${id}`, { token: author.token, body: { ...publishedIdeaBody('说明里有送审词'), detailedAnalysis: analysis([[urls[0], '信箱'], [urls[1], '海外代购的包裹']]) } });
+    const published = await app.api('PUT', `/api/ideas/${id}`, {
+      token: author.token,
+      body: {
+        ...publishedIdeaBody('说明里有送审词'),
+        detailedAnalysis: analysis([
+          [urls[0], '信箱'],
+          [urls[1], '海外代购的包裹'],
+        ]),
+      },
+    });
     expect(published.status).toBe(200);
     expect(published.body.data.moderation_status).toBe('review');
     const queue = (await app.api('GET', '/api/admin/review', { token: admin.token })).body.data as { id: number; heldWords: unknown[] }[];

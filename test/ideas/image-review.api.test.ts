@@ -29,14 +29,17 @@ describe.each(DIALECTS)('pictures in automatic review on %s', (dialect) => {
     return { id: draft.body.data.id as number, url: await upload(draft.body.data.id) };
   };
   const upload = async (ideaId: number) => {
-    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: { r: colour * 40, g: 90, b: 200 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: { r: colour * 40, g: 90, b: 200 } } })
+      .png()
+      .toBuffer();
     colour++;
     const up = await app.api('POST', '/api/upload/idea-image', { token: author.token, body: uploadForm(ideaId, png, 'p.png') });
     expect(up.status).toBe(201);
     return up.body.url as string;
   };
   const analysisWith = (...urls: string[]) => `<p>分析${colour}</p>${urls.map((u) => `<img src="${u}">`).join('')}`;
-  const queueEntry = async (id: number) => ((await app.api('GET', '/api/admin/review', { token: admin.token })).body.data as { id: number; heldImages: string[]; heldWords: unknown[] }[]).find((i) => i.id === id);
+  const queueEntry = async (id: number) =>
+    ((await app.api('GET', '/api/admin/review', { token: admin.token })).body.data as { id: number; heldImages: string[]; heldWords: unknown[] }[]).find((i) => i.id === id);
   const guestSees = async (id: number) => (await app.api('GET', `/api/ideas/${id}`)).status;
   const approve = async (id: number) => expect((await app.api('POST', `/api/admin/ideas/${id}/approve`, { token: admin.token })).status).toBe(200);
   const approvalsTold = async (id: number) => (await app.deps.db.selectFrom('messages').select('title').where('idea_id', '=', id).execute()).filter((m) => m.title.startsWith('创意审核通过')).length;

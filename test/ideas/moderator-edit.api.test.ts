@@ -68,7 +68,13 @@ describe.each(DIALECTS)('moderator edit before approval on %s', (dialect) => {
 
   it('corrects the description and analysis over tRPC: the analysis sanitized, both HTML versions in the log', async () => {
     const idea = await publish();
-    const res = await trpcCall(app, 'mutation', 'admin.editApprove', { id: idea.id, description: '邻里之间交换闲置物品', detailedAnalysis: '<p>改写后的分析<script>alert(1)</script></p><h2>市场</h2>' }, admin.token);
+    const res = await trpcCall(
+      app,
+      'mutation',
+      'admin.editApprove',
+      { id: idea.id, description: '邻里之间交换闲置物品', detailedAnalysis: '<p>改写后的分析<script>alert(1)</script></p><h2>市场</h2>' },
+      admin.token,
+    );
     expect(res.status).toBe(200);
     const seen = (await app.api('GET', `/api/ideas/${idea.id}`, { token: author.token })).body.data;
     expect(seen.description).toBe('邻里之间交换闲置物品');

@@ -24,7 +24,13 @@ async function publishNew(app: TestApp, member: Member) {
 
 /** An edit of a public idea, saved as published: over REST or over tRPC. */
 async function editPublic(app: TestApp, member: Member, id: number, via: 'rest' | 'trpc', typo: number) {
-  const body = { title: `修正错别字的标题${id}-${typo}`, description: `改过第${typo}次的简介`, detailedAnalysis: `<p>改过的分析，第${typo}版：${'场景与方案'.repeat(3)}${id}</p>`, tags: '效率', status: 'published' };
+  const body = {
+    title: `修正错别字的标题${id}-${typo}`,
+    description: `改过第${typo}次的简介`,
+    detailedAnalysis: `<p>改过的分析，第${typo}版：${'场景与方案'.repeat(3)}${id}</p>`,
+    tags: '效率',
+    status: 'published',
+  };
   if (via === 'rest') return app.api('PUT', `/api/ideas/${id}`, { token: member.token, body });
   const res = await trpcCall(app, 'mutation', 'ideas.update', { id, ...body }, member.token);
   return { status: res.status, body: res.body.result?.data ?? res.body };
@@ -61,7 +67,10 @@ describe.each(DIALECTS)('the publish limit and edits on %s', (dialect) => {
       const writer = await registerAndLogin(app);
       const draft = await app.api('POST', '/api/ideas', { token: writer.token, body: fields('draft') });
       expect(draft.status).toBe(201);
-      const published = via === 'rest' ? await app.api('PUT', `/api/ideas/${draft.body.data.id}/publish`, { token: writer.token }) : await trpcCall(app, 'mutation', 'ideas.publishDraft', { id: draft.body.data.id }, writer.token);
+      const published =
+        via === 'rest'
+          ? await app.api('PUT', `/api/ideas/${draft.body.data.id}/publish`, { token: writer.token })
+          : await trpcCall(app, 'mutation', 'ideas.publishDraft', { id: draft.body.data.id }, writer.token);
       expect(published.status).toBe(200);
       for (let i = 1; i < LIMIT; i++) expect((await publishNew(app, writer)).status).toBe(201);
       expect((await publishNew(app, writer)).body.duplicateInfo?.type).toBe('rate_limit');

@@ -44,7 +44,9 @@ describe.each(DIALECTS)('publishes at the same moment on %s', (dialect) => {
   it(`lets through ${LIMIT} of 12 publishes sent at once by one member, on both transports`, async () => {
     const member = await createUser(app.deps);
     const sent = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => (i % 2 ? app.api('POST', '/api/ideas', { token: member.token, body: uniqueBody() }) : trpcCall(app, 'mutation', 'ideas.create', uniqueBody(), member.token))),
+      Array.from({ length: 12 }, (_, i) =>
+        i % 2 ? app.api('POST', '/api/ideas', { token: member.token, body: uniqueBody() }) : trpcCall(app, 'mutation', 'ideas.create', uniqueBody(), member.token),
+      ),
     );
     // Created: 201 over REST, 200 over tRPC.
     expect(sent.filter((r) => r.status === 201 || r.status === 200)).toHaveLength(LIMIT);
@@ -71,18 +73,37 @@ describe.each(DIALECTS)('publishes at the same moment on %s', (dialect) => {
     for (let i = 0; i < LIMIT - 1; i++) expect((await app.api('POST', '/api/ideas', { token: member.token, body: uniqueBody() })).status).toBe(201);
 
     const fresh = uniqueBody();
-    await expect(createIdea(meanwhile(() => createIdea(app.deps, otherRow, parsed(fresh))), memberRow, parsed(fresh))).rejects.toMatchObject({ code: 'CONFLICT', extra: { duplicateInfo: { type: 'exact' } } });
+    await expect(
+      createIdea(
+        meanwhile(() => createIdea(app.deps, otherRow, parsed(fresh))),
+        memberRow,
+        parsed(fresh),
+      ),
+    ).rejects.toMatchObject({ code: 'CONFLICT', extra: { duplicateInfo: { type: 'exact' } } });
     expect(await liveCopies(fresh)).toBe(1);
 
     const draftId = (await app.api('POST', '/api/ideas', { token: member.token, body: { ...uniqueBody(), status: 'draft' } })).body.data.id as number;
     const edited = uniqueBody();
-    await expect(updateIdea(meanwhile(() => createIdea(app.deps, otherRow, parsed(edited))), memberRow, draftId, parsed(edited))).rejects.toMatchObject({ code: 'CONFLICT', extra: { duplicateInfo: { type: 'exact' } } });
+    await expect(
+      updateIdea(
+        meanwhile(() => createIdea(app.deps, otherRow, parsed(edited))),
+        memberRow,
+        draftId,
+        parsed(edited),
+      ),
+    ).rejects.toMatchObject({ code: 'CONFLICT', extra: { duplicateInfo: { type: 'exact' } } });
     expect(await liveCopies(edited)).toBe(1);
     expect((await app.deps.db.selectFrom('ideas').select('status').where('id', '=', draftId).executeTakeFirstOrThrow()).status).toBe('draft');
 
     const drafted = uniqueBody();
     await app.api('PUT', `/api/ideas/${draftId}`, { token: member.token, body: { ...drafted, status: 'draft' } });
-    await expect(publishDraft(meanwhile(() => createIdea(app.deps, otherRow, parsed(drafted))), memberRow, draftId)).rejects.toMatchObject({ code: 'CONFLICT', extra: { duplicateInfo: { type: 'exact' } } });
+    await expect(
+      publishDraft(
+        meanwhile(() => createIdea(app.deps, otherRow, parsed(drafted))),
+        memberRow,
+        draftId,
+      ),
+    ).rejects.toMatchObject({ code: 'CONFLICT', extra: { duplicateInfo: { type: 'exact' } } });
     expect(await liveCopies(drafted)).toBe(1);
 
     // The fifth publish is still there.
@@ -112,7 +133,7 @@ describe.each(DIALECTS)('publishes at the same moment on %s', (dialect) => {
     await app.makeAdmin(admin.id);
     const body = uniqueBody();
     expect((await app.api('POST', '/api/ideas', { token: other.token, body })).status).toBe(201);
-    const held = await createIdea(app.deps, (await rowOf(member)), parsed(uniqueBody()));
+    const held = await createIdea(app.deps, await rowOf(member), parsed(uniqueBody()));
     await app.deps.db.updateTable('ideas').set({ moderation_status: 'review' }).where('id', '=', held.id).execute();
     const correction = { title: body.title, description: body.description, detailedAnalysis: body.detailedAnalysis };
     const rest = await app.api('POST', `/api/admin/ideas/${held.id}/edit-approve`, { token: admin.token, body: correction });

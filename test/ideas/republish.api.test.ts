@@ -47,10 +47,7 @@ describe.each(DIALECTS)('publishing again on %s (MODERATION=auto)', (dialect) =>
     expect(res.status).toBe(201);
     return res.body.data.id as number;
   };
-  const publishBoth = async (id: number) => [
-    await app.api('PUT', `/api/ideas/${id}/publish`, { token: author.token }),
-    await trpcCall(app, 'mutation', 'ideas.publishDraft', { id }, author.token),
-  ];
+  const publishBoth = async (id: number) => [await app.api('PUT', `/api/ideas/${id}/publish`, { token: author.token }), await trpcCall(app, 'mutation', 'ideas.publishDraft', { id }, author.token)];
 
   it('refuses to publish an approved idea again: no new date, no second message, on both transports', async () => {
     const id = await publishOnce('published');
@@ -82,7 +79,9 @@ describe.each(DIALECTS)('publishing again on %s (MODERATION=auto)', (dialect) =>
     // Sent back to review by a report or a word, then rejected by a person.
     await app.deps.db.updateTable('ideas').set({ moderation_status: 'review', reviewed_at: null }).where('id', '=', id).execute();
     expect((await app.api('POST', `/api/admin/ideas/${id}/reject`, { token: admin.token, body: { reason: '内容与标题不符' } })).status).toBe(200);
-    expect((await app.deps.db.selectFrom('messages').select('content').where('idea_id', '=', id).where('title', '=', '创意未通过审核').executeTakeFirstOrThrow()).content).toContain('原因：内容与标题不符。您可以');
+    expect((await app.deps.db.selectFrom('messages').select('content').where('idea_id', '=', id).where('title', '=', '创意未通过审核').executeTakeFirstOrThrow()).content).toContain(
+      '原因：内容与标题不符。您可以',
+    );
 
     // Published again as it is: refused as a publish, and held for a person as an edit.
     const [viaRest, viaTrpc] = await publishBoth(id);
@@ -170,13 +169,35 @@ describe.each(DIALECTS)('publishing again on %s (MODERATION=auto)', (dialect) =>
       // Nearly the same text, a word changed, by someone else (tRPC).
       () => trpcCall(app, 'mutation', 'ideas.create', { ...body, title: `另一个账号的${body.title}`, description: body.description.replace(/.$/, '！') }, other.token),
       // The same text with an invisible letter between each character (a hostile review's way past).
-      () => app.api('POST', '/api/ideas', { token: other.token, body: { ...body, title: [...body.title].join('\u3164'), description: [...body.description].join('\u3164'), detailedAnalysis: body.detailedAnalysis.replace(/。/g, '\u200b。\u3164') } }),
+      () =>
+        app.api('POST', '/api/ideas', {
+          token: other.token,
+          body: { ...body, title: [...body.title].join('\u3164'), description: [...body.description].join('\u3164'), detailedAnalysis: body.detailedAnalysis.replace(/。/g, '\u200b。\u3164') },
+        }),
       // Padded: a new title and a paragraph added after it, diluting the whole text's likeness (an outside review's way past a take-down).
-      () => app.api('POST', '/api/ideas', { token: author.token, body: { ...body, title: `毕业季特惠${tag}`, detailedAnalysis: `${body.detailedAnalysis}<p>${'另外本周新增了简历润色、留学文书和课程作业辅导三项服务，欢迎了解。'.repeat(2)}</p>` } }),
+      () =>
+        app.api('POST', '/api/ideas', {
+          token: author.token,
+          body: { ...body, title: `毕业季特惠${tag}`, detailedAnalysis: `${body.detailedAnalysis}<p>${'另外本周新增了简历润色、留学文书和课程作业辅导三项服务，欢迎了解。'.repeat(2)}</p>` },
+        }),
       // The same text in traditional characters, its letters full-width (tRPC): folded, it is the rejected text.
-      () => trpcCall(app, 'mutation', 'ideas.create', { ...body, title: toTraditional(body.title).replace(/[a-z0-9]/g, fullWidth), description: toTraditional(body.description), detailedAnalysis: toTraditional(body.detailedAnalysis) }, other.token),
+      () =>
+        trpcCall(
+          app,
+          'mutation',
+          'ideas.create',
+          { ...body, title: toTraditional(body.title).replace(/[a-z0-9]/g, fullWidth), description: toTraditional(body.description), detailedAnalysis: toTraditional(body.detailedAnalysis) },
+          other.token,
+        ),
       // Pushed past the first 1000 characters by a long paragraph in front of it (tRPC).
-      () => trpcCall(app, 'mutation', 'ideas.create', { ...body, title: `社区共享花园${tag}`, detailedAnalysis: `<p>${Array.from({ length: 60 }, (_, i) => `第${i}周邻居们一起在屋顶种菜并交换收成`).join('，')}</p>${body.detailedAnalysis}` }, other.token),
+      () =>
+        trpcCall(
+          app,
+          'mutation',
+          'ideas.create',
+          { ...body, title: `社区共享花园${tag}`, detailedAnalysis: `<p>${Array.from({ length: 60 }, (_, i) => `第${i}周邻居们一起在屋顶种菜并交换收成`).join('，')}</p>${body.detailedAnalysis}` },
+          other.token,
+        ),
     ];
     for (const attempt of attempts) {
       const res = await attempt();
@@ -191,7 +212,9 @@ describe.each(DIALECTS)('publishing again on %s (MODERATION=auto)', (dialect) =>
 
     // The rejected idea's own text changed afterwards (a draft of other words): what was rejected is
     // still what counts (a review found this way round the check).
-    expect((await trpcCall(app, 'mutation', 'ideas.update', { id: rejected, status: 'draft', description: '完全换了一个说法', detailedAnalysis: '<p>改成了别的内容</p>' }, author.token)).status).toBe(200);
+    expect((await trpcCall(app, 'mutation', 'ideas.update', { id: rejected, status: 'draft', description: '完全换了一个说法', detailedAnalysis: '<p>改成了别的内容</p>' }, author.token)).status).toBe(
+      200,
+    );
     const again = await app.api('POST', '/api/ideas', { token: author.token, body: { ...body, title: `${body.title}（第三版）` } });
     expect([again.status, again.body.message]).toEqual([201, '发布成功！待审核中...']);
     expect((await idea(again.body.data.id)).moderation_status).toBe('review');
@@ -258,7 +281,8 @@ describe.each(DIALECTS)('publishing again on %s (MODERATION=auto)', (dialect) =>
     for (const [i, publish] of republish.entries()) {
       const id = await publishOnce('published');
       await app.deps.db.updateTable('ideas').set({ published_at: '2026-01-02 03:04:05' }).where('id', '=', id).execute();
-      const toDraft = i % 2 ? await trpcCall(app, 'mutation', 'ideas.update', { id, status: 'draft' }, author.token) : await app.api('PUT', `/api/ideas/${id}`, { token: author.token, body: { status: 'draft' } });
+      const toDraft =
+        i % 2 ? await trpcCall(app, 'mutation', 'ideas.update', { id, status: 'draft' }, author.token) : await app.api('PUT', `/api/ideas/${id}`, { token: author.token, body: { status: 'draft' } });
       expect(toDraft.status, `#${i}`).toBe(200);
       expect((await publish(id)).status, `#${i}`).toBe(200);
       const after = await idea(id);
@@ -285,7 +309,8 @@ describe.each(DIALECTS)('publishing again on %s (MODERATION=auto)', (dialect) =>
     ];
     // The third first waits for a moderator (a hold word in its title), who approves it.
     for (const [i, publish] of [...republish.entries(), [2, republish[1]] as const]) {
-      const id = i < 2 ? await publishOnce('published') : (await app.api('POST', '/api/ideas', { token: author.token, body: { ...ideaBody('published'), title: `标题里有回队列送审词${seq}` } })).body.data.id;
+      const id =
+        i < 2 ? await publishOnce('published') : (await app.api('POST', '/api/ideas', { token: author.token, body: { ...ideaBody('published'), title: `标题里有回队列送审词${seq}` } })).body.data.id;
       if (i === 2) {
         expect((await idea(id)).moderation_status).toBe('review');
         expect((await app.api('POST', `/api/admin/ideas/${id}/approve`, { token: admin.token })).status).toBe(200);

@@ -10,8 +10,11 @@ const OWN = new Set(['own-image_1.jpg']);
 
 describe('the rich-text sanitizer', () => {
   it('keeps an image’s description on one line, the default where there is none, and no title', () => {
-    const html = '<p><img src="/uploads/own-image_1.jpg" alt=" 楼道\n工具箱\u202e " title="赌博网站 加微信" width="10"></p><p><img src="/uploads/own-image_1.jpg" alt="  "></p><img src="/uploads/own-image_1.jpg">';
-    expect(sanitizeRichText(html, OWN)).toBe('<p><img src="/uploads/own-image_1.jpg" width="10" alt="楼道 工具箱" /></p><p><img src="/uploads/own-image_1.jpg" alt="创意配图" /></p><img src="/uploads/own-image_1.jpg" alt="创意配图" />');
+    const html =
+      '<p><img src="/uploads/own-image_1.jpg" alt=" 楼道\n工具箱\u202e " title="赌博网站 加微信" width="10"></p><p><img src="/uploads/own-image_1.jpg" alt="  "></p><img src="/uploads/own-image_1.jpg">';
+    expect(sanitizeRichText(html, OWN)).toBe(
+      '<p><img src="/uploads/own-image_1.jpg" width="10" alt="楼道 工具箱" /></p><p><img src="/uploads/own-image_1.jpg" alt="创意配图" /></p><img src="/uploads/own-image_1.jpg" alt="创意配图" />',
+    );
   });
 
   it('reads the descriptions back in order and rewrites them in order', () => {
@@ -25,7 +28,10 @@ describe('the rich-text sanitizer', () => {
   });
 
   it('reads link addresses as people see them: each run of escapes on its own, the host in Unicode', () => {
-    expect(linkAddresses('<a href="https://x.com/%E8%B5%8C?a=1&amp;b=2" rel="x">a</a><a href="https://y.com/%E0%A4%A">b</a>')).toEqual(['https://x.com/赌?a=1&b=2 x.com', 'https://y.com/%E0%A4%A y.com']);
+    expect(linkAddresses('<a href="https://x.com/%E8%B5%8C?a=1&amp;b=2" rel="x">a</a><a href="https://y.com/%E0%A4%A">b</a>')).toEqual([
+      'https://x.com/赌?a=1&b=2 x.com',
+      'https://y.com/%E0%A4%A y.com',
+    ]);
     // One malformed escape no longer keeps the others encoded (a review's way past the check).
     expect(linkAddresses('<a href="https://x.com/%E8%B5%8C%E5%8D%9A?%ZZ#100%">a</a>')).toEqual(['https://x.com/赌博?%ZZ#100% x.com']);
     expect(linkAddresses('<a href="https://xn--3ds443g.com/">a</a>')).toEqual(['https://xn--3ds443g.com/ 在线.com']);

@@ -45,21 +45,73 @@ describe.each(DIALECTS)('stored text on %s', (dialect) => {
   });
 
   const cases: Case[] = [
-    { name: 'feedback', rest: (t) => ({ method: 'POST', path: '/api/feedback', body: { content: `反馈${t}内容` } }), trpc: (t) => ({ procedure: 'feedback.submit', input: { content: `反馈${t}内容` } }) },
-    { name: 'feedback page address', rest: (t) => ({ method: 'POST', path: '/api/feedback', body: { content: '反馈', url: `/x${t}` } }), trpc: (t) => ({ procedure: 'feedback.submit', input: { content: '反馈', userAgent: `UA${t}` } }) },
-    { name: 'feedback reply', as: 'admin', rest: (t) => ({ method: 'POST', path: `/api/admin/feedback/${feedbackId}/reply`, body: { content: `回复${t}` } }), trpc: (t) => ({ procedure: 'feedback.reply', input: { id: feedbackId, content: `回复${t}` } }) },
-    { name: 'announcement title', as: 'admin', rest: (t) => ({ method: 'POST', path: '/api/messages/announcement', body: { title: `公告${t}`, content: '内容' } }), trpc: (t) => ({ procedure: 'messages.announce', input: { title: `公告${t}`, content: '内容' } }) },
-    { name: 'announcement content', as: 'admin', rest: (t) => ({ method: 'POST', path: '/api/messages/announcement', body: { title: '公告', content: `内容${t}` } }), trpc: (t) => ({ procedure: 'messages.announce', input: { title: '公告', content: `内容${t}` } }) },
-    { name: 'comment', rest: (t) => ({ method: 'POST', path: '/api/comments', body: { ideaId, content: `评论${t}` } }), trpc: (t) => ({ procedure: 'comments.create', input: { ideaId, content: `评论${t}` } }) },
-    { name: 'report reason', rest: (t) => ({ method: 'POST', path: `/api/comments/${commentId}/report`, body: { reason: `举报${t}` } }), trpc: (t) => ({ procedure: 'comments.report', input: { id: commentId, reason: `举报${t}` } }) },
+    {
+      name: 'feedback',
+      rest: (t) => ({ method: 'POST', path: '/api/feedback', body: { content: `反馈${t}内容` } }),
+      trpc: (t) => ({ procedure: 'feedback.submit', input: { content: `反馈${t}内容` } }),
+    },
+    {
+      name: 'feedback page address',
+      rest: (t) => ({ method: 'POST', path: '/api/feedback', body: { content: '反馈', url: `/x${t}` } }),
+      trpc: (t) => ({ procedure: 'feedback.submit', input: { content: '反馈', userAgent: `UA${t}` } }),
+    },
+    {
+      name: 'feedback reply',
+      as: 'admin',
+      rest: (t) => ({ method: 'POST', path: `/api/admin/feedback/${feedbackId}/reply`, body: { content: `回复${t}` } }),
+      trpc: (t) => ({ procedure: 'feedback.reply', input: { id: feedbackId, content: `回复${t}` } }),
+    },
+    {
+      name: 'announcement title',
+      as: 'admin',
+      rest: (t) => ({ method: 'POST', path: '/api/messages/announcement', body: { title: `公告${t}`, content: '内容' } }),
+      trpc: (t) => ({ procedure: 'messages.announce', input: { title: `公告${t}`, content: '内容' } }),
+    },
+    {
+      name: 'announcement content',
+      as: 'admin',
+      rest: (t) => ({ method: 'POST', path: '/api/messages/announcement', body: { title: '公告', content: `内容${t}` } }),
+      trpc: (t) => ({ procedure: 'messages.announce', input: { title: '公告', content: `内容${t}` } }),
+    },
+    {
+      name: 'comment',
+      rest: (t) => ({ method: 'POST', path: '/api/comments', body: { ideaId, content: `评论${t}` } }),
+      trpc: (t) => ({ procedure: 'comments.create', input: { ideaId, content: `评论${t}` } }),
+    },
+    {
+      name: 'report reason',
+      rest: (t) => ({ method: 'POST', path: `/api/comments/${commentId}/report`, body: { reason: `举报${t}` } }),
+      trpc: (t) => ({ procedure: 'comments.report', input: { id: commentId, reason: `举报${t}` } }),
+    },
     { name: 'idea title', rest: (t) => ({ method: 'POST', path: '/api/ideas', body: { title: `标题${t}` } }), trpc: (t) => ({ procedure: 'ideas.create', input: { title: `标题${t}` } }) },
-    { name: 'idea introduction', rest: (t) => ({ method: 'PUT', path: `/api/ideas/${ideaId}`, body: { description: `简介${t}` } }), trpc: (t) => ({ procedure: 'ideas.update', input: { id: ideaId, description: `简介${t}` } }) },
-    { name: 'idea analysis', rest: (t) => ({ method: 'POST', path: '/api/ideas', body: { detailedAnalysis: `<p>分析${t}</p>` } }), trpc: (t) => ({ procedure: 'ideas.create', input: { detailedAnalysis: `<p>分析${t}</p>` } }) },
+    {
+      name: 'idea introduction',
+      rest: (t) => ({ method: 'PUT', path: `/api/ideas/${ideaId}`, body: { description: `简介${t}` } }),
+      trpc: (t) => ({ procedure: 'ideas.update', input: { id: ideaId, description: `简介${t}` } }),
+    },
+    {
+      name: 'idea analysis',
+      rest: (t) => ({ method: 'POST', path: '/api/ideas', body: { detailedAnalysis: `<p>分析${t}</p>` } }),
+      trpc: (t) => ({ procedure: 'ideas.create', input: { detailedAnalysis: `<p>分析${t}</p>` } }),
+    },
     { name: 'tags as a list', rest: (t) => ({ method: 'POST', path: '/api/ideas', body: { tags: [`标签${t}`] } }), trpc: (t) => ({ procedure: 'ideas.create', input: { tags: [`标签${t}`] } }) },
     { name: 'tags as text', rest: (t) => ({ method: 'POST', path: '/api/ideas', body: { tags: `标签${t} 其他` } }), trpc: (t) => ({ procedure: 'ideas.create', input: { tags: `标签${t}` } }) },
-    { name: 'extension', rest: (t) => ({ method: 'PUT', path: `/api/ideas/${ideaId}/expansions`, body: { expansions: [`扩展${t}`] } }), trpc: (t) => ({ procedure: 'ideas.updateExpansions', input: { id: ideaId, expansions: [{ content: `扩展${t}` }] } }) },
-    { name: 'reject reason', as: 'admin', rest: (t) => ({ method: 'POST', path: `/api/admin/ideas/${inReview}/reject`, body: { reason: `原因${t}` } }), trpc: (t) => ({ procedure: 'admin.reject', input: { id: inReview, reason: `原因${t}` } }) },
-    { name: 'deactivation reason', rest: (t) => ({ method: 'POST', path: '/api/users/deactivate', body: { reason: `原因${t}` } }), trpc: (t) => ({ procedure: 'users.deactivate', input: { reason: `原因${t}` } }) },
+    {
+      name: 'extension',
+      rest: (t) => ({ method: 'PUT', path: `/api/ideas/${ideaId}/expansions`, body: { expansions: [`扩展${t}`] } }),
+      trpc: (t) => ({ procedure: 'ideas.updateExpansions', input: { id: ideaId, expansions: [{ content: `扩展${t}` }] } }),
+    },
+    {
+      name: 'reject reason',
+      as: 'admin',
+      rest: (t) => ({ method: 'POST', path: `/api/admin/ideas/${inReview}/reject`, body: { reason: `原因${t}` } }),
+      trpc: (t) => ({ procedure: 'admin.reject', input: { id: inReview, reason: `原因${t}` } }),
+    },
+    {
+      name: 'deactivation reason',
+      rest: (t) => ({ method: 'POST', path: '/api/users/deactivate', body: { reason: `原因${t}` } }),
+      trpc: (t) => ({ procedure: 'users.deactivate', input: { reason: `原因${t}` } }),
+    },
   ];
 
   it.each(cases)('refuses control characters in the $name on REST and tRPC', async ({ rest, trpc, as }) => {
@@ -99,14 +151,46 @@ describe.each(DIALECTS)('stored text on %s', (dialect) => {
   const INVISIBLE = ' \u200b\u200c\u200d\u2060\ufeff\u202e\u2066\u2069\u3164\u115f\u1160\uffa0\u034f\u17b4\u2800 ';
   const required: Case[] = [
     { name: 'feedback', rest: (t) => ({ method: 'POST', path: '/api/feedback', body: { content: t } }), trpc: (t) => ({ procedure: 'feedback.submit', input: { content: t } }) },
-    { name: 'feedback reply', as: 'admin', rest: (t) => ({ method: 'POST', path: `/api/admin/feedback/${feedbackId}/reply`, body: { content: t } }), trpc: (t) => ({ procedure: 'feedback.reply', input: { id: feedbackId, content: t } }) },
-    { name: 'announcement title', as: 'admin', rest: (t) => ({ method: 'POST', path: '/api/messages/announcement', body: { title: t, content: '内容' } }), trpc: (t) => ({ procedure: 'messages.announce', input: { title: t, content: '内容' } }) },
-    { name: 'announcement content', as: 'admin', rest: (t) => ({ method: 'POST', path: '/api/messages/announcement', body: { title: '公告', content: t } }), trpc: (t) => ({ procedure: 'messages.announce', input: { title: '公告', content: t } }) },
+    {
+      name: 'feedback reply',
+      as: 'admin',
+      rest: (t) => ({ method: 'POST', path: `/api/admin/feedback/${feedbackId}/reply`, body: { content: t } }),
+      trpc: (t) => ({ procedure: 'feedback.reply', input: { id: feedbackId, content: t } }),
+    },
+    {
+      name: 'announcement title',
+      as: 'admin',
+      rest: (t) => ({ method: 'POST', path: '/api/messages/announcement', body: { title: t, content: '内容' } }),
+      trpc: (t) => ({ procedure: 'messages.announce', input: { title: t, content: '内容' } }),
+    },
+    {
+      name: 'announcement content',
+      as: 'admin',
+      rest: (t) => ({ method: 'POST', path: '/api/messages/announcement', body: { title: '公告', content: t } }),
+      trpc: (t) => ({ procedure: 'messages.announce', input: { title: '公告', content: t } }),
+    },
     { name: 'comment', rest: (t) => ({ method: 'POST', path: '/api/comments', body: { ideaId, content: t } }), trpc: (t) => ({ procedure: 'comments.create', input: { ideaId, content: t } }) },
-    { name: 'report reason', rest: (t) => ({ method: 'POST', path: `/api/comments/${commentId}/report`, body: { reason: t } }), trpc: (t) => ({ procedure: 'comments.report', input: { id: commentId, reason: t } }) },
-    { name: 'title of a published idea', rest: (t) => ({ method: 'POST', path: '/api/ideas', body: { title: t, description: '简介', status: 'published' } }), trpc: (t) => ({ procedure: 'ideas.create', input: { title: t, description: '简介', status: 'published' } }) },
-    { name: 'extension', rest: (t) => ({ method: 'PUT', path: `/api/ideas/${ideaId}/expansions`, body: { expansions: [t] } }), trpc: (t) => ({ procedure: 'ideas.updateExpansions', input: { id: ideaId, expansions: [{ content: t }] } }) },
-    { name: 'reject reason', as: 'admin', rest: (t) => ({ method: 'POST', path: `/api/admin/ideas/${inReview}/reject`, body: { reason: t } }), trpc: (t) => ({ procedure: 'admin.reject', input: { id: inReview, reason: t } }) },
+    {
+      name: 'report reason',
+      rest: (t) => ({ method: 'POST', path: `/api/comments/${commentId}/report`, body: { reason: t } }),
+      trpc: (t) => ({ procedure: 'comments.report', input: { id: commentId, reason: t } }),
+    },
+    {
+      name: 'title of a published idea',
+      rest: (t) => ({ method: 'POST', path: '/api/ideas', body: { title: t, description: '简介', status: 'published' } }),
+      trpc: (t) => ({ procedure: 'ideas.create', input: { title: t, description: '简介', status: 'published' } }),
+    },
+    {
+      name: 'extension',
+      rest: (t) => ({ method: 'PUT', path: `/api/ideas/${ideaId}/expansions`, body: { expansions: [t] } }),
+      trpc: (t) => ({ procedure: 'ideas.updateExpansions', input: { id: ideaId, expansions: [{ content: t }] } }),
+    },
+    {
+      name: 'reject reason',
+      as: 'admin',
+      rest: (t) => ({ method: 'POST', path: `/api/admin/ideas/${inReview}/reject`, body: { reason: t } }),
+      trpc: (t) => ({ procedure: 'admin.reject', input: { id: inReview, reason: t } }),
+    },
     { name: 'deactivation reason', rest: (t) => ({ method: 'POST', path: '/api/users/deactivate', body: { reason: t } }), trpc: (t) => ({ procedure: 'users.deactivate', input: { reason: t } }) },
   ];
 

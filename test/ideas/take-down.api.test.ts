@@ -148,7 +148,7 @@ describe.each(DIALECTS)('taking a public idea down on %s', (dialect) => {
 
   // A hostile review: the author's edit read the idea as approved, a take-down committed, then the
   // edit wrote its automatic approval over it and the idea was public again.
-  it('keeps a take-down that lands between an edit\'s checks and its write: the edit is refused, nothing is approved', async () => {
+  it("keeps a take-down that lands between an edit's checks and its write: the edit is refused, nothing is approved", async () => {
     const id = await publish();
     const [authorRow, racing] = await racingTakeDown(id, '与事实不符');
     const edit = updateIdea(racing, authorRow, id, { description: '改了一句介绍', status: 'published' } as never);
@@ -176,7 +176,11 @@ describe.each(DIALECTS)('taking a public idea down on %s', (dialect) => {
       "the recycle bin's purge",
       async (id: number) => {
         expect((await app.api('DELETE', `/api/ideas/${id}`, { token: author.token })).status).toBe(200);
-        await app.deps.db.updateTable('ideas').set({ deleted_at: dbTimeAgo(8 * 24 * 3600 * 1000) }).where('id', '=', id).execute();
+        await app.deps.db
+          .updateTable('ideas')
+          .set({ deleted_at: dbTimeAgo(8 * 24 * 3600 * 1000) })
+          .where('id', '=', id)
+          .execute();
         expect(await purgeRecycleBin(app.deps)).toBe(1);
       },
     ],
@@ -204,9 +208,15 @@ describe.each(DIALECTS)('taking a public idea down on %s', (dialect) => {
     const row = (n: number, ideaId: number | null) => ({ idea_id: ideaId, content_hash: String(n).padStart(64, '0'), match_text: `文字${n}`, created_at: '2026-11-27 00:00:00.000' });
     const live = await publish();
     // 10 of deleted ideas, then one of a live idea, then 500 more of deleted ideas.
-    await db.insertInto('rejected_texts').values(Array.from({ length: 10 }, (_, i) => row(i, null))).execute();
+    await db
+      .insertInto('rejected_texts')
+      .values(Array.from({ length: 10 }, (_, i) => row(i, null)))
+      .execute();
     await db.insertInto('rejected_texts').values(row(10, live)).execute();
-    await db.insertInto('rejected_texts').values(Array.from({ length: 500 }, (_, i) => row(11 + i, null))).execute();
+    await db
+      .insertInto('rejected_texts')
+      .values(Array.from({ length: 500 }, (_, i) => row(11 + i, null)))
+      .execute();
     await runHousekeeping(app.deps);
     const left = await db.selectFrom('rejected_texts').select(['match_text', 'idea_id']).orderBy('id').execute();
     // The newest 500 stay, and the live idea's, older than them.

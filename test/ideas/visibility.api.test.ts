@@ -79,17 +79,26 @@ describe.each(DIALECTS)('what others may see, on %s', (dialect) => {
         await trpcCall(app, 'mutation', 'ideas.purchase', { id }, admin.token),
         await trpcCall(app, 'mutation', 'ideas.recordView', { ideaId: id }, admin.token),
       ];
-      expect(refused.map((r) => r.status), stage).toEqual(refused.map(() => 404));
+      expect(
+        refused.map((r) => r.status),
+        stage,
+      ).toEqual(refused.map(() => 404));
       const row = await app.deps.db.selectFrom('ideas').select(['favorite_count', 'view_count']).where('id', '=', id).executeTakeFirstOrThrow();
       expect(row, stage).toMatchObject({ favorite_count: 0, view_count: 0 });
       const comments = (await app.api('GET', `/api/comments/idea/${id}`, { token: admin.token })).body.data;
-      expect(comments.map((c: { content: string }) => c.content), stage).toEqual([`作者的备注${stage}`]);
+      expect(
+        comments.map((c: { content: string }) => c.content),
+        stage,
+      ).toEqual([`作者的备注${stage}`]);
     }
   });
 
   it('does not tell of a hidden idea through a duplicate answer: the copy waits for a moderator', async () => {
     const reviewRow = await app.deps.db.selectFrom('ideas').select(['title', 'description', 'detailed_analysis']).where('id', '=', hidden.review).executeTakeFirstOrThrow();
-    const copy = await app.api('POST', '/api/ideas', { token: viewer.token, body: { title: reviewRow.title, description: reviewRow.description, detailedAnalysis: reviewRow.detailed_analysis, status: 'published' } });
+    const copy = await app.api('POST', '/api/ideas', {
+      token: viewer.token,
+      body: { title: reviewRow.title, description: reviewRow.description, detailedAnalysis: reviewRow.detailed_analysis, status: 'published' },
+    });
     expect(copy.status).toBe(201);
     expect(copy.body.data.moderation_status).toBe('review');
     expect(copy.body).not.toHaveProperty('duplicateInfo');
@@ -100,7 +109,9 @@ describe.each(DIALECTS)('images before the idea exists, on %s', (dialect) => {
   const app = serveTestApp(dialect);
 
   async function upload(token: string, ideaId?: number) {
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#f80' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#f80' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png');
     if (ideaId) form.append('ideaId', String(ideaId));

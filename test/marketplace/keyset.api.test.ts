@@ -111,8 +111,14 @@ describe.each(DIALECTS)('a list an exact multiple of its page long, on %s', (dia
     for (let i = 0; i < 50; i++) await createIdea(app.deps, author, { title: `整页回收${i}`, stage: 'deleted', deletedAgoMs: (i + 1) * 60_000 });
     const base = Date.parse('2026-11-01T00:00:00Z');
     const at = (i: number) => new Date(base + Math.floor(i / 3) * 1000).toISOString().slice(0, 19).replace('T', ' ');
-    await app.deps.db.insertInto('favorites').values(publicIds.map((idea_id, i) => ({ user_id: reader.id, idea_id, created_at: at(i) }))).execute();
-    await app.deps.db.insertInto('messages').values(Array.from({ length: 100 }, (_, i) => messageRow({ userId: reader.id, title: `整页消息${i}`, content: '分页', createdAt: at(i) }))).execute();
+    await app.deps.db
+      .insertInto('favorites')
+      .values(publicIds.map((idea_id, i) => ({ user_id: reader.id, idea_id, created_at: at(i) })))
+      .execute();
+    await app.deps.db
+      .insertInto('messages')
+      .values(Array.from({ length: 100 }, (_, i) => messageRow({ userId: reader.id, title: `整页消息${i}`, content: '分页', createdAt: at(i) })))
+      .execute();
   });
 
   const rest = (path: string, token?: string) => (cursor?: string) =>
@@ -126,7 +132,12 @@ describe.each(DIALECTS)('a list an exact multiple of its page long, on %s', (dia
     expect(await sizes(trpc('messages.list', {}, reader.token))).toEqual([50, 50]);
     expect(await sizes(rest('/api/favorites', reader.token))).toEqual([50]);
     expect(await sizes(trpc('favorites.list', {}, reader.token))).toEqual([50]);
-    for (const [status, want] of [['published', [50]], ['draft', [50]], ['deleted', [50]], ['all', [50, 50]]] as const) {
+    for (const [status, want] of [
+      ['published', [50]],
+      ['draft', [50]],
+      ['deleted', [50]],
+      ['all', [50, 50]],
+    ] as const) {
       expect(await sizes(rest(`/api/ideas/my?status=${status}`, author.token)), status).toEqual(want);
       expect(await sizes(trpc('ideas.my', { status }, author.token)), status).toEqual(want);
     }

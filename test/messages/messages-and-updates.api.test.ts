@@ -25,7 +25,16 @@ describe.each(DIALECTS)('follow updates, messages, feedback and the admin consol
   let b: FixtureUser;
 
   const unread = async (u: FixtureUser) => (await app.api('GET', '/api/messages/unread-count', { token: u.token })).body.count as number;
-  const messages = async (u: FixtureUser) => (await app.api('GET', '/api/messages', { token: u.token })).body.data as { id: number; type: string; title: string; content: string; is_read: boolean; sender: string; original_feedback: string | null }[];
+  const messages = async (u: FixtureUser) =>
+    (await app.api('GET', '/api/messages', { token: u.token })).body.data as {
+      id: number;
+      type: string;
+      title: string;
+      content: string;
+      is_read: boolean;
+      sender: string;
+      original_feedback: string | null;
+    }[];
 
   beforeAll(async () => {
     admin = await createUser(app.deps, { role: 'admin' });
@@ -112,7 +121,12 @@ describe.each(DIALECTS)('follow updates, messages, feedback and the admin consol
       const base = Date.parse('2026-11-01T00:00:00Z');
       await app.deps.db
         .insertInto('messages')
-        .values(Array.from({ length: 120 }, (_, i) => ({ ...messageRow({ userId: owner.id, title: `第${i}条`, content: '分页', createdAt: new Date(base + Math.floor(i / 3) * 1000).toISOString().slice(0, 19).replace('T', ' ') }), is_read: i < 10 ? 0 : 1 })))
+        .values(
+          Array.from({ length: 120 }, (_, i) => ({
+            ...messageRow({ userId: owner.id, title: `第${i}条`, content: '分页', createdAt: new Date(base + Math.floor(i / 3) * 1000).toISOString().slice(0, 19).replace('T', ' ') }),
+            is_read: i < 10 ? 0 : 1,
+          })),
+        )
         .execute();
       expect(await unread(owner)).toBe(10);
       const walk = (page: (cursor?: string) => Promise<CursorPage<{ title: string }>>) => walkPages(page, (m) => m.title);
@@ -137,7 +151,15 @@ describe.each(DIALECTS)('follow updates, messages, feedback and the admin consol
       const [notice] = await messages(owner);
       expect(notice).toMatchObject({ type: 'system', title: '收到新评论', sender: 'other', idea_id: idea, comment_id: comment.id, actor: actorOf(first, '第一位读者'), is_read: false });
       // tRPC sends the same message in camelCase.
-      const { idea_id: ideaId, comment_id: commentId, is_read: isRead, read_at: readAt, created_at: createdAt, original_feedback: originalFeedback, ...same } = notice as typeof notice & Record<string, unknown>;
+      const {
+        idea_id: ideaId,
+        comment_id: commentId,
+        is_read: isRead,
+        read_at: readAt,
+        created_at: createdAt,
+        original_feedback: originalFeedback,
+        ...same
+      } = notice as typeof notice & Record<string, unknown>;
       expect((await trpcCall(app, 'query', 'messages.list', undefined, owner.token)).body.data[0]).toEqual({ ...same, ideaId, commentId, isRead, readAt, createdAt, originalFeedback });
 
       // A reply reaches the comment's writer with the replier and the reply.
@@ -153,7 +175,11 @@ describe.each(DIALECTS)('follow updates, messages, feedback and the admin consol
       // The comment deleted: the message stays and leads to the idea; a deactivated writer names no one.
       expect((await app.api('DELETE', `/api/comments/${later.id}`, { token: second.token })).status).toBe(200);
       await app.deps.db.updateTable('users').set({ status: 'deactivated' }).where('id', '=', second.id).execute();
-      expect((await messages(owner)).find((m) => m.id === notice.id)).toMatchObject({ idea_id: idea, comment_id: null, actor: { registrationNumber: '', nickname: '已注销用户', avatarUrl: expect.stringMatching(/^\/avatars\//) } });
+      expect((await messages(owner)).find((m) => m.id === notice.id)).toMatchObject({
+        idea_id: idea,
+        comment_id: null,
+        actor: { registrationNumber: '', nickname: '已注销用户', avatarUrl: expect.stringMatching(/^\/avatars\//) },
+      });
 
       // A new follower is named too.
       await app.api('POST', `/api/follows/${owner.registrationNumber}`, { token: first.token, body: { follow: true } });
@@ -192,13 +218,29 @@ describe.each(DIALECTS)('follow updates, messages, feedback and the admin consol
       const before = await createUser(app.deps);
       const also = await createUser(app.deps);
       const countBefore = await unread(before);
-      const rowsBefore = Number((await app.deps.db.selectFrom('messages').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      const rowsBefore = Number(
+        (
+          await app.deps.db
+            .selectFrom('messages')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
 
       const sent = await app.api('POST', '/api/messages/announcement', { token: admin.token, body: { title: '平台维护通知', content: '今晚 23:00 维护一小时。', priority: 'high' } });
       expect(sent.status).toBe(201);
       expect(sent.body.message).toBe('公告已发布');
       // Sending wrote no message rows.
-      expect(Number((await app.deps.db.selectFrom('messages').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(rowsBefore);
+      expect(
+        Number(
+          (
+            await app.deps.db
+              .selectFrom('messages')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      ).toBe(rowsBefore);
       expect(await unread(before)).toBe(countBefore + 1);
       expect(await unread(also)).toBe(1);
 
@@ -278,7 +320,13 @@ describe.each(DIALECTS)('follow updates, messages, feedback and the admin consol
 
       const inbox = await app.api('GET', '/api/admin/feedback', { token: admin.token });
       const item = inbox.body.data.find((f: { id: number }) => f.id === ok.body.data.id);
-      expect(item).toMatchObject({ content: '希望能按标签筛选创意', userAgent: 'Mozilla/5.0', url: 'http://localhost/marketplace', status: 'open', user: { registrationNumber: b.registrationNumber } });
+      expect(item).toMatchObject({
+        content: '希望能按标签筛选创意',
+        userAgent: 'Mozilla/5.0',
+        url: 'http://localhost/marketplace',
+        status: 'open',
+        user: { registrationNumber: b.registrationNumber },
+      });
 
       const before = await unread(b);
       const reply = await app.api('POST', `/api/admin/feedback/${item.id}/reply`, { token: admin.token, body: { content: '已加入计划，谢谢！' } });
@@ -321,10 +369,11 @@ describe.each(DIALECTS)('follow updates, messages, feedback and the admin consol
       const plain = await app.api('POST', `/api/admin/ideas/${other}/approve`, { token: admin.token, body: {} });
       expect(plain.body.message).toBe('已通过审核');
 
-      for (const log of [
-        (await app.api('GET', '/api/admin/log', { token: admin.token })).body.data,
-        (await trpcCall(app, 'query', 'admin.log', undefined, admin.token)).body.data,
-      ] as { action: string; targetId: number; admin: { registrationNumber: string } }[][]) {
+      for (const log of [(await app.api('GET', '/api/admin/log', { token: admin.token })).body.data, (await trpcCall(app, 'query', 'admin.log', undefined, admin.token)).body.data] as {
+        action: string;
+        targetId: number;
+        admin: { registrationNumber: string };
+      }[][]) {
         expect(log.slice(0, 3).map((e) => [e.action, e.targetId])).toEqual([
           ['approve_idea', other],
           ['approve_own_idea', ownTrpc],

@@ -16,17 +16,7 @@ const WORDS = ['赌博', '洗钱', '传销', '毒品', '办假证'];
 function disguises(word: string): string[] {
   const chars = [...word];
   const traditional: Record<string, string> = { 赌博: '賭博', 洗钱: '洗錢', 传销: '傳銷', 毒品: '毒品', 办假证: '辦假證' };
-  return [
-    word,
-    chars.join(' '),
-    chars.join('\u3000'),
-    chars.join('\n'),
-    chars.join('.'),
-    chars.join('*'),
-    chars.join('\u200b'),
-    chars.join('🎲'),
-    traditional[word],
-  ];
+  return [word, chars.join(' '), chars.join('\u3000'), chars.join('\n'), chars.join('.'), chars.join('*'), chars.join('\u200b'), chars.join('🎲'), traditional[word]];
 }
 
 describe('the word matcher', () => {
@@ -36,7 +26,10 @@ describe('the word matcher', () => {
     for (const form of disguises(word)) {
       const text = `周末一起${form}怎么样`;
       const found = automaton.find(text);
-      expect(found.map((f) => WORDS[f.word]), form).toEqual([word]);
+      expect(
+        found.map((f) => WORDS[f.word]),
+        form,
+      ).toEqual([word]);
       // The span covers the disguised form in the original text, nothing around it.
       expect(text.slice(found[0].from, found[0].to), form).toBe(form);
     }
@@ -47,7 +40,10 @@ describe('the word matcher', () => {
     const separators = ['\u3164', '\u115f', '\u1160', '\uffa0', '\u034f', '\u17b4', 'ー', 'ｰ', '々', '〆', 'ㆍ', 'ꞏ', 'ː', '\u2800'];
     for (const separator of separators) {
       const text = `周末一起赌${separator}博怎么样`;
-      expect(automaton.find(text).map((f) => WORDS[f.word]), JSON.stringify(separator)).toEqual(['赌博']);
+      expect(
+        automaton.find(text).map((f) => WORDS[f.word]),
+        JSON.stringify(separator),
+      ).toEqual(['赌博']);
     }
     // Real letters between stay letters.
     expect(automaton.find('赌ー博'.replace('ー', '场'))).toEqual([]);
@@ -65,7 +61,12 @@ describe('the word matcher', () => {
     expect(latin.find('V.P.N').map((f) => f.word)).toEqual([0]);
     // The classic miss: `博网` ends inside the path of `赌博网站`.
     expect(latin.find('赌博网页').map((f) => f.word)).toEqual([2]);
-    expect(latin.find('赌博网站').map((f) => f.word).sort()).toEqual([1, 2]);
+    expect(
+      latin
+        .find('赌博网站')
+        .map((f) => f.word)
+        .sort(),
+    ).toEqual([1, 2]);
   });
 
   // A hostile review's leftover: Latin words written with look-alike letters of other alphabets.
@@ -74,7 +75,10 @@ describe('the word matcher', () => {
     for (const form of ['саsinо', 'cäsïnö', 'ᴄᴀsɪɴᴏ', 'ｃａｓｉｎｏ', 'CASİNO']) {
       const text = `周末去${form}玩`;
       const found = latin.find(text);
-      expect(found.map((f) => f.word), form).toEqual([0]);
+      expect(
+        found.map((f) => f.word),
+        form,
+      ).toEqual([0]);
       expect(text.slice(found[0].from, found[0].to), form).toBe(form);
     }
     expect(latin.find('翻墻用ⅴрո').map((f) => f.word)).toEqual([1]);
@@ -85,7 +89,7 @@ describe('the word matcher', () => {
   });
 
   // A review of the first version, which read every letter of another alphabet as Latin.
-  it('reads look-alikes as Latin only in a run of letters that holds a Latin one; other alphabets\' words and digits keep theirs', () => {
+  it("reads look-alikes as Latin only in a run of letters that holds a Latin one; other alphabets' words and digits keep theirs", () => {
     // A Cyrillic word stays Cyrillic: it matches Cyrillic text, not English.
     const cyrillic = new WordAutomaton(['ав']);
     expect(cyrillic.find('About 我的 table 创意')).toEqual([]);

@@ -39,7 +39,11 @@ describe.each(DIALECTS)('watched words on %s', (dialect) => {
     it('adds a word, changes its action, keeps an equal one, and logs each change, over REST and tRPC', async () => {
       const added = await watch('代写论文', 'block');
       expect(added.status).toBe(200);
-      expect(added.body).toMatchObject({ success: true, message: '已添加，立即生效', data: { change: 'added', item: { word: '代写论文', action: 'block', source: 'admin', overrides: null, createdBy: { nickname: '管理员甲' } } } });
+      expect(added.body).toMatchObject({
+        success: true,
+        message: '已添加，立即生效',
+        data: { change: 'added', item: { word: '代写论文', action: 'block', source: 'admin', overrides: null, createdBy: { nickname: '管理员甲' } } },
+      });
       expect(added.body.data.item.id).toBeGreaterThan(0);
       // The same word as matching sees it (traditional, spaced): one entry, its action changed.
       const changed = await trpcCall(app, 'mutation', 'admin.addWatchedWord', { word: '代 寫 論 文', action: 'hold' }, admin.token);
@@ -54,7 +58,7 @@ describe.each(DIALECTS)('watched words on %s', (dialect) => {
       ]);
     });
 
-    it('lists the moderators\' words first, then the starting set, and finds words as typed or as matching sees them', async () => {
+    it("lists the moderators' words first, then the starting set, and finds words as typed or as matching sees them", async () => {
       const page = await app.api('GET', '/api/admin/watched-words?limit=200', { token: admin.token });
       expect(page.status).toBe(200);
       const words = page.body.data as { id: number | null; word: string; action: string; source: string }[];
@@ -87,7 +91,7 @@ describe.each(DIALECTS)('watched words on %s', (dialect) => {
       expect((await logActions())[0].detail).toBe(entry.detail);
     });
 
-    it('removes a moderator\'s word on both transports; an unknown id is 404; members are refused', async () => {
+    it("removes a moderator's word on both transports; an unknown id is 404; members are refused", async () => {
       const a = (await watch('临时词一', 'block')).body.data.item.id;
       const b = (await watch('临时词二', 'block')).body.data.item.id;
       expect((await app.api('DELETE', `/api/admin/watched-words/${a}`, { token: admin.token })).body).toMatchObject({ success: true, message: '已删除，立即生效' });
@@ -103,7 +107,7 @@ describe.each(DIALECTS)('watched words on %s', (dialect) => {
   });
 
   describe('on ideas', () => {
-    it('block: a moderator\'s word is refused at once like a built-in one, on both transports', async () => {
+    it("block: a moderator's word is refused at once like a built-in one, on both transports", async () => {
       await watch('刷信誉', 'block');
       const rest = await app.api('POST', '/api/ideas', { token: member.token, body: idea(`帮商家刷.信.誉${unique()}`) });
       expect(rest.status).toBe(403);
@@ -130,7 +134,10 @@ describe.each(DIALECTS)('watched words on %s', (dialect) => {
       const queue = await app.api('GET', '/api/admin/review', { token: admin.token });
       const items = queue.body.data.filter((i: { id: number }) => ids.includes(i.id));
       expect(items.map((i: { heldWords: unknown }) => i.heldWords)).toEqual([
-        [{ field: 'detailedAnalysis', word: '代购' }, { field: 'title', word: '代购' }],
+        [
+          { field: 'detailedAnalysis', word: '代购' },
+          { field: 'title', word: '代购' },
+        ],
         [{ field: 'description', word: '代购' }],
       ]);
       const trpcQueue = await trpcCall(app, 'query', 'admin.reviewQueue', undefined, admin.token);
@@ -165,7 +172,7 @@ describe.each(DIALECTS)('watched words on %s', (dialect) => {
       expect(queue.body.data.find((i: { id: number }) => i.id === created.body.data.id)).toBeUndefined();
     });
 
-    it('replace: stored with ** in its place, in plain fields, tags and inside the analysis\'s HTML, on both transports', async () => {
+    it("replace: stored with ** in its place, in plain fields, tags and inside the analysis's HTML, on both transports", async () => {
       await watch('加微信', 'replace');
       const rest = await app.api('POST', '/api/ideas', {
         token: member.token,
@@ -181,7 +188,7 @@ describe.each(DIALECTS)('watched words on %s', (dialect) => {
       expect(trpc.body.result.data.data.description).toBe('想合作就**吧，**也行');
     });
 
-    it('a moderator\'s entry overrides the built-in list; removing it restores the block', async () => {
+    it("a moderator's entry overrides the built-in list; removing it restores the block", async () => {
       const entry = (await watch('賭博', 'replace')).body.data.item;
       expect(entry).toMatchObject({ word: '賭博', action: 'replace', overrides: 'builtin' });
       const res = await app.api('POST', '/api/ideas', { token: member.token, body: idea(`远离赌博${unique()}`) });
@@ -254,7 +261,8 @@ describe.each(DIALECTS)('watched words on %s', (dialect) => {
       expect((await trpcCall(app, 'mutation', 'comments.remove', { id: secondId }, other.token)).status).toBe(404);
       expect(await seenBy(member.token)).toEqual(expect.arrayContaining([heldId, secondId]));
       // The idea's author was told nothing of either (notices are summed up in one message while unread).
-      const notices = async () => (await app.deps.db.selectFrom('messages').select('content').where('user_id', '=', other.id).where('title', '=', '收到新评论').execute()).map((m) => m.content).join('');
+      const notices = async () =>
+        (await app.deps.db.selectFrom('messages').select('content').where('user_id', '=', other.id).where('title', '=', '收到新评论').execute()).map((m) => m.content).join('');
       expect(await notices()).not.toContain('兼');
 
       const list = await app.api('GET', '/api/admin/held-comments', { token: admin.token });

@@ -15,7 +15,14 @@ import { processDatabase, type ProcessDatabase } from '../helpers/process-db.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** STORAGE=s3 settings; the scripts only name the bucket, they do not connect to it. */
-const BUCKET_ENV = { STORAGE: 's3', S3_ENDPOINT: 'https://oss-cn-hangzhou.aliyuncs.com', S3_REGION: 'oss-cn-hangzhou', S3_BUCKET: 'hunter-images', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'key' };
+const BUCKET_ENV = {
+  STORAGE: 's3',
+  S3_ENDPOINT: 'https://oss-cn-hangzhou.aliyuncs.com',
+  S3_REGION: 'oss-cn-hangzhou',
+  S3_BUCKET: 'hunter-images',
+  S3_ACCESS_KEY_ID: 'id',
+  S3_SECRET_ACCESS_KEY: 'key',
+};
 const PASSWORD = 'backup-secret-7';
 
 function runScript(script: string, args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
@@ -53,7 +60,9 @@ describe('backup and restore on sqlite', () => {
     while (acks().length < 10) await new Promise((r) => setTimeout(r, 20));
 
     const backupStart = Date.now();
-    const before = acks().filter((s) => s.doneAt < backupStart).map((s) => s.phone);
+    const before = acks()
+      .filter((s) => s.doneAt < backupStart)
+      .map((s) => s.phone);
     const folder = path.join(source.dir, 'backup');
     const backup = await runScript('scripts/backup.ts', [folder], { DATABASE_URL: source.url, UPLOADS_DIR: uploads });
     const backupEnd = Date.now();

@@ -18,7 +18,32 @@ const TENCENT = { ...ALIYUN, SMS_PROVIDER: 'tencent', SMS_SDK_APP_ID: '140000000
 const S3 = { STORAGE: 's3', S3_BUCKET: 'hunter', S3_REGION: 'oss-cn-hangzhou', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'key', S3_ENDPOINT: 'https://oss-cn-hangzhou.aliyuncs.com' };
 
 /** Every setting this file touches, cleared first, so the machine's own environment does not leak in. */
-const TOUCHED = [...new Set([...Object.keys(TENCENT), ...Object.keys(S3), 'SMS_REGION', 'SMS_ENDPOINT', 'SMS_TEMPLATE_PHONE_CHANGED', 'S3_FORCE_PATH_STYLE', 'S3_PUBLIC_URL', 'DATABASE_URL', 'PORT', 'HOUSEKEEPING_INTERVAL_MS', 'SESSION_MAX_AGE_DAYS', 'SESSION_INACTIVITY_DAYS', 'RATE_SMS_PHONE_PER_DAY', 'DB_ACQUIRE_TIMEOUT_MS', 'DB_CONNECT_TIMEOUT_MS', 'DB_QUERY_TIMEOUT_MS', 'DB_START_WAIT_MS', 'CACHE_TTL_MS', 'RATE_COMMENTS_PER_MINUTE', 'RATE_FEEDBACK_IP_PER_MINUTE', 'RATE_PASSWORDS_PER_HOUR', 'DB_POOL_SIZE'])];
+const TOUCHED = [
+  ...new Set([
+    ...Object.keys(TENCENT),
+    ...Object.keys(S3),
+    'SMS_REGION',
+    'SMS_ENDPOINT',
+    'SMS_TEMPLATE_PHONE_CHANGED',
+    'S3_FORCE_PATH_STYLE',
+    'S3_PUBLIC_URL',
+    'DATABASE_URL',
+    'PORT',
+    'HOUSEKEEPING_INTERVAL_MS',
+    'SESSION_MAX_AGE_DAYS',
+    'SESSION_INACTIVITY_DAYS',
+    'RATE_SMS_PHONE_PER_DAY',
+    'DB_ACQUIRE_TIMEOUT_MS',
+    'DB_CONNECT_TIMEOUT_MS',
+    'DB_QUERY_TIMEOUT_MS',
+    'DB_START_WAIT_MS',
+    'CACHE_TTL_MS',
+    'RATE_COMMENTS_PER_MINUTE',
+    'RATE_FEEDBACK_IP_PER_MINUTE',
+    'RATE_PASSWORDS_PER_HOUR',
+    'DB_POOL_SIZE',
+  ]),
+];
 
 function withEnv(env: Record<string, string>) {
   for (const name of TOUCHED) vi.stubEnv(name, '');
@@ -90,7 +115,16 @@ describe('storage settings', () => {
   it('reads a bucket; path style off unless asked; the public URL without its trailing slash, and its origin allowed for images', () => {
     withEnv({ ...S3, S3_PUBLIC_URL: 'https://img.example.cn/' });
     const config = loadConfig();
-    expect(config.storage).toEqual({ kind: 's3', endpoint: 'https://oss-cn-hangzhou.aliyuncs.com', region: 'oss-cn-hangzhou', bucket: 'hunter', accessKeyId: 'id', secretAccessKey: 'key', forcePathStyle: false, publicUrl: 'https://img.example.cn' });
+    expect(config.storage).toEqual({
+      kind: 's3',
+      endpoint: 'https://oss-cn-hangzhou.aliyuncs.com',
+      region: 'oss-cn-hangzhou',
+      bucket: 'hunter',
+      accessKeyId: 'id',
+      secretAccessKey: 'key',
+      forcePathStyle: false,
+      publicUrl: 'https://img.example.cn',
+    });
     expect(imageOrigins(config)).toEqual(['https://img.example.cn']);
     withEnv({ ...S3, S3_ENDPOINT: 'minio:9000', S3_FORCE_PATH_STYLE: 'true' });
     expect(loadConfig().storage).toMatchObject({ endpoint: 'https://minio:9000', forcePathStyle: true, publicUrl: undefined });
@@ -119,7 +153,7 @@ describe('numbers and the database address', () => {
     expect(loadConfig()).toMatchObject({ housekeepingIntervalMs: 2147483647, sessionMaxAgeDays: 1, port: 0 });
   });
 
-  it('reads each repeatable write\'s three limits from the schema, and names a wrong one', () => {
+  it("reads each repeatable write's three limits from the schema, and names a wrong one", () => {
     withEnv({ RATE_COMMENTS_PER_MINUTE: '7', RATE_FEEDBACK_IP_PER_MINUTE: '0' });
     expect(loadConfig().rateLimits.writes).toMatchObject({ comments: { perMinute: 7, perHour: 60, ipPerMinute: 30 }, feedback: { perMinute: 3, ipPerMinute: 0 } });
     expect(failure({ RATE_PASSWORDS_PER_HOUR: '-1' })).toBe('环境变量 RATE_PASSWORDS_PER_HOUR 需要不小于 0 的整数，收到：-1');

@@ -58,7 +58,10 @@ describe('the container, compose and the docs agree', () => {
     expect(new Set(froms)).toEqual(new Set(['node:20-bookworm-slim']));
     const runs = [...dockerfile.matchAll(/^RUN (.*)$/gm)].map((m) => m[1]);
     for (const command of ['npm ci', 'npm run build', 'npm ci --omit=dev']) {
-      expect(runs.some((r) => r.startsWith(command)), command).toBe(true);
+      expect(
+        runs.some((r) => r.startsWith(command)),
+        command,
+      ).toBe(true);
       expect(ci.includes(command.split(' --')[0]), `.ci/run runs ${command}`).toBe(true);
       expect(readme, `README or docs/deployment.md names ${command}`).toContain(command);
     }
@@ -98,7 +101,8 @@ describe('the container, compose and the docs agree', () => {
     expect(deploySection).toContain('docker build -t hunter-ideas .');
     expect(deploySection).toContain(`-p ${port}:${port} -v hunter-data:${volume}`);
     expect(deploySection).toContain('docker compose up -d --build');
-    for (const words of ['npm run backup', 'npm run restore', 'mariadb-dump', 'mysqldump', '**Upgrade.**', '/api/health', '/api/health/ready', 'SIGTERM']) expect(deploySection, words).toContain(words);
+    for (const words of ['npm run backup', 'npm run restore', 'mariadb-dump', 'mysqldump', '**Upgrade.**', '/api/health', '/api/health/ready', 'SIGTERM'])
+      expect(deploySection, words).toContain(words);
   });
 
   it('every setting the server reads is in docs/configuration.md, and the image and compose set only those', () => {
@@ -114,7 +118,9 @@ describe('the container, compose and the docs agree', () => {
   });
 
   it('keeps local state and build output out of the image context', () => {
-    const ignored = read('.dockerignore').split('\n').map((l) => l.trim());
+    const ignored = read('.dockerignore')
+      .split('\n')
+      .map((l) => l.trim());
     for (const entry of ['node_modules', 'dist', 'data', 'uploads', 'backups', 'test-results']) expect(ignored, entry).toContain(entry);
   });
 
@@ -132,7 +138,19 @@ describe('the container, compose and the docs agree', () => {
       }
     };
     for (const dir of ['src', 'db']) walk(dir);
-    runtimeFiles.push('scripts/start.ts', 'scripts/build-client.ts', 'scripts/prerender.ts', 'scripts/compress-assets.ts', 'scripts/backup.ts', 'scripts/restore.ts', 'scripts/storage-migrate.ts', 'scripts/migrate.ts', 'scripts/create-admin.ts', 'vite.config.ts', 'scripts/route-bytes.ts');
+    runtimeFiles.push(
+      'scripts/start.ts',
+      'scripts/build-client.ts',
+      'scripts/prerender.ts',
+      'scripts/compress-assets.ts',
+      'scripts/backup.ts',
+      'scripts/restore.ts',
+      'scripts/storage-migrate.ts',
+      'scripts/migrate.ts',
+      'scripts/create-admin.ts',
+      'vite.config.ts',
+      'scripts/route-bytes.ts',
+    );
     const missing = new Set<string>();
     for (const f of runtimeFiles) {
       for (const m of read(f).matchAll(/^(?!import type)(?:import|export)[^'"]*?from ['"]([^'"./][^'"]*)['"]/gm)) {
@@ -147,77 +165,94 @@ describe('the container, compose and the docs agree', () => {
 });
 
 describe('npm start in production, as the image runs it', () => {
-  it('replaces a development build by the production build of its sources, serves without demo data or debug codes, refuses the test code, and stops on SIGTERM through npm', { timeout: 240_000 }, async () => {
-    // What `NODE_ENV=development npm start` used to leave in dist/: a real development
-    // bundle, without a stamp. A production start must not serve it as it is.
-    const devBuild = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'development' }, encoding: 'utf8', timeout: 180_000 });
-    expect(devBuild.status, devBuild.stderr).toBe(0);
-    expect(entryScript(), 'the development bundle carries React\'s development warnings').toContain(DEVELOPMENT_ONLY_TEXT);
-    expect(buildDecision(DIST_DIR, currentStamp())).toMatchObject({ build: true });
+  it(
+    'replaces a development build by the production build of its sources, serves without demo data or debug codes, refuses the test code, and stops on SIGTERM through npm',
+    { timeout: 240_000 },
+    async () => {
+      // What `NODE_ENV=development npm start` used to leave in dist/: a real development
+      // bundle, without a stamp. A production start must not serve it as it is.
+      const devBuild = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+        cwd: ROOT,
+        env: { ...process.env, NODE_ENV: 'development' },
+        encoding: 'utf8',
+        timeout: 180_000,
+      });
+      expect(devBuild.status, devBuild.stderr).toBe(0);
+      expect(entryScript(), "the development bundle carries React's development warnings").toContain(DEVELOPMENT_ONLY_TEXT);
+      expect(buildDecision(DIST_DIR, currentStamp())).toMatchObject({ build: true });
 
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hunter-prod-'));
-    const dbFile = path.join(dir, 'hunter.db');
-    const child = spawn('npm', ['start'], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'production', PORT: '0', DATABASE_URL: `sqlite:${dbFile}`, UPLOADS_DIR: path.join(dir, 'uploads'), SEED_DEMO: '', LOG_LEVEL: 'info' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (c) => (out += c));
-    child.stderr.on('data', (c) => (out += c));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    try {
-      const started = Date.now();
-      let port = 0;
-      while (!port) {
-        if (Date.now() - started > 180_000 || child.exitCode !== null) throw new Error(`npm start did not start:\n${out}`);
-        port = Number(/已启动：http:\/\/localhost:(\d+)/.exec(out)?.[1] ?? 0);
-        await new Promise((r) => setTimeout(r, 50));
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hunter-prod-'));
+      const dbFile = path.join(dir, 'hunter.db');
+      const child = spawn('npm', ['start'], {
+        cwd: ROOT,
+        env: { ...process.env, NODE_ENV: 'production', PORT: '0', DATABASE_URL: `sqlite:${dbFile}`, UPLOADS_DIR: path.join(dir, 'uploads'), SEED_DEMO: '', LOG_LEVEL: 'info' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      child.stdout.on('data', (c) => (out += c));
+      child.stderr.on('data', (c) => (out += c));
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      try {
+        const started = Date.now();
+        let port = 0;
+        while (!port) {
+          if (Date.now() - started > 180_000 || child.exitCode !== null) throw new Error(`npm start did not start:\n${out}`);
+          port = Number(/已启动：http:\/\/localhost:(\d+)/.exec(out)?.[1] ?? 0);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        const base = `http://127.0.0.1:${port}`;
+        expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
+        const landing = await fetch(`${base}/`, { headers: { 'accept-encoding': 'br' } });
+        expect(landing.status).toBe(200);
+        // The real prerendered landing page, compressed by the build.
+        expect(landing.headers.get('content-encoding')).toBe('br');
+        expect(await landing.text()).toContain('data-prerendered="/"');
+        // It built, in production mode, and serves that build: a later start finds it current.
+        expect(out).toContain('正在构建前端');
+        const page = await (await fetch(`${base}/vision`)).text();
+        const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(page)?.[1];
+        expect(entry).toBeTruthy();
+        const served = await (await fetch(base + entry)).text();
+        expect(served).toBe(entryScript());
+        expect(served).not.toContain(DEVELOPMENT_ONLY_TEXT);
+        expect(buildDecision(DIST_DIR, currentStamp())).toEqual({ build: false });
+        // No demo data: the demo account does not exist.
+        expect((await fetch(`${base}/api/auth/user/bx100001`)).status).toBe(404);
+        // The console SMS provider in production sends nothing, and says so: no code, no claim.
+        const sent = await fetch(`${base}/api/auth/send-sms-code`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ phone: '13900001111', purpose: 'register' }),
+        });
+        const sentBody = await sent.json();
+        expect(sent.status).toBe(503);
+        expect(sentBody).toEqual({ success: false, message: '短信服务未配置，请联系管理员', smsError: '短信服务未配置' });
+        const reg = await fetch(`${base}/api/auth/register`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ phone: '13900001111', password: 'prod-secret-1', verifyCode: '123456' }),
+        });
+        expect(reg.status).toBe(503);
+        expect((await reg.json()).message).toBe('短信服务未配置，请联系管理员');
+        expect((await (await fetch(`${base}/api/health/ready`)).json()).data.sms).toEqual({ provider: 'console', configured: false });
+        expect(out).toContain('短信服务未配置（SMS_PROVIDER=console）');
+
+        const signalledAt = Date.now();
+        child.kill('SIGTERM');
+        expect(await exited).toBe(0);
+        expect(Date.now() - signalledAt).toBeLessThan(10_000);
+        expect(out).toContain('已安全关闭');
+        // No SMS code and no password in any line, and the requests were logged.
+        expect(out).not.toMatch(/验证码：\d{6}/);
+        expect(out).not.toContain('prod-secret-1');
+        expect(out).toMatch(/"method":"POST","path":"\/api\/auth\/register","status":503/);
+        const db = new SQLite(dbFile, { readonly: true });
+        expect((db.prepare('select count(*) as n from users').get() as { n: number }).n).toBe(0);
+        db.close();
+      } finally {
+        if (child.exitCode === null) child.kill('SIGKILL');
+        fs.rmSync(dir, { recursive: true, force: true });
       }
-      const base = `http://127.0.0.1:${port}`;
-      expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
-      const landing = await fetch(`${base}/`, { headers: { 'accept-encoding': 'br' } });
-      expect(landing.status).toBe(200);
-      // The real prerendered landing page, compressed by the build.
-      expect(landing.headers.get('content-encoding')).toBe('br');
-      expect(await landing.text()).toContain('data-prerendered="/"');
-      // It built, in production mode, and serves that build: a later start finds it current.
-      expect(out).toContain('正在构建前端');
-      const page = await (await fetch(`${base}/vision`)).text();
-      const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(page)?.[1];
-      expect(entry).toBeTruthy();
-      const served = await (await fetch(base + entry)).text();
-      expect(served).toBe(entryScript());
-      expect(served).not.toContain(DEVELOPMENT_ONLY_TEXT);
-      expect(buildDecision(DIST_DIR, currentStamp())).toEqual({ build: false });
-      // No demo data: the demo account does not exist.
-      expect((await fetch(`${base}/api/auth/user/bx100001`)).status).toBe(404);
-      // The console SMS provider in production sends nothing, and says so: no code, no claim.
-      const sent = await fetch(`${base}/api/auth/send-sms-code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: '13900001111', purpose: 'register' }) });
-      const sentBody = await sent.json();
-      expect(sent.status).toBe(503);
-      expect(sentBody).toEqual({ success: false, message: '短信服务未配置，请联系管理员', smsError: '短信服务未配置' });
-      const reg = await fetch(`${base}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: '13900001111', password: 'prod-secret-1', verifyCode: '123456' }) });
-      expect(reg.status).toBe(503);
-      expect((await reg.json()).message).toBe('短信服务未配置，请联系管理员');
-      expect((await (await fetch(`${base}/api/health/ready`)).json()).data.sms).toEqual({ provider: 'console', configured: false });
-      expect(out).toContain('短信服务未配置（SMS_PROVIDER=console）');
-
-      const signalledAt = Date.now();
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
-      expect(Date.now() - signalledAt).toBeLessThan(10_000);
-      expect(out).toContain('已安全关闭');
-      // No SMS code and no password in any line, and the requests were logged.
-      expect(out).not.toMatch(/验证码：\d{6}/);
-      expect(out).not.toContain('prod-secret-1');
-      expect(out).toMatch(/"method":"POST","path":"\/api\/auth\/register","status":503/);
-      const db = new SQLite(dbFile, { readonly: true });
-      expect((db.prepare('select count(*) as n from users').get() as { n: number }).n).toBe(0);
-      db.close();
-    } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 });

@@ -55,7 +55,7 @@ describe('docs/configuration.md', () => {
     expect(readers.sort()).toEqual([path.join('src', 'server', 'kernel', 'config.ts'), path.join('src', 'server', 'moderation', 'words.ts')]);
   });
 
-  it('lists the repeatable writes\' variables by their pattern and each kind', () => {
+  it("lists the repeatable writes' variables by their pattern and each kind", () => {
     expect(doc).toContain('`RATE_<KIND>_PER_MINUTE` / `RATE_<KIND>_PER_HOUR` / `RATE_<KIND>_IP_PER_MINUTE`');
     for (const kind of WRITE_LIMIT_KINDS) {
       expect(writeLimitEnv(kind).perMinute).toBe(`RATE_${kind.toUpperCase()}_PER_MINUTE`);
@@ -104,9 +104,7 @@ describe('citations in code comments', () => {
 
   it('no comment or doc cites the design brief or the spec by their old names, or an issue number', () => {
     const texts = [...files, 'README.md', ...filesUnder(['docs'], /\.md$/)].map((file) => ({ file, text: read(file) }));
-    const stale = texts.flatMap(({ file, text }) =>
-      [...text.matchAll(/DESIGN(?:\.md)? ?§|(?<![\w/-])(?:publishing|accounts) §|\bissues? #?\d+/gi)].map((m) => `${file}: ${m[0]}`),
-    );
+    const stale = texts.flatMap(({ file, text }) => [...text.matchAll(/DESIGN(?:\.md)? ?§|(?<![\w/-])(?:publishing|accounts) §|\bissues? #?\d+/gi)].map((m) => `${file}: ${m[0]}`));
     expect(stale).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { createApp } from '../../src/server/app.ts';
 import { createRequestListener } from '../../src/server/fast-lane/fast-lane.ts';
 import { loggedPath, withRequestLog } from '../../src/server/ops/request-log.ts';
 import { flushLog, type Logger } from '../../src/server/ops/logger.ts';
-import {  } from '../helpers/api.ts';
+import {} from '../helpers/api.ts';
 import { serveTestApp } from '../helpers/serve.ts';
 import { DIALECTS } from '../helpers/dialects.ts';
 
@@ -38,7 +38,7 @@ describe.each(DIALECTS)('request log, on %s', (dialect) => {
   // Request lines are handed to the destination in blocks (at most a second later): flushed here.
   const settle = () => new Promise((r) => setTimeout(r, 30)).then(() => flushLog(logger)).then(() => new Promise((r) => setTimeout(r, 10)));
 
-  it('writes id, method, path, status and duration for fast-lane and Express answers, and sends the caller\'s id back', async () => {
+  it("writes id, method, path, status and duration for fast-lane and Express answers, and sends the caller's id back", async () => {
     const fast = await fetch(`${url}/api/ideas/guest?limit=5`);
     const viaExpress = await fetch(`${url}/api/health`, { headers: { 'x-request-id': 'probe-42' } });
     await fetch(`${url}/api/nope`);
@@ -60,8 +60,16 @@ describe.each(DIALECTS)('request log, on %s', (dialect) => {
     lines.length = 0;
     const secretToken = 'sess-abc.supersecret-token-value';
     await fetch(`${url}/api/auth/me?token=leak-me-1`, { headers: { authorization: `Bearer ${secretToken}` } });
-    await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginType: 'phone', phone: '13900009999', password: 'pw-leak-me-2' }) });
-    await fetch(`${url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: '13900009999', password: 'pw-leak-me-3', verifyCode: '654321' }) });
+    await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ loginType: 'phone', phone: '13900009999', password: 'pw-leak-me-2' }),
+    });
+    await fetch(`${url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone: '13900009999', password: 'pw-leak-me-3', verifyCode: '654321' }),
+    });
     await fetch(`${url}/api/auth/send-sms-code`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-request-id': 'no spaces allowed' }, body: '{}' });
     await settle();
     const text = JSON.stringify(lines);

@@ -26,7 +26,9 @@ let pngSeq = 0;
 /** A small image no other upload repeats (the server re-encodes it as JPEG). */
 async function photo(): Promise<Buffer> {
   pngSeq += 1;
-  return sharp({ create: { width: 40 + pngSeq, height: 30, channels: 3, background: { r: (pngSeq * 37) % 256, g: 90, b: 160 } } }).png().toBuffer();
+  return sharp({ create: { width: 40 + pngSeq, height: 30, channels: 3, background: { r: (pngSeq * 37) % 256, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
 }
 
 async function uploadTo(url: string, token: string, ideaId?: number) {
@@ -151,8 +153,17 @@ describe.each(DIALECTS)('images in an S3 bucket on %s', (dialect) => {
     for (const name of [binned.body.fileName, leaverImage.body.fileName, pending.body.fileName, keep.body.fileName]) expect(await s3.keys()).toContain(name);
 
     // Eight days later for the bin, two for the pending upload.
-    await app.deps.db.updateTable('ideas').set({ deleted_at: dbTimeAgo(8 * DAY) }).where('user_id', 'in', [writer.id, leaver.id]).where('is_deleted', '=', 1).execute();
-    await app.deps.db.updateTable('pending_uploads').set({ created_at: dbTimeAgo(2 * DAY) }).where('file_name', '=', pending.body.fileName).execute();
+    await app.deps.db
+      .updateTable('ideas')
+      .set({ deleted_at: dbTimeAgo(8 * DAY) })
+      .where('user_id', 'in', [writer.id, leaver.id])
+      .where('is_deleted', '=', 1)
+      .execute();
+    await app.deps.db
+      .updateTable('pending_uploads')
+      .set({ created_at: dbTimeAgo(2 * DAY) })
+      .where('file_name', '=', pending.body.fileName)
+      .execute();
     await runHousekeeping(app.deps);
 
     const keys = await s3.keys();
@@ -261,7 +272,12 @@ describe.each(DIALECTS)('two server processes on one database and bucket (%s)', 
 
     const image = await uploadTo(one.url, token);
     expect(image.status).toBe(201);
-    const published = await post(one.url, '/api/ideas', { title: '两台服务器共用的图片', description: '在一台上传，在另一台打开', detailedAnalysis: `<p>示意图</p><img src="${image.body.url}">`, status: 'published' }, token);
+    const published = await post(
+      one.url,
+      '/api/ideas',
+      { title: '两台服务器共用的图片', description: '在一台上传，在另一台打开', detailedAnalysis: `<p>示意图</p><img src="${image.body.url}">`, status: 'published' },
+      token,
+    );
     expect(published.status).toBe(201);
     const id = published.body.data.id as number;
     // A picture waits for a moderator even in automatic review: the member is one (their own idea).

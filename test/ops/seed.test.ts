@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_IDEAS, DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '../../src/server/seed/demo.ts';
 import { DIALECTS } from '../helpers/dialects.ts';
-import {  } from '../helpers/api.ts';
+import {} from '../helpers/api.ts';
 import { serveTestApp } from '../helpers/serve.ts';
 
 describe.each(DIALECTS)('demo data on %s', (dialect) => {

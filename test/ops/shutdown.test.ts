@@ -75,9 +75,18 @@ describe.each(DIALECTS)('graceful shutdown on %s', (dialect) => {
     expect(inFlight.filter((s) => s.outcome.kind !== 'answered')).toEqual([]);
 
     // The server's own record: one line per answered request, none for a refused one.
-    const lines = server.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l));
     const logged = new Map(lines.filter((l) => l.msg === 'request' || l.msg === 'request aborted').map((l) => [l.reqId, l]));
-    for (const s of answered) expect(logged.get(s.id), s.id).toMatchObject({ method: 'POST', status: s.outcome.kind === 'answered' ? s.outcome.status : 0, path: `/api/auth/${s.step === 'code' ? 'send-sms-code' : 'register'}` });
+    for (const s of answered)
+      expect(logged.get(s.id), s.id).toMatchObject({
+        method: 'POST',
+        status: s.outcome.kind === 'answered' ? s.outcome.status : 0,
+        path: `/api/auth/${s.step === 'code' ? 'send-sms-code' : 'register'}`,
+      });
     expect(refused.filter((s) => logged.has(s.id))).toEqual([]);
     expect(logged.get(slowDone.id)).toMatchObject({ path: '/api/auth/register', status: 201 });
     expect(lines.filter((l) => l.msg === 'request aborted')).toEqual([]);

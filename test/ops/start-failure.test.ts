@@ -41,7 +41,12 @@ describe('a failure in words', () => {
 
 /** `npm run <command>` as an operator runs it: its exit code and what it printed. */
 function npmRun(command: string, args: string[], env: Record<string, string>) {
-  const run = spawnSync('npm', ['run', '--silent', command, '--', ...args], { cwd: path.resolve(import.meta.dirname, '../..'), env: { ...process.env, LOG_LEVEL: 'warn', ...env }, encoding: 'utf8', timeout: 60_000 });
+  const run = spawnSync('npm', ['run', '--silent', command, '--', ...args], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { status: run.status, out: `${run.stdout}${run.stderr}` };
 }
 
@@ -66,7 +71,10 @@ describe('the commands', () => {
 
   it('create-admin and purge make no SQLite file of a mistyped path', () => {
     const file = path.join(os.tmpdir(), `typo-${process.pid}`, 'hunter.db');
-    for (const [command, args] of [['purge', []], ['create-admin', ['13800000001']]] as const) {
+    for (const [command, args] of [
+      ['purge', []],
+      ['create-admin', ['13800000001']],
+    ] as const) {
       const run = npmRun(command, [...args], { DATABASE_URL: `sqlite:${file}` });
       expect(run.status, command).toBe(1);
       expect(run.out.trim()).toBe(`数据库文件 ${file} 不存在：请把 DATABASE_URL 设为服务器使用的那个，或先启动一次服务器。`);

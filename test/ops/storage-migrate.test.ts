@@ -120,7 +120,10 @@ describe.each(DIALECTS)('moving the uploads folder into the bucket on %s', (dial
     const ghost = `${randomBytes(16).toString('hex')}.jpg`;
     const [present] = [...folder.files.keys()];
     for (const name of [ghost, present]) {
-      await app.deps.db.insertInto('pending_uploads').values({ user_id: user.id, file_name: name, url: `/uploads/${name}`, bytes: 1, width: 1, height: 1, created_at: nowDb() }).execute();
+      await app.deps.db
+        .insertInto('pending_uploads')
+        .values({ user_id: user.id, file_name: name, url: `/uploads/${name}`, bytes: 1, width: 1, height: 1, created_at: nowDb() })
+        .execute();
     }
     const report = await migrateUploads({ from: folder.dir, target: s3.storage, db: app.deps.db });
     expect(report.missing).toEqual([ghost]);

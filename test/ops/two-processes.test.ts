@@ -90,12 +90,28 @@ describeOnMariaDB('two app processes on one MariaDB database', () => {
 
     // Work for the housekeeping: an expired session, an idea 8 days in the recycle bin with its image,
     // and an upload never saved into an idea, its file in the shared folder.
-    await handle.db.insertInto('sessions').values({ id: 'expired-session', secret_hash: 'x'.repeat(64), user_id: author.id, created_at: dbTimeAgo(100 * 86_400_000), last_active_at: dbTimeAgo(100 * 86_400_000), password_verified_at: null }).execute();
+    await handle.db
+      .insertInto('sessions')
+      .values({
+        id: 'expired-session',
+        secret_hash: 'x'.repeat(64),
+        user_id: author.id,
+        created_at: dbTimeAgo(100 * 86_400_000),
+        last_active_at: dbTimeAgo(100 * 86_400_000),
+        password_verified_at: null,
+      })
+      .execute();
     const binned = await createIdea(deps, author, { title: '回收站里放了八天', stage: 'deleted', deletedAgoMs: 8 * 86_400_000 });
     for (const name of ['binned.png', 'stale.png']) fs.writeFileSync(path.join(uploads, name), 'x');
     const image = { user_id: author.id, url: '/uploads/binned.png', bytes: 1, width: 1, height: 1, created_at: dbTimeAgo(9 * 86_400_000) };
-    await handle.db.insertInto('idea_images').values({ ...image, idea_id: binned, file_name: 'binned.png' }).execute();
-    await handle.db.insertInto('pending_uploads').values({ ...image, file_name: 'stale.png', url: '/uploads/stale.png', created_at: dbTimeAgo(2 * 86_400_000) }).execute();
+    await handle.db
+      .insertInto('idea_images')
+      .values({ ...image, idea_id: binned, file_name: 'binned.png' })
+      .execute();
+    await handle.db
+      .insertInto('pending_uploads')
+      .values({ ...image, file_name: 'stale.png', url: '/uploads/stale.png', created_at: dbTimeAgo(2 * 86_400_000) })
+      .execute();
 
     // Load: every member writes through both processes in turn, all members at once.
     const results = (
@@ -114,7 +130,16 @@ describeOnMariaDB('two app processes on one MariaDB database', () => {
     ).flat();
     expect(results.filter((s) => s !== 200 && s !== 201)).toEqual([]);
     const row = await handle.db.selectFrom('ideas').select(['comment_count', 'favorite_count']).where('id', '=', hot).executeTakeFirstOrThrow();
-    const count = async (table: 'comments' | 'favorites', column: 'idea_id') => Number((await handle!.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where(column, '=', hot).executeTakeFirstOrThrow()).n);
+    const count = async (table: 'comments' | 'favorites', column: 'idea_id') =>
+      Number(
+        (
+          await handle!.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where(column, '=', hot)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     // 6 comments each; the last favourite toggle (n = 5) is off, the last follow (n = 5) is on.
     expect(row.comment_count).toBe(MEMBERS * 6);
     expect(await count('comments', 'idea_id')).toBe(MEMBERS * 6);
@@ -159,7 +184,9 @@ describeOnMariaDB('two app processes on one MariaDB database', () => {
     expect(refusedAfter!).toBeLessThanOrEqual(CACHE_TTL_MS + 500);
 
     // An image uploaded through A is served by B from the shared folder.
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c33' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'x.png');
     const upload = await fetch(`${a}/api/upload/idea-image`, { method: 'POST', headers: { authorization: `Bearer ${members[3].token}` }, body: form });

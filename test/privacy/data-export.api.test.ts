@@ -14,7 +14,7 @@ import { serveTestApp } from '../helpers/serve.ts';
 import { approveAsModerator, createUser, FIXTURE_PASSWORD, type FixtureUser } from '../helpers/fixtures.ts';
 import { dbTimeToIso } from '../../db/time.ts';
 
-describe.each(DIALECTS)('a member\'s data export on %s', (dialect) => {
+describe.each(DIALECTS)("a member's data export on %s", (dialect) => {
   const app = serveTestApp(dialect, { moderation: 'auto', rateLimits: { exportsPerDay: 3 } });
   let me: FixtureUser;
   let other: FixtureUser;
@@ -43,7 +43,9 @@ describe.each(DIALECTS)('a member\'s data export on %s', (dialect) => {
     // One of everything of mine.
     const idea = ok(await app.api('POST', '/api/ideas', { token: me.token, body: { title: '甲的创意', description: '甲的简介', tags: '甲标签', status: 'draft' } })).data;
     mine.ideaId = idea.id;
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer();
     const up = ok(await app.api('POST', '/api/upload/idea-image', { token: me.token, body: uploadForm(idea.id, png, 'a.png') }));
     mine.imageName = up.fileName;
     ok(await app.api('PUT', `/api/ideas/${idea.id}`, { token: me.token, body: { detailedAnalysis: `<p>甲的分析</p><img src="${up.url}">`, status: 'published' } }));
@@ -72,7 +74,20 @@ describe.each(DIALECTS)('a member\'s data export on %s', (dialect) => {
     const files = readZip(bytes);
     const json = (name: string) => JSON.parse(files.get(name)!.toString('utf8'));
     expect([...files.keys()].sort()).toEqual(
-      ['README.txt', 'activity.json', 'comments.json', 'drafts.json', 'favorites.json', 'feedback.json', 'follows.json', 'ideas.json', 'messages.json', 'profile.json', 'unsaved-uploads.json', `images/idea-${mine.ideaId}/${mine.imageName}`].sort(),
+      [
+        'README.txt',
+        'activity.json',
+        'comments.json',
+        'drafts.json',
+        'favorites.json',
+        'feedback.json',
+        'follows.json',
+        'ideas.json',
+        'messages.json',
+        'profile.json',
+        'unsaved-uploads.json',
+        `images/idea-${mine.ideaId}/${mine.imageName}`,
+      ].sort(),
     );
 
     expect(json('profile.json')).toMatchObject({ registrationNumber: me.registrationNumber, nickname: '导出者甲', phone: me.phone, followerCount: 1, role: 'member' });
@@ -106,7 +121,7 @@ describe.each(DIALECTS)('a member\'s data export on %s', (dialect) => {
     expect(readme).toContain('注销账号');
   });
 
-  it('never holds another member\'s data', async () => {
+  it("never holds another member's data", async () => {
     const { bytes } = await download(me.token);
     const all = [...readZip(bytes).values()].map((b) => b.toString('utf8')).join('\n');
     for (const secret of [other.phone, '乙的秘密草稿XYZ', '乙草稿正文QQQ', '乙的私人反馈ABC', '乙在自己创意下的评论DEF']) {
@@ -172,11 +187,23 @@ describe.each(DIALECTS)('a member\'s data export on %s', (dialect) => {
     const byIdea = (a: { ideaId: number }, b: { ideaId: number }) => a.ideaId - b.ideaId;
     expect(json('favorites.json').sort(byIdea)).toEqual(pointedAt.map((id) => ({ ideaId: id, ideaTitle: titleShown[id], favoritedAt: favouritedAt.get(id) })).sort(byIdea));
     expect(json('comments.json').map(({ createdAt: _, ...c }: { createdAt: string }) => c)).toEqual(
-      pointedAt.map((id) => ({ id: commentIds.get(id), ideaId: id, ideaTitle: titleShown[id], parentId: null, replyTo: null, content: `丁对${id}号的评论`, likeCount: 0, dislikeCount: 0, heldForReview: false })),
+      pointedAt.map((id) => ({
+        id: commentIds.get(id),
+        ideaId: id,
+        ideaTitle: titleShown[id],
+        parentId: null,
+        replyTo: null,
+        content: `丁对${id}号的评论`,
+        likeCount: 0,
+        dislikeCount: 0,
+        heldForReview: false,
+      })),
     );
-    expect(json('activity.json').unlockedAnalyses.map((u: { ideaId: number; ideaTitle: string | null; price: number }) => [u.ideaId, u.ideaTitle, u.price]).sort((a: number[], b: number[]) => a[0] - b[0])).toEqual(
-      pointedAt.filter((id) => id !== readersOwn).map((id) => [id, titleShown[id], 0]),
-    );
+    expect(
+      json('activity.json')
+        .unlockedAnalyses.map((u: { ideaId: number; ideaTitle: string | null; price: number }) => [u.ideaId, u.ideaTitle, u.price])
+        .sort((a: number[], b: number[]) => a[0] - b[0]),
+    ).toEqual(pointedAt.filter((id) => id !== readersOwn).map((id) => [id, titleShown[id], 0]));
     const all = [...files.values()].map((b) => b.toString('utf8')).join('\n');
     for (const hidden of ['丙撤回成草稿的创意', '丙删进回收站的创意', '丙被下架的创意', '戊注销前的创意']) expect(all, hidden).not.toContain(hidden);
   });

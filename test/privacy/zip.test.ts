@@ -35,9 +35,12 @@ describe('the ZIP writer', () => {
     const bytes = await archive(async (zip) => {
       await zip.add('profile.json', '{"nickname":"猎人"}');
       await zip.add('images/idea-1/a.jpg', image, false);
-      await zip.addStream('ideas.json', (async function* () {
-        for (const line of long) yield `${line}\n`;
-      })());
+      await zip.addStream(
+        'ideas.json',
+        (async function* () {
+          for (const line of long) yield `${line}\n`;
+        })(),
+      );
       await zip.add('README.txt', '说明');
       await zip.add('消息/通知.json', '[]');
     }, true);
@@ -56,15 +59,22 @@ describe('the ZIP writer', () => {
   });
 
   it('refuses a second entry of the same name, and stops when a streamed source fails', async () => {
-    await expect(archive(async (zip) => {
-      await zip.add('a.json', '1');
-      await zip.add('a.json', '2');
-    })).rejects.toThrow('duplicate entry a.json');
-    await expect(archive(async (zip) => {
-      await zip.addStream('broken.json', (async function* () {
-        yield '[';
-        throw new Error('the database went away');
-      })());
-    })).rejects.toThrow('the database went away');
+    await expect(
+      archive(async (zip) => {
+        await zip.add('a.json', '1');
+        await zip.add('a.json', '2');
+      }),
+    ).rejects.toThrow('duplicate entry a.json');
+    await expect(
+      archive(async (zip) => {
+        await zip.addStream(
+          'broken.json',
+          (async function* () {
+            yield '[';
+            throw new Error('the database went away');
+          })(),
+        );
+      }),
+    ).rejects.toThrow('the database went away');
   });
 });

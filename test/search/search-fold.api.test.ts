@@ -28,7 +28,10 @@ describe.each(DIALECTS)('search through punctuation, full-width and traditional 
     const trpc = await trpcCall(app, 'query', 'marketplace.search', { q });
     expect([rest.status, trpc.status], q).toEqual([200, 200]);
     const viaRest = rest.body.data.map((i: { id: number }) => i.id) as number[];
-    expect(trpc.body.result.data.data.map((i: { id: number }) => i.id), q).toEqual(viaRest);
+    expect(
+      trpc.body.result.data.data.map((i: { id: number }) => i.id),
+      q,
+    ).toEqual(viaRest);
     return viaRest;
   };
 

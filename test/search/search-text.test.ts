@@ -2,7 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { foldText, GRAM_KIND, ideaSearchGrams, ideaSearchTexts, mostlyContained, ngrams, normalizeText, queryGrams, searchRank, searchWords } from '../../src/server/search/text.ts';
 
-const of = (kind: number, grams: ReturnType<typeof ideaSearchGrams>) => grams.filter((g) => g.kind === kind).map((g) => g.gram).sort();
+const of = (kind: number, grams: ReturnType<typeof ideaSearchGrams>) =>
+  grams
+    .filter((g) => g.kind === kind)
+    .map((g) => g.gram)
+    .sort();
 
 describe('n-grams and containment (the duplicate and rejected-text checks)', () => {
   it('reads characters, not UTF-16 units, with or without surrogate pairs', () => {
@@ -64,7 +68,8 @@ describe('search grams', () => {
   });
 
   it('parts words at punctuation and symbols as at spaces, folded: full-width as plain, traditional as simplified', () => {
-    for (const q of ['宠物，邻里', '宠物、邻里', '宠物,邻里', '宠物；邻里', '宠物/邻里', '宠物·邻里', '《宠物》【邻里】', '宠物+邻里', '宠物～邻里', '宠物😀邻里']) expect(searchWords(q), q).toEqual(['宠物', '邻里']);
+    for (const q of ['宠物，邻里', '宠物、邻里', '宠物,邻里', '宠物；邻里', '宠物/邻里', '宠物·邻里', '《宠物》【邻里】', '宠物+邻里', '宠物～邻里', '宠物😀邻里'])
+      expect(searchWords(q), q).toEqual(['宠物', '邻里']);
     expect(searchWords('寵物，鄰里')).toEqual(['宠物', '邻里']);
     expect(searchWords('ＡＰＰ　０１')).toEqual(['app', '01']);
     expect(searchWords('Ｃ＋＋')).toEqual(['c']);
@@ -129,7 +134,11 @@ describe('search grams', () => {
 describe('uploadsOfRound (a MariaDB round\u2019s uploads, length-prefixed instead of a JSON LONGTEXT that spilled to an on-disk temporary table)', () => {
   it('reads names, urls and sizes in order, whatever characters they hold, and nothing cut short', async () => {
     const { uploadsOfRound } = await import('../../src/server/search/query.ts');
-    const uploads: [string, string, number, number][] = [['a:1.png', '/uploads/a:1.png', 750, 1200], ['图😀12:3', '/u/12:3', 1, 1], ['', 'x', 1600, 900]];
+    const uploads: [string, string, number, number][] = [
+      ['a:1.png', '/uploads/a:1.png', 750, 1200],
+      ['图😀12:3', '/u/12:3', 1, 1],
+      ['', 'x', 1600, 900],
+    ];
     const list = `${uploads.length}|${uploads.map(([n, u, w, h]) => `${[...n].length}:${n}${[...u].length}:${u}${String(w).length + String(h).length + 1}:${w}x${h}`).join('')}`;
     expect([...uploadsOfRound(list)!]).toEqual(uploads.map(([n, u, w, h]) => [n, { url: u, width: w, height: h }]));
     // A size that is not one.

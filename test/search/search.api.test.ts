@@ -73,7 +73,10 @@ describe.each(DIALECTS)('search by words, on %s', (dialect) => {
     const seen: number[] = [];
     let cursor: string | null = null;
     for (let n = 0; n < 10; n++) {
-      const res: { body: { data: { id: number }[]; nextCursor: string | null } } = await app.api('GET', `/api/marketplace/search?q=${encodeURIComponent('办公 硬件')}&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const res: { body: { data: { id: number }[]; nextCursor: string | null } } = await app.api(
+        'GET',
+        `/api/marketplace/search?q=${encodeURIComponent('办公 硬件')}&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
       seen.push(...ids(res));
       cursor = res.body.nextCursor;
       if (!cursor) break;

@@ -26,7 +26,16 @@ describe.each(DIALECTS)('favourites, follows, views and similar ideas, on %s', (
   let idea: number;
 
   const favoriteCount = async (id: number) => (await app.deps.db.selectFrom('ideas').select('favorite_count').where('id', '=', id).executeTakeFirstOrThrow()).favorite_count;
-  const favoriteRows = async (id: number) => Number((await app.deps.db.selectFrom('favorites').select((eb) => eb.fn.countAll().as('n')).where('idea_id', '=', id).executeTakeFirstOrThrow()).n);
+  const favoriteRows = async (id: number) =>
+    Number(
+      (
+        await app.deps.db
+          .selectFrom('favorites')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('idea_id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const followerCount = async (userId: number) => (await app.deps.db.selectFrom('users').select('follower_count').where('id', '=', userId).executeTakeFirstOrThrow()).follower_count;
 
   beforeAll(async () => {
@@ -82,9 +91,7 @@ describe.each(DIALECTS)('favourites, follows, views and similar ideas, on %s', (
     it('keeps the count equal to the rows under 20 concurrent toggles by one user and 10 users at once', async () => {
       // The row lock is exercised on MariaDB only; on SQLite writes run one at a time (test/database/row-locks.test.ts).
       const target = await createIdea(app.deps, author);
-      await Promise.all(
-        Array.from({ length: 20 }, (_, i) => app.api('POST', `/api/favorites/${target}`, { token: fan.token, body: { favorite: i % 2 === 0 } })),
-      );
+      await Promise.all(Array.from({ length: 20 }, (_, i) => app.api('POST', `/api/favorites/${target}`, { token: fan.token, body: { favorite: i % 2 === 0 } })));
       const rows = await favoriteRows(target);
       expect(rows).toBeLessThanOrEqual(1);
       expect(await favoriteCount(target)).toBe(rows);
@@ -237,7 +244,15 @@ describe.each(DIALECTS)('favourites, follows, views and similar ideas, on %s', (
       await Promise.all(crowd.map((u) => app.api('POST', `/api/follows/${star.registrationNumber}`, { token: u.token, body: { follow: true } })));
       expect(await followerCount(star.id)).toBe(12);
       await Promise.all(Array.from({ length: 20 }, (_, i) => app.api('POST', `/api/follows/${star.registrationNumber}`, { token: crowd[0].token, body: { follow: i % 2 === 1 } })));
-      const rows = Number((await app.deps.db.selectFrom('follows').select((eb) => eb.fn.countAll().as('n')).where('followee_id', '=', star.id).executeTakeFirstOrThrow()).n);
+      const rows = Number(
+        (
+          await app.deps.db
+            .selectFrom('follows')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('followee_id', '=', star.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
       expect(await followerCount(star.id)).toBe(rows);
     });
   });
@@ -254,8 +269,20 @@ describe.each(DIALECTS)('favourites, follows, views and similar ideas, on %s', (
         ),
       );
       expect(results.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
-      for (const [who, whom] of [[x, y], [y, x]] as const) {
-        const rows = Number((await app.deps.db.selectFrom('follows').select((eb) => eb.fn.countAll().as('n')).where('follower_id', '=', who.id).where('followee_id', '=', whom.id).executeTakeFirstOrThrow()).n);
+      for (const [who, whom] of [
+        [x, y],
+        [y, x],
+      ] as const) {
+        const rows = Number(
+          (
+            await app.deps.db
+              .selectFrom('follows')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .where('follower_id', '=', who.id)
+              .where('followee_id', '=', whom.id)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
         expect(await followerCount(whom.id)).toBe(rows);
       }
     });
@@ -307,7 +334,7 @@ describe.each(DIALECTS)('favourites, follows, views and similar ideas, on %s', (
     it('forgets view records older than yesterday, so the table stays small', async () => {
       const target = await createIdea(app.deps, author);
       const viewer = await createUser(app.deps);
-      const user = (await app.deps.db.selectFrom('users').selectAll().where('id', '=', viewer.id).executeTakeFirstOrThrow());
+      const user = await app.deps.db.selectFrom('users').selectAll().where('id', '=', viewer.id).executeTakeFirstOrThrow();
       await recordView(app.deps, user, '1.2.3.4', target, new Date('2026-11-01T12:00:00+08:00'));
       await recordView(app.deps, user, '1.2.3.4', target, new Date('2026-11-21T12:00:00+08:00'));
       await purgeOldViews(app.deps.db, new Date('2026-11-22T12:00:00+08:00'));
@@ -424,14 +451,14 @@ describe.each(DIALECTS)('favourites of ideas that are no longer public, on %s', 
     const ideas: number[] = [];
     for (let i = 0; i < 60; i++) ideas.push(await createIdea(app.deps, author, { title: `待审收藏${i}` }));
     const base = Date.parse('2026-11-01T00:00:00Z');
-    await app.deps.db.insertInto('favorites').values(ideas.map((idea_id, i) => ({ user_id: reader.id, idea_id, created_at: new Date(base + i * 1000).toISOString().slice(0, 19).replace('T', ' ') }))).execute();
+    await app.deps.db
+      .insertInto('favorites')
+      .values(ideas.map((idea_id, i) => ({ user_id: reader.id, idea_id, created_at: new Date(base + i * 1000).toISOString().slice(0, 19).replace('T', ' ') })))
+      .execute();
     // The newest 55 went back to review: the first page of 50 and part of the next hold nothing public.
     await app.deps.db.updateTable('ideas').set({ moderation_status: 'review' }).where('id', 'in', ideas.slice(5)).execute();
     app.deps.publicCache.invalidate();
-    for (const answer of [
-      (await app.api('GET', '/api/favorites', { token: reader.token })).body,
-      (await trpcCall(app, 'query', 'favorites.list', {}, reader.token)).body,
-    ]) {
+    for (const answer of [(await app.api('GET', '/api/favorites', { token: reader.token })).body, (await trpcCall(app, 'query', 'favorites.list', {}, reader.token)).body]) {
       expect(answer.data.map((f: { id: number }) => f.id)).toEqual(ideas.slice(0, 5).reverse());
       expect(answer.nextCursor).toBeNull();
     }
@@ -443,7 +470,10 @@ describe.each(DIALECTS)('favourites of ideas that are no longer public, on %s', 
     /** A reader whose favourites are these ideas, oldest first, a second apart. */
     const readerOf = async (ideas: number[]) => {
       const reader = await createUser(app.deps);
-      await app.deps.db.insertInto('favorites').values(ideas.map((idea_id, i) => ({ user_id: reader.id, idea_id, created_at: new Date(base + i * 1000).toISOString().slice(0, 19).replace('T', ' ') }))).execute();
+      await app.deps.db
+        .insertInto('favorites')
+        .values(ideas.map((idea_id, i) => ({ user_id: reader.id, idea_id, created_at: new Date(base + i * 1000).toISOString().slice(0, 19).replace('T', ' ') })))
+        .execute();
       return reader;
     };
     const ideas: number[] = [];
@@ -452,8 +482,14 @@ describe.each(DIALECTS)('favourites of ideas that are no longer public, on %s', 
     await app.deps.db.updateTable('ideas').set({ moderation_status: 'review' }).where('id', 'in', ideas.slice(0, 2)).execute();
     app.deps.publicCache.invalidate();
     const walk = (reader: FixtureUser) => ({
-      rest: walkPages(async (cursor) => (await app.api('GET', `/api/favorites${cursor ? `?cursor=${cursor}` : ''}`, { token: reader.token })).body, (f: { id: number }) => f.id),
-      trpc: walkPages(async (cursor) => (await trpcCall(app, 'query', 'favorites.list', cursor ? { cursor } : {}, reader.token)).body, (f: { id: number }) => f.id),
+      rest: walkPages(
+        async (cursor) => (await app.api('GET', `/api/favorites${cursor ? `?cursor=${cursor}` : ''}`, { token: reader.token })).body,
+        (f: { id: number }) => f.id,
+      ),
+      trpc: walkPages(
+        async (cursor) => (await trpcCall(app, 'query', 'favorites.list', cursor ? { cursor } : {}, reader.token)).body,
+        (f: { id: number }) => f.id,
+      ),
     });
     // 50 public after 2 in review: one page, no cursor.
     const full = walk(await readerOf(ideas.slice(0, 52)));
@@ -472,16 +508,27 @@ describe.each(DIALECTS)('favourites of ideas that are no longer public, on %s', 
     for (let i = 0; i < 110; i++) ideas.push(await createIdea(app.deps, author, { title: `收藏分页${i}` }));
     const base = Date.parse('2026-11-01T00:00:00Z');
     const savedAt = (i: number) => new Date(base + Math.floor(i / 3) * 1000).toISOString().slice(0, 19).replace('T', ' ');
-    await app.deps.db.insertInto('favorites').values(ideas.map((idea_id, i) => ({ user_id: reader.id, idea_id, created_at: savedAt(i) }))).execute();
+    await app.deps.db
+      .insertInto('favorites')
+      .values(ideas.map((idea_id, i) => ({ user_id: reader.id, idea_id, created_at: savedAt(i) })))
+      .execute();
     const newestFirst = [...ideas].reverse();
     const [deleted, inReview] = [newestFirst[6], newestFirst[59]];
-    await app.deps.db.updateTable('ideas').set({ is_deleted: 1, deleted_at: savedAt(0) }).where('id', '=', deleted).execute();
+    await app.deps.db
+      .updateTable('ideas')
+      .set({ is_deleted: 1, deleted_at: savedAt(0) })
+      .where('id', '=', deleted)
+      .execute();
     await app.deps.db.updateTable('ideas').set({ moderation_status: 'review' }).where('id', '=', inReview).execute();
     app.deps.publicCache.invalidate();
 
     type Favorite = { id: number; isDeleted?: boolean };
     const walk = (page: (cursor?: string) => Promise<CursorPage<Favorite>>) =>
-      walkPages(page, (f) => f.id, (items) => items.filter((f) => f.isDeleted).forEach((f) => expect(f.id).toBe(deleted)));
+      walkPages(
+        page,
+        (f) => f.id,
+        (items) => items.filter((f) => f.isDeleted).forEach((f) => expect(f.id).toBe(deleted)),
+      );
     const viaRest = await walk(async (cursor) => (await app.api('GET', `/api/favorites${cursor ? `?cursor=${cursor}` : ''}`, { token: reader.token })).body);
     expect(viaRest).toEqual({ seen: newestFirst.filter((id) => id !== inReview), sizes: [50, 49, 10] });
     const viaTrpc = await walk(async (cursor) => (await trpcCall(app, 'query', 'favorites.list', cursor ? { cursor } : {}, reader.token)).body);

@@ -15,13 +15,7 @@ export default function FeaturedIdeaGrid({ ideas, loggedIn }: { ideas: readonly 
   return (
     <CardGrid label="精选创意列表" columns={FEATURED_GRID_COLUMNS}>
       {ideas.map((idea) => (
-        <IdeaCard
-          key={idea.id}
-          idea={idea}
-          href={loggedIn ? `/idea/${idea.id}` : '/login'}
-          onOpen={loggedIn ? undefined : () => logInThenOpenIdea(idea.id, navigate)}
-          headingLevel={3}
-        />
+        <IdeaCard key={idea.id} idea={idea} href={loggedIn ? `/idea/${idea.id}` : '/login'} onOpen={loggedIn ? undefined : () => logInThenOpenIdea(idea.id, navigate)} headingLevel={3} />
       ))}
     </CardGrid>
   );

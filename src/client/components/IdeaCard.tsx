@@ -18,10 +18,11 @@ import '../styles/ideas.css';
 import { BusyButton } from './ui/BusyButton.tsx';
 
 /** A full idea, or the bare `{ id, title, isDeleted }` a deleted favourite comes back as (docs/architecture.md §10). */
-export type IdeaCardData = Pick<IdeaDto, 'id'> & Partial<Omit<IdeaDto, 'tags'>> & {
-  /** An array, or a JSON / whitespace-separated string (docs/spec/publishing-and-browsing.md §3). */
-  tags?: readonly string[] | string | null;
-};
+export type IdeaCardData = Pick<IdeaDto, 'id'> &
+  Partial<Omit<IdeaDto, 'tags'>> & {
+    /** An array, or a JSON / whitespace-separated string (docs/spec/publishing-and-browsing.md §3). */
+    tags?: readonly string[] | string | null;
+  };
 
 export interface IdeaCardProps {
   idea: IdeaCardData;
@@ -86,7 +87,13 @@ export function cardStage(idea: IdeaCardData): IdeaStage | null {
 export function HourglassIcon() {
   return (
     <svg className="idea-icon" viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false">
-      <path d="M3.5 1.5h9M3.5 14.5h9M4.5 1.5c0 3.5 3.5 4.5 3.5 6.5S4.5 11 4.5 14.5M11.5 1.5c0 3.5-3.5 4.5-3.5 6.5s3.5 3 3.5 6.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+      <path
+        d="M3.5 1.5h9M3.5 14.5h9M4.5 1.5c0 3.5 3.5 4.5 3.5 6.5S4.5 11 4.5 14.5M11.5 1.5c0 3.5-3.5 4.5-3.5 6.5s3.5 3 3.5 6.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+      />
       <path d="M6 13.2c.6-1.3 1.4-1.8 2-2.2.6.4 1.4.9 2 2.2z" fill="currentColor" />
     </svg>
   );
@@ -187,9 +194,7 @@ export function IdeaCard({ idea, href, onOpen, actions, children, highlighted = 
           {titleNode}
         </Heading>
         {idea.description?.trim() && <p className="idea-card-desc">{idea.description}</p>}
-        {rejected && (
-          <RejectionReason className="idea-card-reason" reason={idea.rejectionReason?.trim() || '未说明原因'} />
-        )}
+        {rejected && <RejectionReason className="idea-card-reason" reason={idea.rejectionReason?.trim() || '未说明原因'} />}
         {shownTags.length > 0 && (
           <ul className="idea-card-tags" aria-label="标签">
             {shownTags.map((tag) => (
@@ -207,8 +212,7 @@ export function IdeaCard({ idea, href, onOpen, actions, children, highlighted = 
         )}
         {children && <div className="idea-card-extra">{children}</div>}
         {/* Every card states its price (免费 today), whichever list shows it. */}
-        {(
-
+        {
           <div className="idea-card-meta">
             {hasAuthor && (
               <span className="idea-card-author">
@@ -226,7 +230,7 @@ export function IdeaCard({ idea, href, onOpen, actions, children, highlighted = 
               )}
             </span>
           </div>
-        )}
+        }
       </div>
       {(actions || onDelete || onRestore || onClearFavorite) && (
         <div className="idea-card-actions">

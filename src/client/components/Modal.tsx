@@ -108,7 +108,12 @@ export function Modal({ title, onClose, children, wide = false }: { title: strin
 
 const noSubscription = () => () => {};
 /** False in the prerendered HTML and while React hydrates it, true once the app runs (no effect, no extra state). */
-const useAppStarted = () => useSyncExternalStore(noSubscription, () => true, () => false);
+const useAppStarted = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
 /**
  * Tabs with the ARIA tab pattern; disabled tabs explain themselves through their panel. With
@@ -118,7 +123,19 @@ const useAppStarted = () => useSyncExternalStore(noSubscription, () => true, () 
  * move to a tab and choose it (automatic activation). Before the app runs (a prerendered page) every
  * link tab is in the Tab order, as the arrow keys do nothing yet.
  */
-export function Tabs<T extends string>({ tabs, active, onChange, label, hrefOf }: { tabs: { id: T; label: string; disabled?: boolean }[]; active: T; onChange: (id: T) => void; label: string; hrefOf?: (id: T) => string | undefined }) {
+export function Tabs<T extends string>({
+  tabs,
+  active,
+  onChange,
+  label,
+  hrefOf,
+}: {
+  tabs: { id: T; label: string; disabled?: boolean }[];
+  active: T;
+  onChange: (id: T) => void;
+  label: string;
+  hrefOf?: (id: T) => string | undefined;
+}) {
   // With no tab chosen the first one is the row's Tab stop, so the row can still be reached.
   const stop = tabs.some((tab) => tab.id === active) ? active : tabs[0]?.id;
   const started = useAppStarted();

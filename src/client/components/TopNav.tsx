@@ -85,7 +85,16 @@ export function TopNav() {
         <label htmlFor="nav-search" className="visually-hidden">
           搜索创意
         </label>
-        <input id="nav-search" type="search" placeholder="搜索创意、标签…" value={query} onChange={(e) => setQuery(e.target.value)} readOnly={searching} maxLength={SEARCH_QUERY_MAX_CHARS} enterKeyHint="search" />
+        <input
+          id="nav-search"
+          type="search"
+          placeholder="搜索创意、标签…"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          readOnly={searching}
+          maxLength={SEARCH_QUERY_MAX_CHARS}
+          enterKeyHint="search"
+        />
         <SubmitButton className="btn btn-primary btn-small" pending={searching} pendingLabel="搜索中…">
           搜索
         </SubmitButton>

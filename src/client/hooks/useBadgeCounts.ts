@@ -6,7 +6,17 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { joinPolling } from '../lib/visible-polling.ts';
-import { countUnviewed, pruneMarks, readUpdatesCache, readViewedMarks, VIEWED_MARKS_EVENT, writeUpdatesCache, writeViewedMarks, type FollowUpdateItem, type ViewedMarks } from '../lib/message-state.ts';
+import {
+  countUnviewed,
+  pruneMarks,
+  readUpdatesCache,
+  readViewedMarks,
+  VIEWED_MARKS_EVENT,
+  writeUpdatesCache,
+  writeViewedMarks,
+  type FollowUpdateItem,
+  type ViewedMarks,
+} from '../lib/message-state.ts';
 import { STORAGE_KEYS } from '../lib/storage.ts';
 import { trpc } from '../lib/trpc.ts';
 import { useSession } from './useSession.ts';

@@ -19,7 +19,11 @@ const onChecked = (listener: () => void) => {
 
 /** True once the first `auth.me` of this page load has answered (or failed): an admin page waits for it before turning a member away. */
 export function useUserInfoChecked(): boolean {
-  return useSyncExternalStore(onChecked, () => checkedThisLoad, () => false);
+  return useSyncExternalStore(
+    onChecked,
+    () => checkedThisLoad,
+    () => false,
+  );
 }
 
 /**

@@ -8,7 +8,10 @@ export const statusError = (status: number) => `服务器错误（状态码 ${st
 
 /** Thrown by the fetch wrapper; kept as the cause of the tRPC client error. */
 export class ApiTransportError extends Error {
-  constructor(message: string, readonly status?: number) {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
     super(message);
     this.name = 'ApiTransportError';
   }
@@ -90,13 +93,13 @@ export function errorMessage(err: unknown, fallback: string): string {
 
 /** Extra fields the server attached to a failure (errorType, duplicateInfo, moderationResult…). */
 export function errorExtra(err: unknown): Record<string, unknown> {
-  if (err instanceof TRPCClientError) return ((err.data as { extra?: Record<string, unknown> } | undefined)?.extra) ?? {};
+  if (err instanceof TRPCClientError) return (err.data as { extra?: Record<string, unknown> } | undefined)?.extra ?? {};
   return {};
 }
 
 /** Per-field messages from a zod validation failure on the server. */
 export function fieldErrors(err: unknown): Record<string, string[] | undefined> {
-  if (err instanceof TRPCClientError) return ((err.data as { zodError?: { fieldErrors?: Record<string, string[]> } } | undefined)?.zodError?.fieldErrors) ?? {};
+  if (err instanceof TRPCClientError) return (err.data as { zodError?: { fieldErrors?: Record<string, string[]> } } | undefined)?.zodError?.fieldErrors ?? {};
   return {};
 }
 

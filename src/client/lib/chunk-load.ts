@@ -62,7 +62,7 @@ function askAgainForFailedStylesheets(): void {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
-  for (let onlineFailures = 0; ; ) {
+  for (let onlineFailures = 0; ;) {
     try {
       return await load();
     } catch (err) {

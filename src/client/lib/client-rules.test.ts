@@ -3,7 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { IDEA_MSG } from '../../shared/idea-rules.ts';
 import { editorMode, titleProblem } from '../components/editor/editor-mode.ts';
 import { saysResubmit } from '../components/editor/publish-failure.ts';
-import { cardGridColumns, CARD_GRID_COLUMNS, coverAspectRatio, DEFAULT_PAGE_DESCRIPTION, FEATURED_GRID_COLUMNS, type GridColumns, pageDescription, pageTitle, quoteName, rovingTarget } from '../components/ui/ui-rules.ts';
+import {
+  cardGridColumns,
+  CARD_GRID_COLUMNS,
+  coverAspectRatio,
+  DEFAULT_PAGE_DESCRIPTION,
+  FEATURED_GRID_COLUMNS,
+  type GridColumns,
+  pageDescription,
+  pageTitle,
+  quoteName,
+  rovingTarget,
+} from '../components/ui/ui-rules.ts';
 import { bearerTokenOf, sessionVerdict } from './session-guard.ts';
 import { replacePhoneInList } from './storage.ts';
 

@@ -84,4 +84,3 @@ describe('sharing', () => {
     expect(posterFileName('  ', 9)).toBe('创意-9.png');
   });
 });
-

@@ -167,6 +167,9 @@ export function ideaUrl(origin: string, ideaId: number): string {
 
 /** The poster's file name: the title without characters file systems refuse, and the id. */
 export function posterFileName(title: string, ideaId: number): string {
-  const safe = title.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '').trim().slice(0, 40);
+  const safe = title
+    .replace(/[\\/:*?"<>|\u0000-\u001f]/g, '')
+    .trim()
+    .slice(0, 40);
   return `${safe || '创意'}-${ideaId}.png`;
 }

@@ -34,13 +34,36 @@ describe('returning a guest to the page after login', () => {
       saveLoginReturn(store, path);
       expect(takeLoginReturn(store), path).toBe(path);
     }
-    for (const path of ['/create-pin?edit=abc', '/create-pin?edit=1&next=//evil.example', '/messages/../admin', '//evil.example/idea/1', 'https://evil.example', '/admin', '/idea/1/../admin', '/idea/x', '/hunter/nobody', '/hunter/bx100002/../../admin', '/hunter/bx1000021']) {
+    for (const path of [
+      '/create-pin?edit=abc',
+      '/create-pin?edit=1&next=//evil.example',
+      '/messages/../admin',
+      '//evil.example/idea/1',
+      'https://evil.example',
+      '/admin',
+      '/idea/1/../admin',
+      '/idea/x',
+      '/hunter/nobody',
+      '/hunter/bx100002/../../admin',
+      '/hunter/bx1000021',
+    ]) {
       expect(isReturnPath(path), path).toBe(false);
       saveLoginReturn(store, path);
       expect(takeLoginReturn(store)).toBeNull();
     }
     // The login page itself, and addresses elsewhere, however written.
-    for (const path of ['/login', '/login?tab=register', '//evil.com', '/\\evil.com', 'https://evil.com/messages', 'javascript:alert(1)', '/messages?next=//evil.com', '/messages#x', '/inspiration-library?tab=drafts&tab=x', '/marketplace?q=a?b=c?']) {
+    for (const path of [
+      '/login',
+      '/login?tab=register',
+      '//evil.com',
+      '/\\evil.com',
+      'https://evil.com/messages',
+      'javascript:alert(1)',
+      '/messages?next=//evil.com',
+      '/messages#x',
+      '/inspiration-library?tab=drafts&tab=x',
+      '/marketplace?q=a?b=c?',
+    ]) {
       expect(isReturnPath(path), path).toBe(false);
     }
     // Member pages with the query each takes.

@@ -19,7 +19,7 @@ describe('the address', () => {
     expect(marketAddressSearch({})).toBe('');
   });
 
-  it("leaves the default sort unnamed: the plain address is the default view", () => {
+  it('leaves the default sort unnamed: the plain address is the default view', () => {
     expect(marketAddressFor('newest')).toBe('');
     expect(marketAddressFor('newest', '花盆')).toBe('?q=%E8%8A%B1%E7%9B%86');
     expect(marketAddressFor('random')).toBe('?sort=random');

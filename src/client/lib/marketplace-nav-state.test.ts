@@ -11,7 +11,12 @@ describe('navigation states', () => {
   });
 
   it('reads the search state, ignoring a blank query', () => {
-    expect(searchFromState({ searchQuery: ' 花盆 ', searchResults: [{ id: 1 }], searchTimestamp: 5 })).toEqual({ searchQuery: '花盆', searchResults: [{ id: 1 }], searchTimestamp: 5, searchNextCursor: null });
+    expect(searchFromState({ searchQuery: ' 花盆 ', searchResults: [{ id: 1 }], searchTimestamp: 5 })).toEqual({
+      searchQuery: '花盆',
+      searchResults: [{ id: 1 }],
+      searchTimestamp: 5,
+      searchNextCursor: null,
+    });
     expect(searchFromState({ searchQuery: '  ' })).toBeNull();
     expect(searchFromState(undefined)).toBeNull();
     expect(searchFromState({ searchQuery: '花盆', searchResults: 'x' })?.searchResults).toBeNull();
@@ -19,7 +24,15 @@ describe('navigation states', () => {
 
   it('keeps the search beside the return fields', () => {
     const current = { searchQuery: '花盆', searchResults: [], searchTimestamp: 5 };
-    expect(returnState(current, 7, 812.6)).toEqual({ searchQuery: '花盆', searchResults: [], searchTimestamp: 5, searchNextCursor: null, fromMarketplace: true, lastViewedCardId: 7, scrollPosition: 813 });
+    expect(returnState(current, 7, 812.6)).toEqual({
+      searchQuery: '花盆',
+      searchResults: [],
+      searchTimestamp: 5,
+      searchNextCursor: null,
+      fromMarketplace: true,
+      lastViewedCardId: 7,
+      scrollPosition: 813,
+    });
     expect(returnState(null, 7, -4)).toEqual({ fromMarketplace: true, lastViewedCardId: 7, scrollPosition: 0 });
   });
 

@@ -16,7 +16,11 @@ describe('coming back to the last card', () => {
   it('finds the card at once when it is there', () => {
     const timers = fakeTimers();
     let result: string | null | undefined;
-    findWithRetries(() => 'card', (found) => (result = found), timers);
+    findWithRetries(
+      () => 'card',
+      (found) => (result = found),
+      timers,
+    );
     expect(result).toBe('card');
     expect(timers.queue).toHaveLength(0);
   });
@@ -25,7 +29,11 @@ describe('coming back to the last card', () => {
     const timers = fakeTimers();
     let tries = 0;
     let result: string | null | undefined;
-    findWithRetries(() => (tries++, null), (found) => (result = found), timers);
+    findWithRetries(
+      () => (tries++, null),
+      (found) => (result = found),
+      timers,
+    );
     for (let i = 0; i < 5; i++) {
       expect(timers.queue[0].ms).toBe(300);
       timers.runNext();
@@ -39,7 +47,11 @@ describe('coming back to the last card', () => {
     const timers = fakeTimers();
     let tries = 0;
     let result: string | null | undefined;
-    findWithRetries(() => (++tries === 3 ? 'card' : null), (found) => (result = found), timers);
+    findWithRetries(
+      () => (++tries === 3 ? 'card' : null),
+      (found) => (result = found),
+      timers,
+    );
     timers.runNext();
     timers.runNext();
     expect(result).toBe('card');
@@ -47,7 +59,11 @@ describe('coming back to the last card', () => {
 
     const t2 = fakeTimers();
     let called = false;
-    const cancel = findWithRetries(() => null, () => (called = true), t2);
+    const cancel = findWithRetries(
+      () => null,
+      () => (called = true),
+      t2,
+    );
     cancel();
     expect(t2.queue).toHaveLength(0);
     expect(called).toBe(false);

@@ -10,7 +10,12 @@ export const RETURN_RULES = { highlightMs: 4000, retries: 5, retryDelayMs: 300, 
 export function findWithRetries<T>(
   find: () => T | null | undefined,
   done: (found: T | null) => void,
-  { retries = RETURN_RULES.retries, delayMs = RETURN_RULES.retryDelayMs, schedule = (fn: () => void, ms: number) => setTimeout(fn, ms) as unknown as number, cancel = (id: number) => clearTimeout(id) }: {
+  {
+    retries = RETURN_RULES.retries,
+    delayMs = RETURN_RULES.retryDelayMs,
+    schedule = (fn: () => void, ms: number) => setTimeout(fn, ms) as unknown as number,
+    cancel = (id: number) => clearTimeout(id),
+  }: {
     retries?: number;
     delayMs?: number;
     schedule?: (fn: () => void, ms: number) => number;

@@ -21,7 +21,10 @@ export interface UploadedImage {
 
 /** An upload that failed, with the Chinese sentence to show. */
 export class UploadError extends Error {
-  constructor(message: string, readonly status?: number) {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
     super(message);
     this.name = 'UploadError';
   }
@@ -84,7 +87,11 @@ export async function uploadIdeaImage(file: File, ideaId: number | null): Promis
 export async function deleteIdeaImage(fileName: string): Promise<boolean> {
   const token = getToken();
   try {
-    const res = await fetch(`${IDEA_IMAGE_UPLOAD_PATH}/${encodeURIComponent(fileName)}`, { method: 'DELETE', headers: authHeaders(token), signal: AbortSignal.timeout(requestTimeoutMs(IDEA_IMAGE_UPLOAD_PATH)) });
+    const res = await fetch(`${IDEA_IMAGE_UPLOAD_PATH}/${encodeURIComponent(fileName)}`, {
+      method: 'DELETE',
+      headers: authHeaders(token),
+      signal: AbortSignal.timeout(requestTimeoutMs(IDEA_IMAGE_UPLOAD_PATH)),
+    });
     guardSession(res, token);
     return res.ok;
   } catch {

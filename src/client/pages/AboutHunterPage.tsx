@@ -3,7 +3,6 @@ import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { usePlatformName } from '../hooks/useSiteIdentity.ts';
 import '../styles/static-pages.css';
 
-
 const HUNTER_STEPS = [
   { title: '捕捉', text: '灵感出现的那一刻，把它记下来。一个场景、一处不便、一个“要是……就好了”的念头，都可能是一颗星。' },
   { title: '打磨', text: '把念头整理成一张创意卡片：它解决什么问题，为谁而做，怎样实现。写清楚，它才会发光。' },
@@ -29,12 +28,8 @@ export default function AboutHunterPage() {
 
         <section className="sp-section" aria-labelledby="hunter-spark">
           <h2 id="hunter-spark">灵感像流星</h2>
-          <p>
-            洗澡时突然想到的产品点子，通勤路上冒出的改进方案，和朋友聊天时脱口而出的“要是有这么个东西就好了”——灵感总是来得毫无预兆，又走得悄无声息。
-          </p>
-          <p>
-            同一个念头，往往会在许多人的脑海里闪过。可是绝大多数人只是想了想，就把它留在了那一刻。真正不同的，是那个抬手把它抓住、又坚持把它变成现实的人。
-          </p>
+          <p>洗澡时突然想到的产品点子，通勤路上冒出的改进方案，和朋友聊天时脱口而出的“要是有这么个东西就好了”——灵感总是来得毫无预兆，又走得悄无声息。</p>
+          <p>同一个念头，往往会在许多人的脑海里闪过。可是绝大多数人只是想了想，就把它留在了那一刻。真正不同的，是那个抬手把它抓住、又坚持把它变成现实的人。</p>
         </section>
 
         <figure className="sp-quote">
@@ -49,9 +44,7 @@ export default function AboutHunterPage() {
           <p>
             我们把这样的人称为<strong>“摘星猎人”</strong>。他们对世界保持好奇，对问题保持敏感；他们不满足于“想到过”，而是要“做出来”。在我们看来，每一个好创意都是一颗星，而猎人，就是那个伸手摘星的人。
           </p>
-          <p>
-            在{platformName}，每一位注册用户都是一名猎人，都会拥有一个专属的猎人编号。你发布的每一张创意卡片，都是你在星空中留下的坐标：它记录了你在何时、以怎样的方式捕捉到了这颗星。
-          </p>
+          <p>在{platformName}，每一位注册用户都是一名猎人，都会拥有一个专属的猎人编号。你发布的每一张创意卡片，都是你在星空中留下的坐标：它记录了你在何时、以怎样的方式捕捉到了这颗星。</p>
         </section>
 
         <section className="sp-section" aria-labelledby="hunter-steps">
@@ -68,9 +61,7 @@ export default function AboutHunterPage() {
 
         <section className="sp-section" aria-labelledby="hunter-invite">
           <h2 id="hunter-invite">成为猎人</h2>
-          <p>
-            你不需要是发明家，也不需要有完整的计划。只要你愿意认真对待自己的每一个灵感，你就已经是一名猎人了。星空一直都在，现在就出发吧。
-          </p>
+          <p>你不需要是发明家，也不需要有完整的计划。只要你愿意认真对待自己的每一个灵感，你就已经是一名猎人了。星空一直都在，现在就出发吧。</p>
         </section>
 
         <div className="sp-go">

@@ -16,7 +16,6 @@ const AUDIENCES = [
   { icon: 'M12 21 V11 M12 11 C12 7 9 5 5 5 C5 9 8 11 12 11 Z M12 14 C12 10 15 8 19 8 C19 12 16 14 12 14 Z', title: '发现价值的投资人', text: '关注早期的创新火花，在创意萌芽时就看见它的潜力。' },
 ];
 
-
 /** Small line icons for the cards (decorative; the card heading carries the meaning). */
 function CardIcon({ d }: { d: string }) {
   return (
@@ -63,9 +62,7 @@ export default function AboutPage() {
 
         <section className="sp-section" aria-labelledby="about-intro">
           <h2 id="about-intro">平台简介</h2>
-          <p>
-            {platformName}是一个以“创意卡片”为核心的社区。在这里，每一位用户都是一名“猎人”：你可以把脑海中的灵感整理成一张简短的创意卡片并发布出来，与更多人分享。
-          </p>
+          <p>{platformName}是一个以“创意卡片”为核心的社区。在这里，每一位用户都是一名“猎人”：你可以把脑海中的灵感整理成一张简短的创意卡片并发布出来，与更多人分享。</p>
           <p>你可以发布的创意包括：</p>
           <ul className="sp-chips" aria-label="可发布的创意类型">
             {IDEA_KINDS.map((kind) => (

@@ -30,11 +30,7 @@ export default function CreatePinPage() {
   const { editing, id } = editTarget(search);
   // MemberPage guards this route already; this keeps the page safe wherever it is mounted.
   if (!getToken() || !getUserInfo()) return <Redirect to="/login" replace />;
-  return (
-    <main className="page-narrow create-pin">
-      {editing ? <DraftLoader key={id ?? 'invalid'} id={id} /> : <NewIdea />}
-    </main>
-  );
+  return <main className="page-narrow create-pin">{editing ? <DraftLoader key={id ?? 'invalid'} id={id} /> : <NewIdea />}</main>;
 }
 
 /** The page's h1 and tab title, both saying what is being edited. */

@@ -113,8 +113,23 @@ export default function ForgotPasswordPage() {
               error={errors.code}
               after={<ResendButton secondsLeft={secondsLeft} busy={send.isPending} label="重新发送" onClick={() => sendCode()} />}
             />
-            <FormField label="新密码" type="password" autoComplete="new-password" value={password} onChange={(e) => (setPassword(e.target.value), setErrors((old) => ({ ...old, password: undefined, form: undefined })))} error={errors.password} hint="至少 6 位" />
-            <FormField label="确认新密码" type="password" autoComplete="new-password" value={confirm} onChange={(e) => (setConfirm(e.target.value), setErrors((old) => ({ ...old, confirm: undefined, form: undefined })))} error={errors.confirm} />
+            <FormField
+              label="新密码"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => (setPassword(e.target.value), setErrors((old) => ({ ...old, password: undefined, form: undefined })))}
+              error={errors.password}
+              hint="至少 6 位"
+            />
+            <FormField
+              label="确认新密码"
+              type="password"
+              autoComplete="new-password"
+              value={confirm}
+              onChange={(e) => (setConfirm(e.target.value), setErrors((old) => ({ ...old, confirm: undefined, form: undefined })))}
+              error={errors.confirm}
+            />
             {errors.form && (
               <p className="field-error" role="alert">
                 {errors.form}

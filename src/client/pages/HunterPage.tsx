@@ -33,7 +33,10 @@ export default function HunterPage() {
   const status = httpStatusOf(profile.error);
   // A malformed number (400) names no one either.
   const notFound = status === 404 || status === 400;
-  usePageTitle(nickname ? `${nickname}的猎人主页` : notFound ? PEOPLE_MSG.notFound : '猎人主页', nickname ? `${nickname}（@${user!.username}）在猎人创意社区发布的创意：${bioOrDefault(user!.bio)}` : '猎人创意社区的猎人主页：TA 的简介、发布的创意、粉丝数与浏览量。');
+  usePageTitle(
+    nickname ? `${nickname}的猎人主页` : notFound ? PEOPLE_MSG.notFound : '猎人主页',
+    nickname ? `${nickname}（@${user!.username}）在猎人创意社区发布的创意：${bioOrDefault(user!.bio)}` : '猎人创意社区的猎人主页：TA 的简介、发布的创意、粉丝数与浏览量。',
+  );
 
   if (profile.isError || ideas.isError) {
     return (

@@ -61,7 +61,6 @@ export function tabFromSearch(search: string): LibraryTab {
   return (LIBRARY_TABS as readonly string[]).includes(tab ?? '') ? (tab as LibraryTab) : 'published';
 }
 
-
 export default function InspirationLibraryPage() {
   const search = useSearch();
   const [, navigate] = useLocation();

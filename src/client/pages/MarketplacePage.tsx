@@ -92,11 +92,7 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
   // The search: the address's query, with the results the top bar handed over when they are for it.
   const handed = guest ? null : searchFromState(historyState);
   const query = guest ? null : (address.q ?? handed?.searchQuery ?? null);
-  const search: SearchNavState | null = query
-    ? handed?.searchQuery === query
-      ? handed
-      : { searchQuery: query, searchResults: null, searchTimestamp: 0, searchNextCursor: null }
-    : null;
+  const search: SearchNavState | null = query ? (handed?.searchQuery === query ? handed : { searchQuery: query, searchResults: null, searchTimestamp: 0, searchNextCursor: null }) : null;
   const searchInput = { q: search?.searchQuery ?? '', limit: MARKET_PAGE_SIZE };
   usePageTitle(
     guest ? '创意库' : search ? withinTitle(`搜索「${search.searchQuery}」`, '创意市场') : '创意市场',
@@ -126,9 +122,7 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
     enabled: !!search,
     staleTime: 60_000,
     // The top bar's results, when the cache lost them (a reload keeps history state, not the cache).
-    initialData: search?.searchResults
-      ? { pages: [{ data: search.searchResults as IdeaDto[], nextCursor: search.searchNextCursor ?? null }], pageParams: [undefined] }
-      : undefined,
+    initialData: search?.searchResults ? { pages: [{ data: search.searchResults as IdeaDto[], nextCursor: search.searchNextCursor ?? null }], pageParams: [undefined] } : undefined,
     initialDataUpdatedAt: search?.searchTimestamp,
   });
   const active = search ? searchQuery : listQuery;
@@ -197,9 +191,7 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
       <header className="market-header">
         <div className="market-heading">
           <h1>{guest ? '创意库' : '创意市场'}</h1>
-          <p className="market-subtitle">
-            {guest ? '浏览经过平台审核的公开创意。登录后可查看详情、收藏创意、关注作者。' : '发现好点子——谁先捕捉并实现灵感，谁就拥有命名权。'}
-          </p>
+          <p className="market-subtitle">{guest ? '浏览经过平台审核的公开创意。登录后可查看详情、收藏创意、关注作者。' : '发现好点子——谁先捕捉并实现灵感，谁就拥有命名权。'}</p>
         </div>
         {!search && (
           <div className="market-sort">
@@ -238,16 +230,12 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
         </div>
       )}
 
-      {clearFailed && !search && (
-        <RetryLine message={MARKET_MSG.clearFailed} onRetry={() => void clearSearch()} busy={listQuery.isFetching} />
-      )}
+      {clearFailed && !search && <RetryLine message={MARKET_MSG.clearFailed} onRetry={() => void clearSearch()} busy={listQuery.isFetching} />}
 
       {showSkeleton ? (
         <SkeletonGrid />
       ) : error ? (
-        !clearFailed && (
-          <RetryLine message={failureText(error)} onRetry={() => void active.refetch()} busy={active.isFetching} testId="market-error" />
-        )
+        !clearFailed && <RetryLine message={failureText(error)} onRetry={() => void active.refetch()} busy={active.isFetching} testId="market-error" />
       ) : items.length === 0 ? (
         <div className="empty-state" data-testid="market-empty">
           <p className="empty-state-title">{search ? MARKET_MSG.searchEmpty(search.searchQuery) : MARKET_MSG.empty}</p>

@@ -68,7 +68,8 @@ export default function PublishSuccessPage() {
   // The author may read their own idea in any stage: the stage as it is now (a reload has no state).
   const idea = trpc.ideas.byId.useQuery({ id: Number(id) }, { enabled: id !== null, retry: false, select: (answer) => answer.data });
   const stage: IdeaStage | null = idea.data ? ideaStage(idea.data) : handed;
-  const text = stage === 'public' ? PUBLISH_SUCCESS_TEXT[handed === 'public' ? (edited ? 'edited' : 'public') : 'publicLater'] : stage === 'review' ? PUBLISH_SUCCESS_TEXT.review : PUBLISH_SUCCESS_TEXT.other;
+  const text =
+    stage === 'public' ? PUBLISH_SUCCESS_TEXT[handed === 'public' ? (edited ? 'edited' : 'public') : 'publicLater'] : stage === 'review' ? PUBLISH_SUCCESS_TEXT.review : PUBLISH_SUCCESS_TEXT.other;
   // The page speaks to the idea's author: anyone else given its address is shown the idea itself.
   const notTheAuthor = !!idea.data && !idea.data.isOwner;
   useEffect(() => {

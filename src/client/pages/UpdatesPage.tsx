@@ -39,9 +39,7 @@ export const UPDATES_MSG = {
 export default function UpdatesPage() {
   usePageTitle('关注动态');
   const { loggedIn } = useSession();
-  return (
-    <main className="page updates-page">{loggedIn ? <Updates /> : <LoggedOut />}</main>
-  );
+  return <main className="page updates-page">{loggedIn ? <Updates /> : <LoggedOut />}</main>;
 }
 
 function LoggedOut() {
@@ -231,23 +229,23 @@ function RecentIdeas({ person, onBack }: { person: FollowUpdateItem; onBack: () 
         <ul className="updates-ideas" aria-label={`${person.nickname} 的近期创意`}>
           {ideas.map((idea) => (
             <li key={idea.id}>
-            <IdeaCard
-              key={idea.id}
-              idea={{
-                id: idea.id,
-                title: idea.title,
-                description: idea.description,
-                tags: idea.tags,
-                price: idea.price,
-                createdAt: idea.publishedAt || idea.createdAt,
-                viewCount: idea.viewCount,
-                authorName: idea.nickname,
-                authorAvatar: idea.avatarUrl,
-              }}
-              href={`/idea/${idea.id}`}
-            >
-              <p className="updates-favorites">收藏 {idea.favoriteCount}</p>
-            </IdeaCard>
+              <IdeaCard
+                key={idea.id}
+                idea={{
+                  id: idea.id,
+                  title: idea.title,
+                  description: idea.description,
+                  tags: idea.tags,
+                  price: idea.price,
+                  createdAt: idea.publishedAt || idea.createdAt,
+                  viewCount: idea.viewCount,
+                  authorName: idea.nickname,
+                  authorAvatar: idea.avatarUrl,
+                }}
+                href={`/idea/${idea.id}`}
+              >
+                <p className="updates-favorites">收藏 {idea.favoriteCount}</p>
+              </IdeaCard>
             </li>
           ))}
         </ul>

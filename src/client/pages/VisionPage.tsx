@@ -3,7 +3,6 @@ import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { usePlatformName } from '../hooks/useSiteIdentity.ts';
 import '../styles/static-pages.css';
 
-
 const PILLARS = [
   {
     icon: 'M12 3 L14 10 L21 12 L14 14 L12 21 L10 14 L3 12 L10 10 Z',
@@ -26,7 +25,6 @@ const PILLARS = [
     text: '当足够多的好点子被实现，生活中的不便会少一点，世界会变得更好一点。',
   },
 ];
-
 
 /** Small line icons for the cards (decorative; the card heading carries the meaning). */
 function CardIcon({ d }: { d: string }) {
@@ -56,12 +54,8 @@ export default function VisionPage() {
 
         <section className="sp-section" aria-labelledby="vision-why">
           <h2 id="vision-why">为什么要做这件事</h2>
-          <p>
-            每天都有无数好点子诞生，又在无人知晓的角落里悄然消失。有人想到了却没有能力去做，有人有能力却找不到值得做的方向，有人愿意投入却遇不到合适的项目。
-          </p>
-          <p>
-            {platformName}希望成为连接这些人的地方：让想到的人写下来，让看到的人接过去，让愿意做的人做出来。
-          </p>
+          <p>每天都有无数好点子诞生，又在无人知晓的角落里悄然消失。有人想到了却没有能力去做，有人有能力却找不到值得做的方向，有人愿意投入却遇不到合适的项目。</p>
+          <p>{platformName}希望成为连接这些人的地方：让想到的人写下来，让看到的人接过去，让愿意做的人做出来。</p>
         </section>
 
         <section className="sp-section" aria-labelledby="vision-pillars">

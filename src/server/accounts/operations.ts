@@ -29,7 +29,6 @@ import { ZCodeSent, ZDeactivationStats, ZLoginAnswer, ZPublicUserAnswer, ZUserAn
 import { ZNoData } from '../../shared/outputs/common.ts';
 import { ZConnection } from '../../shared/outputs/system.ts';
 
-
 const M = accounts.ACCOUNT_MSG;
 const NONE = z.object({}).optional();
 
@@ -43,7 +42,18 @@ const CODE_OUTPUT = { data: ZCodeSent, restBeside: ['debugCode'] } as const;
 
 export const accountOps = {
   sendSmsCode: write({
-    rest: { method: 'post', path: '/auth/send-sms-code', tag: REST_TAG.account, summary: '发送短信验证码（注册、找回密码、更换手机号；更换手机号需附 currentPassword）', responses: { 401: '更换手机号（change_phone）需要先登录', 403: '需要验证当前密码（errorType password_required）', 429: '发送过于频繁', 503: '短信未发出（smsError 说明原因：短信服务未配置、模板或签名不可用、发送频率超限、余额不足、号码无法接收、服务暂时不可用）' } },
+    rest: {
+      method: 'post',
+      path: '/auth/send-sms-code',
+      tag: REST_TAG.account,
+      summary: '发送短信验证码（注册、找回密码、更换手机号；更换手机号需附 currentPassword）',
+      responses: {
+        401: '更换手机号（change_phone）需要先登录',
+        403: '需要验证当前密码（errorType password_required）',
+        429: '发送过于频繁',
+        503: '短信未发出（smsError 说明原因：短信服务未配置、模板或签名不可用、发送频率超限、余额不足、号码无法接收、服务暂时不可用）',
+      },
+    },
     changes: [],
     access: 'public',
     input: ZSendSmsCodeRequest,
@@ -51,7 +61,13 @@ export const accountOps = {
     run: async ({ deps, ip, auth }, input) => codeAnswer(await accounts.sendSmsCode(deps, input, { ip, auth })),
   }),
   sendPhoneCode: write({
-    rest: { method: 'post', path: '/auth/send-phone-code', tag: REST_TAG.account, summary: '发送找回密码验证码', responses: { 429: '发送过于频繁', 503: '短信未发出（smsError 说明原因：短信服务未配置、模板或签名不可用、发送频率超限、余额不足、号码无法接收、服务暂时不可用）' } },
+    rest: {
+      method: 'post',
+      path: '/auth/send-phone-code',
+      tag: REST_TAG.account,
+      summary: '发送找回密码验证码',
+      responses: { 429: '发送过于频繁', 503: '短信未发出（smsError 说明原因：短信服务未配置、模板或签名不可用、发送频率超限、余额不足、号码无法接收、服务暂时不可用）' },
+    },
     changes: [],
     access: 'public',
     input: ZSendPhoneCodeRequest,
@@ -108,7 +124,13 @@ export const accountOps = {
     },
   }),
   resetPassword: write({
-    rest: { method: 'post', path: '/auth/reset-password', tag: REST_TAG.account, summary: '用短信验证码重置密码（结束所有会话）', responses: { 429: '校验过于频繁', 503: '短信服务未配置（smsError）' } },
+    rest: {
+      method: 'post',
+      path: '/auth/reset-password',
+      tag: REST_TAG.account,
+      summary: '用短信验证码重置密码（结束所有会话）',
+      responses: { 429: '校验过于频繁', 503: '短信服务未配置（smsError）' },
+    },
     changes: [],
     access: 'public',
     input: ZResetPasswordRequest,
@@ -131,7 +153,13 @@ export const accountOps = {
     },
   }),
   updatePhone: write({
-    rest: { method: 'post', path: '/auth/update-phone', tag: REST_TAG.account, summary: '更换手机号（先用 change_phone 验证码校验新手机号；需附 currentPassword；通知原手机号，结束其他会话）', responses: { 403: '需要验证当前密码（errorType password_required）', 429: '密码错误次数过多，或账号安全操作过于频繁' } },
+    rest: {
+      method: 'post',
+      path: '/auth/update-phone',
+      tag: REST_TAG.account,
+      summary: '更换手机号（先用 change_phone 验证码校验新手机号；需附 currentPassword；通知原手机号，结束其他会话）',
+      responses: { 403: '需要验证当前密码（errorType password_required）', 429: '密码错误次数过多，或账号安全操作过于频繁' },
+    },
     changes: [],
     limit: 'passwords',
     access: 'member',
@@ -186,7 +214,13 @@ export const accountOps = {
     run: async ({ deps, user }) => answer(await accounts.deactivationStats(deps, user)),
   }),
   deactivate: write({
-    rest: { method: 'post', path: '/users/deactivate', tag: REST_TAG.account, summary: '注销账号（需附 password；结束所有会话，删除个人信息）', responses: { 403: '需要验证当前密码（errorType password_required）', 429: '密码错误次数过多，或账号安全操作过于频繁' } },
+    rest: {
+      method: 'post',
+      path: '/users/deactivate',
+      tag: REST_TAG.account,
+      summary: '注销账号（需附 password；结束所有会话，删除个人信息）',
+      responses: { 403: '需要验证当前密码（errorType password_required）', 429: '密码错误次数过多，或账号安全操作过于频繁' },
+    },
     limit: 'passwords',
     access: 'member',
     input: ZDeactivateRequest,

@@ -6,13 +6,7 @@ import { dbTimeAgo, fromDbTime, nowDb } from '../../../db/time.ts';
 import type { UpdateObject } from 'kysely';
 import type { Database, Db, SessionRow, UserRow } from '../../../db/types.ts';
 import { transaction } from '../../../db/transaction.ts';
-import {
-  MSG,
-  PASSWORD_REQUIRED_ERROR,
-  type TDeactivateRequest,
-  type TLoginRequest,
-  type TRegisterRequest,
-} from '../../shared/account-schemas.ts';
+import { MSG, PASSWORD_REQUIRED_ERROR, type TDeactivateRequest, type TLoginRequest, type TRegisterRequest } from '../../shared/account-schemas.ts';
 import { DEACTIVATED_NICKNAME, DEFAULT_AVATAR, isPresetAvatar, type SmsPurpose } from '../../shared/constants.ts';
 import { defaultNickname, formatRegistrationNumber } from '../../shared/patterns.ts';
 import type { Deps } from '../deps.ts';
@@ -100,7 +94,12 @@ export async function liveRole(deps: Deps, auth: Authenticated): Promise<UserRow
  * Each part's clean-up is idempotent. Answers how many accounts it went over.
  */
 export async function sweepDeactivatedAccounts(deps: Deps): Promise<number> {
-  const recent = await deps.db.selectFrom('users').select('id').where('status', '=', 'deactivated').where('deactivated_at', '>', dbTimeAgo(24 * 3600 * 1000)).execute();
+  const recent = await deps.db
+    .selectFrom('users')
+    .select('id')
+    .where('status', '=', 'deactivated')
+    .where('deactivated_at', '>', dbTimeAgo(24 * 3600 * 1000))
+    .execute();
   for (const { id } of recent) await transaction(deps.db, (trx) => deactivateAccountData(deps.accountData, trx, id));
   return recent.length;
 }
@@ -236,7 +235,11 @@ export async function resetPassword(deps: Deps, input: { phone: string; code: st
   await consumeCode(deps.db, input.phone, 'reset', input.code, realCodes(deps));
   const user = await findActiveUserByPhone(deps.db, input.phone);
   if (!user) throw badRequest(ACCOUNT_MSG.phoneNotRegistered);
-  await deps.db.updateTable('users').set({ password_hash: await hashPassword(input.newPassword), updated_at: nowDb() }).where('id', '=', user.id).execute();
+  await deps.db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(input.newPassword), updated_at: nowDb() })
+    .where('id', '=', user.id)
+    .execute();
   await endSessionsOf(deps, user.id);
   await deps.limits.loginFailures.reset(loginFailureKey(input.phone, ip));
 }
@@ -363,4 +366,3 @@ export async function deactivate(deps: Deps, auth: Authenticated, input: TDeacti
   deps.publicCache.invalidate();
   deps.sessionCache.forgetUser(user.id);
 }
-

@@ -46,10 +46,7 @@ export async function createSession(db: Kysely<Database>, userId: number, option
 }
 
 function isExpired(session: SessionRow, policy: SessionPolicy, now: number): boolean {
-  return (
-    now - fromDbTime(session.last_active_at).getTime() >= policy.inactivityDays * DAY_MS ||
-    now - fromDbTime(session.created_at).getTime() >= policy.maxAgeDays * DAY_MS
-  );
+  return now - fromDbTime(session.last_active_at).getTime() >= policy.inactivityDays * DAY_MS || now - fromDbTime(session.created_at).getTime() >= policy.maxAgeDays * DAY_MS;
 }
 
 /** The session a token names, or null when it is malformed, unknown, wrong or expired. */

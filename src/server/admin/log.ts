@@ -36,7 +36,16 @@ export async function moderationLog(db: Db, limit = 200): Promise<LogItem[]> {
   const rows = await db
     .selectFrom('moderation_log')
     .leftJoin('users', 'users.id', 'moderation_log.admin_id')
-    .select(['moderation_log.id', 'moderation_log.action', 'moderation_log.target_type', 'moderation_log.target_id', 'moderation_log.detail', 'moderation_log.created_at', 'users.registration_number', 'users.nickname'])
+    .select([
+      'moderation_log.id',
+      'moderation_log.action',
+      'moderation_log.target_type',
+      'moderation_log.target_id',
+      'moderation_log.detail',
+      'moderation_log.created_at',
+      'users.registration_number',
+      'users.nickname',
+    ])
     .orderBy('moderation_log.id', 'desc')
     .limit(limit)
     .execute();

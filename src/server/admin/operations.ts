@@ -7,7 +7,6 @@ import { REST_TAG } from '../contract/rest-tags.ts';
 import { moderationLog } from './log.ts';
 import { pendingCounts } from './pending.ts';
 
-
 export const consoleOps = {
   pendingCounts: read({
     rest: { method: 'get', path: '/admin/pending-counts', tag: REST_TAG.admin, summary: '各分类待处理的数量：review（待审核的创意与评论）、feedback（未回复的反馈）、reports（待处理的评论举报）' },

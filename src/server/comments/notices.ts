@@ -29,9 +29,7 @@ const about = (n: Notice) => ({ sender: 'other' as const, actorId: n.actorId, co
 
 /** Counts what was written since `since`: comments and the people who wrote them. */
 async function tally(query: ReturnType<typeof commentsSince>): Promise<{ comments: number; people: number }> {
-  const row = await query
-    .select((eb) => [eb.fn.countAll<number | string>().as('comments'), eb.fn.count<number | string>('c.user_id').distinct().as('people')])
-    .executeTakeFirstOrThrow();
+  const row = await query.select((eb) => [eb.fn.countAll<number | string>().as('comments'), eb.fn.count<number | string>('c.user_id').distinct().as('people')]).executeTakeFirstOrThrow();
   return { comments: Number(row.comments), people: Number(row.people) };
 }
 
@@ -49,23 +47,31 @@ function commentsSince(db: Db, ideaId: number, since: string, notBy: number) {
 export async function tellIdeaAuthor(db: Db, n: Notice): Promise<void> {
   const owner = n.idea.user_id;
   const title = `「${n.idea.title}」`;
-  await sendOrSum(db, { userId: owner, ideaId: n.idea.id, title: COMMENT_NOTICE_TITLE.comment, content: `${n.name} 评论了您的创意${title}：${preview(n.content)}`, createdAt: n.at, ...about(n) }, async (since) => {
-    // Replies to the author's own comments reach them as replies, not here.
-    const { comments, people } = await tally(commentsSince(db, n.idea.id, since, owner).where((eb) => eb.or([eb('answered.user_id', 'is', null), eb('answered.user_id', '<>', owner)])));
-    const who = people > 1 ? `${n.name} 等 ${people} 人` : `${n.name} `;
-    return `${who}评论了您的创意${title}，共 ${comments} 条新评论，最新一条：${preview(n.content)}`;
-  });
+  await sendOrSum(
+    db,
+    { userId: owner, ideaId: n.idea.id, title: COMMENT_NOTICE_TITLE.comment, content: `${n.name} 评论了您的创意${title}：${preview(n.content)}`, createdAt: n.at, ...about(n) },
+    async (since) => {
+      // Replies to the author's own comments reach them as replies, not here.
+      const { comments, people } = await tally(commentsSince(db, n.idea.id, since, owner).where((eb) => eb.or([eb('answered.user_id', 'is', null), eb('answered.user_id', '<>', owner)])));
+      const who = people > 1 ? `${n.name} 等 ${people} 人` : `${n.name} `;
+      return `${who}评论了您的创意${title}，共 ${comments} 条新评论，最新一条：${preview(n.content)}`;
+    },
+  );
 }
 
 /** The writer of the comment answered. */
 export async function tellAnswered(db: Db, n: Notice & { answeredUserId: number }): Promise<void> {
   const to = n.answeredUserId;
   const title = `「${n.idea.title}」`;
-  await sendOrSum(db, { userId: to, ideaId: n.idea.id, title: COMMENT_NOTICE_TITLE.reply, content: `${n.name} 回复了您在${title}下的评论：${preview(n.content)}`, createdAt: n.at, ...about(n) }, async (since) => {
-    const { comments, people } = await tally(commentsSince(db, n.idea.id, since, to).where('answered.user_id', '=', to));
-    const who = people > 1 ? `${n.name} 等 ${people} 人` : `${n.name} `;
-    return `${who}回复了您在${title}下的评论，共 ${comments} 条新回复，最新一条：${preview(n.content)}`;
-  });
+  await sendOrSum(
+    db,
+    { userId: to, ideaId: n.idea.id, title: COMMENT_NOTICE_TITLE.reply, content: `${n.name} 回复了您在${title}下的评论：${preview(n.content)}`, createdAt: n.at, ...about(n) },
+    async (since) => {
+      const { comments, people } = await tally(commentsSince(db, n.idea.id, since, to).where('answered.user_id', '=', to));
+      const who = people > 1 ? `${n.name} 等 ${people} 人` : `${n.name} `;
+      return `${who}回复了您在${title}下的评论，共 ${comments} 条新回复，最新一条：${preview(n.content)}`;
+    },
+  );
 }
 
 /** A deactivated commenter's notices open with 已注销用户 (「戊己 等 3 人评论了…」, 「戊己 回复了…」). */

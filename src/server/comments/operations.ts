@@ -15,7 +15,6 @@ import { ZCreated } from '../../shared/outputs/messages.ts';
 import { ZHeldComment } from '../../shared/outputs/moderation.ts';
 import { ZStoredText } from '../../shared/stored-text.ts';
 
-
 const ById = z.object({ id: ZCommentId });
 
 const REACTION_PATH = {
@@ -38,7 +37,13 @@ const reaction = (kind: 'like' | 'dislike') =>
 
 export const commentOps = {
   list: read({
-    rest: { method: 'get', path: '/comments/idea/:ideaId', tag: REST_TAG.comments, summary: '某创意的评论（平铺，parentId 指向所属的顶层评论；最多最新的 2000 条，按时间先后）', responses: { 403: '该创意未开放评论', 404: '创意不存在或不可见' } },
+    rest: {
+      method: 'get',
+      path: '/comments/idea/:ideaId',
+      tag: REST_TAG.comments,
+      summary: '某创意的评论（平铺，parentId 指向所属的顶层评论；最多最新的 2000 条，按时间先后）',
+      responses: { 403: '该创意未开放评论', 404: '创意不存在或不可见' },
+    },
     access: 'public',
     // One list per idea, the same for every reader of a public idea but the writer of a held comment:
     // kept until a comment is written or removed there, or the idea (or a name on it) changes.
@@ -48,7 +53,13 @@ export const commentOps = {
     run: async ({ deps, auth }, input) => answer(await comments.listComments(deps, auth?.user ?? null, input.ideaId)),
   }),
   create: write({
-    rest: { method: 'post', path: '/comments', tag: REST_TAG.comments, summary: '发表评论或回复（ideaId, content, parentId）', responses: { 400: '内容为空或超过500字', 403: '含敏感词，或未开放评论', 404: '创意或被回复的评论不存在' } },
+    rest: {
+      method: 'post',
+      path: '/comments',
+      tag: REST_TAG.comments,
+      summary: '发表评论或回复（ideaId, content, parentId）',
+      responses: { 400: '内容为空或超过500字', 403: '含敏感词，或未开放评论', 404: '创意或被回复的评论不存在' },
+    },
     changes: ['comments'],
     limit: 'comments',
     access: 'member',
@@ -57,7 +68,12 @@ export const commentOps = {
     output: { data: ZComment, extra: z.object({ commentCount: ZCount }), status: 201 },
     run: async ({ deps, user }, input) => {
       const { comment, commentCount } = await comments.createComment(deps, user, input);
-      return answer(comment, { status: 201, message: comment.held ? COMMENT_MSG.createdHeld : comment.parentId ? COMMENT_MSG.replied : COMMENT_MSG.created, extra: { commentCount }, about: input.ideaId });
+      return answer(comment, {
+        status: 201,
+        message: comment.held ? COMMENT_MSG.createdHeld : comment.parentId ? COMMENT_MSG.replied : COMMENT_MSG.created,
+        extra: { commentCount },
+        about: input.ideaId,
+      });
     },
   }),
   like: reaction('like'),
@@ -83,7 +99,13 @@ export const commentOps = {
     },
   }),
   report: write({
-    rest: { method: 'post', path: '/comments/:id/report', tag: REST_TAG.comments, summary: '举报评论（reason）', responses: { 400: '没有理由，或举报的是自己的评论', 403: '该创意未开放评论，或理由含敏感词', 404: '评论不存在' } },
+    rest: {
+      method: 'post',
+      path: '/comments/:id/report',
+      tag: REST_TAG.comments,
+      summary: '举报评论（reason）',
+      responses: { 400: '没有理由，或举报的是自己的评论', 403: '该创意未开放评论，或理由含敏感词', 404: '评论不存在' },
+    },
     changes: [],
     limit: 'reports',
     access: 'member',
@@ -115,7 +137,13 @@ export const reportOps = {
   }),
   // Deletes the reported comment (with its replies); its writer is told the reason, its reporters the outcome.
   remove: write({
-    rest: { method: 'post', path: '/admin/reports/:id/remove-comment', tag: REST_TAG.admin, summary: '删除被举报的评论（reason 必填）：评论作者收到含原因的消息，举报人收到处理结果', responses: { 400: '已处理，或原因为空或过长', 404: '不存在' } },
+    rest: {
+      method: 'post',
+      path: '/admin/reports/:id/remove-comment',
+      tag: REST_TAG.admin,
+      summary: '删除被举报的评论（reason 必填）：评论作者收到含原因的消息，举报人收到处理结果',
+      responses: { 400: '已处理，或原因为空或过长', 404: '不存在' },
+    },
     changes: ['comments'],
     access: 'admin',
     input: ZRemoveReportedCommentRequest,
@@ -148,7 +176,13 @@ export const heldCommentOps = {
     },
   }),
   reject: write({
-    rest: { method: 'post', path: '/admin/held-comments/:id/reject', tag: REST_TAG.admin, summary: '驳回待审评论（可选 reason）：移除，作者收到系统消息', responses: { 400: '不在审核中，或原因过长', 404: '评论不存在' } },
+    rest: {
+      method: 'post',
+      path: '/admin/held-comments/:id/reject',
+      tag: REST_TAG.admin,
+      summary: '驳回待审评论（可选 reason）：移除，作者收到系统消息',
+      responses: { 400: '不在审核中，或原因过长', 404: '评论不存在' },
+    },
     changes: ['comments'],
     access: 'admin',
     input: ById.extend({ reason: ZStoredText().trim().max(HELD_COMMENT_REJECT_REASON_MAX, `原因不能超过${HELD_COMMENT_REJECT_REASON_MAX}个字`).optional() }),

@@ -144,12 +144,20 @@ export async function deleteCommentsByIds(db: Db, ids: readonly number[]): Promi
 }
 
 export async function incrementCommentCount(db: Db, ideaId: number): Promise<void> {
-  await db.updateTable('ideas').set((eb) => ({ comment_count: eb('comment_count', '+', 1) })).where('id', '=', ideaId).execute();
+  await db
+    .updateTable('ideas')
+    .set((eb) => ({ comment_count: eb('comment_count', '+', 1) }))
+    .where('id', '=', ideaId)
+    .execute();
 }
 
 /** Takes `n` off the idea's comment_count, never below 0. */
 export async function decreaseCommentCount(db: Db, ideaId: number, n: number): Promise<void> {
-  await db.updateTable('ideas').set({ comment_count: minusFloorZero('comment_count', n) }).where('id', '=', ideaId).execute();
+  await db
+    .updateTable('ideas')
+    .set({ comment_count: minusFloorZero('comment_count', n) })
+    .where('id', '=', ideaId)
+    .execute();
 }
 
 export async function readCommentCount(db: Db, ideaId: number): Promise<number> {
@@ -210,7 +218,17 @@ export async function findOpenReport(db: Db, commentId: number, reporterId: numb
 export async function insertReport(db: Db, r: { comment_id: number; idea_id: number; reporter_id: number; reason: string; comment_content: string; comment_author_id: number }): Promise<number> {
   const result = await db
     .insertInto('comment_reports')
-    .values({ comment_id: r.comment_id, idea_id: r.idea_id, reporter_id: r.reporter_id, reason: r.reason, comment_content: r.comment_content, comment_author_id: r.comment_author_id, status: 'open', created_at: nowDb(), resolved_at: null })
+    .values({
+      comment_id: r.comment_id,
+      idea_id: r.idea_id,
+      reporter_id: r.reporter_id,
+      reason: r.reason,
+      comment_content: r.comment_content,
+      comment_author_id: r.comment_author_id,
+      status: 'open',
+      created_at: nowDb(),
+      resolved_at: null,
+    })
     .executeTakeFirstOrThrow();
   return Number(result.insertId);
 }
@@ -296,7 +314,10 @@ export async function findHeldWords(db: Db, commentIds: readonly number[]): Prom
 }
 
 export async function insertHeldWords(db: Db, commentId: number, words: readonly string[]): Promise<void> {
-  await db.insertInto('comment_held_words').values(words.map((word) => ({ comment_id: commentId, word }))).execute();
+  await db
+    .insertInto('comment_held_words')
+    .values(words.map((word) => ({ comment_id: commentId, word })))
+    .execute();
 }
 
 /** The held comment made public: no longer held, its held words dropped. */
@@ -309,7 +330,11 @@ export async function releaseHeldComment(db: Db, id: number): Promise<void> {
 
 /** A user's comments, for the deactivation statistics. */
 export async function countUserComments(db: Db, userId: number): Promise<number> {
-  const row = await db.selectFrom('comments').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('comments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

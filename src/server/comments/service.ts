@@ -302,7 +302,10 @@ export async function removeReportedComment(deps: Deps, admin: UserRow, reportId
 /** The comments watched words of the hold action keep for a moderator, oldest first, with the words (decidableHeldComments). */
 export async function heldComments(deps: Deps): Promise<{ comment: CommentDto; words: string[]; idea: { id: number; title: string } }[]> {
   const rows = await listHeldComments(deps.db);
-  const words = await findHeldWords(deps.db, rows.map((r) => r.id));
+  const words = await findHeldWords(
+    deps.db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     comment: toCommentDto(r as CommentWithAuthor),
     words: words.filter((w) => w.comment_id === r.id).map((w) => w.word),

@@ -76,7 +76,7 @@ function acceptedBy(acceptEncoding: string): Accepted {
 
 /** br before gzip when the client takes both; q=0 refuses an encoding. */
 export function chooseEncoding(acceptEncoding: string | undefined, variants: Variants): Encoding {
-  if (!acceptEncoding || !variants.br && !variants.gzip) return 'identity';
+  if (!acceptEncoding || (!variants.br && !variants.gzip)) return 'identity';
   const accepted = acceptedBy(acceptEncoding);
   if (variants.br && accepted.br) return 'br';
   if (variants.gzip && accepted.gzip) return 'gzip';

@@ -45,9 +45,7 @@ export function parseInput(found: FoundRead, search: string): { value: unknown }
 
 /** JSON with object keys sorted: one text per value, whatever order its fields came in. */
 function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
-  );
+  return JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
 }
 
 /** The shared cache's key of a guest's read: the route and its parsed input. */

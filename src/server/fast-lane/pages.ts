@@ -31,11 +31,26 @@ export function pages(lane: Lane, clientDir: string | undefined): PageServer {
   // The built client, each file with its header blocks prepared once.
   const files = new Map<string, PreparedAnswer>();
   for (const [urlPath, file] of loadStaticFiles(clientDir)) {
-    files.set(urlPath, answers.prepare(200, [['content-type', file.contentType], ['cache-control', file.cacheControl]], file.variants, file.etag));
+    files.set(
+      urlPath,
+      answers.prepare(
+        200,
+        [
+          ['content-type', file.contentType],
+          ['cache-control', file.cacheControl],
+        ],
+        file.variants,
+        file.etag,
+      ),
+    );
   }
   const index = files.get('/index.html')!;
   // Any path the app has no page for: the same HTML (the app shows its 404 page), with status 404.
-  const notFoundIndex = answers.prepare(404, index.base.filter(([n]) => n === 'content-type' || n === 'cache-control'), index.variants);
+  const notFoundIndex = answers.prepare(
+    404,
+    index.base.filter(([n]) => n === 'content-type' || n === 'cache-control'),
+    index.variants,
+  );
 
   /**
    * A shared idea's page with its link preview, cached per public idea. An id with no public idea is

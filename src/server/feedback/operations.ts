@@ -8,12 +8,17 @@ import { answer, read, write } from '../contract/operation.ts';
 import { REST_TAG } from '../contract/rest-tags.ts';
 import { FEEDBACK_MSG, feedbackInbox, replyToFeedback, submitFeedback } from './service.ts';
 
-
 const NoInput = z.object({}).optional();
 
 export const feedbackOps = {
   submit: write({
-    rest: { method: 'post', path: '/feedback', tag: REST_TAG.feedback, summary: '提交反馈（content 1–1000 字，userAgent，url）', responses: { 400: '内容为空或超过 1000 字', 403: '含敏感词（moderationResult）' } },
+    rest: {
+      method: 'post',
+      path: '/feedback',
+      tag: REST_TAG.feedback,
+      summary: '提交反馈（content 1–1000 字，userAgent，url）',
+      responses: { 400: '内容为空或超过 1000 字', 403: '含敏感词（moderationResult）' },
+    },
     changes: [],
     limit: 'feedback',
     access: 'member',

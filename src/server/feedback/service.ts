@@ -54,7 +54,18 @@ export async function feedbackInbox(deps: Deps): Promise<FeedbackItem[]> {
   const rows = await deps.db
     .selectFrom('feedback')
     .innerJoin('users', 'users.id', 'feedback.user_id')
-    .select(['feedback.id', 'feedback.content', 'feedback.user_agent', 'feedback.url', 'feedback.status', 'feedback.reply', 'feedback.replied_at', 'feedback.created_at', 'users.registration_number', 'users.nickname'])
+    .select([
+      'feedback.id',
+      'feedback.content',
+      'feedback.user_agent',
+      'feedback.url',
+      'feedback.status',
+      'feedback.reply',
+      'feedback.replied_at',
+      'feedback.created_at',
+      'users.registration_number',
+      'users.nickname',
+    ])
     .orderBy('feedback.status', 'asc')
     .orderBy('feedback.id', 'desc')
     .limit(200)

@@ -35,12 +35,13 @@ const CARD_COLUMNS = [
   'ideas.shuffle_key',
 ] as const;
 
-export type CardRow = IdeaDtoRow & Pick<IdeaRow, 'shuffle_key'> & {
-  author_registration_number: string | null;
-  author_nickname: string | null;
-  author_avatar_url: string | null;
-  author_status: UserRow['status'] | null;
-};
+export type CardRow = IdeaDtoRow &
+  Pick<IdeaRow, 'shuffle_key'> & {
+    author_registration_number: string | null;
+    author_nickname: string | null;
+    author_avatar_url: string | null;
+    author_status: UserRow['status'] | null;
+  };
 
 /**
  * Narrows a query on `ideas` (from `publicIdeas`, so the visibility rule stays where it is) to the
@@ -100,7 +101,15 @@ export async function loadCardExtras(db: Db, ids: number[], viewer: UserRow | nu
 
 /** The cards of a page of rows from `selectCards`, in their order. */
 export async function toCards(db: Db, rows: CardRow[], viewer: UserRow | null): Promise<IdeaDto[]> {
-  return cardsFrom(rows, await loadCardExtras(db, rows.map((r) => r.id), viewer), viewer);
+  return cardsFrom(
+    rows,
+    await loadCardExtras(
+      db,
+      rows.map((r) => r.id),
+      viewer,
+    ),
+    viewer,
+  );
 }
 
 /** Cards from rows and extras already loaded (search loads them for its candidates, to check tags). */

@@ -83,12 +83,20 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
 }
 
 async function ideaImageCount(db: Db, ideaId: number): Promise<number> {
-  const row = await db.selectFrom('idea_images').select((eb) => eb.fn.countAll<number>().as('n')).where('idea_id', '=', ideaId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('idea_images')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('idea_id', '=', ideaId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 async function pendingCount(db: Db, userId: number): Promise<number> {
-  const row = await db.selectFrom('pending_uploads').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('pending_uploads')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -110,7 +118,11 @@ export async function uploadIdeaImage(deps: Deps, user: UserRow, ideaId: number 
   const row = { user_id: user.id, file_name: fileName, url: deps.storage.url(fileName), bytes: image.data.length, width: image.width, height: image.height, created_at: nowDb() };
   const table = ideaId ? 'idea_images' : 'pending_uploads';
   try {
-    if (ideaId) await deps.db.insertInto('idea_images').values({ ...row, idea_id: ideaId }).execute();
+    if (ideaId)
+      await deps.db
+        .insertInto('idea_images')
+        .values({ ...row, idea_id: ideaId })
+        .execute();
     else await deps.db.insertInto('pending_uploads').values(row).execute();
   } catch (err) {
     await deps.storage.delete(fileName);
@@ -156,12 +168,21 @@ export async function settleIdeaImages(deps: Deps, user: UserRow, ideaId: number
   if (stale.length) await deps.db.deleteFrom('idea_images').where('idea_id', '=', ideaId).where('file_name', 'in', stale).execute();
   await removeStoredImages(deps, stale);
   if (!shown.size) return;
-  const pending = await deps.db.selectFrom('pending_uploads').selectAll().where('user_id', '=', user.id).where('file_name', 'in', [...shown]).execute();
+  const pending = await deps.db
+    .selectFrom('pending_uploads')
+    .selectAll()
+    .where('user_id', '=', user.id)
+    .where('file_name', 'in', [...shown])
+    .execute();
   for (const { id, ...upload } of pending) {
     // Whoever removes the held row moves it: of two saves showing one upload, only one idea gets it.
     await transaction(deps.db, async (trx) => {
       const taken = await trx.deleteFrom('pending_uploads').where('id', '=', id).executeTakeFirst();
-      if (Number(taken.numDeletedRows) === 1) await trx.insertInto('idea_images').values({ ...upload, idea_id: ideaId }).execute();
+      if (Number(taken.numDeletedRows) === 1)
+        await trx
+          .insertInto('idea_images')
+          .values({ ...upload, idea_id: ideaId })
+          .execute();
     });
   }
 }
@@ -169,7 +190,9 @@ export async function settleIdeaImages(deps: Deps, user: UserRow, ideaId: number
 /** Removes files whose rows are gone; a failure (the bucket unreachable) is logged, the rest go on. */
 export async function removeStoredImages(deps: Deps, fileNames: string[]): Promise<void> {
   for (const name of fileNames) {
-    await deps.storage.delete(name).catch((err: unknown) => processLog.error(`[storage] 删除 ${name}（${deps.storage.location}）失败，文件留在原处：${(err as Error)?.name ?? ''} ${(err as Error)?.message ?? String(err)}`));
+    await deps.storage
+      .delete(name)
+      .catch((err: unknown) => processLog.error(`[storage] 删除 ${name}（${deps.storage.location}）失败，文件留在原处：${(err as Error)?.name ?? ''} ${(err as Error)?.message ?? String(err)}`));
   }
 }
 

@@ -40,6 +40,10 @@ export async function newestPage(db: Db, viewer: UserRow | null, base: ReturnTyp
   const after = decodeCursor<NewestCursor>(cursor, 'n', (v) => isCursorTime(v.p) && isCursorInt(v.i));
   let q = selectCards(base);
   if (after) q = q.where('ideas.published_at', '<=', after.p).where((eb) => eb.or([eb('ideas.published_at', '<', after.p), eb('ideas.id', '<', after.i)]));
-  const rows = await q.orderBy('ideas.published_at', 'desc').orderBy('ideas.id', 'desc').limit(limit + 1).execute();
+  const rows = await q
+    .orderBy('ideas.published_at', 'desc')
+    .orderBy('ideas.id', 'desc')
+    .limit(limit + 1)
+    .execute();
   return finishPage(db, rows, limit, viewer, (last) => encodeCursor({ s: 'n', p: last.published_at, i: last.id }));
 }

@@ -33,7 +33,18 @@ const ADMIN = statement(true);
 
 export async function viewerState(deps: Deps, viewer: UserRow, ideaId: number): Promise<ViewerState> {
   const u = viewer.id;
-  const rows = await runRead<{ k: number | string; v: number | string; w: CommentReactionKind | null }>(deps.db, viewer.role === 'admin' ? ADMIN : MEMBER, [ideaId, u, u, ideaId, u, ideaId, u, ideaId, u, ideaId]);
+  const rows = await runRead<{ k: number | string; v: number | string; w: CommentReactionKind | null }>(deps.db, viewer.role === 'admin' ? ADMIN : MEMBER, [
+    ideaId,
+    u,
+    u,
+    ideaId,
+    u,
+    ideaId,
+    u,
+    ideaId,
+    u,
+    ideaId,
+  ]);
   const state: ViewerState = { isFavorite: false, isFollowing: false, isOwner: false, unlocked: false, interactions: {} };
   let visible = false;
   for (const r of rows) {

@@ -21,7 +21,6 @@ import { ZNoData } from '../../shared/outputs/common.ts';
 import { ZReviewIdea } from '../../shared/outputs/moderation.ts';
 import { ZDeletion, ZIdea, ZIdeaViewer, ZIdeaCards, ZIdeas, ZNextCursor, ZUploadedImage, ZViewCount, ZViewRecorded } from '../../shared/outputs/ideas.ts';
 
-
 export const IDEA_OK = {
   draftSaved: '草稿已保存',
   published: '发布成功！待审核中...',
@@ -67,7 +66,13 @@ const publishedMessage = (idea: { moderationStatus: string }) => (idea.moderatio
 
 export const ideaOps = {
   create: write({
-    rest: { method: 'post', path: '/ideas', tag: REST_TAG.ideas, summary: '新建创意（草稿或发布）', responses: { 403: '含敏感词（moderationResult）', 409: '重复内容（duplicateInfo）', 429: '操作过于频繁' } },
+    rest: {
+      method: 'post',
+      path: '/ideas',
+      tag: REST_TAG.ideas,
+      summary: '新建创意（草稿或发布）',
+      responses: { 403: '含敏感词（moderationResult）', 409: '重复内容（duplicateInfo）', 429: '操作过于频繁' },
+    },
     access: 'member',
     input: ZCreateIdeaRequest,
     output: { data: ZIdea, status: 201 },
@@ -77,7 +82,13 @@ export const ideaOps = {
     },
   }),
   update: write({
-    rest: { method: 'put', path: '/ideas/:id', tag: REST_TAG.ideas, summary: '修改创意（作者；以 published 保存会重新审核）', responses: { 403: '不是作者，或含敏感词', 404: '不存在', 409: '重复内容', 429: '发布过于频繁' } },
+    rest: {
+      method: 'put',
+      path: '/ideas/:id',
+      tag: REST_TAG.ideas,
+      summary: '修改创意（作者；以 published 保存会重新审核）',
+      responses: { 403: '不是作者，或含敏感词', 404: '不存在', 409: '重复内容', 429: '发布过于频繁' },
+    },
     limit: 'edits',
     access: 'member',
     input: ZUpdateIdeaRequest.extend({ id: ZIdeaId }),
@@ -114,7 +125,13 @@ export const ideaOps = {
     },
   }),
   restore: write({
-    rest: { method: 'post', path: '/ideas/:id/restore', tag: REST_TAG.ideas, summary: '从回收站恢复（7 天内）', responses: { 400: '不在回收站里', 403: '不是作者', 404: '不存在或已永久删除', 409: '已有内容完全相同的公开创意（duplicateInfo）', 410: '已超过恢复期限' } },
+    rest: {
+      method: 'post',
+      path: '/ideas/:id/restore',
+      tag: REST_TAG.ideas,
+      summary: '从回收站恢复（7 天内）',
+      responses: { 400: '不在回收站里', 403: '不是作者', 404: '不存在或已永久删除', 409: '已有内容完全相同的公开创意（duplicateInfo）', 410: '已超过恢复期限' },
+    },
     limit: 'edits',
     access: 'member',
     input: ById,
@@ -132,7 +149,13 @@ export const ideaOps = {
     run: async ({ deps, user }, input) => answer(await reads.purchaseIdea(deps, user, input.id), { message: IDEA_OK.unlocked }),
   }),
   uploadImage: write({
-    rest: { method: 'post', path: '/upload/idea-image', tag: REST_TAG.uploads, summary: '上传创意图片（multipart：file，可选 ideaId；没有 ideaId 时图片暂存，保存创意时归入该创意）', operationId: 'ideas.uploadImage', responses: { 403: '不是该创意的作者', 404: '创意不存在', 413: '超过 10MB', 415: '不是图片', 429: '上传过于频繁', 503: '图片存储暂时不可用（对象存储无法访问）' },
+    rest: {
+      method: 'post',
+      path: '/upload/idea-image',
+      tag: REST_TAG.uploads,
+      summary: '上传创意图片（multipart：file，可选 ideaId；没有 ideaId 时图片暂存，保存创意时归入该创意）',
+      operationId: 'ideas.uploadImage',
+      responses: { 403: '不是该创意的作者', 404: '创意不存在', 413: '超过 10MB', 415: '不是图片', 429: '上传过于频繁', 503: '图片存储暂时不可用（对象存储无法访问）' },
       upload: { field: 'file', description: '图片文件', maxBytes: IMAGE_MAX_BYTES, tooLarge: IMAGE_MSG.tooLarge, malformed: IMAGE_MSG.malformed },
     },
     access: 'member',
@@ -149,7 +172,13 @@ export const ideaOps = {
     },
   }),
   deleteImage: write({
-    rest: { method: 'delete', path: '/upload/idea-image/:fileName', tag: REST_TAG.uploads, summary: '删除创意图片（创意作者，或暂存图片的上传者）', responses: { 403: '不是该创意的作者', 404: '不存在或无权删除' } },
+    rest: {
+      method: 'delete',
+      path: '/upload/idea-image/:fileName',
+      tag: REST_TAG.uploads,
+      summary: '删除创意图片（创意作者，或暂存图片的上传者）',
+      responses: { 403: '不是该创意的作者', 404: '不存在或无权删除' },
+    },
     access: 'member',
     input: z.object({ fileName: z.string().regex(UPLOAD_FILE_NAME_PATTERN, '文件名无效') }),
     output: { data: ZNoData },
@@ -191,7 +220,13 @@ export const ideaOps = {
 
   // The one member read beside an idea's shared page: favourite, follow, unlock, ownership, comment marks.
   viewer: read({
-    rest: { method: 'get', path: '/ideas/:id/viewer', tag: REST_TAG.ideas, summary: '我与这个创意的关系：是否收藏、关注作者、已解锁、是作者，以及我对其评论的点赞/点踩', responses: { 404: '不存在或不可见' } },
+    rest: {
+      method: 'get',
+      path: '/ideas/:id/viewer',
+      tag: REST_TAG.ideas,
+      summary: '我与这个创意的关系：是否收藏、关注作者、已解锁、是作者，以及我对其评论的点赞/点踩',
+      responses: { 404: '不存在或不可见' },
+    },
     access: 'member',
     hot: true,
     input: ById,
@@ -209,7 +244,12 @@ export const ideaOps = {
     run: async ({ deps, auth }, input) => answer(await reads.getIdea(deps, auth?.user ?? null, input.id)),
   }),
   my: read({
-    rest: { method: 'get', path: '/ideas/my', tag: REST_TAG.ideas, summary: '我的创意（status=published|draft|deleted|all；最近改动的在前，回收站按删除时间；每页 50 个，nextCursor 传给 ?cursor= 取下一页，cursor 只用于同一个 status）' },
+    rest: {
+      method: 'get',
+      path: '/ideas/my',
+      tag: REST_TAG.ideas,
+      summary: '我的创意（status=published|draft|deleted|all；最近改动的在前，回收站按删除时间；每页 50 个，nextCursor 传给 ?cursor= 取下一页，cursor 只用于同一个 status）',
+    },
     access: 'member',
     input: ZMyIdeasQuery,
     output: { data: ZIdeas, extra: ZNextCursor },
@@ -246,7 +286,16 @@ export const ideaOps = {
     cache: { ...CACHED_IDEA_CARDS, members: 'ideas' },
     // `category` is accepted and ignored (docs/architecture.md §10): dropped once parsed, so it is not part of the
     // cached page's key (any text in it made a new entry, a way to push real pages out of the cache).
-    input: z.object({ id: ZUserRef, limit: ZListLimit(50), cursor: z.string().max(200).optional(), category: z.string().max(200).optional().transform(() => undefined) }),
+    input: z.object({
+      id: ZUserRef,
+      limit: ZListLimit(50),
+      cursor: z.string().max(200).optional(),
+      category: z
+        .string()
+        .max(200)
+        .optional()
+        .transform(() => undefined),
+    }),
     output: { data: ZIdeaCards, extra: ZNextCursor },
     run: async ({ deps, auth }, input) => {
       const page = await reads.userPublicIdeas(deps, auth?.user ?? null, input.id, input.limit, input.cursor);
@@ -281,7 +330,13 @@ export const reviewOps = {
     },
   }),
   editApprove: write({
-    rest: { method: 'post', path: '/admin/ideas/:id/edit-approve', tag: REST_TAG.admin, summary: '修改后通过（title、description、tags、detailedAnalysis 任选，可附 note 给作者）：作者收到说明修改内容的消息，操作记录保留修改前后的两个版本', responses: { 400: '没有修改、标题为空或不在审核中', 403: '修改后的内容含敏感词（moderationResult）', 404: '创意不存在', 409: '修改后的内容与已公开的创意完全相同（duplicateInfo）' } },
+    rest: {
+      method: 'post',
+      path: '/admin/ideas/:id/edit-approve',
+      tag: REST_TAG.admin,
+      summary: '修改后通过（title、description、tags、detailedAnalysis 任选，可附 note 给作者）：作者收到说明修改内容的消息，操作记录保留修改前后的两个版本',
+      responses: { 400: '没有修改、标题为空或不在审核中', 403: '修改后的内容含敏感词（moderationResult）', 404: '创意不存在', 409: '修改后的内容与已公开的创意完全相同（duplicateInfo）' },
+    },
     access: 'admin',
     input: ById.extend(ZEditApproveRequest.shape),
     output: { data: ZNoData },
@@ -302,7 +357,13 @@ export const reviewOps = {
   }),
   // What slipped through review: a public idea back out of view, with the reason for its author.
   takeDown: write({
-    rest: { method: 'post', path: '/admin/ideas/:id/take-down', tag: REST_TAG.admin, summary: '下架已公开的创意（附原因）：变为未通过审核，作者收到消息，再次发布需管理员审核', responses: { 400: '原因为空或过长，或创意当前不是公开状态', 404: '创意不存在' } },
+    rest: {
+      method: 'post',
+      path: '/admin/ideas/:id/take-down',
+      tag: REST_TAG.admin,
+      summary: '下架已公开的创意（附原因）：变为未通过审核，作者收到消息，再次发布需管理员审核',
+      responses: { 400: '原因为空或过长，或创意当前不是公开状态', 404: '创意不存在' },
+    },
     access: 'admin',
     input: ById.extend(ZTakeDownRequest.shape),
     output: { data: ZNoData },

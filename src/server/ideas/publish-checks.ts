@@ -72,7 +72,11 @@ export async function screenIdeaFields<F extends IdeaTexts>(deps: Deps, f: F): P
   // Each picture's description is a field of its own (`captions[0]`…), replaced words written back.
   const captions = imageCaptions(f.detailedAnalysis);
   const captionFields = Object.fromEntries(captions.map((caption, i) => [captionField(i), caption]));
-  const screened = await screenTexts(deps.words, { title: f.title, description: f.description, detailedAnalysis: f.detailedAnalysis, tags: f.tags.join(' '), links, ...captionFields }, { html: ['detailedAnalysis'] });
+  const screened = await screenTexts(
+    deps.words,
+    { title: f.title, description: f.description, detailedAnalysis: f.detailedAnalysis, tags: f.tags.join(' '), links, ...captionFields },
+    { html: ['detailedAnalysis'] },
+  );
   const t = screened.texts;
   const tags = t.tags === f.tags.join(' ') ? f.tags : [...new Set(t.tags.split(/\s+/).filter(Boolean))];
   const screenedCaptions = captions.map((_, i) => t[captionField(i)]);
@@ -193,7 +197,13 @@ export async function resemblesRejected(deps: Deps, c: Omit<Candidate, 'user'>):
  * ever (the housekeeping job).
  */
 export async function pruneRejectedTexts(db: Db): Promise<number> {
-  const oldestCompared = await db.selectFrom('rejected_texts').select('id').orderBy('id', 'desc').limit(1).offset(HIGHLY_SIMILAR_CANDIDATES - 1).executeTakeFirst();
+  const oldestCompared = await db
+    .selectFrom('rejected_texts')
+    .select('id')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .offset(HIGHLY_SIMILAR_CANDIDATES - 1)
+    .executeTakeFirst();
   if (!oldestCompared) return 0;
   const pruned = await db.deleteFrom('rejected_texts').where('idea_id', 'is', null).where('id', '<', oldestCompared.id).executeTakeFirst();
   return Number(pruned.numDeletedRows);
@@ -232,11 +242,7 @@ export async function assertNotDuplicate(deps: Deps, c: Candidate, counted: bool
   let hiddenCopy = exact.hidden?.id;
 
   const title = normalizeText(c.title);
-  const recentOwn = await livePublished(deps.db, c.ideaId)
-    .select(columns)
-    .where('user_id', '=', c.user.id)
-    .where('published_at', '>', dbTimeAgo(SIMILAR_TITLE_WINDOW_MS))
-    .execute();
+  const recentOwn = await livePublished(deps.db, c.ideaId).select(columns).where('user_id', '=', c.user.id).where('published_at', '>', dbTimeAgo(SIMILAR_TITLE_WINDOW_MS)).execute();
   for (const own of recentOwn) {
     const score = similarity(title, normalizeText(own.title));
     if (score >= SIMILAR_TITLE_THRESHOLD) {
@@ -317,4 +323,3 @@ export async function claimText(trx: Db, user: UserRow, ideaId: number | null, h
   if (exact.visible) throw duplicate(MODERATION_MSG.exact, { type: 'exact', existingIdeaId: exact.visible.id, existingTitle: exact.visible.title });
   if (exact.hidden && !toQueue) throw duplicate(MODERATION_MSG.exact, { type: 'exact' });
 }
-

@@ -37,10 +37,18 @@ export async function myIdeas(deps: Deps, user: UserRow, status: LibraryStatus, 
   const list = `my-${status}`;
   const after = decodeTimeIdCursor(cursorText, list);
   const time = status === 'deleted' ? 'deleted_at' : 'updated_at';
-  let q = deps.db.selectFrom('ideas').selectAll().where('user_id', '=', user.id).where('is_deleted', '=', status === 'deleted' ? 1 : 0);
+  let q = deps.db
+    .selectFrom('ideas')
+    .selectAll()
+    .where('user_id', '=', user.id)
+    .where('is_deleted', '=', status === 'deleted' ? 1 : 0);
   if (status === 'published' || status === 'draft') q = q.where('status', '=', status);
   if (after) q = q.where(olderThan(time, 'id', after));
-  const rows = await q.orderBy(time, 'desc').orderBy('id', 'desc').limit(MY_IDEAS_PAGE_SIZE + 1).execute();
+  const rows = await q
+    .orderBy(time, 'desc')
+    .orderBy('id', 'desc')
+    .limit(MY_IDEAS_PAGE_SIZE + 1)
+    .execute();
   const page = rows.slice(0, MY_IDEAS_PAGE_SIZE);
   const last = page[page.length - 1];
   return {

@@ -94,12 +94,7 @@ export function queuedIdeas(db: Db) {
 
 /** The queue, oldest first, each idea with what brought it there: hold words, new pictures, hidden ideas it copies, a public past, the last decision. */
 export async function reviewQueue(deps: Deps, admin: UserRow): Promise<ReviewIdea[]> {
-  const rows = await queuedIdeas(deps.db)
-    .selectAll()
-    .orderBy('published_at', 'asc')
-    .orderBy('id', 'asc')
-    .limit(200)
-    .execute();
+  const rows = await queuedIdeas(deps.db).selectAll().orderBy('published_at', 'asc').orderBy('id', 'asc').limit(200).execute();
   const ids = rows.map((r) => r.id);
   const held = ids.length ? await deps.db.selectFrom('idea_held_words').select(['idea_id', 'field', 'word']).where('idea_id', 'in', ids).orderBy('field').execute() : [];
   const copiedIds = [...new Set(held.filter((h) => h.field === COPY_HOLD_FIELD).map((h) => Number(h.word)))];
@@ -203,7 +198,9 @@ const brief = (text: string, chars = 60) => {
 
 /** The author's message: approved, and what the moderator changed (the analysis only named: it is long HTML). */
 export function editedMessage(idea: { id: number; user_id: number }, title: string, changes: { field: EditableField; before: string; after: string }[], note: string | undefined): NewMessage {
-  const lines = changes.map((c) => (c.field === 'detailedAnalysis' ? `· ${FIELD_LABEL[c.field]}：已修改，请在创意页查看` : `· ${FIELD_LABEL[c.field]}：「${brief(c.before)}」改为「${brief(c.after)}」`));
+  const lines = changes.map((c) =>
+    c.field === 'detailedAnalysis' ? `· ${FIELD_LABEL[c.field]}：已修改，请在创意页查看` : `· ${FIELD_LABEL[c.field]}：「${brief(c.before)}」改为「${brief(c.after)}」`,
+  );
   return {
     userId: idea.user_id,
     ideaId: idea.id,
@@ -278,7 +275,10 @@ export async function editAndApproveIdea(deps: Deps, admin: UserRow, id: number,
     const ownIdea = row.user_id === admin.id;
     const detail = `${ownIdea ? '（自审）' : ''}修改了${changes.map((c) => FIELD_LABEL[c.field]).join('、')}后通过：${after.title}${input.note ? `｜说明：${input.note}` : ''}`;
     const logId = await logModeration(trx, { adminId: admin.id, action: 'edit_approve_idea', targetType: 'idea', targetId: id, detail });
-    await trx.insertInto('moderation_edits').values(changes.map((c) => ({ log_id: logId, ...c }))).execute();
+    await trx
+      .insertInto('moderation_edits')
+      .values(changes.map((c) => ({ log_id: logId, ...c })))
+      .execute();
     return { ownIdea };
   });
 }

@@ -10,16 +10,7 @@ import { badRequest, conflict, gone, notFound } from '../kernel/errors.ts';
 import { removeStoredImages, settleIdeaImages, usableImageNames } from './images.ts';
 import { screenTexts, type HeldWord } from '../moderation/words.ts';
 import { assertNotDuplicate, claimText, contentHash, matchText, releasePublish, reservePublish, resemblesRejected, screenIdeaFields, standsPublished, unseenImages } from './publish-checks.ts';
-import {
-  countDrafts,
-  findIdea,
-  ideaTags,
-  insertIdea,
-  requireEditableIdea,
-  requireOwnIdea,
-  requireOwnLiveIdea,
-  writeTags,
-} from './visibility.ts';
+import { countDrafts, findIdea, ideaTags, insertIdea, requireEditableIdea, requireOwnIdea, requireOwnLiveIdea, writeTags } from './visibility.ts';
 import { writeSearchGrams } from '../search/search-index.ts';
 import { htmlToText, sanitizeRichText, uploadedImageNames } from './rich-text.ts';
 import { loadExtras, toIdeaDto } from './shape.ts';
@@ -111,8 +102,7 @@ async function checkForPublish(deps: Deps, user: UserRow, ideaId: number | null,
   // Only automatic review can undo a person's rejection, so only then is it asked. An edit of an
   // approved idea is not compared with rejected texts: a near-copy of it someone else had rejected
   // would otherwise send each of its author's edits to the queue.
-  const rejected =
-    deps.config.moderation === 'auto' && ((ideaId !== null && (await lastDecisionWasRejection(deps.db, ideaId))) || (!approved && (await resemblesRejected(deps, { ideaId, ...f }))));
+  const rejected = deps.config.moderation === 'auto' && ((ideaId !== null && (await lastDecisionWasRejection(deps.db, ideaId))) || (!approved && (await resemblesRejected(deps, { ideaId, ...f }))));
   // Last, once everything passed: the write that follows gives it back if it does not happen (spendingPublish).
   if (counted) await reservePublish(deps, user.id);
   return { f, held, counted, review: reviewState(deps, held, rejected) };
@@ -148,7 +138,9 @@ function claimPublishedText(trx: Db, user: UserRow, ideaId: number | null, colum
  * rejection is lifted by a person, not by publishing it again, changed or not, or as a new idea.
  */
 function reviewState(deps: Deps, held: readonly HeldWord[], rejectedLast: boolean): PublishReview['review'] {
-  return deps.config.moderation === 'auto' && !held.length && !rejectedLast ? { moderation_status: 'approved', reviewed_at: nowDb(), ever_public: 1 } : { moderation_status: 'review', reviewed_at: null };
+  return deps.config.moderation === 'auto' && !held.length && !rejectedLast
+    ? { moderation_status: 'approved', reviewed_at: nowDb(), ever_public: 1 }
+    : { moderation_status: 'review', reviewed_at: null };
 }
 
 /** An idea's expansions through the word check (`block` refuses, `replace` rewrites; a `hold` word holds nothing: they are private). */
@@ -161,7 +153,11 @@ async function screenExpansions(deps: Deps, contents: readonly string[]): Promis
 /** Which hold words sent the idea to the queue this time (none: the rows go). */
 export async function writeHeldWords(db: Db, ideaId: number, held: readonly HeldWord[]): Promise<void> {
   await db.deleteFrom('idea_held_words').where('idea_id', '=', ideaId).execute();
-  if (held.length) await db.insertInto('idea_held_words').values(held.map((h) => ({ idea_id: ideaId, field: h.field, word: h.word }))).execute();
+  if (held.length)
+    await db
+      .insertInto('idea_held_words')
+      .values(held.map((h) => ({ idea_id: ideaId, field: h.field, word: h.word })))
+      .execute();
 }
 
 /**
@@ -222,31 +218,33 @@ export async function createIdea(deps: Deps, user: UserRow, input: TCreateIdeaRe
   else await checkNewDraft(deps, user);
   const now = nowDb();
   const columns = columnsFor(f, input.status);
-  const id = await spendingPublish(deps, user, !!checked?.counted, () => insertIdea(
-    deps.db,
-    {
-      user_id: user.id,
-      ...columns,
-      ever_public: 0,
-      ...(checked ? { ...checked.review, published_at: now } : { moderation_status: 'none' as const, reviewed_at: null, published_at: null }),
-      view_count: 0,
-      favorite_count: 0,
-      comment_count: 0,
-      is_deleted: 0,
-      deleted_at: null,
-      created_at: now,
-      updated_at: now,
-    },
-    f.tags,
-    // With the idea, so an approved idea never lacks its message nor a held one its words.
-    checked
-      ? async (trx, newId) => {
-          await writeHeldWords(trx, newId, checked.held);
-          await tellIfApprovedAtOnce(trx, user, newId, f.title, checked.review, 0);
-        }
-      : undefined,
-    checked ? (trx) => claimPublishedText(trx, user, null, columns, checked.review) : undefined,
-  ));
+  const id = await spendingPublish(deps, user, !!checked?.counted, () =>
+    insertIdea(
+      deps.db,
+      {
+        user_id: user.id,
+        ...columns,
+        ever_public: 0,
+        ...(checked ? { ...checked.review, published_at: now } : { moderation_status: 'none' as const, reviewed_at: null, published_at: null }),
+        view_count: 0,
+        favorite_count: 0,
+        comment_count: 0,
+        is_deleted: 0,
+        deleted_at: null,
+        created_at: now,
+        updated_at: now,
+      },
+      f.tags,
+      // With the idea, so an approved idea never lacks its message nor a held one its words.
+      checked
+        ? async (trx, newId) => {
+            await writeHeldWords(trx, newId, checked.held);
+            await tellIfApprovedAtOnce(trx, user, newId, f.title, checked.review, 0);
+          }
+        : undefined,
+      checked ? (trx) => claimPublishedText(trx, user, null, columns, checked.review) : undefined,
+    ),
+  );
   if (!publishing) await backOutDraftOverCap(deps, user, id);
   await settleIdeaImages(deps, user, id, uploadedImageNames(f.detailedAnalysis));
   return dtoFor(deps, id, user);
@@ -265,26 +263,28 @@ export async function updateIdea(deps: Deps, user: UserRow, id: number, input: T
   if (publishing) ({ f, ...checked } = await checkForPublish(deps, user, id, f, isApproved(row) ? row : null));
   const now = nowDb();
   const columns = columnsFor(f, status);
-  await spendingPublish(deps, user, !!checked?.counted, () => transaction(deps.db, async (trx) => {
-    if (checked) await claimPublishedText(trx, user, id, columns, checked.review);
-    // Only over the review state the checks above read: a moderator's decision in between (a
-    // take-down, a rejection) is not written over by an approval it never saw (a hostile review).
-    const saved = await trx
-      .updateTable('ideas')
-      .set({
-        ...columns,
-        ...(checked ? { ...checked.review, published_at: publishedAtOnSave(row, now) } : { moderation_status: 'none', reviewed_at: null, published_at: oncePublicAt(row) }),
-        updated_at: now,
-      })
-      .where('id', '=', id)
-      .where('moderation_status', '=', row.moderation_status)
-      .executeTakeFirst();
-    if (Number(saved.numUpdatedRows) !== 1) throw conflict(IDEA_MSG.decidedMeanwhile);
-    await writeTags(trx, id, f.tags);
-    await writeSearchGrams(trx, id);
-    await writeHeldWords(trx, id, checked?.held ?? []);
-    if (checked) await tellIfApprovedAtOnce(trx, user, id, f.title, checked.review, row.ever_public);
-  }));
+  await spendingPublish(deps, user, !!checked?.counted, () =>
+    transaction(deps.db, async (trx) => {
+      if (checked) await claimPublishedText(trx, user, id, columns, checked.review);
+      // Only over the review state the checks above read: a moderator's decision in between (a
+      // take-down, a rejection) is not written over by an approval it never saw (a hostile review).
+      const saved = await trx
+        .updateTable('ideas')
+        .set({
+          ...columns,
+          ...(checked ? { ...checked.review, published_at: publishedAtOnSave(row, now) } : { moderation_status: 'none', reviewed_at: null, published_at: oncePublicAt(row) }),
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .where('moderation_status', '=', row.moderation_status)
+        .executeTakeFirst();
+      if (Number(saved.numUpdatedRows) !== 1) throw conflict(IDEA_MSG.decidedMeanwhile);
+      await writeTags(trx, id, f.tags);
+      await writeSearchGrams(trx, id);
+      await writeHeldWords(trx, id, checked?.held ?? []);
+      if (checked) await tellIfApprovedAtOnce(trx, user, id, f.title, checked.review, row.ever_public);
+    }),
+  );
   await settleIdeaImages(deps, user, id, uploadedImageNames(f.detailedAnalysis));
   return dtoFor(deps, id, user);
 }
@@ -309,22 +309,24 @@ export async function publishDraft(deps: Deps, user: UserRow, id: number): Promi
   const { f, held, counted, review } = await checkForPublish(deps, user, id, clean({}, await storedValues(deps.db, row), await usableImageNames(deps.db, user, id)));
   const now = nowDb();
   const columns = columnsFor(f, 'published');
-  await spendingPublish(deps, user, counted, () => transaction(deps.db, async (trx) => {
-    await claimPublishedText(trx, user, id, columns, review);
-    // Only while still a draft: of two publishes at once, one publishes and the other finds nothing to publish.
-    const result = await trx
-      .updateTable('ideas')
-      .set({ ...columns, ...review, published_at: publishedAtOnSave(row, now), updated_at: now })
-      .where('id', '=', id)
-      .where('status', '=', 'draft')
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw badRequest(IDEA_MSG.notDraft);
-    // Replaced words may have changed the tags.
-    await writeTags(trx, id, f.tags);
-    await writeSearchGrams(trx, id);
-    await writeHeldWords(trx, id, held);
-    await tellIfApprovedAtOnce(trx, user, id, f.title, review, row.ever_public);
-  }));
+  await spendingPublish(deps, user, counted, () =>
+    transaction(deps.db, async (trx) => {
+      await claimPublishedText(trx, user, id, columns, review);
+      // Only while still a draft: of two publishes at once, one publishes and the other finds nothing to publish.
+      const result = await trx
+        .updateTable('ideas')
+        .set({ ...columns, ...review, published_at: publishedAtOnSave(row, now), updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'draft')
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) throw badRequest(IDEA_MSG.notDraft);
+      // Replaced words may have changed the tags.
+      await writeTags(trx, id, f.tags);
+      await writeSearchGrams(trx, id);
+      await writeHeldWords(trx, id, held);
+      await tellIfApprovedAtOnce(trx, user, id, f.title, review, row.ever_public);
+    }),
+  );
   return dtoFor(deps, id, user);
 }
 
@@ -382,7 +384,10 @@ export async function purgeIdeas(deps: Deps, ids: number[]): Promise<number> {
   if (!ids.length) return 0;
   const images = await deps.db.selectFrom('idea_images').select('file_name').where('idea_id', 'in', ids).execute();
   const result = await deps.db.deleteFrom('ideas').where('id', 'in', ids).executeTakeFirst();
-  await removeStoredImages(deps, images.map((i) => i.file_name));
+  await removeStoredImages(
+    deps,
+    images.map((i) => i.file_name),
+  );
   return Number(result.numDeletedRows);
 }
 
@@ -395,5 +400,8 @@ export async function purgeRecycleBin(deps: Deps): Promise<number> {
     .where('deleted_at', '<', dbTimeAgo(RECYCLE_BIN_DAYS * 24 * 3600 * 1000))
     .limit(500)
     .execute();
-  return purgeIdeas(deps, expired.map((r) => r.id));
+  return purgeIdeas(
+    deps,
+    expired.map((r) => r.id),
+  );
 }

@@ -37,7 +37,11 @@ export async function loadExtras(db: Kysely<Database>, rows: IdeaRow[], viewer: 
     db.selectFrom('idea_tags').select(['idea_id', 'tag']).where('idea_id', 'in', ids).orderBy('idea_id').orderBy('position').execute(),
     db.selectFrom('idea_images').select(['idea_id', 'file_name', 'url', 'width', 'height']).where('idea_id', 'in', ids).orderBy('id').execute(),
     db.selectFrom('idea_expansions').select(['id', 'idea_id', 'content', 'created_at']).where('idea_id', 'in', ids).orderBy('idea_id').orderBy('position').execute(),
-    db.selectFrom('users').select(['id', 'registration_number', 'nickname', 'avatar_url', 'status']).where('id', 'in', [...new Set(rows.map((r) => r.user_id))]).execute(),
+    db
+      .selectFrom('users')
+      .select(['id', 'registration_number', 'nickname', 'avatar_url', 'status'])
+      .where('id', 'in', [...new Set(rows.map((r) => r.user_id))])
+      .execute(),
     viewer ? db.selectFrom('idea_purchases').select('idea_id').where('user_id', '=', viewer.id).where('idea_id', 'in', ids).execute() : Promise.resolve([]),
   ]);
   for (const t of tags) extras.tags.set(t.idea_id, [...(extras.tags.get(t.idea_id) ?? []), t.tag]);
@@ -76,7 +80,25 @@ export function shownIdeas(data: unknown): ShownIdea[] {
 /** The columns of an idea's row that `toIdeaDto` reads (a card's row has them; its analysis comes beside it). */
 export type IdeaDtoRow = Pick<
   IdeaRow,
-  'id' | 'user_id' | 'title' | 'description' | 'price' | 'status' | 'moderation_status' | 'rejection_reason' | 'is_deleted' | 'deleted_at' | 'created_at' | 'updated_at' | 'published_at' | 'allow_comments' | 'show_similar' | 'market_identifier' | 'favorite_count' | 'view_count' | 'comment_count'
+  | 'id'
+  | 'user_id'
+  | 'title'
+  | 'description'
+  | 'price'
+  | 'status'
+  | 'moderation_status'
+  | 'rejection_reason'
+  | 'is_deleted'
+  | 'deleted_at'
+  | 'created_at'
+  | 'updated_at'
+  | 'published_at'
+  | 'allow_comments'
+  | 'show_similar'
+  | 'market_identifier'
+  | 'favorite_count'
+  | 'view_count'
+  | 'comment_count'
 >;
 
 /**

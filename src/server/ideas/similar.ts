@@ -32,8 +32,23 @@ export async function similarIdeas(deps: Deps, viewer: UserRow | null, id: numbe
 
   const db = deps.db;
   const hits = [
-    ...(tags.length ? [db.selectFrom('idea_tags').select(['idea_id', sql<number>`${TAG_WEIGHT}`.as('w')]).where('tag', 'in', tags)] : []),
-    ...(grams.length ? [db.selectFrom('idea_search_grams').select(['idea_id', sql<number>`1`.as('w')]).where('kind', '=', GRAM_KIND.title).where('gram', 'in', grams)] : []),
+    ...(tags.length
+      ? [
+          db
+            .selectFrom('idea_tags')
+            .select(['idea_id', sql<number>`${TAG_WEIGHT}`.as('w')])
+            .where('tag', 'in', tags),
+        ]
+      : []),
+    ...(grams.length
+      ? [
+          db
+            .selectFrom('idea_search_grams')
+            .select(['idea_id', sql<number>`1`.as('w')])
+            .where('kind', '=', GRAM_KIND.title)
+            .where('gram', 'in', grams),
+        ]
+      : []),
   ];
   const union = hits.length === 2 ? hits[0].unionAll(hits[1]) : hits[0];
   const scored = await db
@@ -53,7 +68,9 @@ export async function similarIdeas(deps: Deps, viewer: UserRow | null, id: numbe
 
   const score = new Map(scored.map((s) => [s.idea_id, Number(s.score)]));
   // The one visibility rule decides (the author's account is active, too).
-  const rows = await selectCards(publicIdeas(db)).where('ideas.id', 'in', [...score.keys()]).execute();
+  const rows = await selectCards(publicIdeas(db))
+    .where('ideas.id', 'in', [...score.keys()])
+    .execute();
   rows.sort((a, b) => score.get(b.id)! - score.get(a.id)! || (b.published_at ?? '').localeCompare(a.published_at ?? '') || b.id - a.id);
   return toCards(db, rows.slice(0, limit), viewer);
 }

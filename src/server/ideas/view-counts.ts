@@ -23,7 +23,11 @@ function viewKey(db: Db): Promise<string> {
   let key = viewKeys.get(db);
   if (!key) {
     key = (async () => {
-      await db.insertInto('app_secrets').orIgnore().values({ name: 'view_key', value: randomBytes(32).toString('base64url') }).execute();
+      await db
+        .insertInto('app_secrets')
+        .orIgnore()
+        .values({ name: 'view_key', value: randomBytes(32).toString('base64url') })
+        .execute();
       return (await db.selectFrom('app_secrets').select('value').where('name', '=', 'view_key').executeTakeFirstOrThrow()).value;
     })();
     key.catch(() => viewKeys.delete(db));
@@ -34,7 +38,10 @@ function viewKey(db: Db): Promise<string> {
 
 export async function viewerKey(db: Db, viewer: UserRow | null, ip: string): Promise<string> {
   if (viewer) return `u:${viewer.id}`;
-  return `ip:${createHmac('sha256', await viewKey(db)).update(ip).digest('base64url').slice(0, 32)}`;
+  return `ip:${createHmac('sha256', await viewKey(db))
+    .update(ip)
+    .digest('base64url')
+    .slice(0, 32)}`;
 }
 
 /** Records a view; `counted` says whether this one added to the count. */
@@ -48,9 +55,18 @@ export async function recordView(deps: Deps, viewer: UserRow | null, ip: string,
     // The idea's row first: the view row's foreign-key check takes a shared lock on it, and two
     // views upgrading that lock to update the count would deadlock on MySQL.
     await forUpdate(trx, trx.selectFrom('ideas').select('id').where('id', '=', ideaId)).execute();
-    const inserted = await trx.insertInto('idea_views').orIgnore().values({ idea_id: ideaId, viewer: key, day: communityDay(at) }).executeTakeFirst();
+    const inserted = await trx
+      .insertInto('idea_views')
+      .orIgnore()
+      .values({ idea_id: ideaId, viewer: key, day: communityDay(at) })
+      .executeTakeFirst();
     const counted = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
-    if (counted) await trx.updateTable('ideas').set({ view_count: sql`view_count + 1` }).where('id', '=', ideaId).execute();
+    if (counted)
+      await trx
+        .updateTable('ideas')
+        .set({ view_count: sql`view_count + 1` })
+        .where('id', '=', ideaId)
+        .execute();
     const row = await trx.selectFrom('ideas').select('view_count').where('id', '=', ideaId).executeTakeFirstOrThrow();
     return { viewCount: row.view_count, counted };
   });

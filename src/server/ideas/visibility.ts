@@ -36,16 +36,18 @@ function ideasTable(db: Db, index?: PublicOrderIndex): 'ideas' {
  * names the index a keyset list walks (see `ideasTable`).
  */
 export function publicIdeas(db: Db, orderIndex?: PublicOrderIndex) {
-  return db
-    .selectFrom(ideasTable(db, orderIndex))
-    .selectAll('ideas')
-    .where('ideas.status', '=', 'published')
-    .where('ideas.moderation_status', '=', 'approved')
-    .where('ideas.is_deleted', '=', 0)
-    // The author's status as a scalar subquery, not EXISTS: SQLite turns that EXISTS into a join
-    // with a Bloom filter built over every user first (0.5 ms instead of 0.13 ms for a 20-card page
-    // at 10,000 users); this form is one primary-key probe per row on both engines.
-    .where((eb) => eb(eb.selectFrom('users').select('users.status').whereRef('users.id', '=', 'ideas.user_id'), '=', 'active'));
+  return (
+    db
+      .selectFrom(ideasTable(db, orderIndex))
+      .selectAll('ideas')
+      .where('ideas.status', '=', 'published')
+      .where('ideas.moderation_status', '=', 'approved')
+      .where('ideas.is_deleted', '=', 0)
+      // The author's status as a scalar subquery, not EXISTS: SQLite turns that EXISTS into a join
+      // with a Bloom filter built over every user first (0.5 ms instead of 0.13 ms for a 20-card page
+      // at 10,000 users); this form is one primary-key probe per row on both engines.
+      .where((eb) => eb(eb.selectFrom('users').select('users.status').whereRef('users.id', '=', 'ideas.user_id'), '=', 'active'))
+  );
 }
 
 /** The author and admins see an idea in every stage. */
@@ -121,7 +123,11 @@ export async function writeTags(db: Db, ideaId: number, tags: string[]): Promise
   const stored = (await db.selectFrom('idea_tags').select('tag').where('idea_id', '=', ideaId).orderBy('position').execute()).map((t) => t.tag);
   if (stored.length === tags.length && stored.every((tag, i) => tag === tags[i])) return;
   if (stored.length) await db.deleteFrom('idea_tags').where('idea_id', '=', ideaId).execute();
-  if (tags.length) await db.insertInto('idea_tags').values(tags.map((tag, position) => ({ idea_id: ideaId, position, tag }))).execute();
+  if (tags.length)
+    await db
+      .insertInto('idea_tags')
+      .values(tags.map((tag, position) => ({ idea_id: ideaId, position, tag })))
+      .execute();
 }
 
 export type NewIdeaRow = Omit<IdeaRow, 'id' | 'shuffle_key'>;
@@ -137,7 +143,10 @@ export const newShuffleKey = () => randomInt(2 ** 31);
 export async function insertIdea(db: Kysely<Database>, row: NewIdeaRow, tags: string[], also?: (trx: Db, id: number) => Promise<void>, first?: (trx: Db) => Promise<void>): Promise<number> {
   return transaction(db, async (trx) => {
     await first?.(trx);
-    const result = await trx.insertInto('ideas').values({ ...row, shuffle_key: newShuffleKey() }).executeTakeFirstOrThrow();
+    const result = await trx
+      .insertInto('ideas')
+      .values({ ...row, shuffle_key: newShuffleKey() })
+      .executeTakeFirstOrThrow();
     const id = Number(result.insertId);
     await writeTags(trx, id, tags);
     await writeSearchGrams(trx, id);
@@ -160,7 +169,12 @@ export async function countDrafts(db: Db, userId: number): Promise<number> {
 /** An account's ideas: counted, and hidden when it is deactivated (account-data.ts). */
 export const ideasAccountData: AccountDataPart = {
   count: async (db, userId) => {
-    const row = await db.selectFrom('ideas').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('is_deleted', '=', 0).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('ideas')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirstOrThrow();
     return { ideas: Number(row.n) };
   },
   // The public user page: public ideas and the views they earned.

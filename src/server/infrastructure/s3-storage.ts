@@ -40,7 +40,8 @@ export const bucketLocation = (settings: S3Settings) => `S3 存储桶 ${settings
 const statusOf = (err: unknown) => (err as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
 
 /** One line for the log: the SDK's error name and status (an answer of the service), never credentials. */
-const describeError = (err: unknown) => (statusOf(err) !== undefined ? `${(err as Error).name} (HTTP ${statusOf(err)})` : `${(err as Error)?.name ?? 'Error'}: ${(err as Error)?.message ?? String(err)}`);
+const describeError = (err: unknown) =>
+  statusOf(err) !== undefined ? `${(err as Error).name} (HTTP ${statusOf(err)})` : `${(err as Error)?.name ?? 'Error'}: ${(err as Error)?.message ?? String(err)}`;
 
 type Sdk = typeof import('@aws-sdk/client-s3');
 

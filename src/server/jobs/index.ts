@@ -61,11 +61,11 @@ export async function runHousekeeping(deps: Deps): Promise<HousekeepingReport> {
   const rateLimits = await purgeOldRateLimits(deps.db);
   // Batches of 500 until the bin holds nothing expired.
   let ideas = 0;
-  for (let n; (n = await purgeRecycleBin(deps)) > 0; ) ideas += n;
+  for (let n; (n = await purgeRecycleBin(deps)) > 0;) ideas += n;
   // Purged ideas were already out of public pages; drop any cached page anyway, cheaply.
   if (ideas) deps.publicCache.invalidate(['ideas']);
   let uploads = 0;
-  for (let n; (n = await purgeStalePendingUploads(deps)) > 0; ) uploads += n;
+  for (let n; (n = await purgeStalePendingUploads(deps)) > 0;) uploads += n;
   await purgeOldViews(deps.db);
   await pruneRejectedTexts(deps.db);
   const deactivated = await sweepDeactivatedAccounts(deps);

@@ -55,7 +55,14 @@ const ms = (fallback: number, meaning: string, min = 0) => int(fallback, meaning
 
 /** Text; unset or empty is `fallback` (undefined: the loader decides, or the setting is optional). */
 function text(fallback: string | undefined, shownDefault: string, meaning: string) {
-  return documented(z.string().optional().transform((raw) => (isUnset(raw) ? fallback : raw)), shownDefault, meaning);
+  return documented(
+    z
+      .string()
+      .optional()
+      .transform((raw) => (isUnset(raw) ? fallback : raw)),
+    shownDefault,
+    meaning,
+  );
 }
 
 /** One of a few words; `message` says which, `%s` the variable, `{raw}` what was given. */
@@ -142,7 +149,12 @@ export const CONFIG_SCHEMA = z.object({
   DATABASE_URL: databaseUrl,
   NODE_ENV: text(undefined, '—', '`production` hides SMS debug codes, refuses the test code 123456, hides `/stagewise-test` and seeds no demo data'),
   TRUST_PROXY: text(undefined, 'off', 'Express `trust proxy` value (`1`, `loopback`, …); without it `X-Forwarded-For` is ignored for rate limits'),
-  SMS_PROVIDER: oneOf(SMS_PROVIDERS, 'console', `SMS_PROVIDER 只能是 ${SMS_PROVIDERS.join('、')}，收到：{raw}`, 'SMS sender: `aliyun` (Alibaba Cloud SMS), `tencent` (Tencent Cloud SMS), or `console` (prints codes outside production; in production sends nothing and registration answers 503)'),
+  SMS_PROVIDER: oneOf(
+    SMS_PROVIDERS,
+    'console',
+    `SMS_PROVIDER 只能是 ${SMS_PROVIDERS.join('、')}，收到：{raw}`,
+    'SMS sender: `aliyun` (Alibaba Cloud SMS), `tencent` (Tencent Cloud SMS), or `console` (prints codes outside production; in production sends nothing and registration answers 503)',
+  ),
   SMS_ACCESS_KEY_ID: text(undefined, REQUIRED_WITH_SMS, "the provider's access key id (Alibaba Cloud AccessKey ID, Tencent Cloud SecretId)"),
   SMS_ACCESS_KEY_SECRET: text(undefined, REQUIRED_WITH_SMS, "the provider's access key secret (AccessKey Secret, SecretKey)"),
   SMS_SIGN_NAME: text(undefined, REQUIRED_WITH_SMS, 'the approved sign name'),
@@ -164,8 +176,17 @@ export const CONFIG_SCHEMA = z.object({
   S3_SECRET_ACCESS_KEY: text(undefined, REQUIRED_WITH_S3, "that key's secret"),
   S3_FORCE_PATH_STYLE: flag(false, '`true` puts the bucket in the path (MinIO); OSS and COS want `false`'),
   S3_PUBLIC_URL: text(undefined, '—', "a CDN or the bucket's public domain: `/uploads/<name>` then redirects there (and the CSP allows it) instead of streaming from the bucket"),
-  LOG_LEVEL: oneOf(LOG_LEVELS, 'info', `LOG_LEVEL 只能是 ${LOG_LEVELS.join('、')}`, 'the JSON log on stdout (pino): `info` writes one line per request; `warn`, `error`, `silent` quieter; `debug` more'),
-  SENSITIVE_WORDS_FILE: text(undefined, '—', 'extra words for the word check (action block), one a line, added to `src/server/moderation/sensitive-words.txt`; admins add their own in `/admin` → 敏感词'),
+  LOG_LEVEL: oneOf(
+    LOG_LEVELS,
+    'info',
+    `LOG_LEVEL 只能是 ${LOG_LEVELS.join('、')}`,
+    'the JSON log on stdout (pino): `info` writes one line per request; `warn`, `error`, `silent` quieter; `debug` more',
+  ),
+  SENSITIVE_WORDS_FILE: text(
+    undefined,
+    '—',
+    'extra words for the word check (action block), one a line, added to `src/server/moderation/sensitive-words.txt`; admins add their own in `/admin` → 敏感词',
+  ),
   SESSION_INACTIVITY_DAYS: int(30, 'a session unused this many days ends', { min: 1, max: 3650 }),
   SESSION_MAX_AGE_DAYS: int(90, "a session's absolute lifetime in days", { min: 1, max: 3650 }),
   RATE_SMS_PHONE_INTERVAL_SECONDS: int(60, 'one SMS per phone per this many seconds'),
@@ -173,7 +194,10 @@ export const CONFIG_SCHEMA = z.object({
   RATE_SMS_IP_PER_HOUR: int(15, 'SMS per client address per hour'),
   RATE_LOGIN_IP_PER_MINUTE: int(6, 'login attempts per address a minute'),
   RATE_LOGIN_IP_PER_HOUR: int(30, 'login attempts per address an hour'),
-  RATE_LOGIN_FAILURES_PHONE_IP_PER_HOUR: int(25, 'failed logins per phone from one address per hour: the guessing address is refused for that phone, the owner elsewhere is not; guessing from many addresses is held back by the per-address limits above'),
+  RATE_LOGIN_FAILURES_PHONE_IP_PER_HOUR: int(
+    25,
+    'failed logins per phone from one address per hour: the guessing address is refused for that phone, the owner elsewhere is not; guessing from many addresses is held back by the per-address limits above',
+  ),
   RATE_UPLOADS_PER_30_MINUTES: int(30, 'image uploads per user'),
   RATE_PUBLISH_PER_10_MINUTES: int(5, 'publishes per user before the `rate_limit` duplicate answer (409); saving an edit of a public idea is not one'),
   RATE_PUBLISH_ATTEMPTS_PER_10_MINUTES: int(30, 'publish attempts per user, failed ones included (429)'),
@@ -184,18 +208,28 @@ export const CONFIG_SCHEMA = z.object({
   // "Search at a bounded cost"). A person searches a few times a minute and scrolls a few pages of
   // each; 60 a minute per address leaves room for several people behind one address, and holds a
   // loop of invented queries to about 1 % of a core per address.
-  RATE_SEARCHES_IP_PER_MINUTE: int(60, 'searches per client address that the shared cache did not answer (a guest\'s repeated search costs nothing; see [performance.md](performance.md#search-at-a-bounded-cost))'),
+  RATE_SEARCHES_IP_PER_MINUTE: int(
+    60,
+    "searches per client address that the shared cache did not answer (a guest's repeated search costs nothing; see [performance.md](performance.md#search-at-a-bounded-cost))",
+  ),
   RATE_EXPORTS_PER_DAY: int(5, "downloads of one's own data (a ZIP of everything held about the member) per member per day: each reads every row and image they own"),
   ...writeLimitSettings(),
   MAX_DRAFTS_PER_USER: int(200, "drafts one user may keep, the recycle bin's included (`0`: no cap)"),
   CACHE_TTL_MS: ms(2000, 'how long a process may serve a cached public page or remember a checked session after another process changed it (see [performance.md](performance.md))'),
-  DB_POOL_SIZE: int(D.poolSize, "MySQL/MariaDB connections per process (the server's `max_connections` must exceed the sum over all processes, with room for admins)",),
+  DB_POOL_SIZE: int(D.poolSize, "MySQL/MariaDB connections per process (the server's `max_connections` must exceed the sum over all processes, with room for admins)"),
   DB_QUEUE_LIMIT: int(D.queueLimit, 'requests that may wait for a connection; one more is answered 503 服务器繁忙，请稍后重试 at once'),
   DB_ACQUIRE_TIMEOUT_MS: ms(D.acquireTimeoutMs, 'how long a request waits for a connection (queued or being opened) before its 503'),
   DB_CONNECT_TIMEOUT_MS: ms(D.connectTimeoutMs, 'opening a connection; a database that does not answer is a 503 数据库暂时无法连接，请稍后重试'),
   // The client's own cut-off is 2 s past this one (db/connection.ts), and a timer too.
-  DB_QUERY_TIMEOUT_MS: int(D.queryTimeoutMs, "one statement's time: the server stops it (MariaDB `max_statement_time`, MySQL `max_execution_time` for reads) and the request answers 503; a server that never answers is cut 2 s later", { max: MAX_TIMER_MS - 2000 }),
-  DB_LOCK_WAIT_TIMEOUT_SECONDS: int(D.lockWaitTimeoutSeconds, 'a row lock waited for this long is given up (`innodb_lock_wait_timeout`; SQLite\'s busy timeout) and the whole transaction is run again (see [deployment.md](deployment.md), "Past one machine")'),
+  DB_QUERY_TIMEOUT_MS: int(
+    D.queryTimeoutMs,
+    "one statement's time: the server stops it (MariaDB `max_statement_time`, MySQL `max_execution_time` for reads) and the request answers 503; a server that never answers is cut 2 s later",
+    { max: MAX_TIMER_MS - 2000 },
+  ),
+  DB_LOCK_WAIT_TIMEOUT_SECONDS: int(
+    D.lockWaitTimeoutSeconds,
+    'a row lock waited for this long is given up (`innodb_lock_wait_timeout`; SQLite\'s busy timeout) and the whole transaction is run again (see [deployment.md](deployment.md), "Past one machine")',
+  ),
   DB_START_WAIT_MS: ms(60_000, 'how long a starting process keeps trying a database it cannot reach (every 2 s) before it exits with an error'),
   HOUSEKEEPING_INTERVAL_MS: ms(3600 * 1000, 'how often each process offers to run the housekeeping job; one process per period runs it (a lease in `job_runs`)', 1000),
   SITE_PLATFORM_NAME: text('猎人创意社区', '`猎人创意社区`', 'the platform name on `/about` and in the footer'),

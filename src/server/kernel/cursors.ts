@@ -49,5 +49,4 @@ export interface TimeIdCursor {
 }
 export const decodeTimeIdCursor = (text: string | undefined, list: string) => decodeCursor<TimeIdCursor>(text, list, (v) => isCursorTime(v.t) && isCursorInt(v.i));
 export const encodeTimeIdCursor = (list: string, t: string, i: number) => encodeCursor({ s: list, t, i });
-export const olderThan = (time: string, id: string, after: TimeIdCursor) =>
-  sql<SqlBool>`(${sql.ref(time)} < ${after.t} or (${sql.ref(time)} = ${after.t} and ${sql.ref(id)} < ${after.i}))`;
+export const olderThan = (time: string, id: string, after: TimeIdCursor) => sql<SqlBool>`(${sql.ref(time)} < ${after.t} or (${sql.ref(time)} = ${after.t} and ${sql.ref(id)} < ${after.i}))`;

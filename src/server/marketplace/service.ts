@@ -17,7 +17,12 @@ export type { Page };
 
 // ------------------------------------------------------------------ favourites
 
-interface FavoritesCursor { s: 'f'; f: number; p: string; i: number }
+interface FavoritesCursor {
+  s: 'f';
+  f: number;
+  p: string;
+  i: number;
+}
 
 /**
  * favorite_count desc, published_at desc, id desc. Most ideas share a count (0), so a three-column
@@ -27,7 +32,12 @@ interface FavoritesCursor { s: 'f'; f: number; p: string; i: number }
 async function favoritesPage(db: Db, viewer: UserRow | null, limit: number, cursor?: string): Promise<Page> {
   const after = decodeCursor<FavoritesCursor>(cursor, 'f', (v) => isCursorInt(v.f) && isCursorTime(v.p) && isCursorInt(v.i));
   const cards = () => selectCards(publicIdeas(db, 'ideas_favorites_idx'));
-  const order = <Q extends ReturnType<typeof cards>>(q: Q) => q.orderBy('ideas.favorite_count', 'desc').orderBy('ideas.published_at', 'desc').orderBy('ideas.id', 'desc').limit(limit + 1);
+  const order = <Q extends ReturnType<typeof cards>>(q: Q) =>
+    q
+      .orderBy('ideas.favorite_count', 'desc')
+      .orderBy('ideas.published_at', 'desc')
+      .orderBy('ideas.id', 'desc')
+      .limit(limit + 1);
   let rows: CardRow[];
   if (!after) rows = await order(cards()).execute();
   else {
@@ -37,7 +47,12 @@ async function favoritesPage(db: Db, viewer: UserRow | null, limit: number, curs
         .where('ideas.published_at', '<=', after.p)
         .where((eb) => eb.or([eb('ideas.published_at', '<', after.p), eb('ideas.id', '<', after.i)])),
     ).execute();
-    if (rows.length <= limit) rows = rows.concat(await order(cards().where('ideas.favorite_count', '<', after.f)).limit(limit + 1 - rows.length).execute());
+    if (rows.length <= limit)
+      rows = rows.concat(
+        await order(cards().where('ideas.favorite_count', '<', after.f))
+          .limit(limit + 1 - rows.length)
+          .execute(),
+      );
   }
   return finishPage(db, rows, limit, viewer, (last) => encodeCursor({ s: 'f', f: last.favorite_count, p: last.published_at, i: last.id }));
 }
@@ -66,7 +81,13 @@ export function seedStart(seed: number): number {
   return (h >>> 0) % KEY_SPACE;
 }
 
-interface RandomCursor { s: 'r'; seed: number; ph: 0 | 1; k: number; i: number }
+interface RandomCursor {
+  s: 'r';
+  seed: number;
+  ph: 0 | 1;
+  k: number;
+  i: number;
+}
 
 /** The seed a random-order cursor carries, when it is one (a page after the first continues its order without a seed). */
 export function randomSeedOfCursor(cursor: string | undefined): number | undefined {
@@ -81,7 +102,15 @@ async function randomPage(db: Db, viewer: UserRow | null, limit: number, seed: n
   const asc = seed % 2 === 1;
   // The two arcs of the circle, in walking order: ascending from start, then from 0 up to it;
   // descending from just below start down to 0, then from the top down to start.
-  const arcs: [number, number][] = asc ? [[start, KEY_SPACE], [0, start]] : [[0, start], [start, KEY_SPACE]];
+  const arcs: [number, number][] = asc
+    ? [
+        [start, KEY_SPACE],
+        [0, start],
+      ]
+    : [
+        [0, start],
+        [start, KEY_SPACE],
+      ];
   const rows: CardRow[] = [];
   // Each row's arc, beside it: a row is not copied to add it (toIdeaDto in ideas/shape.ts says why).
   const arcOf = new Map<CardRow, 0 | 1>();
@@ -94,7 +123,11 @@ async function randomPage(db: Db, viewer: UserRow | null, limit: number, seed: n
         : q.where('ideas.shuffle_key', '<=', after.k).where((eb) => eb.or([eb('ideas.shuffle_key', '<', after.k), eb('ideas.id', '<', after.i)]));
     }
     const dir = asc ? 'asc' : 'desc';
-    const got = await q.orderBy('ideas.shuffle_key', dir).orderBy('ideas.id', dir).limit(limit + 1 - rows.length).execute();
+    const got = await q
+      .orderBy('ideas.shuffle_key', dir)
+      .orderBy('ideas.id', dir)
+      .limit(limit + 1 - rows.length)
+      .execute();
     for (const r of got) arcOf.set(r, ph as 0 | 1);
     rows.push(...got);
   }

@@ -13,7 +13,6 @@ import { COUNT_OUTPUT } from '../../shared/outputs/social.ts';
 import { ZCreated, ZMessage } from '../../shared/outputs/messages.ts';
 import { ZNextCursor } from '../../shared/outputs/ideas.ts';
 
-
 const ById = z.object({ id: decimalId('消息ID无效') });
 const NoInput = z.object({}).optional();
 const ByIds = z.object({ ids: z.array(decimalId('消息ID无效')).min(1, '请指定消息').max(MESSAGES_LIST_MAX, `一次最多 ${MESSAGES_LIST_MAX} 条消息`) });
@@ -52,7 +51,13 @@ export const messageOps = {
   }),
   // The messages page, once it has shown them: the navigation badges clear when the member opens it.
   markShownRead: write({
-    rest: { method: 'put', path: '/messages/read', tag: REST_TAG.messages, summary: '把看过的消息标记为已读（ids；不是自己的或已删除的忽略；count 为剩余未读数）', responses: { 400: 'ids 为空、超过 200 条或含无效 ID' } },
+    rest: {
+      method: 'put',
+      path: '/messages/read',
+      tag: REST_TAG.messages,
+      summary: '把看过的消息标记为已读（ids；不是自己的或已删除的忽略；count 为剩余未读数）',
+      responses: { 400: 'ids 为空、超过 200 条或含无效 ID' },
+    },
     changes: [],
     access: 'member',
     input: ByIds,

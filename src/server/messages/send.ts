@@ -70,7 +70,12 @@ export async function sendOrSum(db: Writer, m: NewMessage & { ideaId: number }, 
     .executeTakeFirst();
   if (unread) {
     // Read in the meantime: then the member gets a new message after all.
-    const updated = await db.updateTable('messages').set({ content: await summed(unread.created_at), sender: m.sender ?? 'system', actor_id: m.actorId ?? null, comment_id: m.commentId ?? null }).where('id', '=', unread.id).where('is_read', '=', 0).executeTakeFirst();
+    const updated = await db
+      .updateTable('messages')
+      .set({ content: await summed(unread.created_at), sender: m.sender ?? 'system', actor_id: m.actorId ?? null, comment_id: m.commentId ?? null })
+      .where('id', '=', unread.id)
+      .where('is_read', '=', 0)
+      .executeTakeFirst();
     if (Number(updated.numUpdatedRows) > 0) return;
   }
   await sendMessage(db, m);

@@ -79,8 +79,22 @@ export async function listMessages(deps: Deps, user: UserRow, cursorText?: strin
     .leftJoin('users as actor', 'actor.id', 'm.actor_id')
     .leftJoin('comments as c', 'c.id', 'm.comment_id')
     .select([
-      'm.id', 'm.type', 'm.title', 'm.content', 'm.priority', 'm.sender', 'm.is_read', 'm.read_at', 'm.created_at', 'm.original_feedback', 'm.idea_id',
-      'actor.id as actor_id', 'actor.nickname as actor_nickname', 'actor.registration_number as actor_number', 'actor.avatar_url as actor_avatar', 'actor.status as actor_status',
+      'm.id',
+      'm.type',
+      'm.title',
+      'm.content',
+      'm.priority',
+      'm.sender',
+      'm.is_read',
+      'm.read_at',
+      'm.created_at',
+      'm.original_feedback',
+      'm.idea_id',
+      'actor.id as actor_id',
+      'actor.nickname as actor_nickname',
+      'actor.registration_number as actor_number',
+      'actor.avatar_url as actor_avatar',
+      'actor.status as actor_status',
       'c.id as comment_id',
     ])
     .where('m.user_id', '=', user.id);
@@ -106,7 +120,10 @@ export async function listMessages(deps: Deps, user: UserRow, cursorText?: strin
     originalFeedback: r.original_feedback,
     ideaId: r.idea_id,
     commentId: r.comment_id,
-    actor: r.actor_id == null ? null : messageActor({ userId: r.actor_id, nickname: r.actor_nickname, registrationNumber: r.actor_number, avatarUrl: r.actor_avatar, deactivated: r.actor_status === 'deactivated' }),
+    actor:
+      r.actor_id == null
+        ? null
+        : messageActor({ userId: r.actor_id, nickname: r.actor_nickname, registrationNumber: r.actor_number, avatarUrl: r.actor_avatar, deactivated: r.actor_status === 'deactivated' }),
   }));
   return { items, nextCursor: more ? encodeTimeIdCursor(MESSAGES_CURSOR, last.created_at, last.id) : null };
 }
@@ -124,7 +141,11 @@ function messageActor(a: Required<AuthorFields>): MessageDto['actor'] {
 const unreadStatement = preparedQuery((db: Kysely<Database>, userId: number, sameUserId: number, joinedAt: string) =>
   db.selectNoFrom((eb) =>
     eb(
-      eb.selectFrom('messages').select((m) => m.fn.countAll().as('c')).where('user_id', '=', userId).where('is_read', '=', 0),
+      eb
+        .selectFrom('messages')
+        .select((m) => m.fn.countAll().as('c'))
+        .where('user_id', '=', userId)
+        .where('is_read', '=', 0),
       '+',
       eb
         .selectFrom('announcements')
@@ -177,7 +198,10 @@ export interface NewAnnouncement {
 /** One row, whatever the number of members (see the module comment). */
 export async function sendAnnouncement(deps: Deps, admin: UserRow, input: NewAnnouncement): Promise<{ id: number }> {
   return transaction(deps.db, async (trx) => {
-    const result = await trx.insertInto('announcements').values({ admin_id: admin.id, title: input.title, content: input.content, priority: input.priority, created_at: nowDb() }).executeTakeFirstOrThrow();
+    const result = await trx
+      .insertInto('announcements')
+      .values({ admin_id: admin.id, title: input.title, content: input.content, priority: input.priority, created_at: nowDb() })
+      .executeTakeFirstOrThrow();
     const id = Number(result.insertId);
     await logModeration(trx, { adminId: admin.id, action: 'send_announcement', targetType: 'announcement', targetId: id, detail: input.title });
     return { id };

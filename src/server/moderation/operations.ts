@@ -11,11 +11,15 @@ import { answer, read, write } from '../contract/operation.ts';
 import { REST_TAG } from '../contract/rest-tags.ts';
 import { addWatchedWord, importWatchedWords, listWatchedWords, removeWatchedWord } from './watched.ts';
 
-
 // The word list changes no cached page: what was published stays as it was stored.
 export const watchedWordOps = {
   list: read({
-    rest: { method: 'get', path: '/admin/watched-words', tag: REST_TAG.admin, summary: '监控词：管理员添加的在前（最新在前），然后是内置词表和词表文件的词（q 搜索，action 筛选，limit/offset 分页，total 为总数）' },
+    rest: {
+      method: 'get',
+      path: '/admin/watched-words',
+      tag: REST_TAG.admin,
+      summary: '监控词：管理员添加的在前（最新在前），然后是内置词表和词表文件的词（q 搜索，action 筛选，limit/offset 分页，total 为总数）',
+    },
     access: 'admin',
     input: ZWatchedWordsQuery,
     output: { data: z.array(ZWatchedWordItem), extra: ZWatchedWordsExtra },
@@ -25,7 +29,12 @@ export const watchedWordOps = {
     },
   }),
   add: write({
-    rest: { method: 'post', path: '/admin/watched-words', tag: REST_TAG.admin, summary: '添加监控词（word、action：block 拦截 / hold 送审 / replace 替换为 **）；已有的词改为新的处理方式。立即生效，其他进程在 CACHE_TTL_MS 内生效' },
+    rest: {
+      method: 'post',
+      path: '/admin/watched-words',
+      tag: REST_TAG.admin,
+      summary: '添加监控词（word、action：block 拦截 / hold 送审 / replace 替换为 **）；已有的词改为新的处理方式。立即生效，其他进程在 CACHE_TTL_MS 内生效',
+    },
     changes: [],
     access: 'admin',
     input: ZAddWatchedWordRequest,

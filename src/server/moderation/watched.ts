@@ -65,9 +65,7 @@ export async function listWatchedWords(deps: Deps, query: { q?: string; action?:
   const sources = startingSources();
   const overridden = new Set((await deps.db.selectFrom('watched_words').select('folded').execute()).map((r) => r.folded));
   const starting =
-    query.action && query.action !== 'block'
-      ? []
-      : startingWords().filter((w) => !overridden.has(w.folded) && (!q || w.word.includes(q) || (folded !== '' && w.folded.includes(folded))));
+    query.action && query.action !== 'block' ? [] : startingWords().filter((w) => !overridden.has(w.folded) && (!q || w.word.includes(q) || (folded !== '' && w.folded.includes(folded))));
   const all: WatchedWordItem[] = [
     ...admin.map((r) => toItem(r, sources)),
     ...starting.map((w): WatchedWordItem => ({ id: null, word: w.word, action: 'block', source: w.source, overrides: null, createdBy: null, createdAt: null })),
@@ -156,35 +154,43 @@ export async function importWatchedWords(deps: Deps, admin: UserRow, text: strin
       else wanted.set(folded, word);
     }
   }
-  const attempt = () => transaction(deps.db, async (trx) => {
-    const folded = [...wanted.keys()];
-    const existing = new Map<string, { id: number; action: WatchedWordAction }>();
-    for (let i = 0; i < folded.length; i += CHUNK) {
-      for (const r of await trx.selectFrom('watched_words').select(['id', 'folded', 'action']).where('folded', 'in', folded.slice(i, i + CHUNK)).execute()) existing.set(r.folded, r);
-    }
-    const now = nowDb();
-    const fresh = folded.filter((f) => !existing.has(f));
-    const changedIds = [...existing.values()].filter((e) => e.action !== action).map((e) => e.id);
-    for (let i = 0; i < fresh.length; i += CHUNK) {
-      await trx
-        .insertInto('watched_words')
-        .values(fresh.slice(i, i + CHUNK).map((f) => ({ word: wanted.get(f)!, folded: f, action, created_by: admin.id, created_at: now })))
-        .execute();
-    }
-    for (let i = 0; i < changedIds.length; i += CHUNK) {
-      await trx.updateTable('watched_words').set({ action, created_by: admin.id, created_at: now }).where('id', 'in', changedIds.slice(i, i + CHUNK)).execute();
-    }
-    if (fresh.length || changedIds.length) {
-      const first = fresh.length
-        ? (await trx.selectFrom('watched_words').select('id').where('folded', '=', fresh[0]).executeTakeFirstOrThrow()).id
-        : changedIds[0];
-      const sample = [...fresh, ...folded.filter((f) => changedIds.includes(existing.get(f)?.id ?? -1))].slice(0, 10).map((f) => wanted.get(f)!);
-      const detail = `导入 ${fresh.length + changedIds.length} 个词（${WATCHED_ACTION_LABEL[action]}）：新增 ${fresh.length}，更新 ${changedIds.length}。${sample.join('、')}${fresh.length + changedIds.length > sample.length ? '…' : ''}`;
-      await logModeration(trx, { adminId: admin.id, action: 'import_watched_words', targetType: 'watched_word', targetId: first, detail });
-      await bumpWatchedWordsVersion(trx);
-    }
-    return { added: fresh.length, changed: changedIds.length, unchanged: existing.size - changedIds.length + duplicates };
-  });
+  const attempt = () =>
+    transaction(deps.db, async (trx) => {
+      const folded = [...wanted.keys()];
+      const existing = new Map<string, { id: number; action: WatchedWordAction }>();
+      for (let i = 0; i < folded.length; i += CHUNK) {
+        for (const r of await trx
+          .selectFrom('watched_words')
+          .select(['id', 'folded', 'action'])
+          .where('folded', 'in', folded.slice(i, i + CHUNK))
+          .execute())
+          existing.set(r.folded, r);
+      }
+      const now = nowDb();
+      const fresh = folded.filter((f) => !existing.has(f));
+      const changedIds = [...existing.values()].filter((e) => e.action !== action).map((e) => e.id);
+      for (let i = 0; i < fresh.length; i += CHUNK) {
+        await trx
+          .insertInto('watched_words')
+          .values(fresh.slice(i, i + CHUNK).map((f) => ({ word: wanted.get(f)!, folded: f, action, created_by: admin.id, created_at: now })))
+          .execute();
+      }
+      for (let i = 0; i < changedIds.length; i += CHUNK) {
+        await trx
+          .updateTable('watched_words')
+          .set({ action, created_by: admin.id, created_at: now })
+          .where('id', 'in', changedIds.slice(i, i + CHUNK))
+          .execute();
+      }
+      if (fresh.length || changedIds.length) {
+        const first = fresh.length ? (await trx.selectFrom('watched_words').select('id').where('folded', '=', fresh[0]).executeTakeFirstOrThrow()).id : changedIds[0];
+        const sample = [...fresh, ...folded.filter((f) => changedIds.includes(existing.get(f)?.id ?? -1))].slice(0, 10).map((f) => wanted.get(f)!);
+        const detail = `导入 ${fresh.length + changedIds.length} 个词（${WATCHED_ACTION_LABEL[action]}）：新增 ${fresh.length}，更新 ${changedIds.length}。${sample.join('、')}${fresh.length + changedIds.length > sample.length ? '…' : ''}`;
+        await logModeration(trx, { adminId: admin.id, action: 'import_watched_words', targetType: 'watched_word', targetId: first, detail });
+        await bumpWatchedWordsVersion(trx);
+      }
+      return { added: fresh.length, changed: changedIds.length, unchanged: existing.size - changedIds.length + duplicates };
+    });
   // A word added by another admin meanwhile: the second attempt finds it listed.
   const result = await attempt().catch((err) => {
     if (isUniqueViolation(err)) return attempt();

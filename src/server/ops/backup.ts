@@ -30,12 +30,17 @@ export function bucketNote(location: string): string {
   return `图片在${location}中，不在这份备份里：请在存储服务上开启版本控制或跨区域复制来保护它们`;
 }
 
-export const MYSQL_BACKUP_HINT =
-  'DATABASE_URL 指向 MySQL/MariaDB：请用 mysqldump 备份（mysqldump --single-transaction --routines 数据库名 > 备份.sql，见 docs/deployment.md），上传目录另行复制';
+export const MYSQL_BACKUP_HINT = 'DATABASE_URL 指向 MySQL/MariaDB：请用 mysqldump 备份（mysqldump --single-transaction --routines 数据库名 > 备份.sql，见 docs/deployment.md），上传目录另行复制';
 
 /** `backups/2026-11-22T18-03-05Z` under the working folder. */
 export function defaultBackupFolder(now = new Date()): string {
-  return path.resolve('backups', now.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-'));
+  return path.resolve(
+    'backups',
+    now
+      .toISOString()
+      .replace(/\.\d+Z$/, 'Z')
+      .replace(/:/g, '-'),
+  );
 }
 
 function checkIntegrity(file: string): { users: number; ideas: number } {
@@ -104,7 +109,10 @@ export function restoreInstallation(options: { databaseFile: string; uploadsDir:
   const backupDb = path.join(folder, BACKUP_DB_FILE);
   if (!fs.existsSync(backupDb)) throw new Error(`备份目录里没有 ${BACKUP_DB_FILE}：${folder}`);
   const counts = checkIntegrity(backupDb);
-  const stamp = (options.now ?? new Date()).toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+  const stamp = (options.now ?? new Date())
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-');
   const keptAside: string[] = [];
   fs.mkdirSync(path.dirname(path.resolve(databaseFile)), { recursive: true });
   // The WAL and shared-memory files belong to the old database: they go with it.

@@ -5,7 +5,6 @@ import { answer, read } from '../contract/operation.ts';
 import { REST_TAG } from '../contract/rest-tags.ts';
 import { HEALTH_MSG, liveness, readiness } from './health.ts';
 
-
 const NONE = z.object({}).optional();
 
 export const healthOps = {
@@ -18,7 +17,14 @@ export const healthOps = {
     run: async () => answer(liveness(), { message: HEALTH_MSG.live }),
   }),
   ready: read({
-    rest: { method: 'get', path: '/health/ready', tag: REST_TAG.system, summary: '就绪检查：数据库可连接且迁移已完成', operationId: 'health.ready', responses: { 503: '未就绪（data.database、data.pendingMigrations 说明原因）' } },
+    rest: {
+      method: 'get',
+      path: '/health/ready',
+      tag: REST_TAG.system,
+      summary: '就绪检查：数据库可连接且迁移已完成',
+      operationId: 'health.ready',
+      responses: { 503: '未就绪（data.database、data.pendingMigrations 说明原因）' },
+    },
     access: 'public',
     input: NONE,
     output: { data: ZReadiness, unavailableWithData: true },

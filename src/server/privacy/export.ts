@@ -127,7 +127,11 @@ async function collect(deps: Deps, user: UserRow) {
     const unique = [...new Set(ids)].filter((id) => !ideaIds.includes(id));
     const titles = new Map<number, string>(ideaRows.map((r) => [r.id, r.title]));
     for (let i = 0; i < unique.length; i += 500) {
-      for (const r of await publicIdeas(db).where('ideas.id', 'in', unique.slice(i, i + 500)).select(['ideas.id', 'ideas.title']).execute()) titles.set(r.id, r.title);
+      for (const r of await publicIdeas(db)
+        .where('ideas.id', 'in', unique.slice(i, i + 500))
+        .select(['ideas.id', 'ideas.title'])
+        .execute())
+        titles.set(r.id, r.title);
     }
     return titles;
   };
@@ -228,7 +232,19 @@ async function collect(deps: Deps, user: UserRow) {
     },
   };
   const count = (status: string) => ideaRows.filter((r) => r.status === status).length;
-  return { sections, images: archived, counts: { ideas: count('published'), drafts: count('draft'), comments: comments.length, favorites: favorites.length, following: following.length, messages: messages.length, feedback: feedback.length } };
+  return {
+    sections,
+    images: archived,
+    counts: {
+      ideas: count('published'),
+      drafts: count('draft'),
+      comments: comments.length,
+      favorites: favorites.length,
+      following: following.length,
+      messages: messages.length,
+      feedback: feedback.length,
+    },
+  };
 }
 
 function readme(user: UserRow, at: Date, counts: Record<string, number>, missing: string[]): string {

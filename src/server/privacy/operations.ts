@@ -11,7 +11,14 @@ const ZDownload = z.custom<Download>((v) => typeof v === 'object' && v !== null 
 
 export const privacyOps = {
   exportData: read({
-    rest: { method: 'get', path: '/account/export', tag: REST_TAG.account, summary: '下载我的数据：资料、创意（含图片）、草稿、评论、收藏、关注、消息、反馈和其他记录，一个 ZIP 文件（每位用户每天 RATE_EXPORTS_PER_DAY 次）', operationId: 'account.exportData', responses: { 429: '导出过于频繁' } },
+    rest: {
+      method: 'get',
+      path: '/account/export',
+      tag: REST_TAG.account,
+      summary: '下载我的数据：资料、创意（含图片）、草稿、评论、收藏、关注、消息、反馈和其他记录，一个 ZIP 文件（每位用户每天 RATE_EXPORTS_PER_DAY 次）',
+      operationId: 'account.exportData',
+      responses: { 429: '导出过于频繁' },
+    },
     access: 'member',
     input: z.object({}).optional(),
     output: { data: ZDownload, file: { mediaType: 'application/zip', description: '个人数据副本（ZIP：各类数据的 JSON 文件、创意图片和说明 README.txt）' } },

@@ -25,7 +25,9 @@ export function restView(schema: ZodType): View | null {
 function requiredKeys(schema: ZodType): string[] | null {
   const def = defOf(schema);
   if (def.type !== 'object') return null;
-  return Object.entries(def.shape!).filter(([, field]) => defOf(field).type !== 'optional').map(([key]) => key);
+  return Object.entries(def.shape!)
+    .filter(([, field]) => defOf(field).type !== 'optional')
+    .map(([key]) => key);
 }
 
 function buildView(schema: ZodType): View | null {

@@ -20,7 +20,12 @@ import type { Page } from '../ideas/keyset.ts';
 import { SEARCH_QUERY_MAX_CHARS } from '../../shared/constants.ts';
 import { GRAM_KIND, queryGrams, searchWords } from './text.ts';
 
-interface SearchCursor { s: 'q'; t: Rank; p: string; i: number }
+interface SearchCursor {
+  s: 'q';
+  t: Rank;
+  p: string;
+  i: number;
+}
 
 /** A cursor position before every entry of a rank. */
 const RANK_START = '9999-12-31 23:59:59.999';
@@ -140,23 +145,24 @@ async function chooseDrivers(
   const kindsCounted = kinds.length + (whole !== null ? 1 : 0);
   const cap = budget.ranged ? Math.max(1, Math.min(budget.countCap, Math.floor(budget.entries / kindsCounted))) : budget.countCap;
   const resumes = budget.ranged && from ? from.kind : -1;
-  const position = (arg: (i: number) => never) =>
-    sql` and published_at <= ${arg(grams.length + 1)} and (published_at < ${arg(grams.length + 1)} or idea_id < ${arg(grams.length + 2)})`;
-  const rows = await countQueries(db, `${kinds.join()}:${grams.length}:${whole !== null}:${cap}:${resumes}`, [...grams, whole, from?.p ?? '', from?.i ?? 0], (arg) =>
-    sql`${sql.join(
-      pairs.map(
-        ([kind, , g], i) =>
-          sql`select ${sql.lit(i)} as i, count(*) as n, min(c.published_at) as m from (select published_at from idea_search_grams where kind = ${sql.lit(kind)} and gram = ${arg(g)}${kind === resumes ? position(arg) : sql``} order by published_at desc, idea_id desc limit ${sql.lit(cap)}) as c`,
-      ),
-      sql` union all `,
-    )}`,
+  const position = (arg: (i: number) => never) => sql` and published_at <= ${arg(grams.length + 1)} and (published_at < ${arg(grams.length + 1)} or idea_id < ${arg(grams.length + 2)})`;
+  const rows = await countQueries(
+    db,
+    `${kinds.join()}:${grams.length}:${whole !== null}:${cap}:${resumes}`,
+    [...grams, whole, from?.p ?? '', from?.i ?? 0],
+    (arg) =>
+      sql`${sql.join(
+        pairs.map(
+          ([kind, , g], i) =>
+            sql`select ${sql.lit(i)} as i, count(*) as n, min(c.published_at) as m from (select published_at from idea_search_grams where kind = ${sql.lit(kind)} and gram = ${arg(g)}${kind === resumes ? position(arg) : sql``} order by published_at desc, idea_id desc limit ${sql.lit(cap)}) as c`,
+        ),
+        sql` union all `,
+      )}`,
   );
   const counts = new Map<number, { n: number; m: string }>();
   for (const r of rows) counts.set(Number(r.i), { n: Number(r.n), m: r.m ?? '' });
   for (const kind of whole !== null ? [...kinds, GRAM_KIND.exactTitle] : kinds) {
-    const ranked = pairs
-      .flatMap(([k, gram], i) => (k === kind ? [{ gram, ...(counts.get(i) ?? { n: 0, m: '' }) }] : []))
-      .sort((a, b) => a.n - b.n || (a.m < b.m ? -1 : a.m > b.m ? 1 : 0));
+    const ranked = pairs.flatMap(([k, gram], i) => (k === kind ? [{ gram, ...(counts.get(i) ?? { n: 0, m: '' }) }] : [])).sort((a, b) => a.n - b.n || (a.m < b.m ? -1 : a.m > b.m ? 1 : 0));
     const rarest = ranked[0];
     out.set(kind, rarest.n === 0 ? null : { gram: rarest.gram, count: rarest.n < cap ? rarest.n : null });
   }
@@ -165,7 +171,7 @@ async function chooseDrivers(
   const any = pairs.flatMap(([k, gram], i) => (k === GRAM_KIND.any ? [{ gram, ...(counts.get(i) ?? { n: 0, m: '' }) }] : []));
   const rarity = (w: string) => {
     const mine = any.filter((c) => queryGrams(w).includes(c.gram)).sort((a, b) => a.n - b.n || (a.m < b.m ? -1 : 1))[0];
-    return mine ? [mine.n, mine.m] as const : [Infinity, ''] as const;
+    return mine ? ([mine.n, mine.m] as const) : ([Infinity, ''] as const);
   };
   const ranked = words.map((w) => ({ w, r: rarity(w) })).sort((a, b) => a.r[0] - b.r[0] || (a.r[1] < b.r[1] ? -1 : a.r[1] > b.r[1] ? 1 : 0));
   return { drivers: out, words: ranked.map((x) => x.w), counted: cap };
@@ -223,11 +229,12 @@ function walkRound(db: Db, walk: WalkShape, words: number, a: number, arg: (i: n
   if (walk.rank > 0) hits = hits.innerJoin('idea_search_texts as t', 't.idea_id', 'g.gid').where(rankCheck(walk.rank, words, arg, walk.bytes));
   const visible = publicIdeas(db).clearSelect().select('ideas.id').where('ideas.id', '=', sql.ref<number>('g.gid')).where('ideas.published_at', '=', sql.ref<string>('g.gp'));
   hits = hits.where((eb) => eb.exists(visible));
-  const arms: RoundArm[] = [
-    db.selectFrom(hits.orderBy('g.gp', 'desc').orderBy('g.gid', 'desc').limit(need).as(`h${walk.rank}`)).selectAll(),
-  ];
+  const arms: RoundArm[] = [db.selectFrom(hits.orderBy('g.gp', 'desc').orderBy('g.gid', 'desc').limit(need).as(`h${walk.rank}`)).selectAll()];
   if (walk.boundary) {
-    const last = entries().select([sql.lit(walk.rank).as('r'), sql.lit(1).as('b'), 's.published_at as gp', 's.idea_id as gid']).limit(1).offset(offset);
+    const last = entries()
+      .select([sql.lit(walk.rank).as('r'), sql.lit(1).as('b'), 's.published_at as gp', 's.idea_id as gid'])
+      .limit(1)
+      .offset(offset);
     arms.push(db.selectFrom(last.as(`e${walk.rank}`)).selectAll());
   }
   return arms;
@@ -307,7 +314,11 @@ async function readRound(db: Db, ranged: boolean, walks: { walk: RankWalk; need:
   return roundQueries(db, `${words.length}|${key}`, args, (arg) => {
     const arms = shape.flatMap((w, j) => walkRound(db, w, words.length, 1 + words.length + j * WALK_ARGS, arg));
     const union = arms.slice(1).reduce((u, t) => u.unionAll(t), arms[0]);
-    const cards = selectCards(db.selectFrom('ideas').innerJoin(union.as('c'), 'c.gid', 'ideas.id')).select([sql<number>`c.r`.as('rank'), sql<number>`c.b`.as('boundary'), sql<string>`c.gp`.as('entry_at')]);
+    const cards = selectCards(db.selectFrom('ideas').innerJoin(union.as('c'), 'c.gid', 'ideas.id')).select([
+      sql<number>`c.r`.as('rank'),
+      sql<number>`c.b`.as('boundary'),
+      sql<string>`c.gp`.as('entry_at'),
+    ]);
     if (!ranged) return cards;
     // What `loadCardExtras` reads for a guest's cards, read here with them (one statement less): the
     // tags in order, the uploads (name, url) in order and, for an idea with uploads, its analysis.
@@ -317,7 +328,11 @@ async function readRound(db: Db, ranged: boolean, walks: { walk: RankWalk; need:
       // The uploads length-prefixed (`count|len:name len:url len:WxH…`, lengths in characters), not as JSON:
       // json_array() is a LONGTEXT, and its group_concat made MariaDB create an on-disk temporary
       // table (Aria, in /tmp) for every round, about 0.24 ms a statement.
-      sql<string | null>`(select concat(count(*), '|', group_concat(char_length(im.file_name), ':', im.file_name, char_length(im.url), ':', im.url, char_length(concat(im.width, 'x', im.height)), ':', im.width, 'x', im.height order by im.id separator '')) from idea_images as im where im.idea_id = ideas.id)`.as('image_list'),
+      sql<
+        string | null
+      >`(select concat(count(*), '|', group_concat(char_length(im.file_name), ':', im.file_name, char_length(im.url), ':', im.url, char_length(concat(im.width, 'x', im.height)), ':', im.width, 'x', im.height order by im.id separator '')) from idea_images as im where im.idea_id = ideas.id)`.as(
+        'image_list',
+      ),
       sql<string | null>`case when exists (select 1 from idea_images as ia where ia.idea_id = ideas.id) then ideas.detailed_analysis end`.as('analysis'),
     ]);
   });
@@ -394,7 +409,13 @@ export async function searchPage(deps: Deps, viewer: UserRow | null, rawQuery: s
       for (const { walk } of pending) walk.chunk = share;
     }
     left -= pending.reduce((sum, { walk }) => sum + walk.chunk, 0);
-    const rows = await readRound(db, ranged, pending.map(({ walk, need }) => ({ walk, need: need - walk.hits.length })), checked, whole);
+    const rows = await readRound(
+      db,
+      ranged,
+      pending.map(({ walk, need }) => ({ walk, need: need - walk.hits.length })),
+      checked,
+      whole,
+    );
     const newestFirst = (a: RoundRow, b: RoundRow) => (a.entry_at < b.entry_at ? 1 : a.entry_at > b.entry_at ? -1 : b.id - a.id);
     for (const { walk, need } of pending) {
       const mine = rows.filter((r) => Number(r.rank) === walk.rank);

@@ -32,6 +32,10 @@ export async function writeSearchGrams(db: Db, ideaId: number): Promise<void> {
   const { grams, texts } = searchIndexRows(ideaId, row.published_at, { title: row.title, description: row.description, tags });
   // Nothing to find it by (a text of punctuation only): no entries, and no texts either.
   if (!grams.length) return;
-  for (let i = 0; i < grams.length; i += 1000) await db.insertInto('idea_search_grams').values(grams.slice(i, i + 1000)).execute();
+  for (let i = 0; i < grams.length; i += 1000)
+    await db
+      .insertInto('idea_search_grams')
+      .values(grams.slice(i, i + 1000))
+      .execute();
   await db.insertInto('idea_search_texts').values(texts).execute();
 }

@@ -183,7 +183,14 @@ export function ideaSearchTexts(idea: { title: string; description: string; tags
  * found, in any order and any field. A blank query, or one of punctuation only, has none.
  */
 export function searchWords(rawQuery: string): string[] {
-  const words = [...new Set(foldText(rawQuery).split(WORD_SEPARATORS).map((w) => w.replace(NOT_CONTENT, '')).filter(Boolean))];
+  const words = [
+    ...new Set(
+      foldText(rawQuery)
+        .split(WORD_SEPARATORS)
+        .map((w) => w.replace(NOT_CONTENT, ''))
+        .filter(Boolean),
+    ),
+  ];
   return words.filter((w, i) => !words.some((other, j) => j !== i && other.length > w.length && other.includes(w)));
 }
 

@@ -36,7 +36,6 @@ export type FavoriteState = z.infer<typeof ZFavoriteState>;
 /** What the favourites list shows for an idea its author deleted (docs/architecture.md §10). */
 export type DeletedFavorite = z.infer<typeof ZDeletedFavorite>;
 
-
 /** Locks the idea's row (MySQL) and reads its count; undefined when the idea no longer exists. */
 async function lockIdea(trx: Db, ideaId: number) {
   return forUpdate(trx, trx.selectFrom('ideas').select(['id', 'favorite_count']).where('id', '=', ideaId)).executeTakeFirst();
@@ -59,7 +58,11 @@ export async function setFavorite(deps: Deps, user: UserRow, ideaId: number, fav
     if (favorite) {
       const inserted = await trx.insertInto('favorites').orIgnore().values({ user_id: user.id, idea_id: ideaId, created_at: nowDb() }).executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
-        await trx.updateTable('ideas').set({ favorite_count: sql`favorite_count + 1` }).where('id', '=', ideaId).execute();
+        await trx
+          .updateTable('ideas')
+          .set({ favorite_count: sql`favorite_count + 1` })
+          .where('id', '=', ideaId)
+          .execute();
         count += 1;
       }
     } else {
@@ -67,7 +70,11 @@ export async function setFavorite(deps: Deps, user: UserRow, ideaId: number, fav
       const hadRecord = Number(deleted.numDeletedRows) > 0;
       if (!hadRecord && !visible) throw notFound(IDEA_MSG.notFound);
       if (hadRecord) {
-        await trx.updateTable('ideas').set({ favorite_count: minusFloorZero('favorite_count') }).where('id', '=', ideaId).execute();
+        await trx
+          .updateTable('ideas')
+          .set({ favorite_count: minusFloorZero('favorite_count') })
+          .where('id', '=', ideaId)
+          .execute();
         count = Math.max(0, count - 1);
       }
     }
@@ -164,7 +171,15 @@ async function favoritesPage(deps: Deps, user: UserRow, cursorText?: string): Pr
   const liveIds = rows.filter((s) => !s.is_deleted).map((s) => s.id);
   const live = liveIds.length ? await selectCards(publicIdeas(deps.db)).where('ideas.id', 'in', liveIds).execute() : [];
   const nextShown = !!past && (!!past.is_deleted || live.some((l) => l.id === past.id));
-  const cards = new Map((await toCards(deps.db, live.filter((l) => l.id !== past?.id), user)).map((dto) => [dto.id, dto]));
+  const cards = new Map(
+    (
+      await toCards(
+        deps.db,
+        live.filter((l) => l.id !== past?.id),
+        user,
+      )
+    ).map((dto) => [dto.id, dto]),
+  );
   const items = saved.flatMap((s): (IdeaDto | DeletedFavorite)[] => {
     // The title as reviewed: one edited after approval (back in review) and then deleted shows the default.
     if (s.is_deleted) return [{ id: s.id, title: s.moderation_status === 'approved' && s.author_status === 'active' ? s.title : DEFAULT_IDEA_TITLE, isDeleted: true }];
@@ -187,7 +202,11 @@ export async function removeFavoritesOf(trx: Db, userId: number): Promise<void> 
 /** An account's favourites: counted, and removed when it is deactivated (account-data.ts). */
 export const favoritesAccountData: AccountDataPart = {
   count: async (db, userId) => {
-    const row = await db.selectFrom('favorites').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('favorites')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
     return { favorites: Number(row.n) };
   },
   onDeactivate: removeFavoritesOf,

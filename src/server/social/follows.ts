@@ -32,7 +32,6 @@ export async function requireActiveUser(deps: Deps, ref: string): Promise<UserRo
   return target;
 }
 
-
 export async function setFollow(deps: Deps, user: UserRow, ref: string, follow: boolean): Promise<FollowState> {
   const target = await requireActiveUser(deps, ref);
   if (target.id === user.id) throw badRequest(FOLLOW_MSG.notSelf);
@@ -47,14 +46,22 @@ export async function setFollow(deps: Deps, user: UserRow, ref: string, follow: 
     if (follow) {
       const inserted = await trx.insertInto('follows').orIgnore().values({ follower_id: user.id, followee_id: target.id, created_at: nowDb() }).executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
-        await trx.updateTable('users').set({ follower_count: sql`follower_count + 1` }).where('id', '=', target.id).execute();
+        await trx
+          .updateTable('users')
+          .set({ follower_count: sql`follower_count + 1` })
+          .where('id', '=', target.id)
+          .execute();
         count += 1;
         await tellNewFollower(trx, target.id, user);
       }
     } else {
       const deleted = await trx.deleteFrom('follows').where('follower_id', '=', user.id).where('followee_id', '=', target.id).executeTakeFirst();
       if (Number(deleted.numDeletedRows) > 0) {
-        await trx.updateTable('users').set({ follower_count: minusFloorZero('follower_count') }).where('id', '=', target.id).execute();
+        await trx
+          .updateTable('users')
+          .set({ follower_count: minusFloorZero('follower_count') })
+          .where('id', '=', target.id)
+          .execute();
         count = Math.max(0, count - 1);
       }
     }
@@ -100,11 +107,7 @@ export async function followStatus(deps: Deps, viewer: UserRow | null, ref: stri
   const text = ref.trim();
   // A guest follows no one: follower id 0 matches no follow.
   const follower = viewer?.id ?? 0;
-  const [row] = USER_ID_PATTERN.test(text)
-    ? await followByNumber(deps.db, follower, text)
-    : /^\d{1,12}$/.test(text)
-      ? await followById(deps.db, follower, Number(text))
-      : [];
+  const [row] = USER_ID_PATTERN.test(text) ? await followByNumber(deps.db, follower, text) : /^\d{1,12}$/.test(text) ? await followById(deps.db, follower, Number(text)) : [];
   if (!row || row.status !== 'active') throw notFound(USER_NOT_FOUND);
   return { isFollowing: !!Number(row.following), followerCount: row.follower_count };
 }
@@ -136,15 +139,26 @@ export async function removeFollowsOf(trx: Db, userId: number): Promise<void> {
     .set({ follower_count: minusFloorZero('follower_count') })
     .where('id', 'in', trx.selectFrom('follows').select('followee_id').where('follower_id', '=', userId))
     .execute();
-  await trx.deleteFrom('follows').where((eb) => eb.or([eb('follower_id', '=', userId), eb('followee_id', '=', userId)])).execute();
+  await trx
+    .deleteFrom('follows')
+    .where((eb) => eb.or([eb('follower_id', '=', userId), eb('followee_id', '=', userId)]))
+    .execute();
   await trx.updateTable('users').set({ follower_count: 0 }).where('id', '=', userId).execute();
 }
 
 /** For the deactivation statistics: how many the user follows and how many follow them. */
 export async function followCounts(db: Db, userId: number): Promise<{ following: number; followers: number }> {
   const [following, followers] = await Promise.all([
-    db.selectFrom('follows').select((eb) => eb.fn.countAll<number>().as('n')).where('follower_id', '=', userId).executeTakeFirstOrThrow(),
-    db.selectFrom('follows').select((eb) => eb.fn.countAll<number>().as('n')).where('followee_id', '=', userId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('follows')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('follower_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('follows')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('followee_id', '=', userId)
+      .executeTakeFirstOrThrow(),
   ]);
   return { following: Number(following.n), followers: Number(followers.n) };
 }

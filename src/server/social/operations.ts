@@ -14,7 +14,6 @@ import { followUpdates, followUpdatesCount, recentIdeasOf } from './updates.ts';
 import { COUNT_OUTPUT, ZFavoriteCheck, ZFavorites, ZFavoriteState, ZFollowedUser, ZFollowState, ZFollowUpdate, ZRecentIdea } from '../../shared/outputs/social.ts';
 import { ZNextCursor } from '../../shared/outputs/ideas.ts';
 
-
 const ByIdea = z.object({ ideaId: ZIdeaId });
 const ByUser = z.object({ registrationNumber: z.string().trim().min(1, '用户编号无效').max(20, '用户编号无效') });
 
@@ -25,8 +24,21 @@ const FAVORITE_OUTPUT = { data: ZFavoriteState, restBeside: ['favorited', 'favor
 export const favoriteOps = {
   set: write({
     rest: [
-      { method: 'post', path: '/favorites/:ideaId', tag: REST_TAG.favorites, summary: '收藏或取消收藏（favorite 默认为 true；返回 favorited、favoriteCount）', responses: { 404: '创意不存在或已被删除' } },
-      { method: 'post', path: '/ideas/:ideaId/favorite', tag: REST_TAG.favorites, summary: '收藏或取消收藏（body favorite）', operationId: 'favorites.setOnIdea', responses: { 404: '创意不存在或已被删除' } },
+      {
+        method: 'post',
+        path: '/favorites/:ideaId',
+        tag: REST_TAG.favorites,
+        summary: '收藏或取消收藏（favorite 默认为 true；返回 favorited、favoriteCount）',
+        responses: { 404: '创意不存在或已被删除' },
+      },
+      {
+        method: 'post',
+        path: '/ideas/:ideaId/favorite',
+        tag: REST_TAG.favorites,
+        summary: '收藏或取消收藏（body favorite）',
+        operationId: 'favorites.setOnIdea',
+        responses: { 404: '创意不存在或已被删除' },
+      },
     ],
     changes: ['counts'],
     limit: 'favorites',
@@ -51,7 +63,14 @@ export const favoriteOps = {
   check: read({
     rest: [
       { method: 'get', path: '/favorites/check/:ideaId', tag: REST_TAG.favorites, summary: '是否已收藏（data.isFavorite、data.favoriteCount）', responses: { 404: '创意不存在或不可见' } },
-      { method: 'get', path: '/ideas/:ideaId/favorite', tag: REST_TAG.favorites, summary: '是否已收藏（data.isFavorite）', operationId: 'favorites.checkOnIdea', responses: { 404: '创意不存在或不可见' } },
+      {
+        method: 'get',
+        path: '/ideas/:ideaId/favorite',
+        tag: REST_TAG.favorites,
+        summary: '是否已收藏（data.isFavorite）',
+        operationId: 'favorites.checkOnIdea',
+        responses: { 404: '创意不存在或不可见' },
+      },
     ],
     access: 'public',
     hot: true,
@@ -60,7 +79,13 @@ export const favoriteOps = {
     run: async ({ deps, auth }, input) => answer(await favoriteStatus(deps, auth?.user ?? null, input.ideaId)),
   }),
   list: read({
-    rest: { method: 'get', path: '/favorites', tag: REST_TAG.favorites, summary: '我的收藏（最新在前，每页 50 个，nextCursor 传给 ?cursor= 取下一页；作者已删除的只有 { id, title, isDeleted: true }；重新审核中的不列出，所以一页可能不足 50 个）', responses: { 400: 'cursor 无效' } },
+    rest: {
+      method: 'get',
+      path: '/favorites',
+      tag: REST_TAG.favorites,
+      summary: '我的收藏（最新在前，每页 50 个，nextCursor 传给 ?cursor= 取下一页；作者已删除的只有 { id, title, isDeleted: true }；重新审核中的不列出，所以一页可能不足 50 个）',
+      responses: { 400: 'cursor 无效' },
+    },
     access: 'member',
     input: z.object({ cursor: z.string().max(200).optional() }).optional(),
     output: { data: ZFavorites, extra: ZNextCursor },
@@ -73,7 +98,13 @@ export const favoriteOps = {
 
 export const followOps = {
   set: write({
-    rest: { method: 'post', path: '/follows/:registrationNumber', tag: REST_TAG.follows, summary: '关注或取消关注（follow 默认为 true；不能关注自己）', responses: { 400: '不能关注自己', 404: '用户不存在' } },
+    rest: {
+      method: 'post',
+      path: '/follows/:registrationNumber',
+      tag: REST_TAG.follows,
+      summary: '关注或取消关注（follow 默认为 true；不能关注自己）',
+      responses: { 400: '不能关注自己', 404: '用户不存在' },
+    },
     // A follower count.
     changes: ['counts'],
     limit: 'follows',

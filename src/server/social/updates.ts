@@ -31,7 +31,11 @@ export async function followUpdates(deps: Deps, user: UserRow): Promise<FollowUp
   const recent = await publicIdeas(deps.db)
     .clearSelect()
     .select((eb) => ['ideas.user_id', eb.fn.countAll<number>().as('n'), eb.fn.max('ideas.published_at').as('latest')])
-    .where('ideas.user_id', 'in', followed.map((f) => f.id))
+    .where(
+      'ideas.user_id',
+      'in',
+      followed.map((f) => f.id),
+    )
     .where('ideas.published_at', '>=', dbTimeAgo(RECENT_MS))
     .groupBy('ideas.user_id')
     .execute();
@@ -67,7 +71,17 @@ export async function recentIdeasOf(deps: Deps, ref: string): Promise<RecentIdea
     .limit(RECENT_IDEAS_MAX)
     .execute();
   const tags = rows.length
-    ? await deps.db.selectFrom('idea_tags').select(['idea_id', 'tag']).where('idea_id', 'in', rows.map((r) => r.id)).orderBy('idea_id').orderBy('position').execute()
+    ? await deps.db
+        .selectFrom('idea_tags')
+        .select(['idea_id', 'tag'])
+        .where(
+          'idea_id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .orderBy('idea_id')
+        .orderBy('position')
+        .execute()
     : [];
   const person = { userId: author.id, registrationNumber: author.registration_number, nickname: author.nickname, avatarUrl: author.avatar_url };
   return rows.map((r) => ({

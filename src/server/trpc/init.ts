@@ -65,8 +65,7 @@ const mapAppErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-const withAccess = (access: Access, loginMessage?: string) =>
-  t.procedure.use(mapAppErrors).use(({ ctx, next }) => next({ ctx: { ...ctx, caller: authorize(ctx.caller, access, loginMessage) } }));
+const withAccess = (access: Access, loginMessage?: string) => t.procedure.use(mapAppErrors).use(({ ctx, next }) => next({ ctx: { ...ctx, caller: authorize(ctx.caller, access, loginMessage) } }));
 
 /** What tRPC returns for an answer: the REST envelope without `success` (and without the REST status). */
 export type TrpcOutput<T, X extends object> = { data: T; message?: string } & X;

@@ -7,18 +7,20 @@ import { ZIdea } from './ideas.ts';
 
 const ZPerson = z.object({ registrationNumber: z.string(), nickname: z.string() });
 
-export const ZWatchedWordItem = z.object({
-  /** Null for a word of the starting set (the built-in list or SENSITIVE_WORDS_FILE): it cannot be removed here. */
-  id: ZRowId.nullable(),
-  word: z.string(),
-  action: z.enum(WATCHED_WORD_ACTIONS),
-  source: z.enum(['builtin', 'file', 'admin']),
-  /** On a moderator's entry for a word of the starting set: the list it overrides. */
-  overrides: z.enum(['builtin', 'file']).nullable(),
-  /** Who set it and when (null for the starting set, or once the admin's account is gone). */
-  createdBy: ZPerson.nullable(),
-  createdAt: ZTime.nullable(),
-}).meta({ id: 'WatchedWord' });
+export const ZWatchedWordItem = z
+  .object({
+    /** Null for a word of the starting set (the built-in list or SENSITIVE_WORDS_FILE): it cannot be removed here. */
+    id: ZRowId.nullable(),
+    word: z.string(),
+    action: z.enum(WATCHED_WORD_ACTIONS),
+    source: z.enum(['builtin', 'file', 'admin']),
+    /** On a moderator's entry for a word of the starting set: the list it overrides. */
+    overrides: z.enum(['builtin', 'file']).nullable(),
+    /** Who set it and when (null for the starting set, or once the admin's account is gone). */
+    createdBy: ZPerson.nullable(),
+    createdAt: ZTime.nullable(),
+  })
+  .meta({ id: 'WatchedWord' });
 
 export const ZWatchedWordsExtra = z.object({ total: ZCount });
 
@@ -63,11 +65,13 @@ export const ZReviewIdea = ZIdea.extend({
 }).meta({ id: 'ReviewIdea' });
 
 /** A comment a watched word keeps for a moderator. */
-export const ZHeldComment = z.object({
-  comment: ZComment,
-  words: z.array(z.string()),
-  idea: z.object({ id: ZRowId, title: z.string() }),
-}).meta({ id: 'HeldComment' });
+export const ZHeldComment = z
+  .object({
+    comment: ZComment,
+    words: z.array(z.string()),
+    idea: z.object({ id: ZRowId, title: z.string() }),
+  })
+  .meta({ id: 'HeldComment' });
 
 /** What waits on each tab of the admin console (admin/pending.ts): 审核 counts the queue's ideas and held comments. */
 export const ZPendingCounts = z.object({ review: ZCount, feedback: ZCount, reports: ZCount }).meta({ id: 'PendingCounts' });

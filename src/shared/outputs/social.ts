@@ -17,27 +17,31 @@ export const ZFollowState = z.object({ isFollowing: z.boolean(), followerCount: 
 export const ZFollowedUser = z.object({ registrationNumber: z.string(), nickname: z.string(), avatarUrl: z.string(), followedAt: ZTime });
 
 /** One followed user with ideas published in the last 7 days. */
-export const ZFollowUpdate = z.object({
-  registrationNumber: restName('registration_number', z.string()),
-  nickname: z.string(),
-  avatarUrl: restName('avatar_url', z.string()),
-  recentIdeasCount: restName('recent_ideas_count', ZCount),
-  latestIdeaTime: restName('latest_idea_time', ZTime),
-}).meta({ id: 'FollowUpdate' });
+export const ZFollowUpdate = z
+  .object({
+    registrationNumber: restName('registration_number', z.string()),
+    nickname: z.string(),
+    avatarUrl: restName('avatar_url', z.string()),
+    recentIdeasCount: restName('recent_ideas_count', ZCount),
+    latestIdeaTime: restName('latest_idea_time', ZTime),
+  })
+  .meta({ id: 'FollowUpdate' });
 
-export const ZRecentIdea = z.object({
-  id: ZRowId,
-  title: z.string(),
-  description: z.string(),
-  tags: z.array(z.string()),
-  price: z.number(),
-  createdAt: restName('created_at', ZTime),
-  publishedAt: restName('published_at', ZTime),
-  viewCount: restName('view_count', ZCount),
-  favoriteCount: restName('favorite_count', ZCount),
-  nickname: z.string(),
-  avatarUrl: restName('avatar_url', z.string()),
-}).meta({ id: 'RecentIdea' });
+export const ZRecentIdea = z
+  .object({
+    id: ZRowId,
+    title: z.string(),
+    description: z.string(),
+    tags: z.array(z.string()),
+    price: z.number(),
+    createdAt: restName('created_at', ZTime),
+    publishedAt: restName('published_at', ZTime),
+    viewCount: restName('view_count', ZCount),
+    favoriteCount: restName('favorite_count', ZCount),
+    nickname: z.string(),
+    avatarUrl: restName('avatar_url', z.string()),
+  })
+  .meta({ id: 'RecentIdea' });
 
 export const ZCountAnswer = z.object({ count: ZCount });
 /** A count's output: on REST `count` also sits beside `data` (the spec names it at the top level). */

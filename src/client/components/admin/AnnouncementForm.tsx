@@ -54,7 +54,14 @@ export function AnnouncementForm() {
       <p className="muted">公告会出现在每位用户的「消息」里。</p>
       <div className="field">
         <label htmlFor={`${id}-title`}>公告标题</label>
-        <input id={`${id}-title`} value={title} maxLength={ANNOUNCEMENT_TITLE_MAX} onChange={(e) => setTitle(e.target.value)} aria-invalid={!!errors.title} aria-describedby={errors.title ? `${id}-title-error` : undefined} />
+        <input
+          id={`${id}-title`}
+          value={title}
+          maxLength={ANNOUNCEMENT_TITLE_MAX}
+          onChange={(e) => setTitle(e.target.value)}
+          aria-invalid={!!errors.title}
+          aria-describedby={errors.title ? `${id}-title-error` : undefined}
+        />
         {errors.title && (
           <p id={`${id}-title-error`} className="field-error" role="alert">
             {errors.title}
@@ -63,7 +70,15 @@ export function AnnouncementForm() {
       </div>
       <div className="field">
         <label htmlFor={`${id}-content`}>公告内容</label>
-        <textarea id={`${id}-content`} rows={5} value={content} maxLength={ANNOUNCEMENT_CONTENT_MAX} onChange={(e) => setContent(e.target.value)} aria-invalid={!!errors.content} aria-describedby={errors.content ? `${id}-content-error` : `${id}-content-hint`} />
+        <textarea
+          id={`${id}-content`}
+          rows={5}
+          value={content}
+          maxLength={ANNOUNCEMENT_CONTENT_MAX}
+          onChange={(e) => setContent(e.target.value)}
+          aria-invalid={!!errors.content}
+          aria-describedby={errors.content ? `${id}-content-error` : `${id}-content-hint`}
+        />
         {errors.content ? (
           <p id={`${id}-content-error`} className="field-error" role="alert">
             {errors.content}

@@ -24,10 +24,7 @@ const STATUS_LABEL: Record<Report['status'], string> = { open: '待处理', dism
 export function CommentReports() {
   const reports = trpc.admin.reports.useQuery(undefined, { select: (answer) => answer.data });
   if (reports.isPending) return <LoadingLine />;
-  if (reports.isError)
-    return (
-      <RetryLine message={errorMessage(reports.error, '加载举报失败，请稍后重试')} onRetry={() => void reports.refetch()} busy={reports.isFetching} />
-    );
+  if (reports.isError) return <RetryLine message={errorMessage(reports.error, '加载举报失败，请稍后重试')} onRetry={() => void reports.refetch()} busy={reports.isFetching} />;
   const items = reports.data ?? [];
   if (!items.length) return <p className="empty-state muted">还没有评论举报</p>;
   const open = items.filter((r) => r.status === 'open').length;
@@ -35,7 +32,9 @@ export function CommentReports() {
     <>
       {/* The tab's heading, under the page's h1, so each report's h3 does not skip a level (axe). */}
       <h2 className="admin-panel-title">评论举报</h2>
-      <p className="muted">待处理 {open} 条，共 {items.length} 条</p>
+      <p className="muted">
+        待处理 {open} 条，共 {items.length} 条
+      </p>
       <ul className="admin-list">
         {items.map((report) => (
           <li key={report.id}>
@@ -91,7 +90,9 @@ function ReportEntry({ report }: { report: Report }) {
         评论作者：{writer} · 所在创意：<Link href={`/idea/${report.ideaId}`}>{report.ideaTitle ? `「${report.ideaTitle}」` : `#${report.ideaId}`}</Link>
       </p>
       <p className="admin-item-meta">举报原因：{report.reason}</p>
-      <blockquote className="admin-item-content" data-testid="report-excerpt">{excerpt}</blockquote>
+      <blockquote className="admin-item-content" data-testid="report-excerpt">
+        {excerpt}
+      </blockquote>
       {excerpt !== report.commentContent && (
         <details className="admin-item-full">
           <summary>展开全文</summary>

@@ -14,7 +14,6 @@ import { FormError } from '../ui/FormError.tsx';
 import { UPLOADS_URL_PREFIX } from '../../../shared/uploads.ts';
 import { ModalActions } from '../ui/ModalActions.tsx';
 
-
 const PREVIEW_TAGS = new Set(['P', 'BR', 'STRONG', 'B', 'EM', 'I', 'U', 'S', 'H2', 'H3', 'H4', 'H5', 'H6', 'BLOCKQUOTE', 'UL', 'OL', 'LI', 'CODE', 'PRE', 'A', 'IMG', 'HR']);
 
 /** The preview keeps what the server's allowlist keeps (tags, links, the site's own images), in an inert document. */
@@ -27,7 +26,9 @@ export function previewHtml(html: string): string {
       continue;
     }
     for (const attr of Array.from(el.attributes)) {
-      const keep = (el.tagName === 'A' && attr.name === 'href' && /^(https?:|mailto:)/i.test(attr.value)) || (el.tagName === 'IMG' && ['src', 'alt', 'width', 'height'].includes(attr.name) && (attr.name !== 'src' || attr.value.startsWith(UPLOADS_URL_PREFIX)));
+      const keep =
+        (el.tagName === 'A' && attr.name === 'href' && /^(https?:|mailto:)/i.test(attr.value)) ||
+        (el.tagName === 'IMG' && ['src', 'alt', 'width', 'height'].includes(attr.name) && (attr.name !== 'src' || attr.value.startsWith(UPLOADS_URL_PREFIX)));
       if (!keep) el.removeAttribute(attr.name);
     }
     if (el.tagName === 'IMG' && !el.getAttribute('src')) el.remove();
@@ -120,7 +121,15 @@ export function EditApproveDialog({ idea, onClose, onDone, nest }: { idea: Revie
         </div>
         <div className="field">
           <label htmlFor={`${id}-analysis`}>详细分析（HTML）</label>
-          <textarea id={`${id}-analysis`} className="edit-approve-html" rows={8} value={analysis} maxLength={IDEA_ANALYSIS_MAX} onChange={(e) => setAnalysis(e.target.value)} {...described('detailedAnalysis', '保存时按作者编辑器的规则清理：只保留段落、标题、列表、链接和本创意已有的图片')} />
+          <textarea
+            id={`${id}-analysis`}
+            className="edit-approve-html"
+            rows={8}
+            value={analysis}
+            maxLength={IDEA_ANALYSIS_MAX}
+            onChange={(e) => setAnalysis(e.target.value)}
+            {...described('detailedAnalysis', '保存时按作者编辑器的规则清理：只保留段落、标题、列表、链接和本创意已有的图片')}
+          />
           {below('detailedAnalysis', '保存时按作者编辑器的规则清理：只保留段落、标题、列表、链接和本创意已有的图片')}
         </div>
         <section aria-label="详细分析预览">

@@ -20,14 +20,13 @@ export function FeedbackInbox() {
   const items = inbox.data ?? [];
   const open = items.filter((f) => f.status === 'open').length;
   if (inbox.isPending) return <LoadingLine />;
-  if (inbox.isError)
-    return (
-      <RetryLine message={errorMessage(inbox.error, '加载反馈失败，请稍后重试')} onRetry={() => void inbox.refetch()} busy={inbox.isFetching} />
-    );
+  if (inbox.isError) return <RetryLine message={errorMessage(inbox.error, '加载反馈失败，请稍后重试')} onRetry={() => void inbox.refetch()} busy={inbox.isFetching} />;
   if (!items.length) return <p className="empty-state muted">还没有收到反馈</p>;
   return (
     <>
-      <p className="muted">待回复 {open} 条，共 {items.length} 条</p>
+      <p className="muted">
+        待回复 {open} 条，共 {items.length} 条
+      </p>
       <ul className="admin-list">
         {items.map((item) => (
           <li key={item.id}>

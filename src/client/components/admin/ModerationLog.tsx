@@ -28,10 +28,7 @@ const FIELD_LABEL: Record<string, string> = { title: '标题', description: '简
 export function ModerationLog() {
   const log = trpc.admin.log.useQuery(undefined, { select: (answer) => answer.data });
   if (log.isPending) return <LoadingLine />;
-  if (log.isError)
-    return (
-      <RetryLine message={errorMessage(log.error, '加载操作记录失败，请稍后重试')} onRetry={() => void log.refetch()} busy={log.isFetching} />
-    );
+  if (log.isError) return <RetryLine message={errorMessage(log.error, '加载操作记录失败，请稍后重试')} onRetry={() => void log.refetch()} busy={log.isFetching} />;
   const rows = log.data ?? [];
   if (!rows.length) return <p className="empty-state muted">还没有操作记录</p>;
   return (

@@ -8,7 +8,6 @@ import { BusyButton } from '../ui/BusyButton.tsx';
 import { nestHeadings } from './nest-headings.ts';
 import { ADMIN_MSG, fieldLabel, titleOf, type ReviewIdea } from './review-text.ts';
 
-
 /**
  * Why an idea the moderators have seen before is back: a rejection or a take-down the author answered
  * with a new version (and the reason given then), or an edit of an idea that was public.
@@ -30,11 +29,7 @@ function ReviewHistory({ idea }: { idea: ReviewIdea }) {
       </>
     );
   } else {
-    text = (
-      <>
-        已公开过，作者再次提交，通过前不在创意市场展示。{last ? <>上次通过{by}</> : '上次由自动审核通过。'}
-      </>
-    );
+    text = <>已公开过，作者再次提交，通过前不在创意市场展示。{last ? <>上次通过{by}</> : '上次由自动审核通过。'}</>;
   }
   return (
     <p className="review-history-note" data-testid="review-history">

@@ -16,7 +16,6 @@ import { ReasonDialog } from './ReasonDialog.tsx';
 import { ReviewItem } from './ReviewItem.tsx';
 import { ADMIN_MSG, titleOf, type ReviewIdea } from './review-text.ts';
 
-
 /** The edit dialog's preview sits under its h3 预览: the analysis's headings start at h4 there. */
 const nestPreview = (html: string) => nestHeadings(html, 4);
 

@@ -84,7 +84,15 @@ function AddWordForm({ onDone }: { onDone: () => Promise<unknown> }) {
       <h3 id={`${id}-title`}>添加敏感词</h3>
       <div className="field">
         <label htmlFor={`${id}-word`}>敏感词</label>
-        <input id={`${id}-word`} value={word} maxLength={WATCHED_WORD_MAX} onChange={(e) => setWord(e.target.value)} aria-invalid={!!errors.word} aria-describedby={errors.word ? `${id}-word-error` : undefined} placeholder="例如：刷单返利" />
+        <input
+          id={`${id}-word`}
+          value={word}
+          maxLength={WATCHED_WORD_MAX}
+          onChange={(e) => setWord(e.target.value)}
+          aria-invalid={!!errors.word}
+          aria-describedby={errors.word ? `${id}-word-error` : undefined}
+          placeholder="例如：刷单返利"
+        />
         {errors.word && (
           <p id={`${id}-word-error`} className="field-error" role="alert">
             {errors.word}
@@ -132,7 +140,14 @@ function ImportForm({ onDone }: { onDone: () => Promise<unknown> }) {
       <h3 id={`${id}-title`}>批量导入</h3>
       <div className="field">
         <label htmlFor={`${id}-text`}>每行一个词</label>
-        <textarea id={`${id}-text`} rows={4} value={text} onChange={(e) => setText(e.target.value)} aria-invalid={!!errors.text} aria-describedby={errors.text ? `${id}-text-error` : `${id}-text-hint`} />
+        <textarea
+          id={`${id}-text`}
+          rows={4}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          aria-invalid={!!errors.text}
+          aria-describedby={errors.text ? `${id}-text-error` : `${id}-text-hint`}
+        />
         {errors.text ? (
           <p id={`${id}-text-error`} className="field-error" role="alert">
             {errors.text}
@@ -184,11 +199,28 @@ function WordList() {
       <form className="watched-filters" role="search" aria-label="搜索敏感词" onSubmit={(e) => e.preventDefault()}>
         <div className="field">
           <label htmlFor={`${id}-q`}>搜索</label>
-          <input id={`${id}-q`} type="search" value={q} maxLength={WATCHED_WORD_MAX} onChange={(e) => { setQ(e.target.value); setOffset(0); }} placeholder="输入词的一部分" />
+          <input
+            id={`${id}-q`}
+            type="search"
+            value={q}
+            maxLength={WATCHED_WORD_MAX}
+            onChange={(e) => {
+              setQ(e.target.value);
+              setOffset(0);
+            }}
+            placeholder="输入词的一部分"
+          />
         </div>
         <div className="field">
           <label htmlFor={`${id}-action`}>处理方式</label>
-          <select id={`${id}-action`} value={action} onChange={(e) => { setAction(e.target.value as WatchedWordAction | ''); setOffset(0); }}>
+          <select
+            id={`${id}-action`}
+            value={action}
+            onChange={(e) => {
+              setAction(e.target.value as WatchedWordAction | '');
+              setOffset(0);
+            }}
+          >
             <option value="">全部</option>
             {WATCHED_WORD_ACTIONS.map((a) => (
               <option key={a} value={a}>

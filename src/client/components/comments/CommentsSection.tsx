@@ -6,7 +6,16 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { buildCommentTree, COMMENT_MSG, COMMENT_REPORT_REASON_MAX, COMMENT_RETRY_DELAYS_MS, deletePreview, mayDeleteComment, nextInteraction, type CommentInteraction } from '../../../shared/comment-rules.ts';
+import {
+  buildCommentTree,
+  COMMENT_MSG,
+  COMMENT_REPORT_REASON_MAX,
+  COMMENT_RETRY_DELAYS_MS,
+  deletePreview,
+  mayDeleteComment,
+  nextInteraction,
+  type CommentInteraction,
+} from '../../../shared/comment-rules.ts';
 import type { CommentDto } from '../../../shared/comment-schemas.ts';
 import type { IdeaDto } from '../../../shared/idea-schemas.ts';
 import { mayActOn } from '../../../shared/idea-display.ts';
@@ -176,7 +185,7 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
         return;
       }
       let before = markOf(c.id);
-      for (let next: CommentInteraction | undefined = kind; next; ) {
+      for (let next: CommentInteraction | undefined = kind; next;) {
         const asked: CommentInteraction = next;
         const flight: ReactionInFlight = { kind: asked };
         reacting.current.set(c.id, flight);
@@ -267,11 +276,18 @@ export function CommentsSection({ idea }: { idea: IdeaDto }) {
           <p className="comments-login">
             {text.trim() ? (
               <>
-                你写的评论已保存，<Link href="/login" onClick={rememberThisPageForLogin}>登录</Link>后可以继续发送。
+                你写的评论已保存，
+                <Link href="/login" onClick={rememberThisPageForLogin}>
+                  登录
+                </Link>
+                后可以继续发送。
               </>
             ) : (
               <>
-                <Link href="/login" onClick={rememberThisPageForLogin}>登录</Link>后即可发表评论、回复和点赞。
+                <Link href="/login" onClick={rememberThisPageForLogin}>
+                  登录
+                </Link>
+                后即可发表评论、回复和点赞。
               </>
             )}
           </p>

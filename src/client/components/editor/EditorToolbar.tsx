@@ -4,7 +4,19 @@ import type { ReactNode } from 'react';
 
 function Icon({ d }: { d: string }) {
   return (
-    <svg className="editor-icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      className="editor-icon"
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={d} />
     </svg>
   );
@@ -30,7 +42,19 @@ function ToolButton({ label, active, onClick, disabled, children }: { label: str
   );
 }
 
-export function Toolbar({ editor, onInsertImage, onToggleLink, linkOpen, uploading }: { editor: Editor | null; onInsertImage: () => void; onToggleLink: () => void; linkOpen: boolean; uploading: boolean }) {
+export function Toolbar({
+  editor,
+  onInsertImage,
+  onToggleLink,
+  linkOpen,
+  uploading,
+}: {
+  editor: Editor | null;
+  onInsertImage: () => void;
+  onToggleLink: () => void;
+  linkOpen: boolean;
+  uploading: boolean;
+}) {
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) =>

@@ -49,7 +49,19 @@ export function TitleField({ id, inputRef, value, error, onChange }: { id: strin
   );
 }
 
-export function DescriptionField({ id, inputRef, value, error, onChange }: { id: string; inputRef: RefObject<HTMLTextAreaElement | null>; value: string; error?: string; onChange(value: string): void }) {
+export function DescriptionField({
+  id,
+  inputRef,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  inputRef: RefObject<HTMLTextAreaElement | null>;
+  value: string;
+  error?: string;
+  onChange(value: string): void;
+}) {
   return (
     <div className="field">
       <label htmlFor={id}>简介</label>
@@ -119,7 +131,17 @@ export function AnalysisField(props: {
   );
 }
 
-export function SettingsFields({ id, allowComments, showSimilar, onChange }: { id: string; allowComments: boolean; showSimilar: boolean; onChange(key: 'allowComments' | 'showSimilar', value: boolean): void }) {
+export function SettingsFields({
+  id,
+  allowComments,
+  showSimilar,
+  onChange,
+}: {
+  id: string;
+  allowComments: boolean;
+  showSimilar: boolean;
+  onChange(key: 'allowComments' | 'showSimilar', value: boolean): void;
+}) {
   return (
     <fieldset className="field create-options" id={id}>
       <legend>更多选项</legend>

@@ -29,11 +29,11 @@ export interface IdeaPreviewProps {
 export function IdeaPreview({ title, description, marketIdentifier, analysisHtml, tags, tagNotice = null, allowComments, showSimilar, author, articleRef }: IdeaPreviewProps) {
   return (
     <article ref={articleRef} className="idea-preview" tabIndex={-1} aria-labelledby="idea-preview-badge">
-      <p id="idea-preview-badge" className="idea-preview-badge">预览效果，尚未保存</p>
+      <p id="idea-preview-badge" className="idea-preview-badge">
+        预览效果，尚未保存
+      </p>
       <header className="idea-preview-header">
-        <h2 className={title.trim() ? '' : 'idea-preview-untitled'}>
-          {displayTitle(title)}
-        </h2>
+        <h2 className={title.trim() ? '' : 'idea-preview-untitled'}>{displayTitle(title)}</h2>
         <p className={`market-marker market-marker-${marketIdentifier}`}>{MARKET_LABELS[marketIdentifier]}</p>
       </header>
 

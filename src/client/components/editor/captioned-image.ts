@@ -55,7 +55,12 @@ export const CaptionedImage = Image.extend({
         if (event.key !== 'Enter' || event.isComposing) return;
         event.preventDefault();
         const pos = typeof getPos === 'function' ? getPos() : undefined;
-        if (pos !== undefined) editor.chain().focus().setTextSelection(pos + node.nodeSize).run();
+        if (pos !== undefined)
+          editor
+            .chain()
+            .focus()
+            .setTextSelection(pos + node.nodeSize)
+            .run();
       });
       input.addEventListener('blur', () => {
         input.value = fieldValue(node.attrs.alt);

@@ -34,7 +34,14 @@ export function editorMode(stage: IdeaStage | null, moderation?: 'auto' | 'manua
     case 'draft':
       return { heading: '编辑草稿', publishLabel: '发布', publishingLabel: '正在发布…', allowDraft: true, notice: null, editable: true };
     case 'public':
-      return { heading: '编辑已发布的创意', publishLabel: '重新提交', publishingLabel: '正在提交…', allowDraft: false, notice: moderation === 'auto' ? EDITOR_MODE_MSG.resubmitNoticeAuto : EDITOR_MODE_MSG.resubmitNotice, editable: true };
+      return {
+        heading: '编辑已发布的创意',
+        publishLabel: '重新提交',
+        publishingLabel: '正在提交…',
+        allowDraft: false,
+        notice: moderation === 'auto' ? EDITOR_MODE_MSG.resubmitNoticeAuto : EDITOR_MODE_MSG.resubmitNotice,
+        editable: true,
+      };
     case 'rejected':
       return { heading: '修改未通过审核的创意', publishLabel: '重新发布', publishingLabel: '正在发布…', allowDraft: true, notice: EDITOR_MODE_MSG.rejectedNotice, editable: true };
     case 'review':

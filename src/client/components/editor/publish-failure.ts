@@ -66,4 +66,3 @@ export function draftFailure(err: unknown, { creating = false }: { creating?: bo
   if (isNetworkError(err)) return { message: IDEA_MSG.networkFailed };
   return fallbackFailure(err, creating ? IDEA_MSG.createFailed : PUBLISH_FAILURE_MSG.saveDraftFailed);
 }
-

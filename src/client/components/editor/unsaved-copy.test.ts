@@ -44,7 +44,15 @@ describe("the editor's unsaved copy", () => {
   it('counts what a person would miss, not what the rich-text editor adds on its own', () => {
     expect(differsFrom({ ...EMPTY_VALUES, analysis: '<p></p>' }, EMPTY_VALUES)).toBe(false);
     expect(differsFrom({ ...EMPTY_VALUES, title: '  ' }, EMPTY_VALUES)).toBe(false);
-    for (const change of [{ title: '标题' }, { description: '简介' }, { tagsText: '效率' }, { analysis: '<p>分析</p>' }, { allowComments: false }, { showSimilar: false }, { marketIdentifier: 'market_not_exists' as const }]) {
+    for (const change of [
+      { title: '标题' },
+      { description: '简介' },
+      { tagsText: '效率' },
+      { analysis: '<p>分析</p>' },
+      { allowComments: false },
+      { showSimilar: false },
+      { marketIdentifier: 'market_not_exists' as const },
+    ]) {
       expect(differsFrom({ ...EMPTY_VALUES, ...change }, EMPTY_VALUES), JSON.stringify(change)).toBe(true);
     }
   });

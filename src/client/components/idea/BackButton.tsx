@@ -14,9 +14,12 @@ export function useIdeaBack(): { leaving: boolean; back: () => void } {
   const [, navigate] = useLocation();
   const [leaving, setLeaving] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const back = useCallback(() => {
     if (timer.current) return; // Already on the way out.

@@ -54,9 +54,12 @@ export function ShareDialog({ idea, onClose }: { idea: IdeaDto | null; onClose: 
   // saved by pressing on it.
   const [posterImage, setPosterImage] = useState<string | null>(null);
   const copiedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (copiedTimer.current) clearTimeout(copiedTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (copiedTimer.current) clearTimeout(copiedTimer.current);
+    },
+    [],
+  );
 
   const copy = async () => {
     setNotice(null);

@@ -13,6 +13,5 @@ export function useIdeaViewer(ideaId: number, loggedIn: boolean) {
 /** Writes what a toggle answered into the page's viewer state, so every part of the page shows it. */
 export function useSetIdeaViewer(ideaId: number) {
   const utils = trpc.useUtils();
-  return (patch: Partial<{ isFavorite: boolean; isFollowing: boolean }>) =>
-    utils.ideas.viewer.setData({ id: ideaId }, (old) => (old ? { ...old, data: { ...old.data, ...patch } } : old));
+  return (patch: Partial<{ isFavorite: boolean; isFollowing: boolean }>) => utils.ideas.viewer.setData({ id: ideaId }, (old) => (old ? { ...old, data: { ...old.data, ...patch } } : old));
 }

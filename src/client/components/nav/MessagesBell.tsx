@@ -22,7 +22,19 @@ export function MessagesBell() {
   const active = isActiveEntry('/messages', path);
   return (
     <Link href="/messages" className={`top-nav-bell ${active ? 'active' : ''}`} aria-label={bellLabel(count)} aria-current={active ? 'page' : undefined} data-testid="messages-bell">
-      <svg className="top-nav-bell-icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        className="top-nav-bell-icon"
+        viewBox="0 0 24 24"
+        width="22"
+        height="22"
+        aria-hidden="true"
+        focusable="false"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15zM10 20.5h4" />
       </svg>
       {text && (

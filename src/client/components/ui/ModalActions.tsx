@@ -1,7 +1,13 @@
 import { SubmitButton } from './SubmitButton.tsx';
 
 /** A dialog form's buttons: 取消 and the submit, both held while the request is under way. */
-export function ModalActions({ onCancel, pending, label, pendingLabel = '提交中…', danger = false }: {
+export function ModalActions({
+  onCancel,
+  pending,
+  label,
+  pendingLabel = '提交中…',
+  danger = false,
+}: {
   onCancel: () => void;
   pending: boolean;
   label: string;

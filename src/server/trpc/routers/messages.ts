@@ -17,4 +17,3 @@ export const feedbackRouter = router({
   inbox: query(feedbackOps.inbox),
   reply: mutation(feedbackOps.reply),
 });
-
