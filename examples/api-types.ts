@@ -403,7 +403,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** 更换头像（5 个预设之一） */
+        /** 修改资料：头像（5 个预设之一）和/或简介 bio（最多 200 字，纯文本，空字符串清除；与其他文字一样经过敏感词审核）。昵称由系统生成，不能修改 */
         put: operations["auth.updateProfile"];
         post?: never;
         delete?: never;
@@ -4397,10 +4397,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
-                    avatarUrl: string;
+                    avatarUrl?: string;
+                    bio?: string;
                 };
             };
         };
@@ -4432,6 +4433,15 @@ export interface operations {
             };
             /** @description 未登录或登录已过期 */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 简介含敏感词（moderationResult）或需要人工审核的词语 */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

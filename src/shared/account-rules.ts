@@ -1,5 +1,5 @@
 /** Account messages, cross-field form rules and API shapes: no zod, so the client bundle stays small. */
-import { DEACTIVATION_CONFIRM_WORD, DEACTIVATION_REASON_MAX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
+import { BIO_MAX, DEACTIVATION_CONFIRM_WORD, DEACTIVATION_REASON_MAX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
 import type { z } from 'zod';
 import type { ZAuthUser, ZPublicUser, ZPublicUserWithCounts } from './outputs/accounts.ts';
 
@@ -21,6 +21,8 @@ export const MSG = {
   reasonTooLong: `注销原因不能超过${DEACTIVATION_REASON_MAX}个字`,
   confirmWordMismatch: `请输入“${DEACTIVATION_CONFIRM_WORD}”以确认`,
   avatarInvalid: '请从系统提供的头像中选择',
+  bioTooLong: `简介不能超过${BIO_MAX}个字`,
+  profileEmpty: '请选择头像或填写简介',
   userIdInvalid: '用户ID格式不正确',
   emailNotOpen: '邮箱登录暂未开放，请使用手机号登录',
 } as const;

@@ -5,9 +5,10 @@
 import { z } from 'zod';
 import './zod-locale.ts';
 import { MSG } from './account-rules.ts';
-import { DEACTIVATION_CONFIRM_WORD, DEACTIVATION_REASON_MAX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SMS_PURPOSES } from './constants.ts';
+import { BIO_MAX, DEACTIVATION_CONFIRM_WORD, DEACTIVATION_REASON_MAX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SMS_PURPOSES } from './constants.ts';
 import { PHONE_PATTERN, SMS_CODE_PATTERN, USER_ID_PATTERN } from './patterns.ts';
 import { ZStoredText } from './stored-text.ts';
+import { atMostChars } from './text-length.ts';
 
 export const ZPhone = z.string({ error: MSG.phoneInvalid }).trim().regex(PHONE_PATTERN, MSG.phoneInvalid);
 export const ZSmsCode = z.string({ error: MSG.codeInvalid }).trim().regex(SMS_CODE_PATTERN, MSG.codeInvalid);
@@ -81,9 +82,16 @@ export const ZUpdatePhoneRequest = z.object({
   userId: z.unknown().optional(),
 });
 
-export const ZUpdateProfileRequest = z.object({
-  avatarUrl: z.string({ error: MSG.avatarInvalid }).min(1, MSG.avatarInvalid),
-});
+/** A member's own words about themselves: plain text, empty clears it (the pages then show DEFAULT_BIO). */
+export const ZBio = atMostChars(ZStoredText(), BIO_MAX, MSG.bioTooLong);
+
+/** The avatar (one of the presets), the bio, or both; the nickname is the system's and not here. */
+export const ZUpdateProfileRequest = z
+  .object({
+    avatarUrl: z.string({ error: MSG.avatarInvalid }).min(1, MSG.avatarInvalid).optional(),
+    bio: ZBio.optional(),
+  })
+  .refine((p) => p.avatarUrl !== undefined || p.bio !== undefined, MSG.profileEmpty);
 
 export const ZSyncUserInfoRequest = z.object({
   registrationNumber: z.string().optional(),

@@ -36,6 +36,8 @@ export const NAV_SEARCH_MAX_WIDTH_PX = 705;
 export const SEARCH_QUERY_MAX_CHARS = 50;
 
 export const DEFAULT_BIO = '这个猎人很懒，还没有写简介';
+/** A bio's length in characters (text-length.ts), plain text. */
+export const BIO_MAX = 200;
 export const REGISTRATION_NUMBER_PLACEHOLDER = 'bx000000';
 export const NICKNAME_PLACEHOLDER = 'user0000';
 export const DEACTIVATED_NICKNAME = '已注销用户';

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowDb } from '../../db/time.ts';
 import { runHousekeeping } from '../../src/server/jobs/index.ts';
-import { authenticate, changePassword, updateAvatar } from '../../src/server/accounts/service.ts';
+import { authenticate, changePassword, updateProfileFields } from '../../src/server/accounts/service.ts';
 import { PRESET_AVATARS } from '../../src/shared/constants.ts';
 import { DIALECTS } from '../helpers/dialects.ts';
 import { startTestApp, trpcCall, type TestApp } from '../helpers/api.ts';
@@ -144,7 +144,7 @@ describe.each(DIALECTS)('sessions ended in another process, on %s', (dialect) =>
     const auth = (await authenticate(app.deps, member.token))!;
     await app.deps.db.updateTable('users').set({ status: 'deactivated', deactivated_at: nowDb(), phone: null }).where('id', '=', member.id).execute();
     const expired = { code: 'UNAUTHORIZED', message: EXPIRED };
-    await expect(updateAvatar(app.deps, auth.user, PRESET_AVATARS[1])).rejects.toMatchObject(expired);
+    await expect(updateProfileFields(app.deps, auth.user, { avatarUrl: PRESET_AVATARS[1] })).rejects.toMatchObject(expired);
     await expect(changePassword(app.deps, auth, { currentPassword: member.password, newPassword: 'another-pass-1' })).rejects.toMatchObject(expired);
     const row = await app.deps.db.selectFrom('users').select(['avatar_url', 'password_hash', 'phone']).where('id', '=', member.id).executeTakeFirstOrThrow();
     expect(row.avatar_url).not.toBe(PRESET_AVATARS[1]);

@@ -233,6 +233,26 @@ for (const viewport of VIEWPORTS) {
       await profile.waitFor({ state: 'detached' });
       assert.equal(await chip.locator('img').getAttribute('src'), '/avatars/avatar-3.svg');
 
+      // Bio: written in the same dialog; a sensitive word is refused there, with the server's words; saved, it shows on both public pages.
+      await openAccountMenu(page);
+      await page.getByRole('menuitem', { name: '编辑资料' }).click();
+      await profile.getByLabel('个人简介').fill('业余时间研究赌博技巧');
+      await profile.getByRole('button', { name: '保存' }).click();
+      await profile.getByRole('alert').getByText('内容包含敏感词，未能通过审核，请修改后重新提交').waitFor();
+      await expectAccessible(page, 'profile modal with a refused bio');
+      await profile.getByLabel('个人简介').fill('喜欢在地铁上记录一闪而过的点子');
+      assert.equal(await profile.getByTestId('bio-count').textContent(), '15/200');
+      await shot(page, `${viewport.name}-profile-bio`);
+      await profile.getByRole('button', { name: '保存' }).click();
+      await profile.waitFor({ state: 'detached' });
+      const registrationNumber = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').registrationNumber as string);
+      for (const path of [`/hunter/${registrationNumber}`, `/user/${registrationNumber}`]) {
+        await page.goto(path);
+        await page.locator('.person-bio', { hasText: '喜欢在地铁上记录一闪而过的点子' }).waitFor();
+        await expectAccessible(page, `bio on ${path}`);
+      }
+      await shot(page, `${viewport.name}-user-page-bio`);
+
       // Password: other sessions stop working.
       const otherSession = await apiLogin(phone, password);
       const newPassword = 'second-pass2';

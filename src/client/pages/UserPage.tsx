@@ -1,6 +1,6 @@
 /**
  * /user/{registrationNumber}, docs/spec/accounts-and-people.md §2 "User public page": the nickname (创意猎人 when
- * there is none), the count of published ideas, the grid of their cards, and a loading line meanwhile.
+ * there is none), the member's bio (the default text when empty, as on the hunter page), the count of published ideas, the grid of their cards, and a loading line meanwhile.
  * The spec only logs this page's fetch errors; we say so on the page and offer a reload.
  */
 import { Link, useParams } from 'wouter';
@@ -8,7 +8,7 @@ import { LoadingLine } from '../components/LoadingLine.tsx';
 import { PersonIdeas } from '../components/PersonIdeas.tsx';
 import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { useSession } from '../hooks/useSession.ts';
-import { countOr, nicknameOrFallback, PEOPLE_MSG, PERSON_IDEAS_LIMIT } from '../lib/people.ts';
+import { bioOrDefault, countOr, nicknameOrFallback, PEOPLE_MSG, PERSON_IDEAS_LIMIT } from '../lib/people.ts';
 import { trpc } from '../lib/trpc.ts';
 import '../styles/ideas.css';
 
@@ -42,6 +42,7 @@ export default function UserPage() {
     <main className="page person-page">
       <header className="person-header">
         <h1>{nickname}</h1>
+        {profile.data && <p className="person-bio">{profile.data.isDeactivated ? PEOPLE_MSG.deactivated : bioOrDefault(profile.data.bio)}</p>}
         <p className="muted">
           已发布 <strong>{count}</strong> 个创意
           {profile.data && (

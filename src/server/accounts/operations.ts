@@ -14,7 +14,6 @@ import {
   ZSendSmsCodeRequest,
   ZSyncUserInfoRequest,
   ZUpdatePhoneRequest,
-  ZUpdateProfileRequest,
   ZVerifySmsCodeRequest,
   type PublicUserWithCounts,
 } from '../../shared/account-schemas.ts';
@@ -166,14 +165,6 @@ export const accountOps = {
     input: ZUpdatePhoneRequest,
     output: { data: ZUserAnswer },
     run: async ({ deps, auth }, input) => answer({ user: toAuthUser(await accounts.updatePhone(deps, auth, input)) }, { message: M.phoneChanged }),
-  }),
-  updateProfile: write({
-    rest: { method: 'put', path: '/auth/profile', tag: REST_TAG.account, summary: '更换头像（5 个预设之一）' },
-    limit: 'profile',
-    access: 'member',
-    input: ZUpdateProfileRequest,
-    output: { data: ZUserAnswer },
-    run: async ({ deps, user }, input) => answer({ user: toAuthUser(await accounts.updateAvatar(deps, user, input.avatarUrl)) }, { message: M.profileUpdated }),
   }),
   /** Returns the server's view of the user; it never renames anyone (docs/architecture.md §10). */
   syncUserInfo: write({

@@ -43,7 +43,6 @@ export const ACCOUNT_MSG = {
   passwordReset: '密码重置成功，请使用新密码登录',
   passwordChanged: '密码修改成功！',
   phoneChanged: '手机号修改成功',
-  profileUpdated: '头像已更新',
   deactivated: '账号注销成功，感谢你的使用',
   statsForbidden: '只能查看自己的账户统计',
 } as const;
@@ -301,9 +300,20 @@ export async function updatePhone(deps: Deps, auth: Authenticated, input: { phon
 
 // ---------------------------------------------------------------- profile and stats
 
-export async function updateAvatar(deps: Deps, user: UserRow, avatarUrl: string): Promise<UserRow> {
-  if (!isPresetAvatar(avatarUrl)) throw badRequest(MSG.avatarInvalid);
-  await updateActiveUser(deps.db, user.id, { avatar_url: avatarUrl, updated_at: nowDb() });
+/** What a member may change about how others see them (profile/ checks the words first). */
+export interface ProfileChange {
+  avatarUrl?: string;
+  /** Null clears it. */
+  bio?: string | null;
+}
+
+export async function updateProfileFields(deps: Deps, user: UserRow, change: ProfileChange): Promise<UserRow> {
+  if (change.avatarUrl !== undefined && !isPresetAvatar(change.avatarUrl)) throw badRequest(MSG.avatarInvalid);
+  await updateActiveUser(deps.db, user.id, {
+    ...(change.avatarUrl !== undefined ? { avatar_url: change.avatarUrl } : {}),
+    ...(change.bio !== undefined ? { bio: change.bio } : {}),
+    updated_at: nowDb(),
+  });
   deps.sessionCache.forgetUser(user.id);
   return (await findUserById(deps.db, user.id))!;
 }

@@ -68,7 +68,7 @@ export const WRITE_LIMIT_WHAT: Record<WriteLimitKind, string> = {
   views: 'view records (a refused one leaves the count as it was)',
   edits: "saving, deleting, restoring one's ideas and their expansions",
   unlocks: 'unlocking detailed analyses',
-  profile: "changing one's avatar",
+  profile: "changing one's avatar or bio",
   passwords:
     'the writes that check the current password: changing it or the phone (and a change-phone code asked with it), deactivating (right or wrong: a right password costs as much argon2 as a wrong one, and wrong ones have their own lockout; a phone change takes two)',
 };

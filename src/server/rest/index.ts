@@ -11,6 +11,7 @@ import { messageOps } from '../messages/operations.ts';
 import { watchedWordOps } from '../moderation/operations.ts';
 import { healthOps } from '../ops/operations.ts';
 import { privacyOps } from '../privacy/operations.ts';
+import { profileOps } from '../profile/operations.ts';
 import { favoriteOps, followOps } from '../social/operations.ts';
 import type { AnyOperation } from '../contract/operation.ts';
 import { buildOpenApi } from './openapi.ts';
@@ -21,6 +22,7 @@ const OPERATION_GROUPS: Record<string, AnyOperation>[] = [
   healthOps,
   siteOps,
   accountOps,
+  profileOps,
   ideaOps,
   reviewOps,
   marketplaceOps,

@@ -1,4 +1,5 @@
 import { accountOps as op } from '../../accounts/operations.ts';
+import { profileOps } from '../../profile/operations.ts';
 import { mutation, query, router } from '../init.ts';
 
 export const authRouter = router({
@@ -12,7 +13,7 @@ export const authRouter = router({
   resetPassword: mutation(op.resetPassword),
   changePassword: mutation(op.changePassword),
   updatePhone: mutation(op.updatePhone),
-  updateProfile: mutation(op.updateProfile),
+  updateProfile: mutation(profileOps.updateProfile),
   syncUserInfo: mutation(op.syncUserInfo),
   publicUser: query(op.publicUser),
 });
