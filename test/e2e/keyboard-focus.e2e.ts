@@ -375,6 +375,11 @@ describe('keyboard focus', () => {
 
   it('a page opened from the navigation, where focus stays on the link, is read out by its title', async () => {
     const { context, page } = await readerAndIdea('导航', '导航播报的创意');
+    // The page's code arrives late, as on a slow phone: the old page's title must not be read out meanwhile.
+    await page.route('**/InspirationLibraryPage-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await page.goto('/marketplace');
     const link = page.locator('nav').getByRole('link', { name: '我的灵感库' }).first();
     await link.focus();

@@ -126,6 +126,9 @@ export function FocusRescue() {
  * nothing said the page had changed to a screen reader (an accessibility review): its title is read
  * out from a status line, once the page has set it (usePageTitle).
  */
+const ANNOUNCE_AFTER_MS = 300;
+const TITLE_WAIT_MS = 5000;
+
 export function RouteAnnouncer() {
   const [location] = useLocation();
   const first = useRef(true);
@@ -135,10 +138,17 @@ export function RouteAnnouncer() {
       first.current = false;
       return;
     }
-    const timer = window.setTimeout(() => {
+    // The new page sets its title when its code has loaded, which on a slow phone takes longer than
+    // the first look: until the title changes (or TITLE_WAIT_MS passes), the old one would be read out.
+    const before = document.title;
+    const started = performance.now();
+    const timer = window.setInterval(() => {
+      const waited = performance.now() - started;
+      if (waited < ANNOUNCE_AFTER_MS || (document.title === before && waited < TITLE_WAIT_MS)) return;
+      window.clearInterval(timer);
       if (region.current && document.activeElement?.closest('nav')) region.current.textContent = `已打开：${document.title}`;
-    }, 300);
-    return () => window.clearTimeout(timer);
+    }, 100);
+    return () => window.clearInterval(timer);
   }, [location]);
   return <p ref={region} className="visually-hidden" role="status" data-testid="route-announcer" />;
 }
