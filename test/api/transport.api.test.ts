@@ -6,20 +6,12 @@ import sharp from 'sharp';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects.ts';
-import { registerAndLogin, type TestApp, trpcCall, uploadForm } from '../helpers/api.ts';
+import { registerAndLogin, trpcCall, uploadForm } from '../helpers/api.ts';
 import { serveTestApp } from '../helpers/serve.ts';
+import { ideaCount } from '../helpers/fixtures.ts';
 import { postIdea } from '../helpers/idea-bodies.ts';
 
 type Member = Awaited<ReturnType<typeof registerAndLogin>>;
-
-async function ideaCount(app: TestApp, userId: number): Promise<number> {
-  const row = await app.deps.db
-    .selectFrom('ideas')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
 
 describe.each(DIALECTS)('a. tRPC batching is off or bounded on %s', (dialect) => {
   const app = serveTestApp(dialect);

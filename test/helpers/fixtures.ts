@@ -59,3 +59,13 @@ export async function approveAsModerator(app: TestApp, ideaId: number): Promise<
   const res = await app.api('POST', `/api/admin/ideas/${ideaId}/approve`, { token: admin.token });
   if (res.status !== 200) throw new Error(`approve ${res.status} ${JSON.stringify(res.body)}`);
 }
+
+/** How many ideas a member has in the table, whatever their state: to show that a refused write added none. */
+export async function ideaCount(app: Pick<TestApp, 'deps'>, userId: number): Promise<number> {
+  const row = await app.deps.db
+    .selectFrom('ideas')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -10,6 +10,7 @@ import { purgeRecycleBin } from '../../src/server/ideas/service.ts';
 import { DIALECTS } from '../helpers/dialects.ts';
 import { registerAndLogin, startTestApp, type TestApp, trpcCall } from '../helpers/api.ts';
 import { serveTestApp } from '../helpers/serve.ts';
+import { ideaCount } from '../helpers/fixtures.ts';
 import { uniqueIdea, postIdea } from '../helpers/idea-bodies.ts';
 
 const DAY = 24 * 3600 * 1000;
@@ -19,15 +20,6 @@ type Member = Awaited<ReturnType<typeof registerAndLogin>>;
 
 async function ideaRow(app: TestApp, id: number) {
   return app.deps.db.selectFrom('ideas').select(['id', 'is_deleted', 'moderation_status', 'status']).where('id', '=', id).executeTakeFirst();
-}
-
-async function ideaCount(app: TestApp, userId: number): Promise<number> {
-  const row = await app.deps.db
-    .selectFrom('ideas')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 describe.each(DIALECTS)('ideas: ownership, review text, purge, EXIF, the guest list on %s', (dialect) => {
