@@ -45,6 +45,8 @@ async function search(page: Page, query: string) {
   const box = page.getByRole('searchbox', { name: '搜索创意' });
   await box.fill(query);
   await box.press('Enter');
+  // The banner may still show the last query's count (the same ideas): wait for this query's address first.
+  await page.waitForURL((url) => url.searchParams.get('q') === query.trim());
   await page.getByTestId('search-banner').getByText(`找到 ${BOTH.length} 个相关创意`).waitFor();
   const titles = await page.locator('main [data-testid="idea-card"] .idea-card-title').allTextContents();
   return titles.map((t) => t.trim()).sort();
