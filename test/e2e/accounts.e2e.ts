@@ -237,6 +237,8 @@ for (const viewport of VIEWPORTS) {
       await openAccountMenu(page);
       await page.getByRole('menuitem', { name: '编辑资料' }).click();
       await profile.getByLabel('个人简介').fill('业余时间研究赌博技巧');
+      // (Also past the 400 ms in which a tap where the last dialog's 保存 was is taken for a double tap.)
+      await expectAccessible(page, 'profile modal with a bio typed');
       await profile.getByRole('button', { name: '保存' }).click();
       await profile.getByRole('alert').getByText('内容包含敏感词，未能通过审核，请修改后重新提交').waitFor();
       await expectAccessible(page, 'profile modal with a refused bio');

@@ -43,8 +43,9 @@ export default function ProfileModal({ onClose }: { onClose: () => void }) {
     if (bioOver) return;
     setError(null);
     try {
-      // The bio goes only once it was read or typed: a save before that must not clear it.
-      const change = typedBio !== null || me.data ? { avatarUrl: PRESET_AVATARS[selected], bio } : { avatarUrl: PRESET_AVATARS[selected] };
+      // The bio goes only when the member changed it: an avatar change never re-checks (or clears) an unread one.
+      const bioChanged = typedBio !== null && typedBio.trim() !== ownBio(me.data?.bio);
+      const change = bioChanged ? { avatarUrl: PRESET_AVATARS[selected], bio } : { avatarUrl: PRESET_AVATARS[selected] };
       const { data: result, message } = await update.mutateAsync(change);
       saveUserInfo({ ...user, ...result.user, avatar: result.user.avatar, avatarUrl: result.user.avatarUrl });
       // Every card and comment of this member on screen shows the avatar, and their pages the bio: read them again (a rare write).
