@@ -47,6 +47,7 @@ const IdeaPage = page(() => import('./pages/IdeaPage.tsx'));
 const MarketplacePage = page(() => import('./pages/MarketplacePage.tsx'));
 const HunterPage = page(() => import('./pages/HunterPage.tsx'));
 const UserPage = page(() => import('./pages/UserPage.tsx'));
+const FollowListPage = page(() => import('./pages/FollowListPage.tsx'));
 const UpdatesPage = page(() => import('./pages/UpdatesPage.tsx'));
 const MessagesPage = page(() => import('./pages/MessagesPage.tsx'));
 const FeedbackPage = page(() => import('./pages/FeedbackPage.tsx'));
@@ -117,6 +118,8 @@ export function App() {
         </Route>
         <Route path="/user/:registrationNumber">{withLayout(<UserPage />)}</Route>
         <Route path="/hunter/:registrationNumber">{withLayout(<HunterPage />)}</Route>
+        <Route path="/hunter/:registrationNumber/followers">{withLayout(<FollowListPage side="followers" />)}</Route>
+        <Route path="/hunter/:registrationNumber/following">{withLayout(<FollowListPage side="following" />)}</Route>
         <Route path="/publish-success/:id?">
           <MemberPage>
             <PublishSuccessPage />

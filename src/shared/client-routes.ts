@@ -27,6 +27,8 @@ export const CLIENT_ROUTE_PATTERNS = [
   '/idea/:id',
   '/user/:registrationNumber',
   '/hunter/:registrationNumber',
+  '/hunter/:registrationNumber/followers',
+  '/hunter/:registrationNumber/following',
   '/publish-success/:id?',
   '/profile',
   '/user-profile',

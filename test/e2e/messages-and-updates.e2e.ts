@@ -357,6 +357,34 @@ for (const viewport of VIEWPORTS) {
       await context.close();
     });
 
+    it('opens the followers from the hunter page’s count and follows back from the list', async () => {
+      const hunter = await createUser(e2e.server.deps, { nickname: `被关注者${viewport.name}` });
+      const fan = await createUser(e2e.server.deps, { nickname: `回关对象${viewport.name}` });
+      await api('POST', `/api/follows/${hunter.registrationNumber}`, { follow: true }, fan.token);
+      const { context, page } = await newPage(e2e, viewport);
+      await signInWithToken(page, e2e.baseUrl, hunter);
+      await page.goto(`/hunter/${hunter.registrationNumber}`);
+      await page.getByRole('link', { name: '粉丝 1，查看粉丝列表' }).click();
+      await page.waitForURL(`**/hunter/${hunter.registrationNumber}/followers`);
+      await page.getByRole('heading', { level: 1, name: `被关注者${viewport.name}的粉丝` }).waitFor();
+      const entry = page.getByTestId('follow-entry').filter({ hasText: `回关对象${viewport.name}` });
+      await entry.getByRole('link', { name: new RegExp(`回关对象${viewport.name}`) }).waitFor();
+      assert.equal(await page.getByTestId('follow-entry').count(), 1);
+      await look(page, viewport, 'followers');
+      await entry.getByRole('button', { name: `关注回关对象${viewport.name}` }).click();
+      await entry.getByRole('button', { name: `已关注回关对象${viewport.name}，点击取消关注` }).waitFor();
+      const check = await api('GET', `/api/follows/check/${fan.registrationNumber}`, undefined, hunter.token);
+      assert.equal(check.data.isFollowing, true, 'followed back');
+      // The other tab: whom the hunter follows now.
+      await page.getByRole('link', { name: '关注', exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: `被关注者${viewport.name}关注的人` }).waitFor();
+      await page
+        .getByTestId('follow-entry')
+        .filter({ hasText: `回关对象${viewport.name}` })
+        .waitFor();
+      await context.close();
+    });
+
     it('lists a favourite added on the idea page when the library opens next, without a refresh', async () => {
       const author = await createUser(e2e.server.deps);
       const title = `刚收藏的创意${viewport.name}${Date.now() % 100000}`;

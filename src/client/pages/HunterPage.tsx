@@ -4,7 +4,8 @@
  * grid of published cards; 暂无已发布的创意 when there are none; 获取用户资料失败，请稍后重试 with a
  * reload button when the profile cannot be read. Only public ideas appear (the server's visibility rule).
  * A 关注 button beside the name, as on an idea's author block (not for one's own page or a
- * deactivated account); a member's follower count comes from the same read as the button's state.
+ * deactivated account); a member's follower count comes from the same read as the button's state,
+ * and opens the list of followers (/hunter/{registrationNumber}/followers, FollowListPage).
  */
 import { Link, useParams } from 'wouter';
 import { DEACTIVATED_NICKNAME } from '../../shared/constants.ts';
@@ -63,9 +64,10 @@ export default function HunterPage() {
   const list = ideas.data ?? [];
   const extra = user as typeof user & { ideaCount?: number; followerCount?: number; viewCount?: number };
   const totalViews = list.reduce((sum, idea) => sum + (idea.viewCount || 0), 0);
-  const stats = [
+  // The follower count opens the list of followers (FollowListPage).
+  const stats: { label: string; value: number; href?: string }[] = [
     { label: '已发布创意', value: countOr(extra.ideaCount, list.length) },
-    { label: '粉丝', value: follow.data?.followerCount ?? countOr(extra.followerCount, 0) },
+    { label: '粉丝', value: follow.data?.followerCount ?? countOr(extra.followerCount, 0), href: `/hunter/${registrationNumber}/followers` },
     { label: '总浏览', value: countOr(extra.viewCount, totalViews) },
   ];
   return (
@@ -92,7 +94,15 @@ export default function HunterPage() {
             {stats.map((s) => (
               <div key={s.label}>
                 <dt>{s.label}</dt>
-                <dd data-testid={`stat-${s.label}`}>{formatCount(s.value)}</dd>
+                <dd data-testid={`stat-${s.label}`}>
+                  {s.href ? (
+                    <Link href={s.href} className="person-stat-link" aria-label={`${s.label} ${formatCount(s.value)}，查看${s.label}列表`}>
+                      {formatCount(s.value)}
+                    </Link>
+                  ) : (
+                    formatCount(s.value)
+                  )}
+                </dd>
               </div>
             ))}
           </dl>

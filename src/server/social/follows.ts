@@ -17,7 +17,9 @@ import { sendMessage, unnameActor } from '../messages/send.ts';
 import { requireUserByRef, USER_NOT_FOUND } from '../accounts/users.ts';
 import { USER_ID_PATTERN } from '../../shared/patterns.ts';
 import type { AccountDataPart } from '../accounts/account-data.ts';
-import type { ZFollowedUser, ZFollowState } from '../../shared/outputs/social.ts';
+import type { ZFollowedUser, ZFollowListEntry, ZFollowState } from '../../shared/outputs/social.ts';
+import { DEFAULT_AVATAR, isPresetAvatar } from '../../shared/constants.ts';
+import { decodeTimeIdCursor, encodeTimeIdCursor, olderThan } from '../kernel/cursors.ts';
 
 export const FOLLOW_MSG = FOLLOW_TEXT;
 
@@ -130,6 +132,67 @@ const FOLLOWING_LIST_MAX = 500;
 export async function listFollowing(deps: Deps, user: UserRow): Promise<FollowedUser[]> {
   const rows = (await followedAccounts(deps.db, user.id)).slice(0, FOLLOWING_LIST_MAX);
   return rows.map((r) => ({ registrationNumber: r.registration_number, nickname: r.nickname, avatarUrl: r.avatar_url, followedAt: dbTimeToIso(r.created_at)! }));
+}
+
+export type FollowListEntry = z.infer<typeof ZFollowListEntry>;
+
+/** Who follows a member (`followers`) or whom they follow (`following`): the two public lists of the hunter page. */
+export type FollowListSide = 'followers' | 'following';
+
+/** Each list's own cursors: one of the followers list is refused by the following list (400). */
+const FOLLOW_LIST_CURSOR: Record<FollowListSide, string> = { followers: 'followers', following: 'following' };
+
+/**
+ * One page of a member's followers or followees, the latest follow first (keyset on the follow's time
+ * and the other member's id). Deactivated members are left out (their follows are removed on
+ * deactivation; the filter keeps one caught mid-way out too). `isFollowing` is whether the viewer
+ * follows that member: false for guests, and never true for the viewer themself. The answer is
+ * personal, so the operation is a plain read, never a shared cache entry.
+ */
+export async function listFollowPeople(
+  deps: Deps,
+  viewer: UserRow | null,
+  ref: string,
+  side: FollowListSide,
+  page: { limit: number; cursor?: string },
+): Promise<{ items: FollowListEntry[]; nextCursor: string | null }> {
+  const list = FOLLOW_LIST_CURSOR[side];
+  const after = decodeTimeIdCursor(page.cursor, list);
+  const target = await requireUserByRef(deps.db, ref);
+  // The member on the list is the other end of each follow.
+  const [own, other] = side === 'followers' ? (['follows.followee_id', 'follows.follower_id'] as const) : (['follows.follower_id', 'follows.followee_id'] as const);
+  // A guest follows no one: follower id 0 matches no follow.
+  const viewerId = viewer?.id ?? 0;
+  let query = deps.db
+    .selectFrom('follows')
+    .innerJoin('users', 'users.id', other)
+    .select((eb) => [
+      'users.id',
+      'users.registration_number',
+      'users.nickname',
+      'users.avatar_url',
+      'follows.created_at',
+      eb.exists(eb.selectFrom('follows as mine').select('mine.followee_id').where('mine.follower_id', '=', viewerId).whereRef('mine.followee_id', '=', 'users.id')).as('following'),
+    ])
+    .where(own, '=', target.id)
+    .where('users.status', '=', 'active');
+  if (after) query = query.where(olderThan('follows.created_at', other, after));
+  const rows = await query
+    .orderBy('follows.created_at', 'desc')
+    .orderBy(other, 'desc')
+    .limit(page.limit + 1)
+    .execute();
+  const shown = rows.slice(0, page.limit);
+  const last = shown[shown.length - 1];
+  return {
+    items: shown.map((r) => ({
+      registrationNumber: r.registration_number,
+      nickname: r.nickname,
+      avatarUrl: isPresetAvatar(r.avatar_url) ? r.avatar_url : DEFAULT_AVATAR,
+      isFollowing: r.id !== viewerId && !!Number(r.following),
+    })),
+    nextCursor: rows.length > page.limit ? encodeTimeIdCursor(list, last.created_at, last.id) : null,
+  };
 }
 
 /** Deactivation (docs/architecture.md §10): the account's follows go both ways, and follower counts drop with them. */

@@ -9,13 +9,36 @@ import { ZIdeaId } from '../../shared/ids.ts';
 import { answer, read, write } from '../contract/operation.ts';
 import { REST_TAG } from '../contract/rest-tags.ts';
 import { FAVORITE_MSG, favoriteStatus, listFavorites, removeFavorite, setFavorite, type FavoriteState } from './favorites.ts';
-import { FOLLOW_MSG, followStatus, listFollowing, setFollow } from './follows.ts';
+import { FOLLOW_MSG, followStatus, listFollowing, listFollowPeople, setFollow, type FollowListSide } from './follows.ts';
 import { followUpdates, followUpdatesCount, recentIdeasOf } from './updates.ts';
-import { COUNT_OUTPUT, ZFavoriteCheck, ZFavorites, ZFavoriteState, ZFollowedUser, ZFollowState, ZFollowUpdate, ZRecentIdea } from '../../shared/outputs/social.ts';
+import { COUNT_OUTPUT, ZFavoriteCheck, ZFavorites, ZFavoriteState, ZFollowedUser, ZFollowListEntry, ZFollowState, ZFollowUpdate, ZRecentIdea } from '../../shared/outputs/social.ts';
 import { ZNextCursor } from '../../shared/outputs/ideas.ts';
 
 const ByIdea = z.object({ ideaId: ZIdeaId });
 const ByUser = z.object({ registrationNumber: z.string().trim().min(1, '用户编号无效').max(20, '用户编号无效') });
+
+/** A page of a hunter's followers or following: 20 by default, at most 50. */
+const FOLLOW_LIST_LIMIT = { default: 20, max: 50 } as const;
+const FollowListPage = ByUser.extend({
+  limit: z.coerce.number().int().min(1).max(FOLLOW_LIST_LIMIT.max).optional().default(FOLLOW_LIST_LIMIT.default),
+  cursor: z.string().max(200).optional(),
+});
+
+/**
+ * A public list of who follows whom. Never `cache`d: each entry carries the caller's own follow
+ * state (`isFollowing`), so a shared cache entry would hand one member's state to another.
+ */
+const followList = (side: FollowListSide, summary: string) =>
+  read({
+    rest: { method: 'get', path: `/users/:registrationNumber/${side}`, tag: REST_TAG.follows, summary, responses: { 400: 'cursor 或 limit 无效', 404: '用户不存在' } },
+    access: 'public',
+    input: FollowListPage,
+    output: { data: z.array(ZFollowListEntry), extra: ZNextCursor },
+    run: async ({ deps, auth }, input) => {
+      const page = await listFollowPeople(deps, auth?.user ?? null, input.registrationNumber, side, input);
+      return answer(page.items, { extra: { nextCursor: page.nextCursor } });
+    },
+  });
 
 const favoriteAnswer = (state: FavoriteState) => answer(state, { message: state.isFavorite ? FAVORITE_MSG.added : FAVORITE_MSG.removed });
 /** On REST the toggle also answers `favorited` and `favoriteCount` beside `data`, as the spec names them. */
@@ -132,6 +155,8 @@ export const followOps = {
     output: { data: z.array(ZFollowedUser) },
     run: async ({ deps, user }) => answer(await listFollowing(deps, user)),
   }),
+  followersOf: followList('followers', '某猎人的粉丝（最新关注在前，limit 默认 20、最多 50，nextCursor 传给 ?cursor= 取下一页；isFollowing 为你是否关注了该成员；已注销的不列出）'),
+  followingOf: followList('following', '某猎人关注的人（最新关注在前，limit 默认 20、最多 50，nextCursor 传给 ?cursor= 取下一页；isFollowing 为你是否关注了该成员；已注销的不列出）'),
   updates: read({
     rest: { method: 'get', path: '/follows/updates', tag: REST_TAG.follows, summary: '关注的人最近 7 天的更新（每人：recent_ideas_count、latest_idea_time）' },
     access: 'member',

@@ -16,6 +16,9 @@ export const ZFollowState = z.object({ isFollowing: z.boolean(), followerCount: 
 
 export const ZFollowedUser = z.object({ registrationNumber: z.string(), nickname: z.string(), avatarUrl: z.string(), followedAt: ZTime });
 
+/** One member on a hunter's followers or following list; `isFollowing`: whether the caller follows them (false for guests and for the caller themself). */
+export const ZFollowListEntry = z.object({ registrationNumber: z.string(), nickname: z.string(), avatarUrl: z.string(), isFollowing: z.boolean() }).meta({ id: 'FollowListEntry' });
+
 /** One followed user with ideas published in the last 7 days. */
 export const ZFollowUpdate = z
   .object({

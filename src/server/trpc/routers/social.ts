@@ -12,6 +12,8 @@ export const followsRouter = router({
   set: mutation(followOps.set),
   check: query(followOps.check),
   following: query(followOps.following),
+  followersOf: query(followOps.followersOf),
+  followingOf: query(followOps.followingOf),
   updates: query(followOps.updates),
   updatesCount: query(followOps.updatesCount),
   recentOf: query(followOps.recentOf),
