@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { usePlatformName, useSiteIdentity } from '../hooks/useSiteIdentity.ts';
 import '../styles/static-pages.css';
+import { LineIcon } from '../components/ui/LineIcon.tsx';
 
 const LOADING_TEXT = '加载中…';
 
@@ -20,9 +21,7 @@ const AUDIENCES = [
 function CardIcon({ d }: { d: string }) {
   return (
     <span className="sp-card-icon" aria-hidden="true">
-      <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" focusable="false">
-        <path d={d} />
-      </svg>
+      <LineIcon d={d} size={20} strokeWidth={2} />
     </span>
   );
 }

@@ -26,8 +26,9 @@ import '../styles/messages.css';
 export type FollowListSide = 'followers' | 'following';
 
 export const FOLLOW_LIST_MSG = {
-  followers: { tab: '粉丝', title: (name: string) => `${name}的粉丝`, empty: '还没有粉丝', failed: '加载粉丝列表失败，请稍后重试', more: '加载更多' },
-  following: { tab: '关注', title: (name: string) => `${name}关注的人`, empty: '还没有关注任何人', failed: '加载关注列表失败，请稍后重试', more: '加载更多' },
+  followers: { tab: '粉丝', title: (name: string) => `${name}的粉丝`, empty: '还没有粉丝', failed: '加载粉丝列表失败，请稍后重试' },
+  following: { tab: '关注', title: (name: string) => `${name}关注的人`, empty: '还没有关注任何人', failed: '加载关注列表失败，请稍后重试' },
+  loadMore: '加载更多',
   loadMoreFailed: '加载更多失败，请稍后重试',
 } as const;
 
@@ -121,7 +122,7 @@ export default function FollowListPage({ side }: { side: FollowListSide }) {
           })}
         </ul>
       )}
-      <LoadMore list={list} label={texts.more} failedMessage={FOLLOW_LIST_MSG.loadMoreFailed} />
+      <LoadMore list={list} label={FOLLOW_LIST_MSG.loadMore} failedMessage={FOLLOW_LIST_MSG.loadMoreFailed} />
     </main>
   );
 }

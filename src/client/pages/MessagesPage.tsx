@@ -36,6 +36,7 @@ import { RetryLine, STALE_LIST_MESSAGE } from '../components/ui/RetryLine.tsx';
 import { LoadMore } from '../components/ui/LoadMore.tsx';
 import { BusyButton } from '../components/ui/BusyButton.tsx';
 import { useUnreadCount } from '../hooks/useBadgeCounts.ts';
+import { LineIcon } from '../components/ui/LineIcon.tsx';
 
 type Message = RouterOutputs['messages']['list']['data'][number];
 
@@ -322,20 +323,8 @@ function TypeIcon({ kind }: { kind: Kind }) {
     follow: <path d="M10 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM3.5 20a6.5 6.5 0 0 1 13 0M19 8v6M16 11h6" />,
   };
   return (
-    <svg
-      className="message-type-icon"
-      viewBox="0 0 24 24"
-      width="16"
-      height="16"
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <LineIcon className="message-type-icon" size={16}>
       {paths[kind]}
-    </svg>
+    </LineIcon>
   );
 }

@@ -2,6 +2,7 @@ import { GoButton } from '../components/GoButton.tsx';
 import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { usePlatformName } from '../hooks/useSiteIdentity.ts';
 import '../styles/static-pages.css';
+import { LineIcon } from '../components/ui/LineIcon.tsx';
 
 const PILLARS = [
   {
@@ -30,9 +31,7 @@ const PILLARS = [
 function CardIcon({ d }: { d: string }) {
   return (
     <span className="sp-card-icon" aria-hidden="true">
-      <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" focusable="false">
-        <path d={d} />
-      </svg>
+      <LineIcon d={d} size={20} strokeWidth={2} />
     </span>
   );
 }

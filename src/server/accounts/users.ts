@@ -9,12 +9,13 @@ import { notFound } from '../kernel/errors.ts';
 
 export const USER_NOT_FOUND = '用户不存在';
 
-function avatarOf(row: UserRow): string {
-  return isPresetAvatar(row.avatar_url) ? row.avatar_url : DEFAULT_AVATAR;
+/** The avatar a member is shown with: their preset, else the default (an old or foreign URL is never shown). */
+export function shownAvatar(avatarUrl: string): string {
+  return isPresetAvatar(avatarUrl) ? avatarUrl : DEFAULT_AVATAR;
 }
 
 export function toAuthUser(row: UserRow): AuthUser {
-  const avatar = avatarOf(row);
+  const avatar = shownAvatar(row.avatar_url);
   return {
     id: row.id,
     registrationNumber: row.registration_number,
@@ -31,7 +32,7 @@ export function toAuthUser(row: UserRow): AuthUser {
 }
 
 export function toPublicUser(row: UserRow): PublicUser {
-  const avatar = avatarOf(row);
+  const avatar = shownAvatar(row.avatar_url);
   return {
     registrationNumber: row.registration_number,
     username: row.registration_number,

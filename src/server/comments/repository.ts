@@ -8,7 +8,7 @@
 import { runRead } from '../../../db/prepared.ts';
 import { forUpdate, minusFloorZero } from '../../../db/portable.ts';
 import { dbTimeToIso, nowDb } from '../../../db/time.ts';
-import type { CommentReactionKind, CommentReportStatus, CommentRow, Db, UserRow } from '../../../db/types.ts';
+import type { CommentReactionKind, CommentReportStatus, CommentRow, Db } from '../../../db/types.ts';
 import { authorAvatar, authorName } from '../../shared/idea-display.ts';
 import type { CommentDto } from '../../shared/comment-schemas.ts';
 import type { AccountDataPart } from '../accounts/account-data.ts';
@@ -93,11 +93,6 @@ export async function lockIdeaForComments(trx: Db, ideaId: number) {
 /** The top-level comment's replies (a delete takes them with it). */
 export async function findReplies(db: Db, parentId: number): Promise<{ id: number; held: number }[]> {
   return db.selectFrom('comments').select(['id', 'held']).where('parent_id', '=', parentId).execute();
-}
-
-/** A comment's writer: the foreign key keeps one. */
-export async function readCommentWriter(db: Db, userId: number): Promise<UserRow> {
-  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
 }
 
 /** The idea's id and title, for the notices about its comments. */

@@ -18,6 +18,7 @@ import type { Deps } from '../deps.ts';
 import { AppError, badRequest, forbidden, notFound } from '../kernel/errors.ts';
 import { screenTexts } from '../moderation/words.ts';
 import { findActionableIdea, findVisibleIdea } from '../ideas/visibility.ts';
+import { findUserById } from '../accounts/users.ts';
 import { logModeration } from '../admin/log.ts';
 import { asSentence, sendMessage } from '../messages/send.ts';
 import { REMOVAL_DEFAULT_REASON, tellAnswered, tellIdeaAuthor, tellRemovedCommentAuthor, tellReporters } from './notices.ts';
@@ -52,7 +53,6 @@ import {
   lockIdeaForComments,
   lockReport,
   readCommentCount,
-  readCommentWriter,
   readIdeaTitle,
   readReactionCounts,
   releaseHeldComment,
@@ -330,8 +330,8 @@ export async function approveHeldComment(deps: Deps, admin: UserRow, id: number)
     const comment = await lockHeldComment(trx, found.idea_id, id);
     // Published now, so held to what a comment written now is: an active writer, an idea they may
     // comment on (an outside review approved one on an idea in the bin, and one whose writer had left).
-    const author = await readCommentWriter(trx, comment.user_id);
-    if (author.status !== 'active') throw badRequest(COMMENT_MSG.heldCannotPublish);
+    const author = await findUserById(trx, comment.user_id);
+    if (author?.status !== 'active') throw badRequest(COMMENT_MSG.heldCannotPublish);
     const idea = await commentableIdea(trx, author, comment.idea_id, true).catch((err: unknown) => {
       throw err instanceof AppError ? badRequest(COMMENT_MSG.heldCannotPublish) : err;
     });

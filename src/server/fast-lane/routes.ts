@@ -7,7 +7,6 @@ import { match, type MatchFunction } from 'path-to-regexp';
 import { operationsByProcedure } from '../trpc/init.ts';
 import type { AnyOperation } from '../contract/operation.ts';
 import { restRoutes } from '../rest/index.ts';
-import { matchOrder } from '../rest/route.ts';
 import { appRouter } from '../trpc/routers/index.ts';
 
 export type Transport = 'rest' | 'trpc';
@@ -27,11 +26,11 @@ export interface FoundRead {
 
 const REST_PREFIX = '/api';
 
-/** REST GET routes in the order Express tries them (rest/route.ts `matchOrder`). */
+/** REST GET routes in the order Express tries them (restRoutes is in rest/route.ts `matchOrder`). */
 function restTable() {
   const exact = new Map<string, FastRead | null>();
   const patterns: { match: MatchFunction<Partial<Record<string, string | string[]>>>; read: FastRead | null }[] = [];
-  for (const route of matchOrder(restRoutes)) {
+  for (const route of restRoutes) {
     if (route.method !== 'get') continue;
     const read: FastRead | null = route.op.cache || route.op.hot ? { op: route.op, transport: 'rest', id: `GET ${route.path}` } : null;
     const full = REST_PREFIX + route.path;

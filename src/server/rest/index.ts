@@ -15,7 +15,7 @@ import { profileOps } from '../profile/operations.ts';
 import { favoriteOps, followOps } from '../social/operations.ts';
 import type { AnyOperation } from '../contract/operation.ts';
 import { buildOpenApi } from './openapi.ts';
-import { mountRoutes, routesOf, sendError, type RestRoute } from './route.ts';
+import { matchOrder, mountRoutes, routesOf, sendError, type RestRoute } from './route.ts';
 
 /** Every feature's operations; an operation declares its own REST paths (`rest`). A new group is one line here. */
 const OPERATION_GROUPS: Record<string, AnyOperation>[] = [
@@ -39,8 +39,8 @@ const OPERATION_GROUPS: Record<string, AnyOperation>[] = [
   privacyOps,
 ];
 
-/** Every REST path, in the document's order. */
-export const restRoutes: RestRoute[] = routesOf(OPERATION_GROUPS.flatMap((group) => Object.values(group)));
+/** Every REST path, in the order Express tries them (matchOrder): the shim, the fast lane and the document read this one list. */
+export const restRoutes: RestRoute[] = matchOrder(routesOf(OPERATION_GROUPS.flatMap((group) => Object.values(group))));
 
 export function createRestRouter(deps: Deps): Router {
   const router = Router();

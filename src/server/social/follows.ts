@@ -14,11 +14,10 @@ import { FOLLOW_TEXT } from '../../shared/social-texts.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, notFound } from '../kernel/errors.ts';
 import { sendMessage, unnameActor } from '../messages/send.ts';
-import { requireUserByRef, USER_NOT_FOUND } from '../accounts/users.ts';
+import { requireUserByRef, shownAvatar, USER_NOT_FOUND } from '../accounts/users.ts';
 import { USER_ID_PATTERN } from '../../shared/patterns.ts';
 import type { AccountDataPart } from '../accounts/account-data.ts';
 import type { ZFollowedUser, ZFollowListEntry, ZFollowState } from '../../shared/outputs/social.ts';
-import { DEFAULT_AVATAR, isPresetAvatar } from '../../shared/constants.ts';
 import { decodeTimeIdCursor, encodeTimeIdCursor, olderThan } from '../kernel/cursors.ts';
 
 export const FOLLOW_MSG = FOLLOW_TEXT;
@@ -139,9 +138,6 @@ export type FollowListEntry = z.infer<typeof ZFollowListEntry>;
 /** Who follows a member (`followers`) or whom they follow (`following`): the two public lists of the hunter page. */
 export type FollowListSide = 'followers' | 'following';
 
-/** Each list's own cursors: one of the followers list is refused by the following list (400). */
-const FOLLOW_LIST_CURSOR: Record<FollowListSide, string> = { followers: 'followers', following: 'following' };
-
 /**
  * One page of a member's followers or followees, the latest follow first (keyset on the follow's time
  * and the other member's id). Deactivated members are left out (their follows are removed on
@@ -156,8 +152,8 @@ export async function listFollowPeople(
   side: FollowListSide,
   page: { limit: number; cursor?: string },
 ): Promise<{ items: FollowListEntry[]; nextCursor: string | null }> {
-  const list = FOLLOW_LIST_CURSOR[side];
-  const after = decodeTimeIdCursor(page.cursor, list);
+  // Each list's cursors name their side: one of the followers list is refused by the following list (400).
+  const after = decodeTimeIdCursor(page.cursor, side);
   const target = await requireUserByRef(deps.db, ref);
   // The member on the list is the other end of each follow.
   const [own, other] = side === 'followers' ? (['follows.followee_id', 'follows.follower_id'] as const) : (['follows.follower_id', 'follows.followee_id'] as const);
@@ -188,10 +184,10 @@ export async function listFollowPeople(
     items: shown.map((r) => ({
       registrationNumber: r.registration_number,
       nickname: r.nickname,
-      avatarUrl: isPresetAvatar(r.avatar_url) ? r.avatar_url : DEFAULT_AVATAR,
+      avatarUrl: shownAvatar(r.avatar_url),
       isFollowing: r.id !== viewerId && !!Number(r.following),
     })),
-    nextCursor: rows.length > page.limit ? encodeTimeIdCursor(list, last.created_at, last.id) : null,
+    nextCursor: rows.length > page.limit ? encodeTimeIdCursor(side, last.created_at, last.id) : null,
   };
 }
 

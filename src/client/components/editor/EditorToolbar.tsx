@@ -1,25 +1,10 @@
 /** The editor's toolbar: the formatting buttons, the link button and 插入图片. */
 import { useEditorState, type Editor } from '@tiptap/react';
 import type { ReactNode } from 'react';
+import { LineIcon } from '../ui/LineIcon.tsx';
 
 function Icon({ d }: { d: string }) {
-  return (
-    <svg
-      className="editor-icon"
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={d} />
-    </svg>
-  );
+  return <LineIcon className="editor-icon" d={d} size={18} strokeWidth={2} />;
 }
 
 function ToolButton({ label, active, onClick, disabled, children }: { label: string; active?: boolean; onClick: () => void; disabled?: boolean; children: ReactNode }) {

@@ -7,6 +7,7 @@ import { UNREAD_REFRESH_NAV_MS } from '../../../shared/message-texts.ts';
 import { useUnreadCount } from '../../hooks/useBadgeCounts.ts';
 import { badgeText } from '../../lib/message-state.ts';
 import { isActiveEntry } from './member-nav.tsx';
+import { LineIcon } from '../ui/LineIcon.tsx';
 
 /** The bell's accessible name for `count` unread messages. */
 export function bellLabel(count: number): string {
@@ -22,21 +23,7 @@ export function MessagesBell() {
   const active = isActiveEntry('/messages', path);
   return (
     <Link href="/messages" className={`top-nav-bell ${active ? 'active' : ''}`} aria-label={bellLabel(count)} aria-current={active ? 'page' : undefined} data-testid="messages-bell">
-      <svg
-        className="top-nav-bell-icon"
-        viewBox="0 0 24 24"
-        width="22"
-        height="22"
-        aria-hidden="true"
-        focusable="false"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15zM10 20.5h4" />
-      </svg>
+      <LineIcon className="top-nav-bell-icon" d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15zM10 20.5h4" />
       {text && (
         <span className="nav-badge top-nav-bell-badge" aria-hidden="true" data-testid="bell-badge">
           {text}

@@ -3,6 +3,7 @@
  * render this list, so an entry added here is reachable on every screen size.
  */
 import type { ReactNode } from 'react';
+import { LineIcon } from '../ui/LineIcon.tsx';
 
 export interface MemberNavEntry {
   href: string;
@@ -22,23 +23,7 @@ export interface MemberNavEntry {
 export type NavBadgeKind = 'updates' | 'messages';
 
 function NavIcon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      className="nav-icon"
-      viewBox="0 0 24 24"
-      width="22"
-      height="22"
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {children}
-    </svg>
-  );
+  return <LineIcon className="nav-icon">{children}</LineIcon>;
 }
 
 export const MEMBER_NAV: readonly MemberNavEntry[] = [
