@@ -204,6 +204,15 @@ export interface FollowTable {
   created_at: Timestamp;
 }
 
+/** A member's switches for the messages they may turn off (1 on, 0 off); no row: all on. */
+export interface NotificationSettingsTable {
+  user_id: number;
+  comments: Generated<number>;
+  replies: Generated<number>;
+  followers: Generated<number>;
+  updated_at: Timestamp;
+}
+
 export interface AppSecretTable {
   name: string;
   value: string;
@@ -357,6 +366,7 @@ export interface Database {
   moderation_edits: ModerationEditTable;
   job_runs: JobRunTable;
   publish_slots: PublishSlotTable;
+  notification_settings: NotificationSettingsTable;
 }
 
 export type IdeaRow = Selectable<IdeaTable>;

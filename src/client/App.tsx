@@ -50,6 +50,7 @@ const UserPage = page(() => import('./pages/UserPage.tsx'));
 const FollowListPage = page(() => import('./pages/FollowListPage.tsx'));
 const UpdatesPage = page(() => import('./pages/UpdatesPage.tsx'));
 const MessagesPage = page(() => import('./pages/MessagesPage.tsx'));
+const NotificationSettingsPage = page(() => import('./pages/NotificationSettingsPage.tsx'));
 const FeedbackPage = page(() => import('./pages/FeedbackPage.tsx'));
 const NotFoundPage = page(() => import('./pages/NotFoundPage.tsx'));
 
@@ -95,6 +96,11 @@ export function App() {
         <Route path="/messages">
           <MemberPage>
             <MessagesPage />
+          </MemberPage>
+        </Route>
+        <Route path="/messages/settings">
+          <MemberPage>
+            <NotificationSettingsPage />
           </MemberPage>
         </Route>
         <Route path="/feedback">

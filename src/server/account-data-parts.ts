@@ -9,5 +9,7 @@ import { commentsAccountData } from './comments/repository.ts';
 import { ideasAccountData } from './ideas/visibility.ts';
 import { favoritesAccountData } from './social/favorites.ts';
 import { followsAccountData } from './social/follows.ts';
+import { notificationSettingsAccountData } from './notification-settings/service.ts';
+import { welcomeAccountData } from './messages/welcome.ts';
 
-export const ACCOUNT_DATA_PARTS: readonly AccountDataPart[] = [ideasAccountData, commentsAccountData, commentNoticesAccountData, favoritesAccountData, followsAccountData];
+export const ACCOUNT_DATA_PARTS: readonly AccountDataPart[] = [ideasAccountData, commentsAccountData, commentNoticesAccountData, favoritesAccountData, followsAccountData, notificationSettingsAccountData, welcomeAccountData];

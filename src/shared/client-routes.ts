@@ -22,6 +22,7 @@ export const CLIENT_ROUTE_PATTERNS = [
   '/inspiration-library',
   '/updates',
   '/messages',
+  '/messages/settings',
   '/feedback',
   '/admin',
   '/idea/:id',

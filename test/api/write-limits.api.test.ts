@@ -180,6 +180,8 @@ describe.each(DIALECTS)('write limits on %s', (dialect) => {
       const [currentPassword, newPassword] = i % 2 ? [`${p.user.password}x`, p.user.password] : [p.user.password, `${p.user.password}x`];
       return t === 'rest' ? rest('POST', '/api/auth/change-password', p, { currentPassword, newPassword }) : trpc('auth.changePassword', { currentPassword, newPassword }, p);
     },
+    // A switch flipped back and forth: each change is saved, and still counted.
+    notices: (t, p, i) => (t === 'rest' ? rest('PUT', '/api/notification-settings', p, { followers: i % 2 === 1 }) : trpc('notificationSettings.update', { followers: i % 2 === 1 }, p)),
   };
   const KINDS = Object.keys(WRITES) as WriteLimitKind[];
 

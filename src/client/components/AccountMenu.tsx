@@ -140,6 +140,9 @@ export function AccountMenu({ user }: { user: StoredUser }) {
             <button type="button" role="menuitem" tabIndex={-1} onClick={() => openModal('security')}>
               安全设置
             </button>
+            <button type="button" role="menuitem" tabIndex={-1} onClick={() => go('/messages/settings')}>
+              通知设置
+            </button>
             {/* The phone tab bar has five slots; feedback is here on every screen size. */}
             <button type="button" role="menuitem" aria-haspopup="dialog" tabIndex={-1} onClick={() => openModal('feedback')}>
               意见反馈

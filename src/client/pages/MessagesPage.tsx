@@ -37,6 +37,7 @@ import { LoadMore } from '../components/ui/LoadMore.tsx';
 import { BusyButton } from '../components/ui/BusyButton.tsx';
 import { useUnreadCount } from '../hooks/useBadgeCounts.ts';
 import { LineIcon } from '../components/ui/LineIcon.tsx';
+import { WELCOME_LINKS, WELCOME_MESSAGE } from '../../shared/welcome-message.ts';
 
 type Message = RouterOutputs['messages']['list']['data'][number];
 
@@ -173,11 +174,16 @@ export default function MessagesPage() {
           </h1>
           {list.isSuccess && <p className="muted messages-count">{countLine(newCount, unreadBeyond)}</p>}
         </div>
-        {leftUnread > 0 && (
-          <BusyButton className="btn btn-small" onClick={() => void onMarkAll()} busy={markAll.isPending}>
-            {markAll.isPending ? '处理中…' : '全部标为已读'}
-          </BusyButton>
-        )}
+        <div className="messages-header-actions">
+          {leftUnread > 0 && (
+            <BusyButton className="btn btn-small" onClick={() => void onMarkAll()} busy={markAll.isPending}>
+              {markAll.isPending ? '处理中…' : '全部标为已读'}
+            </BusyButton>
+          )}
+          <Link href="/messages/settings" className="btn btn-small" data-testid="notification-settings-link">
+            通知设置
+          </Link>
+        </div>
       </div>
       <Feedback feedback={feedback} />
       {list.isRefetchError && <RetryLine message={STALE_LIST_MESSAGE} onRetry={() => void list.refetch()} busy={list.isFetching} />}
@@ -219,6 +225,13 @@ export function messageLink(m: Pick<Message, 'ideaId' | 'commentId'>): { href: s
   return m.commentId ? { href: `/idea/${m.ideaId}#comment-${m.commentId}`, label: '查看评论' } : { href: `/idea/${m.ideaId}`, label: '查看创意' };
 }
 
+/** Every way on from a message: the welcome letter's pages (only the system's own letter of that title), else `messageLink`. */
+function messageLinks(m: Pick<Message, 'ideaId' | 'commentId' | 'type' | 'sender' | 'title'>): { href: string; label: string }[] {
+  if (m.type === 'system' && m.sender === 'system' && m.title === WELCOME_MESSAGE.title && !m.ideaId) return WELCOME_LINKS.map((l) => ({ ...l }));
+  const link = messageLink(m);
+  return link ? [link] : [];
+}
+
 /** The type shown: a notice about a member says what kind (comment or follower), not 系统通知. */
 type Kind = Message['type'] | 'comment' | 'follow';
 const KIND_LABEL: Record<Kind, string> = { ...MESSAGE_TYPE_LABEL, comment: '评论与回复', follow: '新的关注' };
@@ -236,7 +249,7 @@ function MessageItem({ message, isNew, busy, onExpand, onDelete }: { message: Me
     setOpen(!open);
   };
   const kind = kindOf(message);
-  const link = messageLink(message);
+  const links = messageLinks(message);
   const actor = message.actor;
   const time = (
     <time dateTime={message.createdAt} title={formatDateTime(message.createdAt)}>
@@ -295,12 +308,12 @@ function MessageItem({ message, isNew, busy, onExpand, onDelete }: { message: Me
         )}
       </div>
       <div className="message-actions">
-        {link && (
-          <Link href={link.href} className="btn btn-small message-go" data-testid="message-link" onClick={() => !message.isRead && onExpand()}>
+        {links.map((link) => (
+          <Link key={link.href} href={link.href} className="btn btn-small message-go" data-testid="message-link" onClick={() => !message.isRead && onExpand()}>
             {link.label}
             <span aria-hidden="true"> ›</span>
           </Link>
-        )}
+        ))}
         {expandable && (
           <button type="button" className="btn btn-small" aria-expanded={open} aria-controls={`${id}-body`} onClick={toggle}>
             {open ? '收起' : '展开'}

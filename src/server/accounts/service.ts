@@ -15,7 +15,7 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, invalidateSession, invalidateUserSessions, validateSessionToken } from './sessions.ts';
 import { assertSmsConfigured, consumeCode, consumeVerifiedCode, deliverCode, deliverNotice, generateCode, storeCode, verifyCode } from './sms.ts';
 import { findActiveUserByPhone, findUserById, insertUserRow, requireUserByRef } from './users.ts';
-import { countAccountData, deactivateAccountData } from './account-data.ts';
+import { countAccountData, deactivateAccountData, registerAccountData } from './account-data.ts';
 import { loginFailureKey } from '../infrastructure/rate-limit.ts';
 import type { ZUserStats } from '../../shared/outputs/accounts.ts';
 
@@ -180,7 +180,12 @@ async function insertUser(deps: Deps, phone: string, passwordHash: string): Prom
   for (let attempt = 0; attempt < 20; attempt++) {
     const registrationNumber = formatRegistrationNumber(randomInt(1, 1_000_000));
     try {
-      const id = await insertUserRow(deps.db, { registrationNumber, phone, passwordHash, nickname: defaultNickname(registrationNumber) });
+      // The account and what the features write for it (the welcome letter) together: retried whole, or none of it.
+      const id = await transaction(deps.db, async (trx) => {
+        const inserted = await insertUserRow(trx, { registrationNumber, phone, passwordHash, nickname: defaultNickname(registrationNumber) });
+        await registerAccountData(deps.accountData, trx, inserted);
+        return inserted;
+      });
       const user = await findUserById(deps.db, id);
       if (user) return user;
     } catch (err) {

@@ -7,6 +7,7 @@
 import type { Db, IdeaRow } from '../../../db/types.ts';
 import { asSentence, sendMessage, sendOrSum, unnameActor } from '../messages/send.ts';
 import type { AccountDataPart } from '../accounts/account-data.ts';
+import { wantsNotice } from '../notification-settings/service.ts';
 
 export const COMMENT_NOTICE_TITLE = { comment: '收到新评论', reply: '收到新回复' } as const;
 
@@ -46,6 +47,8 @@ function commentsSince(db: Db, ideaId: number, since: string, notBy: number) {
 /** The idea's author: a comment by someone else that does not answer one of the author's own. */
 export async function tellIdeaAuthor(db: Db, n: Notice): Promise<void> {
   const owner = n.idea.user_id;
+  // Turned off in the author's notification settings: no message at all.
+  if (!(await wantsNotice(db, owner, 'comments'))) return;
   const title = `「${n.idea.title}」`;
   await sendOrSum(
     db,
@@ -62,6 +65,7 @@ export async function tellIdeaAuthor(db: Db, n: Notice): Promise<void> {
 /** The writer of the comment answered. */
 export async function tellAnswered(db: Db, n: Notice & { answeredUserId: number }): Promise<void> {
   const to = n.answeredUserId;
+  if (!(await wantsNotice(db, to, 'replies'))) return;
   const title = `「${n.idea.title}」`;
   await sendOrSum(
     db,

@@ -80,6 +80,7 @@ const WRITE_ACTIONS: Record<WriteLimitKind, string> = {
   unlocks: '解锁',
   profile: '修改资料',
   passwords: '账号安全操作',
+  notices: '修改通知设置',
 };
 
 /** A refused repeatable write: the member's own pace, or their address's (others share it). */

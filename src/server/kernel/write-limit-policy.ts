@@ -53,6 +53,9 @@ export const WRITE_LIMIT_DEFAULTS = {
   // password's hash) is argon2, and a right password is not counted as a wrong one, so without this
   // a loop of them would burn the server's CPU.
   passwords: { perMinute: 5, perHour: 20, ipPerMinute: 10 },
+  // Turning notification switches on and off: each click saves, so someone trying them out flips
+  // several in a row; a loop stops at 20.
+  notices: { perMinute: 20, perHour: 200, ipPerMinute: 60 },
 } as const satisfies Record<string, WriteLimit>;
 
 export type WriteLimitKind = keyof typeof WRITE_LIMIT_DEFAULTS;
@@ -71,6 +74,7 @@ export const WRITE_LIMIT_WHAT: Record<WriteLimitKind, string> = {
   profile: "changing one's avatar or bio",
   passwords:
     'the writes that check the current password: changing it or the phone (and a change-phone code asked with it), deactivating (right or wrong: a right password costs as much argon2 as a wrong one, and wrong ones have their own lockout; a phone change takes two)',
+  notices: "changing one's notification settings",
 };
 export const WRITE_LIMIT_KINDS = Object.keys(WRITE_LIMIT_DEFAULTS) as WriteLimitKind[];
 

@@ -20,6 +20,7 @@ import type { UserRow } from '../../../db/types.ts';
 import type { Deps } from '../deps.ts';
 import { ZipWriter } from '../infrastructure/zip.ts';
 import { publicIdeas } from '../ideas/visibility.ts';
+import { readNotificationSettings } from '../notification-settings/service.ts';
 
 export const EXPORT_MSG = {
   tooFrequent: '导出过于频繁，请明天再试',
@@ -197,6 +198,8 @@ async function collect(deps: Deps, user: UserRow) {
     db.selectFrom('sessions').select(['created_at', 'last_active_at']).where('user_id', '=', me).orderBy('created_at').execute(),
   ]);
 
+  const notificationSettings = await readNotificationSettings(db, me);
+
   const sections = {
     'profile.json': {
       registrationNumber: profileRow.registration_number,
@@ -208,6 +211,8 @@ async function collect(deps: Deps, user: UserRow) {
       role: profileRow.role,
       status: profileRow.status,
       followerCount: profileRow.follower_count,
+      // Which notices the member turned off (all true: none).
+      notificationSettings,
       createdAt: iso(profileRow.created_at),
       updatedAt: iso(profileRow.updated_at),
     },
@@ -257,7 +262,7 @@ function readme(user: UserRow, at: Date, counts: Record<string, number>, missing
     `这是本平台保存的关于您的全部个人信息的副本（《个人信息保护法》第四十五条：查阅、复制权）。`,
     `JSON 文件为 UTF-8 编码，时间均为 UTC（ISO 8601）。`,
     ``,
-    `profile.json    个人资料：编号、昵称、手机号、邮箱、头像、简介、注册时间`,
+    `profile.json    个人资料：编号、昵称、手机号、邮箱、头像、简介、通知设置、注册时间`,
     `ideas.json      已发布的创意（含审核中、被驳回、回收站中的），含详细分析、标签、扩展和图片（${counts.ideas} 个）`,
     `drafts.json     草稿（${counts.drafts} 个）`,
     `unsaved-uploads.json  上传后尚未保存进创意的图片`,

@@ -14,6 +14,7 @@ import { FOLLOW_TEXT } from '../../shared/social-texts.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, notFound } from '../kernel/errors.ts';
 import { sendMessage, unnameActor } from '../messages/send.ts';
+import { wantsNotice } from '../notification-settings/service.ts';
 import { requireUserByRef, shownAvatar, USER_NOT_FOUND } from '../accounts/users.ts';
 import { USER_ID_PATTERN } from '../../shared/patterns.ts';
 import type { AccountDataPart } from '../accounts/account-data.ts';
@@ -77,6 +78,8 @@ export async function setFollow(deps: Deps, user: UserRow, ref: string, follow: 
 const NEW_FOLLOWER_TITLE = '新的关注者';
 
 async function tellNewFollower(trx: Db, followeeId: number, follower: UserRow): Promise<void> {
+  // Turned off in the followee's notification settings: no message at all.
+  if (!(await wantsNotice(trx, followeeId, 'followers'))) return;
   const content = `${follower.nickname}（${follower.registration_number}）关注了您。`;
   const unread = await trx.selectFrom('messages').select('id').where('user_id', '=', followeeId).where('is_read', '=', 0).where('content', '=', content).executeTakeFirst();
   if (!unread) await sendMessage(trx, { userId: followeeId, title: NEW_FOLLOWER_TITLE, content, sender: 'other', actorId: follower.id });

@@ -6,7 +6,7 @@ import { adminRouter } from './admin.ts';
 import { ideasRouter } from './ideas.ts';
 import { marketplaceRouter } from './marketplace.ts';
 import { favoritesRouter, followsRouter } from './social.ts';
-import { feedbackRouter, messagesRouter } from './messages.ts';
+import { feedbackRouter, messagesRouter, notificationSettingsRouter } from './messages.ts';
 
 export const appRouter = router({
   site: router({ identity: query(siteOps.identity), testConnection: query(siteOps.testConnection) }),
@@ -20,6 +20,7 @@ export const appRouter = router({
   follows: followsRouter,
   messages: messagesRouter,
   feedback: feedbackRouter,
+  notificationSettings: notificationSettingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,5 +1,6 @@
 import { feedbackOps } from '../../feedback/operations.ts';
 import { messageOps } from '../../messages/operations.ts';
+import { notificationSettingsOps } from '../../notification-settings/operations.ts';
 import { mutation, query, router } from '../init.ts';
 
 export const messagesRouter = router({
@@ -10,6 +11,11 @@ export const messagesRouter = router({
   markAllRead: mutation(messageOps.markAllRead),
   remove: mutation(messageOps.remove),
   announce: mutation(messageOps.announce),
+});
+
+export const notificationSettingsRouter = router({
+  get: query(notificationSettingsOps.get),
+  update: mutation(notificationSettingsOps.update),
 });
 
 export const feedbackRouter = router({
