@@ -27,5 +27,6 @@ export const ZNotificationSettings = z.object({ comments: z.boolean(), replies: 
 export type NotificationSettings = z.infer<typeof ZNotificationSettings>;
 
 /** A change: any of the switches, nothing else (an unknown key is refused, not dropped). */
-export const ZNotificationSettingsUpdate = z.strictObject({ comments: z.boolean().optional(), replies: z.boolean().optional(), followers: z.boolean().optional() });
+const toggle = (kind: NoticeKind) => z.boolean({ error: `「${kind}」只能是 true（开启）或 false（关闭）` }).optional();
+export const ZNotificationSettingsUpdate = z.strictObject({ comments: toggle('comments'), replies: toggle('replies'), followers: toggle('followers') });
 export type NotificationSettingsUpdate = z.infer<typeof ZNotificationSettingsUpdate>;

@@ -90,7 +90,14 @@ describe.each(DIALECTS)("a member's data export on %s", (dialect) => {
       ].sort(),
     );
 
-    expect(json('profile.json')).toMatchObject({ registrationNumber: me.registrationNumber, nickname: '导出者甲', phone: me.phone, followerCount: 1, role: 'member' });
+    expect(json('profile.json')).toMatchObject({
+      registrationNumber: me.registrationNumber,
+      nickname: '导出者甲',
+      phone: me.phone,
+      followerCount: 1,
+      role: 'member',
+      notificationSettings: { comments: true, replies: true, followers: true },
+    });
 
     const ideas = json('ideas.json');
     expect(ideas.map((i: { id: number }) => i.id).sort()).toEqual([mine.ideaId, mine.binnedId].sort());
