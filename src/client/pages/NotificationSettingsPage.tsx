@@ -58,12 +58,15 @@ export default function NotificationSettingsPage() {
           {NOTICE_KINDS.map((kind) => {
             const pending = saving[kind];
             const checked = pending ?? settings.data.data[kind];
+            const nameId = `notice-${kind}-name`;
             const hintId = `notice-${kind}-hint`;
             return (
               <li key={kind} className="notification-switch">
                 <label className="notification-switch-label">
                   <span className="notification-switch-text">
-                    <span className="notification-switch-name">{NOTICE_KIND_TEXT[kind].label}</span>
+                    <span className="notification-switch-name" id={nameId}>
+                      {NOTICE_KIND_TEXT[kind].label}
+                    </span>
                     <span className="muted notification-switch-hint" id={hintId}>
                       {NOTICE_KIND_TEXT[kind].hint}
                     </span>
@@ -73,6 +76,7 @@ export default function NotificationSettingsPage() {
                     role="switch"
                     className="switch-input"
                     checked={checked}
+                    aria-labelledby={nameId}
                     aria-describedby={hintId}
                     aria-busy={pending !== undefined}
                     data-testid={`notice-switch-${kind}`}
