@@ -308,12 +308,16 @@ function MessageItem({ message, isNew, busy, onExpand, onDelete }: { message: Me
         )}
       </div>
       <div className="message-actions">
-        {links.map((link) => (
-          <Link key={link.href} href={link.href} className="btn btn-small message-go" data-testid="message-link" onClick={() => !message.isRead && onExpand()}>
-            {link.label}
-            <span aria-hidden="true"> ›</span>
-          </Link>
-        ))}
+        {links.length > 0 && (
+          <span className="message-go-links">
+            {links.map((link) => (
+              <Link key={link.href} href={link.href} className="btn btn-small message-go" data-testid="message-link" onClick={() => !message.isRead && onExpand()}>
+                {link.label}
+                <span aria-hidden="true"> ›</span>
+              </Link>
+            ))}
+          </span>
+        )}
         {expandable && (
           <button type="button" className="btn btn-small" aria-expanded={open} aria-controls={`${id}-body`} onClick={toggle}>
             {open ? '收起' : '展开'}

@@ -8,8 +8,9 @@ import { WELCOME_MESSAGE } from '../../shared/welcome-message.ts';
 import type { AccountDataPart } from '../accounts/account-data.ts';
 import { sendMessage } from './send.ts';
 
-export async function sendWelcome(db: Db, userId: number): Promise<void> {
-  await sendMessage(db, { userId, title: WELCOME_MESSAGE.title, content: WELCOME_MESSAGE.content, type: 'system', sender: 'system' });
+/** The letter to `userId`, dated `createdAt` (now by default; a demo account's own start). */
+export async function sendWelcome(db: Db, userId: number, createdAt?: string): Promise<void> {
+  await sendMessage(db, { userId, title: WELCOME_MESSAGE.title, content: WELCOME_MESSAGE.content, type: 'system', sender: 'system', createdAt });
 }
 
-export const welcomeAccountData: AccountDataPart = { onRegister: sendWelcome };
+export const welcomeAccountData: AccountDataPart = { onRegister: (trx, userId) => sendWelcome(trx, userId) };

@@ -11,6 +11,7 @@ import { defaultNickname } from '../../shared/patterns.ts';
 import { insertStagedIdea } from '../ideas/seeding.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { insertUserRow } from '../accounts/users.ts';
+import { sendWelcome } from '../messages/welcome.ts';
 
 export const DEMO_PASSWORD = 'hunter2026';
 
@@ -38,15 +39,18 @@ export async function seedDemoData(db: Kysely<Database>): Promise<{ users: numbe
       .where((eb) => eb.or([eb('phone', '=', u.phone), eb('registration_number', '=', u.registrationNumber)]))
       .executeTakeFirst();
     if (exists) continue;
-    await insertUserRow(db, {
+    const createdAt = dbTimeAgo(u.daysAgo * 24 * 3600 * 1000);
+    const id = await insertUserRow(db, {
       registrationNumber: u.registrationNumber,
       phone: u.phone,
       passwordHash,
       nickname: u.nickname ?? defaultNickname(u.registrationNumber),
       avatarUrl: PRESET_AVATARS[(i + 1) % PRESET_AVATARS.length],
       bio: u.bio,
-      createdAt: dbTimeAgo(u.daysAgo * 24 * 3600 * 1000),
+      createdAt,
     });
+    // As a member who registered then: the demo's messages page opens on the welcome letter.
+    await sendWelcome(db, id, createdAt);
     users++;
   }
   return { users, ideas: await seedDemoIdeas(db) };
