@@ -12,4 +12,12 @@ import { followsAccountData } from './social/follows.ts';
 import { notificationSettingsAccountData } from './notification-settings/service.ts';
 import { welcomeAccountData } from './messages/welcome.ts';
 
-export const ACCOUNT_DATA_PARTS: readonly AccountDataPart[] = [ideasAccountData, commentsAccountData, commentNoticesAccountData, favoritesAccountData, followsAccountData, notificationSettingsAccountData, welcomeAccountData];
+export const ACCOUNT_DATA_PARTS: readonly AccountDataPart[] = [
+  ideasAccountData,
+  commentsAccountData,
+  commentNoticesAccountData,
+  favoritesAccountData,
+  followsAccountData,
+  notificationSettingsAccountData,
+  welcomeAccountData,
+];

@@ -38,7 +38,16 @@ describe.each(DIALECTS)('the welcome letter on %s', (dialect) => {
     expect(again.status).toBe(400);
     expect(await welcomes(member.user.id)).toHaveLength(1);
     // A refused one (a wrong code) leaves no account and no letter.
-    const count = async () => Number((await app.deps.db.selectFrom('messages').select((eb) => eb.fn.countAll().as('n')).where('title', '=', WELCOME_MESSAGE.title).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await app.deps.db
+            .selectFrom('messages')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('title', '=', WELCOME_MESSAGE.title)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     const other = freshPhone();
     await app.api('POST', '/api/auth/send-sms-code', { body: { phone: other, purpose: 'register' } });
