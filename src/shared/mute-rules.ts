@@ -46,7 +46,7 @@ let endFormat: Intl.DateTimeFormat | undefined;
 export function muteEndText(until: Date): string {
   endFormat ??= new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: COMMUNITY_TIME_ZONE });
   const part = (type: Intl.DateTimeFormatPartTypes) => endFormat!.formatToParts(until).find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}年${part('month')}月${part('day')}日 ${part('hour')}:${part('minute')}`;
+  return `${part('year')}年${Number(part('month'))}月${Number(part('day'))}日 ${part('hour')}:${part('minute')}`;
 }
 
 /** What a muted member's refused write says (403), on both transports. */
