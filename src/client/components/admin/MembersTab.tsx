@@ -119,11 +119,11 @@ function MemberEntry({ member }: { member: Member }) {
         </dl>
         {canMute && (
           <div className="btn-row">
-            <button type="button" className="btn btn-sm" onClick={() => setMuting(true)} aria-label={`${member.mute ? '重新禁言' : '禁言'}：${who}`}>
+            <button type="button" className="btn btn-small" onClick={() => setMuting(true)} aria-label={`${member.mute ? '重新禁言' : '禁言'}：${who}`}>
               {member.mute ? '重新禁言' : '禁言'}
             </button>
             {member.mute && (
-              <BusyButton className="btn btn-sm" busy={unmute.isPending} onClick={() => void lift()} aria-label={`解除禁言：${who}`}>
+              <BusyButton className="btn btn-small" busy={unmute.isPending} onClick={() => void lift()} aria-label={`解除禁言：${who}`}>
                 解除禁言
               </BusyButton>
             )}
