@@ -7,7 +7,7 @@
  * the moderation log.
  */
 import { createServer, type Server } from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/connection.ts';
 import { createApp } from '../../src/server/app.ts';
 import { createDeps } from '../../src/server/create-deps.ts';
@@ -67,7 +67,11 @@ describe.each(DIALECTS)('member mutes on %s', (dialect) => {
     if (via === 'rest') {
       const [method, path, body] = rest;
       if (base) {
-        const res = await fetch(base + path, { method, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+        const res = await fetch(base + path, {
+          method,
+          headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
         const json = await res.json();
         return { status: res.status, message: json.message as string | undefined, data: json.data };
       }
@@ -95,7 +99,13 @@ describe.each(DIALECTS)('member mutes on %s', (dialect) => {
   function stoppedWrites(member: FixtureUser, via: Via, base?: string): [string, () => Promise<{ status: number; message?: string }>][] {
     const t = member.token;
     return [
-      ['publish', async () => { const body = uniqueIdea(); return call(via, ['POST', '/api/ideas', body], ['mutation', 'ideas.create', body], t, base); }],
+      [
+        'publish',
+        async () => {
+          const body = uniqueIdea();
+          return call(via, ['POST', '/api/ideas', body], ['mutation', 'ideas.create', body], t, base);
+        },
+      ],
       [
         'publish a draft',
         async () => {
@@ -111,7 +121,13 @@ describe.each(DIALECTS)('member mutes on %s', (dialect) => {
           return call(via, ['PUT', `/api/ideas/${own}`, body], ['mutation', 'ideas.update', { id: own, ...body }], t, base);
         },
       ],
-      ['comment', async () => { const body = { ideaId, content: '禁言期间想说的话' }; return call(via, ['POST', '/api/comments', body], ['mutation', 'comments.create', body], t, base); }],
+      [
+        'comment',
+        async () => {
+          const body = { ideaId, content: '禁言期间想说的话' };
+          return call(via, ['POST', '/api/comments', body], ['mutation', 'comments.create', body], t, base);
+        },
+      ],
       [
         'reply',
         async () => {
@@ -126,7 +142,13 @@ describe.each(DIALECTS)('member mutes on %s', (dialect) => {
           return call(via, ['POST', `/api/comments/${id}/report`, { reason: '广告' }], ['mutation', 'comments.report', { id, reason: '广告' }], t, base);
         },
       ],
-      ['feedback', async () => { const body = { content: '禁言期间的反馈' }; return call(via, ['POST', '/api/feedback', body], ['mutation', 'feedback.submit', body], t, base); }],
+      [
+        'feedback',
+        async () => {
+          const body = { content: '禁言期间的反馈' };
+          return call(via, ['POST', '/api/feedback', body], ['mutation', 'feedback.submit', body], t, base);
+        },
+      ],
     ];
   }
 
@@ -159,7 +181,9 @@ describe.each(DIALECTS)('member mutes on %s', (dialect) => {
     expect((await call(via, ['GET', `/api/ideas/${ideaId}`], ['query', 'ideas.byId', { id: ideaId }], member.token)).status).toBe(200);
     expect((await call(via, ['POST', `/api/favorites/${ideaId}`, { favorite: true }], ['mutation', 'favorites.set', { ideaId, favorite: true }], member.token)).status).toBe(200);
     const follow = { follow: true };
-    expect((await call(via, ['POST', `/api/follows/${author.registrationNumber}`, follow], ['mutation', 'follows.set', { registrationNumber: author.registrationNumber, ...follow }], member.token)).status).toBe(200);
+    expect(
+      (await call(via, ['POST', `/api/follows/${author.registrationNumber}`, follow], ['mutation', 'follows.set', { registrationNumber: author.registrationNumber, ...follow }], member.token)).status,
+    ).toBe(200);
 
     expect(await unmute(via, member)).toMatchObject({ status: 200, message: '已解除禁言', data: { mute: null } });
     await expectAllAllowed(member, via);
@@ -238,7 +262,9 @@ describe.each(DIALECTS)('member mutes on %s', (dialect) => {
     await unmute('trpc', member);
     const messages = await app.api('GET', '/api/messages', { token: member.token });
     const mine = (messages.body.data as { title: string; content: string }[]).map((m) => [m.title, m.content]);
-    const end = mutedMessage(new Date(muted.data.mute.until)).slice('你已被禁言至 '.length, '你已被禁言至 '.length + 17).replace(/，.*/, '');
+    const end = mutedMessage(new Date(muted.data.mute.until))
+      .slice('你已被禁言至 '.length, '你已被禁言至 '.length + 17)
+      .replace(/，.*/, '');
     expect(mine).toEqual(
       expect.arrayContaining([
         ['您已被禁言', expect.stringMatching(new RegExp(`发布违规内容.*${end}`))],
@@ -246,8 +272,11 @@ describe.each(DIALECTS)('member mutes on %s', (dialect) => {
       ]),
     );
     for (const via of VIAS) {
-      const log = via === 'rest' ? (await app.api('GET', '/api/admin/log', { token: admin.token })).body.data : (await trpcCall(app, 'query', 'admin.log', undefined, admin.token)).body.result.data.data;
-      const entries = (log as { action: string; targetType: string; targetId: number; detail: string; admin: { registrationNumber: string } }[]).filter((e) => e.targetType === 'user' && e.targetId === member.id);
+      const log =
+        via === 'rest' ? (await app.api('GET', '/api/admin/log', { token: admin.token })).body.data : (await trpcCall(app, 'query', 'admin.log', undefined, admin.token)).body.result.data.data;
+      const entries = (log as { action: string; targetType: string; targetId: number; detail: string; admin: { registrationNumber: string } }[]).filter(
+        (e) => e.targetType === 'user' && e.targetId === member.id,
+      );
       expect(entries.map((e) => e.action)).toEqual(['unmute_member', 'mute_member']);
       expect(entries.every((e) => e.admin.registrationNumber === admin.registrationNumber)).toBe(true);
       expect(entries[1].detail).toContain(`${member.registrationNumber}（被禁言的丙）禁言7天，至 ${end}｜原因：发布违规内容`);
@@ -265,7 +294,16 @@ describe.each(DIALECTS)('member mutes on %s', (dialect) => {
       const found = await search(q);
       expect(found.status, q).toBe(200);
       expect(found.data, q).toEqual([
-        { id: member.id, registrationNumber: member.registrationNumber, nickname: nick, avatarUrl: expect.any(String), phone: member.phone, role: 'member', status: 'active', mute: { until: null, reason: '永久' } },
+        {
+          id: member.id,
+          registrationNumber: member.registrationNumber,
+          nickname: nick,
+          avatarUrl: expect.any(String),
+          phone: member.phone,
+          role: 'member',
+          status: 'active',
+          mute: { until: null, reason: '永久' },
+        },
       ]);
     }
     // LIKE's wildcards are literal.

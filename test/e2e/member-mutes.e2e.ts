@@ -48,7 +48,10 @@ for (const viewport of VIEWPORTS) {
       await shot(console_.page, `${viewport.name}-mute-dialog`);
       await dialog.getByRole('button', { name: '确认禁言' }).click();
       await console_.page.getByTestId('toast').getByText('已禁言').first().waitFor();
-      await entry.getByTestId('member-state').getByText(/^禁言至 \d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}$/).waitFor();
+      await entry
+        .getByTestId('member-state')
+        .getByText(/^禁言至 \d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}$/)
+        .waitFor();
       await entry.getByText('多次发布广告').waitFor();
       await entry.getByRole('button', { name: `解除禁言：刷屏的人${viewport.name}（${member.registrationNumber}）` }).waitFor();
       const state = (await entry.getByTestId('member-state').textContent())!;
