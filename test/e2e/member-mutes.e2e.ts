@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createIdea, createUser } from '../helpers/fixtures.ts';
-import { expectAccessible, newPage, shot, signInWithToken, startE2E, VIEWPORTS, type E2E } from './harness.ts';
+import { expectAccessible, expectOrderlyOutline, newPage, shot, signInWithToken, startE2E, VIEWPORTS, type E2E } from './harness.ts';
 
 let e2e: E2E;
 before(async () => {
@@ -36,6 +36,7 @@ for (const viewport of VIEWPORTS) {
       await entry.getByTestId('member-state').getByText('正常').waitFor();
       await entry.getByText(member.phone).waitFor();
       await expectAccessible(console_.page, `members tab at ${viewport.width}px`);
+      await expectOrderlyOutline(console_.page, `members tab at ${viewport.width}px`);
 
       await entry.getByRole('button', { name: `禁言：刷屏的人${viewport.name}（${member.registrationNumber}）` }).click();
       const dialog = console_.page.getByRole('dialog', { name: `禁言 刷屏的人${viewport.name}（${member.registrationNumber}）` });
