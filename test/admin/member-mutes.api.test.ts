@@ -254,6 +254,9 @@ describe.each(DIALECTS)('member mutes on %s', (dialect) => {
     expect(await mute(via, member, { days: 1, reason: '长'.repeat(201) })).toMatchObject({ status: 400, message: '禁言原因不能超过200个字' });
     expect(await app.deps.db.selectFrom('member_mutes').select('user_id').where('user_id', '=', member.id).execute()).toEqual([]);
     expect([200, 201]).toContain((await stoppedWrites(member, via)[3][1]()).status);
+    // The path takes the internal id too, as every user path does.
+    expect(await mute(via, { registrationNumber: String(member.id) }, ok)).toMatchObject({ status: 200, data: { registrationNumber: member.registrationNumber } });
+    expect(await unmute(via, { registrationNumber: String(member.id) })).toMatchObject({ status: 200, data: { mute: null } });
   });
 
   it('tells the member, and logs the mute and the lift with the admin, the member, the length and the reason', async () => {

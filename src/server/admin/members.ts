@@ -66,8 +66,10 @@ function toAdminMember(r: UserRow, mute: { muted_until: string | null; reason: s
 }
 
 /** The member's row, locked for the rest of the transaction: an unknown or deactivated member is 404, an admin 403. */
-async function lockMutable(trx: Db, registrationNumber: string): Promise<UserRow> {
-  const target = await forUpdate(trx, trx.selectFrom('users').selectAll().where('registration_number', '=', registrationNumber.toLowerCase())).executeTakeFirst();
+async function lockMutable(trx: Db, ref: string): Promise<UserRow> {
+  // The path names a member as every user path does (ZUserRef): the 猎人编号, or the internal id.
+  const key = /^\d+$/.test(ref) ? (['id', Number(ref)] as const) : (['registration_number', ref.toLowerCase()] as const);
+  const target = await forUpdate(trx, trx.selectFrom('users').selectAll().where(key[0], '=', key[1])).executeTakeFirst();
   if (!target || target.status !== 'active') throw notFound(MUTE_MSG.memberNotFound);
   if (target.role === 'admin') throw forbidden(MUTE_MSG.adminImmune);
   return target;
