@@ -32,7 +32,7 @@ export function MembersTab() {
   return (
     <>
       <h2 className="admin-panel-title">用户</h2>
-      <form className="admin-form member-search" role="search" onSubmit={submit} noValidate>
+      <form className="admin-form member-search" role="search" aria-label="查找用户" onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor={inputId}>手机号、猎人编号或昵称</label>
           <div className="btn-row">
