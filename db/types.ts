@@ -186,9 +186,18 @@ export interface ModerationLogTable {
   id: Generated<number>;
   admin_id: number | null;
   action: string;
-  target_type: 'idea' | 'comment' | 'feedback' | 'announcement' | 'report' | 'watched_word';
+  target_type: 'idea' | 'comment' | 'feedback' | 'announcement' | 'report' | 'watched_word' | 'user';
   target_id: number;
   detail: string | null;
+  created_at: Timestamp;
+}
+
+/** A moderator's mute of a member (src/server/accounts/mutes.ts); `muted_until` null is permanent. */
+export interface MemberMuteTable {
+  user_id: number;
+  muted_until: Timestamp | null;
+  reason: string;
+  muted_by: number | null;
   created_at: Timestamp;
 }
 
@@ -357,6 +366,7 @@ export interface Database {
   moderation_edits: ModerationEditTable;
   job_runs: JobRunTable;
   publish_slots: PublishSlotTable;
+  member_mutes: MemberMuteTable;
 }
 
 export type IdeaRow = Selectable<IdeaTable>;

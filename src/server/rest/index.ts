@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../kernel/errors.ts';
 import { accountOps, siteOps } from '../accounts/operations.ts';
-import { adminLogOps, consoleOps } from '../admin/operations.ts';
+import { adminLogOps, consoleOps, memberOps } from '../admin/operations.ts';
 import { commentOps, heldCommentOps, reportOps } from '../comments/operations.ts';
 import { feedbackOps } from '../feedback/operations.ts';
 import { ideaOps, reviewOps } from '../ideas/operations.ts';
@@ -36,6 +36,7 @@ const OPERATION_GROUPS: Record<string, AnyOperation>[] = [
   heldCommentOps,
   watchedWordOps,
   consoleOps,
+  memberOps,
   privacyOps,
 ];
 
