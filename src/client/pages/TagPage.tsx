@@ -112,13 +112,7 @@ export default function TagPage() {
         <>
           <CardGrid label={`带「#${tag}」标签的创意`}>
             {items.map((idea) => (
-              <IdeaCard
-                key={idea.id}
-                idea={idea}
-                href={loggedIn ? `/idea/${idea.id}` : '/login'}
-                onOpen={loggedIn ? undefined : () => logInThenOpenIdea(idea.id, navigate)}
-                headingLevel={2}
-              />
+              <IdeaCard key={idea.id} idea={idea} href={loggedIn ? `/idea/${idea.id}` : '/login'} onOpen={loggedIn ? undefined : () => logInThenOpenIdea(idea.id, navigate)} headingLevel={2} />
             ))}
           </CardGrid>
           <div ref={sentinel} className="market-sentinel">

@@ -37,8 +37,7 @@ export const tagOps = {
       method: 'get',
       path: '/tags/:tag/ideas',
       tag: REST_TAG.marketplace,
-      summary:
-        '带某个标签的公开创意，最新在前（标签比较时不分全角半角、大小写和繁简体；limit ≤ 50；cursor 翻页，nextCursor 为 null 时到底；count 为这些创意的总数）',
+      summary: '带某个标签的公开创意，最新在前（标签比较时不分全角半角、大小写和繁简体；limit ≤ 50；cursor 翻页，nextCursor 为 null 时到底；count 为这些创意的总数）',
       responses: { 400: '标签为空、过长，或 cursor 无效' },
     },
     access: 'public',

@@ -1,34 +1,74 @@
 /**
  * Tag pages (docs/product-rules.md "Tags"): a tag's public ideas, newest first, with their count, and the
- * tags most used lately. Tags compare folded (`tagFold`, search/text.ts; `idea_tags.tag_fold`), so one
- * tag's ideas are one range of idea_tags_fold_idx; every read goes through the visibility rule.
+ * tags most used lately. Tags compare folded (`tagFold`, search/text.ts; `idea_tags.tag_fold`). Every read
+ * of one tag walks that tag's range of idea_tags_fold_idx and nothing else: each entry's idea is one
+ * primary-key probe through the visibility rule (a scalar subquery, which neither engine turns into a
+ * walk of all public ideas, as they did with `ideas.id in (…the tag's ideas)`: the order index first,
+ * every public idea checked against the tag's list).
  */
+import { sql } from 'kysely';
 import type { Db, UserRow } from '../../../db/types.ts';
 import { dbTimeAgo } from '../../../db/time.ts';
 import type { Deps } from '../deps.ts';
-import { newestPage, type Page } from '../ideas/keyset.ts';
+import { selectCards } from '../ideas/cards.ts';
+import { finishPage, type Page } from '../ideas/keyset.ts';
 import { publicIdeas } from '../ideas/visibility.ts';
+import { decodeCursor, encodeCursor, isCursorInt, isCursorTime } from '../kernel/cursors.ts';
 import { tagFold } from '../search/text.ts';
 
 /** How far back the popular tags look, and how many they are. */
-export const POPULAR_TAGS_DAYS = 30;
-export const POPULAR_TAGS_MAX = 20;
+const POPULAR_TAGS_DAYS = 30;
+const POPULAR_TAGS_MAX = 20;
 
-/** Public ideas carrying the tag: the ids come from one range of idea_tags_fold_idx. */
-function publicIdeasTagged(db: Db, tag: string) {
-  const fold = tagFold(tag);
-  return publicIdeas(db).where('ideas.id', 'in', db.selectFrom('idea_tags').select('idea_tags.idea_id').where('idea_tags.tag_fold', '=', fold));
+/**
+ * The tag's entries (each idea once, though two of its tags fold alike) with their idea's published_at
+ * when the idea is public, null when it is not: the tag's range of idea_tags_fold_idx, one probe each.
+ */
+function taggedIdeas(db: Db, tag: string) {
+  return db
+    .selectFrom('idea_tags as t')
+    .where('t.tag_fold', '=', tagFold(tag))
+    .select(['t.idea_id', publicIdeas(db).clearSelect().select('ideas.published_at').where('ideas.id', '=', sql.ref<number>('t.idea_id')).as('p')])
+    .distinct();
 }
 
-/** One page of the tag's public ideas, newest first (the marketplace's newest order and cursor), and how many there are. */
+interface TagCursor {
+  s: 't';
+  p: string;
+  i: number;
+}
+
+/** One page of the tag's public ideas, newest first (published_at desc, id desc), and how many there are. */
 export async function tagIdeasPage(deps: Deps, viewer: UserRow | null, tag: string, limit: number, cursor?: string): Promise<Page & { count: number }> {
-  const [page, counted] = await Promise.all([
-    newestPage(deps.db, viewer, publicIdeasTagged(deps.db, tag), limit, cursor),
-    publicIdeasTagged(deps.db, tag)
-      .clearSelect()
+  const { db } = deps;
+  const after = decodeCursor<TagCursor>(cursor, 't', (v) => isCursorTime(v.p) && isCursorInt(v.i));
+  let ordered = db.selectFrom(taggedIdeas(db, tag).as('x')).select(['x.idea_id', 'x.p']).where('x.p', 'is not', null);
+  if (after) ordered = ordered.where((eb) => eb.or([eb('x.p', '<', after.p), eb.and([eb('x.p', '=', after.p), eb('x.idea_id', '<', after.i)])]));
+  const [ids, counted] = await Promise.all([
+    ordered
+      .orderBy('x.p', 'desc')
+      .orderBy('x.idea_id', 'desc')
+      .limit(limit + 1)
+      .execute(),
+    db
+      .selectFrom(taggedIdeas(db, tag).as('x'))
       .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('x.p', 'is not', null)
       .executeTakeFirstOrThrow(),
   ]);
+  const cards = ids.length
+    ? await selectCards(publicIdeas(db))
+        .where(
+          'ideas.id',
+          'in',
+          ids.map((r) => Number(r.idea_id)),
+        )
+        .execute()
+    : [];
+  const byId = new Map(cards.map((c) => [c.id, c]));
+  // In the walk's order; one that stopped being public in between is left out.
+  const rows = ids.flatMap((r) => byId.get(Number(r.idea_id)) ?? []);
+  const page = await finishPage(db, rows, limit, viewer, (last) => encodeCursor({ s: 't', p: last.published_at, i: last.id }));
   return { ...page, count: Number(counted.n) };
 }
 
