@@ -56,7 +56,7 @@ export default function TagPage() {
   const { loggedIn } = useSession();
   const [, navigate] = useLocation();
   const list = trpc.tags.ideas.useInfiniteQuery({ tag, limit: MARKET_PAGE_SIZE }, { getNextPageParam: (last) => last.nextCursor ?? null, staleTime: 60_000 });
-  usePageTitle(`#${tag}`, `猎人创意社区里带「${tag}」标签的公开创意，最新的在前。`);
+  usePageTitle(`标签 #${tag}`, `猎人创意社区里带「${tag}」标签的公开创意，最新的在前。`);
 
   const { items, badData } = useMemo<{ items: IdeaDto[]; badData: BadDataError | null }>(() => {
     try {
