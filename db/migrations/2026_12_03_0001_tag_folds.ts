@@ -1,4 +1,5 @@
 import { type Kysely } from 'kysely';
+import { columnTypes } from './column-types.ts';
 import * as OpenCC from 'opencc-js/t2cn';
 
 /**
@@ -31,7 +32,8 @@ export async function up(db: Kysely<any>, batch = BATCH): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropIndex('idea_tags_fold_idx').on('idea_tags').execute();
+  const drop = db.schema.dropIndex('idea_tags_fold_idx');
+  await (columnTypes(db).mysql ? drop.on('idea_tags') : drop).execute();
   await db.schema.alterTable('idea_tags').dropColumn('tag_fold').execute();
 }
 
