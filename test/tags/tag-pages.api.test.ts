@@ -83,6 +83,16 @@ describe.each(DIALECTS)('tag pages, on %s', (dialect) => {
     expect(seenTrpc).toEqual(aiIdeas);
   });
 
+  it('takes a tag with characters that mean something in an address', async () => {
+    const id = await createIdea(app.deps, author, { tags: ['C#', 'a/b', '50%', 'x?y'] });
+    for (const tag of ['C#', 'a/b', '50%', 'x?y', 'c#']) {
+      const res = await rest(tag);
+      expect(res.status, tag).toBe(200);
+      expect(ids(res.body.data), tag).toEqual([id]);
+      expect(ids((await trpc({ tag })).body.result.data.data), tag).toEqual([id]);
+    }
+  });
+
   it('answers a tag no public idea carries with an empty page', async () => {
     const res = await rest('无人使用');
     expect(res.status).toBe(200);
