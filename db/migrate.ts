@@ -27,6 +27,7 @@ import * as ideaImagesSeen from './migrations/2026_12_01_0001_idea_images_seen.t
 import * as defaultNicknames from './migrations/2026_12_02_0001_default_nicknames.ts';
 import * as searchFold from './migrations/2026_12_02_0003_search_fold.ts';
 import * as reportCommentAuthor from './migrations/2026_12_02_0006_report_comment_author.ts';
+import * as tagFolds from './migrations/2026_12_03_0001_tag_folds.ts';
 import * as memberMutes from './migrations/2026_12_03_0003_member_mutes.ts';
 import * as followListOrder from './migrations/2026_12_03_0004_follow_list_order.ts';
 
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '2026_12_02_0001_default_nicknames': defaultNicknames,
   '2026_12_02_0003_search_fold': searchFold,
   '2026_12_02_0006_report_comment_author': reportCommentAuthor,
+  '2026_12_03_0001_tag_folds': tagFolds,
   '2026_12_03_0003_member_mutes': memberMutes,
   '2026_12_03_0004_follow_list_order': followListOrder,
 };

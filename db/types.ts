@@ -108,6 +108,8 @@ export interface IdeaTagTable {
   idea_id: number;
   position: number;
   tag: string;
+  /** The tag folded (src/server/search/text.ts `tagFold`): what tag pages compare, indexed with idea_id. */
+  tag_fold: string;
 }
 
 export interface IdeaExpansionTable {

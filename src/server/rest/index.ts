@@ -8,6 +8,7 @@ import { feedbackOps } from '../feedback/operations.ts';
 import { ideaOps, reviewOps } from '../ideas/operations.ts';
 import { marketplaceOps } from '../marketplace/operations.ts';
 import { messageOps } from '../messages/operations.ts';
+import { tagOps } from '../tags/operations.ts';
 import { watchedWordOps } from '../moderation/operations.ts';
 import { healthOps } from '../ops/operations.ts';
 import { privacyOps } from '../privacy/operations.ts';
@@ -26,6 +27,7 @@ const OPERATION_GROUPS: Record<string, AnyOperation>[] = [
   ideaOps,
   reviewOps,
   marketplaceOps,
+  tagOps,
   favoriteOps,
   followOps,
   messageOps,
