@@ -27,7 +27,10 @@ import * as ideaImagesSeen from './migrations/2026_12_01_0001_idea_images_seen.t
 import * as defaultNicknames from './migrations/2026_12_02_0001_default_nicknames.ts';
 import * as searchFold from './migrations/2026_12_02_0003_search_fold.ts';
 import * as reportCommentAuthor from './migrations/2026_12_02_0006_report_comment_author.ts';
+import * as tagFolds from './migrations/2026_12_03_0001_tag_folds.ts';
 import * as notificationSettings from './migrations/2026_12_03_0002_notification_settings.ts';
+import * as memberMutes from './migrations/2026_12_03_0003_member_mutes.ts';
+import * as followListOrder from './migrations/2026_12_03_0004_follow_list_order.ts';
 
 /** Listed by hand so the same list works under tsx, vitest and any bundler; names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -57,7 +60,10 @@ const migrations: Record<string, Migration> = {
   '2026_12_02_0001_default_nicknames': defaultNicknames,
   '2026_12_02_0003_search_fold': searchFold,
   '2026_12_02_0006_report_comment_author': reportCommentAuthor,
+  '2026_12_03_0001_tag_folds': tagFolds,
   '2026_12_03_0002_notification_settings': notificationSettings,
+  '2026_12_03_0003_member_mutes': memberMutes,
+  '2026_12_03_0004_follow_list_order': followListOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

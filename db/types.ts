@@ -108,6 +108,8 @@ export interface IdeaTagTable {
   idea_id: number;
   position: number;
   tag: string;
+  /** The tag folded (src/server/search/text.ts `tagFold`): what tag pages compare, indexed with idea_id. */
+  tag_fold: string;
 }
 
 export interface IdeaExpansionTable {
@@ -186,9 +188,18 @@ export interface ModerationLogTable {
   id: Generated<number>;
   admin_id: number | null;
   action: string;
-  target_type: 'idea' | 'comment' | 'feedback' | 'announcement' | 'report' | 'watched_word';
+  target_type: 'idea' | 'comment' | 'feedback' | 'announcement' | 'report' | 'watched_word' | 'user';
   target_id: number;
   detail: string | null;
+  created_at: Timestamp;
+}
+
+/** A moderator's mute of a member (src/server/accounts/mutes.ts); `muted_until` null is permanent. */
+export interface MemberMuteTable {
+  user_id: number;
+  muted_until: Timestamp | null;
+  reason: string;
+  muted_by: number | null;
   created_at: Timestamp;
 }
 
@@ -367,6 +378,7 @@ export interface Database {
   job_runs: JobRunTable;
   publish_slots: PublishSlotTable;
   notification_settings: NotificationSettingsTable;
+  member_mutes: MemberMuteTable;
 }
 
 export type IdeaRow = Selectable<IdeaTable>;

@@ -275,6 +275,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 按手机号、猎人编号（完全一致）或昵称（包含）查找用户，最多 limit 个（默认 20，最多 50） */
+        get: operations["admin.members"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{registrationNumber}/mute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 禁言用户（days 为 1、7、30 或 null 表示永久；reason 必填）；再次禁言会替换结束时间。用户收到系统消息，审核记录中留档 */
+        post: operations["admin.mute"];
+        /** 解除禁言（用户收到系统消息，审核记录中留档） */
+        delete: operations["admin.unmute"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/watched-words": {
         parameters: {
             query?: never;
@@ -779,6 +814,23 @@ export interface paths {
         };
         /** 我关注的人 */
         get: operations["follows.following"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/follows/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 关注的人公开的创意，最新在前（limit 默认 20、最多 100，nextCursor 传给 ?cursor= 取下一页） */
+        get: operations["follows.timeline"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1387,6 +1439,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tags/{tag}/ideas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 带某个标签的公开创意，最新在前（标签比较时不分全角半角、大小写和繁简体；limit ≤ 50；cursor 翻页，nextCursor 为 null 时到底；count 为这些创意的总数） */
+        get: operations["tags.ideas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tags/popular": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 近 30 天发布的公开创意里最常用的 20 个标签，带各自的创意数，最多的在前 */
+        get: operations["tags.popular"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/test-connection": {
         parameters: {
             query?: never;
@@ -1527,6 +1613,21 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AdminMember: {
+            avatarUrl: string;
+            id: number;
+            mute: {
+                reason: string;
+                until: string | null;
+            } | null;
+            nickname: string;
+            phone: string | null;
+            registrationNumber: string;
+            /** @enum {string} */
+            role: "member" | "admin";
+            /** @enum {string} */
+            status: "active" | "deactivated";
+        };
         AuthUser: {
             avatar: string;
             avatarUrl: string;
@@ -1754,7 +1855,7 @@ export interface components {
         };
         ModerationLogItem: {
             /** @enum {string} */
-            action: "approve_idea" | "approve_own_idea" | "edit_approve_idea" | "reject_idea" | "take_down_idea" | "approve_comment" | "reject_comment" | "reply_feedback" | "send_announcement" | "dismiss_report" | "delete_comment" | "add_watched_word" | "change_watched_word" | "import_watched_words" | "remove_watched_word";
+            action: "approve_idea" | "approve_own_idea" | "edit_approve_idea" | "reject_idea" | "take_down_idea" | "approve_comment" | "reject_comment" | "reply_feedback" | "send_announcement" | "dismiss_report" | "delete_comment" | "add_watched_word" | "change_watched_word" | "import_watched_words" | "remove_watched_word" | "mute_member" | "unmute_member";
             admin: {
                 nickname: string;
                 registrationNumber: string;
@@ -1771,7 +1872,7 @@ export interface components {
             id: number;
             targetId: number;
             /** @enum {string} */
-            targetType: "idea" | "comment" | "feedback" | "announcement" | "report" | "watched_word";
+            targetType: "idea" | "comment" | "feedback" | "announcement" | "report" | "watched_word" | "user";
         };
         ModerationResult: {
             fields: string[];
@@ -1785,6 +1886,12 @@ export interface components {
             feedback: number;
             reports: number;
             review: number;
+        };
+        PopularTag: {
+            /** @description 近 30 天发布、带这个标签的公开创意数 */
+            count: number;
+            /** @description 标签（同一标签折叠后的一种写法） */
+            tag: string;
         };
         PublicUser: {
             avatar: string;
@@ -3577,6 +3684,333 @@ export interface operations {
             };
             /** @description 请求内容过大 */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 请求头过大（地址或 Cookie 太长） */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 服务器错误 */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "admin.members": {
+        parameters: {
+            query: {
+                limit?: number;
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AdminMember"][];
+                        message?: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description 未修改（请求带 If-None-Match 且内容未变；没有应答体） */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 参数不正确（message 为第一条中文说明，errors 按字段列出） */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 仅管理员可以访问 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 请求头过大（地址或 Cookie 太长） */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 服务器错误 */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "admin.mute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                registrationNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    days: 1 | 7 | 30 | null;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AdminMember"];
+                        message?: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description 参数不正确（message 为第一条中文说明，errors 按字段列出） */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 不能禁言管理员 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 用户不存在或已注销 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 写请求的内容不是 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 请求头过大（地址或 Cookie 太长） */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 服务器错误 */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "admin.unmute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                registrationNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AdminMember"];
+                        message?: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description 该用户没有被禁言 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 不能禁言管理员 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 用户不存在或已注销 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 写请求的内容不是 JSON */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7025,6 +7459,98 @@ export interface operations {
                 content?: never;
             };
             /** @description 请求体不是有效的 JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 请求头过大（地址或 Cookie 太长） */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 服务器错误 */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "follows.timeline": {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["IdeaCard"][];
+                        message?: string;
+                        nextCursor: string | null;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description 未修改（请求带 If-None-Match 且内容未变；没有应答体） */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description cursor 或 limit 无效 */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11076,6 +11602,172 @@ export interface operations {
                 headers: {
                     /** @description 多少秒后可以再试 */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 请求头过大（地址或 Cookie 太长） */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 服务器错误 */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "tags.ideas": {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                tag: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 带这个标签的公开创意数 */
+                        count: number;
+                        data: components["schemas"]["IdeaCard"][];
+                        message?: string;
+                        nextCursor: string | null;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description 未修改（请求带 If-None-Match 且内容未变；没有应答体） */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 标签为空、过长，或 cursor 无效 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 请求头过大（地址或 Cookie 太长） */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 服务器错误 */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 数据库暂时无法连接或服务器繁忙（Retry-After 秒后再试） */
+            503: {
+                headers: {
+                    /** @description 多少秒后可以再试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "tags.popular": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PopularTag"][];
+                        message?: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description 未修改（请求带 If-None-Match 且内容未变；没有应答体） */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 请求体不是有效的 JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -80,8 +80,8 @@ for (let from = 0; from < IDEAS; from += 1000) {
     .insertInto('idea_tags')
     .values(
       ids.flatMap((id, k) => [
-        { idea_id: id, position: 0, tag: '生活' },
-        { idea_id: id, position: 1, tag: `组${k % 20}` },
+        { idea_id: id, position: 0, tag: '生活', tag_fold: '生活' },
+        { idea_id: id, position: 1, tag: `组${k % 20}`, tag_fold: `组${k % 20}` },
       ]),
     )
     .execute();

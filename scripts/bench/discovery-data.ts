@@ -9,6 +9,7 @@ import { dbTimeAgo } from '../../db/time.ts';
 import type { Deps } from '../../src/server/deps.ts';
 import { approvedIdeaRow } from './approved-idea.ts';
 import { searchIndexRows } from '../../src/server/search/search-index.ts';
+import { tagFold } from '../../src/server/search/text.ts';
 
 const WORDS = (
   '智能 家居 宠物 健康 社区 平台 共享 出行 教育 儿童 老人 养老 外卖 咖啡 茶饮 烘焙 健身 跑步 骑行 露营 旅行 民宿 摄影 绘画 音乐 乐器 写作 阅读 ' +
@@ -91,7 +92,7 @@ export async function seedDiscovery(deps: Deps, { ideas: IDEAS, users: USERS }: 
           .execute();
       const inserted = await trx.selectFrom('ideas').select(['id', 'published_at']).orderBy('id', 'desc').limit(rows.length).execute();
       inserted.reverse();
-      const tagRows = inserted.flatMap((r, k) => texts[k].tags.map((tag, position) => ({ idea_id: r.id, position, tag })));
+      const tagRows = inserted.flatMap((r, k) => texts[k].tags.map((tag, position) => ({ idea_id: r.id, position, tag, tag_fold: tagFold(tag) })));
       for (let i = 0; i < tagRows.length; i += 5000)
         await trx
           .insertInto('idea_tags')

@@ -48,6 +48,7 @@ const MarketplacePage = page(() => import('./pages/MarketplacePage.tsx'));
 const HunterPage = page(() => import('./pages/HunterPage.tsx'));
 const UserPage = page(() => import('./pages/UserPage.tsx'));
 const FollowListPage = page(() => import('./pages/FollowListPage.tsx'));
+const TagPage = page(() => import('./pages/TagPage.tsx'));
 const UpdatesPage = page(() => import('./pages/UpdatesPage.tsx'));
 const MessagesPage = page(() => import('./pages/MessagesPage.tsx'));
 const NotificationSettingsPage = page(() => import('./pages/NotificationSettingsPage.tsx'));
@@ -126,6 +127,7 @@ export function App() {
         <Route path="/hunter/:registrationNumber">{withLayout(<HunterPage />)}</Route>
         <Route path="/hunter/:registrationNumber/followers">{withLayout(<FollowListPage side="followers" />)}</Route>
         <Route path="/hunter/:registrationNumber/following">{withLayout(<FollowListPage side="following" />)}</Route>
+        <Route path="/tag/:tag">{withLayout(<TagPage />)}</Route>
         <Route path="/publish-success/:id?">
           <MemberPage>
             <PublishSuccessPage />

@@ -30,6 +30,7 @@ export const CLIENT_ROUTE_PATTERNS = [
   '/hunter/:registrationNumber',
   '/hunter/:registrationNumber/followers',
   '/hunter/:registrationNumber/following',
+  '/tag/:tag',
   '/publish-success/:id?',
   '/profile',
   '/user-profile',

@@ -74,8 +74,9 @@ export async function startE2E(extraEnv: Record<string, string> = {}): Promise<E
   };
 }
 
-export async function newPage(e2e: E2E, viewport: Viewport): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, viewport: { width: viewport.width, height: viewport.height }, locale: 'zh-CN' });
+/** A page in a fresh context; `colorScheme` is the system's setting the page sees (prefers-color-scheme). */
+export async function newPage(e2e: E2E, viewport: Viewport, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, viewport: { width: viewport.width, height: viewport.height }, locale: 'zh-CN', colorScheme: options.colorScheme ?? 'light' });
   const page = await context.newPage();
   page.on('pageerror', (err) => console.error(`[browser ${viewport.name}]`, err.message));
   return { context, page };

@@ -83,19 +83,25 @@ for (const viewport of VIEWPORTS) {
       await nav.getByRole('link', { name: /关注动态\s*，1 位关注的人有新动态/ }).waitFor();
       await look(page, viewport, 'marketplace-badge');
 
-      // /updates: A with the red dot; opening A clears the dot and the badge.
+      // /updates: opening it clears the badge; A keeps the red dot for this visit, and the timeline marks
+      // A's idea 未看过. Opening A clears A's dot.
       await nav.getByRole('link', { name: /关注动态/ }).click();
       await page.waitForURL('**/updates');
       const person = page.getByTestId('updates-person').filter({ hasText: a.user.nickname });
       await person.getByTestId('updates-dot').waitFor();
       await person.getByText(`猎人编号：${a.user.registrationNumber}`).waitFor();
       await person.getByText(/1 个新创意/).waitFor();
+      await updatesBadge.waitFor({ state: 'detached' });
+      const timeline = page.getByTestId('timeline');
+      const firstCard = timeline.getByRole('listitem').filter({ hasText: first });
+      await firstCard.getByTestId('timeline-unseen').waitFor();
+      assert.equal(await firstCard.getByRole('link', { name: first }).getAttribute('href'), `/idea/${firstId}`);
+      await page.getByRole('heading', { name: /关注的猎人的创意（1 个未看过）/ }).waitFor();
       await look(page, viewport, 'updates-list');
       await person.click();
       await page.getByRole('heading', { name: `${a.user.nickname} 的近期创意` }).waitFor();
       const ideaLink = page.getByRole('link', { name: first });
       assert.equal(await ideaLink.getAttribute('href'), `/idea/${firstId}`);
-      await updatesBadge.waitFor({ state: 'detached' });
       assert.equal(await person.getByTestId('updates-dot').count(), 0);
       const marks = await page.evaluate(() => JSON.parse(localStorage.getItem('follow_updates_viewed_users') ?? '{}'));
       assert.ok(marks[a.user.registrationNumber], 'the viewed mark is stored');
@@ -130,14 +136,22 @@ for (const viewport of VIEWPORTS) {
       await person.click();
       await updatesBadge.waitFor({ state: 'detached' });
 
-      // A new publication after the visit lights the dot again.
+      // A new publication after the visit lights the badge and the dot again; on the timeline only the new card is 未看过.
       const second = `旧书换新书小站${tag}`;
       const secondId = await publish(a.token, second);
-      await page.goto('/updates');
+      await page.goto('/marketplace');
       await updatesBadge.waitFor();
+      await nav.getByRole('link', { name: /关注动态/ }).click();
       await person.getByTestId('updates-dot').waitFor();
-      await person.click();
       await updatesBadge.waitFor({ state: 'detached' });
+      await timeline.getByRole('listitem').filter({ hasText: second }).getByTestId('timeline-unseen').waitFor();
+      assert.equal(await timeline.getByRole('listitem').filter({ hasText: first }).getByTestId('timeline-unseen').count(), 0);
+      await look(page, viewport, 'updates-timeline');
+      // Reloaded, nothing is new any more.
+      await page.reload();
+      await timeline.getByRole('listitem').filter({ hasText: second }).waitFor();
+      assert.equal(await page.getByTestId('timeline-unseen').count(), 0);
+      assert.equal(await person.getByTestId('updates-dot').count(), 0);
 
       // B favourites both ideas; A deletes the second: it shows greyed, and B clears it.
       await api('POST', `/api/favorites/${firstId}`, { favorite: true }, b.token);

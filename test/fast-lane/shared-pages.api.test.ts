@@ -45,6 +45,8 @@ const INPUTS: Record<string, (f: Fixture) => Record<string, unknown> | undefined
   'marketplace.search': (f) => ({ q: f.query, limit: 50 }),
   'comments.list': (f) => ({ ideaId: f.commented }),
   'auth.publicUser': (f) => ({ registrationNumber: f.author.registrationNumber }),
+  'tags.ideas': () => ({ tag: '共享', limit: 50 }),
+  'tags.popular': () => undefined,
 };
 
 const procedures = operationsByProcedure(appRouter);

@@ -4,6 +4,7 @@ import { maskPhone } from '../../shared/patterns.ts';
 import type { StoredUser } from '../lib/storage.ts';
 import { clearSession } from '../lib/storage.ts';
 import { trpc } from '../lib/trpc.ts';
+import { chooseTheme, readThemeChoice, THEME_CHOICES } from '../lib/theme.ts';
 import { Avatar } from './Avatar.tsx';
 import { rovingTarget } from './ui/ui-rules.ts';
 import { useToast } from './ui/Toast.tsx';
@@ -21,7 +22,7 @@ export function contactLine(user: StoredUser): string {
 
 /** The menu's items as shown: the phone-only ones are hidden (display: none) on desktop. */
 function shownItems(menu: HTMLElement | null): HTMLElement[] {
-  return menu ? [...menu.querySelectorAll<HTMLElement>('[role="menuitem"]')].filter((el) => el.getClientRects().length > 0) : [];
+  return menu ? [...menu.querySelectorAll<HTMLElement>('[role="menuitem"], [role="menuitemradio"]')].filter((el) => el.getClientRects().length > 0) : [];
 }
 
 /**
@@ -40,6 +41,7 @@ export function AccountMenu({ user }: { user: StoredUser }) {
   const menu = useRef<HTMLDivElement>(null);
   // The item an opening focuses once the menu is drawn.
   const focusOnOpen = useRef<'first' | 'last'>('first');
+  const [theme, setTheme] = useState(readThemeChoice);
   const logout = trpc.auth.logout.useMutation();
   const toast = useToast();
 
@@ -159,6 +161,24 @@ export function AccountMenu({ user }: { user: StoredUser }) {
             <button type="button" role="menuitem" tabIndex={-1} className="account-menu-phone-only" onClick={() => go('/vision')}>
               我们的愿景
             </button>
+            {/* The colour theme: a choice, so the menu stays open to show it taking effect. */}
+            <div role="group" aria-label="外观" className="account-menu-theme">
+              {THEME_CHOICES.map((choice) => (
+                <button
+                  key={choice.value}
+                  type="button"
+                  role="menuitemradio"
+                  aria-checked={theme === choice.value}
+                  tabIndex={-1}
+                  onClick={() => {
+                    chooseTheme(choice.value);
+                    setTheme(choice.value);
+                  }}
+                >
+                  {choice.label}
+                </button>
+              ))}
+            </div>
             <button type="button" role="menuitem" tabIndex={-1} className="danger" onClick={signOut}>
               退出登录
             </button>

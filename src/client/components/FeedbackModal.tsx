@@ -45,8 +45,9 @@ export function FeedbackModal({ onClose }: { onClose: () => void }) {
       const answer = await submit.mutateAsync({ content: text, userAgent: navigator.userAgent, url: window.location.href });
       setSent(answer.message ?? '感谢你的反馈，我们会认真处理');
     } catch (err) {
-      // A 400 names the problem with the text; anything else is the spec's generic failure.
-      setFormError(httpStatusOf(err) === 400 ? errorMessage(err, FEEDBACK_TEXT.submitFailed) : FEEDBACK_TEXT.submitFailed);
+      // A 400 names the problem with the text, a 403 why the member may not send (a word, a mute); anything else is the spec's generic failure.
+      const status = httpStatusOf(err);
+      setFormError(status === 400 || status === 403 ? errorMessage(err, FEEDBACK_TEXT.submitFailed) : FEEDBACK_TEXT.submitFailed);
     }
   };
 

@@ -5,12 +5,12 @@
  * as 删除 / 恢复 sit in a separate footer above that area.
  */
 import { useId, useState, type MouseEvent, type ReactNode } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { authorAvatar, authorName, displayTitle, ideaStage, type AuthorFields, type IdeaStage } from '../../shared/idea-display.ts';
 import { CARD_TAGS_SHOWN, isNewCard } from '../../shared/idea-rules.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { formatDateTime, relativeTime } from '../../shared/relative-time.ts';
-import { tagsToShow } from '../lib/card-tags.ts';
+import { tagPath, tagsToShow } from '../lib/card-tags.ts';
 import { coverAspectRatio } from './ui/ui-rules.ts';
 import { Avatar } from './Avatar.tsx';
 import { RejectionReason } from './idea/RejectionReason.tsx';
@@ -199,7 +199,10 @@ export function IdeaCard({ idea, href, onOpen, actions, children, highlighted = 
           <ul className="idea-card-tags" aria-label="标签">
             {shownTags.map((tag) => (
               <li key={tag} className="idea-tag">
-                #{tag}
+                {/* Above the title link's cover (ideas.css): a tag opens its own page. */}
+                <Link href={tagPath(tag)} className="idea-tag-link">
+                  #{tag}
+                </Link>
               </li>
             ))}
             {hiddenTags > 0 && (

@@ -1,7 +1,7 @@
 /** The pure rules of follow updates and messages: badge text, viewed marks, pruning, previews. */
 import { describe, expect, it } from 'vitest';
 import { BADGE_CAP } from '../../shared/constants.ts';
-import { badgeText, countUnviewed, isUnviewed, preview, pruneMarks, type FollowUpdateItem } from './message-state.ts';
+import { badgeText, countUnviewed, isUnseenIdea, isUnviewed, preview, pruneMarks, type FollowUpdateItem } from './message-state.ts';
 
 const item = (number: string, latest: string): FollowUpdateItem => ({ registrationNumber: number, nickname: number, avatarUrl: '', recentIdeasCount: 1, latestIdeaTime: latest });
 
@@ -45,5 +45,25 @@ describe('message preview', () => {
     expect(preview('字'.repeat(80), 80).truncated).toBe(false);
     expect(preview('字'.repeat(81), 80)).toEqual({ text: '字'.repeat(80) + '…', truncated: true });
     expect(preview('😀'.repeat(3), 2)).toEqual({ text: '😀😀…', truncated: true });
+  });
+});
+
+describe('the timeline’s unseen cards', () => {
+  const now = Date.parse('2026-03-10T12:00:00.000Z');
+  const card = (number: string, publishedAt: string) => ({ authorRegistrationNumber: number, publishedAt });
+
+  it('a recent card is unseen without a mark for its author, or when published after the mark', () => {
+    expect(isUnseenIdea(card('bx000001', '2026-03-09T10:00:00.000Z'), {}, now)).toBe(true);
+    expect(isUnseenIdea(card('bx000001', '2026-03-09T10:00:00.000Z'), { bx000001: '2026-03-08T10:00:00.000Z' }, now)).toBe(true);
+    expect(isUnseenIdea(card('bx000001', '2026-03-09T10:00:00.000Z'), { bx000001: '2026-03-09T10:00:00.000Z' }, now)).toBe(false);
+    expect(isUnseenIdea(card('bx000001', '2026-03-08T10:00:00.000Z'), { bx000001: '2026-03-09T10:00:00.000Z' }, now)).toBe(false);
+    // Another author's mark says nothing about this one.
+    expect(isUnseenIdea(card('bx000001', '2026-03-09T10:00:00.000Z'), { bx000002: '2026-03-10T10:00:00.000Z' }, now)).toBe(true);
+  });
+
+  it('a card older than the 7-day window is never unseen (no mark is kept past it)', () => {
+    expect(isUnseenIdea(card('bx000001', '2026-03-03T11:59:00.000Z'), {}, now)).toBe(false);
+    expect(isUnseenIdea(card('bx000001', '2026-03-03T12:01:00.000Z'), {}, now)).toBe(true);
+    expect(isUnseenIdea({ publishedAt: null }, {}, now)).toBe(false);
   });
 });

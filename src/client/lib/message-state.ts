@@ -5,6 +5,7 @@
  * (`followUpdatesAll`) and the message previews. The pure parts take their input as arguments.
  */
 import { BADGE_CAP } from '../../shared/constants.ts';
+import { NEW_IDEA_DAYS } from '../../shared/idea-rules.ts';
 import { STORAGE_KEYS } from './storage.ts';
 
 import type { RouterOutputs } from './trpc.ts';
@@ -28,6 +29,17 @@ export function isUnviewed(item: Pick<FollowUpdateItem, 'registrationNumber' | '
   if (Number.isNaN(seen)) return true;
   const latest = time(item.latestIdeaTime);
   return !Number.isNaN(latest) && latest > seen;
+}
+
+/**
+ * A timeline card not seen before this visit: published in the recent window (the updates list's
+ * 7 days, past which no mark is kept) and after its author's mark from before the visit. Pure.
+ */
+export function isUnseenIdea(idea: { authorRegistrationNumber?: string; publishedAt?: string | null }, marks: ViewedMarks, now = Date.now()): boolean {
+  const published = time(idea.publishedAt);
+  if (Number.isNaN(published) || now - published > NEW_IDEA_DAYS * 24 * 3600 * 1000) return false;
+  const seen = time(idea.authorRegistrationNumber ? marks[idea.authorRegistrationNumber] : undefined);
+  return Number.isNaN(seen) || published > seen;
 }
 
 /** The follow-updates badge: updated members not yet viewed. Pure. */
@@ -78,6 +90,11 @@ export function writeViewedMarks(marks: ViewedMarks): void {
 /** Opening a followed member marks their latest idea as seen. */
 export function markViewed(item: Pick<FollowUpdateItem, 'registrationNumber' | 'latestIdeaTime'>): void {
   writeViewedMarks({ ...readViewedMarks(), [item.registrationNumber]: item.latestIdeaTime });
+}
+
+/** Opening /updates marks every listed member's latest idea as seen (the badge clears). */
+export function markAllViewed(list: readonly Pick<FollowUpdateItem, 'registrationNumber' | 'latestIdeaTime'>[]): void {
+  writeViewedMarks({ ...readViewedMarks(), ...Object.fromEntries(list.map((item) => [item.registrationNumber, item.latestIdeaTime])) });
 }
 
 /** The developer reset behind the title's double-click. */

@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   recentPhones: 'recentLoginPhones',
   followUpdatesViewed: 'follow_updates_viewed_users',
   followUpdatesAll: 'followUpdatesAll',
+  /** The colour theme (lib/theme.ts); public/theme.js reads the same key. */
+  theme: 'theme',
 } as const;
 
 export const USER_INFO_UPDATED_EVENT = 'user-info-updated';

@@ -1,7 +1,7 @@
 /**
  * 管理后台 (/admin, admins only; docs/architecture.md §4, §10), one tab each (?tab=): the ideas waiting for review,
  * oldest first, each approved or rejected with a reason; the feedback inbox with replies; comment
- * reports (dismiss, or delete the comment); the announcement form; the moderation log. The server
+ * reports (dismiss, or delete the comment); the members, muted or not (用户); the announcement form; the moderation log. The server
  * refuses non-admins with 403 as well. Each tab's panel is a component of components/admin/; the page
  * is the tab frame around them.
  */
@@ -17,13 +17,14 @@ import { FeedbackInbox } from '../components/admin/FeedbackInbox.tsx';
 import { ModerationLog } from '../components/admin/ModerationLog.tsx';
 import { WatchedWords } from '../components/admin/WatchedWords.tsx';
 import { HeldComments } from '../components/admin/HeldComments.tsx';
+import { MembersTab } from '../components/admin/MembersTab.tsx';
 import { trpc, type RouterOutputs } from '../lib/trpc.ts';
 import '../styles/ideas.css';
 import '../styles/messages.css';
 
-export const ADMIN_TABS = ['review', 'words', 'feedback', 'reports', 'announce', 'log'] as const;
+export const ADMIN_TABS = ['review', 'words', 'feedback', 'reports', 'members', 'announce', 'log'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
-const TAB_LABEL: Record<AdminTab, string> = { review: '审核', words: '敏感词', feedback: '反馈', reports: '评论举报', announce: '公告', log: '操作记录' };
+const TAB_LABEL: Record<AdminTab, string> = { review: '审核', words: '敏感词', feedback: '反馈', reports: '评论举报', members: '用户', announce: '公告', log: '操作记录' };
 const PANEL_TITLE = { feedback: '用户反馈', announce: '发布公告', log: '操作记录' } as const;
 
 type PendingCounts = RouterOutputs['admin']['pendingCounts']['data'];
@@ -74,6 +75,7 @@ export default function AdminPage() {
         )}
         {tab === 'words' && <WatchedWords />}
         {tab === 'reports' && <CommentReports />}
+        {tab === 'members' && <MembersTab />}
         {/* These panels' items are h3: each panel is its h2 (the outline skipped a level). */}
         {(tab === 'feedback' || tab === 'announce' || tab === 'log') && <h2 className="admin-panel-title">{PANEL_TITLE[tab]}</h2>}
         {tab === 'feedback' && <FeedbackInbox />}

@@ -31,6 +31,7 @@ import '../styles/ideas.css';
 import '../styles/rich-text.css';
 import '../styles/idea-page.css';
 import { BusyButton } from '../components/ui/BusyButton.tsx';
+import { tagPath } from '../lib/card-tags.ts';
 
 // The dialog (and, through it, the poster's code) loads on the first click on 分享.
 const ShareDialog = lazy(() => import('../components/idea/ShareDialog.tsx').then((m) => ({ default: m.ShareDialog })));
@@ -133,7 +134,9 @@ function IdeaDetail({ idea, leaving, onBack }: { idea: IdeaDto; leaving: boolean
               <ul className="idea-tags">
                 {idea.tags.map((tag) => (
                   <li key={tag} className="idea-tag">
-                    #{tag}
+                    <Link href={tagPath(tag)} className="idea-tag-link">
+                      #{tag}
+                    </Link>
                   </li>
                 ))}
               </ul>

@@ -1,8 +1,10 @@
 /**
  * 关注动态 (/updates), docs/spec/publishing-and-browsing.md §2 "Follow updates": followed members who published in the last
- * 7 days on the left, the selected member's recent ideas on the right (on phones: the list, then the
- * member's ideas with a back control). Opening a member marks their latest idea as seen, which
- * clears the red dot and the navigation badge; a later publication lights them again (docs/architecture.md §10).
+ * 7 days on the left; on the right the timeline of everyone the member follows (docs/product-rules.md "Profiles"),
+ * or the selected member's recent ideas (on phones: the list above the timeline, or the member's ideas with a back
+ * control). Opening the page marks every listed member's latest idea as seen, which clears the navigation badge as
+ * opening one member does; the red dots and the timeline's 未看过 keep, for this visit, what was new when it opened.
+ * A later publication lights them again (docs/architecture.md §10).
  * The open member is in the address (`?hunter=`), so the browser's Back and an idea's 返回 keep it.
  * Logged-out visitors get a state linking to /login rather than a redirect.
  */
@@ -18,11 +20,12 @@ import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { useSession } from '../hooks/useSession.ts';
 import { useFollowUpdates } from '../hooks/useBadgeCounts.ts';
 import { errorMessage } from '../lib/api-errors.ts';
-import { isUnviewed, markViewed, resetViewedMarks, type FollowUpdateItem } from '../lib/message-state.ts';
-import { trpc } from '../lib/trpc.ts';
+import { isUnseenIdea, isUnviewed, markAllViewed, markViewed, readViewedMarks, resetViewedMarks, type FollowUpdateItem, type ViewedMarks } from '../lib/message-state.ts';
+import { trpc, type RouterOutputs } from '../lib/trpc.ts';
 import '../styles/ideas.css';
 import '../styles/messages.css';
 import { RetryLine } from '../components/ui/RetryLine.tsx';
+import { LoadMore } from '../components/ui/LoadMore.tsx';
 
 export const UPDATES_MSG = {
   loggedOut: '登录后即可查看你关注的猎人的最新动态',
@@ -32,7 +35,10 @@ export const UPDATES_MSG = {
   loadFailed: '加载关注动态失败，请稍后重试',
   recentFailed: '加载该猎人的创意失败，请稍后重试',
   recentEmpty: '这位猎人最近没有公开的新创意',
-  pick: '在左侧选择一位猎人，查看他最近发布的创意',
+  quiet: '最近 7 天你关注的猎人没有发布新创意',
+  timelineFailed: '加载关注的猎人的创意失败，请稍后重试',
+  timelineMoreFailed: '加载更多创意失败，请重试',
+  timelineEmpty: '你关注的猎人还没有公开的创意',
   reset: '已重置查看记录，所有动态重新标为未查看',
 } as const;
 
@@ -65,7 +71,9 @@ export function hunterFromSearch(search: string): string | null {
 const OPENED_FROM_LIST = 'updatesOpenedFromList';
 
 function Updates() {
-  const { query, list, marks } = useFollowUpdates(UNREAD_REFRESH_NAV_MS);
+  const { query, list } = useFollowUpdates(UNREAD_REFRESH_NAV_MS);
+  const timeline = trpc.follows.timeline.useInfiniteQuery({}, { getNextPageParam: (last) => last.nextCursor ?? null });
+  const timelineIdeas = timeline.data?.pages.flatMap((page) => page.data) ?? [];
   const search = useSearch();
   const [, navigate] = useLocation();
   const selectedNumber = hunterFromSearch(search);
@@ -74,11 +82,23 @@ function Updates() {
   const toast = useToast();
   const listRef = useRef<HTMLUListElement>(null);
 
+  // The marks as the page opened: what was new then stays marked on the page while the stored marks, and the
+  // badge, clear at once. A member opened here loses their dot.
+  const [shownMarks, setShownMarks] = useState<ViewedMarks>(readViewedMarks);
+  const fresh = query.isSuccess && !query.isPlaceholderData ? query.data : null;
+  useEffect(() => {
+    if (fresh) markAllViewed(fresh);
+  }, [fresh]);
+
+  const seen = (item: Pick<FollowUpdateItem, 'registrationNumber' | 'latestIdeaTime'>) => {
+    markViewed(item);
+    setShownMarks((marks) => ({ ...marks, [item.registrationNumber]: item.latestIdeaTime }));
+  };
   // Whatever opened the member (a tap, Back from their idea, a reload), their latest idea is seen.
   // Keyed by the member and their latest idea, not the item: the list is a new array on every fetch.
   const selectedLatest = selected?.latestIdeaTime;
   useEffect(() => {
-    if (selectedNumber && selectedLatest) markViewed({ registrationNumber: selectedNumber, latestIdeaTime: selectedLatest });
+    if (selectedNumber && selectedLatest) seen({ registrationNumber: selectedNumber, latestIdeaTime: selectedLatest });
   }, [selectedNumber, selectedLatest]);
 
   // Closing a member (返回列表 or the browser's Back) puts focus back on them in the list.
@@ -92,7 +112,7 @@ function Updates() {
   }, [selectedNumber]);
 
   const open = (item: FollowUpdateItem) => {
-    markViewed(item);
+    seen(item);
     const href = `/updates?hunter=${encodeURIComponent(item.registrationNumber)}`;
     // From the list a new history entry (Back returns to the list); from one member to another, the same.
     if (selectedNumber === null) navigate(href, { state: { [OPENED_FROM_LIST]: true } });
@@ -104,6 +124,10 @@ function Updates() {
     if ((window.history.state as Record<string, unknown> | null)?.[OPENED_FROM_LIST]) window.history.back();
     else navigate('/updates', { replace: true });
   };
+
+  const listPending = query.isPending && list.length === 0;
+  // Nothing to show at all: no one followed has a public idea (or no one is followed).
+  const nothing = !listPending && !query.isError && list.length === 0 && timeline.isSuccess && timelineIdeas.length === 0;
 
   return (
     <>
@@ -117,6 +141,7 @@ function Updates() {
             data-testid="reset-viewed"
             onClick={() => {
               resetViewedMarks();
+              setShownMarks({});
               toast(UPDATES_MSG.reset);
             }}
           >
@@ -124,13 +149,11 @@ function Updates() {
           </button>
         )}
       </div>
-      <p className="muted updates-sub">你关注的猎人最近 7 天发布的新创意</p>
+      <p className="muted updates-sub">你关注的猎人最近发布的创意</p>
 
-      {query.isPending && list.length === 0 ? (
+      {listPending && timeline.isPending ? (
         <LoadingLine />
-      ) : query.isError && list.length === 0 ? (
-        <RetryLine message={errorMessage(query.error, UPDATES_MSG.loadFailed)} onRetry={() => void query.refetch()} busy={query.isFetching} />
-      ) : list.length === 0 ? (
+      ) : nothing ? (
         <div className="empty-state" data-testid="updates-empty">
           <p className="empty-state-title">{UPDATES_MSG.empty}</p>
           <p className="muted">{UPDATES_MSG.emptyHint}</p>
@@ -144,54 +167,97 @@ function Updates() {
             <h2 id="updates-list-title" className="updates-panel-title">
               有新动态的猎人（{list.length}）
             </h2>
-            <ul className="updates-list" ref={listRef}>
-              {list.map((item) => {
-                const unviewed = isUnviewed(item, marks);
-                const current = selected?.registrationNumber === item.registrationNumber;
-                return (
-                  <li key={item.registrationNumber}>
-                    <button
-                      type="button"
-                      className={`updates-person ${current ? 'updates-person-current' : ''}`}
-                      aria-pressed={current}
-                      data-number={item.registrationNumber}
-                      data-testid="updates-person"
-                      onClick={() => open(item)}
-                    >
-                      <Avatar src={item.avatarUrl} alt="" size={44} />
-                      <span className="updates-person-text">
-                        <span className="updates-person-name">
-                          {item.nickname}
-                          {unviewed && (
-                            <span className="updates-dot" data-testid="updates-dot">
-                              <span className="visually-hidden">（未查看）</span>
-                            </span>
-                          )}
-                        </span>
-                        <span className="updates-person-meta">猎人编号：{item.registrationNumber}</span>
-                        <span className="updates-person-meta">
-                          {item.recentIdeasCount} 个新创意 · 最近更新 <time dateTime={item.latestIdeaTime}>{formatDateTime(item.latestIdeaTime)}</time>
-                        </span>
-                      </span>
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          </section>
-          <section className="updates-detail-panel" aria-labelledby="updates-detail-title">
-            {selected ? (
-              <RecentIdeas person={selected} onBack={back} />
+            {listPending ? (
+              <LoadingLine />
+            ) : query.isError && list.length === 0 ? (
+              <RetryLine message={errorMessage(query.error, UPDATES_MSG.loadFailed)} onRetry={() => void query.refetch()} busy={query.isFetching} />
+            ) : list.length === 0 ? (
+              <p className="muted updates-quiet" data-testid="updates-quiet">
+                {UPDATES_MSG.quiet}
+              </p>
             ) : (
-              <>
-                <h2 id="updates-detail-title" className="visually-hidden">
-                  近期创意
-                </h2>
-                <p className="updates-pick muted">{UPDATES_MSG.pick}</p>
-              </>
+              <ul className="updates-list" ref={listRef}>
+                {list.map((item) => {
+                  const unviewed = isUnviewed(item, shownMarks);
+                  const current = selected?.registrationNumber === item.registrationNumber;
+                  return (
+                    <li key={item.registrationNumber}>
+                      <button
+                        type="button"
+                        className={`updates-person ${current ? 'updates-person-current' : ''}`}
+                        aria-pressed={current}
+                        data-number={item.registrationNumber}
+                        data-testid="updates-person"
+                        onClick={() => open(item)}
+                      >
+                        <Avatar src={item.avatarUrl} alt="" size={44} />
+                        <span className="updates-person-text">
+                          <span className="updates-person-name">
+                            {item.nickname}
+                            {unviewed && (
+                              <span className="updates-dot" data-testid="updates-dot">
+                                <span className="visually-hidden">（未查看）</span>
+                              </span>
+                            )}
+                          </span>
+                          <span className="updates-person-meta">猎人编号：{item.registrationNumber}</span>
+                          <span className="updates-person-meta">
+                            {item.recentIdeasCount} 个新创意 · 最近更新 <time dateTime={item.latestIdeaTime}>{formatDateTime(item.latestIdeaTime)}</time>
+                          </span>
+                        </span>
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
             )}
           </section>
+          <section className="updates-detail-panel" aria-labelledby="updates-detail-title">
+            {selected ? <RecentIdeas person={selected} onBack={back} /> : <Timeline timeline={timeline} ideas={timelineIdeas} marks={shownMarks} />}
+          </section>
         </div>
+      )}
+    </>
+  );
+}
+
+type TimelineQuery = ReturnType<typeof trpc.follows.timeline.useInfiniteQuery>;
+type TimelineIdea = RouterOutputs['follows']['timeline']['data'][number];
+
+/** Everyone followed, newest first, paged; the cards published since the member last looked say 未看过. */
+function Timeline({ timeline, ideas, marks }: { timeline: TimelineQuery; ideas: readonly TimelineIdea[]; marks: ViewedMarks }) {
+  const unseen = ideas.filter((idea) => isUnseenIdea(idea, marks)).length;
+  return (
+    <>
+      <h2 id="updates-detail-title" className="updates-panel-title" tabIndex={-1}>
+        关注的猎人的创意{unseen > 0 && <span className="timeline-unseen-count">（{unseen} 个未看过）</span>}
+      </h2>
+      {timeline.isPending ? (
+        <LoadingLine />
+      ) : timeline.isError ? (
+        <RetryLine message={errorMessage(timeline.error, UPDATES_MSG.timelineFailed)} onRetry={() => void timeline.refetch()} busy={timeline.isFetching} />
+      ) : ideas.length === 0 ? (
+        <div className="empty-state">
+          <p className="empty-state-title">{UPDATES_MSG.timelineEmpty}</p>
+        </div>
+      ) : (
+        <>
+          <ul className="updates-ideas" aria-label="关注的猎人的创意" data-testid="timeline">
+            {ideas.map((idea) => (
+              <li key={idea.id}>
+                <IdeaCard idea={idea} href={`/idea/${idea.id}`}>
+                  {isUnseenIdea(idea, marks) && (
+                    <p className="timeline-unseen" data-testid="timeline-unseen">
+                      <span className="updates-dot" aria-hidden="true" />
+                      未看过
+                    </p>
+                  )}
+                </IdeaCard>
+              </li>
+            ))}
+          </ul>
+          <LoadMore list={timeline} label="加载更多创意" failedMessage={UPDATES_MSG.timelineMoreFailed} />
+        </>
       )}
     </>
   );

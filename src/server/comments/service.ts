@@ -14,6 +14,7 @@ import { COMMENT_MSG, mayDeleteComment } from '../../shared/comment-rules.ts';
 import type { CommentDto, CommentReactionResult, CommentReportDto, TCreateCommentRequest } from '../../shared/comment-schemas.ts';
 import { authorName } from '../../shared/idea-display.ts';
 import { IDEA_MSG } from '../../shared/idea-rules.ts';
+import { refuseIfMuted } from '../accounts/mutes.ts';
 import type { Deps } from '../deps.ts';
 import { AppError, badRequest, forbidden, notFound } from '../kernel/errors.ts';
 import { screenTexts } from '../moderation/words.ts';
@@ -95,6 +96,8 @@ export async function listComments(deps: Deps, viewer: UserRow | null, ideaId: n
  */
 export async function createComment(deps: Deps, user: UserRow, input: TCreateCommentRequest): Promise<{ comment: CommentDto; commentCount: number }> {
   const idea = await commentableIdea(deps.db, user, input.ideaId, true);
+  // A reply is a comment: a muted member writes neither (accounts/mutes.ts).
+  await refuseIfMuted(deps.db, user.id);
   const screened = await screenTexts(deps.words, { content: input.content });
   const content = screened.texts.content;
   const held = screened.held.length > 0;
@@ -232,6 +235,7 @@ export async function deleteComment(deps: Deps, user: UserRow, id: number, reaso
 
 /** Stores a report for the admins; one open report per person and comment (a second click repeats the answer). */
 export async function reportComment(deps: Deps, user: UserRow, id: number, given: string): Promise<{ id: number }> {
+  await refuseIfMuted(deps.db, user.id);
   // Seen by the team only: block and replace apply, a hold word needs no queue of its own.
   const { reason } = (await screenTexts(deps.words, { reason: given })).texts;
   const comment = await commentOnActionableIdea(deps.db, user, id);

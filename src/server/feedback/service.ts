@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { dbTimeToIso, nowDb } from '../../../db/time.ts';
 import type { UserRow } from '../../../db/types.ts';
 import { transaction } from '../../../db/transaction.ts';
+import { refuseIfMuted } from '../accounts/mutes.ts';
 import { logModeration } from '../admin/log.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../kernel/errors.ts';
@@ -27,6 +28,7 @@ export interface FeedbackInput {
 }
 
 export async function submitFeedback(deps: Deps, user: UserRow, input: FeedbackInput): Promise<{ id: number }> {
+  await refuseIfMuted(deps.db, user.id);
   // Seen by the team only: block and replace apply, a hold word needs no queue of its own.
   const { content } = (await screenTexts(deps.words, { content: input.content })).texts;
   const result = await deps.db

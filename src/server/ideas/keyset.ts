@@ -26,7 +26,7 @@ export async function finishPage<R extends CardRow>(db: Db, rows: R[], limit: nu
 }
 
 interface NewestCursor {
-  s: 'n';
+  s: string;
   p: string;
   i: number;
 }
@@ -34,10 +34,11 @@ interface NewestCursor {
 /**
  * Newest first over the public ideas `base` selects: published_at desc, id desc, in the range form
  * of STACK-NOTES trap 10 (one index range from the cursor: ideas_public_idx, or
- * ideas_author_public_idx for one author).
+ * ideas_author_public_idx for one author). `list` names the list in its cursors when another list's
+ * cursor must not page it (a member's timeline is not the marketplace).
  */
-export async function newestPage(db: Db, viewer: UserRow | null, base: ReturnType<typeof publicIdeas>, limit: number, cursor?: string): Promise<Page> {
-  const after = decodeCursor<NewestCursor>(cursor, 'n', (v) => isCursorTime(v.p) && isCursorInt(v.i));
+export async function newestPage(db: Db, viewer: UserRow | null, base: ReturnType<typeof publicIdeas>, limit: number, cursor?: string, list = 'n'): Promise<Page> {
+  const after = decodeCursor<NewestCursor>(cursor, list, (v) => isCursorTime(v.p) && isCursorInt(v.i));
   let q = selectCards(base);
   if (after) q = q.where('ideas.published_at', '<=', after.p).where((eb) => eb.or([eb('ideas.published_at', '<', after.p), eb('ideas.id', '<', after.i)]));
   const rows = await q
@@ -45,5 +46,5 @@ export async function newestPage(db: Db, viewer: UserRow | null, base: ReturnTyp
     .orderBy('ideas.id', 'desc')
     .limit(limit + 1)
     .execute();
-  return finishPage(db, rows, limit, viewer, (last) => encodeCursor({ s: 'n', p: last.published_at, i: last.id }));
+  return finishPage(db, rows, limit, viewer, (last) => encodeCursor({ s: list, p: last.published_at, i: last.id }));
 }

@@ -5,6 +5,7 @@ import { transaction } from '../../../db/transaction.ts';
 import { restoreExpired } from '../../shared/idea-display.ts';
 import { DEFAULT_IDEA_TITLE, DEFAULT_MARKET_IDENTIFIER, IDEA_MSG, IDEA_PRICE, IMAGES_PER_IDEA, RECYCLE_BIN_DAYS } from '../../shared/idea-rules.ts';
 import type { IdeaDto, TCreateIdeaRequest, TUpdateIdeaRequest } from '../../shared/idea-schemas.ts';
+import { refuseIfMuted } from '../accounts/mutes.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, conflict, gone, notFound } from '../kernel/errors.ts';
 import { removeStoredImages, settleIdeaImages, usableImageNames } from './images.ts';
@@ -211,8 +212,10 @@ async function backOutDraftOverCap(deps: Deps, user: UserRow, id: number): Promi
 }
 
 export async function createIdea(deps: Deps, user: UserRow, input: TCreateIdeaRequest): Promise<IdeaDto> {
-  let f = clean(input, NEW_IDEA_DEFAULTS, await usableImageNames(deps.db, user, null));
   const publishing = input.status === 'published';
+  // A muted member keeps their drafts but publishes nothing (accounts/mutes.ts), before any other check.
+  if (publishing) await refuseIfMuted(deps.db, user.id);
+  let f = clean(input, NEW_IDEA_DEFAULTS, await usableImageNames(deps.db, user, null));
   let checked: PublishReview | null = null;
   if (publishing) ({ f, ...checked } = await checkForPublish(deps, user, null, f));
   else await checkNewDraft(deps, user);
@@ -256,9 +259,11 @@ export async function createIdea(deps: Deps, user: UserRow, input: TCreateIdeaRe
  */
 export async function updateIdea(deps: Deps, user: UserRow, id: number, input: TUpdateIdeaRequest): Promise<IdeaDto> {
   const row = await requireEditableIdea(deps.db, user, id);
-  let f = clean(input, await storedValues(deps.db, row), await usableImageNames(deps.db, user, id));
   const status = input.status ?? row.status;
   const publishing = status === 'published';
+  // Saving as published publishes again: a muted member may only save it as a draft.
+  if (publishing) await refuseIfMuted(deps.db, user.id);
+  let f = clean(input, await storedValues(deps.db, row), await usableImageNames(deps.db, user, id));
   let checked: PublishReview | null = null;
   if (publishing) ({ f, ...checked } = await checkForPublish(deps, user, id, f, isApproved(row) ? row : null));
   const now = nowDb();
@@ -306,6 +311,7 @@ const publishedAtOnSave = (row: IdeaRow, now: string) => oncePublicAt(row) ?? no
 export async function publishDraft(deps: Deps, user: UserRow, id: number): Promise<IdeaDto> {
   const row = await requireEditableIdea(deps.db, user, id);
   if (row.status !== 'draft') throw badRequest(IDEA_MSG.notDraft);
+  await refuseIfMuted(deps.db, user.id);
   const { f, held, counted, review } = await checkForPublish(deps, user, id, clean({}, await storedValues(deps.db, row), await usableImageNames(deps.db, user, id)));
   const now = nowDb();
   const columns = columnsFor(f, 'published');

@@ -11,6 +11,7 @@ import { IDEA_MSG } from '../../shared/idea-rules.ts';
 import { isInReview } from '../../shared/idea-display.ts';
 import { badRequest, forbidden, notFound } from '../kernel/errors.ts';
 import { writeSearchGrams } from '../search/search-index.ts';
+import { tagFold } from '../search/text.ts';
 import type { AccountDataPart } from '../accounts/account-data.ts';
 import { nowDb } from '../../../db/time.ts';
 import { transaction } from '../../../db/transaction.ts';
@@ -126,7 +127,7 @@ export async function writeTags(db: Db, ideaId: number, tags: string[]): Promise
   if (tags.length)
     await db
       .insertInto('idea_tags')
-      .values(tags.map((tag, position) => ({ idea_id: ideaId, position, tag })))
+      .values(tags.map((tag, position) => ({ idea_id: ideaId, position, tag, tag_fold: tagFold(tag) })))
       .execute();
 }
 

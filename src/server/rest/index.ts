@@ -2,13 +2,14 @@ import { Router } from 'express';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../kernel/errors.ts';
 import { accountOps, siteOps } from '../accounts/operations.ts';
-import { adminLogOps, consoleOps } from '../admin/operations.ts';
+import { adminLogOps, consoleOps, memberOps } from '../admin/operations.ts';
 import { commentOps, heldCommentOps, reportOps } from '../comments/operations.ts';
 import { feedbackOps } from '../feedback/operations.ts';
 import { ideaOps, reviewOps } from '../ideas/operations.ts';
 import { marketplaceOps } from '../marketplace/operations.ts';
 import { messageOps } from '../messages/operations.ts';
 import { notificationSettingsOps } from '../notification-settings/operations.ts';
+import { tagOps } from '../tags/operations.ts';
 import { watchedWordOps } from '../moderation/operations.ts';
 import { healthOps } from '../ops/operations.ts';
 import { privacyOps } from '../privacy/operations.ts';
@@ -27,6 +28,7 @@ const OPERATION_GROUPS: Record<string, AnyOperation>[] = [
   ideaOps,
   reviewOps,
   marketplaceOps,
+  tagOps,
   favoriteOps,
   followOps,
   messageOps,
@@ -38,6 +40,7 @@ const OPERATION_GROUPS: Record<string, AnyOperation>[] = [
   heldCommentOps,
   watchedWordOps,
   consoleOps,
+  memberOps,
   privacyOps,
 ];
 

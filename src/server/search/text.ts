@@ -62,6 +62,17 @@ export function foldText(text: string): string {
 }
 
 /** What separates the words of a query, as whitespace does: punctuation and symbols (after folding, full-width ones too). */
+/** The longest folded tag stored (`idea_tags.tag_fold`): a 12-character tag folds to more only through rare NFKC expansions. */
+const TAG_FOLD_MAX = 64;
+
+/**
+ * A tag as tag pages compare it (`idea_tags.tag_fold`, src/server/tags/): folded as search folds
+ * (`foldText`), so `AI`, `ai` and `ＡＩ` are one tag, as are a traditional and a simplified spelling.
+ */
+export function tagFold(tag: string): string {
+  return [...foldText(tag)].slice(0, TAG_FOLD_MAX).join('');
+}
+
 const WORD_SEPARATORS = /[\s\p{P}\p{S}]+/u;
 /** Never part of what a text says: whitespace, punctuation, symbols, and invisible characters (format characters and the other default-ignorable ones). */
 const NOT_CONTENT = /[\s\p{P}\p{S}\p{Cf}\p{Default_Ignorable_Code_Point}]+/gu;

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { IDEA_MSG } from '../../shared/idea-rules.ts';
-import { ZFlag } from '../../shared/idea-schemas.ts';
+import { ZFlag, ZListLimit } from '../../shared/idea-schemas.ts';
 import { ZIdeaId } from '../../shared/ids.ts';
 import { answer, read, write } from '../contract/operation.ts';
 import { REST_TAG } from '../contract/rest-tags.ts';
@@ -12,7 +12,8 @@ import { FAVORITE_MSG, favoriteStatus, listFavorites, removeFavorite, setFavorit
 import { FOLLOW_MSG, followStatus, listFollowing, listFollowPeople, setFollow, type FollowListSide } from './follows.ts';
 import { followUpdates, followUpdatesCount, recentIdeasOf } from './updates.ts';
 import { COUNT_OUTPUT, ZFavoriteCheck, ZFavorites, ZFavoriteState, ZFollowedUser, ZFollowListEntry, ZFollowState, ZFollowUpdate, ZRecentIdea } from '../../shared/outputs/social.ts';
-import { ZNextCursor } from '../../shared/outputs/ideas.ts';
+import { ZIdeaCards, ZNextCursor } from '../../shared/outputs/ideas.ts';
+import { followTimeline } from './timeline.ts';
 
 const ByIdea = z.object({ ideaId: ZIdeaId });
 const ByUser = z.object({ registrationNumber: z.string().trim().min(1, '用户编号无效').max(20, '用户编号无效') });
@@ -171,6 +172,23 @@ export const followOps = {
     input: z.object({}).optional(),
     output: COUNT_OUTPUT,
     run: async ({ deps, user }) => answer({ count: await followUpdatesCount(deps, user) }),
+  }),
+  // Personal (whose ideas depends on whom the caller follows), so never cached.
+  timeline: read({
+    rest: {
+      method: 'get',
+      path: '/follows/timeline',
+      tag: REST_TAG.follows,
+      summary: '关注的人公开的创意，最新在前（limit 默认 20、最多 100，nextCursor 传给 ?cursor= 取下一页）',
+      responses: { 400: 'cursor 或 limit 无效' },
+    },
+    access: 'member',
+    input: z.object({ limit: ZListLimit(20), cursor: z.string().max(200).optional() }),
+    output: { data: ZIdeaCards, extra: ZNextCursor },
+    run: async ({ deps, user }, input) => {
+      const page = await followTimeline(deps, user, input.limit, input.cursor);
+      return answer(page.items, { extra: { nextCursor: page.nextCursor } });
+    },
   }),
   recentOf: read({
     rest: { method: 'get', path: '/follows/user/:registrationNumber/recent', tag: REST_TAG.follows, summary: '某人最近 7 天公开的创意', responses: { 404: '用户不存在' } },

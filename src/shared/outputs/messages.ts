@@ -56,7 +56,7 @@ export const ZFeedbackItem = z
  * What the moderation log records; `approve_own_idea` is an admin approving their own idea, which no
  * second person saw. `edit_approve_idea` (corrected in the queue, then approved:
  * the entry's `edits` keep both versions), a held comment approved or rejected, and the watched words
- * (added, its action changed, imported, removed).
+ * (added, its action changed, imported, removed), a member muted or their mute lifted (`targetType` user).
  */
 export const ZModerationAction = z.enum([
   'approve_idea',
@@ -74,13 +74,15 @@ export const ZModerationAction = z.enum([
   'change_watched_word',
   'import_watched_words',
   'remove_watched_word',
+  'mute_member',
+  'unmute_member',
 ]);
 
 export const ZModerationLogItem = z
   .object({
     id: ZRowId,
     action: ZModerationAction,
-    targetType: z.enum(['idea', 'comment', 'feedback', 'announcement', 'report', 'watched_word']),
+    targetType: z.enum(['idea', 'comment', 'feedback', 'announcement', 'report', 'watched_word', 'user']),
     targetId: ZRowId,
     detail: z.string().nullable(),
     createdAt: ZTime,

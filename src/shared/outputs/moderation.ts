@@ -75,3 +75,19 @@ export const ZHeldComment = z
 
 /** What waits on each tab of the admin console (admin/pending.ts): 审核 counts the queue's ideas and held comments. */
 export const ZPendingCounts = z.object({ review: ZCount, feedback: ZCount, reports: ZCount }).meta({ id: 'PendingCounts' });
+
+/** A member as the console's 用户 tab lists them: who, their role and state, and the mute in force. */
+export const ZAdminMember = z
+  .object({
+    id: ZRowId,
+    registrationNumber: z.string(),
+    nickname: z.string(),
+    avatarUrl: z.string(),
+    /** Null once deactivated (the phone is freed). */
+    phone: z.string().nullable(),
+    role: z.enum(['member', 'admin']),
+    status: z.enum(['active', 'deactivated']),
+    /** The mute in force: `until` null is permanent; null when not muted (or a mute that has ended). */
+    mute: z.object({ until: ZTime.nullable(), reason: z.string() }).nullable(),
+  })
+  .meta({ id: 'AdminMember' });

@@ -21,8 +21,10 @@ export const ACTION_LABEL: Record<string, string> = {
   send_announcement: '发布公告',
   dismiss_report: '驳回举报',
   delete_comment: '删除评论',
+  mute_member: '禁言用户',
+  unmute_member: '解除禁言',
 };
-const TARGET_LABEL: Record<string, string> = { idea: '创意', feedback: '反馈', announcement: '公告', report: '举报', comment: '评论', watched_word: '监控词' };
+const TARGET_LABEL: Record<string, string> = { idea: '创意', feedback: '反馈', announcement: '公告', report: '举报', comment: '评论', watched_word: '监控词', user: '用户' };
 const FIELD_LABEL: Record<string, string> = { title: '标题', description: '简介', tags: '标签', detailedAnalysis: '详细分析（HTML）' };
 
 export function ModerationLog() {

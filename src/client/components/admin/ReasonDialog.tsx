@@ -19,12 +19,14 @@ export interface ReasonDialogProps {
   confirmLabel: string;
   messages: { required: string; tooLong: string; failed: string };
   pending: boolean;
+  /** Fields of the decision shown above the reason (the mute dialog's length). */
+  children?: ReactNode;
   /** Sends the decision; a refusal it throws is shown in the dialog. */
   onSubmit: (reason: string) => Promise<void>;
   onClose: () => void;
 }
 
-export function ReasonDialog({ title, intro, label, placeholder, confirmLabel, messages, pending, onSubmit, onClose }: ReasonDialogProps) {
+export function ReasonDialog({ title, intro, label, placeholder, confirmLabel, messages, pending, children, onSubmit, onClose }: ReasonDialogProps) {
   const [reason, setReason] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -57,6 +59,7 @@ export function ReasonDialog({ title, intro, label, placeholder, confirmLabel, m
     <Modal title={title} onClose={close}>
       <form onSubmit={submit} noValidate className="stack reject-form">
         <p className="muted">{intro}</p>
+        {children}
         <div className="field">
           <label htmlFor={fieldId}>{label}</label>
           <textarea

@@ -1,5 +1,5 @@
 /** The admin console's procedures, each named by its feature: review, comments held and reported, watched words, the log. */
-import { consoleOps, adminLogOps } from '../../admin/operations.ts';
+import { consoleOps, adminLogOps, memberOps } from '../../admin/operations.ts';
 import { heldCommentOps, reportOps } from '../../comments/operations.ts';
 import { reviewOps } from '../../ideas/operations.ts';
 import { watchedWordOps } from '../../moderation/operations.ts';
@@ -23,4 +23,7 @@ export const adminRouter = router({
   reports: query(reportOps.list),
   dismissReport: mutation(reportOps.dismiss),
   removeReportedComment: mutation(reportOps.remove),
+  members: query(memberOps.search),
+  mute: mutation(memberOps.mute),
+  unmute: mutation(memberOps.unmute),
 });

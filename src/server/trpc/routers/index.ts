@@ -5,6 +5,7 @@ import { commentsRouter } from './comments.ts';
 import { adminRouter } from './admin.ts';
 import { ideasRouter } from './ideas.ts';
 import { marketplaceRouter } from './marketplace.ts';
+import { tagsRouter } from './tags.ts';
 import { favoritesRouter, followsRouter } from './social.ts';
 import { feedbackRouter, messagesRouter, notificationSettingsRouter } from './messages.ts';
 
@@ -14,6 +15,7 @@ export const appRouter = router({
   users: usersRouter,
   ideas: ideasRouter,
   marketplace: marketplaceRouter,
+  tags: tagsRouter,
   comments: commentsRouter,
   admin: adminRouter,
   favorites: favoritesRouter,

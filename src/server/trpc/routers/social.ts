@@ -16,5 +16,6 @@ export const followsRouter = router({
   followingOf: query(followOps.followingOf),
   updates: query(followOps.updates),
   updatesCount: query(followOps.updatesCount),
+  timeline: query(followOps.timeline),
   recentOf: query(followOps.recentOf),
 });
