@@ -1,7 +1,7 @@
 /**
  * Every feature's part of an account (accounts/account-data.ts), listed once: createDeps hands this
  * list to every process, so deactivation, its hourly sweep and `npm run purge` reach all of them.
- * A feature that keeps data per account adds its part here.
+ * A feature that keeps data per account (or writes for a new one) adds its part here.
  */
 import type { AccountDataPart } from './accounts/account-data.ts';
 import { commentNoticesAccountData } from './comments/notices.ts';
@@ -12,12 +12,7 @@ import { followsAccountData } from './social/follows.ts';
 import { notificationSettingsAccountData } from './notification-settings/service.ts';
 import { welcomeAccountData } from './messages/welcome.ts';
 
-export const ACCOUNT_DATA_PARTS: readonly AccountDataPart[] = [
-  ideasAccountData,
-  commentsAccountData,
-  commentNoticesAccountData,
-  favoritesAccountData,
-  followsAccountData,
-  notificationSettingsAccountData,
-  welcomeAccountData,
-];
+/** What messages keep per account: the member's notification switches, and the welcome letter written at registration. */
+const MESSAGE_PARTS: readonly AccountDataPart[] = [notificationSettingsAccountData, welcomeAccountData];
+
+export const ACCOUNT_DATA_PARTS: readonly AccountDataPart[] = [ideasAccountData, commentsAccountData, commentNoticesAccountData, favoritesAccountData, followsAccountData, ...MESSAGE_PARTS];
