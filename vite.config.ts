@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig, type Plugin } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { GUEST_ROUTES } from './scripts/route-bytes.ts';
@@ -86,10 +87,61 @@ function routePreload(): Plugin {
   };
 }
 
+/**
+ * The installable web app (docs/product-rules.md "On the home screen"): the manifest, and a Workbox service
+ * worker. It precaches only the offline page and what it shows; the built shell's hashed files (never changed
+ * under one name) are kept as they are fetched, so a guest's phone downloads no page it never opens. Pages are
+ * always asked of the network, so a deployment's new index.html is what the next visit runs; without a
+ * connection a page is the offline page. API answers (/api, /trpc) and uploads are not handled by it, so never
+ * cached.
+ */
+const installableApp = () =>
+  VitePWA({
+    registerType: 'autoUpdate',
+    // registerSW.js, a file (the CSP allows no inline script), loaded deferred.
+    injectRegister: 'script-defer',
+    manifest: {
+      id: '/',
+      name: '猎人创意社区',
+      short_name: '猎人',
+      description: '发现、记录、分享好点子：发布你的创意卡片，经过平台审核后公开。',
+      lang: 'zh-CN',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#f7f7f5',
+      theme_color: '#1f2a44',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['offline.html', 'theme.js'],
+      navigateFallback: null,
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      skipWaiting: true,
+      runtimeCaching: [
+        {
+          urlPattern: ({ request }) => request.mode === 'navigate',
+          handler: 'NetworkOnly',
+          options: { precacheFallback: { fallbackURL: '/offline.html' } },
+        },
+        {
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+          handler: 'CacheFirst',
+          options: { cacheName: 'hashed-assets', expiration: { maxEntries: 200 } },
+        },
+      ],
+    },
+  });
+
 export default defineConfig({
   root: path.join(here, 'src/client'),
   publicDir: path.join(here, 'public'),
-  plugins: [react(), routePreload()],
+  plugins: [react(), routePreload(), installableApp()],
   build: {
     outDir: path.join(here, 'dist'),
     emptyOutDir: true,

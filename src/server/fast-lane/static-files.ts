@@ -39,6 +39,19 @@ function readVariants(file: string, ext: string): Variants {
   return br && gzip ? { identity, br, gzip } : compressVariants(identity);
 }
 
+/**
+ * The service worker's files (vite.config.ts `installableApp`) and the colour theme's script revalidate on every
+ * visit: a deployment's new worker and its manifest are seen at once instead of an hour later.
+ */
+const REVALIDATED = new Set(['sw.js', 'registerSW.js', 'manifest.webmanifest', 'theme.js']);
+
+/** Hashed names never change content; the rest (logo, avatars, index.html) may with a deploy. */
+function cacheControlOf(rel: string, ext: string): string {
+  if (rel.startsWith('assets/')) return 'public, max-age=31536000, immutable';
+  if (ext === '.html' || REVALIDATED.has(rel)) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
 /** Every file under `dir` by URL path (`/assets/index-ab12.js`), except the compressed copies. */
 export function loadStaticFiles(dir: string): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
@@ -54,8 +67,7 @@ export function loadStaticFiles(dir: string): Map<string, StaticFile> {
       const variants = readVariants(path.join(dir, rel), ext);
       files.set(`/${rel}`, {
         contentType: TYPES[ext],
-        // Hashed names never change content; the rest (logo, avatars, index.html) may with a deploy.
-        cacheControl: rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : ext === '.html' ? 'no-cache' : 'public, max-age=3600',
+        cacheControl: cacheControlOf(rel, ext),
         variants,
         etag: etagOf(variants.identity),
       });
