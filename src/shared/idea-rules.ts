@@ -94,6 +94,11 @@ export interface TagParse {
   errors: string[];
 }
 
+/** Whether one tag is within its length limit: 6 characters when it has Chinese (or other CJK), else 12. Pure. */
+export function tagWithinLength(tag: string): boolean {
+  return [...tag].length <= (CJK_PATTERN.test(tag) ? TAG_MAX_CJK : TAG_MAX_OTHER);
+}
+
 /** Splits on whitespace, keeps the first 5 distinct tags, and checks each one's length. */
 export function parseTags(input: string | readonly string[] | null | undefined): TagParse {
   const text: string = typeof input === 'string' ? input : (input ?? []).join(' ');
@@ -102,14 +107,7 @@ export function parseTags(input: string | readonly string[] | null | undefined):
   const distinct = [...new Set(raw.map((t) => trimInvisible(t).replace(/^#/, '')).filter(Boolean))];
   const tags = distinct.slice(0, TAGS_MAX);
   const errors: string[] = [];
-  for (const tag of tags) {
-    const length = [...tag].length;
-    if (CJK_PATTERN.test(tag)) {
-      if (length > TAG_MAX_CJK) errors.push(IDEA_MSG.tagTooLongCjk(tag));
-    } else if (length > TAG_MAX_OTHER) {
-      errors.push(IDEA_MSG.tagTooLongOther(tag));
-    }
-  }
+  for (const tag of tags.filter((t) => !tagWithinLength(t))) errors.push(CJK_PATTERN.test(tag) ? IDEA_MSG.tagTooLongCjk(tag) : IDEA_MSG.tagTooLongOther(tag));
   return { tags, notice: distinct.length > TAGS_MAX ? IDEA_MSG.tooManyTags : null, dropped: distinct.slice(TAGS_MAX), errors };
 }
 

@@ -30,7 +30,7 @@ describe('returning a guest to the page after login', () => {
     saveLoginReturn(store, '/hunter/bx100002');
     expect(takeLoginReturn(store)).toBe('/hunter/bx100002');
     // A member page a session ended on: the editor with the idea it edited.
-    for (const path of ['/create-pin', '/create-pin?edit=12', '/inspiration-library', '/messages']) {
+    for (const path of ['/create-pin', '/create-pin?edit=12', '/inspiration-library', '/messages', '/messages/settings']) {
       saveLoginReturn(store, path);
       expect(takeLoginReturn(store), path).toBe(path);
     }

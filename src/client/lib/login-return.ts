@@ -21,6 +21,7 @@ const MEMBER_PAGES: Record<string, { name: string; query: Record<string, RegExp>
   '/inspiration-library': { name: '我的灵感库', query: { tab: /^[a-z-]{1,20}$/ } },
   '/updates': { name: '关注动态', query: {} },
   '/messages': { name: '消息', query: {} },
+  '/messages/settings': { name: '通知设置', query: {} },
   '/feedback': { name: '意见反馈', query: {} },
 };
 

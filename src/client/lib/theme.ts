@@ -30,8 +30,10 @@ export function chooseTheme(choice: ThemeChoice): void {
     if (choice === 'system') localStorage.removeItem(STORAGE_KEYS.theme);
     else localStorage.setItem(STORAGE_KEYS.theme, choice);
   } catch {
-    // Storage blocked: the theme still changes for this page.
-    document.documentElement.setAttribute('data-theme', choice === 'dark' ? 'dark' : 'light');
+    // Storage blocked: the theme changes for this page only. No event, or theme.js, reading no choice,
+    // would put the system's back at once.
+    if (choice !== 'system') document.documentElement.setAttribute('data-theme', choice);
+    return;
   }
   window.dispatchEvent(new Event(THEME_EVENT));
 }

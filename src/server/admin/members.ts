@@ -13,7 +13,7 @@ import { isPhone, isUserId } from '../../shared/patterns.ts';
 import { muteEndText, muteLengthText, MUTE_MSG, type TMuteRequest } from '../../shared/mute-rules.ts';
 import type { ZAdminMember } from '../../shared/outputs/moderation.ts';
 import { activeMute } from '../accounts/mutes.ts';
-import { shownAvatar } from '../accounts/users.ts';
+import { findUserByRef, shownAvatar } from '../accounts/users.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, forbidden, notFound } from '../kernel/errors.ts';
 import { sendMessage } from '../messages/send.ts';
@@ -67,9 +67,9 @@ function toAdminMember(r: UserRow, mute: { muted_until: string | null; reason: s
 
 /** The member's row, locked for the rest of the transaction: an unknown or deactivated member is 404, an admin 403. */
 async function lockMutable(trx: Db, ref: string): Promise<UserRow> {
-  // The path names a member as every user path does (ZUserRef): the 猎人编号, or the internal id.
-  const key = /^\d+$/.test(ref) ? (['id', Number(ref)] as const) : (['registration_number', ref.toLowerCase()] as const);
-  const target = await forUpdate(trx, trx.selectFrom('users').selectAll().where(key[0], '=', key[1])).executeTakeFirst();
+  // The path names a member as every user path does (ZUserRef, findUserByRef), then the row is locked by id.
+  const found = await findUserByRef(trx, ref);
+  const target = found && (await forUpdate(trx, trx.selectFrom('users').selectAll().where('id', '=', found.id)).executeTakeFirst());
   if (!target || target.status !== 'active') throw notFound(MUTE_MSG.memberNotFound);
   if (target.role === 'admin') throw forbidden(MUTE_MSG.adminImmune);
   return target;

@@ -4,6 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import { dbTimeAgo } from '../../../db/time.ts';
+import { transaction } from '../../../db/transaction.ts';
 import type { Database } from '../../../db/types.ts';
 import { PRESET_AVATARS } from '../../shared/constants.ts';
 import type { IdeaStage } from '../../shared/idea-display.ts';
@@ -40,17 +41,20 @@ export async function seedDemoData(db: Kysely<Database>): Promise<{ users: numbe
       .executeTakeFirst();
     if (exists) continue;
     const createdAt = dbTimeAgo(u.daysAgo * 24 * 3600 * 1000);
-    const id = await insertUserRow(db, {
-      registrationNumber: u.registrationNumber,
-      phone: u.phone,
-      passwordHash,
-      nickname: u.nickname ?? defaultNickname(u.registrationNumber),
-      avatarUrl: PRESET_AVATARS[(i + 1) % PRESET_AVATARS.length],
-      bio: u.bio,
-      createdAt,
+    // As a member who registered then: the demo's messages page opens on the welcome letter. One
+    // transaction, as registration's: a seed stopped half-way leaves no member without it.
+    await transaction(db, async (trx) => {
+      const id = await insertUserRow(trx, {
+        registrationNumber: u.registrationNumber,
+        phone: u.phone,
+        passwordHash,
+        nickname: u.nickname ?? defaultNickname(u.registrationNumber),
+        avatarUrl: PRESET_AVATARS[(i + 1) % PRESET_AVATARS.length],
+        bio: u.bio,
+        createdAt,
+      });
+      await sendWelcome(trx, id, createdAt);
     });
-    // As a member who registered then: the demo's messages page opens on the welcome letter.
-    await sendWelcome(db, id, createdAt);
     users++;
   }
   return { users, ideas: await seedDemoIdeas(db) };

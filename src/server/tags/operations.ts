@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { answer, read } from '../contract/operation.ts';
 import { REST_TAG } from '../contract/rest-tags.ts';
 import { CACHED_IDEA_CARDS } from '../contract/changes.ts';
-import { CJK_PATTERN, TAG_MAX_CJK, TAG_MAX_OTHER } from '../../shared/idea-rules.ts';
+import { TAG_MAX_CJK, TAG_MAX_OTHER, tagWithinLength } from '../../shared/idea-rules.ts';
 import { ZIdeaCards } from '../../shared/outputs/ideas.ts';
 import { ZPopularTags, ZTagPage } from '../../shared/outputs/tags.ts';
 import { popularTags, tagIdeasPage } from './service.ts';
@@ -19,11 +19,7 @@ export const TAG_MSG = {
 } as const;
 
 /** A tag as the editor allows it (shared/idea-rules.ts `parseTags`): not blank, and within the length limit. */
-const ZTag = z
-  .string({ error: TAG_MSG.empty })
-  .trim()
-  .min(1, TAG_MSG.empty)
-  .refine((tag) => [...tag].length <= (CJK_PATTERN.test(tag) ? TAG_MAX_CJK : TAG_MAX_OTHER), TAG_MSG.tooLong);
+const ZTag = z.string({ error: TAG_MSG.empty }).trim().min(1, TAG_MSG.empty).refine(tagWithinLength, TAG_MSG.tooLong);
 
 const ZTagQuery = z.object({
   tag: ZTag,
