@@ -11,6 +11,7 @@ import { trpcCall } from '../helpers/api.ts';
 import { serveTestApp } from '../helpers/serve.ts';
 import { createIdea, createUser, FIXTURE_PASSWORD, type FixtureUser } from '../helpers/fixtures.ts';
 import { publishedIdeaBody } from '../helpers/idea-bodies.ts';
+import { writeTags } from '../../src/server/ideas/visibility.ts';
 
 const H = 3600 * 1000;
 const D = 24 * H;
@@ -165,6 +166,16 @@ describe.each(DIALECTS)('tag pages, on %s', (dialect) => {
     expect((await app.api('POST', `/api/admin/ideas/${other}/approve`, { token: admin.token })).status).toBe(200);
     expect(await page()).toEqual([]);
     expect(ids((await rest('改过的标签')).body.data)).toEqual([other]);
+  });
+
+  it('mends a tag row written without its folded tag (by a process older than the column) on the next save of the same tags', async () => {
+    const id = await createIdea(app.deps, author, { tags: ['滚动升级'] });
+    await app.deps.db.updateTable('idea_tags').set({ tag_fold: '' }).where('idea_id', '=', id).execute();
+    app.deps.publicCache.invalidate();
+    expect(ids((await rest('滚动升级')).body.data)).toEqual([]);
+    await writeTags(app.deps.db, id, ['滚动升级']);
+    app.deps.publicCache.invalidate();
+    expect(ids((await rest('滚动升级')).body.data)).toEqual([id]);
   });
 
   it('keeps at most 20 popular tags', async () => {

@@ -121,8 +121,9 @@ export async function ideaTags(db: Db, id: number): Promise<string[]> {
  * waiting to insert into it was a deadlock seen under concurrent publishes.
  */
 export async function writeTags(db: Db, ideaId: number, tags: string[]): Promise<void> {
-  const stored = (await db.selectFrom('idea_tags').select('tag').where('idea_id', '=', ideaId).orderBy('position').execute()).map((t) => t.tag);
-  if (stored.length === tags.length && stored.every((tag, i) => tag === tags[i])) return;
+  const stored = await db.selectFrom('idea_tags').select(['tag', 'tag_fold']).where('idea_id', '=', ideaId).orderBy('position').execute();
+  // The folded tag is compared too: a row written by a process older than the column (a rolling deploy) is mended by the next save.
+  if (stored.length === tags.length && stored.every((row, i) => row.tag === tags[i] && row.tag_fold === tagFold(tags[i]))) return;
   if (stored.length) await db.deleteFrom('idea_tags').where('idea_id', '=', ideaId).execute();
   if (tags.length)
     await db
