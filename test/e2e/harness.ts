@@ -74,9 +74,20 @@ export async function startE2E(extraEnv: Record<string, string> = {}): Promise<E
   };
 }
 
-/** A page in a fresh context; `colorScheme` is the system's setting the page sees (prefers-color-scheme). */
-export async function newPage(e2e: E2E, viewport: Viewport, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, viewport: { width: viewport.width, height: viewport.height }, locale: 'zh-CN', colorScheme: options.colorScheme ?? 'light' });
+/**
+ * A page in a fresh context; `colorScheme` is the system's setting the page sees (prefers-color-scheme).
+ * The service worker is blocked unless asked for: Playwright's page.route does not see the requests a
+ * service worker makes, and the tests that play a failing network route them. It has its own tests
+ * (installable-app.e2e.ts).
+ */
+export async function newPage(e2e: E2E, viewport: Viewport, options: { colorScheme?: 'light' | 'dark'; serviceWorkers?: 'allow' | 'block' } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await e2e.browser.newContext({
+    baseURL: e2e.baseUrl,
+    viewport: { width: viewport.width, height: viewport.height },
+    locale: 'zh-CN',
+    colorScheme: options.colorScheme ?? 'light',
+    serviceWorkers: options.serviceWorkers ?? 'block',
+  });
   const page = await context.newPage();
   page.on('pageerror', (err) => console.error(`[browser ${viewport.name}]`, err.message));
   return { context, page };

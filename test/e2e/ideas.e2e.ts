@@ -208,13 +208,13 @@ for (const viewport of VIEWPORTS) {
       await featured.waitFor();
       await expectAccessible(page, `landing with ideas at ${viewport.width}px`);
       await shot(page, `${viewport.name}-landing-ideas`);
-      await featured.getByRole('link').click();
+      await featured.getByRole('link', { name: title }).click();
       await page.waitForURL(`**/idea/${ideaId}`);
       await page.getByRole('heading', { name: title }).waitFor();
       await expectAccessible(page, `idea page at ${viewport.width}px`);
       await page.evaluate(() => localStorage.clear());
       await page.goto('/');
-      await page.locator('.landing-featured [data-testid="idea-card"]', { hasText: title }).getByRole('link').click();
+      await page.locator('.landing-featured [data-testid="idea-card"]', { hasText: title }).getByRole('link', { name: title }).click();
       await page.waitForURL('**/login');
       await context.close();
     });

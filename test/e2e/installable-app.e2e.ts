@@ -40,7 +40,7 @@ const cachedUrls = (page: Page) =>
 for (const viewport of VIEWPORTS) {
   describe(`the installable app at ${viewport.width}px`, () => {
     it('has a manifest with the Chinese name and icons, and a service worker that takes control', async () => {
-      const { context, page } = await newPage(e2e, viewport);
+      const { context, page } = await newPage(e2e, viewport, { serviceWorkers: 'allow' });
       await page.goto('/');
       const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
       assert.equal(manifestHref, '/manifest.webmanifest');
@@ -67,7 +67,7 @@ for (const viewport of VIEWPORTS) {
     });
 
     it('shows the offline page for a page opened without a connection, and caches no API answer', async () => {
-      const { context, page } = await newPage(e2e, viewport);
+      const { context, page } = await newPage(e2e, viewport, { serviceWorkers: 'allow' });
       await page.goto('/guest-marketplace');
       await controlled(page);
       // Browse while online: the marketplace's API answers pass through the worker untouched.

@@ -275,9 +275,12 @@ describe('keyboard focus', () => {
       await page.goto('/marketplace');
       const chip = page.locator('.account-chip');
       const menu = page.getByRole('menu', { name: '账户菜单' });
-      const item = (name: string) => menu.getByRole('menuitem', { name, exact: true });
+      // 外观's three choices are radio items (menuitemradio), reached by the arrows like the others.
+      const themes = ['跟随系统', '浅色', '深色'];
+      const item = (name: string) => menu.getByRole(themes.includes(name) ? 'menuitemradio' : 'menuitem', { name, exact: true });
       // The brand links are menu items on phones only (hidden on desktop, so arrows skip them).
-      const items = viewport.name === 'phone' ? ['编辑资料', '安全设置', '意见反馈', '猎人的由来', '我们的愿景', '退出登录'] : ['编辑资料', '安全设置', '意见反馈', '退出登录'];
+      const brand = viewport.name === 'phone' ? ['猎人的由来', '我们的愿景'] : [];
+      const items = ['编辑资料', '安全设置', '通知设置', '意见反馈', ...brand, ...themes, '退出登录'];
 
       await chip.focus();
       await page.keyboard.press('Enter');

@@ -147,7 +147,12 @@ for (const viewport of VIEWPORTS) {
       await createIdea(e2e.server.deps, author, { title: `可折叠的阳台晾衣架 ${viewport.name}` });
       const { context, page } = await newPage(e2e, viewport);
       await page.goto('/guest-marketplace');
-      await page.locator('main [data-testid="idea-card"]').first().click();
+      // The card's title (its tags are links of their own, to their tag pages).
+      await page
+        .locator('main [data-testid="idea-card"]')
+        .first()
+        .getByRole('link', { name: `可折叠的阳台晾衣架 ${viewport.name}` })
+        .click();
       await page.waitForURL('**/login');
       await page.getByTestId('pending-idea').waitFor();
       await page.goto('/guest-marketplace');

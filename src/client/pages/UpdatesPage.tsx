@@ -125,6 +125,11 @@ function Updates() {
     else navigate('/updates', { replace: true });
   };
 
+  // One 重试 asks for both: an API that was down failed them together.
+  const retryAll = () => {
+    void query.refetch();
+    if (timeline.isError) void timeline.refetch();
+  };
   const listPending = query.isPending && list.length === 0;
   // Nothing to show at all: no one followed has a public idea (or no one is followed).
   const nothing = !listPending && !query.isError && list.length === 0 && timeline.isSuccess && timelineIdeas.length === 0;
@@ -170,7 +175,7 @@ function Updates() {
             {listPending ? (
               <LoadingLine />
             ) : query.isError && list.length === 0 ? (
-              <RetryLine message={errorMessage(query.error, UPDATES_MSG.loadFailed)} onRetry={() => void query.refetch()} busy={query.isFetching} />
+              <RetryLine message={errorMessage(query.error, UPDATES_MSG.loadFailed)} onRetry={retryAll} busy={query.isFetching} />
             ) : list.length === 0 ? (
               <p className="muted updates-quiet" data-testid="updates-quiet">
                 {UPDATES_MSG.quiet}
