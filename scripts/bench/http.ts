@@ -29,6 +29,8 @@ export function fetchRaw(port: number, c: { path: string; headers: Record<string
 export interface Measure {
   rps: number;
   cpuUsPerRequest: number;
+  /** The CPU of `Target.alsoPid` (the database server) per request, when it was given. */
+  alsoCpuUsPerRequest?: number;
   p50: number;
   p99: number;
   errors: number;
@@ -51,10 +53,35 @@ export async function measure(port: number, pid: number, c: { path: string; head
   };
 }
 
-/** One server under load: its port and the pid whose CPU is counted. */
+/** One server under load: its port and the pid whose CPU is counted; `alsoPid`: a process it asks (the database server), counted beside it. */
 export interface Target {
   port: number;
   pid: number;
+  alsoPid?: number;
+}
+
+/** A case's requests: one path with fixed headers, or (community mode) `authorizations` taken in turn, another caller each request. */
+export interface Load {
+  path: string;
+  headers: Record<string, string>;
+  authorizations?: string[];
+}
+
+/** autocannon's options for a load: with `authorizations`, each request carries the next one (rebuilt per request, on the load's core). */
+function loadOptions(url: string, c: Load): autocannon.Options {
+  const tokens = c.authorizations;
+  if (!tokens?.length) return { url, headers: c.headers };
+  let next = 0;
+  return {
+    url,
+    requests: [
+      {
+        method: 'GET',
+        path: c.path,
+        setupRequest: (req) => ({ ...req, headers: { ...c.headers, authorization: tokens[next++ % tokens.length] } }),
+      },
+    ],
+  };
 }
 
 /**
@@ -63,12 +90,14 @@ export interface Target {
  * so another process's load (this machine is shared) falls on both instead of on whichever was
  * measured at the time; CPU and requests are summed over the slices.
  */
-export async function measurePair(ours: Target, bare: Target, c: { path: string; headers: Record<string, string> }, seconds: number, connections: number, rounds: number): Promise<[Measure, Measure]> {
+export async function measurePair(ours: Target, bare: Target, c: Load, seconds: number, connections: number, rounds: number): Promise<[Measure, Measure]> {
   const run = async (t: Target, duration: number) => {
     const url = `http://127.0.0.1:${t.port}${c.path}`;
     const before = cpuMs(t.pid);
-    const result = await autocannon({ url, headers: c.headers, connections, duration });
-    return { cpu: cpuMs(t.pid) - before, requests: result.requests.total, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+    const alsoBefore = t.alsoPid ? cpuMs(t.alsoPid) : 0;
+    const result = await autocannon({ ...loadOptions(url, c), connections, duration });
+    const alsoCpu = t.alsoPid ? cpuMs(t.alsoPid) - alsoBefore : 0;
+    return { cpu: cpuMs(t.pid) - before, alsoCpu, requests: result.requests.total, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
   };
   await run(ours, 1);
   await run(bare, 1);
@@ -81,10 +110,12 @@ export async function measurePair(ours: Target, bare: Target, c: { path: string;
   const total = (list: typeof got.ours): Measure => {
     const requests = list.reduce((n, x) => n + x.requests, 0);
     const cpu = list.reduce((n, x) => n + x.cpu, 0);
+    const alsoCpu = list.reduce((n, x) => n + x.alsoCpu, 0);
     const p50s = list.map((x) => x.p50).sort((a, b) => a - b);
     return {
       rps: requests / (slice * list.length),
       cpuUsPerRequest: requests ? (cpu * 1000) / requests : Infinity,
+      alsoCpuUsPerRequest: requests ? (alsoCpu * 1000) / requests : Infinity,
       p50: p50s[Math.floor(p50s.length / 2)],
       p99: Math.max(...list.map((x) => x.p99)),
       errors: list.reduce((n, x) => n + x.errors, 0),

@@ -1,9 +1,12 @@
 /**
  * The floor: a bare node:http server answering each path with the very bytes and headers the
- * product sent for it (read from the file named by BENCH_CANNED), nothing else.
+ * product sent for it (read from the file named by BENCH_CANNED), nothing else. Community rows hold
+ * one answer per member: the key is the path, a newline and the Authorization header
+ * (`cannedKey`), so each member gets the bytes the product sent that member.
  */
 import fs from 'node:fs';
 import { createServer } from 'node:http';
+import { cannedKey } from './canned-key.ts';
 
 interface Canned {
   status: number;
@@ -15,7 +18,9 @@ const canned: Record<string, Canned> = JSON.parse(fs.readFileSync(process.env.BE
 const answers = new Map(Object.entries(canned).map(([url, c]) => [url, { ...c, body: Buffer.from(c.body, 'base64') }]));
 
 const server = createServer((req, res) => {
-  const answer = answers.get(req.url ?? '');
+  const url = req.url ?? '';
+  const authorization = req.headers.authorization;
+  const answer = (authorization && answers.get(cannedKey(url, authorization))) || answers.get(url);
   if (!answer) {
     res.statusCode = 404;
     return res.end();
