@@ -400,6 +400,32 @@ for (const viewport of VIEWPORTS) {
       await context.close();
     });
 
+    it('lists a member followed on their page when 动态 opens next, without a refresh', async () => {
+      const hunter = await createUser(e2e.server.deps, { nickname: `新关注的猎人${viewport.name}` });
+      await createIdea(e2e.server.deps, hunter, { title: `新关注的人的创意${viewport.name}` });
+      const reader = await createUser(e2e.server.deps);
+      const { context, page } = await newPage(e2e, viewport);
+      await signInWithToken(page, e2e.baseUrl, reader);
+      await page.goto('/updates');
+      await page.getByTestId('updates-empty').waitFor();
+      const goWithinApp = (path: string) =>
+        page.evaluate((to) => {
+          window.history.pushState(null, '', to);
+          window.dispatchEvent(new PopStateEvent('popstate'));
+        }, path);
+      await goWithinApp(`/hunter/${hunter.registrationNumber}`);
+      await page.getByRole('button', { name: `关注新关注的猎人${viewport.name}` }).click();
+      await page.getByRole('button', { name: `已关注新关注的猎人${viewport.name}，点击取消关注` }).waitFor();
+      // Within the 10 s the lists count as fresh: the follow itself marks them stale.
+      await goWithinApp('/updates');
+      await page
+        .getByTestId('updates-person')
+        .filter({ hasText: `新关注的猎人${viewport.name}` })
+        .waitFor();
+      await page.getByTestId('timeline').getByText(`新关注的人的创意${viewport.name}`).waitFor();
+      await context.close();
+    });
+
     it('lists a favourite added on the idea page when the library opens next, without a refresh', async () => {
       const author = await createUser(e2e.server.deps);
       const title = `刚收藏的创意${viewport.name}${Date.now() % 100000}`;

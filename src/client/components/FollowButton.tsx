@@ -54,7 +54,11 @@ export function FollowButton({
       // A check that has no answer yet (or failed) is asked again instead.
       if (utils.follows.check.getData(input)) utils.follows.check.setData(input, (old) => old && { ...old, data: answer.data });
       else void utils.follows.check.invalidate(input);
-      void utils.ideas.viewer.invalidate(undefined, { refetchType: 'none' });
+      // Pages that list what one follows are asked again when next shown, not now.
+      const later = { refetchType: 'none' } as const;
+      void utils.ideas.viewer.invalidate(undefined, later);
+      void utils.follows.timeline.invalidate(undefined, later);
+      void utils.follows.updates.invalidate(undefined, later);
       onChange?.(answer.data);
       toast(answer.data.isFollowing ? FOLLOW_TEXT.followed : FOLLOW_TEXT.unfollowed);
     } catch (err) {
