@@ -10,13 +10,15 @@ export function tagPath(tag: string): string {
 }
 
 /**
- * The tag a `/tag/{tag}` address names. The router decodes the path with decodeURI, which leaves what
- * encodes a reserved character (`C%23` for `C#`): decoded here, and kept as it is when it is no escape.
+ * The tag a `/tag/{tag}` address names, read from the address as sent (`location.pathname`). The
+ * router's parameter has been through decodeURI already, which turns `%25` into `%`: decoding that
+ * again made the tag `100%25` open the page of `100%`. Kept as it is where it is no escape.
  */
-export function tagOfParam(param: string): string {
+export function tagOfPath(pathname: string): string {
+  const raw = pathname.replace(/^\/tag\//, '').replace(/\/$/, '');
   try {
-    return decodeURIComponent(param);
+    return decodeURIComponent(raw);
   } catch {
-    return param;
+    return raw;
   }
 }

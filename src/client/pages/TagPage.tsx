@@ -5,7 +5,7 @@
  * /login and then the idea. Tags compare folded on the server, so `/tag/AI` and `/tag/ai` list the same.
  */
 import { useEffect, useMemo, useRef } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { IdeaCard } from '../components/IdeaCard.tsx';
 import { LoadingLine } from '../components/LoadingLine.tsx';
@@ -15,7 +15,7 @@ import { RetryLine } from '../components/ui/RetryLine.tsx';
 import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { useSession } from '../hooks/useSession.ts';
 import { errorMessage, NETWORK_ERROR } from '../lib/api-errors.ts';
-import { tagOfParam, tagPath } from '../lib/card-tags.ts';
+import { tagOfPath, tagPath } from '../lib/card-tags.ts';
 import { BadDataError, checkedPage, flattenPages, listErrorText, MARKET_MSG } from '../lib/list-pages.ts';
 import { logInThenOpenIdea } from '../lib/login-return.ts';
 import { MARKET_PAGE_SIZE } from '../lib/marketplace-sort.ts';
@@ -51,10 +51,10 @@ function PopularTags({ current }: { current: string }) {
 }
 
 export default function TagPage() {
-  const { tag: param = '' } = useParams<{ tag: string }>();
-  const tag = tagOfParam(param);
-  const { loggedIn } = useSession();
+  // The router's location subscribes this page to address changes; the tag is read from the raw address.
   const [, navigate] = useLocation();
+  const tag = tagOfPath(window.location.pathname);
+  const { loggedIn } = useSession();
   const list = trpc.tags.ideas.useInfiniteQuery({ tag, limit: MARKET_PAGE_SIZE }, { getNextPageParam: (last) => last.nextCursor ?? null, staleTime: 60_000 });
   usePageTitle(`标签 #${tag}`, `猎人创意社区里带「${tag}」标签的公开创意，最新的在前。`);
 
