@@ -188,6 +188,9 @@ export const write = <D extends ZodType, E extends ZodType, S extends ZodType, T
       if (op.limit) await caller.deps.limits.writes[op.limit].consume({ userId: caller.auth?.user.id, ip: caller.ip });
       const answer = await op.run(caller, input);
       if (changes.length) caller.deps.publicCache.invalidate(changes, answer.about);
+      // The other processes have the drops (REDIS_URL) before the writer has its answer: a read through
+      // another process right after it (a logout's session, a take-down's page) finds them forgotten.
+      await caller.deps.changeBus.told();
       return answer;
     },
   };
