@@ -157,7 +157,8 @@ export const read = <D extends ZodType, E extends ZodType, S extends ZodType, T 
 
 /**
  * A write. Once it succeeds, the cached answers that show what it changes (`changes`, changes.ts) are
- * dropped in this process; another process follows within the cache TTL. Saying too much only costs
+ * dropped in this process and, with REDIS_URL, in every other before it answers (infrastructure/change-bus.ts);
+ * without it another process follows within the cache TTL. Saying too much only costs
  * a recomputation, so the default is every kind.
  */
 export const write = <D extends ZodType, E extends ZodType, S extends ZodType, T extends z.input<D>, X extends object & z.input<E>, A extends Access>(

@@ -123,7 +123,8 @@ export interface Config {
   maxDraftsPerUser: number;
   /**
    * How long another process may serve a cached public page or a remembered session after a change
-   * it did not see (docs/architecture.md §9). The process that made the change forgets at once.
+   * it did not see (docs/architecture.md §9): without REDIS_URL, or while Redis is out of reach. The
+   * process that made the change forgets at once.
    */
   cacheTtlMs: number;
   /**
