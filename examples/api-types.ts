@@ -897,7 +897,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 存活检查：进程在运行就立即回答（不访问数据库） */
+        /** 存活检查：进程在运行就立即回答（不访问数据库）；Redis 已配置却无法连接时 status 为 degraded，仍是 200 */
         get: operations["health.live"];
         put?: never;
         post?: never;
@@ -7903,8 +7903,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @constant */
-                            status: "ok";
+                            changeBus: {
+                                /** @enum {string} */
+                                state: "off" | "connected" | "disconnected";
+                            };
+                            /** @enum {string} */
+                            status: "ok" | "degraded";
                             uptimeSeconds: number;
                         };
                         message?: string;
@@ -7975,6 +7979,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            changeBus: {
+                                /** @enum {string} */
+                                state: "off" | "connected" | "disconnected";
+                            };
                             database: {
                                 dialect: string;
                                 ok: boolean;
@@ -8048,6 +8056,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            changeBus: {
+                                /** @enum {string} */
+                                state: "off" | "connected" | "disconnected";
+                            };
                             database: {
                                 dialect: string;
                                 ok: boolean;

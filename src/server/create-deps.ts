@@ -8,6 +8,7 @@ import type { Config } from './kernel/config.ts';
 import type { Deps } from './deps.ts';
 import { ResponseCache } from './fast-lane/response-cache.ts';
 import { ViewerFactsMemo } from './ideas/viewer-facts.ts';
+import { connectChangeBus, NO_CHANGE_BUS, type Drop } from './infrastructure/change-bus.ts';
 import { createStorage } from './infrastructure/create-storage.ts';
 import { createRateLimits } from './infrastructure/rate-limit.ts';
 import { WatchedWords } from './moderation/words.ts';
@@ -21,19 +22,31 @@ export const PUBLIC_CACHE_MAX_ENTRIES = 10_000;
 export const PUBLIC_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
 export function createDeps(handle: DatabaseHandle, config: Config, sms?: SmsProvider): Deps {
-  return {
+  const changeBus = config.changeBus ? connectChangeBus(config.changeBus) : NO_CHANGE_BUS;
+  const deps: Deps = {
     handle,
     db: handle.db,
     config,
     sms: sms ?? createSmsProvider(config),
     limits: createRateLimits(handle, config.rateLimits),
     storage: createStorage(config),
-    publicCache: new ResponseCache({ ttlMs: config.cacheTtlMs, maxEntries: PUBLIC_CACHE_MAX_ENTRIES, maxBytes: PUBLIC_CACHE_MAX_BYTES }),
-    sessionCache: new SessionCache(config.cacheTtlMs),
+    publicCache: new ResponseCache({ ttlMs: config.cacheTtlMs, maxEntries: PUBLIC_CACHE_MAX_ENTRIES, maxBytes: PUBLIC_CACHE_MAX_BYTES }, changeBus),
+    sessionCache: new SessionCache(config.cacheTtlMs, changeBus),
     words: new WatchedWords(handle.db, config.cacheTtlMs),
-    viewerFacts: new ViewerFactsMemo(config.cacheTtlMs),
+    viewerFacts: new ViewerFactsMemo(config.cacheTtlMs, changeBus),
+    changeBus,
     accountData: ACCOUNT_DATA_PARTS,
   };
+  changeBus.listen((drop) => forgetAsTold(deps, drop));
+  return deps;
+}
+
+/** What another process dropped, dropped here too (and not told on again). */
+function forgetAsTold(deps: Deps, drop: Drop): void {
+  if (drop.what === 'answers') deps.publicCache.dropStale(drop.kinds, drop.idea);
+  else if (drop.what === 'session') deps.sessionCache.forgetSession(drop.id, true);
+  else if (drop.what === 'member') deps.sessionCache.forgetUser(drop.id, true);
+  else deps.viewerFacts.forget(drop.id, true);
 }
 
 export async function openDeps(config: Config): Promise<Deps> {

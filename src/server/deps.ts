@@ -11,6 +11,7 @@ import type { SmsProvider } from './accounts/sms.ts';
 import type { FileStorage } from './infrastructure/storage.ts';
 import type { WatchedWords } from './moderation/words.ts';
 import type { ViewerFactsMemo } from './ideas/viewer-facts.ts';
+import type { ChangeBus } from './infrastructure/change-bus.ts';
 
 export interface Deps {
   handle: DatabaseHandle;
@@ -27,6 +28,11 @@ export interface Deps {
   words: WatchedWords;
   /** Members' unlocks and held comments, remembered as briefly, so the fast lane tells a member's shared page from their own without a query. */
   viewerFacts: ViewerFactsMemo;
+  /**
+   * How the memories above tell other processes what they dropped, and hear what those dropped
+   * (REDIS_URL; infrastructure/change-bus.ts). `state` 'off' without Redis: no connection is made.
+   */
+  changeBus: ChangeBus;
   /** Every feature's part of an account (account-data-parts.ts): counted, cleaned up on deactivation. */
   accountData: readonly AccountDataPart[];
 }

@@ -45,6 +45,7 @@ export async function startServer(config: Config, options: AppOptions & { before
     });
   }).catch(async (err: unknown) => {
     await stopJobs();
+    await deps.changeBus.close();
     await deps.handle.close();
     throw err;
   });
@@ -58,6 +59,7 @@ export async function startServer(config: Config, options: AppOptions & { before
       await drained;
       // Let the last 'close' events run, so a request cut at the deadline is still logged.
       await new Promise((resolve) => setImmediate(resolve));
+      await deps.changeBus.close();
       await deps.handle.close();
       flushLog(logger);
     })());
@@ -84,6 +86,7 @@ async function openWhenReachable(config: Config, logger: Logger): Promise<Deps> 
       if (applied.length) logger.info(`已执行数据库迁移：${applied.join('、')}`);
       return deps;
     } catch (err) {
+      await deps?.changeBus.close();
       await deps?.handle.close().catch(() => undefined);
       if (databaseFailure(err) !== 'connection' || Date.now() + START_RETRY_MS > deadline) throw err;
       logger.warn(`数据库暂时无法连接（${failureCode(err)}），${START_RETRY_MS / 1000} 秒后重试（第 ${attempt} 次）`);

@@ -11,7 +11,7 @@ describe.each(DIALECTS)('health on %s', (dialect) => {
   it('answers liveness without the database and readiness with it', async () => {
     const live = await app.api('GET', '/api/health');
     expect(live.status).toBe(200);
-    expect(live.body).toMatchObject({ success: true, message: '服务运行中', data: { status: 'ok' } });
+    expect(live.body).toMatchObject({ success: true, message: '服务运行中', data: { status: 'ok', changeBus: { state: 'off' } } });
     const ready = await app.api('GET', '/api/health/ready');
     expect(ready.status).toBe(200);
     expect(ready.body.data).toEqual({
@@ -21,6 +21,7 @@ describe.each(DIALECTS)('health on %s', (dialect) => {
       message: '服务已就绪',
       sms: { provider: 'console', configured: true },
       storage: { kind: 'local' },
+      changeBus: { state: 'off' },
     });
   });
 

@@ -105,6 +105,7 @@ export async function startTestApp(dialect: DialectName, { sms, clientDir: given
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await deps.changeBus.close();
       await db.drop();
       fs.rmSync(uploadsDir, { recursive: true, force: true });
       if (clientFiles && clientDir) fs.rmSync(clientDir, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/enco
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { dbTimeAgo, fromDbTime, nowDb } from '../../../db/time.ts';
 import type { Database, SessionRow, UserRow } from '../../../db/types.ts';
+import { NO_PEERS, type Peers } from '../infrastructure/change-bus.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Writing last_active_at on every request would make every read a write. */
@@ -107,13 +108,17 @@ export interface SessionWithUser {
 /**
  * Sessions checked in the last moments, by token, so a member's frequent reads (unread counts,
  * favourite checks) skip the session and user lookups. Whatever ends a session or changes its user
- * forgets it here at once; another process may still accept it until the TTL runs out.
+ * forgets it here at once and tells the other processes through the change bus
+ * (infrastructure/change-bus.ts); without one, another process may still accept it until the TTL runs out.
  */
 export class SessionCache {
   private readonly entries = new Map<string, { value: SessionWithUser; expiresAt: number }>();
   private static readonly MAX_ENTRIES = 10_000;
 
-  constructor(readonly ttlMs: number) {}
+  constructor(
+    readonly ttlMs: number,
+    private readonly peers: Peers = NO_PEERS,
+  ) {}
 
   get(token: string, now = Date.now()): SessionWithUser | undefined {
     const hit = this.entries.get(token);
@@ -129,11 +134,14 @@ export class SessionCache {
     this.entries.set(token, { value, expiresAt: Date.now() + this.ttlMs });
   }
 
-  forgetSession(sessionId: string): void {
+  /** `heard`: another process told it (not told on). */
+  forgetSession(sessionId: string, heard = false): void {
     for (const [token, { value }] of this.entries) if (value.session.id === sessionId) this.entries.delete(token);
+    if (!heard) this.peers.tell({ what: 'session', id: sessionId });
   }
 
-  forgetUser(userId: number): void {
+  forgetUser(userId: number, heard = false): void {
     for (const [token, { value }] of this.entries) if (value.session.user_id === userId) this.entries.delete(token);
+    if (!heard) this.peers.tell({ what: 'member', id: userId });
   }
 }

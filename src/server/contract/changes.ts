@@ -2,7 +2,8 @@
  * What a write changes of what others see, and so which cached answers go stale: one rule per kind,
  * here and nowhere else. A cached read names the kinds its answer shows (`cache.shows`); a write names
  * the kinds it changes (`changes`). Once a write succeeds, its process drops every cached answer that
- * shows a kind it changed; other processes follow within CACHE_TTL_MS (docs/architecture.md §9).
+ * shows a kind it changed; other processes drop them too when told through the change bus (REDIS_URL,
+ * infrastructure/change-bus.ts), or else follow within CACHE_TTL_MS (docs/architecture.md §9).
  *
  * One rule for scope: a cached answer may be about one idea (`cache.about`: its page, its comments),
  * and a write may say which idea it changed (its answer's `about`: an edit, a delete or restore, a

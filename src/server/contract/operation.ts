@@ -157,7 +157,8 @@ export const read = <D extends ZodType, E extends ZodType, S extends ZodType, T 
 
 /**
  * A write. Once it succeeds, the cached answers that show what it changes (`changes`, changes.ts) are
- * dropped in this process; another process follows within the cache TTL. Saying too much only costs
+ * dropped in this process and, with REDIS_URL, in every other before it answers (infrastructure/change-bus.ts);
+ * without it another process follows within the cache TTL. Saying too much only costs
  * a recomputation, so the default is every kind.
  */
 export const write = <D extends ZodType, E extends ZodType, S extends ZodType, T extends z.input<D>, X extends object & z.input<E>, A extends Access>(
@@ -188,6 +189,9 @@ export const write = <D extends ZodType, E extends ZodType, S extends ZodType, T
       if (op.limit) await caller.deps.limits.writes[op.limit].consume({ userId: caller.auth?.user.id, ip: caller.ip });
       const answer = await op.run(caller, input);
       if (changes.length) caller.deps.publicCache.invalidate(changes, answer.about);
+      // The other processes have the drops (REDIS_URL) before the writer has its answer: a read through
+      // another process right after it (a logout's session, a take-down's page) finds them forgotten.
+      await caller.deps.changeBus.told();
       return answer;
     },
   };

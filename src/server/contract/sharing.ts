@@ -17,7 +17,8 @@
  *   the writer of a comment held there, who alone sees it (comments/repository.ts), and an admin.
  *
  * The members' unlocks and held comments are remembered per process for CACHE_TTL_MS
- * (ideas/viewer-facts.ts), so the check costs no query per request.
+ * (ideas/viewer-facts.ts; forgotten in every process at once with REDIS_URL), so the check costs no
+ * query per request.
  *
  * What stays personal and is not on a shared page — favourite, follow, unlock and ownership state,
  * one's likes on comments — comes from the members' small hot reads (`ideas.viewer`,

@@ -3,11 +3,13 @@
  * a short TTL, so another server process that changed the data is never seen stale for long
  * (docs/architecture.md §9). A write in this process drops at once the answers that show what it changed
  * (`invalidate`, contract/changes.ts): every answer showing a kind it changed, or, when the write was
- * about one idea, that idea's own pages and every answer that is not about one idea (the lists).
+ * about one idea, that idea's own pages and every answer that is not about one idea (the lists), and
+ * tells the other processes the same through the change bus (infrastructure/change-bus.ts), when there is one.
  */
 import type { OutgoingHttpHeaders } from 'node:http';
 import { ALL_CHANGES, type ChangeKind } from '../contract/changes.ts';
 import type { ShownIdea } from '../contract/sharing.ts';
+import { NO_PEERS, type Peers } from '../infrastructure/change-bus.ts';
 import type { Encoding, Variants } from './encoding.ts';
 
 /** An answer ready to send: its bytes per encoding and, built once on first use, the header block for each. */
@@ -69,7 +71,10 @@ export class ResponseCache {
   private readonly allGen = new Map<ChangeKind, number>(ALL_CHANGES.map((kind) => [kind, 0]));
   private readonly ideaGen = new Map<string, number>();
 
-  constructor(readonly options: ResponseCacheOptions) {}
+  constructor(
+    readonly options: ResponseCacheOptions,
+    private readonly peers: Peers = NO_PEERS,
+  ) {}
 
   get(key: string, now = Date.now()): CachedAnswer | undefined {
     const hit = this.entries.get(key);
@@ -140,6 +145,12 @@ export class ResponseCache {
    * one idea (`ideaId`) leaves the pages of other ideas: it drops that idea's pages and the lists.
    */
   invalidate(changes: readonly ChangeKind[] = ALL_CHANGES, ideaId?: number): void {
+    this.dropStale(changes, ideaId);
+    if (changes.length) this.peers.tell({ what: 'answers', kinds: changes, ...(ideaId === undefined ? {} : { idea: ideaId }) });
+  }
+
+  /** The same drop, told by another process (infrastructure/change-bus.ts): not told on. */
+  dropStale(changes: readonly ChangeKind[], ideaId?: number): void {
     for (const kind of changes) {
       this.anyGen.set(kind, this.anyGen.get(kind)! + 1);
       if (ideaId === undefined) this.allGen.set(kind, this.allGen.get(kind)! + 1);

@@ -4,11 +4,13 @@
  * the ideas where they have a comment held for a moderator (only they see it, in the idea's comments).
  * The fast lane asks it to tell whether a shared answer differs for the member without a query per
  * request. A change in this process (an unlock, a held comment written, approved or rejected) forgets
- * the member's facts at once; another process's change shows here within the TTL, the window every
- * per-process memory has (docs/architecture.md §9).
+ * the member's facts at once and tells the other processes through the change bus
+ * (infrastructure/change-bus.ts); without one, another process's change shows here within the TTL, the
+ * window every per-process memory has (docs/architecture.md §9).
  */
 import { sql } from 'kysely';
 import type { Db } from '../../../db/types.ts';
+import { NO_PEERS, type Peers } from '../infrastructure/change-bus.ts';
 
 export interface ViewerFacts {
   unlocked: ReadonlySet<number>;
@@ -22,7 +24,10 @@ export class ViewerFactsMemo {
   private readonly entries = new Map<number, { facts: ViewerFacts; expiresAt: number }>();
   private readonly loading = new Map<number, Promise<ViewerFacts>>();
 
-  constructor(readonly ttlMs: number) {}
+  constructor(
+    readonly ttlMs: number,
+    private readonly peers: Peers = NO_PEERS,
+  ) {}
 
   /** The member's facts if remembered (no promise to wait for: the hot path). */
   peek(userId: number): ViewerFacts | undefined {
@@ -58,8 +63,10 @@ export class ViewerFactsMemo {
     return load;
   }
 
-  forget(userId: number): void {
+  /** `heard`: another process told it (not told on). */
+  forget(userId: number, heard = false): void {
     this.entries.delete(userId);
     this.loading.delete(userId);
+    if (!heard) this.peers.tell({ what: 'viewer', id: userId });
   }
 }

@@ -122,6 +122,33 @@ export function withoutPassword(url: string): string {
   return colon === -1 || colon > at ? url : `${url.slice(0, colon)}:***${url.slice(at)}`;
 }
 
+/**
+ * REDIS_URL: `redis://[:password@]host:port[/db]` or `rediss://…` (TLS). The password in it is the
+ * deployment's key to the change bus (infrastructure/change-bus.ts): whoever holds it can only make
+ * processes drop cached answers and remembered sessions, never read or write anything else.
+ */
+const redisUrl = documented(
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const url = raw?.trim() || undefined;
+      if (!url) return undefined;
+      let parsed: URL | undefined;
+      try {
+        parsed = new URL(url);
+      } catch {
+        parsed = undefined;
+      }
+      if (!parsed || (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') || !parsed.hostname) {
+        return fail(ctx, `REDIS_URL 只能是 redis://:密码@主机:端口（或 rediss:// 加密连接），收到：${withoutPassword(url)}`);
+      }
+      return url;
+    }),
+  '— (off)',
+  'a Redis every app process shares (`redis://:password@host:6379`): each process tells the others through it, within about 100 ms, which cached answers and remembered sessions a write made stale (see [deployment.md](deployment.md), "Past one machine"); unset, they follow within `CACHE_TTL_MS`',
+);
+
 export const SMS_PROVIDERS = ['console', 'aliyun', 'tencent'] as const;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -216,6 +243,12 @@ export const CONFIG_SCHEMA = z.object({
   ...writeLimitSettings(),
   MAX_DRAFTS_PER_USER: int(200, "drafts one user may keep, the recycle bin's included (`0`: no cap)"),
   CACHE_TTL_MS: ms(2000, 'how long a process may serve a cached public page or remember a checked session after another process changed it (see [performance.md](performance.md))'),
+  REDIS_URL: redisUrl,
+  REDIS_CHANNEL: text(
+    undefined,
+    '`hunter-ideas:changes:<database>`',
+    "the Redis pub/sub channel of this deployment's processes; the default names the database (MySQL's database name, the SQLite file), so two deployments sharing one Redis do not mix",
+  ),
   DB_POOL_SIZE: int(D.poolSize, "MySQL/MariaDB connections per process (the server's `max_connections` must exceed the sum over all processes, with room for admins)"),
   DB_QUEUE_LIMIT: int(D.queueLimit, 'requests that may wait for a connection; one more is answered 503 服务器繁忙，请稍后重试 at once'),
   DB_ACQUIRE_TIMEOUT_MS: ms(D.acquireTimeoutMs, 'how long a request waits for a connection (queued or being opened) before its 503'),

@@ -3,7 +3,8 @@
  * default and meaning are there; docs/configuration.md is generated from it), plus the checks that
  * look at several variables at once (a provider's required settings).
  */
-import type { DatabaseOptions } from '../../../db/connection.ts';
+import path from 'node:path';
+import { dialectOf, parseMysqlUrl, sqliteFile, type DatabaseOptions } from '../../../db/connection.ts';
 import { SMS_PURPOSE_NAMES } from '../../shared/constants.ts';
 import { LOG_LEVELS, parseEnv, SMS_PROVIDERS, type Env } from './config-schema.ts';
 import { WRITE_LIMIT_KINDS, writeLimitEnv, type WriteLimit, type WriteLimitKind } from './write-limit-policy.ts';
@@ -122,9 +123,15 @@ export interface Config {
   maxDraftsPerUser: number;
   /**
    * How long another process may serve a cached public page or a remembered session after a change
-   * it did not see (docs/architecture.md §9). The process that made the change forgets at once.
+   * it did not see (docs/architecture.md §9): without REDIS_URL, or while Redis is out of reach. The
+   * process that made the change forgets at once.
    */
   cacheTtlMs: number;
+  /**
+   * The change bus between processes (REDIS_URL, REDIS_CHANNEL; infrastructure/change-bus.ts): a write's
+   * drops reach the other processes at once instead of within CACHE_TTL_MS. Null: no Redis, no connection.
+   */
+  changeBus: ChangeBusSettings | null;
   /** pino level for the request log and server events (`silent` turns it off). */
   logLevel: LogLevel;
   /** The MySQL/MariaDB pool and its time limits (`DB_*`; db/connection.ts). */
@@ -139,6 +146,18 @@ export interface Config {
 }
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface ChangeBusSettings {
+  /** REDIS_URL, password included: never logged as it is (`withoutPassword`). */
+  url: string;
+  channel: string;
+}
+
+/** The channel two deployments on one Redis do not share: named after the database the processes share. */
+export function defaultChangeChannel(databaseUrl: string | undefined): string {
+  const database = dialectOf(databaseUrl) === 'mysql' ? parseMysqlUrl(databaseUrl!).database : path.resolve(sqliteFile(databaseUrl));
+  return `hunter-ideas:changes:${database}`;
+}
 
 export function loadConfig(): Config {
   const parsed = parseEnv(process.env);
@@ -178,6 +197,7 @@ export function loadConfig(): Config {
     },
     maxDraftsPerUser: env.MAX_DRAFTS_PER_USER,
     cacheTtlMs: env.CACHE_TTL_MS,
+    changeBus: env.REDIS_URL ? { url: env.REDIS_URL, channel: env.REDIS_CHANNEL ?? defaultChangeChannel(env.DATABASE_URL) } : null,
     logLevel: env.LOG_LEVEL,
     // A pool or time limit of 0 is taken as 1, as it always was.
     database: {

@@ -11,6 +11,7 @@ import type { ZReadiness } from '../../shared/outputs/system.ts';
 
 export const HEALTH_MSG = {
   live: '服务运行中',
+  degraded: '服务运行中，但 Redis 无法连接：其他进程的改动要在 CACHE_TTL_MS 内才在这里生效',
   ready: '服务已就绪',
   databaseDown: '数据库无法连接',
   migrationsPending: '数据库迁移尚未完成',
@@ -18,15 +19,17 @@ export const HEALTH_MSG = {
 
 const startedAt = Date.now();
 
-export function liveness() {
-  return { status: 'ok' as const, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) };
+/** Never 5xx for Redis: a process without its change bus still serves, with the TTL window. */
+export function liveness(deps: Deps) {
+  const changeBus = { state: deps.changeBus.state };
+  return { status: changeBus.state === 'disconnected' ? ('degraded' as const) : ('ok' as const), uptimeSeconds: Math.round((Date.now() - startedAt) / 1000), changeBus };
 }
 
 export type Readiness = z.infer<typeof ZReadiness>;
 
 /** Which SMS provider and image storage this process uses (an operator checks them before opening registration). */
-function providers(deps: Deps): Pick<Readiness, 'sms' | 'storage'> {
-  return { sms: { provider: deps.sms.name, configured: deps.sms.configured !== false }, storage: { kind: deps.storage.kind } };
+function providers(deps: Deps): Pick<Readiness, 'sms' | 'storage' | 'changeBus'> {
+  return { sms: { provider: deps.sms.name, configured: deps.sms.configured !== false }, storage: { kind: deps.storage.kind }, changeBus: { state: deps.changeBus.state } };
 }
 
 export async function readiness(deps: Deps): Promise<Readiness> {

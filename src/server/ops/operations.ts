@@ -9,12 +9,21 @@ const NONE = z.object({}).optional();
 
 export const healthOps = {
   live: read({
-    rest: { method: 'get', path: '/health', tag: REST_TAG.system, summary: '存活检查：进程在运行就立即回答（不访问数据库）', operationId: 'health.live' },
+    rest: {
+      method: 'get',
+      path: '/health',
+      tag: REST_TAG.system,
+      summary: '存活检查：进程在运行就立即回答（不访问数据库）；Redis 已配置却无法连接时 status 为 degraded，仍是 200',
+      operationId: 'health.live',
+    },
     access: 'public',
     database: false,
     input: NONE,
     output: { data: ZLiveness },
-    run: async () => answer(liveness(), { message: HEALTH_MSG.live }),
+    run: async ({ deps }) => {
+      const live = liveness(deps);
+      return answer(live, { message: live.status === 'ok' ? HEALTH_MSG.live : HEALTH_MSG.degraded });
+    },
   }),
   ready: read({
     rest: {
