@@ -1,5 +1,6 @@
 /** Builds a process's Deps (deps.ts): the database, caches, limits, providers and every feature's account part. */
 import { openDatabase, type DatabaseHandle } from '../../db/connection.ts';
+import { attachReadReplica } from '../../db/replica.ts';
 import { ACCOUNT_DATA_PARTS } from './account-data-parts.ts';
 import { SessionCache } from './accounts/sessions.ts';
 import type { SmsProvider } from './accounts/sms.ts';
@@ -10,6 +11,8 @@ import { ResponseCache } from './fast-lane/response-cache.ts';
 import { ViewerFactsMemo } from './ideas/viewer-facts.ts';
 import { createStorage } from './infrastructure/create-storage.ts';
 import { createRateLimits } from './infrastructure/rate-limit.ts';
+import { PRIMARY_ONLY, ReadRouting, readYourWritesMs } from './infrastructure/read-routing.ts';
+import { processLog } from './kernel/process-log.ts';
 import { WatchedWords } from './moderation/words.ts';
 
 /**
@@ -21,9 +24,10 @@ export const PUBLIC_CACHE_MAX_ENTRIES = 10_000;
 export const PUBLIC_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
 export function createDeps(handle: DatabaseHandle, config: Config, sms?: SmsProvider): Deps {
-  return {
+  const deps: Deps = {
     handle,
     db: handle.db,
+    reads: PRIMARY_ONLY,
     config,
     sms: sms ?? createSmsProvider(config),
     limits: createRateLimits(handle, config.rateLimits),
@@ -34,8 +38,21 @@ export function createDeps(handle: DatabaseHandle, config: Config, sms?: SmsProv
     viewerFacts: new ViewerFactsMemo(config.cacheTtlMs),
     accountData: ACCOUNT_DATA_PARTS,
   };
+  if (handle.replica) {
+    // Public reads may run with these deps instead: the same, but `db` the replica's handle (read-routing.ts).
+    const onReplica: Deps = { ...deps, db: handle.replica.db };
+    deps.reads = onReplica.reads = new ReadRouting(onReplica, readYourWritesMs(config.databaseRead?.maxLagSeconds ?? 0));
+  }
+  return deps;
 }
 
 export async function openDeps(config: Config): Promise<Deps> {
-  return createDeps(await openDatabase(config.databaseUrl, config.database), config);
+  const handle = await openDatabase(config.databaseUrl, config.database);
+  if (config.databaseRead) {
+    attachReadReplica(handle, config.databaseRead.url, config.database, {
+      maxLagSeconds: config.databaseRead.maxLagSeconds,
+      log: (level, message) => processLog[level](message),
+    });
+  }
+  return createDeps(handle, config);
 }

@@ -5,13 +5,19 @@
  */
 import type { Logger } from 'pino';
 
-let logger: Pick<Logger, 'warn' | 'error'> | undefined;
+type ProcessLogger = Pick<Logger, 'warn' | 'error'> & Partial<Pick<Logger, 'info'>>;
 
-export function useProcessLogger(given: Pick<Logger, 'warn' | 'error'> | undefined): void {
+let logger: ProcessLogger | undefined;
+
+export function useProcessLogger(given: ProcessLogger | undefined): void {
   logger = given;
 }
 
 export const processLog = {
+  info(msg: string): void {
+    if (logger) logger.info?.(msg);
+    else console.log(msg);
+  },
   warn(msg: string, fields: Record<string, unknown> = {}): void {
     if (logger) logger.warn(fields, msg);
     else console.warn(msg, ...(Object.keys(fields).length ? [fields] : []));
