@@ -130,6 +130,8 @@ export class ReadReplica {
   async close(): Promise<void> {
     clearInterval(this.timer);
     await this.db.destroy();
+    // Ended here, not by the handle's driver: the checks use the pool before any read does, or without one.
+    await new Promise<void>((resolve) => this.client.end(() => resolve()));
   }
 
   private async status(): Promise<Record<string, unknown> | undefined> {
@@ -266,8 +268,7 @@ class RoutingDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    // The replica's pool only: the primary's is the primary handle's to end.
-    await this.onReplica.destroy();
+    // Nothing: the replica's pool is ReadReplica.close's to end, the primary's the primary handle's.
   }
 }
 
