@@ -22,6 +22,8 @@ export interface DatabaseHandle {
   /** The pool as the app uses it: bounded waits, each connection's session set (`guardPool`). */
   mysqlClient?: MysqlPool;
   mysqlDatabase?: string;
+  /** The read replica's handle (DATABASE_READ_URL, db/replica.ts `attachReadReplica`), when one is attached. */
+  replica?: { readonly db: Kysely<Database> };
   close(): Promise<void>;
 }
 
@@ -139,7 +141,7 @@ function openSqlite(file: string, o: DatabaseOptions): DatabaseHandle {
   };
 }
 
-interface MysqlTarget {
+export interface MysqlTarget {
   host: string;
   port: number;
   user: string;
@@ -278,8 +280,13 @@ function withClientTimeout(conn: PoolConnection, timeoutMs: number): void {
  * refused (POOL_ACQUIRE_TIMEOUT; one that comes later goes back to the pool), a full queue is refused
  * at once (POOL_QUEUE_FULL), and a new connection gets its session (`sessionSql`) before first use.
  */
-export function guardPool(pool: Pool, o: DatabaseOptions): MysqlPool & { getConnection(cb: (err: unknown, conn: PoolConnection) => void): void } {
+export type GuardedPool = MysqlPool & { getConnection(cb: (err: unknown, conn: PoolConnection) => void): void };
+
+export function guardPool(pool: Pool, o: DatabaseOptions, { readOnly = false } = {}): GuardedPool {
   const prepared = new WeakSet<PoolConnection>();
+  // A read replica's connections refuse every write, whatever reaches them (db/replica.ts).
+  const session = (conn: PoolConnection, done: (err: unknown) => void) =>
+    conn.query(sessionSql(conn, o), (err: unknown) => (err || !readOnly ? done(err) : conn.query('SET SESSION TRANSACTION READ ONLY', (e: unknown) => done(e))));
   return {
     getConnection(cb) {
       let settled = false;
@@ -306,7 +313,7 @@ export function guardPool(pool: Pool, o: DatabaseOptions): MysqlPool & { getConn
           return hand(err);
         }
         if (prepared.has(conn)) return hand(null, conn);
-        conn.query(sessionSql(conn, o), (setupError: unknown) => {
+        session(conn, (setupError: unknown) => {
           if (setupError) {
             conn.destroy();
             return hand(setupError);
@@ -323,9 +330,8 @@ export function guardPool(pool: Pool, o: DatabaseOptions): MysqlPool & { getConn
   };
 }
 
-async function openMysql(url: string, o: DatabaseOptions, createMissing: boolean): Promise<DatabaseHandle> {
-  const target = parseMysqlUrl(url);
-  if (createMissing) await ensureMysqlDatabase(target);
+/** mysql2's pool for a server, sized and timed by `o`. */
+export function createMysqlPool(target: MysqlTarget, o: DatabaseOptions): Pool {
   const pool = createPool({
     ...driverOptions,
     ...target,
@@ -340,6 +346,13 @@ async function openMysql(url: string, o: DatabaseOptions, createMissing: boolean
   // limiter's ROLLBACK), and the pool listens only once: a second such error, with no listener left,
   // would throw out of the driver and end the process when the database goes away.
   pool.on('connection', (conn) => conn.on('error', () => {}));
+  return pool;
+}
+
+async function openMysql(url: string, o: DatabaseOptions, createMissing: boolean): Promise<DatabaseHandle> {
+  const target = parseMysqlUrl(url);
+  if (createMissing) await ensureMysqlDatabase(target);
+  const pool = createMysqlPool(target, o);
   const client = guardPool(pool, o);
   const db = new Kysely<Database>({
     dialect: withStatementRetries(new MysqlDialect({ pool: client }), { reconnectReads: true }),

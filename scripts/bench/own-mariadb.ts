@@ -1,8 +1,8 @@
 /**
  * A MariaDB server of one's own, to stop, kill, freeze and start again: `mariadbd` on a free port
  * with a data folder made by `mariadb-install-db` in a temp folder (as root, the way CI runs). For
- * test/database/database-restart.test.ts (which skips when /usr/sbin/mariadbd is missing, and only then) and
- * `npm run load`.
+ * test/database/database-restart.test.ts and test/database/read-replica.test.ts (which skip when
+ * /usr/sbin/mariadbd is missing, and only then) and `npm run load`.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -46,7 +46,15 @@ function installDbCommand(): string {
   return 'mariadb-install-db';
 }
 
-export async function createOwnMariadb(): Promise<OwnMariadb> {
+export interface OwnMariadbOptions {
+  /**
+   * More `mariadbd` options, after the usual ones: `--log-bin` (then the binary log is on, else it is
+   * off), `--server-id=2`… (a primary and its replica, test/database/read-replica.test.ts).
+   */
+  serverArgs?: string[];
+}
+
+export async function createOwnMariadb({ serverArgs = [] }: OwnMariadbOptions = {}): Promise<OwnMariadb> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hunter-mariadb-'));
   const dataDir = path.join(dir, 'data');
   const install = spawnSync(installDbCommand(), ['--no-defaults', `--datadir=${dataDir}`, '--user=root', '--auth-root-authentication-method=normal', '--skip-test-db'], {
@@ -76,9 +84,10 @@ export async function createOwnMariadb(): Promise<OwnMariadb> {
         `--pid-file=${path.join(dir, 'mariadb.pid')}`,
         `--log-error=${path.join(dir, 'error.log')}`,
         '--user=root',
-        '--skip-log-bin',
+        ...(serverArgs.some((a) => a.startsWith('--log-bin')) ? [] : ['--skip-log-bin']),
         '--innodb-buffer-pool-size=64M',
         '--max-connections=200',
+        ...serverArgs,
       ];
       const started = spawn(MARIADBD, args, { stdio: 'ignore' });
       child = started;

@@ -1,5 +1,6 @@
 /** Builds a process's Deps (deps.ts): the database, caches, limits, providers and every feature's account part. */
 import { openDatabase, type DatabaseHandle } from '../../db/connection.ts';
+import { attachReadReplica } from '../../db/replica.ts';
 import { ACCOUNT_DATA_PARTS } from './account-data-parts.ts';
 import { SessionCache } from './accounts/sessions.ts';
 import type { SmsProvider } from './accounts/sms.ts';
@@ -11,6 +12,8 @@ import { ViewerFactsMemo } from './ideas/viewer-facts.ts';
 import { connectChangeBus, NO_CHANGE_BUS, type Drop } from './infrastructure/change-bus.ts';
 import { createStorage } from './infrastructure/create-storage.ts';
 import { createRateLimits } from './infrastructure/rate-limit.ts';
+import { PRIMARY_ONLY, ReadRouting, readYourWritesMs } from './infrastructure/read-routing.ts';
+import { processLog } from './kernel/process-log.ts';
 import { WatchedWords } from './moderation/words.ts';
 
 /**
@@ -26,6 +29,7 @@ export function createDeps(handle: DatabaseHandle, config: Config, sms?: SmsProv
   const deps: Deps = {
     handle,
     db: handle.db,
+    reads: PRIMARY_ONLY,
     config,
     sms: sms ?? createSmsProvider(config),
     limits: createRateLimits(handle, config.rateLimits),
@@ -38,17 +42,31 @@ export function createDeps(handle: DatabaseHandle, config: Config, sms?: SmsProv
     accountData: ACCOUNT_DATA_PARTS,
   };
   changeBus.listen((drop) => forgetAsTold(deps, drop));
+  if (handle.replica) {
+    // Public reads may run with these deps instead: the same, but `db` the replica's handle (read-routing.ts).
+    const onReplica: Deps = { ...deps, db: handle.replica.db };
+    deps.reads = onReplica.reads = new ReadRouting(onReplica, readYourWritesMs(config.databaseRead?.maxLagSeconds ?? 0));
+  }
   return deps;
 }
 
 /** What another process dropped, dropped here too (and not told on again). */
 function forgetAsTold(deps: Deps, drop: Drop): void {
-  if (drop.what === 'answers') deps.publicCache.dropStale(drop.kinds, drop.idea);
-  else if (drop.what === 'session') deps.sessionCache.forgetSession(drop.id, true);
+  if (drop.what === 'answers') {
+    deps.publicCache.dropStale(drop.kinds, drop.idea);
+    deps.reads.othersWrote();
+  } else if (drop.what === 'session') deps.sessionCache.forgetSession(drop.id, true);
   else if (drop.what === 'member') deps.sessionCache.forgetUser(drop.id, true);
   else deps.viewerFacts.forget(drop.id, true);
 }
 
 export async function openDeps(config: Config): Promise<Deps> {
-  return createDeps(await openDatabase(config.databaseUrl, config.database), config);
+  const handle = await openDatabase(config.databaseUrl, config.database);
+  if (config.databaseRead) {
+    attachReadReplica(handle, config.databaseRead.url, config.database, {
+      maxLagSeconds: config.databaseRead.maxLagSeconds,
+      log: (level, message) => processLog[level](message),
+    });
+  }
+  return createDeps(handle, config);
 }

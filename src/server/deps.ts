@@ -6,6 +6,7 @@ import type { AccountDataPart } from './accounts/account-data.ts';
 import type { Config } from './kernel/config.ts';
 import type { ResponseCache } from './fast-lane/response-cache.ts';
 import type { RateLimits } from './infrastructure/rate-limit.ts';
+import type { ReadRouting } from './infrastructure/read-routing.ts';
 import type { SessionCache } from './accounts/sessions.ts';
 import type { SmsProvider } from './accounts/sms.ts';
 import type { FileStorage } from './infrastructure/storage.ts';
@@ -15,7 +16,10 @@ import type { ChangeBus } from './infrastructure/change-bus.ts';
 
 export interface Deps {
   handle: DatabaseHandle;
+  /** The primary; inside a public read, the read replica's handle when read-routing.ts allows (`handle.db` is always the primary). */
   db: Kysely<Database>;
+  /** Which database a public read uses (infrastructure/read-routing.ts); writes tell it who wrote. */
+  reads: ReadRouting;
   config: Config;
   sms: SmsProvider;
   limits: RateLimits;

@@ -28,6 +28,8 @@ const TOUCHED = [
     'S3_FORCE_PATH_STYLE',
     'S3_PUBLIC_URL',
     'DATABASE_URL',
+    'DATABASE_READ_URL',
+    'DATABASE_READ_MAX_LAG_SECONDS',
     'PORT',
     'HOUSEKEEPING_INTERVAL_MS',
     'SESSION_MAX_AGE_DAYS',
@@ -173,5 +175,20 @@ describe('numbers and the database address', () => {
       withEnv({ DATABASE_URL: url });
       expect(loadConfig().databaseUrl).toBe(url);
     }
+  });
+
+  it('takes a read replica beside a MySQL/MariaDB database only, and says why it refuses one beside SQLite', () => {
+    withEnv({ DATABASE_URL: 'mysql://root@primary:3306/hunter', DATABASE_READ_URL: 'mysql://reader:secret@replica:3306/hunter' });
+    expect(loadConfig().databaseRead).toEqual({ url: 'mysql://reader:secret@replica:3306/hunter', maxLagSeconds: 2 });
+    withEnv({ DATABASE_URL: 'mysql://root@primary:3306/hunter', DATABASE_READ_URL: 'mysql://replica/hunter', DATABASE_READ_MAX_LAG_SECONDS: '5' });
+    expect(loadConfig().databaseRead?.maxLagSeconds).toBe(5);
+    withEnv({ DATABASE_URL: 'mysql://root@primary:3306/hunter' });
+    expect(loadConfig().databaseRead).toBeUndefined();
+    expect(failure({ DATABASE_READ_URL: 'mysql://replica/hunter' })).toBe(
+      'DATABASE_READ_URL 只能与 MySQL/MariaDB 的 DATABASE_URL 一起使用：SQLite 没有副本，请去掉 DATABASE_READ_URL 或改用 MySQL/MariaDB',
+    );
+    expect(failure({ DATABASE_URL: 'sqlite:./data/hunter.db', DATABASE_READ_URL: 'mysql://replica/hunter' })).toContain('SQLite 没有副本');
+    expect(failure({ DATABASE_URL: 'mysql://root@primary:3306/hunter', DATABASE_READ_URL: 'sqlite:./replica.db' })).toContain('DATABASE_READ_URL 只能是 mysql://');
+    expect(failure({ DATABASE_URL: 'mysql://root@primary:3306/hunter', DATABASE_READ_URL: 'mariadb://reader:secret@replica/hunter' })).toContain('收到：mariadb://reader:***@replica/hunter');
   });
 });

@@ -152,7 +152,11 @@ export const read = <D extends ZodType, E extends ZodType, S extends ZodType, T 
   op: Omit<Declared<S, T, X, A, D, E>, 'kind' | 'changes'>,
 ): Operation<S, T, X, A> => {
   if (op.cache && op.access !== 'public') throw new Error('only a public read may be answered from the shared cache');
-  return { kind: 'read', ...op, rest: restPaths('read', op.rest) };
+  const read: Operation<S, T, X, A> = { kind: 'read', ...op, rest: restPaths('read', op.rest) };
+  if (op.access !== 'public' || op.database === false) return read;
+  // A public read may run on the read replica: infrastructure/read-routing.ts decides, for every one.
+  const cached = !!op.cache;
+  return { ...read, run: (caller, input) => op.run(caller.deps.reads.route(caller, cached), input) };
 };
 
 /**
@@ -189,6 +193,8 @@ export const write = <D extends ZodType, E extends ZodType, S extends ZodType, T
       if (op.limit) await caller.deps.limits.writes[op.limit].consume({ userId: caller.auth?.user.id, ip: caller.ip });
       const answer = await op.run(caller, input);
       if (changes.length) caller.deps.publicCache.invalidate(changes, answer.about);
+      // This caller's next reads, and the shared cache's next fills, see what was written (read-routing.ts).
+      caller.deps.reads.wrote(caller.auth?.user.id, caller.ip);
       // The other processes have the drops (REDIS_URL) before the writer has its answer: a read through
       // another process right after it (a logout's session, a take-down's page) finds them forgotten.
       await caller.deps.changeBus.told();

@@ -113,6 +113,20 @@ const databaseUrl = documented(
   '`mysql://user:pass@host:3306/db` for MySQL/MariaDB, `sqlite:<file>` for SQLite',
 );
 
+/** DATABASE_READ_URL: a MySQL/MariaDB replica of DATABASE_URL's database (db/replica.ts). */
+const databaseReadUrl = documented(
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const url = raw?.trim() || undefined;
+      if (url && !/^mysql2?:\/\//.test(url)) return fail(ctx, `DATABASE_READ_URL 只能是 mysql://用户:密码@主机:端口/库名（MySQL 或 MariaDB 的副本），收到：${withoutPassword(url)}`);
+      return url;
+    }),
+  '—',
+  "a MySQL/MariaDB replica of `DATABASE_URL` (`mysql://user:pass@replica:3306/db`): public lists, search, idea pages, comments, tag and member pages read from it; writes and a member's reads right after their own write stay on the primary; a lagging or unreachable replica is not used (see [deployment.md](deployment.md#a-read-replica)). Refused with SQLite",
+);
+
 /** An address as it may be shown: its password, whatever it holds, replaced by ***. */
 export function withoutPassword(url: string): string {
   const scheme = url.indexOf('://') + 3;
@@ -174,6 +188,11 @@ const WRITE_LIMIT_NAMES = new Set<string>(WRITE_LIMIT_KINDS.flatMap((kind) => Ob
 export const CONFIG_SCHEMA = z.object({
   PORT: int(3000, 'HTTP port', { max: 65535 }),
   DATABASE_URL: databaseUrl,
+  DATABASE_READ_URL: databaseReadUrl,
+  DATABASE_READ_MAX_LAG_SECONDS: int(
+    2,
+    "replication lag (`Seconds_Behind_Master`, checked every second) past which public reads go to the primary; a member's own reads go to the primary for this long plus 3 s after their write",
+  ),
   NODE_ENV: text(undefined, '—', '`production` hides SMS debug codes, refuses the test code 123456, hides `/stagewise-test` and seeds no demo data'),
   TRUST_PROXY: text(undefined, 'off', 'Express `trust proxy` value (`1`, `loopback`, …); without it `X-Forwarded-For` is ignored for rate limits'),
   SMS_PROVIDER: oneOf(
@@ -280,6 +299,10 @@ export type Env = z.output<typeof CONFIG_SCHEMA>;
 /** The environment as the schema reads it; the first setting that makes no sense, as its Chinese message. */
 export function parseEnv(env: NodeJS.ProcessEnv): { ok: true; env: Env } | { ok: false; message: string } {
   const parsed = CONFIG_SCHEMA.safeParse(env);
+  if (parsed.success && parsed.data.DATABASE_READ_URL && !/^mysql2?:\/\//.test(parsed.data.DATABASE_URL ?? '')) {
+    // Refused rather than ignored: an operator who set it believes reads are spread, and SQLite has no replicas.
+    return { ok: false, message: 'DATABASE_READ_URL 只能与 MySQL/MariaDB 的 DATABASE_URL 一起使用：SQLite 没有副本，请去掉 DATABASE_READ_URL 或改用 MySQL/MariaDB' };
+  }
   if (parsed.success) return { ok: true, env: parsed.data };
   const [issue] = parsed.error.issues;
   return { ok: false, message: issue.message.replace('%s', String(issue.path[0])) };

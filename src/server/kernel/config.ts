@@ -104,6 +104,8 @@ export type StorageSettings =
 export interface Config {
   port: number;
   databaseUrl: string | undefined;
+  /** A MySQL/MariaDB replica for public reads (DATABASE_READ_URL, db/replica.ts) and the lag past which it is not used. */
+  databaseRead: { url: string; maxLagSeconds: number } | undefined;
   production: boolean;
   trustProxy: string | false;
   smsProvider: SmsProviderName;
@@ -168,6 +170,7 @@ export function loadConfig(): Config {
   return {
     port: env.PORT,
     databaseUrl: env.DATABASE_URL,
+    databaseRead: env.DATABASE_READ_URL ? { url: env.DATABASE_READ_URL, maxLagSeconds: env.DATABASE_READ_MAX_LAG_SECONDS } : undefined,
     production,
     trustProxy: env.TRUST_PROXY ?? false,
     smsProvider: env.SMS_PROVIDER,

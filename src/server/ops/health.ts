@@ -32,14 +32,16 @@ function providers(deps: Deps): Pick<Readiness, 'sms' | 'storage' | 'changeBus'>
   return { sms: { provider: deps.sms.name, configured: deps.sms.configured !== false }, storage: { kind: deps.storage.kind }, changeBus: { state: deps.changeBus.state } };
 }
 
+/** Ready: the primary answers (a read replica is an aid: down, the reads go to the primary) and its migrations have run. */
 export async function readiness(deps: Deps): Promise<Readiness> {
   const dialect = deps.handle.dialect;
+  const db = deps.handle.db;
   try {
-    await sql`select 1`.execute(deps.db);
+    await sql`select 1`.execute(db);
   } catch {
     return { ready: false, database: { ok: false, dialect }, pendingMigrations: [], message: HEALTH_MSG.databaseDown, ...providers(deps) };
   }
-  const pending = await pendingMigrations(deps.db).catch(() => ['?']);
+  const pending = await pendingMigrations(db).catch(() => ['?']);
   const ready = pending.length === 0;
   return { ready, database: { ok: true, dialect }, pendingMigrations: pending, message: ready ? HEALTH_MSG.ready : HEALTH_MSG.migrationsPending, ...providers(deps) };
 }
