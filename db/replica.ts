@@ -122,7 +122,8 @@ export class ReadReplica {
       const lag = status ? numberOrNull(status.Seconds_Behind_Master ?? status.Seconds_Behind_Source) : null;
       this.lagSeconds = lag;
       if (!status) this.reason = '这台服务器不是副本（SHOW REPLICA STATUS 为空）';
-      else if (lag === null) this.reason = `副本没有在复制（IO ${String(status.Slave_IO_Running ?? status.Replica_IO_Running)}，SQL ${String(status.Slave_SQL_Running ?? status.Replica_SQL_Running)}）`;
+      else if (lag === null)
+        this.reason = `副本没有在复制（IO ${String(status.Slave_IO_Running ?? status.Replica_IO_Running)}，SQL ${String(status.Slave_SQL_Running ?? status.Replica_SQL_Running)}）`;
       else if (lag > this.settings.maxLagSeconds) this.reason = `副本落后 ${lag} 秒，超过 ${this.settings.maxLagSeconds} 秒`;
       this.healthy = lag !== null && lag <= this.settings.maxLagSeconds;
     } catch (err) {
