@@ -58,6 +58,7 @@ export class ReadReplica {
   private reason = '尚未检查';
   private wasUsable: boolean | undefined;
   private checkStarted = 0;
+  private checking: Promise<void> | undefined;
   private readonly timer: NodeJS.Timeout;
   /** Settled when the replica is found down: statements waiting on it stop waiting. */
   private wentDown!: Promise<never>;
@@ -100,14 +101,22 @@ export class ReadReplica {
     return Promise.race([work, this.wentDown]);
   }
 
-  /** Asks the replica its state (`SHOW REPLICA STATUS`, `SHOW SLAVE STATUS` before MariaDB 10.5 and MySQL 8.0.22). */
-  async check(): Promise<void> {
-    if (this.checkStarted) {
+  /** Asks the replica its state (`SHOW REPLICA STATUS`, `SHOW SLAVE STATUS` before MariaDB 10.5 and MySQL 8.0.22); the check under way, if one is. */
+  check(): Promise<void> {
+    if (this.checking) {
       // The last check is still waiting: a hung replica (its statement is cut off by the client's timer).
       if (Date.now() - this.checkStarted > CHECK_TIMEOUT_MS && this.usable()) this.markDown(`副本在 ${CHECK_TIMEOUT_MS} 毫秒内没有回答`);
-      return;
+      return this.checking;
     }
     this.checkStarted = Date.now();
+    this.checking = this.ask().finally(() => {
+      this.checking = undefined;
+      this.said();
+    });
+    return this.checking;
+  }
+
+  private async ask(): Promise<void> {
     try {
       const status = await this.status();
       const lag = status ? numberOrNull(status.Seconds_Behind_Master ?? status.Seconds_Behind_Source) : null;
@@ -121,10 +130,7 @@ export class ReadReplica {
       this.healthy = false;
       this.lagSeconds = null;
       this.reason = `副本无法连接（${(err as { code?: string }).code ?? (err as Error).message}）`;
-    } finally {
-      this.checkStarted = 0;
     }
-    this.said();
   }
 
   async close(): Promise<void> {

@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import type { Deps } from '../deps.ts';
 import { CONNECTION_TEXT } from '../../shared/site-texts.ts';
 
-/** Asks the database (the primary, never the read replica) one trivial question; the /test-db page and GET /api/test-connection show the answer. */
+/** Asks the database one trivial question; the /test-db page and GET /api/test-connection show the answer. */
 export async function testConnection(deps: Deps): Promise<{ ok: boolean; dialect: string; message: string }> {
   try {
-    await sql`select 1`.execute(deps.handle.db);
+    await sql`select 1`.execute(deps.db);
     return { ok: true, dialect: deps.handle.dialect, message: CONNECTION_TEXT.ok };
   } catch {
     return { ok: false, dialect: deps.handle.dialect, message: CONNECTION_TEXT.failed };
