@@ -104,6 +104,38 @@ export class MigrationError extends Error {
 export const MIGRATION_LOCK_WAIT_SECONDS = 30;
 
 export async function migrateToLatest(db: Kysely<any>, options: { lockWaitSeconds?: number } = {}): Promise<string[]> {
+  // Two processes starting at once on one database: on MySQL Kysely's migrator takes a named lock, on
+  // SQLite none, so both may run a migration and the later one fails on what the earlier did (a column
+  // already there). Its transaction rolled back; once the migration shows as done, start again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await migrateOnce(db, options);
+    } catch (err) {
+      const unlocked = !(db.getExecutor().adapter instanceof MysqlAdapter);
+      if (!unlocked || !(err instanceof MigrationError) || !err.migrationName || attempt >= 5 || !(await ranElsewhere(db, err.migrationName))) throw err;
+    }
+  }
+}
+
+/**
+ * Whether a migration this process failed to run is recorded as done: another process ran it
+ * meanwhile (it may still be finishing it, so this waits up to 5 s for its record).
+ */
+async function ranElsewhere(db: Kysely<any>, name: string): Promise<boolean> {
+  for (let wait = 0; wait < 50; wait++) {
+    const done = await db
+      .selectFrom('kysely_migration')
+      .select('name')
+      .where('name', '=', name)
+      .executeTakeFirst()
+      .catch(() => undefined);
+    if (done) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}
+
+async function migrateOnce(db: Kysely<any>, options: { lockWaitSeconds?: number }): Promise<string[]> {
   // One connection, without the app's time limit per statement (db/connection.ts): rebuilding a large
   // table (ALTER TABLE … CONVERT TO) may take minutes, once; nor the client's cut-off.
   return withoutClientTimeout(() =>
