@@ -154,7 +154,12 @@ export function connectChangeBus(settings: ChangeBusSettings, log: Pick<typeof p
     }
     if (message.from === self) return;
     const { from: _from, ...drop } = message;
-    onDrop?.(drop);
+    try {
+      onDrop?.(drop);
+    } catch (err) {
+      // A drop is a memory forgotten: nothing of it may take the process down.
+      log.warn(`变更通知处理失败，已忽略：${(err as Error).message}`);
+    }
   });
 
   return {
