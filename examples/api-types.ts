@@ -320,7 +320,7 @@ export interface paths {
         /** 监控词：管理员添加的在前（最新在前），然后是内置词表和词表文件的词（q 搜索，action 筛选，limit/offset 分页，total 为总数） */
         get: operations["admin.watchedWords"];
         put?: never;
-        /** 添加监控词（word、action：block 拦截 / hold 送审 / replace 替换为 **）；已有的词改为新的处理方式。立即生效，其他进程在 CACHE_TTL_MS 内生效 */
+        /** 添加监控词（word、action：block 拦截 / hold 送审 / replace 替换为 **）；已有的词改为新的处理方式。立即生效；其他进程经由 Redis（REDIS_URL）立即生效，否则在 CACHE_TTL_MS 内生效 */
         post: operations["admin.addWatchedWord"];
         delete?: never;
         options?: never;

@@ -36,7 +36,8 @@ export function createDeps(handle: DatabaseHandle, config: Config, sms?: SmsProv
     storage: createStorage(config),
     publicCache: new ResponseCache({ ttlMs: config.cacheTtlMs, maxEntries: PUBLIC_CACHE_MAX_ENTRIES, maxBytes: PUBLIC_CACHE_MAX_BYTES }, changeBus),
     sessionCache: new SessionCache(config.cacheTtlMs, changeBus),
-    words: new WatchedWords(handle.db, config.cacheTtlMs),
+    // Its clock and SENSITIVE_WORDS_FILE as by default.
+    words: new WatchedWords(handle.db, config.cacheTtlMs, undefined, undefined, changeBus),
     viewerFacts: new ViewerFactsMemo(config.cacheTtlMs, changeBus),
     changeBus,
     accountData: ACCOUNT_DATA_PARTS,
@@ -57,7 +58,8 @@ function forgetAsTold(deps: Deps, drop: Drop): void {
     deps.reads.othersWrote();
   } else if (drop.what === 'session') deps.sessionCache.forgetSession(drop.id, true);
   else if (drop.what === 'member') deps.sessionCache.forgetUser(drop.id, true);
-  else deps.viewerFacts.forget(drop.id, true);
+  else if (drop.what === 'viewer') deps.viewerFacts.forget(drop.id, true);
+  else deps.words.changed(true);
 }
 
 export async function openDeps(config: Config): Promise<Deps> {

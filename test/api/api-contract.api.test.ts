@@ -73,9 +73,11 @@ describe('the REST document', () => {
 
   it('refuses an answer that is not documented', () => {
     const { check } = createContract(doc);
-    expect(check('GET', '/api/health', 200, { success: true, message: '服务运行中', data: { status: 'ok', uptimeSeconds: 3 } }).problems).toEqual([]);
+    expect(check('GET', '/api/health', 200, { success: true, message: '服务运行中', data: { status: 'ok', uptimeSeconds: 3, changeBus: { state: 'off' } } }).problems).toEqual([]);
     expect(check('GET', '/api/health', 200, { success: true, data: { status: 'ok' } }).problems.join()).toContain("must have required property 'uptimeSeconds'");
-    expect(check('GET', '/api/health', 200, { success: true, data: { status: 'ok', uptimeSeconds: 3 }, extra: 1 }).problems.join()).toContain('must NOT have additional properties');
+    expect(check('GET', '/api/health', 200, { success: true, data: { status: 'ok', uptimeSeconds: 3, changeBus: { state: 'off' } }, extra: 1 }).problems.join()).toContain(
+      'must NOT have additional properties',
+    );
     expect(check('GET', '/api/health', 404, { success: false, message: '不存在' }).problems.join()).toContain('status not documented');
     expect(check('POST', '/api/comments', 201, { success: false, message: '失败' }).problems.join()).toContain('comments.create');
     expect(check('GET', '/api/no-such-path', 200, { success: true, data: null }).problems.join()).toContain('not in the document');

@@ -4,7 +4,7 @@
  * CACHE_TTL_MS (docs/architecture.md §9, docs/deployment.md "Past one machine").
  *
  * Only "drop this" crosses it: the kinds of change and the idea a write was about, an ended session's
- * id, a member whose remembered sessions or viewer facts went stale. Never an answer, a token or
+ * id, a member whose remembered sessions or viewer facts went stale, a changed watched-word list. Never an answer, a token or
  * anything personal. Every message is checked whole (`ZMessage`, strict): anything else is ignored, so
  * a forged message, from whoever got hold of the deployment's Redis password, can at most make a
  * process drop cached answers and remembered sessions (which it then reads again from the database).
@@ -33,6 +33,8 @@ const ZDrops = [
   z.strictObject({ what: z.literal('member'), id: ID }),
   /** A member's unlocks and held comments (ideas/viewer-facts.ts). */
   z.strictObject({ what: z.literal('viewer'), id: ID }),
+  /** The watched-word list changed: check its version on the next use (moderation/words.ts). */
+  z.strictObject({ what: z.literal('words') }),
 ] as const;
 
 /** Who sent it: each bus's own random id, so a process ignores what it said itself. */
@@ -40,7 +42,8 @@ const ZFrom = z.string().regex(/^[0-9a-f-]{36}$/);
 
 const ZMessage = z.discriminatedUnion('what', ZDrops.map((drop) => drop.extend({ from: ZFrom })) as unknown as [(typeof ZDrops)[number], ...(typeof ZDrops)[number][]]);
 
-export type Drop = { what: 'answers'; kinds: readonly ChangeKind[]; idea?: number } | { what: 'session'; id: string } | { what: 'member'; id: number } | { what: 'viewer'; id: number };
+export type Drop =
+  { what: 'answers'; kinds: readonly ChangeKind[]; idea?: number } | { what: 'session'; id: string } | { what: 'member'; id: number } | { what: 'viewer'; id: number } | { what: 'words' };
 
 /** A message longer than this is no drop of ours (the longest is under 150 bytes). */
 const MAX_MESSAGE_BYTES = 1024;
@@ -151,7 +154,12 @@ export function connectChangeBus(settings: ChangeBusSettings, log: Pick<typeof p
     }
     if (message.from === self) return;
     const { from: _from, ...drop } = message;
-    onDrop?.(drop);
+    try {
+      onDrop?.(drop);
+    } catch (err) {
+      // A drop is a memory forgotten: nothing of it may take the process down.
+      log.warn(`变更通知处理失败，已忽略：${(err as Error).message}`);
+    }
   });
 
   return {

@@ -33,7 +33,7 @@ export const watchedWordOps = {
       method: 'post',
       path: '/admin/watched-words',
       tag: REST_TAG.admin,
-      summary: '添加监控词（word、action：block 拦截 / hold 送审 / replace 替换为 **）；已有的词改为新的处理方式。立即生效，其他进程在 CACHE_TTL_MS 内生效',
+      summary: '添加监控词（word、action：block 拦截 / hold 送审 / replace 替换为 **）；已有的词改为新的处理方式。立即生效；其他进程经由 Redis（REDIS_URL）立即生效，否则在 CACHE_TTL_MS 内生效',
     },
     changes: [],
     access: 'admin',

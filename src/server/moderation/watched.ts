@@ -1,7 +1,8 @@
 /**
  * The console's watched words: list and search, add (or change a word's action), import
  * one a line, remove. Every change raises the list's version in its transaction and goes into the
- * moderation log; this process reloads at once, the others within CACHE_TTL_MS (words.ts).
+ * moderation log; this process reloads at once, the others at once through the change bus
+ * (REDIS_URL) or else within CACHE_TTL_MS (words.ts).
  */
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../../db/portable.ts';

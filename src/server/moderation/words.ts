@@ -13,7 +13,8 @@
  *
  * Every process keeps the list and its automaton in memory (`WatchedWords`): it asks the database for
  * the list's version at most once per CACHE_TTL_MS and rebuilds when it changed, so a change made in
- * one process is in force there at once and in every other within CACHE_TTL_MS.
+ * one process is in force there at once and in every other at once with REDIS_URL (the change bus
+ * tells them), within CACHE_TTL_MS without it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,6 +23,7 @@ import type { Database, Db, WatchedWordAction } from '../../../db/types.ts';
 import { PUBLISH_ERROR_TYPES, type ModerationResult } from '../../shared/idea-display.ts';
 import { forbidden } from '../kernel/errors.ts';
 import { foldForMatch, WordAutomaton, type Found } from './matcher.ts';
+import { NO_PEERS, type Peers } from '../infrastructure/change-bus.ts';
 
 export const SENSITIVE_MESSAGE = '内容包含敏感词，未能通过审核，请修改后重新提交';
 
@@ -109,7 +111,8 @@ export async function bumpWatchedWordsVersion(db: Db): Promise<void> {
  * The list in force in this process. `list()` costs nothing within the TTL; past it, one query for
  * the version, and a reload (one query and an automaton build, ~35 ms for 10,000 words) only when
  * another process changed the list. `changed()` after this process's own change: the next call
- * reloads, so the change is in force here at once.
+ * reloads, so the change is in force here at once, and in every other process told through the change
+ * bus (REDIS_URL, infrastructure/change-bus.ts).
  */
 export class WatchedWords {
   private loaded: { version: number; list: WordList; checkedAt: number } | undefined;
@@ -121,10 +124,13 @@ export class WatchedWords {
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
     private readonly extraFile: string | undefined = process.env.SENSITIVE_WORDS_FILE,
+    private readonly peers: Peers = NO_PEERS,
   ) {}
 
-  changed(): void {
+  /** `heard`: another process told it (not told on). */
+  changed(heard = false): void {
     this.stale = true;
+    if (!heard) this.peers.tell({ what: 'words' });
   }
 
   async list(): Promise<WordList> {
