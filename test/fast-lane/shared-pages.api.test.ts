@@ -19,6 +19,12 @@ import type { AnyOperation } from '../../src/server/contract/operation.ts';
 import { DIALECTS } from '../helpers/dialects.ts';
 import { serveTestApp } from '../helpers/serve.ts';
 import { createIdea, createUser, type FixtureUser } from '../helpers/fixtures.ts';
+import { unreadCount } from '../../src/server/messages/service.ts';
+import { sendMessage } from '../../src/server/messages/send.ts';
+import { favoriteStatus } from '../../src/server/social/favorites.ts';
+import { followStatus } from '../../src/server/social/follows.ts';
+import { interactions } from '../../src/server/comments/service.ts';
+import { viewerState } from '../../src/server/ideas/member-view.ts';
 
 interface Fixture {
   author: FixtureUser;
@@ -257,5 +263,46 @@ describe.each(DIALECTS)('pages members share, on %s', (dialect) => {
     } finally {
       await new Promise<void>((resolve) => (lane.server.close(() => resolve()), lane.server.closeAllConnections()));
     }
+  });
+
+  it('answers the hot reads of one kind asked in one turn by one statement, each member only their own', async () => {
+    let queries = 0;
+    const counter: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        queries += 1;
+        return args.result;
+      },
+    };
+    const counted = { ...app.deps, db: app.deps.db.withPlugin(counter) };
+    const other = await createUser(app.deps);
+    const members = [reader, unlocker, f.author, reader2, other, admin];
+    const rows = await Promise.all(members.map((m) => app.deps.db.selectFrom('users').selectAll().where('id', '=', m.id).executeTakeFirstOrThrow()));
+    // Different states per member: unread messages 0…5, a favourite, a follow, marks on comments.
+    for (const [i, m] of members.entries()) for (let n = 0; n < i; n++) await sendMessage(app.deps.db, { userId: m.id, title: '批量读取', content: `第${n}条` });
+    await app.api('POST', `/api/favorites/${f.plain}`, { token: other.token, body: { favorite: true } });
+    await app.api('POST', `/api/follows/${reader2.registrationNumber}`, { token: other.token, body: { follow: true } });
+    expect((await app.api('POST', `/api/comments/${commentId}/dislike`, { token: other.token })).status).toBe(200);
+    const hidden = await createIdea(app.deps, f.author, { stage: 'review' });
+    // Each member's answer asked alone (a turn of its own), then all in one turn.
+    const ask: [string, (deps: typeof app.deps, user: (typeof rows)[number], i: number) => Promise<unknown>][] = [
+      ['unread count', (deps, user) => unreadCount(deps, user)],
+      ['favourite check', (deps, user, i) => favoriteStatus(deps, user, i % 2 ? f.plain : f.unlocked)],
+      ['follow check', (deps, user, i) => followStatus(deps, user, i % 2 ? reader2.registrationNumber : String(f.author.id))],
+      ['comment marks', (deps, user) => interactions(deps, user, [commentId, commentId + 1000])],
+      ['idea viewer', (deps, user, i) => viewerState(deps, user, i % 3 === 2 ? hidden : f.unlocked).catch((err: Error) => err.message)],
+    ];
+    for (const [name, read] of ask) {
+      const alone: unknown[] = [];
+      for (const [i, user] of rows.entries()) alone.push(await read(app.deps, user, i));
+      // Not all alike, so a member given another's answer is seen.
+      expect(new Set(alone.map((a) => JSON.stringify(a))).size, name).toBeGreaterThan(1);
+      queries = 0;
+      const together = await Promise.all(rows.map((user, i) => read(counted, user, i)));
+      expect(together, name).toEqual(alone);
+      expect(queries, name).toBe(1);
+    }
+    const [, , , , otherCount] = await Promise.all(rows.map((user) => unreadCount(counted, user)));
+    expect(otherCount).toBe(4);
   });
 });
