@@ -170,6 +170,8 @@ describe.each(DIALECTS)('pages members share, on %s', (dialect) => {
           const truth = await get(expressOnly.url + path, token);
           expect(lane.status, `${name} for ${who}`).toBe(truth.status);
           expect(lane.body, `${name} for ${who}`).toEqual(truth.body);
+          // The very bytes: an author's answer is the guests' with their fields written over.
+          expect(lane.text, `${name} for ${who}`).toBe(truth.text);
           if (token) expect(lane.cacheControl, `${name} for ${who}`).toBe('no-store');
         }
       }
@@ -304,5 +306,74 @@ describe.each(DIALECTS)('pages members share, on %s', (dialect) => {
     }
     const [, , , , otherCount] = await Promise.all(rows.map((user) => unreadCount(counted, user)));
     expect(otherCount).toBe(4);
+  });
+
+  it('serves the author their lists, searches and pages from the guests’ bytes with their own fields, the operation not run', async () => {
+    let queries = 0;
+    const counter: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        queries += 1;
+        return args.result;
+      },
+    };
+    const counted = { ...app.deps, db: app.deps.db.withPlugin(counter) };
+    const lane = await listen(createRequestListener(counted, createApp(counted)));
+    try {
+      const trpc = (name: string, input: unknown) => `/trpc/${name}?input=${encodeURIComponent(JSON.stringify(input))}`;
+      const paths = [
+        '/api/marketplace/ideas?sort=newest&limit=50',
+        trpc('marketplace.ideas', { sort: 'newest', limit: 50 }),
+        `/api/marketplace/search?q=${encodeURIComponent(f.query)}&limit=50`,
+        trpc('marketplace.search', { q: f.query, limit: 50 }),
+        '/api/ideas/hot?limit=50',
+        `/api/ideas/${f.plain}`,
+        trpc('ideas.byId', { id: f.plain }),
+      ];
+      // The guests' answers and the author's facts and session, remembered.
+      for (const path of paths) expect((await get(lane.url + path)).status).toBe(200);
+      expect((await get(lane.url + paths[0], f.author.token)).status).toBe(200);
+      for (const path of paths) {
+        const first = await get(lane.url + path, f.author.token);
+        expect(first.text, path).toBe((await get(expressOnly.url + path, f.author.token)).text);
+        const ideas = [first.body.data ?? first.body.result.data.data].flat().filter((idea: { authorId?: number; user_id?: number }) => (idea.authorId ?? idea.user_id) === f.author.id);
+        expect(ideas.length, path).toBeGreaterThan(0);
+        for (const idea of ideas) expect(idea, path).toMatchObject({ isOwner: true, isLocked: false });
+        // Once the author's fields are read for this answer, nothing runs: no query at all.
+        queries = 0;
+        const again = await get(lane.url + path, f.author.token);
+        expect(again.text, path).toBe(first.text);
+        expect(again.cacheControl, path).toBe('no-store');
+        expect(queries, path).toBe(0);
+      }
+    } finally {
+      await new Promise<void>((resolve) => (lane.server.close(() => resolve()), lane.server.closeAllConnections()));
+    }
+  });
+
+  it('answers a community of authors each reading the marketplace once, at once: each their own, others the guests’ bytes', async () => {
+    const authors = await Promise.all(Array.from({ length: 8 }, () => createUser(app.deps)));
+    for (const [i, a] of authors.entries()) await createIdea(app.deps, a, { title: `社区作者的创意${i}`, description: '共享测试', tags: ['共享'] });
+    const paths = [
+      '/api/marketplace/ideas?sort=newest&limit=50',
+      `/api/marketplace/search?q=${encodeURIComponent(f.query)}&limit=50`,
+      `/trpc/marketplace.ideas?input=${encodeURIComponent(JSON.stringify({ sort: 'newest', limit: 50 }))}`,
+    ];
+    for (const path of paths) {
+      app.deps.publicCache.invalidate();
+      const callers = [...authors, reader, f.author, undefined];
+      const lane = await Promise.all(callers.map((who) => get(app.url + path, who?.token)));
+      const truth = await Promise.all(callers.map((who) => get(expressOnly.url + path, who?.token)));
+      for (const i of callers.keys()) expect(lane[i].text, `${path} for caller ${i}`).toBe(truth[i].text);
+      // Each author's own card only is theirs; a plain member's page is the guests'.
+      for (const [i, who] of authors.entries()) {
+        const data = lane[i].body.data ?? lane[i].body.result.data.data;
+        expect(
+          data.filter((idea: { isOwner: boolean }) => idea.isOwner).map((idea: { authorId?: number; user_id?: number }) => idea.authorId ?? idea.user_id),
+          path,
+        ).toEqual([who.id]);
+      }
+      expect(lane[authors.length].text).toBe(lane[callers.length - 1].text);
+    }
   });
 });
