@@ -306,6 +306,18 @@ describe.each(DIALECTS)('pages members share, on %s', (dialect) => {
     }
     const [, , , , otherCount] = await Promise.all(rows.map((user) => unreadCount(counted, user)));
     expect(otherCount).toBe(4);
+    // Through the fast lane, all at once on both transports: each member their own answer.
+    const paths = ['/api/messages/unread-count', '/trpc/messages.unreadCount', `/api/ideas/${f.unlocked}/viewer`, `/trpc/ideas.viewer?input=${encodeURIComponent(JSON.stringify({ id: f.unlocked }))}`];
+    for (const path of paths) {
+      const alone: string[] = [];
+      for (const m of members) alone.push((await get(app.url + path, m.token)).text);
+      expect(new Set(alone).size, path).toBeGreaterThan(1);
+      const together = await Promise.all(members.map((m) => get(app.url + path, m.token)));
+      expect(
+        together.map((r) => r.text),
+        path,
+      ).toEqual(alone);
+    }
   });
 
   it('serves the author their lists, searches and pages from the guests’ bytes with their own fields, the operation not run', async () => {
