@@ -25,6 +25,7 @@ import { favoriteStatus } from '../../src/server/social/favorites.ts';
 import { followStatus } from '../../src/server/social/follows.ts';
 import { interactions } from '../../src/server/comments/service.ts';
 import { viewerState } from '../../src/server/ideas/member-view.ts';
+import { ViewerFactsMemo } from '../../src/server/ideas/viewer-facts.ts';
 
 interface Fixture {
   author: FixtureUser;
@@ -293,6 +294,8 @@ describe.each(DIALECTS)('pages members share, on %s', (dialect) => {
       ['follow check', (deps, user, i) => followStatus(deps, user, i % 2 ? reader2.registrationNumber : String(f.author.id))],
       ['comment marks', (deps, user) => interactions(deps, user, [commentId, commentId + 1000])],
       ['idea viewer', (deps, user, i) => viewerState(deps, user, i % 3 === 2 ? hidden : f.unlocked).catch((err: Error) => err.message)],
+      // What the shared pages ask of a member (their unlocks and held comments), nothing remembered.
+      ['viewer facts', (deps, user) => new ViewerFactsMemo(0).of(deps.db, user.id).then((facts) => ({ unlocked: [...facts.unlocked], heldOn: [...facts.heldOn] }))],
     ];
     for (const [name, read] of ask) {
       const alone: unknown[] = [];
