@@ -19,6 +19,13 @@ import type { AnyOperation } from '../../src/server/contract/operation.ts';
 import { DIALECTS } from '../helpers/dialects.ts';
 import { serveTestApp } from '../helpers/serve.ts';
 import { createIdea, createUser, type FixtureUser } from '../helpers/fixtures.ts';
+import { unreadCount } from '../../src/server/messages/service.ts';
+import { sendMessage } from '../../src/server/messages/send.ts';
+import { favoriteStatus } from '../../src/server/social/favorites.ts';
+import { followStatus } from '../../src/server/social/follows.ts';
+import { interactions } from '../../src/server/comments/service.ts';
+import { viewerState } from '../../src/server/ideas/member-view.ts';
+import { ViewerFactsMemo } from '../../src/server/ideas/viewer-facts.ts';
 
 interface Fixture {
   author: FixtureUser;
@@ -164,6 +171,8 @@ describe.each(DIALECTS)('pages members share, on %s', (dialect) => {
           const truth = await get(expressOnly.url + path, token);
           expect(lane.status, `${name} for ${who}`).toBe(truth.status);
           expect(lane.body, `${name} for ${who}`).toEqual(truth.body);
+          // The very bytes: an author's answer is the guests' with their fields written over.
+          expect(lane.text, `${name} for ${who}`).toBe(truth.text);
           if (token) expect(lane.cacheControl, `${name} for ${who}`).toBe('no-store');
         }
       }
@@ -249,6 +258,8 @@ describe.each(DIALECTS)('pages members share, on %s', (dialect) => {
       // Remembers the session (its lookup is two queries, once per CACHE_TTL_MS).
       expect((await get(lane.url + '/api/auth/me', unlocker.token)).status).toBe(200);
       for (const [name, path, most] of reads) {
+        // The session remembered again if a slow machine let it expire (CACHE_TTL_MS).
+        await get(lane.url + '/api/auth/me', unlocker.token);
         queries = 0;
         const res = await get(lane.url + path, unlocker.token);
         expect(res.status, name).toBe(200);
@@ -256,6 +267,132 @@ describe.each(DIALECTS)('pages members share, on %s', (dialect) => {
       }
     } finally {
       await new Promise<void>((resolve) => (lane.server.close(() => resolve()), lane.server.closeAllConnections()));
+    }
+  });
+
+  it('answers the hot reads of one kind asked in one turn by one statement, each member only their own', async () => {
+    let queries = 0;
+    const counter: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        queries += 1;
+        return args.result;
+      },
+    };
+    const counted = { ...app.deps, db: app.deps.db.withPlugin(counter) };
+    const other = await createUser(app.deps);
+    const members = [reader, unlocker, f.author, reader2, other, admin];
+    const rows = await Promise.all(members.map((m) => app.deps.db.selectFrom('users').selectAll().where('id', '=', m.id).executeTakeFirstOrThrow()));
+    // Different states per member: unread messages 0…5, a favourite, a follow, marks on comments.
+    for (const [i, m] of members.entries()) for (let n = 0; n < i; n++) await sendMessage(app.deps.db, { userId: m.id, title: '批量读取', content: `第${n}条` });
+    await app.api('POST', `/api/favorites/${f.plain}`, { token: other.token, body: { favorite: true } });
+    await app.api('POST', `/api/follows/${reader2.registrationNumber}`, { token: other.token, body: { follow: true } });
+    expect((await app.api('POST', `/api/comments/${commentId}/dislike`, { token: other.token })).status).toBe(200);
+    const hidden = await createIdea(app.deps, f.author, { stage: 'review' });
+    // Each member's answer asked alone (a turn of its own), then all in one turn.
+    const ask: [string, (deps: typeof app.deps, user: (typeof rows)[number], i: number) => Promise<unknown>][] = [
+      ['unread count', (deps, user) => unreadCount(deps, user)],
+      ['favourite check', (deps, user, i) => favoriteStatus(deps, user, i % 2 ? f.plain : f.unlocked)],
+      ['follow check', (deps, user, i) => followStatus(deps, user, i % 2 ? reader2.registrationNumber : String(f.author.id))],
+      ['comment marks', (deps, user) => interactions(deps, user, [commentId, commentId + 1000])],
+      ['idea viewer', (deps, user, i) => viewerState(deps, user, i % 3 === 2 ? hidden : f.unlocked).catch((err: Error) => err.message)],
+      // What the shared pages ask of a member (their unlocks and held comments), nothing remembered.
+      ['viewer facts', (deps, user) => new ViewerFactsMemo(0).of(deps.db, user.id).then((facts) => ({ unlocked: [...facts.unlocked], heldOn: [...facts.heldOn] }))],
+    ];
+    for (const [name, read] of ask) {
+      const alone: unknown[] = [];
+      for (const [i, user] of rows.entries()) alone.push(await read(app.deps, user, i));
+      // Not all alike, so a member given another's answer is seen.
+      expect(new Set(alone.map((a) => JSON.stringify(a))).size, name).toBeGreaterThan(1);
+      queries = 0;
+      const together = await Promise.all(rows.map((user, i) => read(counted, user, i)));
+      expect(together, name).toEqual(alone);
+      expect(queries, name).toBe(1);
+    }
+    const [, , , , otherCount] = await Promise.all(rows.map((user) => unreadCount(counted, user)));
+    expect(otherCount).toBe(4);
+    // Through the fast lane, all at once on both transports: each member their own answer.
+    const paths = ['/api/messages/unread-count', '/trpc/messages.unreadCount', `/api/ideas/${f.unlocked}/viewer`, `/trpc/ideas.viewer?input=${encodeURIComponent(JSON.stringify({ id: f.unlocked }))}`];
+    for (const path of paths) {
+      const alone: string[] = [];
+      for (const m of members) alone.push((await get(app.url + path, m.token)).text);
+      expect(new Set(alone).size, path).toBeGreaterThan(1);
+      const together = await Promise.all(members.map((m) => get(app.url + path, m.token)));
+      expect(
+        together.map((r) => r.text),
+        path,
+      ).toEqual(alone);
+    }
+  });
+
+  it('serves the author their lists, searches and pages from the guests’ bytes with their own fields, the operation not run', async () => {
+    let queries = 0;
+    const counter: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        queries += 1;
+        return args.result;
+      },
+    };
+    const counted = { ...app.deps, db: app.deps.db.withPlugin(counter) };
+    const lane = await listen(createRequestListener(counted, createApp(counted)));
+    try {
+      const trpc = (name: string, input: unknown) => `/trpc/${name}?input=${encodeURIComponent(JSON.stringify(input))}`;
+      const paths = [
+        '/api/marketplace/ideas?sort=newest&limit=50',
+        trpc('marketplace.ideas', { sort: 'newest', limit: 50 }),
+        `/api/marketplace/search?q=${encodeURIComponent(f.query)}&limit=50`,
+        trpc('marketplace.search', { q: f.query, limit: 50 }),
+        '/api/ideas/hot?limit=50',
+        `/api/ideas/${f.plain}`,
+        trpc('ideas.byId', { id: f.plain }),
+      ];
+      // The guests' answers and the author's facts and session, remembered.
+      for (const path of paths) expect((await get(lane.url + path)).status).toBe(200);
+      expect((await get(lane.url + paths[0], f.author.token)).status).toBe(200);
+      for (const path of paths) {
+        const first = await get(lane.url + path, f.author.token);
+        expect(first.text, path).toBe((await get(expressOnly.url + path, f.author.token)).text);
+        const ideas = [first.body.data ?? first.body.result.data.data].flat().filter((idea: { authorId?: number; user_id?: number }) => (idea.authorId ?? idea.user_id) === f.author.id);
+        expect(ideas.length, path).toBeGreaterThan(0);
+        for (const idea of ideas) expect(idea, path).toMatchObject({ isOwner: true, isLocked: false });
+        // Once the author's fields are read for this answer, nothing runs: no query at all (asked
+        // once more first, so a slow machine's expired session, facts or answer are filled again).
+        await get(lane.url + path, f.author.token);
+        queries = 0;
+        const again = await get(lane.url + path, f.author.token);
+        expect(again.text, path).toBe(first.text);
+        expect(again.cacheControl, path).toBe('no-store');
+        expect(queries, path).toBe(0);
+      }
+    } finally {
+      await new Promise<void>((resolve) => (lane.server.close(() => resolve()), lane.server.closeAllConnections()));
+    }
+  });
+
+  it('answers a community of authors each reading the marketplace once, at once: each their own, others the guests’ bytes', async () => {
+    const authors = await Promise.all(Array.from({ length: 8 }, () => createUser(app.deps)));
+    for (const [i, a] of authors.entries()) await createIdea(app.deps, a, { title: `社区作者的创意${i}`, description: '共享测试', tags: ['共享'] });
+    const paths = [
+      '/api/marketplace/ideas?sort=newest&limit=50',
+      `/api/marketplace/search?q=${encodeURIComponent(f.query)}&limit=50`,
+      `/trpc/marketplace.ideas?input=${encodeURIComponent(JSON.stringify({ sort: 'newest', limit: 50 }))}`,
+    ];
+    for (const path of paths) {
+      app.deps.publicCache.invalidate();
+      const callers = [...authors, reader, f.author, undefined];
+      const lane = await Promise.all(callers.map((who) => get(app.url + path, who?.token)));
+      const truth = await Promise.all(callers.map((who) => get(expressOnly.url + path, who?.token)));
+      for (const i of callers.keys()) expect(lane[i].text, `${path} for caller ${i}`).toBe(truth[i].text);
+      // Each author's own card only is theirs; a plain member's page is the guests'.
+      for (const [i, who] of authors.entries()) {
+        const data = lane[i].body.data ?? lane[i].body.result.data.data;
+        expect(
+          data.filter((idea: { isOwner: boolean }) => idea.isOwner).map((idea: { authorId?: number; user_id?: number }) => idea.authorId ?? idea.user_id),
+          path,
+        ).toEqual([who.id]);
+      }
+      expect(lane[authors.length].text).toBe(lane[callers.length - 1].text);
     }
   });
 });

@@ -232,3 +232,25 @@ describe.each(DIALECTS)('searches the shared cache did not answer, limited per a
     expect((await app.api('GET', '/api/marketplace/search?q=%20')).status).toBe(200);
   });
 });
+
+describe.each(DIALECTS)('an author searching their own ideas, on %s', (dialect) => {
+  const app = serveTestApp(dialect, { rateLimits: { searchesPerIpPerMinute: 60 }, cacheTtlMs: 600_000 });
+  let author: FixtureUser;
+
+  beforeAll(async () => {
+    author = await createUser(app.deps);
+    await createIdea(app.deps, author, { title: '作者自己的风筝发电', description: '高空风筝带动的发电机' });
+  });
+
+  it('is answered from the shared cache like anyone: 65 searches a transport matching their own idea, no 429', async () => {
+    const q = encodeURIComponent('风筝');
+    for (let n = 0; n < 65; n++) {
+      const rest = await app.api('GET', `/api/marketplace/search?q=${q}`, { token: author.token });
+      expect(rest.status, `REST search ${n + 1}`).toBe(200);
+      expect(rest.body.data[0]).toMatchObject({ title: '作者自己的风筝发电', isOwner: true, isLocked: false });
+      const trpc = await trpcCall(app, 'query', 'marketplace.search', { q: '风筝' }, author.token);
+      expect(trpc.status, `tRPC search ${n + 1}`).toBe(200);
+      expect(trpc.body.result.data.data[0]).toMatchObject({ isOwner: true, isLocked: false });
+    }
+  });
+});

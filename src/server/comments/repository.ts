@@ -6,6 +6,7 @@
  * answer undefined; `read…` expects the row (Kysely's NoResultError otherwise).
  */
 import { runRead } from '../../../db/prepared.ts';
+import { paddedList, placeholders, turnBatched } from '../../../db/turn-batch.ts';
 import { forUpdate, minusFloorZero } from '../../../db/portable.ts';
 import { dbTimeToIso, nowDb } from '../../../db/time.ts';
 import type { CommentReactionKind, CommentReportStatus, CommentRow, Db } from '../../../db/types.ts';
@@ -194,13 +195,27 @@ export async function readReactionCounts(db: Db, commentId: number): Promise<{ l
 }
 
 /**
- * The member's marks on the given comments. A members' hot read (every idea page with comments): one
- * statement, its text written here rather than built (Kysely built an `in` list of 20 ids in ~20 µs,
- * more than running it), so the driver's statement cache keeps one per list length.
+ * The member's marks on the given comments. A members' hot read (every idea page with comments): the
+ * reads of one turn are one statement (db/turn-batch.ts), its text written here rather than built
+ * (Kysely built an `in` list of 20 ids in ~20 µs, more than running it); each caller takes the rows
+ * of its own member and comments.
  */
+const reactionsOf = turnBatched<{ userId: number; commentIds: readonly number[] }, { comment_id: number; kind: CommentReactionKind }[]>(async (db, keys) => {
+  const users = paddedList(keys.map((k) => k.userId));
+  const comments = paddedList(keys.flatMap((k) => k.commentIds));
+  const rows = await runRead<{ user_id: number | string; comment_id: number | string; kind: CommentReactionKind }>(
+    db,
+    `select user_id, comment_id, kind from comment_reactions where user_id in (${placeholders(users)}) and comment_id in (${placeholders(comments)})`,
+    [...users, ...comments],
+  );
+  return keys.map(({ userId, commentIds }) => {
+    const asked = new Set(commentIds);
+    return rows.filter((r) => Number(r.user_id) === userId && asked.has(Number(r.comment_id))).map((r) => ({ comment_id: Number(r.comment_id), kind: r.kind }));
+  });
+});
+
 export async function findUserReactions(db: Db, userId: number, commentIds: readonly number[]): Promise<{ comment_id: number; kind: CommentReactionKind }[]> {
-  const text = `select comment_id, kind from comment_reactions where user_id = ? and comment_id in (${commentIds.map(() => '?').join(', ')})`;
-  return runRead<{ comment_id: number; kind: CommentReactionKind }>(db, text, [userId, ...commentIds]);
+  return commentIds.length ? reactionsOf(db, { userId, commentIds }) : [];
 }
 
 // ------------------------------------------------------------------ reports

@@ -10,9 +10,10 @@
  *   comments: 404), the member's own is computed: they may be its author, or an admin.
  * - `'ideas'`: idea cards, or an idea's page. A member's answer differs from the guests' only where
  *   they wrote one of the ideas shown, unlocked one, have a comment held for a moderator on one (an
- *   idea's page carries its comments), or are an admin (`differsForViewer`, ideas/shape.ts, next to
- *   the rule that shapes the idea): then their own answer is computed; otherwise they get the
- *   guests' bytes.
+ *   idea's page carries its comments), or are an admin (`viewerRelation`, ideas/shape.ts, next to
+ *   the rule that shapes the idea). An author gets the guests' bytes with their own ideas' few
+ *   fields written over them (fast-lane/author-overlay.ts); for the others their own answer is
+ *   computed; everyone else gets the guests' bytes.
  * - `'comments'`: an idea's comments (`cache.about` names the idea). The same for every reader but
  *   the writer of a comment held there, who alone sees it (comments/repository.ts), and an admin.
  *

@@ -58,6 +58,7 @@ export function createAnswers(security: [string, string][]): Answers {
   const fromComputed = (c: ComputedRead, cacheControl?: string): PreparedAnswer => ({
     ...prepare(c.status, [['content-type', c.contentType], ...(cacheControl ? ([['cache-control', cacheControl]] as [string, string][]) : []), ...c.extraHeaders], compressVariants(c.body)),
     shown: c.shown,
+    own: { contentType: c.contentType, extraHeaders: c.extraHeaders },
   });
 
   /** The header block of a member's own answer (no-store), built once per content type and transport's extra headers. */

@@ -6,7 +6,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { authenticate, type Authenticated } from '../accounts/service.ts';
-import { differsForViewer } from '../ideas/shape.ts';
+import { viewerRelation } from '../ideas/shape.ts';
+import { authorAnswer, carriesWholeIdeas } from './author-overlay.ts';
 import type { ViewerFacts } from '../ideas/viewer-facts.ts';
 import { rememberDatabaseFailure } from '../kernel/errors.ts';
 import { bearerToken } from '../http/identify.ts';
@@ -14,6 +15,8 @@ import { runForMember, type ComputedRead } from './fast-reads.ts';
 import type { GuestReads } from './guest-reads.ts';
 import { keyOf, type KnownRead, type Lane } from './lane.ts';
 import type { PreparedAnswer } from './response-cache.ts';
+
+type Relation = 'same' | 'author' | 'own';
 
 export interface MemberReads {
   serveHot(req: IncomingMessage, res: ServerResponse, read: KnownRead): void;
@@ -65,20 +68,31 @@ export function memberReads(lane: Lane, guests: GuestReads): MemberReads {
     app(req, res);
   }
 
-  /** Whether this member's answer differs from the guests' (contract/sharing.ts), given the member's facts when it needs them. */
-  function differsGiven(auth: Authenticated, read: KnownRead, answer: PreparedAnswer, facts: ViewerFacts | undefined): boolean | undefined {
+  /**
+   * How this member's answer relates to the guests' (contract/sharing.ts), given the member's facts
+   * when it needs them: the same bytes, the author's overlay on them (author-overlay.ts), or their own.
+   */
+  function relationGiven(auth: Authenticated, read: KnownRead, answer: PreparedAnswer, facts: ViewerFacts | undefined): Relation | undefined {
     const { members, about } = read.found.read.op.cache!;
-    if (members === 'same') return false;
+    if (members === 'same') return 'same';
     const user = auth.user;
-    if (user.role === 'admin') return true;
+    if (user.role === 'admin') return 'own';
     if (!facts) return undefined;
-    if (members === 'comments') return facts.heldOn.has(about!(read.input));
-    return differsForViewer(user, answer.shown ?? [], facts);
+    if (members === 'comments') return facts.heldOn.has(about!(read.input)) ? 'own' : 'same';
+    return viewerRelation(user, answer.shown ?? [], facts);
   }
 
-  async function differs(auth: Authenticated, read: KnownRead, answer: PreparedAnswer): Promise<boolean> {
-    const known = differsGiven(auth, read, answer, deps.viewerFacts.peek(auth.user.id));
-    return known ?? differsGiven(auth, read, answer, await deps.viewerFacts.of(deps.db, auth.user.id))!;
+  async function relationOf(auth: Authenticated, read: KnownRead, answer: PreparedAnswer): Promise<Relation> {
+    const known = relationGiven(auth, read, answer, deps.viewerFacts.peek(auth.user.id));
+    return known ?? relationGiven(auth, read, answer, await deps.viewerFacts.of(deps.db, auth.user.id))!;
+  }
+
+  /** The author's answer from the guests' bytes, or null (then computed for them). */
+  async function authorOwn(auth: Authenticated, read: KnownRead, answer: PreparedAnswer): Promise<ComputedRead | null> {
+    const output = read.found.read.op.output;
+    if (!answer.own || !output) return null;
+    const body = await authorAnswer(deps, answer, auth.user, carriesWholeIdeas(output.data));
+    return body && { status: answer.status, ...answer.own, body };
   }
 
   async function serveSharedLater(req: IncomingMessage, res: ServerResponse, read: KnownRead): Promise<void> {
@@ -86,8 +100,12 @@ export function memberReads(lane: Lane, guests: GuestReads): MemberReads {
       const auth = await lookUpSession(req);
       if (auth) {
         const answer = await guests.answer(req, read);
-        if (answer && !(await differs(auth, read, answer))) return answers.send(req, res, answer, true);
-        if (answer) return answers.sendOwn(req, res, await runForMember(deps, read.found, read.input, auth, lane.clientIp(req)));
+        if (answer) {
+          const relation = await relationOf(auth, read, answer);
+          if (relation === 'same') return answers.send(req, res, answer, true);
+          const own = relation === 'author' ? await authorOwn(auth, read, answer) : null;
+          return answers.sendOwn(req, res, own ?? (await runForMember(deps, read.found, read.input, auth, lane.clientIp(req))));
+        }
       }
     } catch (err) {
       // Express answers with the error model.
@@ -110,13 +128,16 @@ export function memberReads(lane: Lane, guests: GuestReads): MemberReads {
       }
       void answerHot(req, res, read, auth);
     },
-    /** After the session check, the guests' bytes (said no-store), unless this member's answer differs: then computed for them. */
+    /**
+     * After the session check, the guests' bytes (said no-store); an author's with their own ideas'
+     * fields laid over them; computed for the member where it differs otherwise.
+     */
     serveShared(req, res, read) {
       // The common case without a promise: a remembered session, the guests' answer in memory, the
       // member's facts remembered, and the answer theirs too.
       const auth = rememberedAuth(req);
       const answer = auth && cache.get(keyOf(read));
-      if (answer && differsGiven(auth, read, answer, deps.viewerFacts.peek(auth.user.id)) === false) return answers.send(req, res, answer, true);
+      if (answer && relationGiven(auth, read, answer, deps.viewerFacts.peek(auth.user.id)) === 'same') return answers.send(req, res, answer, true);
       void serveSharedLater(req, res, read);
     },
   };

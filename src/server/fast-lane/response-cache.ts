@@ -24,6 +24,8 @@ export interface PreparedAnswer {
   memberHeads?: Partial<Record<Encoding, OutgoingHttpHeaders>>;
   /** The ideas the answer shows and their authors (a list's cards, an idea's page), for the members' sharing rule. */
   shown?: readonly ShownIdea[];
+  /** A computed read's content type and its transport's headers, to send a member's answer made from these bytes. */
+  own?: { contentType: string; extraHeaders: [string, string][] };
 }
 
 export interface CachedAnswer extends PreparedAnswer {

@@ -90,7 +90,7 @@ export async function purchaseIdea(deps: Deps, user: UserRow, id: number): Promi
   if (!row) throw notFound(IDEA_MSG.notFound);
   if (row.user_id === user.id) return true;
   await deps.db.insertInto('idea_purchases').ignore().values({ user_id: user.id, idea_id: id, price: IDEA_PRICE, created_at: nowDb() }).execute();
-  // The member's pages now differ from the guests' (shape.ts differsForViewer): at once in this process.
+  // The member's pages now differ from the guests' (shape.ts viewerRelation): at once in this process.
   deps.viewerFacts.forget(user.id);
   return true;
 }

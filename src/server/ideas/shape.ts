@@ -58,17 +58,23 @@ export function canReadAnalysis(row: Pick<IdeaRow, 'user_id'>, viewer: UserRow |
 }
 
 /**
- * Whether a viewer's view of these public ideas differs from a guest's (contract/sharing.ts, `'ideas'`):
+ * How a viewer's view of these public ideas relates to a guest's (contract/sharing.ts, `'ideas'`):
  * `toIdeaDto` below shapes an idea the same for every viewer who may not read its analysis and is not
  * its author (`isLocked`, `images`, `isOwner`, `rejectionReason`, `expansions` are the only fields that
  * look at the viewer), and an idea's page carries its comments, where a held comment is its writer's
- * alone (comments/repository.ts). So it differs for an admin (reads every analysis), an author of one
- * of them, who unlocked one, and who has a held comment on one.
+ * alone (comments/repository.ts). So it is `'own'` (computed for them) for an admin (reads every
+ * analysis), who unlocked one of them, and who has a held comment on one; `'author'` for the author of
+ * one or more of them and nothing else (the guests' answer with their ideas' own fields laid over it,
+ * fast-lane/author-overlay.ts); otherwise `'same'`.
  */
-export function differsForViewer(viewer: UserRow, shown: readonly ShownIdea[], facts: ViewerFacts): boolean {
-  if (viewer.role === 'admin') return true;
-  for (const idea of shown) if (idea.authorId === viewer.id || facts.unlocked.has(idea.id) || facts.heldOn.has(idea.id)) return true;
-  return false;
+export function viewerRelation(viewer: UserRow, shown: readonly ShownIdea[], facts: ViewerFacts): 'same' | 'author' | 'own' {
+  if (viewer.role === 'admin') return 'own';
+  let relation: 'same' | 'author' = 'same';
+  for (const idea of shown) {
+    if (facts.unlocked.has(idea.id) || facts.heldOn.has(idea.id)) return 'own';
+    if (idea.authorId === viewer.id) relation = 'author';
+  }
+  return relation;
 }
 
 /** The ideas an answer's data shows (an idea, or a list of cards), for the sharing rule above. */
@@ -159,6 +165,23 @@ export function toIdeaDto(row: IdeaDtoRow & Partial<Pick<IdeaRow, 'detailed_anal
     dto.rejectionReason = row.rejection_reason;
   }
   return dto;
+}
+
+/**
+ * The author's own view of some of their public ideas (the fast lane lays it over the guests' answer,
+ * fast-lane/author-overlay.ts): the same rows and extras `toIdeaDto` shapes for them, by the same rule.
+ */
+export async function ownerViews(db: Kysely<Database>, owner: UserRow, ids: readonly number[]): Promise<Map<number, IdeaDto>> {
+  const rows = ids.length
+    ? await db
+        .selectFrom('ideas')
+        .selectAll()
+        .where('id', 'in', [...ids])
+        .where('user_id', '=', owner.id)
+        .execute()
+    : [];
+  const extras = await loadExtras(db, rows, owner);
+  return new Map(rows.map((r) => [r.id, toIdeaDto(r, extras, owner)]));
 }
 
 export async function toIdeaDtos(db: Kysely<Database>, rows: IdeaRow[], viewer: UserRow | null): Promise<IdeaDto[]> {

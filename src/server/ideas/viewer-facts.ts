@@ -8,7 +8,8 @@
  * (infrastructure/change-bus.ts); without one, another process's change shows here within the TTL, the
  * window every per-process memory has (docs/architecture.md §9).
  */
-import { sql } from 'kysely';
+import { runRead } from '../../../db/prepared.ts';
+import { paddedList, placeholders, turnBatched } from '../../../db/turn-batch.ts';
 import type { Db } from '../../../db/types.ts';
 import { NO_PEERS, type Peers } from '../infrastructure/change-bus.ts';
 
@@ -19,6 +20,22 @@ export interface ViewerFacts {
 }
 
 const MAX_MEMBERS = 10_000;
+
+/** The facts of the members asked in one turn, one statement (db/turn-batch.ts): each row names its member, each caller takes its own. */
+const factsOf = turnBatched<number, ViewerFacts>(async (db, userIds) => {
+  const users = paddedList(userIds);
+  const rows = await runRead<{ k: number | string; u: number | string; id: number | string }>(
+    db,
+    `select 0 as k, user_id as u, idea_id as id from idea_purchases where user_id in (${placeholders(users)})
+      union all select 1, user_id, idea_id from comments where user_id in (${placeholders(users)}) and held = 1`,
+    [...users, ...users],
+  );
+  return userIds.map((userId) => {
+    const facts = { unlocked: new Set<number>(), heldOn: new Set<number>() };
+    for (const r of rows) if (Number(r.u) === userId) (Number(r.k) === 0 ? facts.unlocked : facts.heldOn).add(Number(r.id));
+    return facts;
+  });
+});
 
 export class ViewerFactsMemo {
   private readonly entries = new Map<number, { facts: ViewerFacts; expiresAt: number }>();
@@ -35,18 +52,14 @@ export class ViewerFactsMemo {
     return hit && hit.expiresAt > Date.now() ? hit.facts : undefined;
   }
 
-  /** The member's facts: remembered, or read in one query (concurrent askers share it). */
+  /** The member's facts: remembered, or read in one statement with the other members' of the turn (concurrent askers share it). */
   async of(db: Db, userId: number): Promise<ViewerFacts> {
     const hit = this.peek(userId);
     if (hit) return hit;
     let load = this.loading.get(userId);
     if (!load) {
-      const started: Promise<ViewerFacts> = sql<{ k: number | string; id: number | string }>`select 0 as k, idea_id as id from idea_purchases where user_id = ${userId}
-        union all select 1, idea_id from comments where user_id = ${userId} and held = 1`
-        .execute(db)
-        .then(({ rows }) => {
-          const facts = { unlocked: new Set<number>(), heldOn: new Set<number>() };
-          for (const r of rows) (Number(r.k) === 0 ? facts.unlocked : facts.heldOn).add(Number(r.id));
+      const started: Promise<ViewerFacts> = factsOf(db, userId)
+        .then((facts) => {
           // Only if nothing forgot the member meanwhile (then the next asker reads again).
           if (this.loading.get(userId) === started && this.ttlMs > 0) {
             if (this.entries.size >= MAX_MEMBERS) this.entries.delete(this.entries.keys().next().value!);

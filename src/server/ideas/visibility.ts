@@ -51,6 +51,13 @@ export function publicIdeas(db: Db, orderIndex?: PublicOrderIndex) {
   );
 }
 
+/**
+ * `publicIdeas`' rule written out for the hot reads' own statements (db/prepared.ts `runRead`), on the
+ * `ideas` row named `alias`.
+ */
+export const publicIdeaSql = (alias: string) =>
+  `(${alias}.status = 'published' and ${alias}.moderation_status = 'approved' and ${alias}.is_deleted = 0 and (select u.status from users u where u.id = ${alias}.user_id) = 'active')`;
+
 /** The author and admins see an idea in every stage. */
 export function seesEveryStage(viewer: UserRow | null, row: Pick<IdeaRow, 'user_id'>): boolean {
   return !!viewer && (viewer.id === row.user_id || viewer.role === 'admin');

@@ -7,10 +7,10 @@
  * read-all (see the 0004 migration); the unread count adds the ones not copied yet.
  */
 import type { z } from 'zod';
-import type { Kysely } from 'kysely';
-import { preparedQuery } from '../../../db/prepared.ts';
+import { runRead } from '../../../db/prepared.ts';
+import { paddedList, placeholders, turnBatched } from '../../../db/turn-batch.ts';
 import { dbTimeToIso, nowDb } from '../../../db/time.ts';
-import type { Database, Db, MessageTable, UserRow } from '../../../db/types.ts';
+import type { Db, MessageTable, UserRow } from '../../../db/types.ts';
 import { transaction } from '../../../db/transaction.ts';
 import { authorAvatar, authorName, type AuthorFields } from '../../shared/idea-display.ts';
 import { MESSAGE_TEXT } from '../../shared/message-texts.ts';
@@ -134,31 +134,25 @@ function messageActor(a: Required<AuthorFields>): MessageDto['actor'] {
 }
 
 /**
- * Unread messages plus announcements not delivered yet, in one statement built once (db/prepared.ts):
- * the busiest member read (every open tab polls it), answered through the fast lane
- * (fast-lane/fast-reads.ts).
+ * Unread messages plus announcements not delivered yet: the busiest member read (every open tab polls
+ * it), answered through the fast lane (fast-lane/fast-reads.ts). The members asking in one turn are
+ * answered by one statement (db/turn-batch.ts), a row per member.
  */
-const unreadStatement = preparedQuery((db: Kysely<Database>, userId: number, sameUserId: number, joinedAt: string) =>
-  db.selectNoFrom((eb) =>
-    eb(
-      eb
-        .selectFrom('messages')
-        .select((m) => m.fn.countAll().as('c'))
-        .where('user_id', '=', userId)
-        .where('is_read', '=', 0),
-      '+',
-      eb
-        .selectFrom('announcements')
-        .select((a) => a.fn.countAll().as('c'))
-        .where('id', '>', eb.selectFrom('users').select('announcements_seen_id').where('users.id', '=', sameUserId))
-        .where('created_at', '>=', joinedAt),
-    ).as('n'),
-  ),
-);
+const unreadCounts = turnBatched<number, number>(async (db, userIds) => {
+  const ids = paddedList(userIds);
+  const rows = await runRead<{ id: number | string; n: number | string }>(
+    db,
+    `select u.id, (select count(*) from messages m where m.user_id = u.id and m.is_read = 0)
+      + (select count(*) from announcements a where a.id > u.announcements_seen_id and a.created_at >= u.created_at) as n
+      from users u where u.id in (${placeholders(ids)})`,
+    ids,
+  );
+  const counts = new Map(rows.map((r) => [Number(r.id), Number(r.n)]));
+  return userIds.map((id) => counts.get(id) ?? 0);
+});
 
 export async function unreadCount(deps: Deps, user: UserRow): Promise<number> {
-  const [row] = await unreadStatement(deps.db, user.id, user.id, user.created_at);
-  return Number((row as { n?: number | string } | undefined)?.n ?? 0);
+  return unreadCounts(deps.db, user.id);
 }
 
 export async function markRead(deps: Deps, user: UserRow, id: number): Promise<void> {

@@ -5,18 +5,19 @@
  * equals the rows.
  */
 import type { z } from 'zod';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { forUpdate, minusFloorZero } from '../../../db/portable.ts';
-import { preparedQuery } from '../../../db/prepared.ts';
+import { runRead } from '../../../db/prepared.ts';
+import { paddedList, placeholders, turnBatched } from '../../../db/turn-batch.ts';
 import { nowDb } from '../../../db/time.ts';
-import type { Database, Db, UserRow } from '../../../db/types.ts';
+import type { Db, UserRow } from '../../../db/types.ts';
 import { transaction } from '../../../db/transaction.ts';
 import { DEFAULT_IDEA_TITLE, IDEA_MSG } from '../../shared/idea-rules.ts';
 import { FAVORITE_TEXT } from '../../shared/social-texts.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../kernel/errors.ts';
-import { findActionableIdea, findVisibleIdea, publicIdeas } from '../ideas/visibility.ts';
+import { findActionableIdea, findVisibleIdea, publicIdeaSql, publicIdeas } from '../ideas/visibility.ts';
 import { selectCards, toCards } from '../ideas/cards.ts';
 import { decodeTimeIdCursor, encodeTimeIdCursor, olderThan } from '../kernel/cursors.ts';
 import type { AccountDataPart } from '../accounts/account-data.ts';
@@ -89,27 +90,39 @@ export async function removeFavorite(deps: Deps, user: UserRow, ideaId: number):
   return setFavorite(deps, user, ideaId, false);
 }
 
-/** The public idea's count and whether the member favourites it, built once (db/prepared.ts). */
-const publicFavoriteState = preparedQuery((db: Kysely<Database>, ideaId: number, viewerId: number) =>
-  publicIdeas(db)
-    .clearSelect()
-    .select((eb) => [
-      'ideas.favorite_count',
-      eb.exists(eb.selectFrom('favorites').select('favorites.idea_id').where('favorites.user_id', '=', viewerId).whereRef('favorites.idea_id', '=', 'ideas.id')).as('favorited'),
-    ])
-    .where('ideas.id', '=', ideaId),
-);
+/**
+ * The public ideas' counts and whether each member favourites each, for the checks asked in one turn
+ * (db/turn-batch.ts): one statement, a row per public idea and per favourite among those members and
+ * ideas; each caller takes its own idea's row and its own favourite.
+ */
+const publicFavoriteStates = turnBatched<{ viewerId: number; ideaId: number }, { isFavorite: boolean; favoriteCount: number } | null>(async (db, keys) => {
+  const ideas = paddedList(keys.map((k) => k.ideaId));
+  const viewers = paddedList(keys.map((k) => k.viewerId));
+  const rows = await runRead<{ k: number | string; idea_id: number | string; n: number | string }>(
+    db,
+    `select 0 as k, i.id as idea_id, i.favorite_count as n from ideas i where i.id in (${placeholders(ideas)}) and ${publicIdeaSql('i')}
+      union all select 1, f.idea_id, f.user_id from favorites f where f.user_id in (${placeholders(viewers)}) and f.idea_id in (${placeholders(ideas)})`,
+    [...ideas, ...viewers, ...ideas],
+  );
+  const counts = new Map<number, number>();
+  const favourites = new Set<string>();
+  for (const r of rows) {
+    if (Number(r.k) === 0) counts.set(Number(r.idea_id), Number(r.n));
+    else favourites.add(`${Number(r.n)} ${Number(r.idea_id)}`);
+  }
+  return keys.map(({ viewerId, ideaId }) => (counts.has(ideaId) ? { isFavorite: favourites.has(`${viewerId} ${ideaId}`), favoriteCount: counts.get(ideaId)! } : null));
+});
 
 /**
  * Whether the viewer favourites the idea, and its count. A guest favourites nothing. Asked on every
- * idea page a member opens (a members' hot read): a public idea is one query, the favourite checked
- * in it; the author's or an admin's view of an idea that is not public takes the long way.
+ * idea page a member opens (a members' hot read): a public idea is one statement for every check of the
+ * turn (publicFavoriteStates); the author's or an admin's view of an idea that is not public takes the long way.
  */
 export async function favoriteStatus(deps: Deps, viewer: UserRow | null, ideaId: number): Promise<{ isFavorite: boolean; favoriteCount: number }> {
   const db = deps.db;
   // A guest favourites nothing: user id 0 matches no favourite.
-  const [row] = await publicFavoriteState(db, ideaId, viewer?.id ?? 0);
-  if (row) return { isFavorite: !!Number(row.favorited), favoriteCount: row.favorite_count };
+  const state = await publicFavoriteStates(db, { viewerId: viewer?.id ?? 0, ideaId });
+  if (state) return state;
   const own = await findVisibleIdea(db, ideaId, viewer);
   if (!own || !viewer) throw notFound(IDEA_MSG.notFound);
   const record = await db.selectFrom('favorites').select('idea_id').where('user_id', '=', viewer.id).where('idea_id', '=', ideaId).executeTakeFirst();

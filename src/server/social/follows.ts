@@ -4,11 +4,12 @@
  * locked, so concurrent follows and unfollows keep the count equal to the rows.
  */
 import type { z } from 'zod';
-import { sql, type Kysely } from 'kysely';
-import { preparedQuery } from '../../../db/prepared.ts';
+import { sql } from 'kysely';
+import { runRead } from '../../../db/prepared.ts';
+import { paddedList, placeholders, turnBatched } from '../../../db/turn-batch.ts';
 import { forUpdate, minusFloorZero } from '../../../db/portable.ts';
 import { dbTimeToIso, nowDb } from '../../../db/time.ts';
-import type { Database, Db, UserRow } from '../../../db/types.ts';
+import type { Db, UserRow } from '../../../db/types.ts';
 import { transaction } from '../../../db/transaction.ts';
 import { FOLLOW_TEXT } from '../../shared/social-texts.ts';
 import type { Deps } from '../deps.ts';
@@ -88,32 +89,52 @@ async function tellNewFollower(trx: Db, followeeId: number, follower: UserRow): 
 /** A deactivated follower's messages: 「昵称（bx000123）关注了您。」 becomes 「已注销用户关注了您。」. */
 const unnameFollower = (trx: Db, userId: number) => unnameActor(trx, userId, [NEW_FOLLOWER_TITLE], /^[\s\S]*?（bx\d+）(?=关注了您。$)/);
 
-/** The account a registration number (or an id) names, and whether `followerId` follows it: one statement, built once. */
-const followOf = (by: 'registration_number' | 'id') =>
-  preparedQuery((db: Kysely<Database>, followerId: number, ref: string | number) =>
-    db
-      .selectFrom('users')
-      .select((eb) => [
-        'users.status',
-        'users.follower_count',
-        eb.exists(eb.selectFrom('follows').select('follows.followee_id').where('follows.follower_id', '=', followerId).whereRef('follows.followee_id', '=', 'users.id')).as('following'),
-      ])
-      .where(`users.${by}`, '=', ref as never),
+type FollowKey = { followerId: number; number?: string; id?: number };
+type FollowRow = { k: number | string; id: number | string; r: string | null; s: string | null; n: number | string };
+
+/**
+ * The accounts the follow checks of one turn name (by registration number or id) and which of those
+ * members follow which of them (db/turn-batch.ts): one statement, a row per account and per follow
+ * among them; each caller takes its own account's row and its own follow.
+ */
+const followStates = turnBatched<FollowKey, { status: string; followerCount: number; following: boolean } | null>(async (db, keys) => {
+  const numbers = paddedList(keys.flatMap((k) => (k.number === undefined ? [] : [k.number])));
+  const ids = paddedList(keys.flatMap((k) => (k.id === undefined ? [] : [k.id])));
+  const followers = paddedList(keys.map((k) => k.followerId));
+  const named = [numbers.length ? `u.registration_number in (${placeholders(numbers)})` : '', ids.length ? `u.id in (${placeholders(ids)})` : ''].filter(Boolean).join(' or ');
+  const rows = await runRead<FollowRow>(
+    db,
+    `select 0 as k, u.id, u.registration_number as r, u.status as s, u.follower_count as n from users u where ${named}
+      union all select 1, f.followee_id, null, null, f.follower_id from follows f join users u on u.id = f.followee_id where f.follower_id in (${placeholders(followers)}) and (${named})`,
+    [...numbers, ...ids, ...followers, ...numbers, ...ids],
   );
-const followByNumber = followOf('registration_number');
-const followById = followOf('id');
+  const byNumber = new Map<string, FollowRow>();
+  const byId = new Map<number, FollowRow>();
+  const follows = new Set<string>();
+  for (const r of rows) {
+    if (Number(r.k) === 0) {
+      byNumber.set(r.r!, r);
+      byId.set(Number(r.id), r);
+    } else follows.add(`${Number(r.n)} ${Number(r.id)}`);
+  }
+  return keys.map(({ followerId, number, id }) => {
+    const row = number !== undefined ? byNumber.get(number) : byId.get(id!);
+    return row ? { status: row.s!, followerCount: Number(row.n), following: follows.has(`${followerId} ${Number(row.id)}`) } : null;
+  });
+});
 
 /**
  * Whether the viewer follows the user; a guest follows no one. A members' hot read (every idea page
- * of another's idea asks it): one query, whoever asks.
+ * of another's idea asks it): one statement for every check of the turn (followStates).
  */
 export async function followStatus(deps: Deps, viewer: UserRow | null, ref: string): Promise<{ isFollowing: boolean; followerCount: number }> {
   const text = ref.trim();
   // A guest follows no one: follower id 0 matches no follow.
   const follower = viewer?.id ?? 0;
-  const [row] = USER_ID_PATTERN.test(text) ? await followByNumber(deps.db, follower, text) : /^\d{1,12}$/.test(text) ? await followById(deps.db, follower, Number(text)) : [];
-  if (!row || row.status !== 'active') throw notFound(USER_NOT_FOUND);
-  return { isFollowing: !!Number(row.following), followerCount: row.follower_count };
+  const key = USER_ID_PATTERN.test(text) ? { followerId: follower, number: text } : /^\d{1,12}$/.test(text) ? { followerId: follower, id: Number(text) } : null;
+  const state = key && (await followStates(deps.db, key));
+  if (!state || state.status !== 'active') throw notFound(USER_NOT_FOUND);
+  return { isFollowing: state.following, followerCount: state.followerCount };
 }
 
 /** Whom the user follows, most recent first (active accounts only). */
