@@ -75,7 +75,9 @@ export interface ChangeBus extends Peers {
 export const NO_CHANGE_BUS: ChangeBus = { state: 'off', tell() {}, told: async () => {}, listen() {}, close: async () => {} };
 
 /** The longest a write's answer waits for Redis to take its drops (a Redis that hangs costs no more). */
-const TOLD_WAIT_MS = 50;
+// Redis takes a publish in well under a millisecond; a loaded machine can take tens (50 was seen to
+// miss on a busy 2-core machine, the other process then serving a logged-out read once).
+const TOLD_WAIT_MS = 200;
 
 /** Parsed and checked, or null for anything that is not exactly one of our drops. */
 export function parseDropMessage(text: string): (Drop & { from: string }) | null {
