@@ -18,6 +18,7 @@ import { IdeaCard } from '../components/IdeaCard.tsx';
 import { CardGrid } from '../components/ui/CardGrid.tsx';
 import { usePageTitle, withinTitle } from '../hooks/usePageTitle.ts';
 import { useReturnToCard } from '../hooks/useReturnToCard.ts';
+import { useStaticCards } from '../hooks/useStaticCards.ts';
 import { useSession } from '../hooks/useSession.ts';
 import { errorMessage, NETWORK_ERROR } from '../lib/api-errors.ts';
 import { BadDataError, checkedPage, flattenPages, listErrorText, MARKET_MSG } from '../lib/list-pages.ts';
@@ -137,6 +138,9 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
     }
   }, [active.data]);
 
+  // The cards guest-cards.ts drew before the app started, as they are while hydrating (then the sentinel is theirs).
+  const drawn = useStaticCards('market');
+
   // ---------------------------------------------------------------- infinite loading
   const sentinel = useRef<HTMLDivElement>(null);
   const loadMore = useRef<() => void>(() => {});
@@ -151,7 +155,7 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
     const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore.current(), { rootMargin: '0px 0px 600px 0px' });
     io.observe(el);
     return () => io.disconnect();
-  }, [active.hasNextPage, pageCount, search?.searchQuery, listState.sort]);
+  }, [active.hasNextPage, pageCount, search?.searchQuery, listState.sort, drawn]);
 
   // ---------------------------------------------------------------- coming back to the last card
   const highlightId = useReturnToCard(returning, items.length);
@@ -232,7 +236,9 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
 
       {clearFailed && !search && <RetryLine message={MARKET_MSG.clearFailed} onRetry={() => void clearSearch()} busy={listQuery.isFetching} />}
 
-      {showSkeleton ? (
+      {drawn !== null ? (
+        <div data-static-cards="market" dangerouslySetInnerHTML={{ __html: drawn }} />
+      ) : showSkeleton ? (
         <SkeletonGrid />
       ) : error ? (
         !clearFailed && <RetryLine message={failureText(error)} onRetry={() => void active.refetch()} busy={active.isFetching} testId="market-error" />
