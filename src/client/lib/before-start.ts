@@ -1,8 +1,8 @@
 /**
  * What a guest did on a prerendered page before the app started. /route-preload.js (vite.config.ts)
  * loads the app there only when the visitor reaches for a control, and meanwhile holds a click on a
- * button or a form's submit (`hunterBeforeStart.tap`) and lets a select change; main.tsx hands both
- * to the app once it has hydrated the page, so the first tap acts (a 登录 tapped while the app was
+ * button or a form's submit (`hunterBeforeStart.tap`) and lets a select change; main.tsx replays the
+ * tap once it has hydrated the page and the page applies the choice (`takeChosenBeforeStart`), so the first tap acts (a 登录 tapped while the app was
  * still downloading signs in, with the typed phone number: lib/typed-before-start.ts).
  */
 
@@ -41,7 +41,7 @@ export function beforeStart(): BeforeStart | undefined {
 
 const selectsChanged = new Map<string, string>();
 
-/** Notes the selects under `root` a guest changed before the app started (by id), to replay once hydrated. */
+/** Notes the selects under `root` a guest changed before the app started (by id), for their page once hydrated. */
 export function noteChosenBeforeStart(root: HTMLElement): void {
   for (const select of root.querySelectorAll('select')) {
     const painted = [...select.options].find((o) => o.defaultSelected)?.value ?? select.options[0]?.value;
@@ -50,20 +50,20 @@ export function noteChosenBeforeStart(root: HTMLElement): void {
 }
 
 /**
- * The app has hydrated the page: from now on it answers every tap. A select changed before is changed
- * again for the app to see, and the button (or form) tapped last is tapped again.
+ * What the select `id` was changed to before the app started (once), for its page to apply once
+ * hydrated (MarketplacePage's sort); null if it was not.
  */
+export function takeChosenBeforeStart(id: string): string | null {
+  const value = selectsChanged.get(id) ?? null;
+  selectsChanged.delete(id);
+  return value;
+}
+
+/** The app has hydrated the page: from now on it answers every tap; the button (or form) tapped last is tapped again. */
 export function replayBeforeStart(): void {
   const loader = beforeStart();
   if (!loader) return;
   loader.started = 1;
-  for (const [id, value] of selectsChanged) {
-    const select = document.getElementById(id);
-    if (!(select instanceof HTMLSelectElement)) continue;
-    select.value = value;
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-  }
-  selectsChanged.clear();
   const tap = loader.tap;
   loader.tap = null;
   if (!tap?.isConnected) return;

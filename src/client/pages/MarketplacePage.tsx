@@ -25,7 +25,8 @@ import { BadDataError, checkedPage, flattenPages, listErrorText, MARKET_MSG } fr
 import { marketAddressFor, marketAddressSearch, parseMarketAddress } from '../lib/marketplace-address.ts';
 import { readListState, startListState, writeListState } from '../lib/marketplace-list-state.ts';
 import { isFromMarketplace, returnState, searchFromState, type FromMarketplaceState, type SearchNavState } from '../lib/marketplace-nav-state.ts';
-import { answeredSeed, MARKET_PAGE_SIZE, MARKET_SORTS, marketQueryInput, SORT_LABELS, type MarketSort } from '../lib/marketplace-sort.ts';
+import { takeChosenBeforeStart } from '../lib/before-start.ts';
+import { answeredSeed, isMarketSort, MARKET_PAGE_SIZE, MARKET_SORTS, marketQueryInput, SORT_LABELS, type MarketSort } from '../lib/marketplace-sort.ts';
 import { trpc } from '../lib/trpc.ts';
 import { logInThenOpenIdea } from '../lib/login-return.ts';
 import '../styles/ideas.css';
@@ -171,11 +172,18 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
     [navigate],
   );
 
-  const onSort = (e: ChangeEvent<HTMLSelectElement>) => {
-    const sort = e.target.value as MarketSort;
+  const chooseSort = (sort: MarketSort) => {
     // A new sort is the same page seen another way: it replaces this history entry.
     navigate(`${path}${marketAddressFor(sort, query)}`, { replace: true, state: null });
   };
+  const onSort = (e: ChangeEvent<HTMLSelectElement>) => chooseSort(e.target.value as MarketSort);
+  // A sort a guest chose on the prerendered page before the app started (lib/before-start.ts).
+  useEffect(() => {
+    const chosen = takeChosenBeforeStart('market-sort');
+    if (isMarketSort(chosen) && chosen !== listState.sort) chooseSort(chosen);
+    // Once, as hydrated.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const [clearFailed, setClearFailed] = useState(false);
   const clearSearch = async () => {
