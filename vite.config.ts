@@ -9,6 +9,8 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import { GUEST_ROUTES } from './scripts/route-bytes.ts';
 import { LIST_STATE_KEY } from './src/client/lib/marketplace-list-state.ts';
 import { STORAGE_KEYS } from './src/client/lib/storage.ts';
+import { LOGIN_RETURN_KEY, SESSION_ENDED_KEY } from './src/client/lib/login-return.ts';
+import { PENDING_SEARCH_KEY } from './src/client/lib/search-query.ts';
 
 const here = import.meta.dirname;
 
@@ -38,8 +40,8 @@ const PRELOAD_ROUTES: Record<string, string[]> = {
  * (guest-cards.ts: its list's end in view, or no list to show). Links need no JavaScript: a tap on one
  * is a plain navigation. A click on a button or a form's submit before the app runs is held (not a
  * POST to the page) and main.tsx replays it once hydrated. When this visit draws another view than
- * the painted one (a member's token, a history state, a kept marketplace sort, another query), the
- * app loads at once, as main.tsx will render it fresh.
+ * the painted one (a member's token, a history state, a kept marketplace sort, another query, a login
+ * that says what it is for), the app loads at once.
  */
 function routePreload(): Plugin {
   let source = '';
@@ -79,7 +81,8 @@ function routePreload(): Plugin {
           `if(!m)return load();` +
           // main.tsx drawsThePrerenderedView, as far as it tells a view apart that is not the painted one.
           `function other(){var r=d.getElementById('root');if(!r||r.getAttribute('data-prerendered')!==location.pathname+location.search||history.state!=null)return 1;` +
-          `try{return localStorage.getItem(${JSON.stringify(STORAGE_KEYS.authToken)})!==null||sessionStorage.getItem(${JSON.stringify(LIST_STATE_KEY)})!==null}catch(e){return 0}}` +
+          // A login waiting to open an idea or a page, to run a search, or after a session ended says so (WaitingNotes): the app's.
+          `try{return localStorage.getItem(${JSON.stringify(STORAGE_KEYS.authToken)})!==null||[${JSON.stringify(LIST_STATE_KEY)}].concat(location.pathname==='/login'?${JSON.stringify([LOGIN_RETURN_KEY, PENDING_SEARCH_KEY, SESSION_ENDED_KEY])}:[]).some(function(k){return sessionStorage.getItem(k)!==null})}catch(e){return 0}}` +
           `if(other()){b.eager=1;return load()}` +
           `function near(e,q){var t=e.target;return t&&t.closest?t.closest(q):null}` +
           `['pointerdown','touchstart','keydown','focusin','input','change'].forEach(function(n){d.addEventListener(n,function(e){if(near(e,'input,button,select,textarea,label,[data-needs-app]'))load()},{capture:true,passive:true})});` +

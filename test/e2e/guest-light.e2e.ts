@@ -94,11 +94,13 @@ describe('guest pages before any interaction', () => {
       assert.equal(await page.locator('[data-static-cards="featured"] .card-grid-column').count(), 3);
       const title = (await cards.first().locator('.idea-card-open').textContent()) ?? '';
       const id = await cards.first().getAttribute('data-idea-id');
+      assert.deepEqual(requested, [], 'the landing drew its cards without the app');
       await cards.first().locator('.idea-card-open').click();
       await page.waitForURL('**/login');
-      assert.deepEqual(requested, [], 'a card is a plain link');
       assert.equal(await page.evaluate(() => sessionStorage.getItem('loginReturnPath')), `/idea/${id}`);
-      // Signing in (the app starts with the first field) opens the idea the guest tapped.
+      // A login with an idea waiting is not the painted one: the app runs at once and says so.
+      await page.getByTestId('pending-idea').waitFor();
+      // Signing in opens the idea the guest tapped.
       await page.getByLabel('手机号', { exact: true }).fill(author.phone);
       await page.getByLabel('密码', { exact: true }).fill(author.password);
       await page.getByRole('button', { name: '登录', exact: true }).click();
