@@ -7,6 +7,10 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig, type Plugin } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { GUEST_ROUTES } from './scripts/route-bytes.ts';
+import { LIST_STATE_KEY } from './src/client/lib/marketplace-list-state.ts';
+import { STORAGE_KEYS } from './src/client/lib/storage.ts';
+import { LOGIN_RETURN_KEY, SESSION_ENDED_KEY } from './src/client/lib/login-return.ts';
+import { PENDING_SEARCH_KEY } from './src/client/lib/search-query.ts';
 
 const here = import.meta.dirname;
 
@@ -29,10 +33,15 @@ const PRELOAD_ROUTES: Record<string, string[]> = {
  * they download next to the entry. (The CSP allows no inline script, hence a file; its query string
  * changes with its content.)
  *
- * On a prerendered page (scripts/prerender.ts) the same script also loads the app: the page carries
- * no module script of its own but `data-modules` on this one (entry first, then its static imports),
- * and the script asks for them only after the prerendered view has been painted, so the first paint
- * (the doodle, the login card) never waits for, or shares the network with, 100 KB of JavaScript.
+ * On a prerendered page (scripts/prerender.ts) the same script holds the app back until the visitor
+ * needs it: the page carries no module script of its own but `data-modules` on this one (entry
+ * first, then its static imports), asked for on the first pointerdown, touchstart, keydown, focusin,
+ * input or change (an autofill) on a control (a field, a button, a select, a label, `[data-needs-app]`), or by `hunterBeforeStart.load()`
+ * (guest-cards.ts: its list's end in view, or no list to show). Links need no JavaScript: a tap on one
+ * is a plain navigation. A click on a button or a form's submit before the app runs is held (not a
+ * POST to the page) and main.tsx replays it once hydrated. When this visit draws another view than
+ * the painted one (a member's token, a history state, a kept marketplace sort, another query, a login
+ * that says what it is for), the app loads at once.
  */
 function routePreload(): Plugin {
   let source = '';
@@ -56,7 +65,7 @@ function routePreload(): Plugin {
           start.forEach(visit);
           return files;
         };
-        const inEntry = closure(chunks.filter((c) => c.isEntry));
+        const inEntry = closure(chunks.filter((c) => c.isEntry && c.facadeModuleId?.endsWith('.html')));
         const routes: Record<string, string[]> = {};
         for (const [route, keys] of Object.entries(PRELOAD_ROUTES)) {
           const lazy = keys.map(byModule).filter((c): c is OutputChunk => c !== undefined);
@@ -64,17 +73,22 @@ function routePreload(): Plugin {
           if (files.length) routes[route] = files;
         }
         source =
-          `(function(){var s=document.currentScript,m=s&&s.getAttribute('data-modules'),` +
+          `(function(){var d=document,s=d.currentScript,m=s&&s.getAttribute('data-modules'),` +
           `f=${JSON.stringify(routes)}[location.pathname.replace(/(.)\\/+$/,'$1')]||[];` +
-          `function add(h,run){var e=document.createElement(run?'script':'link');if(run){e.type='module';e.src=h}else{e.rel='modulepreload';e.href=h}e.crossOrigin='';document.head.appendChild(e)}` +
-          `var done=0;function load(){if(done++)return;var l=m?m.split(' '):[];l.slice(1).concat(f).forEach(function(h){add(h)});if(l[0])add(l[0],1)}` +
-          // The view's eager images (the doodle) first, then the frame that shows them: rAF runs just
-          // before a paint, the timeout once that frame is on screen. A hidden tab paints nothing (and
-          // runs no rAF): load at once; an image that hangs holds the app back 3 s at most.
-          `function painted(){requestAnimationFrame(function(){setTimeout(load,0)})}` +
-          `if(!m||document.visibilityState==='hidden')load();else{setTimeout(load,3000);` +
-          `var p=[].filter.call(document.images,function(i){return!i.complete&&i.loading!=='lazy'}),n=p.length;` +
-          `if(!n)painted();else p.forEach(function(i){function one(){if(--n===0)painted()}i.addEventListener('load',one,{once:true});i.addEventListener('error',one,{once:true})})}})();\n`;
+          `function add(h,run){var e=d.createElement(run?'script':'link');if(run){e.type='module';e.src=h}else{e.rel='modulepreload';e.href=h}e.crossOrigin='';d.head.appendChild(e)}` +
+          `var b=window.hunterBeforeStart={loading:0,started:0,eager:0,tap:null,load:load};` +
+          `function load(){if(b.loading++)return;var l=m?m.split(' '):[];l.slice(1).concat(f).forEach(function(h){add(h)});if(l[0])add(l[0],1)}` +
+          `if(!m)return load();` +
+          // main.tsx drawsThePrerenderedView, as far as it tells a view apart that is not the painted one.
+          `function other(){var r=d.getElementById('root');if(!r||r.getAttribute('data-prerendered')!==location.pathname+location.search||history.state!=null)return 1;` +
+          // A login waiting to open an idea or a page, to run a search, or after a session ended says so (WaitingNotes): the app's.
+          `try{return localStorage.getItem(${JSON.stringify(STORAGE_KEYS.authToken)})!==null||[${JSON.stringify(LIST_STATE_KEY)}].concat(location.pathname==='/login'?${JSON.stringify([LOGIN_RETURN_KEY, PENDING_SEARCH_KEY, SESSION_ENDED_KEY])}:[]).some(function(k){return sessionStorage.getItem(k)!==null})}catch(e){return 0}}` +
+          `if(other()){b.eager=1;return load()}` +
+          `function near(e,q){var t=e.target;return t&&t.closest?t.closest(q):null}` +
+          `['pointerdown','touchstart','keydown','focusin','input','change'].forEach(function(n){d.addEventListener(n,function(e){if(near(e,'input,button,select,textarea,label,[data-needs-app]'))load()},{capture:true,passive:true})});` +
+          `function hold(e,t){if(b.started||!t)return;e.preventDefault();e.stopPropagation();b.tap=t;load()}` +
+          `d.addEventListener('click',function(e){if(!near(e,'a[href]'))hold(e,near(e,'button,input[type=submit],input[type=button],[data-needs-app]'))},true);` +
+          `d.addEventListener('submit',function(e){hold(e,b.tap||e.target)},true)})();\n`;
         const version = createHash('sha256').update(source).digest('hex').slice(0, 8);
         // Before the entry's module script, so the preloads start as early as the entry's download.
         return html.replace('<script type="module"', `<script async src="/route-preload.js?v=${version}"></script>\n    <script type="module"`);
@@ -150,6 +164,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 900,
     // Every browser we support has <link rel=modulepreload>; the polyfill only cost entry bytes.
     modulePreload: { polyfill: false },
+    // The app, and the cards the prerendered guest pages draw before it (guest-cards.ts, scripts/prerender.ts).
+    rolldownOptions: { input: { index: path.join(here, 'src/client/index.html'), 'guest-cards': path.join(here, 'src/client/guest-cards.ts') } },
   },
   test: {
     // The client root above is not where the tests live (STACK-NOTES "Other traps").

@@ -4,14 +4,17 @@
  * by src/client/prerender.tsx
  * through Vite's SSR loader. The fast lane sends them for those paths (fast-lane/prerendered.ts).
  *
- * The page's JavaScript is handed to /route-preload.js (vite.config.ts), which asks for it once the
- * prerendered view is on screen; `data-prerendered` on #root tells main.tsx which view it may hydrate.
+ * The page's JavaScript is handed to /route-preload.js (vite.config.ts), which asks for it when the
+ * visitor first reaches for a control; `data-prerendered` on #root tells main.tsx which view it may
+ * hydrate. The landing and the guest marketplace also get guest-cards.ts, which draws their cards
+ * without React.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { createServer } from 'vite';
 import { PRERENDERED_PAGES, prerenderedAddress, prerenderedFile } from '../src/server/fast-lane/prerendered.ts';
 import type { Manifest } from './route-bytes.ts';
+import { escapeHtml } from '../src/client/lib/static-cards.ts';
 
 const ROOT_DIV = '<div id="root"></div>';
 const MODULE_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g;
@@ -20,7 +23,7 @@ const ROUTE_PRELOAD = /<script async (src="\/route-preload\.js\?v=[0-9a-f]+")><\
 
 /**
  * The built index.html with its module script and modulepreloads moved into `data-modules` of the
- * route-preload script, which runs deferred and loads them after the first paint.
+ * route-preload script, which runs deferred and loads them when the visitor needs the app.
  */
 export function loadAfterPaint(template: string): string {
   const entries = [...template.matchAll(MODULE_SCRIPT)].map((m) => m[1]);
@@ -31,6 +34,10 @@ export function loadAfterPaint(template: string): string {
     .replace(MODULE_PRELOAD, '')
     .replace(ROUTE_PRELOAD, (_, src: string) => `<script defer ${src} data-modules="${[...entries, ...preloads].join(' ')}"></script>`);
 }
+
+/** The module (manifest key) that draws the cards of the pages that list ideas before the app runs. */
+export const GUEST_CARDS_KEY = 'guest-cards.ts';
+const DRAWS_CARDS = new Set(['/', '/guest-marketplace']);
 
 /** The lazy page module (manifest key) each prerendered path draws: its styles go in the page's head. */
 const PAGE_MODULES: Record<string, string | undefined> = { '/login': 'pages/LoginPage.tsx', '/guest-marketplace': 'pages/MarketplacePage.tsx' };
@@ -60,16 +67,24 @@ export async function prerenderPages(distDir: string): Promise<number> {
   const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   let written = 0;
   try {
-    const { renderPage } = (await vite.ssrLoadModule('/prerender.tsx')) as { renderPage(p: string, search: string, day: number): Promise<string> };
+    const { renderPage } = (await vite.ssrLoadModule('/prerender.tsx')) as { renderPage(p: string, search: string, day: number): Promise<{ html: string; title?: string; description?: string }> };
     fs.mkdirSync(path.join(distDir, 'prerendered'), { recursive: true });
     for (const page of PRERENDERED_PAGES) {
       // Without them the first paint would be unstyled until the page's chunk had loaded them.
       const links = lazyStyles(manifest, PAGE_MODULES[page.path]).map((href) => `<link rel="stylesheet" crossorigin href="${href}">\n`);
+      if (DRAWS_CARDS.has(page.path)) {
+        // After route-preload.js (deferred too, so it runs first): the cards, with no React.
+        if (!manifest[GUEST_CARDS_KEY]) throw new Error(`${GUEST_CARDS_KEY} is not in the build manifest`);
+        links.push(`<script type="module" crossorigin src="/${manifest[GUEST_CARDS_KEY].file}"></script>\n`);
+      }
       const head = links.length ? template.replace('</head>', `  ${links.join('    ')}  </head>`) : template;
       for (const day of page.perWeekday ? [0, 1, 2, 3, 4, 5, 6] : [0]) {
-        const markup = await renderPage(page.path, page.search ?? '', day);
+        const { html: markup, title, description } = await renderPage(page.path, page.search ?? '', day);
         // split/join, not replace: nothing in the markup is read as a replacement pattern.
-        const html = head.split(ROOT_DIV).join(`<div id="root" data-prerendered="${prerenderedAddress(page)}">${markup}</div>`);
+        let html = head.split(ROOT_DIV).join(`<div id="root" data-prerendered="${prerenderedAddress(page)}">${markup}</div>`);
+        // The page's own title and description (the app sets the same when it runs; it may not run here).
+        if (title) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+        if (description) html = html.replace(/(<meta name="description" content=")[^"]*(")/, (_, a: string, b: string) => `${a}${escapeHtml(description)}${b}`);
         fs.writeFileSync(path.join(distDir, prerenderedFile(page, day)), html);
         written++;
       }

@@ -90,3 +90,59 @@ export function routeBytes(manifest: Manifest, route: string, lazyKeys: readonly
   }
   return { route, files, raw, gzip };
 }
+
+/** The scripts a prerendered page's HTML names: run at once (classic, module), preloaded, and held for the first interaction (`data-modules`). */
+export interface PageScripts {
+  classic: string[];
+  modules: string[];
+  preloads: string[];
+  onInteraction: string[];
+}
+
+const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+/** `/assets/a.js?v=1` → `assets/a.js` (a file of dist/). */
+const distFile = (src: string) => src.replace(/^\//, '').replace(/\?.*$/, '');
+
+export function pageScripts(html: string): PageScripts {
+  const out: PageScripts = { classic: [], modules: [], preloads: [], onInteraction: [] };
+  for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) {
+    const src = attr(tag, 'src');
+    if (!src) continue;
+    (attr(tag, 'type') === 'module' ? out.modules : out.classic).push(distFile(src));
+    const held = attr(tag, 'data-modules');
+    if (held) out.onInteraction.push(...held.split(' ').filter(Boolean).map(distFile));
+  }
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
+    const href = attr(tag, 'href');
+    if (attr(tag, 'rel') === 'modulepreload' && href) out.preloads.push(distFile(href));
+  }
+  return out;
+}
+
+/** The manifest key of a built file (`assets/guest-cards-ab.js` → `guest-cards.ts`). */
+const keyOfFile = (manifest: Manifest, file: string) => Object.keys(manifest).find((key) => manifest[key].file === file);
+
+/**
+ * The JavaScript a prerendered page loads before the visitor interacts: its classic scripts, its
+ * module scripts and preloads with their static imports, and `serviceWorker` (what registerSW.js makes
+ * the browser fetch: sw.js and its Workbox) when the page registers one. Not the `data-modules` the
+ * loader holds for the first interaction.
+ */
+export function beforeInteractionFiles(manifest: Manifest, html: string, serviceWorker: readonly string[] = []): string[] {
+  const scripts = pageScripts(html);
+  const files = new Set<string>(scripts.classic);
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    files.add(manifest[key].file);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
+  };
+  for (const file of [...scripts.modules, ...scripts.preloads]) {
+    const key = keyOfFile(manifest, file);
+    if (key) visit(key);
+    else files.add(file);
+  }
+  if (scripts.classic.some((f) => f.endsWith('registerSW.js'))) serviceWorker.forEach((f) => files.add(f));
+  return [...files];
+}

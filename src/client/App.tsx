@@ -3,7 +3,7 @@ import { LoadingLine } from './components/LoadingLine.tsx';
 import { Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Layout, MemberPage } from './components/Layout.tsx';
-import LandingPage from './pages/LandingPage.tsx';
+import LandingPage, { preloadFeaturedIdeaGrid } from './pages/LandingPage.tsx';
 import { IdeaSkeleton } from './components/idea/IdeaSkeleton.tsx';
 import { loadChunk, retryingLazy } from './lib/chunk-load.ts';
 
@@ -57,8 +57,15 @@ const NotFoundPage = page(() => import('./pages/NotFoundPage.tsx'));
 
 const withLayout = (node: ReactNode) => <Layout>{node}</Layout>;
 
-/** The lazy page each prerendered path draws (scripts/prerender.ts): main.tsx hydrates once its code is in. */
-const PRERENDERED_PAGES: Record<string, { preload(): Promise<void> } | undefined> = { '/login': LoginPage, '/guest-marketplace': MarketplacePage };
+/**
+ * The lazy code each prerendered path draws at once (scripts/prerender.ts): main.tsx hydrates once it is in. The
+ * landing's grid too: its cards may be on screen already (guest-cards.ts), and the app's take them over without a loading line.
+ */
+const PRERENDERED_PAGES: Record<string, { preload(): Promise<void> } | undefined> = {
+  '/': { preload: preloadFeaturedIdeaGrid },
+  '/login': LoginPage,
+  '/guest-marketplace': MarketplacePage,
+};
 export const preloadPrerenderedPage = (pathname: string): Promise<void> => PRERENDERED_PAGES[pathname]?.preload() ?? Promise.resolve();
 
 export function App() {

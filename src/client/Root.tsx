@@ -1,5 +1,5 @@
 /** The app with its providers: mounted in the browser by main.tsx, rendered to HTML at build time by prerender.tsx. */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { App } from './App.tsx';
@@ -11,6 +11,7 @@ import { ToastProvider } from './components/ui/Toast.tsx';
 import { useFreshUserInfo } from './hooks/useFreshUserInfo.ts';
 import { createQueryClient, createTrpcClient, trpc } from './lib/trpc.ts';
 import { prefetchRouteData } from './lib/route-prefetch.ts';
+import { seedStaticReads } from './hooks/useStaticCards.ts';
 
 function FreshUserInfo({ children }: { children: ReactNode }) {
   useFreshUserInfo();
@@ -21,16 +22,29 @@ function FreshUserInfo({ children }: { children: ReactNode }) {
 function RoutePrefetch({ children }: { children: ReactNode }) {
   const utils = trpc.useUtils();
   useState(() => {
-    if (typeof window !== 'undefined') prefetchRouteData(utils);
+    if (typeof window === 'undefined') return true;
+    // The cards drawn before the app started (guest-cards.ts): their reads are the pages' first.
+    seedStaticReads(utils);
+    prefetchRouteData(utils);
     return true;
   });
   return children;
 }
 
-/** `ssrPath` and `ssrSearch`: the address to render when there is no browser location (build-time prerendering). */
-export function Root({ ssrPath, ssrSearch }: { ssrPath?: string; ssrSearch?: string }) {
+/**
+ * `ssrPath` and `ssrSearch`: the address to render when there is no browser location (build-time prerendering).
+ * `onStarted`: after the first commit and every effect under it (a prerendered page's typed text handed back to
+ * its fields), a task later, once their state is rendered (main.tsx replays a tap held before the app started).
+ * Here, not in a component beside Root: the tree must be the prerendered one, or useId's ids differ from the HTML's.
+ */
+export function Root({ ssrPath, ssrSearch, onStarted }: { ssrPath?: string; ssrSearch?: string; onStarted?: () => void }) {
   const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(createTrpcClient);
+  useEffect(() => {
+    if (!onStarted) return;
+    const timer = setTimeout(onStarted, 0);
+    return () => clearTimeout(timer);
+  }, [onStarted]);
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>

@@ -3,6 +3,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { LIST_STATE_KEY } from './lib/marketplace-list-state.ts';
 import { isLoggedIn } from './lib/storage.ts';
 import { noteTypedBeforeStart } from './lib/typed-before-start.ts';
+import { forgetBeforeStart, noteChosenBeforeStart, replayBeforeStart } from './lib/before-start.ts';
+import { captureStaticCards } from './hooks/useStaticCards.ts';
 import { preloadPrerenderedPage } from './App.tsx';
 import { Root } from './Root.tsx';
 import './styles/global.css';
@@ -10,7 +12,7 @@ import './styles/global.css';
 const container = document.getElementById('root')!;
 const app = (
   <StrictMode>
-    <Root />
+    <Root onStarted={replayBeforeStart} />
   </StrictMode>
 );
 
@@ -36,5 +38,14 @@ if (drawsThePrerenderedView()) {
   // update reached it was rendered afresh over what was painted, and typed into (App.tsx `page`).
   void preloadPrerenderedPage(location.pathname)
     .catch(() => undefined)
-    .then(() => hydrateRoot(container, app));
-} else createRoot(container).render(app);
+    .then(() => {
+      // The cards drawn before the app (guest-cards.ts), read as they are now: hydration keeps them.
+      captureStaticCards(container);
+      // A sort chosen meanwhile is chosen again once hydrated (lib/before-start.ts).
+      noteChosenBeforeStart(container);
+      hydrateRoot(container, app);
+    });
+} else {
+  forgetBeforeStart();
+  createRoot(container).render(app);
+}

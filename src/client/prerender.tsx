@@ -8,9 +8,15 @@
 import { prerender } from 'react-dom/static';
 import { DoodleDayContext } from './pages/LandingPage.tsx';
 import { Root } from './Root.tsx';
+import { prerenderedHead } from './hooks/usePageTitle.ts';
 
-/** `search`: the query of the page's view, if it has one (`?tab=register`). */
-export async function renderPage(path: string, search: string, doodleDay: number): Promise<string> {
+/**
+ * `search`: the query of the page's view, if it has one (`?tab=register`). `title` and `description`:
+ * what the page's usePageTitle asked for, for the HTML's head (the app may never run on the page).
+ */
+export async function renderPage(path: string, search: string, doodleDay: number): Promise<{ html: string; title?: string; description?: string }> {
+  delete prerenderedHead.title;
+  delete prerenderedHead.description;
   const { prelude } = await prerender(
     <DoodleDayContext.Provider value={doodleDay}>
       <Root ssrPath={path} ssrSearch={search.replace(/^\?/, '')} />
@@ -24,5 +30,5 @@ export async function renderPage(path: string, search: string, doodleDay: number
     if (done) break;
     html += decoder.decode(value, { stream: true });
   }
-  return html + decoder.decode();
+  return { html: html + decoder.decode(), ...prerenderedHead };
 }

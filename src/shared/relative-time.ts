@@ -15,18 +15,18 @@ function toDate(value: string | number | Date | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/**
+ * One formatter, made on first use: `toLocaleString` with options builds a new one per call, which
+ * cost a card grid tens of milliseconds on a phone (each card's time carries the full date as its title).
+ */
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
+
 /** "2026/03/05 14:07" — the spec's zh-CN date-time, 2-digit and 24-hour. Empty for a missing or invalid date. */
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   const date = toDate(value);
   if (!date) return '';
-  return date.toLocaleString('zh-CN', {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  });
+  dateTimeFormat ??= new Intl.DateTimeFormat('zh-CN', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false });
+  return dateTimeFormat.format(date);
 }
 
 /** 刚刚 / n分钟前 / n小时前 / n天前 (1–6), then the full date and time. A future time (clock skew) reads 刚刚. */

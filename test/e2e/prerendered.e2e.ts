@@ -1,8 +1,10 @@
 /**
  * The prerendered guest pages ("Fast by design") in Chromium: the view is on screen before
- * any JavaScript is asked for, and the app then hydrates that very markup — the painted elements stay,
- * with no hydration error — instead of rendering a second copy over it. A member, whose view differs,
- * gets the page rendered fresh, also without errors.
+ * any JavaScript is asked for, the app is asked for when the visitor reaches for a control (or, here,
+ * with no idea to draw, when the page has no cards: guest-cards.ts), and it then hydrates that very
+ * markup — the painted elements stay, with no hydration error — instead of rendering a second copy
+ * over it. A member, whose view differs, gets the page rendered fresh, also without errors.
+ * guest-light.e2e.ts checks that nothing of the app loads before an interaction.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -38,7 +40,6 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
-/** Holds the app's entry script until `release` is called, so the test sees the page before it runs. */
 /** Holds back the script files whose URL matches until `release` (the entry by default). */
 async function holdEntry(page: Page, file = /\/assets\/index-[^/]+\.js$/): Promise<{ release: () => void }> {
   let release!: () => void;
@@ -49,6 +50,9 @@ async function holdEntry(page: Page, file = /\/assets\/index-[^/]+\.js$/): Promi
   });
   return { release };
 }
+
+/** The app has hydrated the page and answers from now on (lib/before-start.ts). */
+const started = (page: Page) => page.waitForFunction(() => (window as unknown as { hunterBeforeStart?: { started: number } }).hunterBeforeStart?.started === 1);
 
 describe('prerendered guest pages', () => {
   for (const { path, painted, title } of PAGES) {
@@ -61,12 +65,15 @@ describe('prerendered guest pages', () => {
         // The view is in the HTML: visible while the app's script is still held back.
         await page.locator(painted).first().waitFor({ state: 'visible' });
         await page.evaluate((sel) => ((window as unknown as { painted: Element | null }).painted = document.querySelector(sel)), painted);
-        // The loader asks for the entry only once the view has been painted.
+        // The page's own title is in its HTML (the app may never run on it).
+        assert.match(await page.title(), title);
+        // A field reached for asks for the app (the landing and the marketplace, with no idea to draw, ask themselves).
+        await page.evaluate(() => document.querySelector<HTMLElement>('#root input')?.focus());
         await page.waitForFunction(() => document.querySelector('script[type="module"][src*="/assets/index-"]') !== null);
         const paints = await page.evaluate(() => performance.getEntriesByType('paint').map((p) => p.name));
         assert.ok(paints.includes('first-contentful-paint'), `no paint before the entry was asked for: ${paints.join(', ')}`);
         entry.release();
-        await page.waitForFunction((re) => new RegExp(re).test(document.title), title.source);
+        await started(page);
         await page.waitForLoadState('networkidle');
         const same = await page.evaluate((sel) => (window as unknown as { painted: Element | null }).painted === document.querySelector(sel), painted);
         assert.equal(same, true, 'the painted element was replaced instead of hydrated');
@@ -102,7 +109,7 @@ describe('prerendered guest pages', () => {
       await page.getByLabel('手机号', { exact: true }).fill('13800137032');
       await page.getByLabel('设置密码').fill('typed-early-2');
       entry.release();
-      await page.waitForFunction(() => /^注册/.test(document.title));
+      await started(page);
       assert.equal(await page.getByLabel('手机号', { exact: true }).inputValue(), '13800137032');
       assert.equal(await page.getByLabel('设置密码').inputValue(), 'typed-early-2');
       // The login view, a fresh visit: typed while the app is held back, then signed in with it.
@@ -112,7 +119,7 @@ describe('prerendered guest pages', () => {
       await page.getByLabel('手机号', { exact: true }).fill(user.phone);
       await page.getByLabel('密码', { exact: true }).fill(user.password);
       entry.release();
-      await page.waitForFunction(() => /^登录/.test(document.title));
+      await started(page);
       assert.equal(await page.getByLabel('手机号', { exact: true }).inputValue(), user.phone);
       await page.getByRole('button', { name: '登录', exact: true }).click();
       await page.waitForURL('**/marketplace');
@@ -132,13 +139,15 @@ describe('prerendered guest pages', () => {
       // form afresh: the number typed meanwhile and the field's focus were gone (6 loads in 10).
       const chunk = await holdEntry(page, /\/assets\/LoginPage-[^/]+\.js$/);
       await page.goto('/login', { waitUntil: 'domcontentloaded' });
+      const phone = page.getByLabel('手机号', { exact: true });
+      // Reaching for the field asks for the app.
+      await phone.focus();
       await page.waitForFunction(() => document.querySelector('script[type="module"][src*="/assets/index-"]') !== null);
       await page.waitForLoadState('load');
-      const phone = page.getByLabel('手机号', { exact: true });
       await page.evaluate(() => ((window as unknown as { painted: Element | null }).painted = document.querySelector('input[type="tel"]')));
       await phone.fill(user.phone);
       chunk.release();
-      await page.waitForFunction(() => /^登录/.test(document.title));
+      await started(page);
       await page.waitForLoadState('networkidle');
       const same = await page.evaluate(() => (window as unknown as { painted: Element | null }).painted === document.querySelector('input[type="tel"]'));
       assert.equal(same, true, 'the painted phone field was replaced by a fresh one');
@@ -167,9 +176,9 @@ describe('prerendered guest pages', () => {
       await page.getByRole('heading', { level: 1, name: '注册猎人账号' }).waitFor();
       await page.getByLabel('确认密码').waitFor();
       assert.equal(await page.getByRole('tab', { name: '注册' }).getAttribute('aria-selected'), 'true');
-      // Running, a tab switches in place and the address follows it. The released entry and its chunks
-      // loaded first: the painted page looks the same before it runs (a loaded full run clicked too early).
-      await page.waitForLoadState('networkidle');
+      // Running (a field reached for starts it), a tab switches in place and the address follows it.
+      await page.getByLabel('手机号', { exact: true }).focus();
+      await started(page);
       await page.getByRole('tab', { name: '手机号登录' }).click();
       await page.getByRole('heading', { level: 1, name: '欢迎回来，猎人' }).waitFor();
       assert.equal(new URL(page.url()).search, '');
@@ -194,7 +203,8 @@ describe('prerendered guest pages', () => {
       await page.keyboard.press('Tab');
       assert.equal(await register.evaluate((el) => el === document.activeElement), true, 'Tab from 手机号登录 lands on 注册');
       entry.release();
-      await page.waitForFunction(() => document.title.startsWith('登录'));
+      await page.getByLabel('手机号', { exact: true }).focus();
+      await started(page);
       // Running: the chosen tab is the row's one Tab stop, and the arrow keys move between tabs.
       await page.waitForFunction(() => document.querySelector('#tab-register')?.getAttribute('tabindex') === '-1');
       assert.deepEqual(errors, []);

@@ -11,6 +11,7 @@ import { CARD_TAGS_SHOWN, isNewCard } from '../../shared/idea-rules.ts';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { formatDateTime, relativeTime } from '../../shared/relative-time.ts';
 import { tagPath, tagsToShow } from '../lib/card-tags.ts';
+import { priceText } from '../lib/static-cards.ts';
 import { coverAspectRatio } from './ui/ui-rules.ts';
 import { Avatar } from './Avatar.tsx';
 import { RejectionReason } from './idea/RejectionReason.tsx';
@@ -110,11 +111,6 @@ export function ClockIcon() {
 }
 
 const isPlainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
-
-/** 免费 for 0 (the price is always 0 today, docs/spec/publishing-and-browsing.md §5), else ¥ and the amount. */
-export function priceText(price: number | null | undefined): string {
-  return !price ? '免费' : `¥${price}`;
-}
 
 export function IdeaCard({ idea, href, onOpen, actions, children, highlighted = false, headingLevel = 3, onDelete, onRestore, onClearFavorite, busy = false }: IdeaCardProps) {
   const titleId = useId();

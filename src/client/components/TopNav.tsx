@@ -1,4 +1,5 @@
 import { Logo } from './Logo.tsx';
+import { useTypedBeforeStart } from '../lib/typed-before-start.ts';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { NAV_SEARCH_MAX_WIDTH_PX, SEARCH_QUERY_MAX_CHARS } from '../../shared/constants.ts';
@@ -44,6 +45,8 @@ export function TopNav() {
   }, [shownQuery, path]);
   const utils = trpc.useUtils();
   const toast = useToast();
+  // A search typed on the prerendered guest marketplace before the app started (lib/typed-before-start.ts).
+  useTypedBeforeStart('nav-search');
 
   const onSearch = async (e: FormEvent) => {
     e.preventDefault();

@@ -14,6 +14,8 @@ export function usePageTitle(name: string | null | undefined, description?: stri
   const platformName = usePlatformName();
   const title = pageTitle(name, platformName);
   const content = pageDescription(description);
+  // Prerendering at build time (no document): the page's head carries them (prerender.tsx), as the app may not run.
+  if (typeof document === 'undefined') Object.assign(prerenderedHead, { title, description: content });
   useEffect(() => {
     document.title = title;
   }, [title]);
@@ -21,6 +23,9 @@ export function usePageTitle(name: string | null | undefined, description?: stri
     descriptionTag().content = content;
   }, [content]);
 }
+
+/** The title and description the page being prerendered asked for (prerender.tsx reads them). */
+export const prerenderedHead: { title?: string; description?: string } = {};
 
 /** index.html's <meta name="description">, created if a page lost it. */
 function descriptionTag(): HTMLMetaElement {

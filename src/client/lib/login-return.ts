@@ -155,7 +155,7 @@ export function rememberThisPageForLogin(): void {
   }
 }
 
-const SESSION_ENDED_KEY = 'sessionEnded';
+export const SESSION_ENDED_KEY = 'sessionEnded';
 
 /** The session ended under the visitor (a 401 on a member page): the login page says so once. */
 export function noteSessionEnded(): void {

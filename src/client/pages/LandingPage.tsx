@@ -1,12 +1,15 @@
 import { Logo } from '../components/Logo.tsx';
 import { usePageTitle } from '../hooks/usePageTitle.ts';
-import { createContext, lazy, Suspense, useContext, useEffect, useState } from 'react';
+import { createContext, lazy, Suspense, useContext, useEffect, useState, type ComponentType } from 'react';
 import { communityWeekday, doodleUrl } from '../../shared/constants.ts';
 import { Link } from 'wouter';
 import { Avatar } from '../components/Avatar.tsx';
 import { RetryLine } from '../components/ui/RetryLine.tsx';
 import { trpc } from '../lib/trpc.ts';
 import { useSession } from '../hooks/useSession.ts';
+import { useStaticCards } from '../hooks/useStaticCards.ts';
+import { LANDING_CARDS } from '../lib/static-cards.ts';
+import type { IdeaDto } from '../../shared/idea-schemas.ts';
 
 /**
  * The day a build-time prerender draws (prerender.tsx draws one page per weekday; the server sends
@@ -22,11 +25,15 @@ function DailyDoodle() {
   return <img className="landing-doodle" src={src} alt="猎人创意社区" width={480} height={128} fetchPriority="high" onError={() => setFailed(true)} />;
 }
 
-export const LANDING_CARDS = 6;
 export const LANDING_MSG = { empty: '暂无创意数据，请稍后重试', failed: '获取创意列表失败，请稍后重试' } as const;
 
-const loadFeaturedIdeaGrid = () => import('../components/FeaturedIdeaGrid.tsx');
+type Grid = ComponentType<{ ideas: readonly IdeaDto[]; loggedIn: boolean }>;
+/** The grid's code once in: rendered at once, not through Suspense (the app taking over drawn cards shows no loading line). */
+let loadedGrid: Grid | undefined;
+const loadFeaturedIdeaGrid = () => import('../components/FeaturedIdeaGrid.tsx').then((module) => ((loadedGrid = module.default), module));
 const FeaturedIdeaGrid = lazy(loadFeaturedIdeaGrid);
+/** main.tsx: the grid's code before hydrating the prerendered landing (its cards may be drawn already, guest-cards.ts). */
+export const preloadFeaturedIdeaGrid = () => loadFeaturedIdeaGrid().then(() => undefined);
 
 /** Holds the cards' room until both their data and their code are here (no layout shift). */
 function FeaturedPending() {
@@ -50,6 +57,16 @@ function FeaturedIdeas({ loggedIn }: { loggedIn: boolean }) {
   // Fetch the grid's code while the query is in flight, not after it answers.
   useEffect(() => void loadFeaturedIdeaGrid(), []);
   const loading = list.isLoading || (usingFallback && fallback.isLoading);
+  // The cards guest-cards.ts drew before the app started, as they are while hydrating.
+  const drawn = useStaticCards('featured');
+  const Loaded = loadedGrid;
+  if (drawn !== null)
+    return (
+      <section className="landing-featured" aria-labelledby="featured-title">
+        <h2 id="featured-title">精选创意</h2>
+        <div data-static-cards="featured" dangerouslySetInnerHTML={{ __html: drawn }} />
+      </section>
+    );
   return (
     <section className="landing-featured" aria-labelledby="featured-title">
       <h2 id="featured-title">精选创意</h2>
@@ -60,11 +77,14 @@ function FeaturedIdeas({ loggedIn }: { loggedIn: boolean }) {
           {LANDING_MSG.empty}
         </p>
       )}
-      {ideas.length > 0 && (
-        <Suspense fallback={<FeaturedPending />}>
-          <FeaturedIdeaGrid ideas={ideas} loggedIn={loggedIn} />
-        </Suspense>
-      )}
+      {ideas.length > 0 &&
+        (Loaded ? (
+          <Loaded ideas={ideas} loggedIn={loggedIn} />
+        ) : (
+          <Suspense fallback={<FeaturedPending />}>
+            <FeaturedIdeaGrid ideas={ideas} loggedIn={loggedIn} />
+          </Suspense>
+        ))}
     </section>
   );
 }

@@ -18,13 +18,15 @@ import { IdeaCard } from '../components/IdeaCard.tsx';
 import { CardGrid } from '../components/ui/CardGrid.tsx';
 import { usePageTitle, withinTitle } from '../hooks/usePageTitle.ts';
 import { useReturnToCard } from '../hooks/useReturnToCard.ts';
+import { useStaticCards } from '../hooks/useStaticCards.ts';
 import { useSession } from '../hooks/useSession.ts';
 import { errorMessage, NETWORK_ERROR } from '../lib/api-errors.ts';
 import { BadDataError, checkedPage, flattenPages, listErrorText, MARKET_MSG } from '../lib/list-pages.ts';
 import { marketAddressFor, marketAddressSearch, parseMarketAddress } from '../lib/marketplace-address.ts';
 import { readListState, startListState, writeListState } from '../lib/marketplace-list-state.ts';
 import { isFromMarketplace, returnState, searchFromState, type FromMarketplaceState, type SearchNavState } from '../lib/marketplace-nav-state.ts';
-import { answeredSeed, MARKET_PAGE_SIZE, MARKET_SORTS, marketQueryInput, SORT_LABELS, type MarketSort } from '../lib/marketplace-sort.ts';
+import { takeChosenBeforeStart } from '../lib/before-start.ts';
+import { answeredSeed, isMarketSort, MARKET_PAGE_SIZE, MARKET_SORTS, marketQueryInput, SORT_LABELS, type MarketSort } from '../lib/marketplace-sort.ts';
 import { trpc } from '../lib/trpc.ts';
 import { logInThenOpenIdea } from '../lib/login-return.ts';
 import '../styles/ideas.css';
@@ -137,6 +139,9 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
     }
   }, [active.data]);
 
+  // The cards guest-cards.ts drew before the app started, as they are while hydrating (then the sentinel is theirs).
+  const drawn = useStaticCards('market');
+
   // ---------------------------------------------------------------- infinite loading
   const sentinel = useRef<HTMLDivElement>(null);
   const loadMore = useRef<() => void>(() => {});
@@ -151,7 +156,7 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
     const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore.current(), { rootMargin: '0px 0px 600px 0px' });
     io.observe(el);
     return () => io.disconnect();
-  }, [active.hasNextPage, pageCount, search?.searchQuery, listState.sort]);
+  }, [active.hasNextPage, pageCount, search?.searchQuery, listState.sort, drawn]);
 
   // ---------------------------------------------------------------- coming back to the last card
   const highlightId = useReturnToCard(returning, items.length);
@@ -167,11 +172,18 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
     [navigate],
   );
 
-  const onSort = (e: ChangeEvent<HTMLSelectElement>) => {
-    const sort = e.target.value as MarketSort;
+  const chooseSort = (sort: MarketSort) => {
     // A new sort is the same page seen another way: it replaces this history entry.
     navigate(`${path}${marketAddressFor(sort, query)}`, { replace: true, state: null });
   };
+  const onSort = (e: ChangeEvent<HTMLSelectElement>) => chooseSort(e.target.value as MarketSort);
+  // A sort a guest chose on the prerendered page before the app started (lib/before-start.ts).
+  useEffect(() => {
+    const chosen = takeChosenBeforeStart('market-sort');
+    if (isMarketSort(chosen) && chosen !== listState.sort) chooseSort(chosen);
+    // Once, as hydrated.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const [clearFailed, setClearFailed] = useState(false);
   const clearSearch = async () => {
@@ -232,7 +244,9 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
 
       {clearFailed && !search && <RetryLine message={MARKET_MSG.clearFailed} onRetry={() => void clearSearch()} busy={listQuery.isFetching} />}
 
-      {showSkeleton ? (
+      {drawn !== null ? (
+        <div data-static-cards="market" dangerouslySetInnerHTML={{ __html: drawn }} />
+      ) : showSkeleton ? (
         <SkeletonGrid />
       ) : error ? (
         !clearFailed && <RetryLine message={failureText(error)} onRetry={() => void active.refetch()} busy={active.isFetching} testId="market-error" />
