@@ -15,8 +15,11 @@ export interface Answers {
   fromComputed(c: ComputedRead, cacheControl?: string): PreparedAnswer;
   /** A prepared answer, or 304 to an If-None-Match that names it; `member`: said no-store. */
   send(req: IncomingMessage, res: ServerResponse, answer: PreparedAnswer, member?: boolean): void;
-  /** A member's own answer as computed: no ETag (nothing may keep it), compressed when large enough. */
-  sendOwn(req: IncomingMessage, res: ServerResponse, c: ComputedRead): void;
+  /**
+   * A member's own answer as computed: no ETag (nothing may keep it), compressed when large enough.
+   * `kept`: its body is bytes this process keeps and sends again (an author's page): compressed once.
+   */
+  sendOwn(req: IncomingMessage, res: ServerResponse, c: ComputedRead, kept?: boolean): void;
 }
 
 /** The fast lane's way of sending, with `security` (the shared security headers) on every answer. */
@@ -74,9 +77,18 @@ export function createAnswers(security: [string, string][]): Answers {
     return head;
   }
 
-  function sendOwn(req: IncomingMessage, res: ServerResponse, c: ComputedRead): void {
+  /** The compressed copies of kept bodies, made once (as a cached answer's are); gone with the body. */
+  const keptVariants = new WeakMap<Buffer, Variants>();
+  function compressedOnce(acceptEncoding: string | undefined, body: Buffer): { encoding: Encoding; bytes: Buffer } {
+    let variants = keptVariants.get(body);
+    if (!variants) keptVariants.set(body, (variants = compressVariants(body)));
+    const encoding = chooseEncoding(acceptEncoding, variants);
+    return { encoding, bytes: variants[encoding]! };
+  }
+
+  function sendOwn(req: IncomingMessage, res: ServerResponse, c: ComputedRead, kept = false): void {
     const base = memberHeadFor(c);
-    const { encoding, bytes } = compressedFor(req.headers['accept-encoding'], c.body);
+    const { encoding, bytes } = (kept ? compressedOnce : compressedFor)(req.headers['accept-encoding'], c.body);
     const head: OutgoingHttpHeaders = { ...base, 'content-length': bytes.length };
     if (encoding !== 'identity') head['content-encoding'] = encoding;
     if (c.body.length >= COMPRESS_THRESHOLD_BYTES) head.vary = base.vary ? `${base.vary}, accept-encoding` : 'accept-encoding';

@@ -61,25 +61,29 @@ function splicesFor(body: Buffer, views: Map<number, IdeaDto>, whole: boolean): 
   return splices.sort((a, b) => a.start - b.start);
 }
 
-/** Remembered per answer kept: author id → the splices (null: not found, computed another way). */
-const remembered = new WeakMap<PreparedAnswer, Map<number, Splice[] | null>>();
+/** Remembered per answer kept: author id → the author's bytes (null: not found, computed another way). */
+const remembered = new WeakMap<PreparedAnswer, Map<number, Buffer | null>>();
 
 /**
  * The author's answer: the guests' bytes with their own ideas' fields written over, or null when it
- * cannot be made so (then the caller computes it). One read of the author's ideas per answer kept.
+ * cannot be made so (then the caller computes it). One read of the author's ideas per answer kept, and
+ * the same bytes after it (so their compressed copies can be kept too: answers.ts `sendOwn`).
  */
 export async function authorAnswer(deps: Deps, answer: PreparedAnswer, author: UserRow, whole: boolean): Promise<Buffer | null> {
   let byAuthor = remembered.get(answer);
   if (!byAuthor) remembered.set(answer, (byAuthor = new Map()));
-  let splices = byAuthor.get(author.id);
-  if (splices === undefined) {
+  let own = byAuthor.get(author.id);
+  if (own === undefined) {
     const ids = (answer.shown ?? []).filter((idea) => idea.authorId === author.id).map((idea) => idea.id);
     const views = await ownerViews(deps.db, author, ids);
-    splices = views.size === ids.length ? splicesFor(answer.variants.identity, views, whole) : null;
-    byAuthor.set(author.id, splices);
+    const splices = views.size === ids.length ? splicesFor(answer.variants.identity, views, whole) : null;
+    own = splices && spliced(answer.variants.identity, splices);
+    byAuthor.set(author.id, own);
   }
-  if (!splices) return null;
-  const body = answer.variants.identity;
+  return own;
+}
+
+function spliced(body: Buffer, splices: Splice[]): Buffer {
   const parts: Buffer[] = [];
   let at = 0;
   for (const { start, end, text } of splices) {

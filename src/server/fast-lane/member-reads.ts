@@ -104,7 +104,8 @@ export function memberReads(lane: Lane, guests: GuestReads): MemberReads {
           const relation = await relationOf(auth, read, answer);
           if (relation === 'same') return answers.send(req, res, answer, true);
           const own = relation === 'author' ? await authorOwn(auth, read, answer) : null;
-          return answers.sendOwn(req, res, own ?? (await runForMember(deps, read.found, read.input, auth, lane.clientIp(req))));
+          if (own) return answers.sendOwn(req, res, own, true);
+          return answers.sendOwn(req, res, await runForMember(deps, read.found, read.input, auth, lane.clientIp(req)));
         }
       }
     } catch (err) {
