@@ -61,7 +61,8 @@ export type ChangeBusState = 'off' | 'connected' | 'disconnected';
 export interface ChangeBus extends Peers {
   readonly state: ChangeBusState;
   /**
-   * Resolves once Redis has taken every drop told so far (and so handed it to the other processes), or
+   * Resolves once every drop told so far has come back to this process's own subscriber (so Redis has
+   * written it to every other process's too: its reply to PUBLISH may be written before those), or
    * after TOLD_WAIT_MS: a write answers after that, so a read elsewhere right after its answer finds
    * the drop there first.
    */
@@ -112,6 +113,8 @@ export function connectChangeBus(settings: ChangeBusSettings, log: Pick<typeof p
   let lastFailure = '';
   let ignoredSaid = false;
   const inFlight = new Set<Promise<unknown>>();
+  /** Told drops whose echo has not come back yet, oldest first. */
+  const echoes: (() => void)[] = [];
 
   const connected = () => subscribed && publisher.status === 'ready';
   /** One line when it goes down, one when it is back: never a line per retry. */
@@ -144,6 +147,8 @@ export function connectChangeBus(settings: ChangeBusSettings, log: Pick<typeof p
   });
   subscriber.on('close', () => {
     subscribed = false;
+    // Echoes of what was told are not coming on this connection any more.
+    for (const heard of echoes.splice(0)) heard();
     update();
   });
   subscriber.on('message', (channel: string, text: string) => {
@@ -154,7 +159,11 @@ export function connectChangeBus(settings: ChangeBusSettings, log: Pick<typeof p
       ignoredSaid = true;
       return;
     }
-    if (message.from === self) return;
+    if (message.from === self) {
+      // Our own drop, back: Redis has handed it to every subscriber (in order, one publisher connection).
+      echoes.shift()?.();
+      return;
+    }
     const { from: _from, ...drop } = message;
     try {
       onDrop?.(drop);
@@ -170,10 +179,16 @@ export function connectChangeBus(settings: ChangeBusSettings, log: Pick<typeof p
     },
     tell(drop) {
       if (closing || publisher.status !== 'ready') return;
-      const sent: Promise<unknown> = publisher
-        .publish(settings.channel, JSON.stringify({ ...drop, from: self }))
-        .catch(() => undefined)
-        .finally(() => inFlight.delete(sent));
+      // Redis may write its reply to a PUBLISH before the message to the other subscribers (seen: another
+      // process served a logged-out read after the reply), so a drop counts as told once it is back here.
+      let heard = () => {};
+      const echoed = subscribed ? new Promise<void>((resolve) => echoes.push((heard = resolve))) : Promise.resolve();
+      const notHeard = () => {
+        const at = echoes.indexOf(heard);
+        if (at >= 0) echoes.splice(at, 1);
+        heard();
+      };
+      const sent: Promise<unknown> = Promise.all([publisher.publish(settings.channel, JSON.stringify({ ...drop, from: self })).catch(notHeard), echoed]).finally(() => inFlight.delete(sent));
       inFlight.add(sent);
     },
     async told() {
