@@ -428,11 +428,15 @@ describe('keyboard focus', () => {
 
   it('login tabs (links): arrows choose the next tab, only the chosen one is a Tab stop', async () => {
     const { context, page } = await newPage(e2e, DESKTOP);
-    // Prerendered: wait for the app to run before pressing keys.
     await page.goto('/login', { waitUntil: 'networkidle' });
     const tablist = page.getByRole('tablist', { name: '登录方式' });
     const tabs = tablist.getByRole('tab');
     const tab = (name: string) => tablist.getByRole('tab', { name, exact: true });
+    // Prerendered, before the app runs: the two link tabs are plain links, each a Tab stop (the
+    // arrows need the app). A field touched starts the app (route-preload.js), which makes the tabs roving.
+    assert.deepEqual(await tabStops(tabs), ['手机号登录', '注册']);
+    await page.getByLabel('手机号', { exact: true }).focus();
+    await page.waitForFunction(() => (window as unknown as { hunterBeforeStart?: { started: number } }).hunterBeforeStart?.started === 1);
     assert.deepEqual(await tabStops(tabs), ['手机号登录']);
 
     await tab('手机号登录').focus();
