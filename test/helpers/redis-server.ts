@@ -78,3 +78,16 @@ export async function startRedisServer(): Promise<TestRedis> {
     start,
   };
 }
+
+/**
+ * How long after a write's answer another process first refuses a read: asked again until `read`
+ * gives 401, failing past `withinMs`. Usually the very next read (the writer waits for its drop to
+ * come back through Redis); on a loaded machine the other process may take a few milliseconds more.
+ */
+export async function refusedWithin(read: () => Promise<number>, withinMs: number): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    if ((await read()) === 401) return performance.now() - started;
+    if (performance.now() - started > withinMs) throw new Error(`the other process still answered the ended session ${withinMs} ms after the logout`);
+  }
+}

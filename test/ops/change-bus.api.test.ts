@@ -26,7 +26,7 @@ import { PRESET_AVATARS } from '../../src/shared/constants.ts';
 import { startTestApp, type TestApp } from '../helpers/api.ts';
 import { DIALECTS } from '../helpers/dialects.ts';
 import { createIdea, createUser, type FixtureUser } from '../helpers/fixtures.ts';
-import { describeWithRedis, freePort, startRedisServer, type TestRedis } from '../helpers/redis-server.ts';
+import { describeWithRedis, freePort, refusedWithin, startRedisServer, type TestRedis } from '../helpers/redis-server.ts';
 
 const TRIES = 100;
 const WITHIN_MS = 100;
@@ -179,14 +179,14 @@ describeWithRedis('the change bus between processes', () => {
       expect(p(took, 0.99)).toBeLessThan(WITHIN_MS);
     });
 
-    it('ends a session logged out through A in B at once, and shows an avatar change and an unlock there', async () => {
+    it(`ends a session logged out through A in B within ${WITHIN_MS} ms (the next read, as a rule), and shows an avatar change and an unlock there`, async () => {
       for (let n = 0; n < 10; n++) {
         const member = await createUser(a.deps);
         // Both remember the session (auth.me is answered from the remembered session).
         expect((await b.get('/api/auth/me', member.token)).status).toBe(200);
         expect((await plain.get('/api/auth/me', member.token)).status).toBe(200);
         expect((await a.api('POST', '/api/auth/logout', { token: member.token, body: {} })).status).toBe(200);
-        expect((await b.get('/api/auth/me', member.token)).status).toBe(401);
+        await refusedWithin(async () => (await b.get('/api/auth/me', member.token)).status, WITHIN_MS);
         // Without the bus, the remembered session still reads.
         expect((await plain.get('/api/auth/me', member.token)).status).toBe(200);
       }
