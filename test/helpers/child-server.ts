@@ -144,3 +144,13 @@ export function slowPost(url: string, body: unknown): { finish(): void; done: Pr
   });
   return { finish: () => req.end(payload.subarray(half)), done };
 }
+
+/** One call to a server started by `spawnServer`, with a member's token and a JSON body when given; the body parsed. */
+export async function api(base: string, method: string, url: string, token?: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(base + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}

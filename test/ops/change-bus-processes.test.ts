@@ -12,7 +12,7 @@ import { createDeps } from '../../src/server/create-deps.ts';
 import type { Deps } from '../../src/server/deps.ts';
 import { loadConfig } from '../../src/server/kernel/config.ts';
 import { WRITE_LIMIT_KINDS, writeLimitEnv } from '../../src/server/kernel/write-limit-policy.ts';
-import { spawnServer, type ChildServer } from '../helpers/child-server.ts';
+import { api, spawnServer, type ChildServer } from '../helpers/child-server.ts';
 import { DIALECTS } from '../helpers/dialects.ts';
 import { createIdea, createUser, type FixtureUser } from '../helpers/fixtures.ts';
 import { processDatabase, type ProcessDatabase } from '../helpers/process-db.ts';
@@ -27,15 +27,6 @@ const WRITES_OFF = Object.fromEntries(
     ['RATE_PUBLISH_ATTEMPTS_PER_10_MINUTES', '0'],
   ]),
 );
-
-async function api(base: string, method: string, url: string, token?: string, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(base + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
 
 describeWithRedis('two server processes with REDIS_URL', () => {
   let redis: TestRedis;

@@ -19,7 +19,7 @@ import { dbTimeAgo } from '../../db/time.ts';
 import { loadConfig } from '../../src/server/kernel/config.ts';
 import { WRITE_LIMIT_KINDS, writeLimitEnv } from '../../src/server/kernel/write-limit-policy.ts';
 import { createDeps } from '../../src/server/create-deps.ts';
-import { spawnServer, type ChildServer } from '../helpers/child-server.ts';
+import { api, spawnServer, type ChildServer } from '../helpers/child-server.ts';
 import { describeOnMariaDB } from '../helpers/dialects.ts';
 import { createIdea, createUser, type FixtureUser } from '../helpers/fixtures.ts';
 import { processDatabase, type ProcessDatabase } from '../helpers/process-db.ts';
@@ -40,15 +40,6 @@ const LIMITS = Object.fromEntries(
     ];
   }),
 );
-
-async function api(base: string, method: string, url: string, token?: string, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(base + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
 
 /** The job's log lines (pino JSON) a process printed. */
 function jobLines(server: ChildServer): { ran: boolean; startedAt?: number; holder: string; msg: string }[] {
