@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page, Request } from 'playwright-core';
 import { createIdea, createUser, type FixtureUser } from '../helpers/fixtures.ts';
-import { expectAccessible, newPage, startE2E, VIEWPORTS, type E2E } from './harness.ts';
+import { appStarted, expectAccessible, newPage, startE2E, VIEWPORTS, type E2E } from './harness.ts';
 
 let e2e: E2E;
 let author: FixtureUser;
@@ -58,8 +58,6 @@ async function holdEntry(page: Page): Promise<{ release: () => void }> {
   });
   return { release };
 }
-
-const started = (page: Page) => page.waitForFunction(() => (window as unknown as { hunterBeforeStart?: { started: number } }).hunterBeforeStart?.started === 1);
 
 describe('guest pages before any interaction', () => {
   for (const path of ['/', '/login', '/guest-marketplace']) {
@@ -160,7 +158,7 @@ describe('guest pages once touched', () => {
       const errors = collectErrors(page);
       await page.goto('/login');
       await page.getByLabel('手机号', { exact: true }).fill(user.phone);
-      await started(page);
+      await appStarted(page);
       await page.getByLabel('密码', { exact: true }).fill('not-the-password');
       await page.getByRole('button', { name: '登录', exact: true }).click();
       await page.getByRole('alert').waitFor();
@@ -186,7 +184,7 @@ describe('guest pages once touched', () => {
       const firstTitle = await drawn.first().locator('.idea-card-open').textContent();
       assert.deepEqual(requested, []);
       await page.locator('#market-sort').focus();
-      await started(page);
+      await appStarted(page);
       // Taken over: the app's own grid, the same cards, no second read of the first page.
       await page.locator('[data-static-cards]').waitFor({ state: 'detached' });
       assert.equal(await page.getByTestId('idea-card').first().locator('.idea-card-open').textContent(), firstTitle);

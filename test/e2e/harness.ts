@@ -166,3 +166,6 @@ export function uniquePhone(): string {
   phoneSeq += 1;
   return `137${String(process.pid % 10000).padStart(4, '0')}${String(phoneSeq).padStart(4, '0')}`;
 }
+
+/** The prerendered page's app has hydrated it and answers from now on (lib/before-start.ts). */
+export const appStarted = (page: Page) => page.waitForFunction(() => (window as unknown as { hunterBeforeStart?: { started: number } }).hunterBeforeStart?.started === 1);

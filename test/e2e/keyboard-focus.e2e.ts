@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { createIdea, createUser, FIXTURE_PASSWORD, type FixtureUser } from '../helpers/fixtures.ts';
-import { type E2E, expectAccessible, expectOrderlyOutline, newPage, signInWithToken, startE2E, VIEWPORTS } from './harness.ts';
+import { type E2E, appStarted, expectAccessible, expectOrderlyOutline, newPage, signInWithToken, startE2E, VIEWPORTS } from './harness.ts';
 
 const DESKTOP = VIEWPORTS[1];
 
@@ -436,7 +436,7 @@ describe('keyboard focus', () => {
     // arrows need the app). A field touched starts the app (route-preload.js), which makes the tabs roving.
     assert.deepEqual(await tabStops(tabs), ['手机号登录', '注册']);
     await page.getByLabel('手机号', { exact: true }).focus();
-    await page.waitForFunction(() => (window as unknown as { hunterBeforeStart?: { started: number } }).hunterBeforeStart?.started === 1);
+    await appStarted(page);
     // The roving Tab stop follows the hydrated render: one tab left in the order.
     await page.waitForFunction(() => [...document.querySelectorAll('[aria-label="登录方式"] [role="tab"]')].filter((el) => (el as HTMLElement).tabIndex >= 0).length === 1);
     assert.deepEqual(await tabStops(tabs), ['手机号登录']);

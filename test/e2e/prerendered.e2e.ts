@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createUser } from '../helpers/fixtures.ts';
-import { newPage, startE2E, VIEWPORTS, type E2E } from './harness.ts';
+import { appStarted, newPage, startE2E, VIEWPORTS, type E2E } from './harness.ts';
 
 let e2e: E2E;
 
@@ -51,9 +51,6 @@ async function holdEntry(page: Page, file = /\/assets\/index-[^/]+\.js$/): Promi
   return { release };
 }
 
-/** The app has hydrated the page and answers from now on (lib/before-start.ts). */
-const started = (page: Page) => page.waitForFunction(() => (window as unknown as { hunterBeforeStart?: { started: number } }).hunterBeforeStart?.started === 1);
-
 describe('prerendered guest pages', () => {
   for (const { path, painted, title } of PAGES) {
     it(`${path}: painted before the JavaScript, then hydrated in place`, async () => {
@@ -73,7 +70,7 @@ describe('prerendered guest pages', () => {
         const paints = await page.evaluate(() => performance.getEntriesByType('paint').map((p) => p.name));
         assert.ok(paints.includes('first-contentful-paint'), `no paint before the entry was asked for: ${paints.join(', ')}`);
         entry.release();
-        await started(page);
+        await appStarted(page);
         await page.waitForLoadState('networkidle');
         const same = await page.evaluate((sel) => (window as unknown as { painted: Element | null }).painted === document.querySelector(sel), painted);
         assert.equal(same, true, 'the painted element was replaced instead of hydrated');
@@ -109,7 +106,7 @@ describe('prerendered guest pages', () => {
       await page.getByLabel('手机号', { exact: true }).fill('13800137032');
       await page.getByLabel('设置密码').fill('typed-early-2');
       entry.release();
-      await started(page);
+      await appStarted(page);
       assert.equal(await page.getByLabel('手机号', { exact: true }).inputValue(), '13800137032');
       assert.equal(await page.getByLabel('设置密码').inputValue(), 'typed-early-2');
       // The login view, a fresh visit: typed while the app is held back, then signed in with it.
@@ -119,7 +116,7 @@ describe('prerendered guest pages', () => {
       await page.getByLabel('手机号', { exact: true }).fill(user.phone);
       await page.getByLabel('密码', { exact: true }).fill(user.password);
       entry.release();
-      await started(page);
+      await appStarted(page);
       assert.equal(await page.getByLabel('手机号', { exact: true }).inputValue(), user.phone);
       await page.getByRole('button', { name: '登录', exact: true }).click();
       await page.waitForURL('**/marketplace');
@@ -147,7 +144,7 @@ describe('prerendered guest pages', () => {
       await page.evaluate(() => ((window as unknown as { painted: Element | null }).painted = document.querySelector('input[type="tel"]')));
       await phone.fill(user.phone);
       chunk.release();
-      await started(page);
+      await appStarted(page);
       await page.waitForLoadState('networkidle');
       const same = await page.evaluate(() => (window as unknown as { painted: Element | null }).painted === document.querySelector('input[type="tel"]'));
       assert.equal(same, true, 'the painted phone field was replaced by a fresh one');
@@ -178,7 +175,7 @@ describe('prerendered guest pages', () => {
       assert.equal(await page.getByRole('tab', { name: '注册' }).getAttribute('aria-selected'), 'true');
       // Running (a field reached for starts it), a tab switches in place and the address follows it.
       await page.getByLabel('手机号', { exact: true }).focus();
-      await started(page);
+      await appStarted(page);
       await page.getByRole('tab', { name: '手机号登录' }).click();
       await page.getByRole('heading', { level: 1, name: '欢迎回来，猎人' }).waitFor();
       assert.equal(new URL(page.url()).search, '');
@@ -204,7 +201,7 @@ describe('prerendered guest pages', () => {
       assert.equal(await register.evaluate((el) => el === document.activeElement), true, 'Tab from 手机号登录 lands on 注册');
       entry.release();
       await page.getByLabel('手机号', { exact: true }).focus();
-      await started(page);
+      await appStarted(page);
       // Running: the chosen tab is the row's one Tab stop, and the arrow keys move between tabs.
       await page.waitForFunction(() => document.querySelector('#tab-register')?.getAttribute('tabindex') === '-1');
       assert.deepEqual(errors, []);
