@@ -28,9 +28,10 @@ import { createDeps } from '../src/server/create-deps.ts';
 import type { Deps } from '../src/server/deps.ts';
 import { marketplacePage, seedStart, type MarketSort } from '../src/server/marketplace/service.ts';
 import { searchPage } from '../src/server/search/query.ts';
+import { getIdea } from '../src/server/ideas/reads.ts';
 import { seedDiscovery } from './bench/discovery-data.ts';
 import { fetchRaw, measure, type Measure } from './bench/http.ts';
-import { pinSelfToCore1, startChild, stopChild } from './bench/processes.ts';
+import { pinSelfToCore1, rssMb, startChild, stopChild } from './bench/processes.ts';
 
 const IDEAS = Number(process.env.BENCH_IDEAS ?? 100_000);
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
@@ -63,16 +64,23 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-async function timed(fn: () => Promise<unknown>, n = SAMPLES): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < Math.min(10, n); i++) await fn();
+interface Timing {
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+/** `fn(i)` n times (i counts the calls, for a case that reads another row each call), after 10 warm-up calls. */
+async function timed(fn: (i: number) => Promise<unknown>, n = SAMPLES): Promise<Timing> {
+  for (let i = 0; i < Math.min(10, n); i++) await fn(i);
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
     const t = performance.now();
-    await fn();
+    await fn(i);
     times.push(performance.now() - t);
   }
   times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+  return { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) };
 }
 
 function bareRunner(deps: Deps, compiled: { sql: string; parameters: readonly unknown[] }): () => Promise<unknown> {
@@ -202,23 +210,34 @@ try {
   interface Row {
     name: string;
     http: string;
-    ours: { p50: number; p95: number };
-    floor: { p50: number; p95: number };
+    ours: Timing;
+    floor: Timing;
     floorName: string;
     matches?: number;
   }
   const rows: Row[] = [];
+  // The 50th page: the cursor the 49th page hands out, as a reader scrolling that far gets it.
+  async function page50Cursor(sort: MarketSort): Promise<string> {
+    let cursor: string | undefined;
+    for (let page = 1; page < 50; page++) cursor = (await marketplacePage(deps, null, { sort, seed: SEED, limit: LIMIT, cursor })).nextCursor!;
+    return cursor!;
+  }
+  const POSITIONS = [
+    { label: '首页', cursorOf: async () => undefined },
+    { label: '第 50 页', cursorOf: page50Cursor },
+    { label: `深页（第 ${Math.floor(IDEAS / 2).toLocaleString('en')} 条后）`, cursorOf: deepCursor },
+  ];
   for (const sort of ['newest', 'favorites', 'random'] as const) {
-    for (const deep of [false, true]) {
-      const cursor = deep ? await deepCursor(sort) : undefined;
+    for (const position of POSITIONS) {
+      const cursor = await position.cursorOf(sort);
       const input = { sort, seed: SEED, limit: LIMIT, cursor };
       const call = (d: Deps) => marketplacePage(d, null, input);
       const queries = await queriesOf(deps, call);
       const compiled = queries[0];
-      await explain(deps, `${sort} ${deep ? 'deep' : 'first'}`, queries);
+      await explain(deps, `${sort} ${position.label}`, queries);
       const qs = new URLSearchParams({ sort, limit: String(LIMIT), ...(sort === 'random' ? { seed: String(SEED) } : {}), ...(cursor ? { cursor } : {}) });
       rows.push({
-        name: `${sort} ${deep ? '深页（第 50,000 条后）' : '首页'}`,
+        name: `${sort} ${position.label}`,
         http: `/api/marketplace/ideas?${qs}`,
         ours: await timed(() => call(deps)),
         floor: await timed(bareRunner(deps, compiled)),
@@ -226,6 +245,21 @@ try {
       });
     }
   }
+  // The idea page: another idea on each call (ids spread over the whole table), as readers arrive from
+  // shared links; the floor is the page's first query for one of them through the bare driver.
+  const bounds = await handle.db
+    .selectFrom('ideas')
+    .select((eb) => [eb.fn.min('id').as('low'), eb.fn.max('id').as('high')])
+    .executeTakeFirstOrThrow();
+  const ideaIds = Array.from({ length: 997 }, (_, k) => Number(bounds.low) + Math.floor(((k * 7919) % 997) * ((Number(bounds.high) - Number(bounds.low)) / 997)));
+  const ideaQueries = await queriesOf(deps, (d) => getIdea(d, null, ideaIds[0]));
+  rows.push({
+    name: '创意详情（每次另一个创意）',
+    http: `/api/ideas/${ideaIds[0]}`,
+    ours: await timed((i) => getIdea(deps, null, ideaIds[i % ideaIds.length])),
+    floor: await timed(bareRunner(deps, ideaQueries[0])),
+    floorName: '第一条 SQL，裸驱动',
+  });
   const SEARCHES: [string, string][] = [
     ['1 字', '智'],
     ['2 字', '宠物'],
@@ -274,6 +308,18 @@ try {
     canned[r.http] = { status: raw.status, headers: raw.headers, body: raw.body.toString('base64') };
     http.set(r.name, await measure(product.port, product.child.pid!, { path: r.http, headers: {} }, SECONDS, CONNECTIONS));
   }
+  // The memory of a server whose cache is warm: every case above, then 50 pages of each sort and the
+  // idea pages of the service rows, read as guests.
+  for (const sort of ['newest', 'favorites', 'random'] as const) {
+    let cursor: string | undefined;
+    for (let page = 1; page <= 50; page++) {
+      const qs = new URLSearchParams({ sort, limit: String(LIMIT), ...(sort === 'random' ? { seed: String(SEED) } : {}), ...(cursor ? { cursor } : {}) });
+      const raw = await fetchRaw(product.port, { path: `/api/marketplace/ideas?${qs}`, headers: {} });
+      cursor = (JSON.parse(raw.body.toString()) as { nextCursor?: string }).nextCursor;
+    }
+  }
+  for (const id of ideaIds) await fetchRaw(product.port, { path: `/api/ideas/${id}`, headers: {} });
+  const warmRss = rssMb(product.child.pid!);
   await stopChild(product.child);
   const cannedFile = path.join(tmp, 'canned.json');
   fs.writeFileSync(cannedFile, JSON.stringify(canned));
@@ -283,7 +329,7 @@ try {
   await stopChild(bare.child);
 
   console.log(`\n${handle.dialect === 'mysql' ? 'MariaDB' : 'SQLite'}，${IDEAS} 个创意 / ${USERS} 个用户；服务内调用 ${SAMPLES} 次（ms），HTTP ${CONNECTIONS} 个连接 × ${SECONDS} 秒`);
-  console.log('| 情形 | 我们 p50 / p95 ms | 下限 p50 / p95 ms | 下限是 | 倍数（下限 p50 ÷ 我们 p50） | HTTP 请求/秒 我们 / 裸服务 | HTTP CPU µs/请求 我们 / 裸服务 | CPU 效率 | 字节 |');
+  console.log('| 情形 | 我们 p50 / p95 / p99 ms | 下限 p50 / p95 ms | 下限是 | 倍数（下限 p50 ÷ 我们 p50） | HTTP 请求/秒 我们 / 裸服务 | HTTP CPU µs/请求 我们 / 裸服务 | CPU 效率 | 字节 |');
   console.log('|---|---:|---:|---|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     const h = http.get(r.name)!;
@@ -291,9 +337,10 @@ try {
     const ratio = r.floor.p50 / r.ours.p50;
     const errors = h.errors || b.errors ? `（错误 ${h.errors}/${b.errors}）` : '';
     console.log(
-      `| ${r.name}${r.matches !== undefined ? `（约 ${r.matches} 条含首词）` : ''} | ${r.ours.p50.toFixed(2)} / ${r.ours.p95.toFixed(2)} | ${r.floor.p50.toFixed(2)} / ${r.floor.p95.toFixed(2)} | ${r.floorName} | ${ratio.toFixed(1)}× | ${h.rps.toFixed(0)} / ${b.rps.toFixed(0)} | ${h.cpuUsPerRequest.toFixed(0)} / ${b.cpuUsPerRequest.toFixed(0)} | ${(b.cpuUsPerRequest / h.cpuUsPerRequest).toFixed(2)} | ${Buffer.from(canned[r.http].body, 'base64').length}${errors} |`,
+      `| ${r.name}${r.matches !== undefined ? `（约 ${r.matches} 条含首词）` : ''} | ${r.ours.p50.toFixed(2)} / ${r.ours.p95.toFixed(2)} / ${r.ours.p99.toFixed(2)} | ${r.floor.p50.toFixed(2)} / ${r.floor.p95.toFixed(2)} | ${r.floorName} | ${ratio.toFixed(1)}× | ${h.rps.toFixed(0)} / ${b.rps.toFixed(0)} | ${h.cpuUsPerRequest.toFixed(0)} / ${b.cpuUsPerRequest.toFixed(0)} | ${(b.cpuUsPerRequest / h.cpuUsPerRequest).toFixed(2)} | ${Buffer.from(canned[r.http].body, 'base64').length}${errors} |`,
     );
   }
+  console.log(`\n缓存已热的服务进程 RSS：${warmRss.toFixed(0)} MB（上面各项，加上每种排序前 50 页和 ${ideaIds.length} 个创意详情，都以游客读过一次）。`);
   console.log('\n列表和搜索的各页（首页和带 cursor 的后续页）都由快速通道从内存回答（游客；任何写操作清空，TTL 2 秒）；「我们 p50 / p95」一栏是服务内调用，不经缓存。');
 } finally {
   if (!keep && databaseUrl.startsWith('mysql')) await dropMysqlDatabase(databaseUrl).catch(() => {});
