@@ -382,6 +382,26 @@ describe('the response cache', () => {
     expect(cache.get('a', Date.now() + 2000)).toBeUndefined();
   });
 
+  it('counts what is kept with an answer against the byte bound, until the answer goes', async () => {
+    const cache = new ResponseCache({ ttlMs: 10_000, maxEntries: 10, maxBytes: 15_000 });
+    const entry = (n: number) => async () => ({ status: 200, base: [], heads: {}, variants: { identity: Buffer.alloc(n) }, etag: '"x"' });
+    const a = (await cache.getOrFill('a', ['ideas'], entry(10)))!;
+    const b = (await cache.getOrFill('b', ['ideas'], entry(10)))!;
+    const before = cache.size.bytes;
+    cache.charge(b, 1000);
+    expect(cache.size.bytes).toBe(before + 1000);
+    // Past the bound, the least recently used answer goes (a), not the one just charged.
+    cache.charge(b, 10_000);
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toBe(b);
+    // An answer no longer stored is not counted; a dropped one takes its charge with it.
+    cache.charge(a, 5000);
+    const kept = cache.size.bytes;
+    cache.invalidate(['ideas']);
+    expect(cache.size.bytes).toBe(0);
+    expect(kept).toBeGreaterThan(11_000);
+  });
+
   it('does not store a fill that started before an invalidation', async () => {
     const cache = new ResponseCache({ ttlMs: 10_000, maxEntries: 10, maxBytes: 10_000 });
     let release!: () => void;

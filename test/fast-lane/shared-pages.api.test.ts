@@ -179,6 +179,16 @@ describe.each(DIALECTS)('pages members share, on %s', (dialect) => {
     }
   });
 
+  it('counts an author\u2019s spliced page against the cache\u2019s byte bound', async () => {
+    const path = '/api/marketplace/ideas?sort=newest';
+    app.deps.publicCache.invalidate();
+    await get(app.url + path);
+    const guests = app.deps.publicCache.size.bytes;
+    const author = await get(app.url + path, f.author.token);
+    expect(author.text).toContain('"isOwner":true');
+    expect(app.deps.publicCache.size.bytes - guests).toBeGreaterThanOrEqual(Buffer.byteLength(author.text));
+  });
+
   it('gives two plain members the very same bytes, and the author, the unlocker and the writer of a held comment their own', async () => {
     const page = `/api/ideas/${f.plain}`;
     const [p1, p2, p3] = await Promise.all([get(app.url + page, reader.token), get(app.url + page, reader2.token), get(app.url + page)]);

@@ -61,6 +61,12 @@ function splicesFor(body: Buffer, views: Map<number, IdeaDto>, whole: boolean): 
   return splices.sort((a, b) => a.start - b.start);
 }
 
+/**
+ * An author's bytes and their gzip and brotli copies, against the bytes alone: JSON of cards
+ * compresses to a fifth or less each (`npm run bench` reports both sizes), so 1.5 is an upper bound.
+ */
+const KEPT_COPIES_FACTOR = 1.5;
+
 /** Remembered per answer kept: author id → the author's bytes (null: not found, computed another way). */
 const remembered = new WeakMap<PreparedAnswer, Map<number, Buffer | null>>();
 
@@ -79,6 +85,9 @@ export async function authorAnswer(deps: Deps, answer: PreparedAnswer, author: U
     const splices = views.size === ids.length ? splicesFor(answer.variants.identity, views, whole) : null;
     own = splices && spliced(answer.variants.identity, splices);
     byAuthor.set(author.id, own);
+    // Counted against the cache's bound with the answer it is kept with, its compressed copies
+    // (answers.ts `sendOwn`, made on the first send) included.
+    if (own) deps.publicCache.charge(answer, own.length * KEPT_COPIES_FACTOR);
   }
   return own;
 }

@@ -64,6 +64,9 @@ export class ResponseCache {
   /** Fills in progress: concurrent misses for one key wait for the same computation. */
   private readonly pending = new Map<string, { promise: Promise<CachedAnswer | null>; shows: readonly ChangeKind[]; about?: number }>();
   private bytes = 0;
+  /** Where each stored answer is kept, and the bytes kept with it beyond its own (`charge`). */
+  private readonly keys = new WeakMap<PreparedAnswer, string>();
+  private readonly charged = new WeakMap<PreparedAnswer, number>();
   /**
    * Generations, bumped by invalidate, so a fill that started before a write is not stored after it.
    * Per kind: `any` moves with every change (what a list snapshots), `all` with changes about no one
@@ -128,7 +131,25 @@ export class ResponseCache {
     const size = sizeOf(entry);
     if (size > this.options.maxBytes) return;
     this.entries.set(key, entry);
+    this.keys.set(entry, key);
     this.bytes += size;
+    this.keepWithinBounds();
+  }
+
+  /**
+   * Counts `bytes` more against the bound for as long as `answer` stays (what is remembered with it
+   * and goes with it: an author's spliced copy, author-overlay.ts); the least recently used go first
+   * if that passes the bound. An answer no longer stored costs nothing here: what it holds goes with it.
+   */
+  charge(answer: PreparedAnswer, bytes: number): void {
+    const key = this.keys.get(answer);
+    if (key === undefined || this.entries.get(key) !== answer) return;
+    this.charged.set(answer, (this.charged.get(answer) ?? 0) + bytes);
+    this.bytes += bytes;
+    this.keepWithinBounds();
+  }
+
+  private keepWithinBounds(): void {
     for (const [oldest] of this.entries) {
       if (this.entries.size <= this.options.maxEntries && this.bytes <= this.options.maxBytes) break;
       this.delete(oldest);
@@ -139,7 +160,8 @@ export class ResponseCache {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
-    this.bytes -= sizeOf(entry);
+    this.bytes -= sizeOf(entry) + (this.charged.get(entry) ?? 0);
+    this.charged.delete(entry);
   }
 
   /**
