@@ -40,7 +40,7 @@ export const GUEST_CARDS_KEY = 'guest-cards.ts';
 const DRAWS_CARDS = new Set(['/', '/guest-marketplace']);
 
 /** The lazy page module (manifest key) each prerendered path draws: its styles go in the page's head. */
-const PAGE_MODULES: Record<string, string | undefined> = { '/login': 'pages/LoginPage.tsx', '/guest-marketplace': 'pages/MarketplacePage.tsx' };
+const PAGE_MODULES: Record<string, string | undefined> = { '/': 'components/FeaturedIdeaGrid.tsx', '/login': 'pages/LoginPage.tsx', '/guest-marketplace': 'pages/MarketplacePage.tsx' };
 
 /** The stylesheets of a lazy module and its static imports, beyond the entry's (in the head already). */
 export function lazyStyles(manifest: Manifest & Record<string, { css?: string[] }>, key: string | undefined): string[] {

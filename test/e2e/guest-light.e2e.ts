@@ -69,6 +69,16 @@ describe('guest pages before any interaction', () => {
         await page.goto(path, { waitUntil: 'load' });
         if (path !== '/login') await page.getByTestId('idea-card').first().waitFor();
         await page.waitForLoadState('networkidle');
+        // The drawn cards are styled as the app's (their stylesheet is in the page's head): tags are chips in a row, not a list.
+        if (path !== '/login')
+          assert.equal(
+            await page
+              .locator('.idea-card-tags')
+              .first()
+              .evaluate((list) => getComputedStyle(list).display),
+            'flex',
+            `card styles on ${path}`,
+          );
         // Well past the first paint and the load: still nothing of the app.
         await page.waitForTimeout(1500);
         assert.deepEqual(requested, [], `app scripts before any interaction on ${path}`);

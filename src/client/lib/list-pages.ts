@@ -1,4 +1,5 @@
 /** The pages of a list as the API sends them (checked, joined into one list), and the marketplace screen's texts for them. */
+import { errorMessage, NETWORK_ERROR } from './api-errors.ts';
 
 /** docs/spec/publishing-and-browsing.md §8 "Screens: Marketplace". */
 export const MARKET_MSG = {
@@ -46,4 +47,10 @@ export function listErrorText(err: unknown): string {
   if (err instanceof BadDataError || (err instanceof Error && err.message === MARKET_MSG.badData)) return MARKET_MSG.badData;
   const reason = err instanceof Error && err.message.trim() ? err.message.trim() : '网络异常';
   return MARKET_MSG.fetchFailed(reason);
+}
+
+/** What a card list shows when a page failed: the bad-data text, or 获取创意失败 with the server's or the network's reason. */
+export function cardListFailure(err: unknown): string {
+  if (err instanceof BadDataError) return MARKET_MSG.badData;
+  return listErrorText(new Error(errorMessage(err, NETWORK_ERROR)));
 }

@@ -20,8 +20,7 @@ import { usePageTitle, withinTitle } from '../hooks/usePageTitle.ts';
 import { useReturnToCard } from '../hooks/useReturnToCard.ts';
 import { useStaticCards } from '../hooks/useStaticCards.ts';
 import { useSession } from '../hooks/useSession.ts';
-import { errorMessage, NETWORK_ERROR } from '../lib/api-errors.ts';
-import { BadDataError, checkedPage, flattenPages, listErrorText, MARKET_MSG } from '../lib/list-pages.ts';
+import { BadDataError, cardListFailure, checkedPage, flattenPages, MARKET_MSG } from '../lib/list-pages.ts';
 import { marketAddressFor, marketAddressSearch, parseMarketAddress } from '../lib/marketplace-address.ts';
 import { readListState, startListState, writeListState } from '../lib/marketplace-list-state.ts';
 import { isFromMarketplace, returnState, searchFromState, type FromMarketplaceState, type SearchNavState } from '../lib/marketplace-nav-state.ts';
@@ -31,7 +30,7 @@ import { trpc } from '../lib/trpc.ts';
 import { logInThenOpenIdea } from '../lib/login-return.ts';
 import '../styles/ideas.css';
 import { RetryLine } from '../components/ui/RetryLine.tsx';
-import { BusyButton } from '../components/ui/BusyButton.tsx';
+import { EndlessFoot } from '../components/ui/EndlessFoot.tsx';
 
 const SKELETON_HEIGHTS = [180, 140, 220, 160, 200, 130, 170, 150];
 
@@ -68,10 +67,6 @@ function safeSession(): Storage | null {
 }
 
 /** The reason a list failed, as the screen says it. */
-function failureText(err: unknown): string {
-  if (err instanceof BadDataError) return MARKET_MSG.badData;
-  return listErrorText(new Error(errorMessage(err, NETWORK_ERROR)));
-}
 
 export default function MarketplacePage({ guest = false }: { guest?: boolean }) {
   const { loggedIn } = useSession();
@@ -142,21 +137,7 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
   // The cards guest-cards.ts drew before the app started, as they are while hydrating (then the sentinel is theirs).
   const drawn = useStaticCards('market');
 
-  // ---------------------------------------------------------------- infinite loading
-  const sentinel = useRef<HTMLDivElement>(null);
-  const loadMore = useRef<() => void>(() => {});
-  loadMore.current = () => {
-    if (active.hasNextPage && !active.isFetchingNextPage && !active.isFetchNextPageError) void active.fetchNextPage();
-  };
   const pageCount = active.data?.pages.length ?? 0;
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || !active.hasNextPage || typeof IntersectionObserver === 'undefined') return;
-    // Re-created per page: observing again reports a sentinel that is still in view after a short page.
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore.current(), { rootMargin: '0px 0px 600px 0px' });
-    io.observe(el);
-    return () => io.disconnect();
-  }, [active.hasNextPage, pageCount, search?.searchQuery, listState.sort, drawn]);
 
   // ---------------------------------------------------------------- coming back to the last card
   const highlightId = useReturnToCard(returning, items.length);
@@ -249,7 +230,7 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
       ) : showSkeleton ? (
         <SkeletonGrid />
       ) : error ? (
-        !clearFailed && <RetryLine message={failureText(error)} onRetry={() => void active.refetch()} busy={active.isFetching} testId="market-error" />
+        !clearFailed && <RetryLine message={cardListFailure(error)} onRetry={() => void active.refetch()} busy={active.isFetching} testId="market-error" />
       ) : items.length === 0 ? (
         <div className="empty-state" data-testid="market-empty">
           <p className="empty-state-title">{search ? MARKET_MSG.searchEmpty(search.searchQuery) : MARKET_MSG.empty}</p>
@@ -273,21 +254,7 @@ export default function MarketplacePage({ guest = false }: { guest?: boolean }) 
               />
             ))}
           </CardGrid>
-          <div ref={sentinel} className="market-sentinel">
-            {active.isFetchNextPageError ? (
-              <RetryLine message={failureText(active.error)} onRetry={() => void active.fetchNextPage()} />
-            ) : active.hasNextPage ? (
-              <BusyButton className="btn btn-small market-more" onClick={() => loadMore.current()} busy={active.isFetchingNextPage}>
-                {active.isFetchingNextPage ? '加载中…' : '加载更多'}
-              </BusyButton>
-            ) : (
-              <p className="market-end" data-testid="list-end">
-                <span aria-hidden="true">— </span>
-                {MARKET_MSG.end}，共 {items.length} 个创意
-                <span aria-hidden="true"> —</span>
-              </p>
-            )}
-          </div>
+          <EndlessFoot key={`${listState.sort}:${search?.searchQuery ?? ''}`} list={active} pageCount={pageCount} count={items.length} />
         </>
       )}
     </main>

@@ -4,25 +4,22 @@
  * the popular tags of the last 30 days as a row of links. Guests and members alike; a guest's card opens
  * /login and then the idea. Tags compare folded on the server, so `/tag/AI` and `/tag/ai` list the same.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { IdeaDto } from '../../shared/idea-schemas.ts';
 import { IdeaCard } from '../components/IdeaCard.tsx';
 import { LoadingLine } from '../components/LoadingLine.tsx';
-import { BusyButton } from '../components/ui/BusyButton.tsx';
 import { CardGrid } from '../components/ui/CardGrid.tsx';
+import { EndlessFoot } from '../components/ui/EndlessFoot.tsx';
 import { RetryLine } from '../components/ui/RetryLine.tsx';
 import { usePageTitle } from '../hooks/usePageTitle.ts';
 import { useSession } from '../hooks/useSession.ts';
-import { errorMessage, NETWORK_ERROR } from '../lib/api-errors.ts';
 import { tagOfPath, tagPath } from '../lib/card-tags.ts';
-import { BadDataError, checkedPage, flattenPages, listErrorText, MARKET_MSG } from '../lib/list-pages.ts';
+import { BadDataError, cardListFailure, checkedPage, flattenPages } from '../lib/list-pages.ts';
 import { logInThenOpenIdea } from '../lib/login-return.ts';
 import { MARKET_PAGE_SIZE } from '../lib/marketplace-sort.ts';
 import { trpc } from '../lib/trpc.ts';
 import '../styles/ideas.css';
-
-const failureText = (err: unknown) => (err instanceof BadDataError ? MARKET_MSG.badData : listErrorText(new Error(errorMessage(err, NETWORK_ERROR))));
 
 /** The popular tags as links, the page's own tag marked as the current one. */
 function PopularTags({ current }: { current: string }) {
@@ -67,21 +64,6 @@ export default function TagPage() {
   }, [list.data]);
   const count = list.data?.pages[0]?.count;
 
-  // Infinite loading, as the marketplace's: the next page when the sentinel nears the viewport.
-  const sentinel = useRef<HTMLDivElement>(null);
-  const loadMore = useRef<() => void>(() => {});
-  loadMore.current = () => {
-    if (list.hasNextPage && !list.isFetchingNextPage && !list.isFetchNextPageError) void list.fetchNextPage();
-  };
-  const pageCount = list.data?.pages.length ?? 0;
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || !list.hasNextPage || typeof IntersectionObserver === 'undefined') return;
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore.current(), { rootMargin: '0px 0px 600px 0px' });
-    io.observe(el);
-    return () => io.disconnect();
-  }, [list.hasNextPage, pageCount, tag]);
-
   const marketplace = loggedIn ? '/marketplace' : '/guest-marketplace';
   const error = badData ?? (list.isError && items.length === 0 ? list.error : null);
 
@@ -100,7 +82,7 @@ export default function TagPage() {
       {list.isPending && !badData ? (
         <LoadingLine text="正在加载创意…" />
       ) : error ? (
-        <RetryLine message={failureText(error)} onRetry={() => void list.refetch()} busy={list.isFetching} testId="tag-error" />
+        <RetryLine message={cardListFailure(error)} onRetry={() => void list.refetch()} busy={list.isFetching} testId="tag-error" />
       ) : items.length === 0 ? (
         <div className="empty-state" data-testid="tag-empty">
           <p className="empty-state-title">还没有带「#{tag}」标签的公开创意</p>
@@ -115,21 +97,7 @@ export default function TagPage() {
               <IdeaCard key={idea.id} idea={idea} href={loggedIn ? `/idea/${idea.id}` : '/login'} onOpen={loggedIn ? undefined : () => logInThenOpenIdea(idea.id, navigate)} headingLevel={2} />
             ))}
           </CardGrid>
-          <div ref={sentinel} className="market-sentinel">
-            {list.isFetchNextPageError ? (
-              <RetryLine message={failureText(list.error)} onRetry={() => void list.fetchNextPage()} />
-            ) : list.hasNextPage ? (
-              <BusyButton className="btn btn-small market-more" onClick={() => loadMore.current()} busy={list.isFetchingNextPage}>
-                {list.isFetchingNextPage ? '加载中…' : '加载更多'}
-              </BusyButton>
-            ) : (
-              <p className="market-end" data-testid="list-end">
-                <span aria-hidden="true">— </span>
-                {MARKET_MSG.end}，共 {items.length} 个创意
-                <span aria-hidden="true"> —</span>
-              </p>
-            )}
-          </div>
+          <EndlessFoot key={tag} list={list} pageCount={list.data?.pages.length ?? 0} count={items.length} />
         </>
       )}
     </main>
