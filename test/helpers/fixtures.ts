@@ -3,6 +3,7 @@
  * live session, and an idea in any stage. For tests about what others see, not about how it got there.
  */
 import { randomInt } from 'node:crypto';
+import { isUniqueViolation } from '../../db/portable.ts';
 import type { Deps } from '../../src/server/deps.ts';
 import { insertStagedIdea, type StagedIdea } from '../../src/server/ideas/seeding.ts';
 import { hashPassword } from '../../src/server/accounts/passwords.ts';
@@ -24,16 +25,18 @@ export interface FixtureUser {
 
 export async function createUser(deps: Deps, options: { nickname?: string; role?: 'member' | 'admin' } = {}): Promise<FixtureUser> {
   const phone = freshPhone();
+  const passwordHash = await (fixtureHash ??= hashPassword(FIXTURE_PASSWORD));
   for (;;) {
     const registrationNumber = formatRegistrationNumber(randomInt(1, 1_000_000));
-    if (await deps.db.selectFrom('users').select('id').where('registration_number', '=', registrationNumber).executeTakeFirst()) continue;
-    const id = await insertUserRow(deps.db, {
-      registrationNumber,
-      phone,
-      passwordHash: await (fixtureHash ??= hashPassword(FIXTURE_PASSWORD)),
-      nickname: options.nickname ?? defaultNickname(registrationNumber),
-      role: options.role,
-    });
+    // A number taken already, or by a fixture made at the same moment: another one (checking first
+    // would leave a window between the check and the insert).
+    let id: number;
+    try {
+      id = await insertUserRow(deps.db, { registrationNumber, phone, passwordHash, nickname: options.nickname ?? defaultNickname(registrationNumber), role: options.role });
+    } catch (err) {
+      if (isUniqueViolation(err) && String((err as Error).message).includes('registration_number')) continue;
+      throw err;
+    }
     // As a sign-in would: the password was just entered.
     const { token } = await createSession(deps.db, (await findUserById(deps.db, id))!.id, { passwordVerified: true });
     return { id, registrationNumber, phone, password: FIXTURE_PASSWORD, token };
