@@ -26,13 +26,11 @@ export function Footer() {
       </nav>
       <div aria-label="备案信息" role="group">
         <p>{site?.copyright ?? `© ${platformName}`}</p>
-        {(site?.icpNumber || site?.publicSecurityNumber) && (
-          <p>
-            {site.icpNumber && <span>{site.icpNumber}</span>}
-            {site.icpNumber && site.publicSecurityNumber && <span aria-hidden="true"> · </span>}
-            {site.publicSecurityNumber && <span>{site.publicSecurityNumber}</span>}
-          </p>
-        )}
+        <p>
+          <span>{site?.icpNumber}</span>
+          <span aria-hidden="true"> · </span>
+          <span>{site?.publicSecurityNumber}</span>
+        </p>
       </div>
     </footer>
   );
