@@ -51,6 +51,5 @@ export function listErrorText(err: unknown): string {
 
 /** What a card list shows when a page failed: the bad-data text, or 获取创意失败 with the server's or the network's reason. */
 export function cardListFailure(err: unknown): string {
-  if (err instanceof BadDataError) return MARKET_MSG.badData;
-  return listErrorText(new Error(errorMessage(err, NETWORK_ERROR)));
+  return listErrorText(err instanceof BadDataError ? err : new Error(errorMessage(err, NETWORK_ERROR)));
 }

@@ -66,8 +66,6 @@ function safeSession(): Storage | null {
   }
 }
 
-/** The reason a list failed, as the screen says it. */
-
 export default function MarketplacePage({ guest = false }: { guest?: boolean }) {
   const { loggedIn } = useSession();
   const [path, navigate] = useLocation();
